@@ -1,0 +1,181 @@
+"""Definition data: cards, rulers, rift levels and player decks.
+
+These are frozen because a game never changes them: every clone of a game
+shares the same definitions, which is what keeps ``Game.clone()`` cheap.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from gateruler.vocabulary import (
+    Ability,
+    CardType,
+    Keyword,
+    Provenance,
+    SpecialRuleKind,
+    Trigger,
+)
+
+
+@attrs.frozen
+class SourceLocation:
+    """Where a definition was read from, so later checks can point at it."""
+
+    path: str = ""
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+@attrs.frozen
+class CardDef:
+    id: str
+    name: str
+    type: CardType
+    level: int
+    atk: int | None = None
+    hp: int | None = None
+    stk: int | None = None
+    keywords: frozenset[Keyword] = frozenset()
+    abilities: tuple[Ability, ...] = ()
+    names: dict[str, str] = attrs.field(factory=dict, hash=False, eq=False)
+    has_cnt: bool = False
+    provenance: Provenance = Provenance.PROVISIONAL
+    stats_provenance: Provenance | None = None  # ATK/HP/STK may be less certain than the level
+    source: str = ""
+    legendary: bool = False
+    solo_only: bool = False
+    location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
+
+    @property
+    def is_unit(self) -> bool:
+        return self.type is CardType.UNIT
+
+    def abilities_for(self, trigger: Trigger) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.trigger is trigger)
+
+    @property
+    def is_provisional(self) -> bool:
+        return Provenance.PROVISIONAL in (self.provenance, self.stats_provenance)
+
+
+class CostModel(enum.Enum):
+    ENERGY = "energy"  # pays cost = level by resting energy (Knight family)
+    FREE = "free"  # plays driven cards for free (Apprentice family)
+
+
+class TurnStartKind(enum.Enum):
+    DRAW = "draw"
+    DRIVE = "drive"
+
+
+@attrs.frozen
+class DeckRules:
+    size: int = 50
+    copies_per_name: int = 4
+    level_cap: int | None = None
+    cnt_cap: int | None = None
+    legendary_copies: int = 1
+    legendary_names: int = 2
+
+
+@attrs.frozen
+class RulerDef:
+    id: str
+    name: str
+    life: int
+    atk: int
+    stk: int
+    attack_zones: int = 2
+    defense_zones: int = 1
+    set_zones: int = 3
+    energy: int = 0
+    opening_hand: int = 0
+    turn_start: TurnStartKind = TurnStartKind.DRAW
+    turn_start_count: int = 2
+    first_turn_count: int | None = None  # the first player's first turn (None: same as turn_start_count)
+    energy_readied: int | None = None  # None: all energy readied each turn
+    cost_model: CostModel = CostModel.ENERGY
+    summon_cap: int | None = 2  # None: no cap
+    has_hand: bool = True
+    deck_rules: DeckRules = attrs.field(factory=DeckRules)
+    provenance: Provenance = Provenance.PUBLISHED
+    source: str = ""
+    location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
+
+
+@attrs.frozen
+class SpecialRule:
+    kind: SpecialRuleKind
+    params: dict[str, object] = attrs.field(factory=dict, hash=False)
+    location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
+
+    def param(self, name: str, default: object = None) -> object:
+        return self.params.get(name, default)
+
+
+@attrs.frozen
+class DeckEntry:
+    card: str
+    count: int
+    location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
+
+
+@attrs.frozen
+class StatedFigures:
+    """The seed's own numbers for a level, kept apart from what the list adds up to."""
+
+    deck_size: int
+    total_level: int
+    cnt_cards: int
+
+
+@attrs.frozen
+class LevelDef:
+    number: int
+    name: str
+    hp: int
+    atk: int
+    stk: int
+    keywords: frozenset[Keyword] = frozenset()
+    drives_per_turn: int = 2
+    stated: StatedFigures | None = None
+    cards: tuple[DeckEntry, ...] = ()
+    special_rules: tuple[SpecialRule, ...] = ()
+    names: dict[str, str] = attrs.field(factory=dict, hash=False, eq=False)
+    briefing: str = ""
+    notes: str = ""  # e.g. how a seed discrepancy is handled
+    location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
+
+    @property
+    def deck_size(self) -> int:
+        return sum(e.count for e in self.cards)
+
+    def card_ids(self) -> list[str]:
+        """The deck as a list of card ids, in list order (shuffle before use)."""
+        return [e.card for e in self.cards for _ in range(e.count)]
+
+    def rules_of(self, kind: SpecialRuleKind) -> tuple[SpecialRule, ...]:
+        return tuple(r for r in self.special_rules if r.kind is kind)
+
+
+@attrs.frozen
+class DeckDef:
+    name: str
+    ruler: str
+    cards: tuple[DeckEntry, ...]
+    sample: bool = False
+    description: str = ""
+    location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
+
+    @property
+    def size(self) -> int:
+        return sum(e.count for e in self.cards)
+
+    def card_ids(self) -> list[str]:
+        return [e.card for e in self.cards for _ in range(e.count)]
