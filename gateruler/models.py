@@ -91,6 +91,7 @@ class RulerDef:
     life: int
     atk: int
     stk: int
+    number: str = ""  # the printed ruler number, e.g. "K-11"
     attack_zones: int = 2
     defense_zones: int = 1
     set_zones: int = 3
@@ -150,7 +151,11 @@ class LevelDef:
     names: dict[str, str] = attrs.field(factory=dict, hash=False, eq=False)
     briefing: str = ""
     notes: str = ""  # e.g. how a seed discrepancy is handled
+    # stated figures ("deck_size", "total_level", "cnt_cards") known not to match the list
+    acknowledged_discrepancies: frozenset[str] = frozenset()
     location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
+    # where individual fields were written ("cards", "stated.deck_size", ...), for checks
+    field_locations: dict[str, SourceLocation] = attrs.field(factory=dict, eq=False, hash=False)
 
     @property
     def deck_size(self) -> int:
@@ -172,6 +177,8 @@ class DeckDef:
     sample: bool = False
     description: str = ""
     location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
+    # where individual fields were written ("cards", "ruler", ...), for checks
+    field_locations: dict[str, SourceLocation] = attrs.field(factory=dict, eq=False, hash=False)
 
     @property
     def size(self) -> int:
