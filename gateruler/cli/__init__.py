@@ -1,0 +1,49 @@
+"""The `gateruler` command: a thin layer over the library.
+
+Every subcommand lives in its own module and registers itself on `main`.
+Errors the user can fix (bad data, bad arguments, bad save files) become one
+line on stderr and exit code 2; a traceback is never shown for them.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from gateruler import __version__
+from gateruler.errors import GateRulerError
+
+
+class _Main(click.Group):
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except GateRulerError as error:
+            for line in str(error).splitlines() or [type(error).__name__]:
+                click.echo(f"error: {line}" if not _located(line) else line, err=True)
+            sys.exit(2)
+
+
+def _located(line: str) -> bool:
+    """True when the message already starts with file:line:col."""
+    head = line.split(": ", 1)[0]
+    return head.count(":") >= 2
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="gateruler")
+def main() -> None:
+    """Practise Gateruler's solo mode against the invader dimension rifts."""
+
+
+def _register() -> None:
+    import importlib
+    import pkgutil
+
+    for info in pkgutil.iter_modules(__path__):
+        if info.name.startswith("cmd_"):
+            importlib.import_module(f"{__name__}.{info.name}")
+
+
+_register()

@@ -1,0 +1,96 @@
+"""The player's decisions, as small immutable values.
+
+`Game.legal_actions()` lists these; `Game.apply()` performs one.  Cards are
+named by their instance id (`iid`) in the game, so two copies of a card are two
+different cards, exactly as on the table.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+# Board slots, "left" and "right" always as seen from the player.
+ATTACK_LEFT = 0
+ATTACK_RIGHT = 1
+DEFENSE = 2
+RULER = 3  # as an attacker or a target
+SLOT_NAMES = ("attack_left", "attack_right", "defense")
+SLOT_WORDS = ("left attack zone", "right attack zone", "defense zone")
+SLOT_BY_NAME = {name: i for i, name in enumerate(SLOT_NAMES)}
+
+PLAYER = 0
+INVADER = 1
+SIDE_NAMES = ("player", "invader")
+
+
+@attrs.frozen(slots=True)
+class Summon:
+    """Normal-summon a unit from the hand (or the drive zone) into a zone."""
+
+    card: int
+    slot: int
+
+
+@attrs.frozen(slots=True)
+class PlayEvent:
+    """Play an event from the hand, the drive zone or a set zone."""
+
+    card: int
+
+
+@attrs.frozen(slots=True)
+class PlayField:
+    card: int
+
+
+@attrs.frozen(slots=True)
+class SetCard:
+    """Put an event face down into an empty set zone."""
+
+    card: int
+    zone: int
+
+
+@attrs.frozen(slots=True)
+class GoToAttack:
+    """End the main phase (the drive zone empties) and start attacking."""
+
+
+@attrs.frozen(slots=True)
+class Attack:
+    attacker: int  # ATTACK_LEFT, ATTACK_RIGHT or RULER
+    target: int  # enemy ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, or RULER (through an open line)
+
+
+@attrs.frozen(slots=True)
+class EndTurn:
+    pass
+
+
+@attrs.frozen(slots=True)
+class Choose:
+    """Answer a pending target choice: a unit at (side, slot)."""
+
+    side: int
+    slot: int
+
+
+Action = Summon | PlayEvent | PlayField | SetCard | GoToAttack | Attack | EndTurn | Choose
+
+
+def action_to_dict(action: Action) -> dict:
+    data = {"type": type(action).__name__}
+    data.update(attrs.asdict(action))
+    return data
+
+
+_ACTION_TYPES = {cls.__name__: cls for cls in (Summon, PlayEvent, PlayField, SetCard, GoToAttack, Attack, EndTurn, Choose)}
+
+
+def action_from_dict(data: dict) -> Action:
+    fields = dict(data)
+    kind = fields.pop("type", None)
+    cls = _ACTION_TYPES.get(kind)
+    if cls is None:
+        raise ValueError(f"unknown action type {kind!r}")
+    return cls(**fields)

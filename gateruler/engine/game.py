@@ -1,0 +1,1007 @@
+"""A game of Gateruler between the player and a scripted opponent.
+
+The game is a value: `clone()` copies it cheaply (definitions are shared,
+state is a few small lists), `to_dict()`/`from_dict()` round-trip it, and the
+same seed and actions always give the same game and the same log.
+
+How it runs: everything the game does by itself (start phases, drives, damage
+checks one card at a time, triggered abilities, the opponent's whole turn) is
+a *task* on a stack.  `_run()` pops tasks until the player must decide; a task
+that needs the player's choice (a target) leaves a pending choice and waits.
+Pushing an ability's effects on top of the stack is what makes "fully
+resolve this before the next thing" hold everywhere.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from gateruler.cardpool import CardPool
+from gateruler.engine.actions import (
+    ATTACK_LEFT,
+    ATTACK_RIGHT,
+    DEFENSE,
+    INVADER,
+    PLAYER,
+    RULER,
+    SIDE_NAMES,
+    SLOT_NAMES,
+    SLOT_WORDS,
+    Action,
+    Attack,
+    Choose,
+    EndTurn,
+    GoToAttack,
+    PlayEvent,
+    PlayField,
+    SetCard,
+    Summon,
+    action_from_dict,
+    action_to_dict,
+)
+from gateruler.engine.events import describe, event_to_dict
+from gateruler.engine.state import SideState, Unit
+from gateruler.errors import IllegalAction
+from gateruler.models import CardDef, CostModel, LevelDef, RulerDef, TurnStartKind
+from gateruler.vocabulary import (
+    CHOSEN_TARGETS,
+    CardType,
+    Duration,
+    Effect,
+    EffectKind,
+    Keyword,
+    Target,
+    Trigger,
+)
+
+DEFAULT_MAX_TURNS = 200
+UNIT_SLOTS = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)
+
+
+class Phase:
+    START = "start"
+    MAIN = "main"
+    ATTACK = "attack"
+    END = "end"
+    OVER = "over"
+
+
+@attrs.frozen(eq=False)
+class Setup:
+    """Everything fixed for a game's life, shared by all its clones."""
+
+    defs: tuple[CardDef, ...]  # by instance id
+    owners: tuple[int, ...]  # by instance id
+    ruler: RulerDef
+    level: LevelDef
+    pool: CardPool
+    controller: object  # the opponent's controller (see gateruler.invader)
+    seed: int
+    max_turns: int
+    player_deck: tuple[str, ...]  # card ids in deck-list order, for saving
+    deck_name: str = ""
+    has_continuous: bool = False
+
+    @property
+    def card_ids(self) -> tuple[str, ...]:
+        return tuple(d.id for d in self.defs)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(d.name for d in self.defs)
+
+
+class Game:
+    """One game.  Create with `Game.new`; drive with `legal_actions`/`apply`."""
+
+    __slots__ = (
+        "setup",
+        "sides",
+        "turn",
+        "active",
+        "first_player",
+        "phase",
+        "attacks",
+        "rng",
+        "log",
+        "tasks",
+        "pending",
+        "winner",
+        "end_reason",
+        "history",
+    )
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def new(
+        cls,
+        *,
+        deck: Sequence[str],
+        ruler: RulerDef,
+        level: LevelDef,
+        pool: CardPool,
+        seed: int,
+        controller: object | None = None,
+        max_turns: int = DEFAULT_MAX_TURNS,
+        invader_deck: Sequence[str] | None = None,
+        deck_name: str = "",
+        start: bool = True,
+    ) -> "Game":
+        """A new game, set up and run until the player's first decision.
+
+        `invader_deck` (top first) fixes the rift's deck order instead of
+        shuffling the level's list; scenarios use it.
+        """
+        from gateruler.invader import InvaderController, invader_definitions
+
+        controller = controller or InvaderController()
+        player_defs = [pool[c] for c in deck]
+        rift_ids = list(invader_deck) if invader_deck is not None else level.card_ids()
+        invader_defs = invader_definitions(level, pool, tuple(rift_ids))
+        defs = tuple(player_defs) + tuple(invader_defs[c] for c in rift_ids)
+        owners = tuple([PLAYER] * len(player_defs) + [INVADER] * len(rift_ids))
+        has_continuous = any(a.trigger is Trigger.CONTINUOUS for d in defs for a in d.abilities)
+        setup = Setup(
+            defs=defs,
+            owners=owners,
+            ruler=ruler,
+            level=level,
+            pool=pool,
+            controller=controller,
+            seed=seed,
+            max_turns=max_turns,
+            player_deck=tuple(deck),
+            deck_name=deck_name,
+            has_continuous=has_continuous,
+        )
+        game = cls._blank(setup, random.Random(seed))
+        n = len(player_defs)
+        player_deck = list(range(n))
+        game.rng.shuffle(player_deck)
+        rift_deck = list(range(n, len(defs)))
+        if invader_deck is None:
+            game.rng.shuffle(rift_deck)
+        else:
+            rift_deck.reverse()  # given top first; we keep the top at the end
+        game.sides[PLAYER].deck = player_deck
+        game.sides[INVADER].deck = rift_deck
+        if start:
+            game._set_up_player()
+            game.tasks.append(("start", INVADER))
+            game._run()
+        return game
+
+    @classmethod
+    def _blank(cls, setup: Setup, rng: random.Random) -> "Game":
+        game = cls.__new__(cls)
+        game.setup = setup
+        game.sides = [SideState(min(setup.ruler.set_zones, 2)), SideState(0)]
+        game.turn = 0
+        game.active = INVADER
+        game.first_player = INVADER
+        game.phase = Phase.START
+        game.attacks = 0
+        game.rng = rng
+        game.log = []
+        game.tasks = []
+        game.pending = None
+        game.winner = None
+        game.end_reason = ""
+        game.history = []
+        return game
+
+    def _set_up_player(self) -> None:
+        side = self.sides[PLAYER]
+        ruler = self.setup.ruler
+        side.energy = ruler.energy
+        side.energy_ready = ruler.energy
+        self._log(PLAYER, "setup")
+        self._log(INVADER, "setup")
+        for _ in range(ruler.opening_hand):
+            self._draw(PLAYER)
+
+    # ------------------------------------------------------------------ copying
+    def clone(self, keep_log: bool = True) -> "Game":
+        """An independent copy; definitions are shared, state is copied."""
+        game = Game.__new__(Game)
+        game.setup = self.setup
+        game.sides = [self.sides[0].copy(), self.sides[1].copy()]
+        game.turn = self.turn
+        game.active = self.active
+        game.first_player = self.first_player
+        game.phase = self.phase
+        game.attacks = self.attacks
+        game.rng = random.Random()
+        game.rng.setstate(self.rng.getstate())
+        game.log = self.log[:] if keep_log else []
+        game.tasks = self.tasks[:]
+        game.pending = self.pending
+        game.winner = self.winner
+        game.end_reason = self.end_reason
+        game.history = self.history[:]
+        return game
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def card(self, iid: int) -> CardDef:
+        return self.setup.defs[iid]
+
+    def life(self, side: int) -> int:
+        return self.setup.ruler.life if side == PLAYER else self.setup.level.hp
+
+    def unit_at(self, side: int, slot: int) -> Unit | None:
+        return self.sides[side].board[slot]
+
+    def keywords(self, side: int, slot: int) -> frozenset[Keyword]:
+        if slot == RULER:
+            return self.setup.level.keywords if side == INVADER else frozenset()
+        unit = self.sides[side].board[slot]
+        return self.setup.defs[unit.iid].keywords if unit else frozenset()
+
+    def atk(self, side: int, slot: int) -> int:
+        s = self.sides[side]
+        if slot == RULER:
+            base = self.setup.level.atk if side == INVADER else self.setup.ruler.atk
+            return base + s.ruler_atk_mod + s.ruler_tmp_atk
+        u = s.board[slot]
+        value = (self.setup.defs[u.iid].atk or 0) + u.atk_mod + u.tmp_atk
+        if self.setup.has_continuous:
+            value += self._continuous(side, u.iid, "atk")
+        return value
+
+    def hp(self, side: int, slot: int) -> int:
+        u = self.sides[side].board[slot]
+        value = (self.setup.defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp
+        if self.setup.has_continuous:
+            value += self._continuous(side, u.iid, "hp")
+        return value
+
+    def stk(self, side: int, slot: int) -> int:
+        s = self.sides[side]
+        if slot == RULER:
+            base = self.setup.level.stk if side == INVADER else self.setup.ruler.stk
+            return base + s.ruler_stk_mod + s.ruler_tmp_stk
+        u = s.board[slot]
+        value = (self.setup.defs[u.iid].stk or 0) + u.stk_mod + u.tmp_stk
+        if self.setup.has_continuous:
+            value += self._continuous(side, u.iid, "stk")
+        return value
+
+    def _continuous(self, side: int, iid: int, stat: str) -> int:
+        """Stat changes from continuous abilities of cards on the board or in field zones."""
+        total = 0
+        for source_side in (PLAYER, INVADER):
+            s = self.sides[source_side]
+            sources = [u.iid for u in s.board if u is not None] + s.field
+            for src in sources:
+                for ability in self.setup.defs[src].abilities:
+                    if ability.trigger is not Trigger.CONTINUOUS:
+                        continue
+                    for effect in ability.effects:
+                        if effect.kind is not EffectKind.MODIFY:
+                            continue
+                        t = effect.target
+                        applies = (
+                            (t is Target.SELF and src == iid)
+                            or t is Target.ALL_UNITS
+                            or (t is Target.ALL_OWN_UNITS and source_side == side)
+                            or (t is Target.ALL_ENEMY_UNITS and source_side != side)
+                        )
+                        if applies:
+                            total += getattr(effect, stat)
+        return total
+
+    def can_attack(self, side: int, slot: int) -> bool:
+        if slot == RULER:
+            return side == INVADER or not self.sides[side].ruler_rested
+        if slot == DEFENSE:
+            return False
+        u = self.sides[side].board[slot]
+        if u is None or u.rested:
+            return False
+        return Keyword.DORMANT not in self.setup.defs[u.iid].keywords
+
+    def attackable(self, side: int, slot: int) -> bool:
+        u = self.sides[side].board[slot]
+        return u is not None and Keyword.CANNOT_BE_ATTACKED not in self.setup.defs[u.iid].keywords
+
+    def attack_targets(self, side: int) -> list[int]:
+        """Legal targets on `side` for an attack by the other side (real rules).
+
+        The frontmost card of each line, or the ruler through a line with no
+        unit in it (docs/rulings.md, CR 8-4c-1)."""
+        board = self.sides[side].board
+        targets: list[int] = []
+        open_line = False
+        for slot in (ATTACK_LEFT, DEFENSE, ATTACK_RIGHT):
+            if board[slot] is None:
+                open_line = True
+            elif self.attackable(side, slot):
+                targets.append(slot)
+        if open_line:
+            targets.append(RULER)
+        return targets
+
+    @property
+    def first_turn_limit(self) -> bool:
+        """The first player's first turn has exactly one attack [CR 8-2a-2]."""
+        return self.turn == 1 and self.active == self.first_player
+
+    def events(self) -> list[dict]:
+        ids = self.setup.card_ids
+        return [event_to_dict(e, ids) for e in self.log]
+
+    def describe_log(self, last: int | None = None) -> list[str]:
+        names = self.setup.names
+        entries = self.log if last is None else self.log[-last:]
+        return [describe(e, names) for e in entries]
+
+    # ------------------------------------------------------------------ player API
+    def legal_actions(self) -> list[Action]:
+        """Every decision the player may take now (empty when the game is over)."""
+        if self.winner is not None:
+            return []
+        if self.pending is not None:
+            return [Choose(side, slot) for side, slot in self.pending[1]]
+        if self.active != PLAYER:
+            return []
+        if self.phase == Phase.MAIN:
+            return self._main_actions() + self._set_card_plays() + [GoToAttack(), EndTurn()]
+        if self.phase == Phase.ATTACK:
+            return self._attack_actions() + self._set_card_plays() + [EndTurn()]
+        return []
+
+    def apply(self, action: Action) -> None:
+        """Perform one legal action, then run the game to the player's next decision."""
+        if action not in self.legal_actions():
+            raise IllegalAction(f"illegal action now: {action!r}")
+        self.history.append(action)
+        if isinstance(action, Choose):
+            task, _options = self.pending
+            self.pending = None
+            self._resolve_effect(task, chosen=(action.side, action.slot))
+        elif isinstance(action, Summon):
+            self._pay_and_take(PLAYER, action.card)
+            self.sides[PLAYER].summons += 1
+            self.summon(PLAYER, action.card, action.slot)
+        elif isinstance(action, PlayEvent):
+            self._pay_and_take(PLAYER, action.card)
+            self.play_event(PLAYER, action.card)
+        elif isinstance(action, PlayField):
+            self._pay_and_take(PLAYER, action.card)
+            self._play_field(PLAYER, action.card)
+        elif isinstance(action, SetCard):
+            self._take_from_hand_or_drive(PLAYER, action.card)
+            self.sides[PLAYER].set_zones[action.zone] = action.card
+            self._log(PLAYER, "set", action.card, action.zone)
+        elif isinstance(action, GoToAttack):
+            self._end_main(PLAYER)
+            self.phase = Phase.ATTACK
+            self._log(PLAYER, "phase", Phase.ATTACK)
+        elif isinstance(action, Attack):
+            self.declare_attack(PLAYER, action.attacker, action.target)
+        elif isinstance(action, EndTurn):
+            if self.phase == Phase.MAIN:
+                self._end_main(PLAYER)
+            self.tasks.append(("end", PLAYER))
+        self._rules()
+        self._run()
+
+    def apply_all(self, actions: Sequence[Action]) -> None:
+        for action in actions:
+            self.apply(action)
+
+    # ------------------------------------------------------------------ legal action helpers
+    def _cost(self, iid: int) -> int:
+        if self.setup.ruler.cost_model is CostModel.FREE:
+            return 0
+        return max(self.setup.defs[iid].level, 0)
+
+    def _playable_sources(self) -> list[int]:
+        side = self.sides[PLAYER]
+        return side.hand + side.drive
+
+    def _main_actions(self) -> list[Action]:
+        side = self.sides[PLAYER]
+        ruler = self.setup.ruler
+        actions: list[Action] = []
+        seen: set[tuple[str, int]] = set()
+        can_summon = ruler.summon_cap is None or side.summons < ruler.summon_cap
+        slots = [s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)]
+        free_set = [i for i, c in enumerate(side.set_zones) if c is None]
+        for where, cards in ((0, side.hand), (1, side.drive)):
+            for iid in cards:
+                d = self.setup.defs[iid]
+                key = (d.id, where)
+                if key in seen:
+                    continue  # copies of one card in one zone are the same decision
+                seen.add(key)
+                affordable = self._cost(iid) <= side.energy_ready
+                if d.type is CardType.UNIT:
+                    if can_summon and affordable:
+                        actions.extend(Summon(iid, slot) for slot in slots)
+                elif d.type is CardType.EVENT:
+                    if affordable and self._event_has_targets(PLAYER, d):
+                        actions.append(PlayEvent(iid))
+                    if free_set and Keyword.OPEN_CARD not in d.keywords:
+                        actions.append(SetCard(iid, free_set[0]))
+                elif d.type is CardType.FIELD and affordable:
+                    actions.append(PlayField(iid))
+        return actions
+
+    def _set_card_plays(self) -> list[Action]:
+        side = self.sides[PLAYER]
+        out = []
+        for iid in side.set_zones:
+            if iid is not None and self._cost(iid) <= side.energy_ready and self._event_has_targets(PLAYER, self.setup.defs[iid]):
+                out.append(PlayEvent(iid))
+        return out
+
+    def _event_has_targets(self, side: int, d: CardDef) -> bool:
+        """An event whose effect must choose a unit needs one to choose."""
+        for ability in d.abilities_for(Trigger.ON_PLAY):
+            for effect in ability.effects:
+                if effect.target in CHOSEN_TARGETS and not self._unit_candidates(side, effect.target):
+                    return False
+        return True
+
+    def _attack_actions(self) -> list[Action]:
+        if self.first_turn_limit and self.attacks >= 1:
+            return []
+        targets = self.attack_targets(INVADER)
+        out = []
+        for attacker in (ATTACK_LEFT, ATTACK_RIGHT, RULER):
+            if attacker != RULER and attacker >= self.setup.ruler.attack_zones:
+                continue
+            if self.can_attack(PLAYER, attacker):
+                out.extend(Attack(attacker, t) for t in targets)
+        return out
+
+    # ------------------------------------------------------------------ primitives (also used by controllers)
+    def summon(self, side: int, iid: int, slot: int) -> None:
+        """Put a unit onto the board; a unit already there goes to the graveyard."""
+        s = self.sides[side]
+        old = s.board[slot]
+        if old is not None:
+            s.board[slot] = None
+            s.graveyard.append(old.iid)
+            self._log(side, "replace", old.iid, slot)
+        s.board[slot] = Unit(iid, self.turn)
+        self._log(side, "summon", iid, slot)
+        self._trigger(side, iid, Trigger.ON_ENTER)
+
+    def play_event(self, side: int, iid: int) -> None:
+        """Use an event: it goes to the graveyard and its effects resolve."""
+        self.sides[side].graveyard.append(iid)
+        self._log(side, "event", iid)
+        if not self.setup.defs[iid].abilities_for(Trigger.ON_PLAY):
+            self._log(side, "no_effect", iid)
+        self._trigger(side, iid, Trigger.ON_PLAY)
+
+    def _play_field(self, side: int, iid: int) -> None:
+        self.sides[side].field.append(iid)
+        self._log(side, "field", iid)
+        self._trigger(side, iid, Trigger.ON_ENTER)
+
+    def to_graveyard(self, side: int, iid: int, from_zone: str) -> None:
+        self.sides[side].graveyard.append(iid)
+        self._log(side, "to_graveyard", iid, from_zone)
+
+    def remove_unit(self, side: int, slot: int, reason: str = "graveyard") -> int:
+        """Take a unit off the board into the graveyard without destroying it."""
+        u = self.sides[side].board[slot]
+        self.sides[side].board[slot] = None
+        self.sides[side].graveyard.append(u.iid)
+        return u.iid
+
+    def destroy(self, side: int, slot: int) -> None:
+        s = self.sides[side]
+        u = s.board[slot]
+        if u is None:
+            return
+        s.board[slot] = None
+        s.graveyard.append(u.iid)
+        self._log(side, "destroy", u.iid)
+        self._trigger(side, u.iid, Trigger.ON_DESTROYED)
+
+    def declare_attack(self, side: int, attacker: int, target: int) -> None:
+        """Rest the attacker, trigger its attack abilities, then fight."""
+        s = self.sides[side]
+        foe = 1 - side
+        if attacker == RULER:
+            if side == PLAYER:
+                s.ruler_rested = True
+            attacker_iid = -1
+        else:
+            s.board[attacker].rested = True
+            attacker_iid = s.board[attacker].iid
+        target_iid = -1 if target == RULER else self.sides[foe].board[target].iid
+        self.attacks += 1
+        self._log(side, "attack", attacker_iid, target, target_iid)
+        self.tasks.append(("battle", side, attacker, attacker_iid, target, target_iid))
+        if attacker_iid >= 0:
+            self._trigger(side, attacker_iid, Trigger.ON_ATTACK)
+
+    def damage_ruler(self, side: int, amount: int, battle: bool) -> None:
+        """Queue a damage check of `amount` cards, one at a time."""
+        if amount <= 0:
+            return
+        self._log(side, "ruler_damage", amount, battle)
+        self.tasks.append(("check", side, amount))
+
+    def damage_unit(self, side: int, slot: int, amount: int) -> None:
+        u = self.sides[side].board[slot]
+        if u is None or amount <= 0:
+            return
+        u.damage += amount
+        self._log(side, "damage_unit", u.iid, amount, u.damage)
+        if u.damage >= self.hp(side, slot):
+            self.destroy(side, slot)
+
+    # ------------------------------------------------------------------ internals
+    def _log(self, side: int | None, kind: str, *args: object) -> None:
+        self.log.append((self.turn, kind, side, *args))
+
+    def _take_from_hand_or_drive(self, side: int, iid: int) -> str:
+        s = self.sides[side]
+        for name in ("hand", "drive"):
+            zone = getattr(s, name)
+            if iid in zone:
+                zone.remove(iid)
+                return name
+        for i, c in enumerate(s.set_zones):
+            if c == iid:
+                s.set_zones[i] = None
+                return "set"
+        raise IllegalAction(f"card {iid} is not in hand, drive zone or set zones")
+
+    def _pay_and_take(self, side: int, iid: int) -> None:
+        self.sides[side].energy_ready -= self._cost(iid)
+        self._take_from_hand_or_drive(side, iid)
+
+    def _draw(self, side: int) -> None:
+        s = self.sides[side]
+        if not s.deck:
+            s.lost = s.lost or "deck-out"
+            return
+        iid = s.deck.pop()
+        if side == PLAYER and not self.setup.ruler.has_hand:
+            s.drive.append(iid)
+            self._log(side, "drive", iid)
+        else:
+            s.hand.append(iid)
+            self._log(side, "draw", iid)
+        if Keyword.OPEN_CARD in self.setup.defs[iid].keywords:
+            self.tasks.append(("open", side, iid))
+
+    def _drive(self, side: int) -> None:
+        s = self.sides[side]
+        if not s.deck:
+            s.lost = s.lost or "deck-out"
+            return
+        iid = s.deck.pop()
+        s.drive.append(iid)
+        self._log(side, "drive", iid)
+        if Keyword.OPEN_CARD in self.setup.defs[iid].keywords:
+            self.tasks.append(("open", side, iid))
+
+    def _end_main(self, side: int) -> None:
+        """Cards left in the drive zone go to the graveyard [CR 6-3c]."""
+        s = self.sides[side]
+        for iid in s.drive:
+            s.graveyard.append(iid)
+            self._log(side, "to_graveyard", iid, "drive zone")
+        s.drive = []
+
+    def _trigger(self, side: int, iid: int, trigger: Trigger) -> None:
+        """Queue the card's abilities for `trigger`, first ability resolving first."""
+        abilities = self.setup.defs[iid].abilities_for(trigger)
+        if not abilities:
+            return
+        self._log(side, "ability", iid, trigger.value)
+        for ability in reversed(abilities):
+            for effect in reversed(ability.effects):
+                self.tasks.append(("fx", side, iid, effect))
+
+    def _unit_candidates(self, side: int, target: Target) -> list[tuple[int, int]]:
+        foe = 1 - side
+        sides = {Target.ENEMY_UNIT: (foe,), Target.OWN_UNIT: (side,), Target.ANY_UNIT: (side, foe)}[target]
+        return [(sd, slot) for sd in sides for slot in UNIT_SLOTS if self.sides[sd].board[slot] is not None]
+
+    def _resolve_effect(self, task: tuple, chosen: tuple[int, int] | None = None) -> None:
+        _, side, source, effect = task
+        effect: Effect
+        foe = 1 - side
+        kind = effect.kind
+        target = effect.target
+        if kind is EffectKind.REUSE_ON_ENTER:
+            self._trigger(side, source, Trigger.ON_ENTER)
+            return
+        if kind is EffectKind.DESTROY_SET_CARDS:
+            victim = foe if target is Target.ENEMY_SET_ZONES else side
+            zones = self.sides[victim].set_zones
+            for i, iid in enumerate(zones):
+                if iid is not None:
+                    zones[i] = None
+                    self.sides[victim].graveyard.append(iid)
+                    self._log(victim, "set_destroyed", iid)
+            return
+        if kind in (EffectKind.DRAW, EffectKind.MILL):
+            who = side if target is Target.CONTROLLER else foe
+            for _ in range(effect.amount):
+                if kind is EffectKind.DRAW:
+                    self._draw(who)
+                else:
+                    s = self.sides[who]
+                    if not s.deck:
+                        break
+                    iid = s.deck.pop()
+                    s.graveyard.append(iid)
+                    self._log(who, "mill", iid)
+            return
+        if target in (Target.ENEMY_RULER, Target.OWN_RULER):
+            who = foe if target is Target.ENEMY_RULER else side
+            if kind is EffectKind.DAMAGE:
+                self.damage_ruler(who, effect.amount, battle=False)
+            elif kind is EffectKind.MODIFY:
+                s = self.sides[who]
+                if effect.duration is Duration.PERMANENT:
+                    s.ruler_atk_mod += effect.atk
+                    s.ruler_stk_mod += effect.stk
+                else:
+                    s.ruler_tmp_atk += effect.atk
+                    s.ruler_tmp_stk += effect.stk
+                self._log(who, "modify", -1, effect.atk, 0, effect.stk)
+            return
+        # unit targets
+        if target in CHOSEN_TARGETS:
+            if chosen is None:
+                candidates = self._unit_candidates(side, target)
+                if not candidates:
+                    self._log(side, "no_effect", source)
+                    return
+                if side == PLAYER and len(candidates) > 1:
+                    self.pending = (task, tuple(candidates))
+                    return
+                chosen = candidates[0] if side == PLAYER else self.setup.controller.pick_unit(self, side, candidates)
+            victims = [chosen]
+        elif target is Target.SELF:
+            victims = [(side, slot) for slot in UNIT_SLOTS if (u := self.sides[side].board[slot]) is not None and u.iid == source]
+        else:
+            sides = {
+                Target.ALL_ENEMY_UNITS: (foe,),
+                Target.ALL_OWN_UNITS: (side,),
+                Target.ALL_UNITS: (side, foe),
+            }[target]
+            victims = [(sd, slot) for sd in sides for slot in UNIT_SLOTS if self.sides[sd].board[slot] is not None]
+        # Remember which card each victim is: a destroyed unit's slot may be refilled mid-effect.
+        marked = [(sd, slot, self.sides[sd].board[slot].iid) for sd, slot in victims if self.sides[sd].board[slot] is not None]
+        for sd, slot, iid in marked:
+            u = self.sides[sd].board[slot]
+            if u is None or u.iid != iid:
+                continue
+            if kind is EffectKind.DAMAGE:
+                self.damage_unit(sd, slot, effect.amount)
+            elif kind is EffectKind.DESTROY:
+                if effect.max_level is None or self.setup.defs[iid].level <= effect.max_level:
+                    self.destroy(sd, slot)
+            elif kind is EffectKind.MODIFY:
+                if effect.duration is Duration.PERMANENT:
+                    u.atk_mod += effect.atk
+                    u.hp_mod += effect.hp
+                    u.stk_mod += effect.stk
+                else:
+                    u.tmp_atk += effect.atk
+                    u.tmp_hp += effect.hp
+                    u.tmp_stk += effect.stk
+                self._log(sd, "modify", iid, effect.atk, effect.hp, effect.stk)
+            elif kind is EffectKind.MOVE:
+                self.sides[sd].board[slot] = None
+                s = self.sides[sd]
+                if effect.to == "hand":
+                    s.hand.append(iid)
+                elif effect.to == "deck":
+                    s.deck.append(iid)
+                else:
+                    s.graveyard.append(iid)
+                self._log(sd, "move", iid, effect.to)
+
+    def _battle(self, side: int, attacker: int, attacker_iid: int, target: int, target_iid: int) -> None:
+        foe = 1 - side
+        s = self.sides[side]
+        if attacker != RULER:
+            u = s.board[attacker]
+            if u is None or u.iid != attacker_iid:
+                return  # the attacker left the board before the battle
+        if target == RULER:
+            self.damage_ruler(foe, self.stk(side, attacker), battle=True)
+            return
+        t = self.sides[foe].board[target]
+        if t is None or t.iid != target_iid:
+            return  # the target left the board: the attack does nothing
+        target_kw = self.setup.defs[target_iid].keywords
+        if attacker != RULER and Keyword.INTERCEPT in target_kw:
+            self.damage_unit(side, attacker, self.atk(foe, target))
+            u = s.board[attacker]
+            if u is None or u.iid != attacker_iid:
+                return
+        pierce = Keyword.PIERCE in self.keywords(side, attacker)
+        stk = self.stk(side, attacker)
+        self.damage_unit(foe, target, self.atk(side, attacker))
+        t = self.sides[foe].board[target]
+        if t is None or t.iid != target_iid:
+            if target == DEFENSE and pierce:
+                self.damage_ruler(foe, stk, battle=True)
+            return
+        if attacker != RULER and Keyword.COUNTERATTACK in target_kw:
+            u = s.board[attacker]
+            if u is not None and u.iid == attacker_iid:
+                self.damage_unit(side, attacker, self.atk(foe, target))
+
+    def _check_one(self, side: int, remaining: int) -> None:
+        """One card of a damage check [rules.md 6.4]."""
+        s = self.sides[side]
+        if not s.deck:
+            s.lost = s.lost or "deck-out"
+            return
+        iid = s.deck.pop()
+        d = self.setup.defs[iid]
+        if remaining > 1:
+            self.tasks.append(("check", side, remaining - 1))
+        if d.has_cnt:
+            s.graveyard.append(iid)
+            self._log(side, "check", iid, "cnt")
+            self._trigger(side, iid, Trigger.CNT)
+        else:
+            s.damage_zone.append(iid)
+            self._log(side, "check", iid, "damage")
+            if len(s.damage_zone) >= self.life(side):
+                s.lost = s.lost or "damage"
+
+    def _start_phase(self, side: int) -> None:
+        self.turn += 1
+        self.active = side
+        self.attacks = 0
+        self.phase = Phase.START
+        self._log(side, "turn")
+        if self.turn > self.setup.max_turns:
+            self._finish("draw", "turn cap")
+            return
+        s = self.sides[side]
+        s.summons = 0
+        s.ruler_rested = False
+        for slot in (ATTACK_LEFT, ATTACK_RIGHT):
+            if s.board[slot] is not None:
+                s.board[slot].rested = False
+        later: list[tuple] = []
+        if side == PLAYER:
+            ruler = self.setup.ruler
+            s.energy_ready = s.energy if ruler.energy_readied is None else min(s.energy, s.energy_ready + ruler.energy_readied)
+            count = ruler.turn_start_count
+            if self.turn == 1 and ruler.first_turn_count is not None:
+                count = ruler.first_turn_count
+            kind = "draw" if ruler.turn_start is TurnStartKind.DRAW else "drive"
+            later = [(kind, PLAYER)] * count + [("main", PLAYER)]
+        else:
+            later = list(self.setup.controller.turn_tasks(self)) + [("end", INVADER)]
+        for task in reversed(later):
+            self.tasks.append(task)
+        for slot in UNIT_SLOTS:
+            u = s.board[slot]
+            if u is not None:
+                self._trigger(side, u.iid, Trigger.START_OF_TURN)
+        for iid in s.field:
+            self._trigger(side, iid, Trigger.START_OF_TURN)
+
+    def _end_phase(self, side: int) -> None:
+        self.phase = Phase.END
+        for s in self.sides:
+            s.ruler_tmp_atk = s.ruler_tmp_stk = 0
+            for u in s.board:
+                if u is not None:
+                    u.tmp_atk = u.tmp_hp = u.tmp_stk = 0
+        self.tasks.append(("start", 1 - side))
+
+    def _finish(self, winner: str, reason: str) -> None:
+        self.winner = winner
+        self.end_reason = reason
+        self.phase = Phase.OVER
+        self.pending = None
+        self.tasks = []
+        self._log(None, "game_over", winner)
+
+    def _rules(self) -> None:
+        """Rules processing: units at 0 HP are destroyed; a side that lost ends the game."""
+        if self.winner is not None:
+            return
+        for side in (PLAYER, INVADER):
+            board = self.sides[side].board
+            for slot in UNIT_SLOTS:
+                u = board[slot]
+                if u is not None:
+                    hp = self.hp(side, slot)
+                    if hp <= 0 or u.damage >= hp:
+                        self.destroy(side, slot)
+        p_lost = self.sides[PLAYER].lost
+        i_lost = self.sides[INVADER].lost
+        if p_lost or i_lost:
+            for side, why in ((PLAYER, p_lost), (INVADER, i_lost)):
+                if why:
+                    self._log(side, "loss", why)
+            if p_lost and i_lost:
+                self._finish("draw", f"both sides lost ({p_lost}, {i_lost})")
+            elif p_lost:
+                self._finish("invader", p_lost)
+            else:
+                self._finish("player", i_lost)
+
+    def _run(self) -> None:
+        """Pop tasks until the player must decide or the game is over."""
+        tasks = self.tasks
+        while self.winner is None and self.pending is None and tasks:
+            task = tasks.pop()
+            kind = task[0]
+            if kind == "fx":
+                self._resolve_effect(task)
+            elif kind == "check":
+                self._check_one(task[1], task[2])
+            elif kind == "battle":
+                self._battle(*task[1:])
+            elif kind == "draw":
+                self._draw(task[1])
+            elif kind == "drive":
+                self._drive(task[1])
+            elif kind == "open":
+                self._play_open(task[1], task[2])
+            elif kind == "main":
+                self.phase = Phase.MAIN
+                self._log(PLAYER, "phase", Phase.MAIN)
+            elif kind == "start":
+                self._start_phase(task[1])
+            elif kind == "end":
+                self._end_phase(task[1])
+            elif kind == "ctl":
+                self.setup.controller.run_task(self, task)
+            else:  # pragma: no cover - a programming error, not a game state
+                raise RuntimeError(f"unknown task {task!r}")
+            self._rules()
+
+    def _play_open(self, side: int, iid: int) -> None:
+        """An open card must be played at once when drawn or driven [QG]."""
+        s = self.sides[side]
+        d = self.setup.defs[iid]
+        if iid in s.hand:
+            s.hand.remove(iid)
+        elif iid in s.drive:
+            s.drive.remove(iid)
+        else:
+            return
+        if d.type is CardType.UNIT:
+            slot = next((sl for sl in UNIT_SLOTS if s.board[sl] is None), ATTACK_LEFT)
+            self.summon(side, iid, slot)
+        elif d.type is CardType.FIELD:
+            self._play_field(side, iid)
+        else:
+            self.play_event(side, iid)
+
+    # ------------------------------------------------------------------ saving
+    def to_dict(self) -> dict:
+        """Plain JSON-able data that `from_dict` turns back into this exact game."""
+        rng_state = self.rng.getstate()
+        return {
+            "format": "gateruler-game",
+            "version": 1,
+            "seed": self.setup.seed,
+            "max_turns": self.setup.max_turns,
+            "ruler": self.setup.ruler.id,
+            "level": self.setup.level.number,
+            "level_file": str(self.setup.level.location.path),
+            "deck_name": self.setup.deck_name,
+            "player_deck": list(self.setup.player_deck),
+            "cards": list(self.setup.card_ids),
+            "sides": [s.to_dict() for s in self.sides],
+            "turn": self.turn,
+            "active": self.active,
+            "first_player": self.first_player,
+            "phase": self.phase,
+            "attacks": self.attacks,
+            "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
+            "log": [list(e) for e in self.log],
+            "tasks": [_task_to_json(t) for t in self.tasks],
+            "pending": None if self.pending is None else [_task_to_json(self.pending[0]), [list(o) for o in self.pending[1]]],
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+            "history": [action_to_dict(a) for a in self.history],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict, *, pool: CardPool, ruler: RulerDef, level: LevelDef, controller: object | None = None) -> "Game":
+        """Rebuild a saved game.  The caller loads the definitions it names."""
+        from gateruler.invader import InvaderController, invader_definitions
+
+        controller = controller or InvaderController()
+        player_n = len(data["player_deck"])
+        ids = data["cards"]
+        invader_defs = invader_definitions(level, pool, tuple(ids[player_n:]))
+        defs = tuple(pool[c] for c in ids[:player_n]) + tuple(invader_defs[c] for c in ids[player_n:])
+        setup = Setup(
+            defs=defs,
+            owners=tuple([PLAYER] * player_n + [INVADER] * (len(ids) - player_n)),
+            ruler=ruler,
+            level=level,
+            pool=pool,
+            controller=controller,
+            seed=data["seed"],
+            max_turns=data["max_turns"],
+            player_deck=tuple(data["player_deck"]),
+            deck_name=data.get("deck_name", ""),
+            has_continuous=any(a.trigger is Trigger.CONTINUOUS for d in defs for a in d.abilities),
+        )
+        rng = random.Random()
+        version, internal, gauss = data["rng"]
+        rng.setstate((version, tuple(internal), gauss))
+        game = cls._blank(setup, rng)
+        game.sides = [SideState.from_dict(s) for s in data["sides"]]
+        game.turn = data["turn"]
+        game.active = data["active"]
+        game.first_player = data["first_player"]
+        game.phase = data["phase"]
+        game.attacks = data["attacks"]
+        game.log = [tuple(e) for e in data["log"]]
+        game.tasks = [_task_from_json(t) for t in data["tasks"]]
+        pending = data["pending"]
+        game.pending = None if pending is None else (_task_from_json(pending[0]), tuple(tuple(o) for o in pending[1]))
+        game.winner = data["winner"]
+        game.end_reason = data["end_reason"]
+        game.history = [action_from_dict(a) for a in data["history"]]
+        return game
+
+
+def _task_to_json(task: tuple) -> list:
+    if task[0] == "fx":
+        effect: Effect = task[3]
+        return ["fx", task[1], task[2], _effect_to_json(effect)]
+    return list(task)
+
+
+def _task_from_json(data: list) -> tuple:
+    if data[0] == "fx":
+        return ("fx", data[1], data[2], _effect_from_json(data[3]))
+    return tuple(data)
+
+
+def _effect_to_json(effect: Effect) -> dict:
+    return {
+        "kind": effect.kind.value,
+        "target": effect.target.value if effect.target else None,
+        "amount": effect.amount,
+        "atk": effect.atk,
+        "hp": effect.hp,
+        "stk": effect.stk,
+        "duration": effect.duration.value,
+        "max_level": effect.max_level,
+        "to": effect.to,
+    }
+
+
+def _effect_from_json(data: dict) -> Effect:
+    return Effect(
+        kind=EffectKind(data["kind"]),
+        target=Target(data["target"]) if data["target"] else None,
+        amount=data["amount"],
+        atk=data["atk"],
+        hp=data["hp"],
+        stk=data["stk"],
+        duration=Duration(data["duration"]),
+        max_level=data["max_level"],
+        to=data["to"],
+    )
+
+
+__all__ = ["Game", "Phase", "Setup", "SIDE_NAMES", "SLOT_NAMES", "SLOT_WORDS"]

@@ -1,0 +1,146 @@
+"""Mutable game state: units on the board and each side's zones.
+
+Kept deliberately small (lists of integer card instance ids) so that copying a
+game for a lookahead costs a few list copies, never a deep copy of card data.
+"""
+
+from __future__ import annotations
+
+
+class Unit:
+    """A unit on the board: which card it is, the damage it bears, and its state."""
+
+    __slots__ = ("iid", "damage", "rested", "atk_mod", "hp_mod", "stk_mod", "tmp_atk", "tmp_hp", "tmp_stk", "entered_turn")
+
+    def __init__(self, iid: int, entered_turn: int = 0) -> None:
+        self.iid = iid
+        self.damage = 0
+        self.rested = False
+        self.atk_mod = 0  # permanent modifiers
+        self.hp_mod = 0
+        self.stk_mod = 0
+        self.tmp_atk = 0  # until end of turn
+        self.tmp_hp = 0
+        self.tmp_stk = 0
+        self.entered_turn = entered_turn
+
+    def copy(self) -> "Unit":
+        u = Unit.__new__(Unit)
+        u.iid = self.iid
+        u.damage = self.damage
+        u.rested = self.rested
+        u.atk_mod = self.atk_mod
+        u.hp_mod = self.hp_mod
+        u.stk_mod = self.stk_mod
+        u.tmp_atk = self.tmp_atk
+        u.tmp_hp = self.tmp_hp
+        u.tmp_stk = self.tmp_stk
+        u.entered_turn = self.entered_turn
+        return u
+
+    def to_dict(self) -> dict:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Unit":
+        u = cls(data["iid"])
+        for name in cls.__slots__:
+            setattr(u, name, data[name])
+        return u
+
+
+class SideState:
+    """One side's zones.  The deck keeps its top at the END of the list."""
+
+    __slots__ = (
+        "deck",
+        "hand",
+        "drive",
+        "graveyard",
+        "damage_zone",
+        "set_zones",
+        "field",
+        "board",
+        "energy",
+        "energy_ready",
+        "ruler_rested",
+        "summons",
+        "ruler_tmp_atk",
+        "ruler_tmp_stk",
+        "ruler_atk_mod",
+        "ruler_stk_mod",
+        "lost",
+    )
+
+    def __init__(self, set_zone_count: int = 0) -> None:
+        self.deck: list[int] = []
+        self.hand: list[int] = []
+        self.drive: list[int] = []
+        self.graveyard: list[int] = []
+        self.damage_zone: list[int] = []
+        self.set_zones: list[int | None] = [None] * set_zone_count
+        self.field: list[int] = []
+        self.board: list[Unit | None] = [None, None, None]
+        self.energy = 0
+        self.energy_ready = 0
+        self.ruler_rested = False
+        self.summons = 0
+        self.ruler_tmp_atk = 0
+        self.ruler_tmp_stk = 0
+        self.ruler_atk_mod = 0
+        self.ruler_stk_mod = 0
+        self.lost = ""  # why this side lost ("damage", "deck-out"), or ""
+
+    def copy(self) -> "SideState":
+        s = SideState.__new__(SideState)
+        s.deck = self.deck[:]
+        s.hand = self.hand[:]
+        s.drive = self.drive[:]
+        s.graveyard = self.graveyard[:]
+        s.damage_zone = self.damage_zone[:]
+        s.set_zones = self.set_zones[:]
+        s.field = self.field[:]
+        s.board = [u.copy() if u is not None else None for u in self.board]
+        s.energy = self.energy
+        s.energy_ready = self.energy_ready
+        s.ruler_rested = self.ruler_rested
+        s.summons = self.summons
+        s.ruler_tmp_atk = self.ruler_tmp_atk
+        s.ruler_tmp_stk = self.ruler_tmp_stk
+        s.ruler_atk_mod = self.ruler_atk_mod
+        s.ruler_stk_mod = self.ruler_stk_mod
+        s.lost = self.lost
+        return s
+
+    def units(self) -> list[Unit]:
+        return [u for u in self.board if u is not None]
+
+    def all_iids(self) -> list[int]:
+        """Every card of this side, wherever it is (for conservation checks)."""
+        out = self.deck + self.hand + self.drive + self.graveyard + self.damage_zone + self.field
+        out += [c for c in self.set_zones if c is not None]
+        out += [u.iid for u in self.board if u is not None]
+        return out
+
+    def to_dict(self) -> dict:
+        data = {}
+        for name in self.__slots__:
+            value = getattr(self, name)
+            if name == "board":
+                value = [u.to_dict() if u is not None else None for u in value]
+            elif isinstance(value, list):
+                value = list(value)
+            data[name] = value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "SideState":
+        s = cls.__new__(cls)
+        for name in cls.__slots__:
+            value = data[name]
+            if name == "board":
+                value = [Unit.from_dict(u) if u is not None else None for u in value]
+            elif isinstance(value, list):
+                value = list(value)
+            setattr(s, name, value)
+        return s

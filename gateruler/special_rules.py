@@ -1,0 +1,76 @@
+"""Level special rules, each implemented once and named in level files.
+
+Most rules change what the rift's copies of a card are (no abilities, no CNT
+effect, a lost keyword, other numbers, an extra on-entering effect): those are
+applied to the definitions once, when a game is set up, so the engine needs no
+special cases.  The one rule that acts during play (End's start-of-turn
+sacrifice) is run by the invader controller through `start_of_turn_rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from gateruler.cardpool import CardPool
+from gateruler.models import CardDef, LevelDef, SpecialRule
+from gateruler.vocabulary import Ability, Effect, EffectKind, Keyword, SpecialRuleKind, Target, Trigger
+
+
+def _ignore_effects(card: CardDef, rule: SpecialRule) -> CardDef:
+    return attrs.evolve(card, abilities=())
+
+
+def _ignore_cnt(card: CardDef, rule: SpecialRule) -> CardDef:
+    # The card keeps its CNT icon (it still goes to the graveyard when checked); its effect is gone.
+    return attrs.evolve(card, abilities=tuple(a for a in card.abilities if a.trigger is not Trigger.CNT))
+
+
+def _ignore_keyword(card: CardDef, rule: SpecialRule) -> CardDef:
+    return attrs.evolve(card, keywords=card.keywords - {Keyword(rule.param("keyword"))})
+
+
+def _set_stats(card: CardDef, rule: SpecialRule) -> CardDef:
+    changes = {k: rule.params[k] for k in ("atk", "hp", "stk") if k in rule.params}
+    return attrs.evolve(card, **changes)
+
+
+DESTROY_ALL_PLAYER_UNITS = Ability(
+    Trigger.ON_ENTER,
+    (Effect(EffectKind.DESTROY, Target.ALL_ENEMY_UNITS),),
+    "Level rule: when it enters the rift's board, destroy all of the player's units.",
+)
+
+
+def _destroy_all_on_enter(card: CardDef, rule: SpecialRule) -> CardDef:
+    return attrs.evolve(card, abilities=card.abilities + (DESTROY_ALL_PLAYER_UNITS,))
+
+
+DEFINITION_RULES: dict[SpecialRuleKind, Callable[[CardDef, SpecialRule], CardDef]] = {
+    SpecialRuleKind.IGNORE_EFFECTS: _ignore_effects,
+    SpecialRuleKind.IGNORE_CNT: _ignore_cnt,
+    SpecialRuleKind.IGNORE_KEYWORD: _ignore_keyword,
+    SpecialRuleKind.SET_STATS: _set_stats,
+    SpecialRuleKind.DESTROY_ALL_ON_ENTER: _destroy_all_on_enter,
+}
+
+PLAY_RULES = frozenset({SpecialRuleKind.SACRIFICE_AT_START})
+
+
+def invader_definitions(level: LevelDef, pool: CardPool, extra_ids: tuple[str, ...] = ()) -> dict[str, CardDef]:
+    """The rift's version of every card it can use, after the level's rules.
+
+    A rule naming a card the level does not use is harmless (level 5 carries
+    level 4's dragon rule over).  Rules apply in file order.
+    """
+    ids = {e.card for e in level.cards} | set(extra_ids)
+    defs = {cid: pool[cid] for cid in ids if cid in pool}
+    for rule in level.special_rules:
+        transform = DEFINITION_RULES.get(rule.kind)
+        if transform is None:
+            continue
+        card_id = rule.param("card")
+        if card_id in defs:
+            defs[card_id] = transform(defs[card_id], rule)
+    return defs
