@@ -1,0 +1,583 @@
+"""Line-aware YAML: ``yaml.safe_load`` that remembers where everything was written.
+
+Everything the project reads from YAML (cards, rulers, rift levels, decks,
+scenarios) goes through here, so that every later check can point at the exact
+``path:line:column`` of the key or value it complains about.
+
+Reading
+-------
+:func:`load_yaml` (a file) and :func:`parse_yaml` (a string) give the same
+values ``yaml.safe_load`` would, except that mappings are :class:`LocatedMap`
+and lists are :class:`LocatedList`.  Both are real ``dict``/``list``
+subclasses, so ordinary code can use them unchanged; in addition they know
+
+* ``node.loc``: where the mapping or list starts,
+* ``node.key_loc(key)`` / ``node.value_loc(key)`` for a mapping's entries,
+* ``node.item_loc(index)`` for a list's items.
+
+Scalars (str, int, bool, None, ...) stay plain Python values; their position is
+asked of the container that holds them.  Lines and columns are 1-based.
+
+Only the safe subset of YAML is accepted (the node graph is composed by
+``yaml.SafeLoader`` and scalars are built by its constructor), merge keys
+(``<<: *anchor``) work as in ``safe_load``.  On top of ``safe_load`` these are
+reported instead of silently accepted:
+
+* a key written twice in one mapping (``duplicate key 'hp' (first at line 3)``),
+* a tab in the indentation of a line (``tab character in indentation; use spaces``),
+* YAML syntax errors, with pyyaml's position made 1-based,
+* a file that cannot be read or is not UTF-8 text.
+
+All of them are :class:`gateruler.errors.DataError` (``path:line:col: message``);
+where one file has several, :class:`gateruler.errors.DataErrors`.
+
+Structuring
+-----------
+:class:`Report` collects findings (errors and warnings) while a file is read,
+so that one pass reports everything wrong with it; :class:`Fields` reads the
+fields of one mapping with type checks, defaults, bounds and enum look-ups, and
+its :meth:`Fields.finish` reports every key nobody asked for with a
+"did you mean" suggestion.  A typical structuring function::
+
+    def parse_point(node, report):
+        f = Fields(node, report, "point")
+        x = f.required("x", int)
+        y = f.optional("y", int, default=0, min=0)
+        if f.finish():          # False when anything in this mapping was wrong
+            return Point(x, y)
+        return None
+
+and its caller ends with ``report.raise_errors()``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import attrs
+import yaml
+
+from gateruler.errors import DataError, DataErrors
+from gateruler.models import SourceLocation
+
+__all__ = [
+    "Fields",
+    "Finding",
+    "LocatedList",
+    "LocatedMap",
+    "MISSING",
+    "Report",
+    "Severity",
+    "did_you_mean",
+    "describe_type",
+    "load_yaml",
+    "location_of",
+    "parse_yaml",
+    "read_text",
+]
+
+
+# ---------------------------------------------------------------------------
+# Located containers
+
+
+class LocatedMap(dict):
+    """A mapping read from YAML that remembers where it, its keys and its values are."""
+
+    def __init__(self, loc: SourceLocation) -> None:
+        super().__init__()
+        self.loc = loc
+        self._key_locs: dict[Any, SourceLocation] = {}
+        self._value_locs: dict[Any, SourceLocation] = {}
+
+    def key_loc(self, key: Any) -> SourceLocation:
+        """Where `key` is written (the mapping's own start when it is absent)."""
+        return self._key_locs.get(key, self.loc)
+
+    def value_loc(self, key: Any) -> SourceLocation:
+        """Where the value of `key` starts (the mapping's own start when it is absent)."""
+        return self._value_locs.get(key, self.loc)
+
+
+class LocatedList(list):
+    """A list read from YAML that remembers where it and each item are."""
+
+    def __init__(self, loc: SourceLocation) -> None:
+        super().__init__()
+        self.loc = loc
+        self._item_locs: list[SourceLocation] = []
+
+    def item_loc(self, index: int) -> SourceLocation:
+        """Where item `index` starts (the list's own start when out of range)."""
+        if 0 <= index < len(self._item_locs):
+            return self._item_locs[index]
+        return self.loc
+
+
+def location_of(value: Any, default: SourceLocation | None = None) -> SourceLocation:
+    """The location of a located container, else `default` (or an empty location)."""
+    loc = getattr(value, "loc", None)
+    if isinstance(loc, SourceLocation):
+        return loc
+    return default if default is not None else SourceLocation()
+
+
+# ---------------------------------------------------------------------------
+# Reading files
+
+
+def read_text(path: str | Path) -> str:
+    """The UTF-8 text of a file, or a one-line DataError saying why it cannot be read."""
+    shown = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise DataError(shown, 1, 1, "no such file") from None
+    except IsADirectoryError:
+        raise DataError(shown, 1, 1, "is a directory, not a file") from None
+    except PermissionError:
+        raise DataError(shown, 1, 1, "cannot read the file: permission denied") from None
+    except OSError as error:
+        raise DataError(shown, 1, 1, f"cannot read the file: {error.strerror or error}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        before = data[: error.start]
+        line = before.count(b"\n") + 1
+        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        bad = data[error.start : error.start + 1].hex()
+        raise DataError(shown, line, column, f"not UTF-8 text (byte 0x{bad})") from None
+
+
+def load_yaml(path: str | Path) -> Any:
+    """Read and parse a YAML file; the path is reported exactly as given."""
+    return parse_yaml(read_text(path), str(path))
+
+
+def parse_yaml(text: str, path: str) -> Any:
+    """Parse YAML text with safe_load semantics into located containers.
+
+    Returns None for an empty document.  Raises DataError for a syntax error
+    and DataErrors for tabs in indentation or duplicate keys (all of them).
+    """
+    tab_errors = _tab_errors(text, path)
+    if tab_errors:
+        raise DataErrors(tab_errors)
+    loader = None
+    try:
+        loader = yaml.SafeLoader(text)
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        builder = _Builder(loader, path)
+        value = builder.build(node)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = error.problem or error.context or "cannot parse"
+        kind = "YAML error" if isinstance(error, yaml.constructor.ConstructorError) else "YAML syntax error"
+        raise DataError(path, line, column, f"{kind}: {problem}") from None
+    except yaml.reader.ReaderError as error:  # a character YAML does not allow
+        before = text[: error.position]
+        line = before.count("\n") + 1
+        column = len(before) - (before.rfind("\n") + 1) + 1
+        raise DataError(path, line, column, f"YAML error: character {_char(error.character)} is not allowed") from None
+    except yaml.YAMLError as error:
+        message = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise DataError(path, 1, 1, f"YAML error: {message}") from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+    if builder.errors:
+        raise DataErrors(builder.errors)
+    return value
+
+
+def _char(character: int | str) -> str:
+    code = character if isinstance(character, int) else ord(character)
+    return f"U+{code:04X}"
+
+
+def _tab_errors(text: str, path: str) -> list[DataError]:
+    """A tab anywhere in a line's leading whitespace (lines with content only).
+
+    This is deliberately simple: it also flags a tab that indents a line
+    inside a block scalar, where YAML would treat it as text; our files have
+    no reason to contain such lines.
+    """
+    errors = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.lstrip(" \t")
+        if not stripped:
+            continue
+        indent = line[: len(line) - len(stripped)]
+        if "\t" in indent:
+            column = indent.index("\t") + 1
+            errors.append(DataError(path, number, column, "tab character in indentation; use spaces"))
+    return errors
+
+
+_MAP_TAG = "tag:yaml.org,2002:map"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+
+
+class _Builder:
+    """Turns a composed node graph into located containers, noting duplicate keys."""
+
+    def __init__(self, loader: yaml.SafeLoader, path: str) -> None:
+        self.loader = loader
+        self.path = path
+        self.errors: list[DataError] = []
+        self._done: dict[int, Any] = {}  # id(node) -> value, for anchors and aliases
+
+    def loc(self, node: yaml.Node) -> SourceLocation:
+        mark = node.start_mark
+        return SourceLocation(self.path, mark.line + 1, mark.column + 1)
+
+    def build(self, node: yaml.Node) -> Any:
+        if id(node) in self._done:
+            return self._done[id(node)]
+        if isinstance(node, yaml.MappingNode) and node.tag == _MAP_TAG:
+            return self._mapping(node)
+        if isinstance(node, yaml.SequenceNode) and node.tag == _SEQ_TAG:
+            return self._sequence(node)
+        # scalars, and the rarer safe tags (!!set, !!omap, ...), exactly as safe_load
+        # builds them; a tag safe_load refuses raises ConstructorError here.
+        return self.loader.construct_object(node, deep=True)
+
+    def _sequence(self, node: yaml.SequenceNode) -> LocatedList:
+        result = LocatedList(self.loc(node))
+        self._done[id(node)] = result
+        for item in node.value:
+            result.append(self.build(item))
+            result._item_locs.append(self.loc(item))
+        return result
+
+    def _mapping(self, node: yaml.MappingNode) -> LocatedMap:
+        result = LocatedMap(self.loc(node))
+        self._done[id(node)] = result
+        own_count = sum(1 for key, _ in node.value if key.tag != "tag:yaml.org,2002:merge")
+        self.loader.flatten_mapping(node)  # merged pairs first, then the mapping's own pairs
+        merged_count = len(node.value) - own_count
+        own_keys: dict[Any, SourceLocation] = {}  # merged keys may be overridden, own ones not
+        for index, (key_node, value_node) in enumerate(node.value):
+            key = self.loader.construct_object(key_node, deep=True) if isinstance(key_node, yaml.ScalarNode) else None
+            if not isinstance(key_node, yaml.ScalarNode) or not _hashable(key):
+                raise yaml.MarkedYAMLError(
+                    problem="a mapping key must be a plain value, not a list or mapping",
+                    problem_mark=key_node.start_mark,
+                )
+            key_loc = self.loc(key_node)
+            if index >= merged_count:
+                if key in own_keys:
+                    message = f"duplicate key {key!r} (first at line {own_keys[key].line})"
+                    self.errors.append(DataError(self.path, key_loc.line, key_loc.column, message))
+                    continue
+                own_keys[key] = key_loc
+            result[key] = self.build(value_node)
+            result._key_locs[key] = key_loc
+            result._value_locs[key] = self.loc(value_node)
+        return result
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------------------
+# Findings
+
+
+class Severity(enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@attrs.frozen
+class Finding:
+    """One thing a check has to say about a place in a file."""
+
+    location: SourceLocation
+    message: str
+    severity: Severity = Severity.ERROR
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def __str__(self) -> str:
+        prefix = "warning: " if self.severity is Severity.WARNING else ""
+        return f"{self.location}: {prefix}{self.message}"
+
+    def to_error(self) -> DataError:
+        loc = self.location
+        return DataError(loc.path, loc.line, loc.column, self.message)
+
+    @classmethod
+    def from_error(cls, error: DataError) -> "Finding":
+        return cls(SourceLocation(error.path, error.line, error.column), error.message)
+
+
+class Report:
+    """Collects the findings of one reading or checking pass."""
+
+    def __init__(self) -> None:
+        self.findings: list[Finding] = []
+
+    def error(self, loc: SourceLocation, message: str) -> None:
+        self.findings.append(Finding(loc, message, Severity.ERROR))
+
+    def warning(self, loc: SourceLocation, message: str) -> None:
+        self.findings.append(Finding(loc, message, Severity.WARNING))
+
+    def extend(self, findings: Iterable[Finding]) -> None:
+        self.findings.extend(findings)
+
+    def add_exception(self, error: DataError | DataErrors) -> None:
+        """Record the errors a DataError or DataErrors carries."""
+        errors = error.errors if isinstance(error, DataErrors) else [error]
+        self.findings.extend(Finding.from_error(e) for e in errors)
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.is_error]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if not f.is_error]
+
+    def raise_errors(self) -> None:
+        """Raise DataErrors with every error so far (warnings are not raised)."""
+        if self.errors:
+            raise DataErrors([f.to_error() for f in self.errors])
+
+
+# ---------------------------------------------------------------------------
+# Structuring helpers
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+MISSING: Any = _Missing()
+"""Returned by :class:`Fields` for a required field that is absent or wrong."""
+
+
+_TYPE_NAMES = {
+    int: "an integer",
+    str: "a string",
+    bool: "true or false",
+    float: "a number",
+    list: "a list",
+    dict: "a mapping",
+    type(None): "null",
+}
+
+
+def describe_type(kind: Any) -> str:
+    """English for what a field must be: 'an integer', 'a string or null', ..."""
+    if isinstance(kind, tuple):
+        return " or ".join(describe_type(k) for k in kind)
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return "one of: " + ", ".join(str(m.value) for m in kind)
+    return _TYPE_NAMES.get(kind, getattr(kind, "__name__", str(kind)))
+
+
+def _value_kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return _TYPE_NAMES.get(type(value), type(value).__name__)
+
+
+def _is_instance(value: Any, kind: Any) -> bool:
+    """isinstance, except that a bool is not an int and an int is a float."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    for k in kinds:
+        if k is int and isinstance(value, bool):
+            continue
+        if k is float and isinstance(value, (int, float)) and not isinstance(value, bool):
+            return True
+        if k is type(None) and value is None:
+            return True
+        if isinstance(k, type) and isinstance(value, k):
+            return True
+    return False
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """' (did you mean X?)' for the closest choice, or '' when nothing is close."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
+def _show(value: Any) -> str:
+    text = repr(value) if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class Fields:
+    """Reads the fields of one located mapping into checked Python values.
+
+    Every problem goes to the shared :class:`Report` with the location of the
+    offending key or value; the reader carries on, so one pass finds every
+    mistake in a file.  A field that is missing or wrong reads as
+    :data:`MISSING` (falsy), and :attr:`ok` turns False.
+
+    ``kind`` may be ``int``, ``str``, ``bool``, ``float``, ``list``, ``dict``,
+    an ``enum.Enum`` subclass (the YAML value is looked up by the members'
+    values, with a "did you mean" suggestion) or a tuple of those.  ``bool``
+    is never accepted where an integer is wanted.
+
+    If `node` is not a mapping at all, that is reported once (as "`what` must
+    be a mapping") and every field reads as missing, without further errors.
+    """
+
+    def __init__(self, node: Any, report: Report, what: str = "this entry", *, at: SourceLocation | None = None) -> None:
+        self.report = report
+        self.what = what
+        self._asked: set[Any] = set()
+        self.ok = True
+        if isinstance(node, LocatedMap):
+            self.node: LocatedMap | None = node
+        else:
+            self.node = None
+            self.ok = False
+            report.error(location_of(node, at), f"{what} must be a mapping, not {_value_kind(node)}")
+
+    @property
+    def loc(self) -> SourceLocation:
+        """Where the mapping starts."""
+        return self.node.loc if self.node is not None else SourceLocation()
+
+    def __contains__(self, key: Any) -> bool:
+        return self.node is not None and key in self.node
+
+    def key_loc(self, key: Any) -> SourceLocation:
+        return self.node.key_loc(key) if self.node is not None else SourceLocation()
+
+    def value_loc(self, key: Any) -> SourceLocation:
+        return self.node.value_loc(key) if self.node is not None else SourceLocation()
+
+    def error(self, loc: SourceLocation, message: str) -> None:
+        """Report an error that belongs to this mapping (and mark it not ok)."""
+        self.ok = False
+        self.report.error(loc, message)
+
+    def required(self, key: str, kind: Any, **checks: Any) -> Any:
+        """A field that must be present; MISSING (and an error) when absent or wrong.
+
+        `checks`: ``nullable=True`` also accepts null; ``min=``/``max=`` bound
+        a number; ``choices=`` a collection of allowed values.
+        """
+        self._asked.add(key)
+        if self.node is None:
+            return MISSING
+        if key not in self.node:
+            self.error(self.node.loc, f"missing required field {key!r}")
+            return MISSING
+        return self._check(key, self.node[key], kind, **checks)
+
+    def optional(self, key: str, kind: Any, default: Any = None, **checks: Any) -> Any:
+        """A field that may be absent (then `default`, unchecked); checked like required()."""
+        self._asked.add(key)
+        if self.node is None or key not in self.node:
+            return default
+        value = self._check(key, self.node[key], kind, **checks)
+        return default if value is MISSING else value
+
+    def raw(self, key: str) -> Any:
+        """The value of `key` unchecked (MISSING when absent); marks the key as known."""
+        self._asked.add(key)
+        if self.node is None or key not in self.node:
+            return MISSING
+        return self.node[key]
+
+    def enum_list(self, key: str, kind: type[enum.Enum], item: str, default: Iterable[Any] = ()) -> list[Any]:
+        """An optional list of enum values, each checked (named `item` in messages); wrong ones are left out."""
+        items = self.optional(key, list, default=MISSING)
+        if items is MISSING:
+            return list(default)
+        result = []
+        for index, value in enumerate(items):
+            converted = self.convert(value, kind, items.item_loc(index), item)
+            if converted is not MISSING:
+                result.append(converted)
+        return result
+
+    def finish(self, known: Iterable[str] = ()) -> bool:
+        """Report keys that no reader asked for (nor `known`); True if the mapping was all right."""
+        if self.node is not None:
+            allowed = self._asked | set(known)
+            for key in self.node:
+                if key not in allowed:
+                    hint = did_you_mean(str(key), sorted(str(a) for a in allowed))
+                    self.error(self.node.key_loc(key), f"unknown key {key!r}{hint}")
+        return self.ok
+
+    def convert(
+        self,
+        value: Any,
+        kind: Any,
+        loc: SourceLocation,
+        name: str,
+        *,
+        nullable: bool = False,
+        min: int | None = None,
+        max: int | None = None,
+        choices: Iterable[Any] | None = None,
+    ) -> Any:
+        """Check one value found at `loc` (named `name` in messages); MISSING when wrong.
+
+        Used by required()/optional(); public for values that are not
+        fields of this mapping, e.g. the items of a list.
+        """
+        if value is None and nullable:
+            return None
+        if isinstance(kind, type) and issubclass(kind, enum.Enum):
+            values = [str(m.value) for m in kind]
+            if isinstance(value, str) and value in values:
+                return kind(value)
+            hint = did_you_mean(value, values) if isinstance(value, str) else ""
+            expected = hint or f" (expected one of: {', '.join(values)})"
+            self.error(loc, f"unknown {name} {_show(value)}{expected}")
+            return MISSING
+        label = repr(name)
+        if not _is_instance(value, kind):
+            got = "null" if value is None else f"{_value_kind(value)} {_show(value)}"
+            self.error(loc, f"{label} must be {describe_type(kind)} (got {got})")
+            return MISSING
+        if min is not None and value < min:
+            need = "must not be negative" if min == 0 else f"must be at least {min}"
+            self.error(loc, f"{label} {need} (got {value})")
+            return MISSING
+        if max is not None and value > max:
+            self.error(loc, f"{label} must be at most {max} (got {value})")
+            return MISSING
+        if choices is not None and value not in choices:
+            listed = sorted(map(str, choices))
+            self.error(loc, f"{label} must be one of: {', '.join(listed)} (got {_show(value)}){did_you_mean(str(value), listed)}")
+            return MISSING
+        return value
+
+    def _check(self, key: str, value: Any, kind: Any, **checks: Any) -> Any:
+        loc = self.node.value_loc(key) if self.node is not None else SourceLocation()
+        return self.convert(value, kind, loc, key, **checks)
