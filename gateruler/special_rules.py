@@ -19,12 +19,14 @@ from gateruler.vocabulary import Ability, Effect, EffectKind, Keyword, SpecialRu
 
 
 def _ignore_effects(card: CardDef, rule: SpecialRule) -> CardDef:
-    return attrs.evolve(card, abilities=())
+    # No effect at all includes no CNT effect: the card counts as a plain card (see _ignore_cnt).
+    return attrs.evolve(card, abilities=(), has_cnt=False)
 
 
 def _ignore_cnt(card: CardDef, rule: SpecialRule) -> CardDef:
-    # The card keeps its CNT icon (it still goes to the graveyard when checked); its effect is gone.
-    return attrs.evolve(card, abilities=tuple(a for a in card.abilities if a.trigger is not Trigger.CNT))
+    # Level 2 states 0 CNT cards although End has CNT: an ignored CNT makes the
+    # card a plain card, so a damage check puts it into the damage zone.
+    return attrs.evolve(card, has_cnt=False, abilities=tuple(a for a in card.abilities if a.trigger is not Trigger.CNT))
 
 
 def _ignore_keyword(card: CardDef, rule: SpecialRule) -> CardDef:

@@ -237,10 +237,10 @@ class SpecialRuleSpec:
 
 SPECIAL_RULES: dict[SpecialRuleKind, SpecialRuleSpec] = {
     SpecialRuleKind.IGNORE_EFFECTS: SpecialRuleSpec(
-        "The rift's copies of `card` have no abilities at all.", {"card": str}
+        "The rift's copies of `card` have no abilities at all (and so no CNT: a damage check puts them into the damage zone).", {"card": str}
     ),
     SpecialRuleKind.IGNORE_CNT: SpecialRuleSpec(
-        "The rift's copies of `card` have no CNT ability (the card still goes to the graveyard when checked).",
+        "The rift's copies of `card` have no CNT ability: a damage check puts them into the damage zone like any other card (level 2 counts End as 0 CNT cards).",
         {"card": str},
     ),
     SpecialRuleKind.IGNORE_KEYWORD: SpecialRuleSpec(

@@ -1,0 +1,53 @@
+"""`gateruler scenario FILE [--json]`: play one scripted turn and show the result."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from gateruler.cli import main
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (the fixed scenario contract).")
+def scenario(file: str, as_json: bool) -> None:
+    """Play the turn a scenario file names and print the state it ends in.
+
+    If the file has an `expect:` block, the result is compared with it and
+    the command exits 1 on any difference.
+    """
+    from gateruler.scenario import expectation_mismatches, load_scenario, result_json, run_scenario
+
+    spec = load_scenario(file)
+    game = run_scenario(spec)
+    result = result_json(game)
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False))
+    else:
+        click.echo(_readable(result, game.describe_log()))
+    if spec.expect is not None:
+        problems = expectation_mismatches(spec.expect, result)
+        loc = spec.expect_location
+        for problem in problems:
+            click.echo(f"{file}:{loc.line}:{loc.column}: expectation not met: {problem}", err=True)
+        if problems:
+            sys.exit(1)
+
+
+def _readable(result: dict, log_lines: list[str]) -> str:
+    out = ["What happened:"]
+    out += [f"  {line}" for line in log_lines]
+    out.append(f"Winner: {result['winner'] or 'none yet'}")
+    for side in ("invader", "player"):
+        data = result[side]
+        out.append(f"{'Rift' if side == 'invader' else 'Player'}:")
+        for zone, unit in data["board"].items():
+            shown = "-" if unit is None else f"{unit['id']} (damage {unit['damage']})"
+            out.append(f"  {zone:<13} {shown}")
+        out.append(f"  deck {data['deck']}, hand {data['hand']}")
+        for zone in ("graveyard", "damage_zone", "set_zones"):
+            out.append(f"  {zone:<13} {', '.join(data[zone]) or '-'}")
+    return "\n".join(out)
