@@ -351,6 +351,10 @@ class Report:
         return [f for f in self.findings if f.is_error]
 
     @property
+    def error_count(self) -> int:
+        return sum(1 for f in self.findings if f.is_error)
+
+    @property
     def warnings(self) -> list[Finding]:
         return [f for f in self.findings if not f.is_error]
 
@@ -440,7 +444,9 @@ class Fields:
     Every problem goes to the shared :class:`Report` with the location of the
     offending key or value; the reader carries on, so one pass finds every
     mistake in a file.  A field that is missing or wrong reads as
-    :data:`MISSING` (falsy), and :attr:`ok` turns False.
+    :data:`MISSING` (falsy), and :attr:`ok` turns False.  :attr:`ok` counts
+    every error reported while this reader was in use, so the errors of
+    nested readers (see :meth:`nested`) count too.
 
     ``kind`` may be ``int``, ``str``, ``bool``, ``float``, ``list``, ``dict``,
     an ``enum.Enum`` subclass (the YAML value is looked up by the members'
@@ -455,13 +461,17 @@ class Fields:
         self.report = report
         self.what = what
         self._asked: set[Any] = set()
-        self.ok = True
+        self._errors_at_start = report.error_count
         if isinstance(node, LocatedMap):
             self.node: LocatedMap | None = node
         else:
             self.node = None
-            self.ok = False
             report.error(location_of(node, at), f"{what} must be a mapping, not {_value_kind(node)}")
+
+    @property
+    def ok(self) -> bool:
+        """True while nothing was reported since this reader was made (nested readers included)."""
+        return self.report.error_count == self._errors_at_start
 
     @property
     def loc(self) -> SourceLocation:
@@ -478,9 +488,18 @@ class Fields:
         return self.node.value_loc(key) if self.node is not None else SourceLocation()
 
     def error(self, loc: SourceLocation, message: str) -> None:
-        """Report an error that belongs to this mapping (and mark it not ok)."""
-        self.ok = False
+        """Report an error that belongs to this mapping (which makes it not ok)."""
         self.report.error(loc, message)
+
+    def nested(self, key: str, what: str, *, required: bool = False) -> "Fields | None":
+        """A reader for the mapping under `key` (None when it is absent and not required).
+
+        Errors in the nested mapping also make this one not ok.
+        """
+        value = self.required(key, dict) if required else self.optional(key, dict, default=MISSING)
+        if value is MISSING:
+            return None
+        return Fields(value, self.report, what)
 
     def required(self, key: str, kind: Any, **checks: Any) -> Any:
         """A field that must be present; MISSING (and an error) when absent or wrong.

@@ -1,0 +1,270 @@
+"""Checks of structured definitions against each other: levels and decks against the card pool.
+
+The loader (:mod:`gateruler.loader`) turns YAML into definitions and reports
+what is wrong inside one mapping (types, missing or unknown keys, ability
+vocabulary).  What needs more than one definition is checked here:
+
+* :func:`check_level`: every card exists; every special rule names a known
+  card (a rule naming a card of the pool that is not in the level's list is
+  harmless and only a warning, like level 5's wrath demon dragon rule); the
+  list adds up to the stated deck size, total level and CNT count (an error,
+  or a warning when the level file acknowledges that figure as a known
+  discrepancy of the seed);
+* :func:`check_deck`: the deck is legal under its ruler's deck rules and the
+  solo-mode ban list.
+
+Both return :class:`~gateruler.yamlsrc.Finding` lists; they never raise for
+bad data.
+
+The CNT count of a level is the number of its cards with ``cnt: true``, not
+counting the cards whose CNT the level itself switches off (an
+``ignore_cnt`` or ``ignore_effects`` rule): the seed states 0 CNT cards for
+level 2, whose "End" has a CNT ability that level 2 says to ignore.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from pathlib import Path
+
+import attrs
+
+from gateruler.cardpool import CardPool
+from gateruler.models import CardDef, DeckDef, LevelDef, RulerDef
+from gateruler.vocabulary import Keyword, SpecialRuleKind
+from gateruler.yamlsrc import Fields, Finding, Report, did_you_mean, load_yaml
+
+BANNED_PATH = Path(__file__).parent / "data" / "banned.yaml"
+
+FIGURES = ("deck_size", "total_level", "cnt_cards")
+"""The stated figures of a level, as named in ``acknowledged_discrepancies``."""
+
+# level rules that switch a card's CNT off for the CNT count
+_CNT_SWITCHED_OFF_BY = (SpecialRuleKind.IGNORE_CNT, SpecialRuleKind.IGNORE_EFFECTS)
+
+
+@attrs.frozen
+class LevelFigures:
+    """What a level's list adds up to under our card data."""
+
+    deck_size: int
+    total_level: int
+    cnt_cards: int
+
+    def get(self, figure: str) -> int:
+        return getattr(self, figure)
+
+
+@attrs.frozen
+class BannedCard:
+    id: str
+    name: str
+    names: tuple[str, ...] = ()  # the name in other languages
+
+
+# ---------------------------------------------------------------------------
+# Levels
+
+
+def level_figures(level: LevelDef, pool: CardPool) -> LevelFigures:
+    """Deck size, total level and CNT count of a level's list (unknown cards count as level 0, no CNT)."""
+    switched_off = {str(r.param("card")) for r in level.special_rules if r.kind in _CNT_SWITCHED_OFF_BY}
+    total = cnt = 0
+    for entry in level.cards:
+        card = pool.get(entry.card)
+        if card is None:
+            continue
+        total += card.level * entry.count
+        if card.has_cnt and card.id not in switched_off:
+            cnt += entry.count
+    return LevelFigures(level.deck_size, total, cnt)
+
+
+_FIGURE_WORDS = {
+    "deck_size": ("the list has {actual} cards", "the stated deck size is {stated}"),
+    "total_level": ("the list's total level is {actual}", "the stated total level is {stated}"),
+    "cnt_cards": ("the list has {actual} CNT cards", "the stated CNT count is {stated}"),
+}
+
+
+def check_level(level: LevelDef, pool: CardPool) -> list[Finding]:
+    """Everything wrong with a level given the card pool (see the module docstring)."""
+    report = Report()
+    listed = {e.card for e in level.cards}
+    all_known = True
+    for entry in level.cards:
+        if entry.card not in pool:
+            all_known = False
+            report.error(entry.location, _unknown_card(entry.card, pool))
+    for rule in level.special_rules:
+        _check_rule(rule, level, listed, pool, report)
+    if all_known:
+        _check_figures(level, pool, report)
+    return report.findings
+
+
+def _check_rule(rule, level: LevelDef, listed: set[str], pool: CardPool, report: Report) -> None:
+    card_id = rule.param("card")
+    if card_id is None:
+        return
+    card = pool.get(str(card_id))
+    if card is None:
+        report.error(rule.location, _unknown_card(str(card_id), pool))
+        return
+    if card.id not in listed:
+        report.warning(
+            rule.location,
+            f"rule {rule.kind.value!r} names {card.id} ({card.name}), which is not in this level's list: it never applies",
+        )
+    if rule.kind is SpecialRuleKind.IGNORE_KEYWORD:
+        keyword = rule.param("keyword")
+        known = [k.value for k in Keyword]
+        if keyword not in known:
+            report.error(rule.location, f"unknown keyword {keyword!r}{did_you_mean(str(keyword), known)}")
+        elif Keyword(keyword) not in card.keywords:
+            report.error(rule.location, f"{card.id} ({card.name}) has no keyword {keyword!r} to ignore")
+    elif rule.kind is SpecialRuleKind.IGNORE_CNT and not card.has_cnt:
+        report.error(rule.location, f"{card.id} ({card.name}) has no CNT ability to ignore (it is not 'cnt: true')")
+    elif rule.kind is SpecialRuleKind.SACRIFICE_AT_START:
+        part = str(rule.param("own_name_contains"))
+        if not any(part in pool[c].name for c in listed if c in pool):
+            report.warning(rule.location, f"no card in this level's list has {part!r} in its name")
+
+
+def _check_figures(level: LevelDef, pool: CardPool, report: Report) -> None:
+    acknowledged = level.acknowledged_discrepancies
+    ack_loc = level.field_locations.get("acknowledged_discrepancies", level.location)
+    if level.stated is None:
+        if acknowledged:
+            report.error(ack_loc, "discrepancies are acknowledged but the level states no figures")
+        return
+    actual = level_figures(level, pool)
+    for figure in FIGURES:
+        stated_value = getattr(level.stated, figure)
+        actual_value = actual.get(figure)
+        loc = level.field_locations.get(f"stated.{figure}", level.location)
+        if stated_value != actual_value:
+            have, stated = _FIGURE_WORDS[figure]
+            message = f"{have.format(actual=actual_value)} but {stated.format(stated=stated_value)}"
+            if figure in acknowledged:
+                report.warning(loc, f"{message} (acknowledged discrepancy)")
+            else:
+                report.error(loc, message)
+        elif figure in acknowledged:
+            report.error(ack_loc, f"{figure!r} is acknowledged as a discrepancy but the list matches the stated {stated_value}")
+
+
+def _unknown_card(card_id: str, pool: CardPool) -> str:
+    suggestion = pool.suggest(card_id)
+    return f"unknown card {card_id!r}" + (f" (did you mean {suggestion}?)" if suggestion else "")
+
+
+# ---------------------------------------------------------------------------
+# Decks
+
+
+@functools.lru_cache(maxsize=None)
+def load_banned(path: Path = BANNED_PATH) -> tuple[BannedCard, ...]:
+    """The solo-mode ban list (gateruler/data/banned.yaml)."""
+    report = Report()
+    top = Fields(load_yaml(path), report, "the ban list")
+    items = top.required("banned", list) or []
+    banned = []
+    for index, item in enumerate(items):
+        f = Fields(item, report, "a banned card", at=items.item_loc(index))
+        card_id = f.required("id", str)
+        name = f.required("name", str)
+        names = f.optional("names", dict, default={})
+        if f.finish():
+            banned.append(BannedCard(card_id, name, tuple(str(v) for v in names.values())))
+    top.finish()
+    report.raise_errors()
+    return tuple(banned)
+
+
+def _names_of(card: CardDef) -> set[str]:
+    return {n.casefold() for n in (card.name, *card.names.values()) if n}
+
+
+def banned_reason(card: CardDef, banned: Iterable[BannedCard]) -> str | None:
+    """Why `card` is banned in solo mode (by number or by name), or None."""
+    names = _names_of(card)
+    for ban in banned:
+        if card.id == ban.id:
+            return f"card {card.id!r} ({card.name}) is banned in solo mode"
+        if names & {n.casefold() for n in (ban.name, *ban.names)}:
+            return f"card {card.id!r} ({card.name}) is banned in solo mode (same name as {ban.id})"
+    return None
+
+
+def deck_figures(deck: DeckDef, pool: CardPool) -> LevelFigures:
+    """Size, total level and CNT cards of a deck (unknown cards left out of level and CNT)."""
+    total = cnt = 0
+    for entry in deck.cards:
+        card = pool.get(entry.card)
+        if card is not None:
+            total += card.level * entry.count
+            cnt += entry.count if card.has_cnt else 0
+    return LevelFigures(deck.size, total, cnt)
+
+
+def check_deck(deck: DeckDef, pool: CardPool, rulers: dict[str, RulerDef]) -> list[Finding]:
+    """Everything that makes a player deck illegal in solo mode under its ruler."""
+    report = Report()
+    cards_loc = deck.field_locations.get("cards", deck.location)
+    ruler = rulers.get(deck.ruler)
+    if ruler is None:
+        hint = did_you_mean(deck.ruler, sorted(rulers))
+        report.error(deck.field_locations.get("ruler", deck.location), f"unknown ruler {deck.ruler!r}{hint}")
+    banned = load_banned()
+    copies: dict[str, int] = {}
+    legendary_names: list[str] = []
+    for entry in deck.cards:
+        card = pool.get(entry.card)
+        if card is None:
+            report.error(entry.location, _unknown_card(entry.card, pool))
+            continue
+        if card.solo_only:
+            report.error(entry.location, f"card {card.id!r} ({card.name}) is a solo-mode rift card; a player deck cannot use it")
+        reason = banned_reason(card, banned)
+        if reason:
+            report.error(entry.location, reason)
+        if ruler is None:
+            continue
+        copies[card.name] = copies.get(card.name, 0) + entry.count
+        limit = ruler.deck_rules.copies_per_name
+        what = f"{card.name!r}"
+        if card.legendary:
+            limit = min(limit, ruler.deck_rules.legendary_copies)
+            what = f"legendary {card.name!r}"
+            if card.name not in legendary_names:
+                legendary_names.append(card.name)
+        if copies[card.name] > limit:
+            per = "per legendary name" if card.legendary else "per name"
+            report.error(
+                entry.location,
+                f"{copies[card.name]} copies of {what} ({card.id}): at most {limit} {per} under the {ruler.name}",
+            )
+    if ruler is None:
+        return report.findings
+    rules = ruler.deck_rules
+    if len(legendary_names) > rules.legendary_names:
+        report.error(
+            cards_loc,
+            f"{len(legendary_names)} legendary names ({', '.join(legendary_names)}): "
+            f"at most {rules.legendary_names} under the {ruler.name}",
+        )
+    figures = deck_figures(deck, pool)
+    if figures.deck_size != rules.size:
+        report.error(cards_loc, f"the deck has {figures.deck_size} cards; a {ruler.name} deck has exactly {rules.size}")
+    if rules.level_cap is not None and figures.total_level > rules.level_cap:
+        report.error(
+            cards_loc, f"the deck's total level is {figures.total_level}, over the {ruler.name}'s level cap of {rules.level_cap}"
+        )
+    if rules.cnt_cap is not None and figures.cnt_cards > rules.cnt_cap:
+        report.error(
+            cards_loc, f"the deck has {figures.cnt_cards} CNT cards, over the {ruler.name}'s CNT cap of {rules.cnt_cap}"
+        )
+    return report.findings
+
