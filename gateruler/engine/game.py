@@ -112,6 +112,7 @@ class Game:
         "winner",
         "end_reason",
         "history",
+        "halt_after_turn",
     )
 
     # ------------------------------------------------------------------ creation
@@ -129,11 +130,13 @@ class Game:
         invader_deck: Sequence[str] | None = None,
         deck_name: str = "",
         start: bool = True,
+        shuffle_deck: bool = True,
     ) -> "Game":
         """A new game, set up and run until the player's first decision.
 
         `invader_deck` (top first) fixes the rift's deck order instead of
-        shuffling the level's list; scenarios use it.
+        shuffling the level's list; scenarios use it.  `shuffle_deck=False`
+        does the same for the player: `deck` is then taken top first.
         """
         from gateruler.invader import InvaderController, invader_definitions
 
@@ -160,7 +163,10 @@ class Game:
         game = cls._blank(setup, random.Random(seed))
         n = len(player_defs)
         player_deck = list(range(n))
-        game.rng.shuffle(player_deck)
+        if shuffle_deck:
+            game.rng.shuffle(player_deck)
+        else:
+            player_deck.reverse()  # given top first; we keep the top at the end
         rift_deck = list(range(n, len(defs)))
         if invader_deck is None:
             game.rng.shuffle(rift_deck)
@@ -191,6 +197,7 @@ class Game:
         game.winner = None
         game.end_reason = ""
         game.history = []
+        game.halt_after_turn = None
         return game
 
     def _set_up_player(self) -> None:
@@ -222,6 +229,7 @@ class Game:
         game.winner = self.winner
         game.end_reason = self.end_reason
         game.history = self.history[:]
+        game.halt_after_turn = self.halt_after_turn
         return game
 
     # ------------------------------------------------------------------ queries
@@ -863,6 +871,9 @@ class Game:
                 self.phase = Phase.MAIN
                 self._log(PLAYER, "phase", Phase.MAIN)
             elif kind == "start":
+                if self.halt_after_turn is not None and self.turn >= self.halt_after_turn:
+                    tasks.append(task)  # stop between turns (scenarios play one turn)
+                    break
                 self._start_phase(task[1])
             elif kind == "end":
                 self._end_phase(task[1])
