@@ -175,8 +175,9 @@ class Game:
         game.sides[PLAYER].deck = player_deck
         game.sides[INVADER].deck = rift_deck
         if start:
-            game._set_up_player()
             game.tasks.append(("start", INVADER))
+            game._set_up_player()  # open cards in the opening hand go on top: played at once
+            game._rules()
             game._run()
         return game
 

@@ -1,0 +1,271 @@
+"""Builders for engine tests: cards, rulers, levels and games made from the models.
+
+Rule tests state the exact cards and deck order they need, so they build them
+here rather than load shipped data: a test then fails only when the rule it
+names breaks, never because a data file changed.  The "rich" fixture at the end
+covers the ability vocabulary for random play (property tests, benchmark).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from gateruler.cardpool import CardPool
+from gateruler.engine import Game
+from gateruler.models import CardDef, CostModel, DeckEntry, LevelDef, RulerDef, SpecialRule, TurnStartKind
+from gateruler.vocabulary import (
+    Ability,
+    CardType,
+    Duration,
+    Effect,
+    EffectKind,
+    Keyword,
+    SpecialRuleKind,
+    Target,
+    Trigger,
+)
+
+FILLER = "FILLER"  # a vanilla unit too expensive for a Knight to summon, padding decks
+PAD = 20  # filler cards put under every deck so that no test decks out by accident
+
+
+def fx(kind: str, target: str | None = None, **params: object) -> Effect:
+    """An effect in the data's own words: fx("damage", "enemy_unit", amount=3)."""
+    if "duration" in params:
+        params["duration"] = Duration(params["duration"])
+    return Effect(EffectKind(kind), Target(target) if target else None, **params)
+
+
+def on(trigger: str, *effects: Effect) -> Ability:
+    return Ability(Trigger(trigger), tuple(effects))
+
+
+def unit(
+    card_id: str,
+    level: int = 1,
+    atk: int = 3,
+    hp: int = 3,
+    stk: int = 1,
+    *abilities: Ability,
+    keywords: Iterable[str] = (),
+    cnt: bool = False,
+) -> CardDef:
+    return CardDef(
+        id=card_id,
+        name=card_id.lower(),
+        type=CardType.UNIT,
+        level=level,
+        atk=atk,
+        hp=hp,
+        stk=stk,
+        keywords=frozenset(Keyword(k) for k in keywords),
+        abilities=tuple(abilities),
+        has_cnt=cnt or any(a.trigger is Trigger.CNT for a in abilities),
+    )
+
+
+def event(card_id: str, *abilities: Ability, level: int = 0, keywords: Iterable[str] = (), cnt: bool = False) -> CardDef:
+    return CardDef(
+        id=card_id,
+        name=card_id.lower(),
+        type=CardType.EVENT,
+        level=level,
+        keywords=frozenset(Keyword(k) for k in keywords),
+        abilities=tuple(abilities),
+        has_cnt=cnt or any(a.trigger is Trigger.CNT for a in abilities),
+    )
+
+
+def field(card_id: str, *abilities: Ability, level: int = 0) -> CardDef:
+    return CardDef(id=card_id, name=card_id.lower(), type=CardType.FIELD, level=level, abilities=tuple(abilities))
+
+
+def knight(**changes: object) -> RulerDef:
+    """K-11 as cards.md states it: a hand ruler paying energy."""
+    values: dict = dict(
+        id="knight",
+        name="Knight",
+        life=11,
+        atk=3,
+        stk=3,
+        energy=3,
+        opening_hand=4,
+        turn_start=TurnStartKind.DRAW,
+        turn_start_count=2,
+        first_turn_count=1,
+        cost_model=CostModel.ENERGY,
+        summon_cap=2,
+    )
+    values.update(changes)
+    return RulerDef(**values)
+
+
+def apprentice(**changes: object) -> RulerDef:
+    """A-1: a drive ruler with no hand that plays driven cards for free."""
+    values: dict = dict(
+        id="apprentice",
+        name="Apprentice",
+        life=12,
+        atk=4,
+        stk=3,
+        energy=0,
+        opening_hand=0,
+        turn_start=TurnStartKind.DRIVE,
+        turn_start_count=2,
+        cost_model=CostModel.FREE,
+        summon_cap=None,
+        has_hand=False,
+    )
+    values.update(changes)
+    return RulerDef(**values)
+
+
+def level(
+    cards: Sequence[str] = (),
+    *,
+    hp: int = 15,
+    atk: int = 0,
+    stk: int = 0,
+    keywords: Iterable[str] = (),
+    drives: int = 2,
+    rules: Iterable[tuple[str, dict]] = (),
+) -> LevelDef:
+    """A rift level; by default a harmless one (ATK and STK 0) so tests see only what they set up."""
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return LevelDef(
+        number=1,
+        name="test rift",
+        hp=hp,
+        atk=atk,
+        stk=stk,
+        keywords=frozenset(Keyword(k) for k in keywords),
+        drives_per_turn=drives,
+        cards=tuple(DeckEntry(c, n) for c, n in counts.items()),
+        special_rules=tuple(SpecialRule(SpecialRuleKind(kind), dict(params)) for kind, params in rules),
+    )
+
+
+def filler() -> CardDef:
+    return unit(FILLER, 9, 1, 1, 1)
+
+
+def pool(cards: Iterable[CardDef]) -> CardPool:
+    return CardPool([filler(), *cards])
+
+
+def game(
+    *,
+    cards: Iterable[CardDef] = (),
+    player: Sequence[str] = (),
+    rift: Sequence[str] = (),
+    ruler: RulerDef | None = None,
+    pad: int = PAD,
+    rift_pad: int = PAD,
+    seed: int = 0,
+    max_turns: int = 200,
+    **level_args: object,
+) -> Game:
+    """A game at the player's first decision with both decks in the given order, top first.
+
+    The rift's level is `level(**level_args)`: by default it drives nothing
+    and hits for 0, so the player's turn 2 starts from an untouched board.
+    """
+    ruler = ruler or knight()
+    level_args.setdefault("drives", 0)
+    lvl = level(list(rift), **level_args)  # type: ignore[arg-type]
+    return Game.new(
+        deck=list(player) + [FILLER] * pad,
+        ruler=ruler,
+        level=lvl,
+        pool=pool(cards),
+        seed=seed,
+        invader_deck=list(rift) + [FILLER] * rift_pad,
+        shuffle_deck=False,
+        max_turns=max_turns,
+    )
+
+
+def iids(game_: Game, side: int, zone: str) -> list[str | None]:
+    """The card ids in a zone (None for an empty set zone), for readable assertions."""
+    return [None if i is None else game_.card(i).id for i in getattr(game_.sides[side], zone)]
+
+
+def board_ids(game_: Game, side: int) -> list[str | None]:
+    return [None if u is None else game_.card(u.iid).id for u in game_.sides[side].board]
+
+
+def find_iid(game_: Game, side: int, zone: str, card_id: str) -> int:
+    """The first instance of `card_id` in a zone (hand, drive, set_zones, ...)."""
+    for i in getattr(game_.sides[side], zone):
+        if i is not None and game_.card(i).id == card_id:
+            return i
+    raise LookupError(f"{card_id} not in {zone}")
+
+
+# ---------------------------------------------------------------------- the rich fixture
+def rich_cards() -> list[CardDef]:
+    """Cards using every keyword, trigger and effect word, for random play."""
+    return [
+        unit("P-SOLDIER", 1, 3, 3, 1),
+        unit("P-PIKE", 2, 4, 4, 2, keywords=["pierce"]),
+        unit("P-WALL", 1, 2, 6, 1, keywords=["intercept"]),
+        unit("P-THORN", 2, 3, 5, 1, keywords=["counterattack"]),
+        unit("P-GHOST", 1, 2, 2, 1, keywords=["cannot_be_attacked"]),
+        unit("P-SLEEPER", 0, 5, 5, 3, keywords=["dormant"]),
+        unit("P-HERALD", 2, 3, 3, 2, on("on_enter", fx("damage", "enemy_unit", amount=2))),
+        unit("P-CHARGER", 2, 3, 3, 2, on("on_attack", fx("modify", "self", atk=2, stk=1))),
+        unit("P-MARTYR", 1, 2, 2, 1, on("on_destroyed", fx("draw", "controller", amount=1))),
+        unit("P-SHIELD", 1, 1, 3, 1, on("cnt", fx("damage", "enemy_unit", amount=2))),
+        unit("P-DRUM", 1, 2, 3, 1, on("start_of_turn", fx("modify", "all_own_units", atk=1))),
+        unit("P-TITAN", 3, 6, 6, 3, on("continuous", fx("modify", "all_own_units", hp=1))),
+        event("P-BOLT", on("on_play", fx("damage", "enemy_unit", amount=3)), level=1),
+        event("P-QUAKE", on("on_play", fx("damage", "all_units", amount=1)), level=2),
+        event("P-BLAST", on("on_play", fx("damage", "enemy_ruler", amount=1)), level=1),
+        event("P-SMITE", on("on_play", fx("destroy", "any_unit", max_level=1)), level=1),
+        event("P-RALLY", on("on_play", fx("modify", "all_own_units", atk=2, duration="end_of_turn")), level=0),
+        event("P-BLESS", on("on_play", fx("modify", "own_unit", hp=2, duration="permanent")), level=1),
+        event("P-INSIGHT", on("on_play", fx("draw", "controller", amount=2)), level=1),
+        event("P-ERODE", on("on_play", fx("mill", "opponent", amount=2)), level=0),
+        event("P-BOUNCE", on("on_play", fx("move", "enemy_unit", to="hand")), level=1),
+        event("P-RECALL", on("on_play", fx("move", "own_unit", to="deck")), level=0),
+        event("P-SWEEP", on("on_play", fx("destroy_set_cards", "enemy_set_zones")), level=0),
+        event("P-HAUNT", on("cnt", fx("damage", "own_ruler", amount=1)), level=-5, keywords=["open_card"]),
+        event("P-CRY", on("on_play", fx("modify", "own_ruler", atk=1, stk=1)), level=0),
+        field("P-BANNER", on("continuous", fx("modify", "all_own_units", atk=1)), level=1),
+        field("P-WELL", on("start_of_turn", fx("draw", "controller", amount=1)), level=2),
+        unit("R-GRUNT", 1, 4, 4, 2),
+        unit("R-BRUTE", 2, 5, 5, 2, keywords=["intercept"]),
+        unit("R-SPIKE", 0, 3, 3, 1, on("cnt", fx("damage", "enemy_ruler", amount=1))),
+        unit("R-NYAR", 2, 5, 5, 2, on("on_enter", fx("destroy_set_cards", "enemy_set_zones")), on("cnt", fx("reuse_on_enter"))),
+        unit("R-MEGIDDO", 4, 7, 6, 3, on("on_enter", fx("damage", "enemy_ruler", amount=1))),
+        unit("R-THORN", 1, 2, 5, 1, keywords=["counterattack"]),
+        unit("R-VEIL", 1, 2, 4, 1, keywords=["cannot_be_attacked"]),
+        unit("R-SLEEPER", 2, 6, 6, 2, keywords=["dormant"]),
+        event("R-FANG", on("on_play", fx("damage", "enemy_unit", amount=3)), level=1, cnt=True),
+        event("R-DRAIN", on("on_play", fx("mill", "opponent", amount=1), fx("draw", "controller", amount=1)), level=1),
+        field("R-MIST", on("continuous", fx("modify", "all_units", atk=1)), level=1),
+    ]
+
+
+RICH_PLAYER_DECK: tuple[str, ...] = tuple(
+    c for c in (d.id for d in rich_cards()) if c.startswith("P-") for _ in range(2)
+)
+RICH_RIFT_DECK: tuple[str, ...] = tuple(c for c in (d.id for d in rich_cards()) if c.startswith("R-") for _ in range(4))
+
+
+def rich_level() -> LevelDef:
+    return level(RICH_RIFT_DECK, hp=12, atk=4, stk=2, keywords=["pierce"])
+
+
+def rich_game(seed: int, ruler: RulerDef | None = None, max_turns: int = 60) -> Game:
+    """A shuffled game of the rich fixture; `seed` fixes both shuffles."""
+    return Game.new(
+        deck=RICH_PLAYER_DECK,
+        ruler=ruler or knight(),
+        level=rich_level(),
+        pool=pool(rich_cards()),
+        seed=seed,
+        max_turns=max_turns,
+    )

@@ -1,0 +1,645 @@
+"""The real Gateruler rules as the engine plays them (rules.md; readings in docs/rulings.md).
+
+Every test builds the few cards it needs (tests/factories.py) and stacks both
+decks, so the position is exact.  By default the rift drives nothing and hits
+for 0: what happens is only what the test sets up.
+"""
+
+from __future__ import annotations
+
+from factories import FILLER, apprentice, event, field, find_iid, fx, game, iids, knight, on, unit
+
+from gateruler.engine import (
+    ATTACK_LEFT,
+    ATTACK_RIGHT,
+    DEFENSE,
+    INVADER,
+    PLAYER,
+    RULER,
+    Attack,
+    EndTurn,
+    Game,
+    GoToAttack,
+    PlayEvent,
+    PlayField,
+    SetCard,
+    Summon,
+)
+
+P, I = PLAYER, INVADER
+SOLDIER = unit("SOLDIER", 1, 3, 3, 1)
+CHEAP = unit("CHEAP", 0, 1, 1, 1)
+BIG = unit("BIG", 3, 6, 6, 3)
+WALL = unit("WALL", 1, 1, 20, 1)
+
+
+def kinds(g: Game, kind: str, side: int | None = None) -> list[tuple]:
+    return [e for e in g.log if e[1] == kind and (side is None or e[2] == side)]
+
+
+def summon(g: Game, card_id: str, slot: int) -> None:
+    g.apply(Summon(find_iid(g, P, "hand", card_id), slot))
+
+
+def end_turn(g: Game) -> None:
+    g.apply(EndTurn())
+
+
+def ready_units(g: Game, side: int) -> list[int]:
+    return [slot for slot in (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE) if g.unit_at(side, slot) and not g.unit_at(side, slot).rested]
+
+
+# ---------------------------------------------------------------------- set-up
+def test_setup_shuffles_the_player_deck_by_the_seed() -> None:
+    def order(seed: int) -> list[int]:
+        return Game.new(deck=["SOLDIER"] * 10 + ["BIG"] * 10 + ["CHEAP"] * 10, ruler=knight(), level=_quiet_level(), pool=_pool(), seed=seed).sides[P].hand
+
+    assert order(1) == order(1)
+    assert len({tuple(order(s)) for s in range(5)}) > 1
+
+
+def test_setup_gives_the_ruler_its_energy_ready() -> None:
+    g = game(ruler=knight(energy=5))
+    assert (g.sides[P].energy, g.sides[P].energy_ready) == (5, 5)
+
+
+def test_setup_draws_the_opening_hand_from_the_top_before_the_first_turn() -> None:
+    g = game(cards=[SOLDIER, BIG, CHEAP, WALL], player=["SOLDIER", "BIG", "CHEAP", "WALL"])
+    first_turn = g.log.index(kinds(g, "turn")[0])
+    opening = [g.card(e[3]).id for e in g.log[:first_turn] if e[1] == "draw"]
+    assert opening == ["SOLDIER", "BIG", "CHEAP", "WALL"]
+
+
+def test_the_rift_takes_the_first_turn() -> None:
+    g = game()
+    assert g.first_player == I
+    assert kinds(g, "turn")[0][:3] == (1, "turn", I)
+
+
+def test_there_is_no_mulligan_the_first_decision_is_the_players_main_phase() -> None:
+    g = game(cards=[SOLDIER, BIG], player=["SOLDIER", "BIG", "SOLDIER", "BIG", "SOLDIER", "BIG"])
+    assert (g.turn, g.active, g.phase) == (2, P, "main")
+    assert iids(g, P, "hand") == ["SOLDIER", "BIG", "SOLDIER", "BIG", "SOLDIER", "BIG"]
+
+
+def test_an_open_card_in_the_opening_hand_is_played_at_once() -> None:
+    haunt = event("HAUNT", on("on_play", fx("damage", "own_ruler", amount=1)), level=-5, keywords=["open_card"])
+    g = game(cards=[haunt, SOLDIER], player=["SOLDIER", "HAUNT", "SOLDIER", "SOLDIER"])
+    played = g.log.index(kinds(g, "event", P)[0])
+    assert played < g.log.index(kinds(g, "turn")[0])
+    assert iids(g, P, "graveyard") == ["HAUNT"]
+    assert len(g.sides[P].damage_zone) == 1
+
+
+# ---------------------------------------------------------------------- start phase
+def test_start_phase_readies_the_ruler_and_the_attack_zone_units() -> None:
+    g = game(cards=[SOLDIER], player=["SOLDIER", "SOLDIER"])
+    summon(g, "SOLDIER", ATTACK_LEFT)
+    summon(g, "SOLDIER", ATTACK_RIGHT)
+    g.apply(GoToAttack())
+    for attacker in (ATTACK_LEFT, ATTACK_RIGHT, RULER):
+        g.apply(Attack(attacker, RULER))
+    assert g.sides[P].ruler_rested and ready_units(g, P) == []
+    end_turn(g)
+    assert not g.sides[P].ruler_rested
+    assert ready_units(g, P) == [ATTACK_LEFT, ATTACK_RIGHT]
+
+
+def test_start_phase_does_not_ready_the_defense_unit() -> None:
+    g = game(cards=[WALL], player=["WALL"])
+    summon(g, "WALL", DEFENSE)
+    g.unit_at(P, DEFENSE).rested = True  # no rule rests it; if something did, 6-2c leaves it
+    end_turn(g)
+    assert g.unit_at(P, DEFENSE).rested
+
+
+def test_a_hand_ruler_draws_its_count_at_the_start_of_each_turn() -> None:
+    g = game(ruler=knight(turn_start_count=3))
+    assert len(kinds(g, "draw", P)) == 4 + 3
+    end_turn(g)
+    assert len(kinds(g, "draw", P)) == 4 + 3 + 3
+
+
+def test_the_player_going_second_gets_no_first_turn_reduction() -> None:
+    g = game(ruler=knight(turn_start_count=2, first_turn_count=1))
+    turn_two = [e for e in kinds(g, "draw", P) if e[0] == 2]
+    assert len(turn_two) == 2
+
+
+def test_a_drive_ruler_drives_its_count_into_the_drive_zone() -> None:
+    g = game(cards=[SOLDIER, BIG], player=["SOLDIER", "BIG"], ruler=apprentice())
+    assert iids(g, P, "drive") == ["SOLDIER", "BIG"]
+    assert g.sides[P].hand == []
+
+
+def test_the_knight_readies_all_its_energy_each_turn() -> None:
+    g = game(cards=[BIG], player=["BIG"])
+    summon(g, "BIG", ATTACK_LEFT)
+    assert g.sides[P].energy_ready == 0
+    end_turn(g)
+    assert g.sides[P].energy_ready == 3
+
+
+def test_a_ruler_that_readies_some_energy_readies_only_that_many() -> None:
+    g = game(cards=[BIG], player=["BIG"], ruler=knight(energy_readied=2))
+    summon(g, "BIG", ATTACK_LEFT)
+    end_turn(g)
+    assert g.sides[P].energy_ready == 2
+
+
+def test_drawing_from_an_empty_deck_loses() -> None:
+    g = game(cards=[SOLDIER], player=["SOLDIER"] * 7, pad=0)
+    end_turn(g)
+    assert (g.winner, g.end_reason) == ("invader", "deck-out")
+
+
+def test_driving_from_an_empty_deck_loses() -> None:
+    g = game(cards=[SOLDIER], player=["SOLDIER"] * 3, pad=0, ruler=apprentice())
+    end_turn(g)
+    assert (g.winner, g.end_reason) == ("invader", "deck-out")
+
+
+# ---------------------------------------------------------------------- main phase
+def test_the_summon_cap_limits_normal_summons_per_turn() -> None:
+    g = game(cards=[CHEAP], player=["CHEAP"] * 4)
+    summon(g, "CHEAP", ATTACK_LEFT)
+    summon(g, "CHEAP", ATTACK_RIGHT)
+    assert not any(isinstance(a, Summon) for a in g.legal_actions())
+
+
+def test_the_summon_count_resets_each_turn() -> None:
+    g = game(cards=[CHEAP], player=["CHEAP"] * 4)
+    summon(g, "CHEAP", ATTACK_LEFT)
+    summon(g, "CHEAP", ATTACK_RIGHT)
+    end_turn(g)
+    assert any(isinstance(a, Summon) for a in g.legal_actions())
+
+
+def test_an_energy_ruler_pays_the_level_by_resting_energy() -> None:
+    two = unit("TWO", 2, 3, 3, 1)
+    g = game(cards=[two], player=["TWO"])
+    summon(g, "TWO", ATTACK_LEFT)
+    assert g.sides[P].energy_ready == 1
+
+
+def test_a_unit_costing_more_than_the_ready_energy_cannot_be_summoned() -> None:
+    g = game(cards=[BIG], player=["BIG", "BIG"])
+    summon(g, "BIG", ATTACK_LEFT)
+    assert not any(isinstance(a, Summon) for a in g.legal_actions())
+
+
+def test_a_negative_level_costs_no_energy_and_gives_none() -> None:
+    minus = event("MINUS", on("on_play", fx("draw", "controller", amount=1)), level=-3)
+    g = game(cards=[minus], player=["MINUS"])
+    g.apply(PlayEvent(find_iid(g, P, "hand", "MINUS")))
+    assert g.sides[P].energy_ready == 3
+
+
+def test_a_drive_ruler_plays_driven_cards_free_from_the_drive_zone() -> None:
+    g = game(cards=[BIG], player=["BIG", "BIG"], ruler=apprentice())
+    g.apply(Summon(find_iid(g, P, "drive", "BIG"), ATTACK_LEFT))
+    assert iids(g, P, "drive") == ["BIG"]
+    assert g.card(g.unit_at(P, ATTACK_LEFT).iid).id == "BIG"
+
+
+def test_summoning_into_an_occupied_zone_puts_the_old_unit_into_the_graveyard_without_destroying_it() -> None:
+    last_words = unit("LAST", 0, 1, 1, 1, on("on_destroyed", fx("damage", "enemy_ruler", amount=1)))
+    g = game(cards=[last_words, CHEAP], player=["LAST", "CHEAP"])
+    summon(g, "LAST", ATTACK_LEFT)
+    summon(g, "CHEAP", ATTACK_LEFT)
+    assert iids(g, P, "graveyard") == ["LAST"]
+    assert kinds(g, "destroy") == [] and g.sides[I].damage_zone == []
+
+
+def test_setting_puts_an_event_face_down_into_a_set_zone_for_free() -> None:
+    bolt = event("BOLT", on("on_play", fx("damage", "enemy_ruler", amount=1)), level=2)
+    g = game(cards=[bolt], player=["BOLT"])
+    g.apply(SetCard(find_iid(g, P, "hand", "BOLT"), 0))
+    assert iids(g, P, "set_zones")[:1] == ["BOLT"] and g.sides[P].energy_ready == 3
+
+
+def test_the_player_has_only_two_set_zones() -> None:
+    g = game(ruler=knight(set_zones=3))
+    assert len(g.sides[P].set_zones) == 2
+
+
+def test_units_fields_and_open_cards_cannot_be_set() -> None:
+    land = field("LAND")
+    haunt = event("HAUNT", level=-5, keywords=["open_card"])
+    g = game(cards=[SOLDIER, land, haunt], player=["SOLDIER", "LAND", FILLER, FILLER, FILLER, FILLER, "HAUNT"])
+    side = g.sides[P]
+    side.deck.remove(haunt_iid := _iid_of(g, "HAUNT"))
+    side.hand.append(haunt_iid)  # an open card that reached the hand without being drawn
+    assert not any(isinstance(a, SetCard) for a in g.legal_actions())
+
+
+def test_playing_a_set_event_pays_its_cost() -> None:
+    bolt = event("BOLT", on("on_play", fx("damage", "enemy_ruler", amount=1)), level=2)
+    g = game(cards=[bolt], player=["BOLT"])
+    card = find_iid(g, P, "hand", "BOLT")
+    g.apply(SetCard(card, 0))
+    g.apply(PlayEvent(card))
+    assert g.sides[P].energy_ready == 1 and len(g.sides[I].damage_zone) == 1
+
+
+def test_set_events_can_be_played_in_the_attack_phase() -> None:
+    bolt = event("BOLT", on("on_play", fx("damage", "enemy_ruler", amount=1)), level=0)
+    g = game(cards=[bolt], player=["BOLT"])
+    card = find_iid(g, P, "hand", "BOLT")
+    g.apply(SetCard(card, 0))
+    g.apply(GoToAttack())
+    assert PlayEvent(card) in g.legal_actions()
+
+
+def test_events_in_hand_cannot_be_played_in_the_attack_phase() -> None:
+    bolt = event("BOLT", on("on_play", fx("damage", "enemy_ruler", amount=1)), level=0)
+    g = game(cards=[bolt], player=["BOLT"])
+    g.apply(GoToAttack())
+    assert not any(isinstance(a, PlayEvent) for a in g.legal_actions())
+
+
+def test_set_events_cannot_be_played_in_the_rifts_turn() -> None:
+    """No response windows: the player decides nothing in the rift's turn but targets."""
+    bolt = event("BOLT", on("on_play", fx("damage", "enemy_ruler", amount=1)), level=0)
+    g = game(cards=[bolt, SOLDIER], player=["BOLT"], rift=["SOLDIER"], drives=1, atk=3)
+    g.apply(SetCard(find_iid(g, P, "hand", "BOLT"), 0))
+    end_turn(g)
+    assert [e for e in kinds(g, "event", P)] == []
+    assert (g.active, g.phase) == (P, "main")
+
+
+def test_an_event_goes_to_the_graveyard_when_played() -> None:
+    bolt = event("BOLT", on("on_play", fx("damage", "enemy_ruler", amount=1)), level=0)
+    g = game(cards=[bolt], player=["BOLT"])
+    g.apply(PlayEvent(find_iid(g, P, "hand", "BOLT")))
+    assert iids(g, P, "graveyard") == ["BOLT"]
+
+
+def test_a_field_stays_in_the_field_zone() -> None:
+    land = field("LAND", level=1)
+    g = game(cards=[land], player=["LAND"])
+    g.apply(PlayField(find_iid(g, P, "hand", "LAND")))
+    end_turn(g)
+    assert iids(g, P, "field") == ["LAND"] and g.sides[P].energy_ready == 3
+
+
+def test_cards_left_in_the_drive_zone_go_to_the_graveyard_at_the_end_of_the_main_phase() -> None:
+    g = game(cards=[SOLDIER, BIG], player=["SOLDIER", "BIG"], ruler=apprentice())
+    g.apply(GoToAttack())
+    assert g.sides[P].drive == []
+    assert iids(g, P, "graveyard") == ["SOLDIER", "BIG"]
+
+
+def test_ending_the_turn_from_the_main_phase_also_empties_the_drive_zone() -> None:
+    g = game(cards=[SOLDIER, BIG], player=["SOLDIER", "BIG"], ruler=apprentice())
+    end_turn(g)
+    assert iids(g, P, "graveyard") == ["SOLDIER", "BIG"]
+
+
+# ---------------------------------------------------------------------- attack phase
+def test_the_defense_unit_never_attacks() -> None:
+    g = game(cards=[SOLDIER], player=["SOLDIER"])
+    summon(g, "SOLDIER", DEFENSE)
+    g.apply(GoToAttack())
+    assert {a.attacker for a in g.legal_actions() if isinstance(a, Attack)} == {RULER}
+
+
+def test_attacking_rests_the_attacker() -> None:
+    g = game(cards=[SOLDIER], player=["SOLDIER"])
+    summon(g, "SOLDIER", ATTACK_LEFT)
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, RULER))
+    g.apply(Attack(RULER, RULER))
+    assert not any(isinstance(a, Attack) for a in g.legal_actions())
+
+
+def test_units_can_attack_the_turn_they_are_summoned() -> None:
+    g = game(cards=[SOLDIER], player=["SOLDIER"])
+    summon(g, "SOLDIER", ATTACK_RIGHT)
+    g.apply(GoToAttack())
+    assert Attack(ATTACK_RIGHT, RULER) in g.legal_actions()
+
+
+def test_targets_are_the_frontmost_card_of_each_line() -> None:
+    g = game(cards=[SOLDIER], rift=["SOLDIER"] * 3, drives=3)
+    g.apply(GoToAttack())
+    assert sorted({a.target for a in g.legal_actions() if isinstance(a, Attack)}) == [ATTACK_LEFT, ATTACK_RIGHT, DEFENSE]
+
+
+def test_attacking_a_line_with_no_unit_hits_the_ruler() -> None:
+    g = game(cards=[SOLDIER], rift=["SOLDIER"] * 2, drives=2)
+    assert g.unit_at(I, DEFENSE) is None
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, RULER))
+    assert len(g.sides[I].damage_zone) == knight().stk
+
+
+def test_atk_damages_units_and_the_damage_stays_across_turns() -> None:
+    g = game(cards=[WALL], rift=["WALL"], drives=1)
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, ATTACK_LEFT))
+    end_turn(g)
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, ATTACK_LEFT))
+    assert g.unit_at(I, ATTACK_LEFT).damage == 2 * knight().atk
+
+
+def test_a_unit_is_destroyed_when_its_damage_reaches_its_hp() -> None:
+    g = game(cards=[SOLDIER], rift=["SOLDIER"], drives=1, ruler=knight(atk=3))
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, ATTACK_LEFT))
+    assert g.unit_at(I, ATTACK_LEFT) is None and iids(g, I, "graveyard") == ["SOLDIER"]
+
+
+def test_a_unit_is_destroyed_when_its_hp_drops_to_zero() -> None:
+    wither = event("WITHER", on("on_play", fx("modify", "enemy_unit", hp=-3)), level=0)
+    g = game(cards=[wither, SOLDIER], player=["WITHER"], rift=["SOLDIER"], drives=1)
+    g.apply(PlayEvent(find_iid(g, P, "hand", "WITHER")))
+    assert g.unit_at(I, ATTACK_LEFT) is None
+
+
+def test_stk_damages_rulers() -> None:
+    hitter = unit("HITTER", 1, 9, 3, 2)
+    g = game(cards=[hitter], player=["HITTER"])
+    summon(g, "HITTER", ATTACK_LEFT)
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, RULER))
+    assert len(g.sides[I].damage_zone) == 2
+
+
+def test_the_ruler_attacks_units_with_its_atk() -> None:
+    g = game(cards=[WALL], rift=["WALL"], drives=1, ruler=knight(atk=4, stk=1))
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, ATTACK_LEFT))
+    assert g.unit_at(I, ATTACK_LEFT).damage == 4
+
+
+def test_the_first_players_first_turn_has_exactly_one_attack() -> None:
+    g = game(cards=[SOLDIER], rift=["SOLDIER", "SOLDIER"], drives=2, stk=1)
+    assert [e[3] for e in kinds(g, "attack", I)] == [-1]
+    assert len(g.sides[P].damage_zone) == 1
+
+
+def test_after_the_first_turn_the_rift_attacks_with_left_right_then_ruler() -> None:
+    g = game(cards=[SOLDIER, CHEAP], rift=["SOLDIER", "SOLDIER", "CHEAP", "CHEAP"], drives=2, stk=1)
+    left, right = g.unit_at(I, ATTACK_LEFT).iid, g.unit_at(I, ATTACK_RIGHT).iid
+    end_turn(g)
+    assert g.unit_at(I, DEFENSE) is not None
+    assert [e[3] for e in kinds(g, "attack", I) if e[0] == 3] == [left, right, -1]
+
+
+def test_an_attack_whose_target_left_the_board_does_nothing() -> None:
+    sniper = unit("SNIPER", 1, 9, 3, 3, on("on_attack", fx("destroy", "enemy_unit")))
+    g = game(cards=[sniper, WALL], player=["SNIPER"], rift=["WALL"], drives=1)
+    summon(g, "SNIPER", ATTACK_LEFT)
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, ATTACK_LEFT))
+    assert iids(g, I, "graveyard") == ["WALL"]
+    assert kinds(g, "damage_unit") == [] and g.sides[I].damage_zone == []
+
+
+# ---------------------------------------------------------------------- damage to a ruler
+def test_a_damage_check_takes_one_card_per_point_from_the_top() -> None:
+    g = game(cards=[SOLDIER, BIG, CHEAP], rift=["SOLDIER", "BIG", "CHEAP"])
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, RULER))
+    assert iids(g, I, "damage_zone") == ["SOLDIER", "BIG", "CHEAP"]
+
+
+def test_a_checked_card_without_cnt_goes_to_the_damage_zone() -> None:
+    g = game(cards=[SOLDIER], rift=["SOLDIER"], ruler=knight(stk=1))
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, RULER))
+    assert iids(g, I, "damage_zone") == ["SOLDIER"] and g.sides[I].graveyard == []
+
+
+def test_a_checked_cnt_card_uses_its_ability_and_goes_to_the_graveyard() -> None:
+    spike = unit("SPIKE", 0, 1, 1, 1, on("cnt", fx("damage", "enemy_ruler", amount=1)))
+    g = game(cards=[spike], rift=["SPIKE"], ruler=knight(stk=1))
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, RULER))
+    assert iids(g, I, "graveyard") == ["SPIKE"] and g.sides[I].damage_zone == []
+    assert len(g.sides[P].damage_zone) == 1
+
+
+def test_a_cnt_card_is_in_the_graveyard_while_its_ability_resolves() -> None:
+    shield = unit("SHIELD", 0, 1, 1, 1, on("cnt", fx("damage", "enemy_unit", amount=1)))
+    g = game(cards=[shield, WALL], player=["WALL"] * 6 + ["SHIELD"], rift=["WALL", "WALL"], drives=2)
+    end_turn(g)  # turn 3: the rift's left WALL hits the player for its STK 1; the check reveals SHIELD
+    assert g.pending is not None  # two rift units: the player chooses
+    assert iids(g, P, "graveyard") == ["SHIELD"]
+
+
+def test_a_cnt_ability_resolves_before_the_next_card_is_checked() -> None:
+    grind = unit("GRIND", 0, 1, 1, 1, on("cnt", fx("mill", "controller", amount=1)))
+    g = game(cards=[grind, SOLDIER, BIG], rift=["GRIND", "SOLDIER", "BIG"], ruler=knight(stk=2))
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, RULER))
+    assert iids(g, I, "graveyard") == ["GRIND", "SOLDIER"]
+    assert iids(g, I, "damage_zone") == ["BIG"]
+
+
+def test_cnt_abilities_are_mandatory() -> None:
+    backfire = unit("BACKFIRE", 0, 1, 1, 1, on("cnt", fx("damage", "all_own_units", amount=5)))
+    g = game(cards=[backfire, WALL], rift=["WALL", "BACKFIRE"], drives=1, ruler=knight(stk=1))
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, RULER))
+    assert g.unit_at(I, ATTACK_LEFT).damage == 5
+
+
+def test_reaching_life_in_the_damage_zone_loses_at_once_mid_check() -> None:
+    g = game(cards=[SOLDIER], rift=["SOLDIER"] * 6, hp=2, ruler=knight(stk=5))
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, RULER))
+    assert (g.winner, g.end_reason) == ("player", "damage")
+    assert len(g.sides[I].damage_zone) == 2
+    assert len(kinds(g, "check")) == 2
+
+
+def test_taking_a_damage_check_card_from_an_empty_deck_loses() -> None:
+    g = game(cards=[SOLDIER], rift=["SOLDIER"], rift_pad=0, ruler=knight(stk=3))
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, RULER))
+    assert (g.winner, g.end_reason) == ("player", "deck-out")
+
+
+def test_both_sides_losing_at_the_same_time_is_a_draw() -> None:
+    g = game()
+    g.sides[P].lost = "damage"  # two losses in one step: no card does this yet; the rule still stands
+    g.sides[I].lost = "deck-out"
+    end_turn(g)
+    assert g.winner == "draw"
+
+
+# ---------------------------------------------------------------------- keywords
+PIKE = unit("PIKE", 1, 5, 3, 2, keywords=["pierce"])
+
+
+def test_pierce_deals_stk_to_the_ruler_when_it_destroys_the_defense_unit() -> None:
+    g = game(cards=[PIKE, SOLDIER], player=["PIKE"], rift=["SOLDIER"] * 3, drives=3)
+    summon(g, "PIKE", ATTACK_LEFT)
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, DEFENSE))
+    assert g.unit_at(I, DEFENSE) is None
+    assert len(g.sides[I].damage_zone) == 2
+
+
+def test_pierce_does_nothing_when_the_defense_unit_survives() -> None:
+    g = game(cards=[PIKE, WALL], player=["PIKE"], rift=["WALL"] * 3, drives=3)
+    summon(g, "PIKE", ATTACK_LEFT)
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, DEFENSE))
+    assert g.sides[I].damage_zone == []
+
+
+def test_pierce_does_nothing_when_it_destroys_an_attack_zone_unit() -> None:
+    g = game(cards=[PIKE, SOLDIER], player=["PIKE"], rift=["SOLDIER"] * 3, drives=3)
+    summon(g, "PIKE", ATTACK_LEFT)
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, ATTACK_LEFT))
+    assert g.unit_at(I, ATTACK_LEFT) is None and g.sides[I].damage_zone == []
+
+
+def test_a_rift_with_pierce_hits_the_player_when_its_ruler_destroys_the_defense_unit() -> None:
+    g = game(cards=[SOLDIER], player=["SOLDIER"], atk=5, stk=2, keywords=["pierce"])
+    summon(g, "SOLDIER", DEFENSE)
+    before = len(g.sides[P].damage_zone)
+    end_turn(g)
+    assert g.unit_at(P, DEFENSE) is None
+    assert len(g.sides[P].damage_zone) - before == 2
+
+
+def test_intercept_deals_its_atk_to_the_attacking_unit_before_battle_damage() -> None:
+    guard = unit("GUARD", 1, 2, 10, 1, keywords=["intercept"])
+    g = game(cards=[guard, WALL], player=["WALL"], rift=["GUARD"], drives=1)
+    summon(g, "WALL", ATTACK_LEFT)
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, ATTACK_LEFT))
+    hits = [(g.card(e[3]).id, e[2]) for e in kinds(g, "damage_unit")]
+    assert hits == [("WALL", P), ("GUARD", I)]
+
+
+def test_intercept_that_destroys_the_attacker_stops_the_attack() -> None:
+    guard = unit("GUARD", 1, 5, 10, 1, keywords=["intercept"])
+    g = game(cards=[guard, SOLDIER], player=["SOLDIER"], rift=["GUARD"], drives=1)
+    summon(g, "SOLDIER", ATTACK_LEFT)
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, ATTACK_LEFT))
+    assert g.unit_at(P, ATTACK_LEFT) is None
+    assert g.unit_at(I, ATTACK_LEFT).damage == 0
+
+
+def test_intercept_does_not_hit_an_attacking_ruler() -> None:
+    guard = unit("GUARD", 1, 5, 10, 1, keywords=["intercept"])
+    g = game(cards=[guard], rift=["GUARD"], drives=1)
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, ATTACK_LEFT))
+    assert [g.card(e[3]).id for e in kinds(g, "damage_unit")] == ["GUARD"]
+    assert g.sides[P].damage_zone == []
+
+
+def test_counterattack_deals_its_atk_to_the_attacker_when_it_survives() -> None:
+    thorn = unit("THORN", 1, 2, 10, 1, keywords=["counterattack"])
+    g = game(cards=[thorn, WALL], player=["WALL"], rift=["THORN"], drives=1)
+    summon(g, "WALL", ATTACK_LEFT)
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, ATTACK_LEFT))
+    hits = [(g.card(e[3]).id, e[2]) for e in kinds(g, "damage_unit")]
+    assert hits == [("THORN", I), ("WALL", P)]
+
+
+def test_counterattack_does_nothing_when_the_unit_is_destroyed() -> None:
+    thorn = unit("THORN", 1, 2, 1, 1, keywords=["counterattack"])
+    g = game(cards=[thorn, WALL], player=["WALL"], rift=["THORN"], drives=1)
+    summon(g, "WALL", ATTACK_LEFT)
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, ATTACK_LEFT))
+    assert g.unit_at(P, ATTACK_LEFT).damage == 0
+
+
+def test_an_open_card_drawn_in_the_start_phase_is_played_at_once() -> None:
+    gift = unit("GIFT", 3, 3, 3, 1, keywords=["open_card"])
+    g = game(cards=[gift, SOLDIER], player=["SOLDIER"] * 4 + ["GIFT"])
+    assert g.card(g.unit_at(P, ATTACK_LEFT).iid).id == "GIFT"
+    assert g.sides[P].energy_ready == 3 and g.sides[P].summons == 0
+
+
+def test_an_open_card_driven_is_played_at_once() -> None:
+    gift = event("GIFT", on("on_play", fx("damage", "enemy_ruler", amount=1)), keywords=["open_card"])
+    g = game(cards=[gift, SOLDIER], player=["GIFT", "SOLDIER"], ruler=apprentice())
+    assert iids(g, P, "drive") == ["SOLDIER"]
+    assert len(g.sides[I].damage_zone) == 1
+
+
+def test_a_dormant_unit_cannot_attack() -> None:
+    sleeper = unit("SLEEPER", 0, 5, 5, 1, keywords=["dormant"])
+    g = game(cards=[sleeper], player=["SLEEPER"])
+    summon(g, "SLEEPER", ATTACK_LEFT)
+    g.apply(GoToAttack())
+    assert {a.attacker for a in g.legal_actions() if isinstance(a, Attack)} == {RULER}
+
+
+def test_a_unit_that_cannot_be_attacked_is_no_target_and_closes_its_line() -> None:
+    veil = unit("VEIL", 1, 1, 1, 1, keywords=["cannot_be_attacked"])
+    g = game(cards=[veil, SOLDIER], rift=["VEIL", "SOLDIER", "SOLDIER"], drives=3)
+    g.apply(GoToAttack())
+    assert sorted({a.target for a in g.legal_actions() if isinstance(a, Attack)}) == [ATTACK_RIGHT, DEFENSE]
+
+
+def test_the_rift_skips_a_unit_that_cannot_be_attacked() -> None:
+    veil = unit("VEIL", 1, 1, 1, 1, keywords=["cannot_be_attacked"])
+    g = game(cards=[veil, WALL], player=["VEIL", "WALL"], atk=1)
+    summon(g, "VEIL", ATTACK_LEFT)
+    summon(g, "WALL", DEFENSE)
+    end_turn(g)
+    assert g.unit_at(P, DEFENSE).damage == 1 and g.unit_at(P, ATTACK_LEFT).damage == 0
+
+
+# ---------------------------------------------------------------------- end phase and turns
+def test_end_of_turn_stat_changes_expire_in_the_end_phase() -> None:
+    rally = event("RALLY", on("on_play", fx("modify", "all_own_units", atk=2, stk=1, duration="end_of_turn")))
+    g = game(cards=[rally, SOLDIER], player=["RALLY", "SOLDIER"])
+    summon(g, "SOLDIER", ATTACK_LEFT)
+    g.apply(PlayEvent(find_iid(g, P, "hand", "RALLY")))
+    assert (g.atk(P, ATTACK_LEFT), g.stk(P, ATTACK_LEFT)) == (5, 2)
+    end_turn(g)
+    assert (g.atk(P, ATTACK_LEFT), g.stk(P, ATTACK_LEFT)) == (3, 1)
+
+
+def test_permanent_stat_changes_stay() -> None:
+    train = event("TRAIN", on("on_play", fx("modify", "all_own_units", atk=2, duration="permanent")))
+    g = game(cards=[train, SOLDIER], player=["TRAIN", "SOLDIER"])
+    summon(g, "SOLDIER", ATTACK_LEFT)
+    g.apply(PlayEvent(find_iid(g, P, "hand", "TRAIN")))
+    end_turn(g)
+    assert g.atk(P, ATTACK_LEFT) == 5
+
+
+def test_ending_the_turn_passes_it_to_the_rift_and_back() -> None:
+    g = game()
+    end_turn(g)
+    assert [(e[0], e[2]) for e in kinds(g, "turn")] == [(1, I), (2, P), (3, I), (4, P)]
+    assert (g.active, g.phase) == (P, "main")
+
+
+def test_reaching_the_turn_cap_is_a_draw() -> None:
+    g = game(max_turns=3)
+    end_turn(g)
+    assert (g.winner, g.end_reason) == ("draw", "turn cap")
+
+
+# ---------------------------------------------------------------------- helpers for the set-up tests
+def _quiet_level():
+    from factories import level
+
+    return level(drives=0)
+
+
+def _pool():
+    from factories import pool
+
+    return pool([SOLDIER, BIG, CHEAP])
+
+
+def _iid_of(g: Game, card_id: str) -> int | None:
+    return next((i for i, d in enumerate(g.setup.defs) if d.id == card_id), None)
