@@ -289,7 +289,7 @@ def _read_effect(node: Any, loc: SourceLocation, report: Report) -> Effect | Non
 
 
 def _a(word: str) -> str:
-    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+    return f"{'an' if word[:1] in 'aeio' else 'a'} {word}"  # a unit, an event, a field
 
 
 def _read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, report: Report) -> Ability | None:
