@@ -1,0 +1,547 @@
+"""How a game looks to a person at a terminal: the board, actions, cards and the story.
+
+Everything here returns plain text (lists of lines, no colour codes), so it
+reads the same in a pipe, a log file or a test, and a terminal that cannot
+show colour loses nothing.  The terminal layer may colour whole lines by kind.
+
+The board is drawn as three columns, one per line of the table (left attack,
+defense, right attack), the rift's row above the player's, because attack
+targets are chosen by line: what stands in a column is what an attacker down
+that line meets first.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+
+import attrs
+
+from gateruler.engine import (
+    ATTACK_LEFT,
+    ATTACK_RIGHT,
+    DEFENSE,
+    INVADER,
+    PLAYER,
+    RULER,
+    Action,
+    Attack,
+    Choose,
+    EndTurn,
+    Game,
+    GoToAttack,
+    PlayEvent,
+    PlayField,
+    SetCard,
+    Summon,
+)
+from gateruler.engine.actions import SLOT_WORDS
+from gateruler.engine.events import describe
+from gateruler.models import CardDef, CostModel
+from gateruler.vocabulary import KEYWORD_DOC, Ability, CardType, Duration, Effect, EffectKind, Keyword, Target, Trigger
+
+MIN_WIDTH = 60
+MAX_WIDTH = 120
+COLUMNS = (ATTACK_LEFT, DEFENSE, ATTACK_RIGHT)  # left to right, as the player sees the table
+COLUMN_TITLES = {ATTACK_LEFT: "left attack", DEFENSE: "defense", ATTACK_RIGHT: "right attack"}
+
+
+# ---------------------------------------------------------------------- small words
+def side_name(side: int) -> str:
+    return "you" if side == PLAYER else "the rift"
+
+
+def whose(side: int) -> str:
+    return "your" if side == PLAYER else "the rift's"
+
+
+def its(side: int) -> str:
+    """The possessive for a side's own zones when the side was just named."""
+    return "your" if side == PLAYER else "its"
+
+
+def cost_words(game: Game, iid: int) -> str:
+    if game.setup.ruler.cost_model is CostModel.FREE:
+        return "free"
+    return f"cost {max(game.card(iid).level, 0)}"
+
+
+def fit(text: str, width: int) -> str:
+    """`text` in at most `width` characters: first drop a trailing "(...)" note, then cut."""
+    if len(text) <= width:
+        return text
+    if text.endswith(")") and " (" in text:
+        text = text[: text.rindex(" (")]
+        if len(text) <= width:
+            return text
+    return text[: max(width - 2, 1)] + ".."
+
+
+def wrap(text: str, width: int, indent: str = "", hang: str = "") -> list[str]:
+    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=hang or indent) or [indent.rstrip()]
+
+
+# ---------------------------------------------------------------------- effects and abilities in words
+TARGET_WORDS = {
+    Target.SELF: "this card",
+    Target.ENEMY_UNIT: "an enemy unit",
+    Target.OWN_UNIT: "one of your units",
+    Target.ANY_UNIT: "a unit",
+    Target.ALL_ENEMY_UNITS: "every enemy unit",
+    Target.ALL_OWN_UNITS: "every one of your units",
+    Target.ALL_UNITS: "every unit",
+    Target.ENEMY_RULER: "the enemy ruler",
+    Target.OWN_RULER: "your own ruler",
+    Target.ENEMY_SET_ZONES: "the enemy's set zones",
+    Target.OWN_SET_ZONES: "your set zones",
+    Target.CONTROLLER: "you",
+    Target.OPPONENT: "the opponent",
+}
+
+TRIGGER_WORDS = {
+    Trigger.ON_PLAY: "When played",
+    Trigger.ON_ENTER: "When it enters the board",
+    Trigger.ON_ATTACK: "When it attacks",
+    Trigger.ON_DESTROYED: "When it is destroyed",
+    Trigger.CNT: "CNT (when revealed by a damage check)",
+    Trigger.START_OF_TURN: "At the start of its controller's turn",
+    Trigger.CONTINUOUS: "While it is on the board",
+}
+
+
+def _changes(effect: Effect) -> str:
+    return ", ".join(f"{label} {value:+d}" for label, value in (("ATK", effect.atk), ("HP", effect.hp), ("STK", effect.stk)) if value)
+
+
+def effect_words(effect: Effect, target: str | None = None) -> str:
+    """One effect as a short imperative phrase; `target` replaces the target's words."""
+    who = target if target is not None else TARGET_WORDS.get(effect.target, "")
+    kind = effect.kind
+    if kind is EffectKind.DAMAGE:
+        return f"deal {effect.amount} damage to {who}"
+    if kind is EffectKind.DESTROY:
+        limit = f" of level {effect.max_level} or lower" if effect.max_level is not None else ""
+        return f"destroy {who}{limit}"
+    if kind is EffectKind.DESTROY_SET_CARDS:
+        return f"destroy every card in {who}"
+    if kind is EffectKind.MODIFY:
+        lasting = "permanently" if effect.duration is Duration.PERMANENT else "until the end of the turn"
+        return f"give {who} {_changes(effect)} {lasting}"
+    if kind is EffectKind.DRAW:
+        return f"draw {effect.amount}" if effect.target is Target.CONTROLLER else f"{who} draws {effect.amount}"
+    if kind is EffectKind.MILL:
+        deck = "your" if effect.target is Target.CONTROLLER else "the opponent's"
+        return f"put the top {effect.amount} cards of {deck} deck into the graveyard"
+    if kind is EffectKind.MOVE:
+        return f"return {who} to its owner's {effect.to}"
+    if kind is EffectKind.REUSE_ON_ENTER:
+        return "use this card's on-entering ability"
+    return kind.value
+
+
+def ability_words(ability: Ability) -> str:
+    """The data's own wording when it has one, else words built from the effects."""
+    if ability.text:
+        return ability.text
+    effects = "; ".join(effect_words(e) for e in ability.effects)
+    return f"{TRIGGER_WORDS[ability.trigger]}: {effects}."
+
+
+def _play_words(card: CardDef) -> str:
+    """What playing an event does ("When played" goes without saying in a play action)."""
+    texts = []
+    for ability in card.abilities_for(Trigger.ON_PLAY):
+        words = ability.text or "; ".join(effect_words(e) for e in ability.effects) + "."
+        texts.append(words[0].upper() + words[1:])
+    return " ".join(texts)
+
+
+# ---------------------------------------------------------------------- the board
+def board_lines(game: Game, width: int = 80) -> list[str]:
+    """The whole table in `width` columns (clamped to 60..120)."""
+    width = max(MIN_WIDTH, min(width, MAX_WIDTH))
+    out = [_header(game, width)]
+    out += _rift_lines(game, width)
+    out += _unit_row(game, INVADER, width)
+    out.append(_zone_titles(width))
+    out += _unit_row(game, PLAYER, width)
+    out += _player_lines(game, width)
+    return out
+
+
+def _header(game: Game, width: int) -> str:
+    if game.over:
+        state = "game over"
+    else:
+        turn = "your turn" if game.active == PLAYER else "the rift's turn"
+        phase = "choosing a target" if game.pending is not None else f"{game.phase} phase"
+        state = f"{turn}, {phase}"
+    left = f"Turn {game.turn}: {state}"
+    right = f"seed {game.setup.seed}"
+    return left + right.rjust(width - len(left)) if len(left) + len(right) < width else left
+
+
+def _side_summary(game: Game, side: int) -> str:
+    s = game.sides[side]
+    return (
+        f"LIFE {game.life(side)}  damage zone {len(s.damage_zone)}/{game.life(side)}"
+        f"  deck {len(s.deck)}  graveyard {len(s.graveyard)}"
+    )
+
+
+def _keyword_words(keywords: frozenset[Keyword]) -> list[str]:
+    return [k.value.replace("_", " ") for k in sorted(keywords, key=lambda k: k.value)]
+
+
+def _rift_lines(game: Game, width: int) -> list[str]:
+    level = game.setup.level
+    title = f'THE RIFT  level {level.number} "{level.name}"  ' + _side_summary(game, INVADER)
+    ruler = f"ATK {game.atk(INVADER, RULER)} STK {game.stk(INVADER, RULER)}"
+    keywords = _keyword_words(game.keywords(INVADER, RULER))
+    detail = f"  the rift itself: {ruler}" + (f", {', '.join(keywords)}" if keywords else "")
+    return wrap(title, width, hang="  ") + [fit(detail, width)]
+
+
+def _player_lines(game: Game, width: int) -> list[str]:
+    s = game.sides[PLAYER]
+    ruler = game.setup.ruler
+    out = wrap(f"YOU  {ruler.name}  " + _side_summary(game, PLAYER), width, hang="  ")
+    state = "rested" if s.ruler_rested else "ready"
+    line = f"  your ruler: ATK {game.atk(PLAYER, RULER)} STK {game.stk(PLAYER, RULER)}, {state}"
+    if ruler.cost_model is CostModel.ENERGY:
+        line += f"   energy {s.energy_ready} of {s.energy} ready"
+    if ruler.summon_cap is not None:
+        line += f"   summons {s.summons} of {ruler.summon_cap}"
+    out.append(fit(line, width))
+    names = game.setup.names
+    if s.set_zones:
+        sets = ", ".join(f"{i + 1} {names[c] if c is not None else 'empty'}" for i, c in enumerate(s.set_zones))
+        out += wrap(f"set zones (face down): {sets}", width, "  ", "    ")
+    if s.field:
+        out += wrap("field zone: " + ", ".join(names[c] for c in s.field), width, "  ", "    ")
+    if ruler.has_hand:
+        out += _card_grid(game, f"hand ({len(s.hand)})", s.hand, width)
+    if s.drive or not ruler.has_hand:
+        out += _card_grid(game, f"drive zone ({len(s.drive)})", s.drive, width)
+    return out
+
+
+def _card_grid(game: Game, title: str, iids: Sequence[int], width: int) -> list[str]:
+    """Cards in the board's three columns, so names line up and never break."""
+    if not iids:
+        return [f"  {title}: empty"]
+    col = _column_width(width)
+    cells = []
+    for iid in iids:
+        card = game.card(iid)
+        level = f" L{card.level}"
+        cells.append(fit(card.name, col - 2 - len(level)) + level)
+    rows = [cells[i : i + 3] for i in range(0, len(cells), 3)]
+    return [f"  {title}:"] + [("  " + "".join(c.ljust(col) for c in row)).rstrip() for row in rows]
+
+
+def _column_width(width: int) -> int:
+    return (width - 2) // 3
+
+
+def _unit_row(game: Game, side: int, width: int) -> list[str]:
+    col = _column_width(width)
+    cells = [_unit_cell(game, side, slot, col - 2) for slot in COLUMNS]
+    height = max(len(c) for c in cells)
+    rows = []
+    for i in range(height):
+        parts = [(cell[i] if i < len(cell) else "").ljust(col) for cell in cells]
+        rows.append(("  " + "".join(parts)).rstrip())
+    return rows
+
+
+def _zone_titles(width: int) -> str:
+    col = _column_width(width)
+    return "  " + "".join(f"-- {COLUMN_TITLES[slot]} ".ljust(col - 1, "-") + " " for slot in COLUMNS).rstrip()
+
+
+def _has_zone(game: Game, side: int, slot: int) -> bool:
+    if side == INVADER:
+        return True
+    ruler = game.setup.ruler
+    return ruler.defense_zones > 0 if slot == DEFENSE else slot < ruler.attack_zones
+
+
+def _unit_cell(game: Game, side: int, slot: int, width: int) -> list[str]:
+    if not _has_zone(game, side, slot):
+        return ["(no such zone)"]
+    unit = game.unit_at(side, slot)
+    if unit is None:
+        return ["(empty)"]
+    card = game.card(unit.iid)
+    stats = f"ATK {game.atk(side, slot)} HP {game.hp(side, slot)} STK {game.stk(side, slot)}"
+    notes = ([f"dmg {unit.damage}"] if unit.damage else []) + (["rested"] if unit.rested else [])
+    notes += _keyword_words(card.keywords)
+    lines = [fit(card.name, width), fit(stats, width)]
+    if notes:
+        lines.append(fit(", ".join(notes), width))
+    return lines
+
+
+# ---------------------------------------------------------------------- actions and choices
+def unit_words(game: Game, side: int, slot: int) -> str:
+    """ "the rift's Vaha in its left attack zone", "the rift itself", "your ruler"."""
+    if slot == RULER:
+        return "the rift itself" if side == INVADER else "your ruler"
+    unit = game.unit_at(side, slot)
+    name = game.card(unit.iid).name if unit is not None else "nothing"
+    return f"{whose(side)} {name} in {its(side)} {SLOT_WORDS[slot]}"
+
+
+def attacker_words(game: Game, slot: int) -> str:
+    if slot == RULER:
+        return "your ruler"
+    return f"your {game.card(game.unit_at(PLAYER, slot).iid).name} from your {SLOT_WORDS[slot]}"
+
+
+def _where(game: Game, iid: int) -> str:
+    s = game.sides[PLAYER]
+    if iid in s.drive:
+        return " from the drive zone"
+    if iid in s.set_zones:
+        return f" from set zone {s.set_zones.index(iid) + 1}"
+    return ""
+
+
+def summon_label(game: Game, iid: int) -> str:
+    return f"summon {game.card(iid).name}{_where(game, iid)} ({cost_words(game, iid)})"
+
+
+def zone_words(game: Game, slot: int) -> str:
+    """A zone the player may summon into, saying what it would replace."""
+    words = f"your {SLOT_WORDS[slot]}"
+    unit = game.unit_at(PLAYER, slot)
+    if unit is not None:
+        words += f" (replacing {game.card(unit.iid).name}, which goes to the graveyard)"
+    return words
+
+
+def action_words(game: Game, action: Action) -> str:
+    """A player's action in plain words, as the list of choices shows it."""
+    if isinstance(action, Summon):
+        return f"{summon_label(game, action.card)} to {zone_words(game, action.slot)}"
+    if isinstance(action, PlayEvent):
+        card = game.card(action.card)
+        text = _play_words(card)
+        return f"play {card.name}{_where(game, action.card)} ({cost_words(game, action.card)})" + (f": {text}" if text else "")
+    if isinstance(action, PlayField):
+        card = game.card(action.card)
+        return f"play the field {card.name} ({cost_words(game, action.card)})"
+    if isinstance(action, SetCard):
+        return f"set {game.card(action.card).name}{_where(game, action.card)} face down in set zone {action.zone + 1}"
+    if isinstance(action, GoToAttack):
+        drive = len(game.sides[PLAYER].drive)
+        left = f" (the {drive} card{'s' if drive != 1 else ''} left in your drive zone go to the graveyard)" if drive else ""
+        return "go to the attack phase" + left
+    if isinstance(action, Attack):
+        return f"attack {unit_words(game, INVADER, action.target)} with {attacker_words(game, action.attacker)}"
+    if isinstance(action, EndTurn):
+        return "end the turn"
+    if isinstance(action, Choose):
+        return unit_words(game, action.side, action.slot)
+    return repr(action)
+
+
+def pending_question(game: Game) -> str:
+    """What a pending target choice is for: "Flame Bolt: deal 3 damage to which unit?"."""
+    _, _side, source, effect = game.pending[0]
+    return f"{game.card(source).name}: {effect_words(effect, 'which unit')}?"
+
+
+# ---------------------------------------------------------------------- a card in full
+def card_lines(card: CardDef, rift_version: CardDef | None = None, width: int = 80) -> list[str]:
+    """Everything known about a card, including where its numbers come from."""
+    out = [f"{card.name}  [{card.id}]"]
+    kind = card.type.value + (", legendary" if card.legendary else "") + (", solo mode only" if card.solo_only else "")
+    out.append(f"  {kind}, level {card.level}" + (", CNT icon" if card.has_cnt else ""))
+    out += _card_body(card, width)
+    stats = f", ATK/HP/STK {card.stats_provenance.value}" if card.stats_provenance else ""
+    out.append(f"  provenance: {card.provenance.value}{stats}" + ("  (provisional numbers: ours, not the real card's)" if card.is_provisional else ""))
+    if card.source:
+        out += wrap(f"source: {card.source}", width, "  ", "    ")
+    if card.names:
+        out.append("  other names: " + ", ".join(f"{lang} {name}" for lang, name in sorted(card.names.items())))
+    if rift_version is not None and rift_version != card:
+        out.append("  The rift's copies in this level are changed by the level's special rules:")
+        out += [f"  {line}" for line in _card_body(rift_version, width - 2)]
+    return out
+
+
+def _card_body(card: CardDef, width: int) -> list[str]:
+    out = []
+    if card.type is CardType.UNIT:
+        out.append(f"  ATK {card.atk}  HP {card.hp}  STK {card.stk}")
+    for keyword in sorted(card.keywords, key=lambda k: k.value):
+        out += wrap(f"{keyword.value.replace('_', ' ')}: {KEYWORD_DOC[keyword]}", width, "  ", "    ")
+    if not card.keywords:
+        out.append("  keywords: none")
+    if card.abilities:
+        for ability in card.abilities:
+            out += wrap(ability_words(ability), width, "  - ", "    ")
+    else:
+        out.append("  abilities: none")
+    return out
+
+
+# ---------------------------------------------------------------------- the story of the game
+@attrs.frozen
+class Narration:
+    text: str
+    turn: int
+    rift_turn: bool  # told at a pace the player can follow
+
+
+FIRST_EMPTY = "first empty zone of left attack, right attack, defense"
+RIFT_TARGETS = "it attacks your left attack unit, else your defense unit, else you"
+
+
+class _Teller:
+    """Turns log entries into sentences, remembering what the sentences need.
+
+    Entries alone do not say how full a damage zone is or why the rift put a
+    unit where it did; the teller keeps those counts and the entry before.
+    """
+
+    def __init__(self, game: Game, earlier: Sequence[tuple]) -> None:
+        self.game = game
+        self.names = game.setup.names
+        self.damage = [0, 0]
+        self.turn_side: int | None = None
+        self.previous: tuple | None = None
+        for entry in earlier:
+            self._track(entry)
+
+    def _track(self, entry: tuple) -> None:
+        _turn, kind, side, *args = entry
+        if kind == "turn":
+            self.turn_side = side
+        elif kind == "check" and args[1] == "damage":
+            self.damage[side] += 1
+        self.previous = entry
+
+    def tell(self, entry: tuple) -> Narration | None:
+        text = self._sentence(entry)
+        self._track(entry)
+        if text is None:
+            return None
+        return Narration(text, entry[0], self.turn_side == INVADER)
+
+    def _sentence(self, entry: tuple) -> str | None:
+        turn, kind, side, *a = entry
+        name = self.names.__getitem__
+        game = self.game
+        if kind == "setup":
+            return None
+        if kind == "turn":
+            return f"--- Turn {turn}: {whose(side)} turn ---"
+        if kind == "drive" and side == INVADER:
+            return f"The rift drove {name(a[0])} ({self._drive_note(a[0])})."
+        if kind == "summon" and side == INVADER:
+            why = "into the zone that was freed" if self.previous and self.previous[1] == "discard_lowest" else FIRST_EMPTY
+            return f"The rift summoned {name(a[0])} to its {SLOT_WORDS[a[1]]} ({why})."
+        if kind == "discard_lowest":
+            lvl = game.card(a[0]).level
+            if self.previous and self.previous[1] == "drive" and self.previous[3] == a[0]:
+                return f"Its board was full and {name(a[0])} (level {lvl}) is lower than every unit there: it went straight to the graveyard."
+            return f"Its board was full: {name(a[0])} (level {lvl}), the lowest level there, went to the graveyard to make room."
+        if kind == "attack":
+            return self._attack(turn, side, *a)
+        if kind == "ruler_damage":
+            who = "You take" if side == PLAYER else "The rift takes"
+            return f"{who} {a[0]} {'battle ' if a[1] else ''}damage: {a[0]} damage check{'s' if a[0] != 1 else ''}."
+        if kind == "check":
+            if a[1] == "cnt":
+                return f"Damage check: {name(a[0])} has CNT: it goes to {whose(side)} graveyard and its CNT resolves."
+            count = self.damage[side] + 1
+            return f"Damage check: {name(a[0])} goes to {whose(side)} damage zone ({count} of {game.life(side)})."
+        if kind == "ability":
+            card = game.card(a[0])
+            trigger = Trigger(a[1])
+            texts = " ".join(ability_words(ab) for ab in card.abilities_for(trigger))
+            return f"{name(a[0])}: {texts}" if texts else describe(entry, self.names)
+        if kind == "loss":
+            return self._loss(side, a[0])
+        return describe(entry, self.names)
+
+    def _drive_note(self, iid: int) -> str:
+        card = self.game.card(iid)
+        if card.type is CardType.UNIT:
+            return f"a level {card.level} unit"
+        if card.type is CardType.EVENT:
+            return "an event: the rift uses it at once"
+        return "a field: the rift has no field zone, so it goes to the graveyard"
+
+    def _attack(self, turn: int, side: int, attacker: int, target_slot: int, target: int) -> str:
+        names = self.names
+        if side == INVADER:
+            who = "The rift itself" if attacker == -1 else f"The rift's {names[attacker]}"
+            what = "you" if target_slot == RULER else f"your {names[target]} in your {SLOT_WORDS[target_slot]}"
+            why = RIFT_TARGETS
+            if turn == 1:
+                why = "going first, it has one attack on turn 1 and makes it itself"
+            return f"{who} attacks {what} ({why})."
+        who = "Your ruler" if attacker == -1 else f"Your {names[attacker]}"
+        what = "the rift itself" if target_slot == RULER else f"the rift's {names[target]} in its {SLOT_WORDS[target_slot]}"
+        return f"{who} attacks {what}."
+
+    def _loss(self, side: int, why: str) -> str:
+        who = "You lose" if side == PLAYER else "The rift is defeated"
+        return f"{who}: {loss_words(self.game, side, why)}."
+
+
+def loss_words(game: Game, side: int, why: str) -> str:
+    """Why `side` lost, in words: "its damage zone reached its LIFE of 15"."""
+    if why == "damage":
+        return f"{whose(side)} damage zone reached {its(side)} LIFE of {game.life(side)}"
+    if why == "deck-out":
+        return f"{whose(side)} deck ran out"
+    return why
+
+
+def narrate(game: Game, start: int = 0, stop: int | None = None) -> list[Narration]:
+    """The log entries from `start` (to `stop`) as sentences for the player."""
+    log = game.log
+    stop = len(log) if stop is None else stop
+    teller = _Teller(game, log[:start])
+    out = []
+    for entry in log[start:stop]:
+        line = teller.tell(entry)
+        if line is not None:
+            out.append(line)
+    return out
+
+
+# ---------------------------------------------------------------------- the end
+def player_turns(game: Game) -> int:
+    return sum(1 for entry in game.log if entry[1] == "turn" and entry[2] == PLAYER)
+
+
+def result_lines(game: Game) -> list[str]:
+    """Who won, how, after how many turns, and the one-line summary."""
+    headline = {"player": "You win!", "invader": "The rift wins.", "draw": "The game is a draw."}.get(game.winner, "The game is over.")
+    loser = {"player": INVADER, "invader": PLAYER}.get(game.winner)  # type: ignore[arg-type]
+    if loser is not None:
+        reason = loss_words(game, loser, game.end_reason)
+    elif game.end_reason == "turn cap":
+        reason = f"the turn limit ({game.setup.max_turns}) was reached"
+    else:
+        reason = game.end_reason
+    out = [f"{headline} It ended on turn {game.turn} ({player_turns(game)} of them yours): {reason}."]
+    out.append("Summary: " + summary_line(game))
+    return out
+
+
+def summary_line(game: Game) -> str:
+    result = {"player": "win", "invader": "loss", "draw": "draw"}.get(game.winner, "unfinished")
+    level = game.setup.level
+    you, rift = (len(game.sides[s].damage_zone) for s in (PLAYER, INVADER))
+    deck = game.setup.deck_name or game.setup.ruler.name
+    return (
+        f'{result} vs level {level.number} "{level.name}" with {deck}, seed {game.setup.seed}, '
+        f"{game.turn} turns; damage zones: you {you}/{game.life(PLAYER)}, rift {rift}/{game.life(INVADER)}"
+    )
