@@ -8,10 +8,11 @@ covers the ability vocabulary for random play (property tests, benchmark).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 
 from gateruler.cardpool import CardPool
-from gateruler.engine import Game
+from gateruler.engine import PLAYER, Game, PlayEvent, Summon
 from gateruler.models import CardDef, CostModel, DeckEntry, LevelDef, RulerDef, SpecialRule, TurnStartKind
 from gateruler.vocabulary import (
     Ability,
@@ -204,6 +205,21 @@ def find_iid(game_: Game, side: int, zone: str, card_id: str) -> int:
     raise LookupError(f"{card_id} not in {zone}")
 
 
+def summon(game_: Game, card_id: str, slot: int) -> None:
+    """The player summons a copy of `card_id` from the hand."""
+    game_.apply(Summon(find_iid(game_, PLAYER, "hand", card_id), slot))
+
+
+def play(game_: Game, card_id: str) -> None:
+    """The player plays a copy of the event `card_id` from the hand."""
+    game_.apply(PlayEvent(find_iid(game_, PLAYER, "hand", card_id)))
+
+
+def restore(data: dict, like: Game) -> Game:
+    """`data` (a saved game) rebuilt after a trip through JSON text, with `like`'s definitions."""
+    return Game.from_dict(json.loads(json.dumps(data)), pool=like.setup.pool, ruler=like.setup.ruler, level=like.setup.level)
+
+
 # ---------------------------------------------------------------------- the rich fixture
 def rich_cards() -> list[CardDef]:
     """Cards using every keyword, trigger and effect word, for random play."""
@@ -255,16 +271,16 @@ RICH_PLAYER_DECK: tuple[str, ...] = tuple(
 RICH_RIFT_DECK: tuple[str, ...] = tuple(c for c in (d.id for d in rich_cards()) if c.startswith("R-") for _ in range(4))
 
 
-def rich_level() -> LevelDef:
-    return level(RICH_RIFT_DECK, hp=12, atk=4, stk=2, keywords=["pierce"])
+def rich_level(hp: int = 12, atk: int = 4, stk: int = 2) -> LevelDef:
+    return level(RICH_RIFT_DECK, hp=hp, atk=atk, stk=stk, keywords=["pierce"])
 
 
-def rich_game(seed: int, ruler: RulerDef | None = None, max_turns: int = 60) -> Game:
+def rich_game(seed: int, ruler: RulerDef | None = None, max_turns: int = 60, **level_args: int) -> Game:
     """A shuffled game of the rich fixture; `seed` fixes both shuffles."""
     return Game.new(
         deck=RICH_PLAYER_DECK,
         ruler=ruler or knight(),
-        level=rich_level(),
+        level=rich_level(**level_args),
         pool=pool(rich_cards()),
         seed=seed,
         max_turns=max_turns,

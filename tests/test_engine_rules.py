@@ -7,7 +7,7 @@ for 0: what happens is only what the test sets up.
 
 from __future__ import annotations
 
-from factories import FILLER, apprentice, event, field, find_iid, fx, game, iids, knight, on, unit
+from factories import FILLER, apprentice, event, field, find_iid, fx, game, iids, knight, on, summon, unit
 
 from gateruler.engine import (
     ATTACK_LEFT,
@@ -35,10 +35,6 @@ WALL = unit("WALL", 1, 1, 20, 1)
 
 def kinds(g: Game, kind: str, side: int | None = None) -> list[tuple]:
     return [e for e in g.log if e[1] == kind and (side is None or e[2] == side)]
-
-
-def summon(g: Game, card_id: str, slot: int) -> None:
-    g.apply(Summon(find_iid(g, P, "hand", card_id), slot))
 
 
 def end_turn(g: Game) -> None:

@@ -84,6 +84,7 @@ class Setup:
     player_deck: tuple[str, ...]  # card ids in deck-list order, for saving
     deck_name: str = ""
     has_continuous: bool = False
+    continuous: tuple[tuple[Effect, ...], ...] = ()  # by instance id: its continuous stat changes
 
     @property
     def card_ids(self) -> tuple[str, ...]:
@@ -146,7 +147,7 @@ class Game:
         invader_defs = invader_definitions(level, pool, tuple(rift_ids))
         defs = tuple(player_defs) + tuple(invader_defs[c] for c in rift_ids)
         owners = tuple([PLAYER] * len(player_defs) + [INVADER] * len(rift_ids))
-        has_continuous = any(a.trigger is Trigger.CONTINUOUS for d in defs for a in d.abilities)
+        continuous = _continuous_effects(defs)
         setup = Setup(
             defs=defs,
             owners=owners,
@@ -158,7 +159,8 @@ class Game:
             max_turns=max_turns,
             player_deck=tuple(deck),
             deck_name=deck_name,
-            has_continuous=has_continuous,
+            has_continuous=any(continuous),
+            continuous=continuous,
         )
         game = cls._blank(setup, random.Random(seed))
         n = len(player_defs)
@@ -244,6 +246,10 @@ class Game:
     def life(self, side: int) -> int:
         return self.setup.ruler.life if side == PLAYER else self.setup.level.hp
 
+    def has_hand(self, side: int) -> bool:
+        """The rift and drive rulers have no hand zone."""
+        return side == PLAYER and self.setup.ruler.has_hand
+
     def unit_at(self, side: int, slot: int) -> Unit | None:
         return self.sides[side].board[slot]
 
@@ -257,6 +263,8 @@ class Game:
         s = self.sides[side]
         if slot == RULER:
             base = self.setup.level.atk if side == INVADER else self.setup.ruler.atk
+            if self.setup.has_continuous:
+                base += self._continuous(side, -1, "atk")
             return base + s.ruler_atk_mod + s.ruler_tmp_atk
         u = s.board[slot]
         value = (self.setup.defs[u.iid].atk or 0) + u.atk_mod + u.tmp_atk
@@ -275,6 +283,8 @@ class Game:
         s = self.sides[side]
         if slot == RULER:
             base = self.setup.level.stk if side == INVADER else self.setup.ruler.stk
+            if self.setup.has_continuous:
+                base += self._continuous(side, -1, "stk")
             return base + s.ruler_stk_mod + s.ruler_tmp_stk
         u = s.board[slot]
         value = (self.setup.defs[u.iid].stk or 0) + u.stk_mod + u.tmp_stk
@@ -283,27 +293,27 @@ class Game:
         return value
 
     def _continuous(self, side: int, iid: int, stat: str) -> int:
-        """Stat changes from continuous abilities of cards on the board or in field zones."""
+        """Stat changes from continuous abilities of cards on the board or in field zones.
+
+        `iid` -1 asks for the side's ruler, which own_ruler/enemy_ruler changes reach."""
         total = 0
+        continuous = self.setup.continuous
         for source_side in (PLAYER, INVADER):
             s = self.sides[source_side]
-            sources = [u.iid for u in s.board if u is not None] + s.field
-            for src in sources:
-                for ability in self.setup.defs[src].abilities:
-                    if ability.trigger is not Trigger.CONTINUOUS:
-                        continue
-                    for effect in ability.effects:
-                        if effect.kind is not EffectKind.MODIFY:
-                            continue
-                        t = effect.target
+            own = source_side == side
+            for src in [u.iid for u in s.board if u is not None] + s.field:
+                for effect in continuous[src]:
+                    t = effect.target
+                    if iid < 0:
+                        applies = t is (Target.OWN_RULER if own else Target.ENEMY_RULER)
+                    else:
                         applies = (
                             (t is Target.SELF and src == iid)
                             or t is Target.ALL_UNITS
-                            or (t is Target.ALL_OWN_UNITS and source_side == side)
-                            or (t is Target.ALL_ENEMY_UNITS and source_side != side)
+                            or t is (Target.ALL_OWN_UNITS if own else Target.ALL_ENEMY_UNITS)
                         )
-                        if applies:
-                            total += getattr(effect, stat)
+                    if applies:
+                        total += getattr(effect, stat)
         return total
 
     def can_attack(self, side: int, slot: int) -> bool:
@@ -575,12 +585,16 @@ class Game:
         self._take_from_hand_or_drive(side, iid)
 
     def _draw(self, side: int) -> None:
+        if side == INVADER:
+            # The rift has no hand: it drives instead, and uses what it drives at once.
+            self.tasks.append(("ctl", "drive"))
+            return
         s = self.sides[side]
         if not s.deck:
             s.lost = s.lost or "deck-out"
             return
         iid = s.deck.pop()
-        if side == PLAYER and not self.setup.ruler.has_hand:
+        if not self.setup.ruler.has_hand:
             s.drive.append(iid)
             self._log(side, "drive", iid)
         else:
@@ -711,6 +725,9 @@ class Game:
                     u.tmp_stk += effect.stk
                 self._log(sd, "modify", iid, effect.atk, effect.hp, effect.stk)
             elif kind is EffectKind.MOVE:
+                if effect.to == "hand" and not self.has_hand(sd):
+                    self._log(sd, "no_effect", source)  # no such zone: the card does not move [CR 15-3a-1]
+                    continue
                 self.sides[sd].board[slot] = None
                 s = self.sides[sd]
                 if effect.to == "hand":
@@ -942,6 +959,7 @@ class Game:
         ids = data["cards"]
         invader_defs = invader_definitions(level, pool, tuple(ids[player_n:]))
         defs = tuple(pool[c] for c in ids[:player_n]) + tuple(invader_defs[c] for c in ids[player_n:])
+        continuous = _continuous_effects(defs)
         setup = Setup(
             defs=defs,
             owners=tuple([PLAYER] * player_n + [INVADER] * (len(ids) - player_n)),
@@ -953,7 +971,8 @@ class Game:
             max_turns=data["max_turns"],
             player_deck=tuple(data["player_deck"]),
             deck_name=data.get("deck_name", ""),
-            has_continuous=any(a.trigger is Trigger.CONTINUOUS for d in defs for a in d.abilities),
+            has_continuous=any(continuous),
+            continuous=continuous,
         )
         rng = random.Random()
         version, internal, gauss = data["rng"]
@@ -973,6 +992,14 @@ class Game:
         game.end_reason = data["end_reason"]
         game.history = [action_from_dict(a) for a in data["history"]]
         return game
+
+
+def _continuous_effects(defs: Sequence[CardDef]) -> tuple[tuple[Effect, ...], ...]:
+    """Each card's continuous stat changes, found once per game rather than on every stat read."""
+    return tuple(
+        tuple(e for a in d.abilities if a.trigger is Trigger.CONTINUOUS for e in a.effects if e.kind is EffectKind.MODIFY)
+        for d in defs
+    )
 
 
 def _task_to_json(task: tuple) -> list:

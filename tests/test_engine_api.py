@@ -1,0 +1,182 @@
+"""The engine's contract with its callers: legal actions, illegal ones, copies, saves, replays."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from factories import event, find_iid, fx, game, knight, on, restore, rich_game, summon, unit
+
+from gateruler.engine import (
+    ATTACK_LEFT,
+    ATTACK_RIGHT,
+    DEFENSE,
+    INVADER,
+    PLAYER,
+    RULER,
+    Attack,
+    Choose,
+    EndTurn,
+    Game,
+    GoToAttack,
+    PlayEvent,
+    SetCard,
+    Summon,
+    action_from_dict,
+    action_to_dict,
+)
+from gateruler.errors import IllegalAction
+
+P, I = PLAYER, INVADER
+SOLDIER = unit("SOLDIER", 1, 3, 3, 1)
+WALL = unit("WALL", 1, 1, 20, 1)
+BIG = unit("BIG", 5, 6, 6, 3)
+BOLT = event("BOLT", on("on_play", fx("damage", "enemy_unit", amount=3)))
+
+
+def saved(g: Game) -> dict:
+    return json.loads(json.dumps(g.to_dict()))
+
+
+def pending_game() -> Game:
+    """A game waiting for the player to choose the target of BOLT."""
+    g = game(cards=[BOLT, WALL, SOLDIER], player=["BOLT", "SOLDIER", "WALL"], rift=["WALL", "WALL"], drives=2)
+    g.apply(PlayEvent(find_iid(g, P, "hand", "BOLT")))
+    assert g.pending is not None
+    return g
+
+
+def test_copies_of_a_card_in_the_same_zone_are_one_decision() -> None:
+    g = game(cards=[SOLDIER], player=["SOLDIER", "SOLDIER", "SOLDIER"])
+    summons = [a for a in g.legal_actions() if isinstance(a, Summon)]
+    assert len({a.card for a in summons}) == 1
+    assert {a.slot for a in summons} == {ATTACK_LEFT, ATTACK_RIGHT, DEFENSE}
+
+
+def test_the_main_phase_offers_going_to_attack_and_ending_the_turn() -> None:
+    g = game()
+    assert g.legal_actions()[-2:] == [GoToAttack(), EndTurn()]
+
+
+def test_attack_actions_name_every_ready_attacker_and_target() -> None:
+    g = game(cards=[SOLDIER], player=["SOLDIER"], rift=["SOLDIER"], drives=1)
+    summon(g, "SOLDIER", ATTACK_RIGHT)
+    g.apply(GoToAttack())
+    attacks = {(a.attacker, a.target) for a in g.legal_actions() if isinstance(a, Attack)}
+    assert attacks == {(x, t) for x in (ATTACK_RIGHT, RULER) for t in (ATTACK_LEFT, RULER)}
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Summon(999, ATTACK_LEFT),  # no such card
+        Attack(RULER, RULER),  # not in the attack phase
+        Choose(I, ATTACK_LEFT),  # nothing to choose
+        SetCard(0, 0),  # a unit cannot be set
+    ],
+    ids=["unknown-card", "attack-in-main", "choose-unasked", "set-a-unit"],
+)
+def test_an_illegal_action_raises_and_changes_nothing(action: object) -> None:
+    g = game(cards=[SOLDIER], player=["SOLDIER"])
+    before = g.to_dict()
+    with pytest.raises(IllegalAction):
+        g.apply(action)  # type: ignore[arg-type]
+    assert g.to_dict() == before
+
+
+def test_an_unaffordable_summon_is_illegal() -> None:
+    g = game(cards=[BIG], player=["BIG"])
+    before = g.to_dict()
+    with pytest.raises(IllegalAction):
+        g.apply(Summon(find_iid(g, P, "hand", "BIG"), ATTACK_LEFT))
+    assert g.to_dict() == before
+
+
+def test_only_the_choice_is_legal_while_one_is_pending() -> None:
+    g = pending_game()
+    before = g.to_dict()
+    with pytest.raises(IllegalAction):
+        g.apply(EndTurn())
+    assert g.to_dict() == before
+    assert all(isinstance(a, Choose) for a in g.legal_actions())
+
+
+def test_nothing_is_legal_once_the_game_is_over() -> None:
+    g = game(cards=[SOLDIER], rift=["SOLDIER"], hp=1, ruler=knight(stk=1))
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, RULER))
+    assert g.winner == "player"
+    assert g.legal_actions() == []
+    with pytest.raises(IllegalAction):
+        g.apply(EndTurn())
+
+
+def test_a_clone_is_independent_of_its_original() -> None:
+    g = game(cards=[SOLDIER], player=["SOLDIER"], rift=["SOLDIER"], drives=1)
+    before = g.to_dict()
+    copy = g.clone()
+    summon(copy, "SOLDIER", ATTACK_LEFT)
+    copy.apply(GoToAttack())
+    copy.apply(Attack(ATTACK_LEFT, ATTACK_LEFT))
+    copy.apply(EndTurn())
+    assert g.to_dict() == before
+
+
+def test_a_clone_plays_on_exactly_like_its_original() -> None:
+    g = rich_game(3)
+    copy = g.clone()
+    for _ in range(30):
+        if g.over:
+            break
+        action = g.legal_actions()[-1 if g.turn % 3 else 0]
+        g.apply(action)
+        copy.apply(action)
+    assert copy.to_dict() == g.to_dict()
+
+
+def test_saving_round_trips_exactly_through_json() -> None:
+    g = rich_game(5)
+    data = saved(g)
+    assert restore(data, g).to_dict() == data
+
+
+def test_saving_round_trips_a_pending_choice() -> None:
+    g = pending_game()
+    data = saved(g)
+    back = restore(data, g)
+    assert back.to_dict() == data and back.legal_actions() == g.legal_actions()
+
+
+def test_a_restored_game_continues_identically() -> None:
+    g = pending_game()
+    back = restore(saved(g), g)
+    for x in (g, back):
+        x.apply(Choose(I, ATTACK_RIGHT))
+        x.apply(EndTurn())
+        x.apply(EndTurn())
+    assert back.to_dict() == saved(g)
+
+
+def test_the_same_seed_and_actions_give_the_same_log() -> None:
+    def run(seed: int) -> list:
+        g = rich_game(seed)
+        for _ in range(10):
+            if g.over:
+                break
+            g.apply(g.legal_actions()[0])
+        return g.log
+
+    assert run(11) == run(11)
+    assert run(11) != run(12)
+
+
+def test_actions_survive_their_dict_form() -> None:
+    for action in (Summon(3, DEFENSE), PlayEvent(4), SetCard(5, 1), GoToAttack(), Attack(RULER, ATTACK_LEFT), EndTurn(), Choose(I, DEFENSE)):
+        assert action_from_dict(json.loads(json.dumps(action_to_dict(action)))) == action
+
+
+def test_events_name_cards_by_id_and_zones_by_name() -> None:
+    g = game(cards=[SOLDIER], player=["SOLDIER"])
+    summon(g, "SOLDIER", DEFENSE)
+    assert g.events()[-1] == {"turn": 2, "kind": "summon", "side": "player", "card": "SOLDIER", "zone": "defense"}
+    assert g.describe_log(1) == ["You summoned soldier to your defense zone."]

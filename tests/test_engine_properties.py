@@ -1,0 +1,122 @@
+"""Random legal games keep the engine's invariants after every single action.
+
+The player picks uniformly among `legal_actions()` with a seeded RNG, over the
+rich fixture (every keyword, trigger and effect word; tests/factories.py), for
+a hand ruler, a drive ruler and a ruler that readies only part of its energy.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from factories import RICH_PLAYER_DECK, apprentice, knight, restore, rich_game
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gateruler.engine import INVADER, PLAYER, EndTurn, Game, GoToAttack
+from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE
+
+RULERS = {
+    "knight": knight(),
+    "apprentice": apprentice(),
+    "slow-energy": knight(energy_readied=1, opening_hand=2),
+    "greedy": knight(turn_start_count=6, summon_cap=None),  # decks itself out
+}
+MAX_TURNS = 40
+MAX_ACTIONS = 3000  # far above what MAX_TURNS allows; reaching it means the game did not end
+
+
+def check_invariants(game: Game) -> None:
+    n = len(RICH_PLAYER_DECK)
+    total = len(game.setup.defs)
+    assert sorted(game.sides[PLAYER].all_iids()) == list(range(n)), "player cards not conserved"
+    assert sorted(game.sides[INVADER].all_iids()) == list(range(n, total)), "rift cards not conserved"
+    for side in (PLAYER, INVADER):
+        s = game.sides[side]
+        assert s.energy_ready >= 0 and s.summons >= 0
+        assert s.energy_ready <= max(s.energy, 0)
+        for slot in (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE):
+            u = s.board[slot]
+            if u is not None:
+                hp = game.hp(side, slot)
+                assert hp > 0 and u.damage < hp, f"a unit with {u.damage} damage and HP {hp} is still on the board"
+                assert game.setup.owners[u.iid] == side
+    assert game.turn <= MAX_TURNS + 1
+    if game.over:
+        assert game.legal_actions() == []
+    else:
+        assert game.legal_actions(), "the game waits for a decision but offers none"
+
+
+def pick(legal: list, rng: random.Random) -> object:
+    """Uniform, but leaving a phase only one time in four when something else is possible,
+    so that games last long enough to reach deck-outs, wins and the turn cap."""
+    busy = [a for a in legal if not isinstance(a, (GoToAttack, EndTurn))]
+    if busy and rng.random() < 0.75:
+        return rng.choice(busy)
+    return rng.choice(legal)
+
+
+def play(game: Game, rng: random.Random, save_at: int | None = None) -> tuple[list, dict | None]:
+    """Play to the end, checking invariants; return the actions and the save taken at `save_at`."""
+    actions = []
+    saved = None
+    check_invariants(game)
+    while not game.over:
+        assert len(actions) < MAX_ACTIONS, "the game did not end"
+        if len(actions) == save_at:
+            saved = game.to_dict()
+        action = pick(game.legal_actions(), rng)
+        game.apply(action)
+        actions.append(action)
+        check_invariants(game)
+    return actions, saved
+
+
+def random_game_keeps_its_invariants(seed: int, choice_seed: int, ruler: str, save_fraction: float, rift: tuple[int, int], max_turns: int) -> None:
+    hp, stk = rift
+    game = rich_game(seed, RULERS[ruler], max_turns=max_turns, hp=hp, stk=stk)
+    start = game.clone()
+    actions, _ = play(game, random.Random(choice_seed))
+
+    json.dumps(game.events())  # every log entry has a JSON form...
+    assert len(game.describe_log()) == len(game.log)  # ...and words
+
+    replay = start.clone()
+    replay.apply_all(actions)
+    assert replay.log == game.log, "same seed and actions gave another log"
+
+    save_at = int(save_fraction * len(actions))
+    _, saved = play(start.clone(), random.Random(choice_seed), save_at=save_at)
+    if saved is None:  # the game ended before the save point
+        return
+    restored = restore(saved, game)
+    assert restored.to_dict() == json.loads(json.dumps(saved)), "saving did not round-trip"
+    restored.apply_all(actions[save_at:])
+    assert restored.log == [tuple(e) for e in json.loads(json.dumps(game.log))]
+    assert restored.to_dict() == game.to_dict(), "a restored game went on differently"
+
+
+game_args = dict(
+    seed=st.integers(0, 2**31),
+    choice_seed=st.integers(0, 2**31),
+    ruler=st.sampled_from(sorted(RULERS)),
+    save_fraction=st.floats(0, 1),
+    rift=st.tuples(st.integers(2, 15), st.integers(0, 3)),  # the rift's HP and STK
+    max_turns=st.sampled_from([6, 15, MAX_TURNS]),
+)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**game_args)
+def test_random_games_keep_cards_damage_counts_replay_and_saves(**args: object) -> None:
+    random_game_keeps_its_invariants(**args)  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**game_args)
+def test_many_random_games_keep_cards_damage_counts_replay_and_saves(**args: object) -> None:
+    random_game_keeps_its_invariants(**args)  # type: ignore[arg-type]
