@@ -53,6 +53,13 @@ def test_copies_of_a_card_in_the_same_zone_are_one_decision() -> None:
     assert {a.slot for a in summons} == {ATTACK_LEFT, ATTACK_RIGHT, DEFENSE}
 
 
+def test_set_zones_are_interchangeable_so_only_the_first_free_one_is_offered() -> None:
+    trap = event("TRAP")
+    g = game(cards=[trap], player=["TRAP", "TRAP"])
+    g.apply(SetCard(find_iid(g, P, "hand", "TRAP"), 0))
+    assert [a for a in g.legal_actions() if isinstance(a, SetCard)] == [SetCard(find_iid(g, P, "hand", "TRAP"), 1)]
+
+
 def test_the_main_phase_offers_going_to_attack_and_ending_the_turn() -> None:
     g = game()
     assert g.legal_actions()[-2:] == [GoToAttack(), EndTurn()]

@@ -292,6 +292,15 @@ def test_ending_the_turn_from_the_main_phase_also_empties_the_drive_zone() -> No
     assert iids(g, P, "graveyard") == ["SOLDIER", "BIG"]
 
 
+def test_cards_driven_after_the_main_phase_go_to_the_graveyard_at_the_end_of_that_turn() -> None:
+    martyr = unit("MARTYR", 1, 1, 1, 1, on("on_destroyed", fx("draw", "controller", amount=1)))
+    g = game(cards=[martyr, SOLDIER], player=["MARTYR", "MARTYR", "SOLDIER"], ruler=apprentice(), atk=1)
+    g.apply(Summon(find_iid(g, P, "drive", "MARTYR"), ATTACK_LEFT))
+    end_turn(g)  # the rift's ruler destroys MARTYR: its draw drives SOLDIER in the rift's turn
+    assert "SOLDIER" in iids(g, P, "graveyard")
+    assert "SOLDIER" not in iids(g, P, "drive")
+
+
 # ---------------------------------------------------------------------- attack phase
 def test_the_defense_unit_never_attacks() -> None:
     g = game(cards=[SOLDIER], player=["SOLDIER"])
@@ -553,6 +562,15 @@ def test_counterattack_does_nothing_when_the_unit_is_destroyed() -> None:
     assert g.unit_at(P, ATTACK_LEFT).damage == 0
 
 
+def test_counterattack_does_not_hit_an_attacking_ruler() -> None:
+    thorn = unit("THORN", 1, 2, 10, 1, keywords=["counterattack"])
+    g = game(cards=[thorn], rift=["THORN"], drives=1)
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, ATTACK_LEFT))
+    assert [g.card(e[3]).id for e in kinds(g, "damage_unit")] == ["THORN"]
+    assert g.sides[P].damage_zone == []
+
+
 def test_an_open_card_drawn_in_the_start_phase_is_played_at_once() -> None:
     gift = unit("GIFT", 3, 3, 3, 1, keywords=["open_card"])
     g = game(cards=[gift, SOLDIER], player=["SOLDIER"] * 4 + ["GIFT"])
@@ -602,6 +620,17 @@ def test_end_of_turn_stat_changes_expire_in_the_end_phase() -> None:
     assert (g.atk(P, ATTACK_LEFT), g.stk(P, ATTACK_LEFT)) == (3, 1)
 
 
+def test_a_unit_whose_hp_boost_expires_below_its_damage_is_destroyed() -> None:
+    brace = event("BRACE", on("on_play", fx("modify", "own_unit", hp=5)))
+    g = game(cards=[brace, SOLDIER], player=["BRACE", "SOLDIER"])
+    summon(g, "SOLDIER", ATTACK_LEFT)
+    g.apply(PlayEvent(find_iid(g, P, "hand", "BRACE")))
+    g.unit_at(P, ATTACK_LEFT).damage = 4  # took 4 while at HP 8
+    end_turn(g)
+    assert iids(g, P, "graveyard")[-1] == "SOLDIER"
+    assert kinds(g, "destroy", P)[0][0] == 2, "destroyed in the player's own end phase"
+
+
 def test_permanent_stat_changes_stay() -> None:
     train = event("TRAIN", on("on_play", fx("modify", "all_own_units", atk=2, duration="permanent")))
     g = game(cards=[train, SOLDIER], player=["TRAIN", "SOLDIER"])
@@ -616,6 +645,13 @@ def test_ending_the_turn_passes_it_to_the_rift_and_back() -> None:
     end_turn(g)
     assert [(e[0], e[2]) for e in kinds(g, "turn")] == [(1, I), (2, P), (3, I), (4, P)]
     assert (g.active, g.phase) == (P, "main")
+
+
+def test_there_is_no_hand_size_limit() -> None:
+    g = game()
+    for _ in range(3):
+        end_turn(g)
+    assert len(g.sides[P].hand) == 4 + 2 * 4
 
 
 def test_reaching_the_turn_cap_is_a_draw() -> None:

@@ -827,6 +827,10 @@ class Game:
 
     def _end_phase(self, side: int) -> None:
         self.phase = Phase.END
+        if self.sides[PLAYER].drive:
+            # Driven after the main phase (a draw effect of a hand-less ruler): never
+            # playable, so it goes the way of undriven cards (docs/rulings.md).
+            self._end_main(PLAYER)
         for s in self.sides:
             s.ruler_tmp_atk = s.ruler_tmp_stk = 0
             for u in s.board:
