@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Iterator
 
-from gateruler.models import CardDef
+from gateruler.models import CardDef, LevelDef
 
 
 class CardPool:
@@ -25,6 +25,10 @@ class CardPool:
         for card in cards:
             pool.add(card)
         return pool
+
+    def for_level(self, level: LevelDef) -> "CardPool":
+        """The pool a game of `level` sees: this one plus the cards of the level's own card files."""
+        return self.with_cards(level.own_cards) if level.own_cards else self
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self._cards[card_id]

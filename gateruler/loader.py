@@ -87,6 +87,8 @@ Level file (``invader_decks/level-N.yaml``)::
     stated: {deck_size: 50, total_level: 50, cnt_cards: 0}   # optional: the seed's figures
     cards:
       - {card: 2020GB01-127, count: 10}
+    card_files: [my.cards.yaml]   # optional: card files of new cards for this level,
+                                  #   relative to the level file (docs/authoring.md)
     special_rules:                # optional; vocabulary.SPECIAL_RULES with their params
       - {rule: ignore_effects, card: 2021GB02-122}
     acknowledged_discrepancies: [deck_size]   # optional: stated figures known not to match
@@ -577,6 +579,28 @@ def _read_special_rule(node: Any, loc: SourceLocation, report: Report) -> Specia
     return SpecialRule(kind, params, where)
 
 
+def _read_level_card_files(f: Fields, path: str, report: Report) -> tuple[CardDef, ...]:
+    """The cards of a level's ``card_files``, each path relative to the level file.
+
+    An authored level brings its new cards along, so that validating,
+    playing and checking it needs nothing but the level file.  The cards
+    join the shipped ones for this level only; an id already shipped (or in
+    another of its files) is an error, as in :func:`load_card_pool`.
+    """
+    known = {c.id: c for c in _shipped_cards()}
+    cards: list[CardDef] = []
+    for item, loc in _items(f, "card_files"):
+        name = f.convert(item, str, loc, "card file")
+        if name is MISSING:
+            continue
+        card_path = Path(path).parent / name
+        if not card_path.is_file():
+            f.error(loc, f"card file {name!r} not found (looked for {card_path})")
+            continue
+        cards += _read_card_files([card_path], known, report)
+    return tuple(cards)
+
+
 def read_level(node: Any, report: Report, path: str = "") -> LevelDef | None:
     """One level file (schema in the module docstring); None when it has errors."""
     f = Fields(node, report, "a level file", at=SourceLocation(path, 1, 1))
@@ -602,6 +626,7 @@ def read_level(node: Any, report: Report, path: str = "") -> LevelDef | None:
             stated = StatedFigures(**figures)
     cards = _read_entries(f, "cards")
     locations["cards"] = f.key_loc("cards")
+    own_cards = _read_level_card_files(f, path, report)
     rules = [_read_special_rule(item, loc, report) for item, loc in _items(f, "special_rules")]
     acknowledged = set()
     for item, loc in _items(f, "acknowledged_discrepancies"):
@@ -628,6 +653,7 @@ def read_level(node: Any, report: Report, path: str = "") -> LevelDef | None:
         briefing=briefing,
         notes=notes,
         acknowledged_discrepancies=frozenset(acknowledged),
+        own_cards=own_cards,
         location=f.loc,
         field_locations=locations,
     )

@@ -153,6 +153,8 @@ class LevelDef:
     notes: str = ""  # e.g. how a seed discrepancy is handled
     # stated figures ("deck_size", "total_level", "cnt_cards") known not to match the list
     acknowledged_discrepancies: frozenset[str] = frozenset()
+    # cards defined by the level's own card files (`card_files:`), known to this level only
+    own_cards: tuple[CardDef, ...] = ()
     location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
     # where individual fields were written ("cards", "stated.deck_size", ...), for checks
     field_locations: dict[str, SourceLocation] = attrs.field(factory=dict, eq=False, hash=False)

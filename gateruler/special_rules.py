@@ -67,6 +67,7 @@ def invader_definitions(level: LevelDef, pool: CardPool, extra_ids: tuple[str, .
     level 4's dragon rule over).  Rules apply in file order.
     """
     ids = {e.card for e in level.cards} | set(extra_ids)
+    pool = pool.for_level(level)
     defs = {cid: pool[cid] for cid in ids if cid in pool}
     for rule in level.special_rules:
         transform = DEFINITION_RULES.get(rule.kind)

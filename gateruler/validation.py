@@ -69,6 +69,7 @@ class BannedCard:
 
 def level_figures(level: LevelDef, pool: CardPool) -> LevelFigures:
     """Deck size, total level and CNT count of a level's list (unknown cards count as level 0, no CNT)."""
+    pool = pool.for_level(level)
     switched_off = {str(r.param("card")) for r in level.special_rules if r.kind in _CNT_SWITCHED_OFF_BY}
     total = cnt = 0
     for entry in level.cards:
@@ -91,6 +92,7 @@ _FIGURE_WORDS = {
 def check_level(level: LevelDef, pool: CardPool) -> list[Finding]:
     """Everything wrong with a level given the card pool (see the module docstring)."""
     report = Report()
+    pool = pool.for_level(level)
     listed = {e.card for e in level.cards}
     all_known = True
     for entry in level.cards:
