@@ -1,0 +1,124 @@
+"""`gateruler play`: play a rift level at the terminal, or resume a saved game.
+
+The conversation itself lives in gateruler.play_session; this module only
+turns options into a game, connects the session to the terminal (colour,
+width, the pace of the rift's turn) and writes the structured log at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from gateruler.cli import main
+from gateruler.engine import Game
+from gateruler.errors import GateRulerError
+from gateruler.play_session import Line, PlaySession, run
+from gateruler.saves import GameOrigin, load_game
+
+RIFT_LINE_DELAY = 0.4  # seconds per line of the rift's turn at a terminal
+LINE_COLOURS = {"rift": "red", "error": "yellow", "result": "green", "menu": "cyan"}
+
+
+class _OneLineUsage(click.Command):
+    """Bad options are user input too: one line and exit 2, like every other input error."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as error:
+            raise GateRulerError(f"gateruler {ctx.info_name}: {error.format_message()}") from None
+
+
+@main.command(cls=_OneLineUsage)
+@click.option("--level", type=click.IntRange(1, 6), help="A shipped rift level, 1 to 6 (default 1).")
+@click.option("--level-file", type=click.Path(dir_okay=False, exists=True), help="A rift level from a file instead.")
+@click.option("--deck", type=click.Path(dir_okay=False, exists=True), help="Your deck file (default: the Knight sample deck).")
+@click.option("--seed", type=int, help="Fixes the shuffles, so a game can be replayed (default: random, printed).")
+@click.option("--fast", is_flag=True, help="Tell the rift's turn at once instead of line by line.")
+@click.option("--load", "load_file", type=click.Path(dir_okay=False), help="Resume a game saved with the save command.")
+@click.option("--log", "log_file", type=click.Path(dir_okay=False), help="Write the game's events to this file as JSON Lines.")
+def play(
+    level: int | None,
+    level_file: str | None,
+    deck: str | None,
+    seed: int | None,
+    fast: bool,
+    load_file: str | None,
+    log_file: str | None,
+) -> None:
+    """Play a rift level against the scripted rift; you make every decision of your side."""
+    if log_file is not None and not Path(log_file).absolute().parent.is_dir():
+        raise GateRulerError(f"{log_file}: cannot write the log there (no such folder)")
+    if load_file is not None:
+        given = [name for name, value in (("--level", level), ("--level-file", level_file), ("--deck", deck), ("--seed", seed)) if value is not None]
+        if given:
+            raise GateRulerError(f"gateruler play: --load resumes a saved game, so {', '.join(given)} cannot be given with it")
+        game, origin = load_game(load_file)
+        note, story = f"Resumed {load_file} at turn {game.turn}; type log to see what happened before.", False
+    else:
+        game, origin, seed = _new_game(level, level_file, deck, seed)
+        note, story = f"Seed {seed}: replay this game with --seed {seed}.", True
+    interactive = sys.stdout.isatty()
+    session = PlaySession(game, origin, width=_width(interactive))
+    colour = interactive and not os.environ.get("NO_COLOR")
+
+    def write(line: Line) -> None:
+        style = LINE_COLOURS.get(line.kind) if colour else None
+        click.echo(click.style(line.text, fg=style) if style else line.text, color=colour)
+
+    pause = None if fast or not interactive else (lambda: time.sleep(RIFT_LINE_DELAY))
+    code = run(session, read=_read, write=write, pause=pause, opening=session.opening(note, story=story))
+    if log_file is not None:
+        _write_log(log_file, session.game)
+    sys.exit(code)
+
+
+def _new_game(level: int | None, level_file: str | None, deck: str | None, seed: int | None) -> tuple[Game, GameOrigin, int]:
+    from gateruler import loader
+    from gateruler.games import new_game
+
+    if level is not None and level_file is not None:
+        raise GateRulerError("gateruler play: give --level or --level-file, not both")
+    deck_path = Path(deck) if deck is not None else loader.sample_deck_path("knight")
+    deck_def = loader.load_deck(deck_path)
+    if level_file is not None:
+        level_def = loader.load_level(Path(level_file))
+        origin = GameOrigin(level_file=str(Path(level_file).resolve()), deck_file=str(deck_path.resolve()))
+    else:
+        level_def = loader.load_level(level or 1)
+        origin = GameOrigin(level_number=level or 1, deck_file=str(deck_path.resolve()))
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    return new_game(deck_def, level_def, seed), origin, seed
+
+
+def _read(prompt: str) -> str:
+    click.echo(prompt, nl=False)
+    line = sys.stdin.readline()
+    if not line:
+        click.echo("")
+        raise EOFError
+    if not sys.stdin.isatty():
+        click.echo(line.rstrip("\n"))  # a transcript of piped input shows what was chosen
+    return line
+
+
+def _width(interactive: bool) -> int:
+    return shutil.get_terminal_size((80, 24)).columns if interactive else 80
+
+
+def _write_log(path: str, game: Game) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            for event in game.events():
+                out.write(json.dumps(event, ensure_ascii=False) + "\n")
+    except OSError as error:
+        raise GateRulerError(f"{path}: cannot write the log: {error.strerror or error}") from None

@@ -1,0 +1,267 @@
+"""`gateruler play` as a player meets it: whole games, undo, save and load, bad input.
+
+Piped input goes through click's CliRunner (stdin and stdout are not a
+terminal there); what only a terminal shows (colour, the pace of the rift's
+turn, the prompt as typed) goes through a real pseudo-terminal with pexpect.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pytest
+from click.testing import CliRunner, Result
+
+from gateruler import loader
+from gateruler.cli import main
+
+PROMPT = r"\[1-(\d+)(, 0 back)?, help\]> "
+CHOICE = re.compile(r"^\s*(\d+)\) (.*)$")
+PREFERENCE = ("attack", "summon", "go to the attack phase", "end the turn")
+MANY_ONES = "1\n" * 3000  # enough first choices to finish any game
+
+
+def play(*args: str, input: str = "") -> Result:
+    return CliRunner().invoke(main, ["play", *args], input=input)
+
+
+def error_line(result: Result) -> str:
+    """The single line a bad input must give, with exit code 2."""
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    return lines[0]
+
+
+def one_hp_level(tmp_path: Path) -> Path:
+    """Level 1 with LIFE 1: the first hit on the rift wins."""
+    text = (Path(loader.INVADER_DECKS_DIR) / "level-1.yaml").read_text()
+    path = tmp_path / "glass-rift.yaml"
+    path.write_text(re.sub(r"(?m)^hp: \d+$", "hp: 1", text).replace("name: Vanguard", "name: Glass rift"))
+    return path
+
+
+# ---------------------------------------------------------------------- piped input
+def test_a_whole_game_from_piped_input_ends_with_the_result_and_writes_the_log(tmp_path):
+    log = tmp_path / "game.jsonl"
+    result = play("--seed", "5", "--fast", "--log", str(log), input=MANY_ONES)
+    assert result.exit_code == 0, result.output
+    assert 'Level 1 "Vanguard"' in result.output
+    assert "Seed 5: replay this game with --seed 5." in result.output
+    summary = [line for line in result.output.splitlines() if line.startswith("Summary: ")]
+    assert len(summary) == 1 and 'vs level 1 "Vanguard" with Knight sample, seed 5' in summary[0]
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    assert events[0] == {"turn": 0, "kind": "setup", "side": "player"}
+    assert events[-1]["kind"] == "game_over"
+    winner = {"player": "You win!", "invader": "The rift wins.", "draw": "The game is a draw."}[events[-1]["winner"]]
+    assert winner in result.output
+    assert "\x1b[" not in result.output, "no colour when the output is not a terminal"
+
+
+def test_without_a_seed_one_is_chosen_printed_and_replays_the_same_game():
+    first = play("--fast", input="1\n1\n7\nquit\n")
+    seed = re.search(r"Seed (\d+): replay this game with --seed \1\.", first.output).group(1)
+    again = play("--fast", "--seed", seed, input="1\n1\n7\nquit\n")
+    assert again.output == first.output
+
+
+def test_a_saved_game_loaded_again_continues_exactly_like_the_unsaved_one(tmp_path):
+    save = tmp_path / "game.json"
+    whole, resumed = tmp_path / "whole.jsonl", tmp_path / "resumed.jsonl"
+    before, after = "1\n1\n1\n7\n1\n", MANY_ONES
+    played = play("--seed", "21", "--fast", "--log", str(whole), input=f"{before}save {save}\n{after}")
+    assert played.exit_code == 0, played.output
+    assert f"Saved to {save}." in played.output
+    state = json.loads(save.read_text())["game"]
+    assert len(state["history"]) >= 2 and state["winner"] is None, "saved in the middle of a game"
+    loaded = play("--load", str(save), "--fast", "--log", str(resumed), input=after)
+    assert loaded.exit_code == 0, loaded.output
+    assert f"Resumed {save} at turn" in " ".join(loaded.output.split())
+    assert resumed.read_text() == whole.read_text()
+    assert played.output.splitlines()[-1] == loaded.output.splitlines()[-1]
+
+
+def test_a_game_on_a_level_file_saves_the_file_and_loads_it_again(tmp_path):
+    level = one_hp_level(tmp_path)
+    save = tmp_path / "game.json"
+    saved = play("--level-file", str(level), "--seed", "3", "--fast", input=f"save {save}\nquit\n")
+    assert saved.exit_code == 0, saved.output
+    assert json.loads(save.read_text())["origin"]["level_file"] == str(level.resolve())
+    loaded = play("--load", str(save), "--fast", input="quit\n")
+    assert loaded.exit_code == 0, loaded.output
+    assert 'Level 1 "Glass rift": the rift has LIFE 1' in loaded.output
+
+
+def test_quitting_with_unsaved_changes_asks_first():
+    result = play("--seed", "4", "--fast", input="1\n1\nquit\nn\nquit\ny\n")
+    assert result.exit_code == 0
+    assert result.output.count("Quit without saving? [y/N]> ") == 2
+    assert "Not quitting." in result.output
+    assert result.output.rstrip().endswith("Left the game without saving.")
+
+
+def test_input_that_ends_mid_game_exits_1():
+    result = play("--seed", "4", "--fast", input="1\n")
+    assert result.exit_code == 1
+    assert "Input ended before the game did; left without saving." in result.output
+
+
+# ---------------------------------------------------------------------- bad input
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--level", "7"], "error: gateruler play: Invalid value for '--level': 7 is not in the range 1<=x<=6."),
+        (["--level", "one"], "error: gateruler play: Invalid value for '--level': 'one' is not a valid integer range."),
+        (["--deck", "no-such-deck.yaml"], "error: gateruler play: Invalid value for '--deck': File 'no-such-deck.yaml' does not exist."),
+        (["--seed", "3", "--load", "x.json"], "error: gateruler play: --load resumes a saved game, so --seed cannot be given with it"),
+        (["--log", "no-such-folder/game.jsonl"], "error: no-such-folder/game.jsonl: cannot write the log there (no such folder)"),
+        (["--load", "no-such-save.json"], "error: no-such-save.json: no such save file"),
+        (["--colour"], "error: gateruler play: No such option '--colour'. Did you mean '--log'?"),
+    ],
+)
+def test_bad_options_are_one_line_and_exit_2(args, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert error_line(play(*args)) == message
+
+
+def test_both_a_level_and_a_level_file_is_an_error(tmp_path):
+    level = one_hp_level(tmp_path)
+    assert error_line(play("--level", "2", "--level-file", str(level))) == "error: gateruler play: give --level or --level-file, not both"
+
+
+def test_a_bad_deck_file_names_the_file_and_line(tmp_path):
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("name: Broken\nruler: knight\ncards:\n  - {card: NO-SUCH-CARD, count: 50}\n")
+    line = error_line(play("--deck", str(deck), "--fast"))
+    assert line.startswith(f"{deck}:4:")
+    assert "NO-SUCH-CARD" in line
+
+
+def test_a_bad_save_file_is_one_line_naming_the_file(tmp_path):
+    save = tmp_path / "broken.json"
+    save.write_text('{"format": "gateruler-save", "version": 1, "game": ')
+    assert error_line(play("--load", str(save))) == f"{save}:1:51: the save file is cut short"
+
+
+# ---------------------------------------------------------------------- at a terminal
+def spawn(*args: str, env: dict[str, str] | None = None) -> pexpect.spawn:
+    code = "import sys; from gateruler.cli import main; sys.argv[0] = 'gateruler'; main()"
+    return pexpect.spawn(
+        sys.executable, ["-c", code, "play", *args], encoding="utf-8", dimensions=(24, 80), timeout=20, env=env
+    )
+
+
+def terminal_env(**changes: str) -> dict[str, str]:
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env.update(TERM="xterm", **changes)
+    return env
+
+
+def choose(child: pexpect.spawn) -> None:
+    """Answer one prompt the way a plain player would: attack, else summon, else move on."""
+    options = [CHOICE.match(line.strip("\r")) for line in child.before.splitlines()]
+    labels = {int(m.group(1)): m.group(2) for m in options if m}
+    if child.match.group(2):  # a second question: where, or whom
+        child.sendline("1")
+        return
+    for word in PREFERENCE:
+        for number in sorted(labels):
+            if labels[number].startswith(word):
+                child.sendline(str(number))
+                return
+    child.sendline("1")  # a target choice
+
+
+def test_a_whole_game_at_a_terminal(tmp_path):
+    child = spawn("--seed", "8", "--fast", "--log", str(tmp_path / "g.jsonl"), env=terminal_env(NO_COLOR="1"))
+    for _ in range(1000):
+        if child.expect([PROMPT, "Summary: .*\r\n"]) == 1:
+            break
+        choose(child)
+    summary = child.match.group(0)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Knight sample, seed 8" in summary
+    assert "\x1b[" not in summary
+    events = [json.loads(line) for line in (tmp_path / "g.jsonl").read_text().splitlines()]
+    assert events[-1]["kind"] == "game_over"
+    assert any(e["kind"] == "attack" and e["side"] == "player" for e in events), "the player attacked"
+
+
+def test_undo_save_quit_and_load_at_a_terminal(tmp_path):
+    save = tmp_path / "mid.json"
+    child = spawn("--seed", "1", "--fast", env=terminal_env())
+    child.expect("Your main phase: what will you do?")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(r"to which zone\?")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(r"You summoned (.+?) to your left attack zone\.")
+    summoned = child.match.group(1)
+    child.expect(PROMPT)
+    child.sendline("undo")
+    child.expect(f"Undone: summon {re.escape(summoned)}")
+    child.expect(PROMPT)
+    child.sendline("1 2")
+    child.expect(f"You summoned {re.escape(summoned)} to your defense zone\\.")
+    child.expect(PROMPT)
+    child.sendline(f"save {save}")
+    child.expect("Saved to")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("Left the game.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+    child = spawn("--load", str(save), "--fast", env=terminal_env(NO_COLOR="1"))
+    child.expect(PROMPT)
+    child.sendline("board")
+    child.expect(r"-- left attack -+ -- defense -+ -- right attack -+\r\n  \(empty\) +(\S+(?: \S+)*)  +\(empty\)\r\n")
+    assert summoned.startswith(child.match.group(1)), "the summon that was kept stands in the defense zone"
+    child.expect(PROMPT)
+    child.sendline("bogus")
+    child.expect("'bogus' is neither a choice nor a command.")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_colour_at_a_terminal_unless_no_color_is_set():
+    child = spawn("--seed", "2", "--fast", env=terminal_env())
+    child.expect(PROMPT)
+    assert "\x1b[" in child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child = spawn("--seed", "2", "--fast", env=terminal_env(NO_COLOR="1"))
+    child.expect(PROMPT)
+    assert "\x1b[" not in child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_the_rifts_turn_is_told_line_by_line_at_a_terminal_and_at_once_with_fast():
+    from gateruler.cli.cmd_play import RIFT_LINE_DELAY
+
+    timings = {}
+    for mode in ("paced", "fast"):
+        child = spawn("--seed", "2", *(["--fast"] if mode == "fast" else []), env=terminal_env(NO_COLOR="1"))
+        child.expect("--- Turn 1: the rift's turn ---")
+        started = time.monotonic()
+        child.expect("--- Turn 2: your turn ---")
+        timings[mode] = time.monotonic() - started
+        rift_lines = child.before.count("\n")
+        child.expect(PROMPT)
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    assert timings["paced"] >= 0.8 * RIFT_LINE_DELAY * rift_lines
+    assert timings["fast"] < RIFT_LINE_DELAY

@@ -1,0 +1,283 @@
+"""The play conversation without a terminal: numbered choices, commands, undo, save and quit."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from factories import event, fx, game, on, unit
+
+from gateruler.engine import ATTACK_LEFT, DEFENSE, PLAYER, Game
+from gateruler.play_session import Line, PlaySession, build_menu, run
+from gateruler.saves import GameOrigin
+
+
+def cards():
+    return [
+        unit("WALL", 1, 2, 6, 1, keywords=["intercept"]),
+        unit("KNIGHT", 1, 6, 2, 2),
+        event("BOLT", on("on_play", fx("damage", "enemy_unit", amount=3)), level=1),
+        unit("R-BIG", 2, 5, 5, 2),
+        unit("R-MID", 1, 4, 4, 2),
+    ]
+
+
+def fixture_game(**level_args: object) -> Game:
+    """Turn 2: the rift has R-BIG (left) and R-MID (right); the hand holds WALL, KNIGHT and BOLT, twice each."""
+    level_args.setdefault("drives", 2)
+    return game(cards=cards(), player=["WALL", "KNIGHT", "BOLT"] * 2, rift=["R-BIG", "R-MID"], **level_args)
+
+
+def session(**level_args: object) -> PlaySession:
+    return PlaySession(fixture_game(**level_args), GameOrigin(level_number=1))
+
+
+def texts(lines: list[Line]) -> list[str]:
+    return [line.text for line in lines]
+
+
+def number_of(s: PlaySession, label: str) -> str:
+    """The number the menu gives the choice whose words start with `label`."""
+    _, choices = build_menu(s.game)
+    return str(next(i for i, c in enumerate(choices, 1) if c.label.startswith(label)))
+
+
+def board_ids(s: PlaySession, side: int = PLAYER) -> list[str | None]:
+    return [None if u is None else s.game.card(u.iid).id for u in s.game.sides[side].board]
+
+
+# ---------------------------------------------------------------------- choosing by number
+def test_the_first_screen_tells_the_story_so_far_then_board_and_choices():
+    out = session(atk=4, stk=3).opening("Seed 0: replay this game with --seed 0.")
+    shown = texts(out)
+    assert 'Level 1 "test rift": the rift has LIFE 15, ATK 4, STK 3; 2 drives a turn.' in shown
+    assert "Seed 0: replay this game with --seed 0." in shown
+    assert "--- Turn 1: the rift's turn ---" in shown
+    assert any(line.startswith("Turn 2: your turn, main phase") for line in shown)
+    assert shown[-1] == "  6) end the turn"
+    assert [line.kind for line in out if line.text.startswith("--- Turn 1")] == ["rift"]
+
+
+def test_a_card_for_several_zones_is_one_choice_that_asks_where():
+    s = session()
+    out = texts(s.handle(number_of(s, "summon knight")))
+    assert out == [
+        "Summon knight (cost 1): to which zone?",
+        "  1) your left attack zone",
+        "  2) your defense zone",
+        "  3) your right attack zone",
+        "  0) back",
+    ]
+    assert s.prompt() == "[1-3, 0 back, help]> "
+    out = texts(s.handle("2"))
+    assert "You summoned knight to your defense zone." in out
+    assert board_ids(s) == [None, None, "KNIGHT"]
+
+
+def test_both_answers_may_be_typed_at_once():
+    s = session()
+    s.handle(f"{number_of(s, 'summon wall')} 1")
+    assert board_ids(s) == ["WALL", None, None]
+
+
+def test_back_returns_to_the_first_list_without_acting():
+    s = session()
+    s.handle(number_of(s, "summon wall"))
+    out = texts(s.handle("0"))
+    assert out[0] == "Your main phase: what will you do?"
+    assert s.game.history == []
+    assert s.prompt() == "[1-6, help]> "
+
+
+def test_an_attacker_with_several_targets_asks_which():
+    s = session()
+    s.handle(number_of(s, "go to the attack phase"))
+    out = texts(s.handle(number_of(s, "attack with your ruler")))
+    assert out[:4] == [
+        "Attack with your ruler: which target?",
+        "  1) the rift's r-big in its left attack zone",
+        "  2) the rift's r-mid in its right attack zone",
+        "  3) the rift itself",
+    ]
+
+
+def test_an_effect_that_must_choose_asks_for_its_target_by_number():
+    s = session()
+    out = texts(s.handle(number_of(s, "play bolt")))
+    assert "bolt: deal 3 damage to which unit?" in out
+    assert "  1) the rift's r-big in its left attack zone" in out
+    out = texts(s.handle("2"))
+    assert "r-mid took 3 damage (3 in all)." in out
+
+
+@pytest.mark.parametrize("typed", ["0", "abc", "1 1 1", "-3", "2.5", "7"])
+def test_bad_input_asks_again_and_changes_nothing(typed):
+    s = session()
+    before = s.game.to_dict()
+    out = s.handle(typed)
+    assert len(out) == 1 and out[0].kind == "error"
+    assert out[0].text.endswith("Type a number from 1 to 6, or help.")
+    assert s.game.to_dict() == before
+    assert not s.finished
+
+
+def test_an_empty_line_shows_the_choices_again():
+    s = session()
+    assert texts(s.handle(""))[0] == "Your main phase: what will you do?"
+
+
+# ---------------------------------------------------------------------- commands
+def test_help_lists_every_command():
+    shown = "\n".join(texts(session().handle("help")))
+    for command in ("board", "log [N]", "card NAME", "undo", "save FILE", "quit"):
+        assert command in shown
+
+
+def test_board_draws_the_board_and_the_choices():
+    out = texts(session().handle("board"))
+    assert out[0].startswith("Turn 2: your turn, main phase")
+    assert out[-1] == "  6) end the turn"
+
+
+def test_log_shows_the_last_events_default_ten():
+    s = session()
+    assert len(s.handle("log")) == 10
+    three = texts(s.handle("log 3"))
+    assert three == ["turn 2: You drew knight.", "turn 2: You drew bolt.", "turn 2: Main phase."]
+    assert s.handle("log many")[0].kind == "error"
+
+
+def test_card_finds_a_card_by_number_or_part_of_its_name():
+    s = session()
+    assert texts(s.handle("card KNIGHT"))[0] == "knight  [KNIGHT]"
+    assert texts(s.handle("card wal"))[0] == "wall  [WALL]"
+    ambiguous = s.handle("card r-")
+    assert ambiguous[0].kind == "error" and "Several cards match 'r-'" in ambiguous[0].text
+    assert texts(s.handle("card dragon")) == ["No card matches 'dragon'."]
+
+
+# ---------------------------------------------------------------------- undo
+def test_undo_goes_back_one_decision_at_a_time_within_the_turn():
+    s = session()
+    start = s.game.to_dict()
+    s.handle(f"{number_of(s, 'summon wall')} 1")
+    after_one = s.game.to_dict()
+    s.handle(f"{number_of(s, 'summon knight')} 2")
+    assert texts(s.handle("undo"))[0] == "Undone: summon knight (cost 1) to your defense zone."
+    assert s.game.to_dict() == after_one
+    s.handle("undo")
+    assert s.game.to_dict() == start
+    assert s.handle("undo")[0].text.startswith("Nothing to undo: this is the start of your turn")
+
+
+def test_undo_takes_back_an_event_waiting_for_its_target():
+    s = session()
+    s.handle(number_of(s, "play bolt"))
+    assert s.game.pending is not None
+    s.handle("undo")
+    assert s.game.pending is None and s.game.history == []
+
+
+def test_the_rifts_turn_cannot_be_undone():
+    s = session()
+    s.handle(f"{number_of(s, 'summon wall')} 1")
+    s.handle(number_of(s, "end the turn"))
+    assert s.game.turn == 4
+    assert s.handle("undo")[0].kind == "error"
+    assert board_ids(s) == ["WALL", None, None]
+
+
+# ---------------------------------------------------------------------- save and quit
+def test_quit_with_nothing_to_lose_leaves_at_once():
+    s = session()
+    assert texts(s.handle("quit")) == ["Left the game."]
+    assert s.finished
+
+
+def test_quit_with_unsaved_changes_asks_first():
+    s = session()
+    s.handle(f"{number_of(s, 'summon wall')} 1")
+    s.handle("quit")
+    assert s.prompt() == "Quit without saving? [y/N]> "
+    assert texts(s.handle("n"))[0] == "Not quitting."
+    assert not s.finished
+    s.handle("quit")
+    s.handle("y")
+    assert s.finished
+
+
+def test_saving_clears_the_unsaved_state_and_undo_can_make_it_unsaved_again(tmp_path):
+    s = session()
+    s.handle(f"{number_of(s, 'summon wall')} 1")
+    path = tmp_path / "g.json"
+    assert texts(s.handle(f"save {path}")) == [f"Saved to {path}.  Resume with: gateruler play --load {path}"]
+    assert json.loads(path.read_text())["game"]["history"] == [{"type": "Summon", "card": 0, "slot": ATTACK_LEFT}]
+    assert not s.unsaved
+    s.handle("undo")
+    assert s.unsaved
+    s.handle("save")  # the same file again
+    assert not s.unsaved
+    assert json.loads(path.read_text())["game"]["history"] == []
+
+
+def test_a_save_that_fails_is_reported_and_play_goes_on(tmp_path):
+    s = session()
+    out = s.handle(f"save {tmp_path}/missing/g.json")
+    assert out[0].kind == "error" and "cannot write the save file" in out[0].text
+    assert not s.finished
+    assert s.handle("save")[0].text == "save needs a file name, e.g. save mygame.json."
+
+
+# ---------------------------------------------------------------------- the end
+def test_winning_ends_the_session_with_the_result():
+    s = session(hp=1)
+    s.handle(number_of(s, "go to the attack phase"))
+    out = s.handle(f"{number_of(s, 'attack with your ruler')} 3")
+    assert s.finished
+    assert [line.text for line in out if line.kind == "result"][0].startswith("You win! It ended on turn 2")
+
+
+# ---------------------------------------------------------------------- the loop
+def test_the_loop_pauses_once_per_line_of_the_rifts_turn():
+    s = session(atk=4, stk=3)
+    typed = iter([number_of(s, "end the turn"), "quit", "y"])
+    shown: list[Line] = []
+    pauses: list[int] = []
+    code = run(s, read=lambda prompt: next(typed), write=shown.append, pause=lambda: pauses.append(len(shown)))
+    assert code == 0
+    rift = [i + 1 for i, line in enumerate(shown) if line.kind == "rift"]
+    assert rift and pauses == rift
+
+
+def test_input_that_ends_before_the_game_leaves_with_code_1():
+    s = session()
+
+    def read(prompt: str) -> str:
+        raise EOFError
+
+    shown: list[Line] = []
+    assert run(s, read=read, write=shown.append) == 1
+    assert shown[-1].text == "Input ended before the game did; left without saving."
+
+
+def test_ctrl_c_asks_like_quit_and_a_second_one_leaves():
+    s = session()
+    s.handle(f"{number_of(s, 'summon wall')} 1")
+    interrupts = 0
+
+    def read(prompt: str) -> str:
+        nonlocal interrupts
+        interrupts += 1
+        raise KeyboardInterrupt
+
+    shown: list[Line] = []
+    assert run(s, read=read, write=shown.append) == 0
+    assert interrupts == 2
+    assert texts(shown)[-1] == "Left the game without saving."
+
+
+def test_a_defense_zone_summon_keeps_the_zone_order_of_the_board():
+    s = session()
+    _, choices = build_menu(s.game)
+    knight = next(c for c in choices if c.label.startswith("summon knight"))
+    assert [a.slot for _, a in knight.options] == [ATTACK_LEFT, DEFENSE, 1]

@@ -1,0 +1,193 @@
+"""Saved games: a save resumes exactly, and a bad save file is a one-line error naming it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from factories import event, find_iid, fx, game, knight, on, pool, unit
+
+from gateruler import loader
+from gateruler.engine import ATTACK_LEFT, PLAYER, Attack, EndTurn, Game, GoToAttack, PlayEvent, Summon
+from gateruler.errors import DataError, GateRulerError
+from gateruler.games import new_game
+from gateruler.saves import SAVE_VERSION, GameOrigin, load_game, read_save, restore_game, save_game
+
+
+def cards():
+    return [
+        unit("WALL", 1, 2, 6, 1),
+        unit("KNIGHT", 1, 6, 2, 2),
+        event("BOLT", on("on_play", fx("damage", "enemy_unit", amount=3)), level=1),
+        unit("R-BIG", 2, 5, 5, 2),
+        unit("R-MID", 1, 4, 4, 2),
+    ]
+
+
+def fixture_game() -> Game:
+    return game(cards=cards(), player=["WALL", "KNIGHT", "BOLT", "WALL"], rift=["R-BIG", "R-MID", "R-MID"], drives=2, atk=4, stk=2, seed=7)
+
+
+def restore(path: Path, g: Game) -> Game:
+    data, text = read_save(path)
+    return restore_game(path, data, text, pool=pool(cards()), rulers={"knight": knight()}, level=g.setup.level)
+
+
+def play_on(g: Game) -> None:
+    """A turn and a half of play, the same for every game it is given."""
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT if g.sides[PLAYER].board[ATTACK_LEFT] else 3, 0))
+    g.apply(EndTurn())
+    g.apply(EndTurn())
+
+
+def test_a_restored_game_is_the_saved_game_and_continues_the_same(tmp_path):
+    g = fixture_game()
+    g.apply(Summon(find_iid(g, PLAYER, "hand", "KNIGHT"), ATTACK_LEFT))
+    path = tmp_path / "game.json"
+    save_game(path, g, GameOrigin(level_number=1))
+    loaded = restore(path, g)
+    assert loaded.to_dict() == g.to_dict()
+    play_on(g)
+    play_on(loaded)
+    assert loaded.log == g.log
+    assert loaded.to_dict() == g.to_dict()
+
+
+def test_a_game_waiting_for_a_target_choice_saves_and_resumes(tmp_path):
+    g = fixture_game()
+    g.apply(PlayEvent(find_iid(g, PLAYER, "hand", "BOLT")))
+    assert g.pending is not None
+    path = tmp_path / "game.json"
+    save_game(path, g, GameOrigin(level_number=1))
+    loaded = restore(path, g)
+    assert loaded.legal_actions() == g.legal_actions()
+    loaded.apply(loaded.legal_actions()[-1])
+    g.apply(g.legal_actions()[-1])
+    assert loaded.log == g.log
+
+
+def test_a_save_names_its_format_version_and_origin(tmp_path):
+    path = tmp_path / "game.json"
+    save_game(path, fixture_game(), GameOrigin(level_file="/levels/mine.yaml", deck_file="/decks/d.yaml"))
+    data = json.loads(path.read_text())
+    assert data["format"] == "gateruler-save"
+    assert data["version"] == SAVE_VERSION
+    assert data["origin"] == {"level_number": None, "level_file": "/levels/mine.yaml", "deck_file": "/decks/d.yaml"}
+    assert data["game"]["player_deck"][:4] == ["WALL", "KNIGHT", "BOLT", "WALL"]
+
+
+def test_saving_where_no_file_can_be_written_is_an_error_naming_the_file(tmp_path):
+    path = tmp_path / "no-such-folder" / "game.json"
+    with pytest.raises(GateRulerError, match=r"no-such-folder/game.json: cannot write the save file"):
+        save_game(path, fixture_game(), GameOrigin(level_number=1))
+
+
+def test_a_shipped_level_save_loads_through_the_loader(tmp_path):
+    deck = loader.load_deck(loader.sample_deck_path("knight"))
+    g = new_game(deck, loader.load_level(2), seed=11)
+    g.apply(g.legal_actions()[0])
+    path = tmp_path / "shipped.json"
+    save_game(path, g, GameOrigin(level_number=2))
+    loaded, origin = load_game(path)
+    assert origin == GameOrigin(level_number=2)
+    assert loaded.to_dict() == g.to_dict()
+
+
+# ---------------------------------------------------------------------- bad save files
+def saved(tmp_path: Path, change=None) -> Path:
+    """A good save file, optionally changed by `change(data)` before it is written."""
+    path = tmp_path / "game.json"
+    save_game(path, fixture_game(), GameOrigin(level_number=1))
+    if change is not None:
+        data = json.loads(path.read_text())
+        change(data)
+        path.write_text(json.dumps(data, indent=1))
+    return path
+
+
+def load_error(path: Path) -> str:
+    with pytest.raises(GateRulerError) as caught:
+        restore(path, fixture_game())
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith(str(path))
+    return message[len(str(path)) :]
+
+
+def test_a_file_that_is_not_json_is_located(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text('{"format": "gateruler-save",\n  "version": 1 oops}\n')
+    with pytest.raises(DataError) as caught:
+        read_save(path)
+    assert str(caught.value) == f"{path}:2:16: not valid JSON: Expecting ',' delimiter"
+
+
+def test_a_truncated_file_says_it_is_cut_short(tmp_path):
+    path = saved(tmp_path)
+    path.write_text(path.read_text()[:500])
+    assert load_error(path) == ":1:501: the save file is cut short"
+
+
+def test_an_empty_file_and_a_missing_file(tmp_path):
+    empty = tmp_path / "empty.json"
+    empty.write_text("")
+    assert load_error(empty) == ": the save file is empty"
+    assert load_error(tmp_path / "nothing.json") == ": no such save file"
+
+
+def test_json_that_is_not_a_save(tmp_path):
+    path = tmp_path / "deck.json"
+    path.write_text('{"name": "a deck"}')
+    assert load_error(path) == ': not a gateruler save file (no "format": "gateruler-save")'
+
+
+def test_a_save_from_a_newer_version_is_refused(tmp_path):
+    path = saved(tmp_path, lambda d: d.update(version=SAVE_VERSION + 1))
+    assert load_error(path) == f": saved by a newer gateruler (save format version {SAVE_VERSION + 1}; this one reads up to {SAVE_VERSION})"
+
+
+def test_an_unknown_card_is_named_with_its_line(tmp_path):
+    def rename(data):
+        data["game"]["cards"][1] = "KNIGTH"
+        data["game"]["player_deck"][1] = "KNIGTH"
+
+    path = saved(tmp_path, rename)
+    message = load_error(path)
+    line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if '"KNIGTH"' in text)
+    assert message.startswith(f":{line}:")
+    assert message.endswith("unknown card 'KNIGTH' (did you mean KNIGHT?)")
+
+
+def test_an_unknown_ruler(tmp_path):
+    path = saved(tmp_path, lambda d: d["game"].update(ruler="jester"))
+    assert load_error(path) == ": unknown ruler 'jester' (known: knight)"
+
+
+def test_a_missing_part_of_the_state(tmp_path):
+    path = saved(tmp_path, lambda d: d["game"].pop("sides"))
+    assert load_error(path) == ": damaged save file: missing 'sides'"
+
+
+def test_a_card_in_two_places_is_damage(tmp_path):
+    path = saved(tmp_path, lambda d: d["game"]["sides"][0]["hand"].append(d["game"]["sides"][0]["deck"][0]))
+    assert load_error(path) == ": damaged save file: the player's cards are missing or doubled"
+
+
+def test_a_log_entry_naming_no_card_is_damage(tmp_path):
+    path = saved(tmp_path, lambda d: d["game"]["log"].append([2, "draw", 0, 9999]))
+    assert load_error(path).startswith(": damaged save file: log entry")
+
+
+def test_a_save_must_say_which_level(tmp_path):
+    path = saved(tmp_path, lambda d: d.update(origin={}))
+    with pytest.raises(GateRulerError, match="must name either a shipped level number or a level file"):
+        load_game(path)
+
+
+def test_a_missing_level_file_is_named(tmp_path):
+    gone = str(tmp_path / "gone.yaml")
+    path = saved(tmp_path, lambda d: d.update(origin={"level_file": gone}))
+    with pytest.raises(GateRulerError, match=f"the level file it was played on is missing: {gone}"):
+        load_game(path)
