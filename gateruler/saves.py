@@ -160,11 +160,11 @@ def restore_game(
         raise SaveFileError(path, "damaged save file: the player's cards do not match the deck list")
     from gateruler.invader import invader_definitions
 
-    rift_defs = invader_definitions(level, pool, tuple(c for c in cards[len(deck):] if c in pool))
+    rift_defs = invader_definitions(level, pool, tuple(cards[len(deck) :]))  # knows the level's own cards too
     for index, card in enumerate(cards):
-        if card not in pool or (index >= len(deck) and card not in rift_defs):
+        if card not in (pool if index < len(deck) else rift_defs):
             line, column = _locate(text, json.dumps(card))
-            hint = pool.suggest(card)
+            hint = pool.for_level(level).suggest(card)
             raise DataError(str(path), line, column, f"unknown card {card!r}" + (f" (did you mean {hint}?)" if hint else ""))
     ruler = rulers.get(state.get("ruler"))  # type: ignore[arg-type]
     if ruler is None:

@@ -95,6 +95,23 @@ def test_a_shipped_level_save_loads_through_the_loader(tmp_path):
     assert loaded.to_dict() == g.to_dict()
 
 
+def test_a_level_file_with_its_own_cards_saves_and_loads(tmp_path):
+    (tmp_path / "imps.cards.yaml").write_text(
+        "cards:\n  - {id: IMP-1, name: test imp, type: unit, level: 1, atk: 2, hp: 2, stk: 1, provenance: provisional}\n"
+    )
+    level_file = tmp_path / "imps.yaml"
+    level_file.write_text(
+        "level: 7\nname: Imps\nhp: 10\natk: 3\nstk: 2\ncard_files: [imps.cards.yaml]\n"
+        "cards:\n  - {card: IMP-1, count: 50}\n"
+    )
+    deck = loader.load_deck(loader.sample_deck_path("knight"))
+    g = new_game(deck, loader.load_level(level_file), seed=3)
+    path = tmp_path / "imps.json"
+    save_game(path, g, GameOrigin(level_file=str(level_file)))
+    loaded, _ = load_game(path)
+    assert loaded.to_dict() == g.to_dict()
+
+
 # ---------------------------------------------------------------------- bad save files
 def saved(tmp_path: Path, change=None) -> Path:
     """A good save file, optionally changed by `change(data)` before it is written."""
