@@ -1,0 +1,53 @@
+"""Bots that play the player's side: `random`, `greedy` and `search`.
+
+All share one small interface (`Bot.choose(view) -> Action`), see only a
+`PlayerView`, and are made by name with `make_bot`, so the batch runner, the
+replays and the CLI never need to know which one they hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gateruler.bots.base import DEFAULT_ACTION_CAP, ActionCapExceeded, Bot, play_out
+from gateruler.bots.greedy import GreedyBot, greedy_action
+from gateruler.bots.random_bot import RandomBot
+from gateruler.bots.view import PlayerView, player_view
+from gateruler.errors import GateRulerError
+
+
+def _search(seed: int, budget: int | None) -> Bot:
+    from gateruler.bots.search import SearchBot
+
+    return SearchBot(seed, budget=budget)
+
+
+_FACTORIES: dict[str, Callable[[int, int | None], Bot]] = {
+    "random": lambda seed, budget: RandomBot(seed),
+    "greedy": lambda seed, budget: GreedyBot(seed),
+    "search": _search,
+}
+BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
+
+
+def make_bot(name: str, seed: int, budget: int | None = None) -> Bot:
+    """A fresh bot; `budget` is the search bot's rollouts per decision (others ignore it)."""
+    factory = _FACTORIES.get(name)
+    if factory is None:
+        raise GateRulerError(f"unknown bot {name!r}; choose one of {', '.join(BOT_NAMES)}")
+    return factory(seed, budget)
+
+
+__all__ = [
+    "ActionCapExceeded",
+    "BOT_NAMES",
+    "Bot",
+    "DEFAULT_ACTION_CAP",
+    "GreedyBot",
+    "PlayerView",
+    "RandomBot",
+    "greedy_action",
+    "make_bot",
+    "play_out",
+    "player_view",
+]

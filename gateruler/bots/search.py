@@ -1,0 +1,120 @@
+"""The search bot: Monte Carlo rollouts over the player's choices.
+
+At each decision with more than one sensible action, it samples possible
+true games from what the player knows (`PlayerView.determinise`: both deck
+orders re-shuffled from the unseen cards with the bot's own generator), plays
+each candidate action followed by the greedy policy to the end of the game,
+and keeps the candidate that clears most often.
+
+Two things make a small budget go far:
+
+* common random numbers: in each round every surviving candidate is played
+  on the same sampled games, so candidates are compared on the same luck;
+* successive halving: the budget is spent in rounds, and after each round
+  the worse half of the candidates is dropped.
+
+On a tie the greedy bot's choice wins, so the search bot departs from greedy
+only when the rollouts say it should.  `budget` is the number of rollouts
+(whole playouts) per decision.
+"""
+
+from __future__ import annotations
+
+import random
+
+from gateruler.bots.greedy import GreedyPolicy
+from gateruler.bots.view import PlayerView
+from gateruler.engine.actions import Action, EndTurn, GoToAttack, SetCard
+from gateruler.engine.game import Game, Phase
+
+DEFAULT_BUDGET = 48
+DRAW_SCORE = 0.25  # a game that hits the turn cap has not cleared the rift
+PLAYOUT_ACTION_CAP = 2000
+
+
+def playout(game: Game) -> float:
+    """Play `game` (a determinised copy) to the end with the greedy policy: 1 cleared, 0 lost."""
+    policy = GreedyPolicy()
+    steps = 0
+    while game.winner is None:
+        legal = game.legal_actions()
+        game.apply(legal[0] if len(legal) == 1 else policy.act(game, legal))
+        steps += 1
+        if steps > PLAYOUT_ACTION_CAP:
+            return DRAW_SCORE
+    return outcome_score(game)
+
+
+def outcome_score(game: Game) -> float:
+    if game.winner == "player":
+        return 1.0
+    if game.winner == "invader":
+        return 0.0
+    return DRAW_SCORE
+
+
+def candidates(game: Game, legal: list[Action]) -> list[Action]:
+    """The actions worth a rollout.
+
+    Setting a card only delays it in this engine (it can be played later
+    from the set zone, at the same cost), and ending the main phase without
+    attacking gives up free attacks, so neither is searched."""
+    out = []
+    for a in legal:
+        if type(a) is SetCard:
+            continue
+        if type(a) is EndTurn and game.phase == Phase.MAIN and GoToAttack() in legal and game.pending is None:
+            continue
+        out.append(a)
+    return out or list(legal)
+
+
+class SearchBot:
+    """Flat Monte Carlo with common random numbers and successive halving."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, budget: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.budget = DEFAULT_BUDGET if budget is None else max(1, budget)
+        self.greedy = GreedyPolicy()
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal
+        default = self.greedy.act(view.game, legal)
+        options = candidates(view.game, legal)
+        if default in options:
+            options.remove(default)
+        options.insert(0, default)  # first place wins ties
+        if len(options) == 1 or self.budget < 2:
+            return default
+        return self._halve(view, options)
+
+    def _halve(self, view: PlayerView, options: list[Action]) -> Action:
+        totals = [0.0] * len(options)
+        counts = [0] * len(options)
+        alive = list(range(len(options)))
+        rounds = max(1, (len(options) - 1).bit_length())
+        left = self.budget
+        for r in range(rounds):
+            per = max(1, (left // (rounds - r)) // len(alive))
+            for _ in range(per):
+                world = view.determinise(self.rng)
+                for i in alive:
+                    game = _copy_world(world)
+                    game.apply(options[i])
+                    totals[i] += playout(game)
+                    counts[i] += 1
+            left -= per * len(alive)
+            if len(alive) > 1:
+                alive.sort(key=lambda i: (-totals[i] / counts[i], i))
+                alive = alive[: max(1, (len(alive) + 1) // 2)]
+            if left <= 0:
+                break
+        best = min(alive, key=lambda i: (-totals[i] / counts[i], i))
+        return options[best]
+
+
+def _copy_world(world: Game) -> Game:
+    """A copy of a sampled game for one candidate (the same luck for every candidate)."""
+    return world.clone(keep_log=False)

@@ -1,0 +1,142 @@
+"""The game as the player sees it, and sampled guesses at what they cannot see.
+
+A bot must play the player's side with the player's knowledge only.  Rather
+than trusting every bot to look away from the decks, the runner hands a bot a
+`PlayerView`: a copy of the game from which the hidden information has been
+erased.  In solo mode the only hidden information is the order of the two
+decks (every other card is in a public zone or in the player's own hand, and
+both decks' contents follow from the deck lists and the public zones) plus the
+engine's random generator and seed, which could be used to reconstruct the
+shuffles.  The view keeps each deck's unknown part in a canonical order
+(sorted instance ids), so two games that differ only in hidden information give
+identical views; a bot that wants to look ahead calls `determinise` to sample
+one possible order with its own generator.
+
+Cards the player saw go back onto a deck (a MOVE effect to "deck" puts a unit
+on top) stay where they are: their positions are known.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from gateruler.bots.cache import IdentityMemo
+from gateruler.engine.actions import INVADER, PLAYER, Action
+from gateruler.engine.game import Game, Setup
+from gateruler.vocabulary import EffectKind
+
+HIDDEN_SEED = -1  # what a view says its game's seed is
+
+_hidden_setups: IdentityMemo[Setup, Setup] = IdentityMemo()
+_returns_to_deck: IdentityMemo[Setup, bool] = IdentityMemo()
+
+
+def _hidden_setup(setup: Setup) -> Setup:
+    """The setup without its seed (memoised: every decision of a game asks)."""
+    if setup.seed == HIDDEN_SEED:
+        return setup
+    return _hidden_setups.get(setup, lambda s: attrs.evolve(s, seed=HIDDEN_SEED))
+
+
+def _cards_can_return_to_deck(setup: Setup) -> bool:
+    return _returns_to_deck.get(
+        setup,
+        lambda s: any(
+            effect.kind is EffectKind.MOVE and effect.to == "deck"
+            for card in s.defs
+            for ability in card.abilities
+            for effect in ability.effects
+        ),
+    )
+
+
+def _known_on_top(game: Game, side: int) -> int:
+    """How many cards on top of `side`'s deck the player watched being put there.
+
+    Only a MOVE to "deck" puts a card back, always on top, and only public
+    cards are moved, so the known cards form the top of the deck."""
+    if not _cards_can_return_to_deck(game.setup):
+        return 0
+    returned = {e[3] for e in game.log if e[1] == "move" and e[4] == "deck"}
+    count = 0
+    for iid in reversed(game.sides[side].deck):
+        if iid not in returned:
+            break
+        count += 1
+    return count
+
+
+def _copy(game: Game) -> Game:
+    """A copy of every slot of `game` without its log and random generator.
+
+    `Game.clone` copies the generator's whole state, which is most of its
+    cost and exactly what a view must not keep."""
+    copy = Game.__new__(Game)
+    for name in Game.__slots__:
+        value = getattr(game, name)
+        if name == "sides":
+            value = [side.copy() for side in value]
+        elif name == "log":
+            value = []
+        elif name == "rng":
+            value = None
+        elif isinstance(value, (list, dict, set)):
+            value = value.copy()
+        setattr(copy, name, value)
+    return copy
+
+
+class PlayerView:
+    """A game with its hidden information erased, for a bot to decide on.
+
+    `game` is safe to read in every way (the decks are in canonical order);
+    `unknown[side]` is how many cards at the bottom of that side's deck have an
+    order the player cannot know; `legal` is `game.legal_actions()`, worked
+    out once for the bot.
+    """
+
+    __slots__ = ("game", "unknown", "legal")
+
+    def __init__(self, game: Game, unknown: tuple[int, int], legal: list[Action] | None = None) -> None:
+        self.game = game
+        self.unknown = unknown
+        self.legal = game.legal_actions() if legal is None else legal
+
+    def unseen(self, side: int) -> list[int]:
+        """The cards of `side` whose place the player does not know (canonical order)."""
+        return self.game.sides[side].deck[: self.unknown[side]]
+
+    def determinise(self, rng: random.Random) -> Game:
+        """One possible true game: the unknown deck orders sampled with `rng`.
+
+        The result can be played forward (it has its own generator); it shares
+        nothing mutable with the view."""
+        game = _copy(self.game)
+        for side in (PLAYER, INVADER):
+            n = self.unknown[side]
+            if n > 1:
+                deck = game.sides[side].deck
+                hidden = deck[:n]
+                rng.shuffle(hidden)
+                deck[:n] = hidden
+        game.rng = random.Random(rng.getrandbits(64))
+        return game
+
+
+def player_view(game: Game, legal: list[Action] | None = None) -> PlayerView:
+    """What the player knows of `game` now, as a game a bot may read freely.
+
+    `legal`, when given, must be `game.legal_actions()` (public, and costly to
+    work out twice)."""
+    unknown = []
+    view = _copy(game)
+    view.setup = _hidden_setup(game.setup)
+    view.rng = random.Random(0)
+    for side in (PLAYER, INVADER):
+        deck = view.sides[side].deck
+        n = len(deck) - _known_on_top(game, side)
+        deck[:n] = sorted(deck[:n])
+        unknown.append(n)
+    return PlayerView(view, (unknown[0], unknown[1]), legal)

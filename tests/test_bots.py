@@ -1,0 +1,230 @@
+"""The bots' interface and the player view: no bot sees what the player cannot."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from factories import find_iid, rich_cards, rich_game, unit
+from factories import game as make_game
+from gateruler import loader
+from gateruler.bots import BOT_NAMES, ActionCapExceeded, PlayerView, make_bot, play_out, player_view
+from gateruler.bots.view import HIDDEN_SEED
+from gateruler.engine import ATTACK_LEFT, INVADER, PLAYER, Game, PlayEvent, Summon
+from gateruler.errors import GateRulerError
+
+
+def _hide_differently(game: Game, seed: int) -> Game:
+    """The same game as the player knows it, with every hidden thing changed.
+
+    Both decks are re-shuffled (their unknown part: nothing here was put back
+    on top), and the generator and the seed are replaced."""
+    other = game.clone()
+    rng = random.Random(seed)
+    for side in (PLAYER, INVADER):
+        rng.shuffle(other.sides[side].deck)
+    other.rng = random.Random(seed)
+    return other
+
+
+def _decision_points(game_factory, seeds, per_game: int = 12):
+    """Games at a series of player decisions, reached by the greedy bot."""
+    for seed in seeds:
+        game = game_factory(seed)
+        bot = make_bot("greedy", 0)
+        taken = 0
+        while not game.over and taken < per_game:
+            actions = game.legal_actions()
+            if len(actions) > 1:
+                yield game
+            game.apply(actions[0] if len(actions) == 1 else bot.choose(player_view(game)))
+            taken += 1
+
+
+def _shipped_game(seed: int, level: int = 3) -> Game:
+    pool_ = loader.load_card_pool()
+    rulers = loader.load_rulers()
+    deck = loader.load_deck(loader.sample_deck_path("knight"))
+    return Game.new(deck=deck.card_ids(), ruler=rulers[deck.ruler], level=loader.load_level(level), pool=pool_, seed=seed)
+
+
+# ---------------------------------------------------------------------- the view
+
+
+def test_the_view_is_the_same_whatever_the_hidden_deck_orders() -> None:
+    for game in _decision_points(rich_game, range(4)):
+        twin = _hide_differently(game, 99)
+        assert twin.sides[INVADER].deck != game.sides[INVADER].deck
+        assert player_view(game).game.to_dict() == player_view(twin).game.to_dict()
+
+
+def test_the_view_keeps_no_seed_no_generator_state_and_no_deck_order() -> None:
+    game = rich_game(5)
+    view = player_view(game)
+    assert view.game.setup.seed == HIDDEN_SEED
+    assert view.game.rng.getstate() != game.rng.getstate()
+    for side in (PLAYER, INVADER):
+        assert view.game.sides[side].deck == sorted(game.sides[side].deck)
+        assert view.unknown[side] == len(game.sides[side].deck)
+    assert view.game.log == []
+
+
+def test_the_view_shows_all_public_zones_and_the_players_hand() -> None:
+    game = rich_game(6)
+    view = player_view(game).game
+    for side in (PLAYER, INVADER):
+        real, seen = game.sides[side], view.sides[side]
+        assert (seen.hand, seen.graveyard, seen.damage_zone, seen.set_zones) == (real.hand, real.graveyard, real.damage_zone, real.set_zones)
+        assert [u and u.to_dict() for u in seen.board] == [u and u.to_dict() for u in real.board]
+        assert sorted(seen.deck) == sorted(real.deck)
+    assert view.legal_actions() == game.legal_actions()
+
+
+def test_a_view_does_not_share_state_with_the_game() -> None:
+    game = rich_game(7)
+    view = player_view(game)
+    view.game.sides[PLAYER].hand.clear()
+    view.game.sides[INVADER].deck.clear()
+    assert game.sides[PLAYER].hand and game.sides[INVADER].deck
+
+
+def test_determinising_samples_deck_orders_and_keeps_everything_else() -> None:
+    game = rich_game(8)
+    view = player_view(game)
+    worlds = [view.determinise(random.Random(s)) for s in range(5)]
+    orders = {tuple(w.sides[INVADER].deck) for w in worlds}
+    assert len(orders) == 5
+    for world in worlds:
+        for side in (PLAYER, INVADER):
+            assert sorted(world.sides[side].deck) == sorted(game.sides[side].deck)
+            assert world.sides[side].hand == game.sides[side].hand
+        assert world.legal_actions() == game.legal_actions()
+
+
+def test_determinising_with_the_same_generator_state_gives_the_same_world() -> None:
+    view = player_view(rich_game(9))
+    a = view.determinise(random.Random(3))
+    b = view.determinise(random.Random(3))
+    assert a.to_dict() == b.to_dict()
+
+
+def test_a_determinised_world_plays_on_to_an_end() -> None:
+    world = player_view(rich_game(10)).determinise(random.Random(1))
+    play_out(world, make_bot("greedy", 0))
+    assert world.over
+
+
+def test_a_card_the_player_watched_go_on_top_of_a_deck_stays_there() -> None:
+    recall = "P-RECALL"
+    cards = [*rich_cards(), unit("P-MARKED", 0, 1, 9, 1)]
+    game = make_game(cards=cards, player=["P-MARKED", recall], seed=1)
+    summon_iid = find_iid(game, PLAYER, "hand", "P-MARKED")
+    game.apply(Summon(summon_iid, ATTACK_LEFT))
+    game.apply(PlayEvent(find_iid(game, PLAYER, "hand", recall)))
+    assert game.sides[PLAYER].deck[-1] == summon_iid
+    view = player_view(game)
+    assert view.unknown[PLAYER] == len(game.sides[PLAYER].deck) - 1
+    assert view.game.sides[PLAYER].deck[-1] == summon_iid
+    for s in range(5):
+        assert view.determinise(random.Random(s)).sides[PLAYER].deck[-1] == summon_iid
+
+
+# ---------------------------------------------------------------------- no peeking
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_no_bot_choice_depends_on_hidden_deck_orders(name: str) -> None:
+    """Permuting what the player cannot know never changes what a bot picks."""
+    budget = 4 if name == "search" else None
+    checked = 0
+    for factory, seeds in ((rich_game, range(3)), (_shipped_game, range(2))):
+        for game in _decision_points(factory, seeds, per_game=8 if name == "search" else 14):
+            choices = set()
+            for variant in range(3):
+                seen = game if variant == 0 else _hide_differently(game, 1000 + variant)
+                bot = make_bot(name, 42, budget)
+                choices.add(bot.choose(player_view(seen)))
+            assert len(choices) == 1, f"{name} changed its mind with the deck orders at turn {game.turn}"
+            checked += 1
+    assert checked > 20
+
+
+def test_the_no_peeking_check_would_catch_a_bot_that_sees_the_real_decks() -> None:
+    """The check above is not vacuous: hand a peeking bot the real game and it fails."""
+
+    class Peeker:
+        name = "peeker"
+
+        def choose(self, view):  # noqa: ANN001, ANN201 - a test double
+            return view.legal[view.game.sides[INVADER].deck[-1] % len(view.legal)]
+
+    game = next(iter(_decision_points(rich_game, [0])))
+    leaky = {Peeker().choose(PlayerView(seen, (0, 0))) for seen in (game, *(_hide_differently(game, s) for s in range(6)))}
+    honest = {Peeker().choose(player_view(seen)) for seen in (game, *(_hide_differently(game, s) for s in range(6)))}
+    assert len(leaky) > 1
+    assert len(honest) == 1
+
+
+def test_bots_with_the_same_seed_choose_the_same_and_bots_with_others_may_not() -> None:
+    game = rich_game(11)
+    view = player_view(game)
+    first = [make_bot("random", 1).choose(view) for _ in range(3)]
+    assert len(set(first)) == 1
+    assert len({make_bot("random", s).choose(view) for s in range(40)}) > 1
+
+
+# ---------------------------------------------------------------------- interface and loop
+
+
+def test_make_bot_knows_every_name_and_refuses_others() -> None:
+    for name in BOT_NAMES:
+        assert make_bot(name, 0).name == name
+    with pytest.raises(GateRulerError, match="unknown bot 'nope'"):
+        make_bot("nope", 0)
+
+
+def test_the_random_bot_picks_uniformly_among_the_legal_actions() -> None:
+    game = rich_game(12)
+    view = player_view(game)
+    bot = make_bot("random", 5)
+    counts = Counter(bot.choose(view) for _ in range(4000))
+    assert set(counts) == set(view.legal)
+    expected = 4000 / len(view.legal)
+    assert all(abs(n - expected) < 0.25 * expected for n in counts.values())
+
+
+@pytest.mark.parametrize("name", ["random", "greedy"])
+def test_bots_play_whole_games_with_legal_actions_only(name: str) -> None:
+    for seed in range(15):
+        game = rich_game(seed)
+        seen = []
+        play_out(game, make_bot(name, seed), on_action=seen.append)
+        assert game.over
+        assert seen == game.history
+
+
+def test_a_game_that_never_ends_is_stopped_by_the_action_cap() -> None:
+    class Dawdler:
+        name = "dawdler"
+
+        def choose(self, view):  # noqa: ANN001, ANN201 - a test double
+            return next(a for a in view.legal if type(a).__name__ == "EndTurn")
+
+    game = make_game(pad=300, max_turns=10_000)  # a rift that does nothing
+    with pytest.raises(ActionCapExceeded, match="more than 20 player decisions"):
+        play_out(game, Dawdler(), action_cap=20)
+
+
+def test_greedy_clears_the_first_level_far_more_often_than_random() -> None:
+    def clears(name: str) -> int:
+        won = 0
+        for seed in range(30):
+            game = _shipped_game(seed, level=1)
+            play_out(game, make_bot(name, seed))
+            won += game.winner == "player"
+        return won
+
+    assert clears("greedy") >= 20
+    assert clears("random") <= 3
