@@ -148,8 +148,8 @@ class PlaySession:
         if self._confirming_quit:
             return "Quit without saving? [y/N]> "
         if self._open is not None:
-            return f"[1-{len(self._open.options)}, 0 back, help]> "
-        return f"[1-{len(self._choices)}, help]> "
+            return f"[{_numbers_up_to(len(self._open.options))}, 0 back, help]> "
+        return f"[{_numbers_up_to(len(self._choices))}, help]> "
 
     # ------------------------------------------------------------------ output pieces
     def opening(self, note: str = "", story: bool = True) -> list[Line]:
@@ -192,7 +192,7 @@ class PlaySession:
         else:
             question = self._question
             labels_out = [f"{i:>3}) {c.label}" for i, c in enumerate(self._choices, 1)]
-        out = [Line("menu", question)]
+        out = [Line("menu", t) for t in wrap(question, self.width, hang="  ")]
         for text in labels_out:
             out += [Line("menu", t) for t in wrap(text, self.width, hang="      ")]
         return out
@@ -250,7 +250,8 @@ class PlaySession:
 
     def _retry(self, why: str, group: Choice | None = None) -> Line:
         group = group or self._open
-        expected = f"a number from 0 to {len(group.options)}" if group else f"a number from 1 to {len(self._choices)}"
+        count = len(group.options) if group else len(self._choices)
+        expected = f"a number from {0 if group else 1} to {count}" if group or count > 1 else "1"
         return Line("error", f"{why} Type {expected}, or help.")
 
     def _numbers(self, numbers: Sequence[int]) -> list[Line]:
@@ -341,6 +342,10 @@ class PlaySession:
             return [Line("info", "You have unsaved changes (save FILE keeps them).")]
         self._left = True
         return [Line("info", "Left the game.")]
+
+
+def _numbers_up_to(count: int) -> str:
+    return "1" if count == 1 else f"1-{count}"
 
 
 def find_cards(game: Game, query: str) -> list[CardDef]:

@@ -20,7 +20,7 @@ from click.testing import CliRunner, Result
 from gateruler import loader
 from gateruler.cli import main
 
-PROMPT = r"\[1-(\d+)(, 0 back)?, help\]> "
+PROMPT = r"\[1(?:-\d+)?(, 0 back)?, help\]> "
 CHOICE = re.compile(r"^\s*(\d+)\) (.*)$")
 PREFERENCE = ("attack", "summon", "go to the attack phase", "end the turn")
 MANY_ONES = "1\n" * 3000  # enough first choices to finish any game
@@ -168,7 +168,7 @@ def choose(child: pexpect.spawn) -> None:
     """Answer one prompt the way a plain player would: attack, else summon, else move on."""
     options = [CHOICE.match(line.strip("\r")) for line in child.before.splitlines()]
     labels = {int(m.group(1)): m.group(2) for m in options if m}
-    if child.match.group(2):  # a second question: where, or whom
+    if child.match.group(1):  # a second question: where, or whom
         child.sendline("1")
         return
     for word in PREFERENCE:

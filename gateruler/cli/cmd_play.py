@@ -54,7 +54,11 @@ def play(
     load_file: str | None,
     log_file: str | None,
 ) -> None:
-    """Play a rift level against the scripted rift; you make every decision of your side."""
+    """Play a rift level against the scripted rift; you make every decision of your side.
+
+    Choose by number.  At any prompt: help, board, log [N], card NAME, undo,
+    save FILE, quit.
+    """
     if log_file is not None and not Path(log_file).absolute().parent.is_dir():
         raise GateRulerError(f"{log_file}: cannot write the log there (no such folder)")
     if load_file is not None:
