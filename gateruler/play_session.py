@@ -371,14 +371,19 @@ def run(
     """Play until the game ends or the player quits; 1 when the input ran out first.
 
     `pause` is called after each line of the rift's turn, so that a person
-    can follow it; leave it out to print everything at once.
+    can follow it (Ctrl-C during a pause prints the rest at once); leave it
+    out to print everything at once.
     """
 
     def show(lines: Sequence[Line]) -> None:
+        paced = pause is not None
         for line in lines:
             write(line)
-            if pause is not None and line.kind == "rift":
-                pause()
+            if paced and line.kind == "rift":
+                try:
+                    pause()  # type: ignore[misc]
+                except KeyboardInterrupt:
+                    paced = False  # Ctrl-C while the rift plays: tell the rest at once
 
     show(opening)
     while not session.finished:

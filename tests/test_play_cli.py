@@ -236,6 +236,35 @@ def test_undo_save_quit_and_load_at_a_terminal(tmp_path):
     child.expect(pexpect.EOF)
 
 
+def test_ctrl_c_asks_before_losing_changes_and_a_second_one_leaves():
+    child = spawn("--seed", "1", "--fast", env=terminal_env(NO_COLOR="1"))
+    child.expect("Your main phase")
+    child.expect(PROMPT)
+    child.sendline("1 1")
+    child.expect("You summoned")
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect(r"You have unsaved changes \(save FILE keeps them\)\.")
+    child.expect(r"Quit without saving\? \[y/N\]> ")
+    child.sendintr()
+    child.expect("Left the game without saving.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_the_board_widens_with_the_terminal():
+    child = spawn("--seed", "1", "--fast", env=terminal_env(NO_COLOR="1"))
+    child.expect(PROMPT)
+    assert re.search(r"-- left attack -{10} -- defense", child.before)
+    child.setwinsize(40, 110)
+    child.sendline("board")
+    child.expect(r"-- left attack -{20,} -- defense")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
 def test_colour_at_a_terminal_unless_no_color_is_set():
     child = spawn("--seed", "2", "--fast", env=terminal_env())
     child.expect(PROMPT)

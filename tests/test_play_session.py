@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
-from factories import event, fx, game, on, unit
+from factories import event, fx, game, knight, on, rich_game, unit
 
 from gateruler.engine import ATTACK_LEFT, DEFENSE, PLAYER, Game
 from gateruler.play_session import Line, PlaySession, build_menu, run
-from gateruler.saves import GameOrigin
+from gateruler.render import board_lines
+from gateruler.saves import GameOrigin, read_save, restore_game
 
 
 def cards():
@@ -249,6 +251,22 @@ def test_the_loop_pauses_once_per_line_of_the_rifts_turn():
     assert rift and pauses == rift
 
 
+def test_ctrl_c_while_the_rift_plays_tells_the_rest_at_once():
+    s = session(atk=4, stk=3)
+    typed = iter([number_of(s, "end the turn"), "quit", "y"])
+    pauses = 0
+
+    def pause() -> None:
+        nonlocal pauses
+        pauses += 1
+        raise KeyboardInterrupt
+
+    shown: list[Line] = []
+    assert run(s, read=lambda prompt: next(typed), write=shown.append, pause=pause) == 0
+    assert pauses == 1
+    assert sum(line.kind == "rift" for line in shown) > 1
+
+
 def test_input_that_ends_before_the_game_leaves_with_code_1():
     s = session()
 
@@ -274,6 +292,25 @@ def test_ctrl_c_asks_like_quit_and_a_second_one_leaves():
     assert run(s, read=read, write=shown.append) == 0
     assert interrupts == 2
     assert texts(shown)[-1] == "Left the game without saving."
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_typing_never_breaks_the_game(seed, tmp_path):
+    """Every keyword, trigger and effect word, typed at by a monkey that also saves and reloads."""
+    rng = random.Random(seed)
+    s = PlaySession(rich_game(seed, stk=0, hp=30), GameOrigin(level_number=1))  # a rift slow to kill and be killed
+    s.opening()
+    typing = ["1", "2", "3", "0", "9", "1 1", "2 3", "undo", "board", "log", "log 3", "card p-", "help", "", "zzz", "back"]
+    for _ in range(400):
+        if s.finished:
+            break
+        s.handle(rng.choice(typing) if rng.random() < 0.3 else str(rng.randint(1, 5)))
+        assert all(len(line) <= 80 for line in board_lines(s.game, 80))
+    path = tmp_path / "monkey.json"
+    s.handle(f"save {path}")
+    data, text = read_save(path)
+    restored = restore_game(path, data, text, pool=s.game.setup.pool, rulers={"knight": knight()}, level=s.game.setup.level)
+    assert restored.to_dict() == s.game.to_dict()
 
 
 def test_a_defense_zone_summon_keeps_the_zone_order_of_the_board():

@@ -21,6 +21,7 @@ from gateruler.cli import main
 from gateruler.engine import Game
 from gateruler.errors import GateRulerError
 from gateruler.play_session import Line, PlaySession, run
+from gateruler.render import MAX_WIDTH, MIN_WIDTH
 from gateruler.saves import GameOrigin, load_game
 
 RIFT_LINE_DELAY = 0.4  # seconds per line of the rift's turn at a terminal
@@ -78,8 +79,13 @@ def play(
         style = LINE_COLOURS.get(line.kind) if colour else None
         click.echo(click.style(line.text, fg=style) if style else line.text, color=colour)
 
+    def read(prompt: str) -> str:
+        text = _read(prompt)
+        session.width = _width(interactive)  # the terminal may have been resized meanwhile
+        return text
+
     pause = None if fast or not interactive else (lambda: time.sleep(RIFT_LINE_DELAY))
-    code = run(session, read=_read, write=write, pause=pause, opening=session.opening(note, story=story))
+    code = run(session, read=read, write=write, pause=pause, opening=session.opening(note, story=story))
     if log_file is not None:
         _write_log(log_file, session.game)
     sys.exit(code)
@@ -116,7 +122,10 @@ def _read(prompt: str) -> str:
 
 
 def _width(interactive: bool) -> int:
-    return shutil.get_terminal_size((80, 24)).columns if interactive else 80
+    """The terminal's width, within what the board can use; 80 for a pipe or a file."""
+    if not interactive:
+        return 80
+    return max(MIN_WIDTH, min(shutil.get_terminal_size((80, 24)).columns, MAX_WIDTH))
 
 
 def _write_log(path: str, game: Game) -> None:
