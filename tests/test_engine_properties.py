@@ -11,7 +11,7 @@ import json
 import random
 
 import pytest
-from factories import RICH_PLAYER_DECK, apprentice, knight, restore, rich_game
+from factories import apprentice, knight, restore, rich_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,7 +29,7 @@ MAX_ACTIONS = 3000  # far above what MAX_TURNS allows; reaching it means the gam
 
 
 def check_invariants(game: Game) -> None:
-    n = len(RICH_PLAYER_DECK)
+    n = len(game.setup.player_deck)
     total = len(game.setup.defs)
     assert sorted(game.sides[PLAYER].all_iids()) == list(range(n)), "player cards not conserved"
     assert sorted(game.sides[INVADER].all_iids()) == list(range(n, total)), "rift cards not conserved"
@@ -43,7 +43,7 @@ def check_invariants(game: Game) -> None:
                 hp = game.hp(side, slot)
                 assert hp > 0 and u.damage < hp, f"a unit with {u.damage} damage and HP {hp} is still on the board"
                 assert game.setup.owners[u.iid] == side
-    assert game.turn <= MAX_TURNS + 1
+    assert game.turn <= game.setup.max_turns + 1
     if game.over:
         assert game.legal_actions() == []
     else:
@@ -77,7 +77,10 @@ def play(game: Game, rng: random.Random, save_at: int | None = None) -> tuple[li
 
 def random_game_keeps_its_invariants(seed: int, choice_seed: int, ruler: str, save_fraction: float, rift: tuple[int, int], max_turns: int) -> None:
     hp, stk = rift
-    game = rich_game(seed, RULERS[ruler], max_turns=max_turns, hp=hp, stk=stk)
+    game_keeps_its_invariants(rich_game(seed, RULERS[ruler], max_turns=max_turns, hp=hp, stk=stk), choice_seed, save_fraction)
+
+
+def game_keeps_its_invariants(game: Game, choice_seed: int, save_fraction: float) -> None:
     start = game.clone()
     actions, _ = play(game, random.Random(choice_seed))
 
@@ -120,3 +123,19 @@ def test_random_games_keep_cards_damage_counts_replay_and_saves(**args: object) 
 @given(**game_args)
 def test_many_random_games_keep_cards_damage_counts_replay_and_saves(**args: object) -> None:
     random_game_keeps_its_invariants(**args)  # type: ignore[arg-type]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**31),
+    choice_seed=st.integers(0, 2**31),
+    deck=st.sampled_from(["knight", "wizard", "apprentice"]),
+    level_number=st.integers(1, 6),
+    save_fraction=st.floats(0, 1),
+)
+def test_shipped_sample_decks_against_every_level_keep_the_invariants(seed: int, choice_seed: int, deck: str, level_number: int, save_fraction: float) -> None:
+    from gateruler import loader
+    from gateruler.games import new_game
+
+    game = new_game(loader.load_deck(loader.sample_deck_path(deck)), loader.load_level(level_number), seed, max_turns=MAX_TURNS)
+    game_keeps_its_invariants(game, choice_seed, save_fraction)

@@ -850,12 +850,15 @@ class Game:
         """Rules processing: units at 0 HP are destroyed; a side that lost ends the game."""
         if self.winner is not None:
             return
+        defs = self.setup.defs
+        continuous = self.setup.has_continuous
         for side in (PLAYER, INVADER):
             board = self.sides[side].board
             for slot in UNIT_SLOTS:
                 u = board[slot]
                 if u is not None:
-                    hp = self.hp(side, slot)
+                    # hp() inlined: this runs after every task of every game
+                    hp = self.hp(side, slot) if continuous else (defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp
                     if hp <= 0 or u.damage >= hp:
                         self.destroy(side, slot)
         p_lost = self.sides[PLAYER].lost
@@ -999,11 +1002,18 @@ class Game:
 
 
 def _continuous_effects(defs: Sequence[CardDef]) -> tuple[tuple[Effect, ...], ...]:
-    """Each card's continuous stat changes, found once per game rather than on every stat read."""
-    return tuple(
-        tuple(e for a in d.abilities if a.trigger is Trigger.CONTINUOUS for e in a.effects if e.kind is EffectKind.MODIFY)
-        for d in defs
-    )
+    """Each card's continuous stat changes, found once per game rather than on every stat read.
+
+    Empty when no card has any, the common case.  Copies share one definition
+    object, so each distinct definition is read once."""
+    unique = {id(d): d for d in defs}
+    if not any(a.trigger is Trigger.CONTINUOUS for d in unique.values() for a in d.abilities):
+        return ()
+    effects = {
+        key: tuple(e for a in d.abilities if a.trigger is Trigger.CONTINUOUS for e in a.effects if e.kind is EffectKind.MODIFY)
+        for key, d in unique.items()
+    }
+    return tuple(effects[id(d)] for d in defs)
 
 
 def _task_to_json(task: tuple) -> list:
