@@ -214,11 +214,10 @@ def _player_lines(game: Game, width: int) -> list[str]:
         line += f"   summons {s.summons} of {ruler.summon_cap}"
     out.append(fit(line, width))
     names = game.setup.names
-    if s.set_zones:
-        sets = ", ".join(f"{i + 1} {names[c] if c is not None else 'empty'}" for i, c in enumerate(s.set_zones))
-        out += wrap(f"set zones (face down): {sets}", width, "  ", "    ")
-    if s.field:
-        out += wrap("field zone: " + ", ".join(names[c] for c in s.field), width, "  ", "    ")
+    sets = ", ".join(f"{i + 1} {names[c] if c is not None else 'empty'}" for i, c in enumerate(s.set_zones))
+    fields = ", ".join(names[c] for c in s.field) or "empty"
+    zones = (f"set zones (face down): {sets}   " if s.set_zones else "") + f"field zone: {fields}"
+    out += wrap(zones, width, "  ", "    ")
     if ruler.has_hand:
         out += _card_grid(game, f"hand ({len(s.hand)})", s.hand, width)
     if s.drive or not ruler.has_hand:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 import attrs
-from factories import FILLER, apprentice, event, find_iid, fx, game, on, unit
+from factories import FILLER, apprentice, event, field, find_iid, fx, game, on, unit
 
-from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Attack, EndTurn, GoToAttack, PlayEvent, SetCard, Summon
+from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Attack, EndTurn, GoToAttack, PlayEvent, PlayField, SetCard, Summon
 from gateruler.models import CardDef
 from gateruler.render import action_words, board_lines, card_lines, narrate, result_lines
 from gateruler.vocabulary import Provenance
@@ -67,7 +67,7 @@ def test_the_board_shows_both_sides_zones_units_rulers_and_counts():
     assert "intercept" in board
     assert "YOU  Knight  LIFE 11  damage zone 3/11" in board  # the rift's first attack: 3 damage checks
     assert "your ruler: ATK 3 STK 3, ready   energy 2 of 3 ready   summons 1 of 2" in board
-    assert "set zones (face down): 1 empty, 2 empty" in board
+    assert "set zones (face down): 1 empty, 2 empty   field zone: empty" in board
     assert "hand (5):" in board and "bolt L1" in board
     deck = len(g.sides[PLAYER].deck)
     assert f"deck {deck}  graveyard 0" in board
@@ -84,6 +84,13 @@ def test_damage_taken_and_resting_are_shown_on_the_unit():
     assert "rested" in board
     assert "your ruler: ATK 3 STK 3, rested" in board
     assert "graveyard 1" in board
+
+
+def test_fields_in_play_are_listed_in_the_field_zone():
+    banner = field("BANNER", on("continuous", fx("modify", "all_own_units", atk=1)), level=1)
+    g = game(cards=[*cards(), banner], player=["BANNER"])
+    g.apply(PlayField(find_iid(g, PLAYER, "hand", "BANNER")))
+    assert "field zone: banner" in text(board_lines(g, 80))
 
 
 def test_own_set_cards_are_shown_to_the_player_by_name():
