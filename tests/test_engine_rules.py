@@ -7,7 +7,7 @@ for 0: what happens is only what the test sets up.
 
 from __future__ import annotations
 
-from factories import FILLER, apprentice, event, field, find_iid, fx, game, iids, knight, on, summon, unit
+from factories import FILLER, apprentice, event, field, find_iid, fx, game, iids, knight, level, on, pool, summon, unit
 
 from gateruler.engine import (
     ATTACK_LEFT,
@@ -48,7 +48,8 @@ def ready_units(g: Game, side: int) -> list[int]:
 # ---------------------------------------------------------------------- set-up
 def test_setup_shuffles_the_player_deck_by_the_seed() -> None:
     def order(seed: int) -> list[int]:
-        return Game.new(deck=["SOLDIER"] * 10 + ["BIG"] * 10 + ["CHEAP"] * 10, ruler=knight(), level=_quiet_level(), pool=_pool(), seed=seed).sides[P].hand
+        deck = ["SOLDIER"] * 10 + ["BIG"] * 10 + ["CHEAP"] * 10
+        return Game.new(deck=deck, ruler=knight(), level=level(drives=0), pool=pool([SOLDIER, BIG, CHEAP]), seed=seed).sides[P].hand
 
     assert order(1) == order(1)
     assert len({tuple(order(s)) for s in range(5)}) > 1
@@ -224,7 +225,7 @@ def test_units_fields_and_open_cards_cannot_be_set() -> None:
     haunt = event("HAUNT", level=-5, keywords=["open_card"])
     g = game(cards=[SOLDIER, land, haunt], player=["SOLDIER", "LAND", FILLER, FILLER, FILLER, FILLER, "HAUNT"])
     side = g.sides[P]
-    side.deck.remove(haunt_iid := _iid_of(g, "HAUNT"))
+    side.deck.remove(haunt_iid := find_iid(g, P, "deck", "HAUNT"))
     side.hand.append(haunt_iid)  # an open card that reached the hand without being drawn
     assert not any(isinstance(a, SetCard) for a in g.legal_actions())
 
@@ -658,20 +659,3 @@ def test_reaching_the_turn_cap_is_a_draw() -> None:
     g = game(max_turns=3)
     end_turn(g)
     assert (g.winner, g.end_reason) == ("draw", "turn cap")
-
-
-# ---------------------------------------------------------------------- helpers for the set-up tests
-def _quiet_level():
-    from factories import level
-
-    return level(drives=0)
-
-
-def _pool():
-    from factories import pool
-
-    return pool([SOLDIER, BIG, CHEAP])
-
-
-def _iid_of(g: Game, card_id: str) -> int | None:
-    return next((i for i, d in enumerate(g.setup.defs) if d.id == card_id), None)
