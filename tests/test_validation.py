@@ -222,7 +222,7 @@ def test_duplicate_card_id_across_files(check):
     findings = check(unit(id="2020GB01-127"))
     assert len(findings) == 1
     assert findings[0].startswith("2:5: duplicate card id '2020GB01-127' (also in ")
-    assert findings[0].endswith("gateruler/data/cards/invader.yaml:15)")
+    assert findings[0].endswith("gateruler/data/cards/invader.yaml:16)")
 
 
 def test_duplicate_card_id_across_extra_card_files(write):

@@ -1,0 +1,453 @@
+"""The fields of the four data files (level, card, ruler, deck), as data.
+
+The loader reads these files with hand-written code; editors and authors need
+the same knowledge as a table.  This module is that table: the JSON Schemas
+(:mod:`gateruler.authoring.schema`) and the reference page
+(:mod:`gateruler.authoring.reference`) are both generated from it, and the
+words inside abilities and special rules come straight from
+:mod:`gateruler.vocabulary`, so nothing is listed twice.  tests/test_schema.py
+holds this table to the loader: every field it names must be read by the
+loader, with the same requiredness, and the loader must read no other.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+from gateruler.loader import _PARAM_CHECKS, _TRIGGER_TYPES
+from gateruler.models import CostModel, TurnStartKind
+from gateruler.validation import FIGURES
+from gateruler.vocabulary import (
+    EFFECTS,
+    MOVE_DESTINATIONS,
+    SPECIAL_RULES,
+    CardType,
+    Duration,
+    EffectKind,
+    Keyword,
+    Provenance,
+    SpecialRuleKind,
+    Target,
+    Trigger,
+)
+
+# Words for the members the vocabulary names without explaining.
+CARD_TYPE_DOC = {
+    CardType.UNIT: "Goes onto the board into an attack or defense zone; has ATK, HP and STK.",
+    CardType.EVENT: "Played for its effect (an `on_play` ability), then goes to the graveyard; the rift uses a driven event at once.",
+    CardType.FIELD: "Goes into the field zone and stays; the rift has no field zone, so a driven field goes to its graveyard.",
+}
+PROVENANCE_DOC = {
+    Provenance.SEED: "Stated in the seed document.",
+    Provenance.DEDUCED: "Follows from the seed's figures by arithmetic.",
+    Provenance.PUBLISHED: "Read from a public source (name it in `source`).",
+    Provenance.PROVISIONAL: "Chosen by us so that the simulator can run; the right value for new, invented cards.",
+}
+DURATION_DOC = {
+    Duration.END_OF_TURN: "Until the end of the current turn (the default).",
+    Duration.PERMANENT: "For as long as the unit (or ruler) stays.",
+}
+MOVE_DESTINATION_DOC = {
+    "hand": "The owner's hand.",
+    "deck": "The top of the owner's deck.",
+    "graveyard": "The owner's graveyard.",
+}
+FIGURE_DOC = {
+    "deck_size": "The number of cards in the level's list.",
+    "total_level": "The sum of the levels of the list's cards.",
+    "cnt_cards": "The number of the list's cards with CNT (not counting cards whose CNT the level switches off).",
+}
+TURN_START_DOC = {
+    TurnStartKind.DRAW: "The ruler draws its cards into the hand at the start of its turn.",
+    TurnStartKind.DRIVE: "The ruler drives its cards (reveal, then use from the drive zone).",
+}
+COST_MODEL_DOC = {
+    CostModel.ENERGY: "A card costs its level, paid by resting energy.",
+    CostModel.FREE: "Driven cards are played for free.",
+}
+
+
+class _NoDefault:
+    def __repr__(self) -> str:
+        return "NO_DEFAULT"
+
+
+NO_DEFAULT: Any = _NoDefault()
+
+
+@attrs.frozen
+class Choice:
+    """A string from a fixed set that is not an enum of its own (move destinations, figures)."""
+
+    name: str  # the heading the reference lists the values under
+    values: tuple[str, ...]
+    docs: dict[str, str] = attrs.field(factory=dict, hash=False)
+
+
+@attrs.frozen
+class ListOf:
+    item: Any
+
+
+@attrs.frozen
+class NamesMap:
+    """``{language code: name}``: free keys, string values."""
+
+
+@attrs.frozen
+class Field:
+    """One key of a mapping: what it holds and what it means to the simulator."""
+
+    name: str
+    kind: Any  # int | str | bool | an Enum | Choice | ListOf | NamesMap | ObjectSpec | Variants
+    doc: str
+    example: Any
+    required: bool = False
+    default: Any = NO_DEFAULT
+    minimum: int | None = None
+    nullable: bool = False
+    min_items: int | None = None  # for lists
+    # (key, value): required when the mapping's `key` is `value`, absent or null otherwise
+    only_when: tuple[str, str] | None = None
+
+
+@attrs.frozen
+class ObjectSpec:
+    """A mapping with known keys; `name` is its identifier in schemas and anchors."""
+
+    name: str
+    title: str
+    doc: str
+    fields: tuple[Field, ...]
+
+    def field(self, name: str) -> Field:
+        return next(f for f in self.fields if f.name == name)
+
+
+@attrs.frozen
+class Variants:
+    """A mapping whose other keys depend on one discriminating key (effects, special rules)."""
+
+    name: str
+    title: str
+    doc: str
+    key: str  # the discriminating key, e.g. "effect"
+    enum: type[enum.Enum]
+    cases: dict[str, ObjectSpec] = attrs.field(hash=False)
+
+
+@attrs.frozen
+class FileSpec:
+    """One kind of data file and where the shipped ones live."""
+
+    kind: str  # "level", "card", "ruler", "deck"
+    spec: ObjectSpec
+    shipped: tuple[str, ...]  # glob patterns relative to the repository root
+    how_told: str  # how `gateruler validate` recognises the kind
+
+
+def _names_field() -> Field:
+    return Field("names", NamesMap(), "The name in other languages: language code -> name.", {"zh": "名字"})
+
+
+def _keywords_field(what: str) -> Field:
+    return Field("keywords", ListOf(Keyword), f"Keywords {what} has.", ["pierce"], default=[])
+
+
+# ---------------------------------------------------------------------------
+# Effects and special rules, from the vocabulary
+
+
+_PARAM_DOC = {
+    "amount": "How many (damage points, cards).",
+    "max_level": "Only units of this level or lower.",
+    "atk": "Change to ATK (may be negative).",
+    "hp": "Change to HP (may be negative).",
+    "stk": "Change to STK (may be negative).",
+    "duration": "How long the change lasts.",
+    "to": "Where the units go.",
+}
+_PARAM_EXAMPLE = {"amount": 2, "max_level": 2, "atk": 1, "hp": 1, "stk": 1, "duration": "end_of_turn", "to": "hand"}
+# The loader reads these parameters more narrowly than their Python type says.
+_PARAM_KIND: dict[str, Any] = {
+    "duration": Duration,
+    "to": Choice("move destinations", tuple(sorted(MOVE_DESTINATIONS)), MOVE_DESTINATION_DOC),
+}
+
+_RULE_PARAM_DOC = {
+    "card": "The card number the rule is about.",
+    "keyword": "The keyword the rift's copies lose.",
+    "own_name_contains": "Part of the names of the rift's own units it sacrifices.",
+    "atk": "The printed ATK the rift's copies have.",
+    "hp": "The printed HP the rift's copies have.",
+    "stk": "The printed STK the rift's copies have.",
+}
+_RULE_PARAM_EXAMPLE = {"card": "2020GB01-127", "keyword": "pierce", "own_name_contains": "Dark Knight", "atk": 3, "hp": 3, "stk": 1}
+_RULE_PARAM_KIND: dict[str, Any] = {"keyword": Keyword}  # validation checks it against the keywords
+
+
+def _parameters(spec: Any, docs: dict[str, str], examples: dict[str, Any], kinds: dict[str, Any], minimum: Any) -> list[Field]:
+    """The parameter fields of an effect or rule spec: required ones first, as the vocabulary lists them."""
+    fields = []
+    for group, required in ((spec.params, True), (spec.optional, False)):
+        for name, kind_of in group.items():
+            fields.append(Field(name, kinds.get(name, kind_of), docs[name], examples[name], required=required, minimum=minimum(name, kind_of)))
+    return fields
+
+
+def _effect_case(kind: EffectKind) -> ObjectSpec:
+    spec = EFFECTS[kind]
+    fields = [Field("effect", EffectKind, "The effect word.", kind.value, required=True)]
+    if spec.targets:
+        targets = sorted(spec.targets, key=lambda t: t.value)
+        fields.append(Field("target", Choice("targets", tuple(t.value for t in targets)), "What the effect acts on.", targets[0].value, required=True))
+    fields += _parameters(spec, _PARAM_DOC, _PARAM_EXAMPLE, _PARAM_KIND, lambda name, _: _PARAM_CHECKS.get(name, {}).get("min"))
+    return ObjectSpec(f"effect-{kind.value}", f"effect {kind.value}", spec.doc, tuple(fields))
+
+
+def _rule_case(kind: SpecialRuleKind) -> ObjectSpec:
+    spec = SPECIAL_RULES[kind]
+    fields = [Field("rule", SpecialRuleKind, "The special rule word.", kind.value, required=True)]
+    fields += _parameters(spec, _RULE_PARAM_DOC, _RULE_PARAM_EXAMPLE, _RULE_PARAM_KIND, lambda _, kind_of: 0 if kind_of is int else None)
+    return ObjectSpec(f"rule-{kind.value}", f"rule {kind.value}", spec.doc, tuple(fields))
+
+
+EFFECT = Variants(
+    "effect",
+    "Effect",
+    "One thing an ability does.  `effect` names the word; the other keys are that word's target and parameters.",
+    "effect",
+    EffectKind,
+    {k.value: _effect_case(k) for k in EffectKind},
+)
+SPECIAL_RULE = Variants(
+    "special-rule",
+    "Special rule",
+    "A level's change to how the rift's copies of a card behave.  `rule` names the word; the other keys are its parameters.",
+    "rule",
+    SpecialRuleKind,
+    {k.value: _rule_case(k) for k in SpecialRuleKind},
+)
+
+TRIGGER_CARD_TYPES: dict[Trigger, frozenset[CardType]] = {t: frozenset(types) for t, types in _TRIGGER_TYPES.items()}
+"""Which card types may have an ability with each trigger (the loader's rule)."""
+
+
+# ---------------------------------------------------------------------------
+# Cards
+
+ABILITY = ObjectSpec(
+    "ability",
+    "Ability",
+    "What a card does when its trigger happens: its effects, in order, each fully resolved before the next.",
+    (
+        Field("trigger", Trigger, "When the ability happens; see Triggers for the card types each fits.", "on_enter", required=True),
+        Field("text", str, "Our own short wording, shown to the player.", "Deal 1 damage to an enemy unit.", default=""),
+        Field("effects", ListOf(EFFECT), "At least one effect.", [{"effect": "damage", "target": "enemy_unit", "amount": 1}], required=True, min_items=1),
+    ),
+)
+
+CARD = ObjectSpec(
+    "card",
+    "Card",
+    "One card definition.  The card number (`id`) is its identity everywhere.",
+    (
+        Field("id", str, "The card number; ids of our own look like SOLO-..., PROV-... or a prefix of your own.", "MY-001", required=True),
+        Field("name", str, "The English (working) name.", "cinder imp", required=True),
+        _names_field(),
+        Field("type", CardType, "The card type.", "unit", required=True),
+        Field("level", int, "The printed level (may be negative).", 1, required=True),
+        Field("atk", int, "Printed ATK.", 3, minimum=0, nullable=True, only_when=("type", "unit")),
+        Field("hp", int, "Printed HP.", 3, minimum=0, nullable=True, only_when=("type", "unit")),
+        Field("stk", int, "Printed STK (damage dealt to a ruler).", 1, minimum=0, nullable=True, only_when=("type", "unit")),
+        _keywords_field("the card"),
+        Field("cnt", bool, "The card has a CNT icon; required for a `cnt` ability.", False, default=False),
+        Field("abilities", ListOf(ABILITY), "What the card does.", [], default=[]),
+        Field("provenance", Provenance, "Where the card's identity, level and CNT come from.", "provisional", required=True),
+        Field("stats", Provenance, "Where ATK/HP/STK come from, when that differs from `provenance`.", "provisional"),
+        Field("source", str, "Free text: where the numbers come from.", "Invented for my level.", default=""),
+        Field("legendary", bool, "A legendary card (deck rules limit its copies).", False, default=False),
+        Field("solo_only", bool, "A solo-mode rift card that player decks may not use.", True, default=False),
+    ),
+)
+
+CARD_FILE = ObjectSpec(
+    "card-file",
+    "Card file",
+    "A list of card definitions.",
+    (Field("cards", ListOf(CARD), "The cards; ids are unique across all card files.", [], required=True),),
+)
+
+# ---------------------------------------------------------------------------
+# Levels
+
+CARD_ENTRY = ObjectSpec(
+    "card-entry",
+    "Card entry",
+    "A card of a deck list and how many copies of it; each card is listed once.",
+    (
+        Field("card", str, "The card number.", "2020GB01-127", required=True),
+        Field("count", int, "How many copies.", 10, required=True, minimum=1),
+    ),
+)
+
+STATED = ObjectSpec(
+    "stated",
+    "Stated figures",
+    "What the level's list is meant to add up to; `gateruler validate` checks the list against them.",
+    (
+        Field("deck_size", int, FIGURE_DOC["deck_size"], 50, required=True, minimum=0),
+        Field("total_level", int, FIGURE_DOC["total_level"], 50, required=True),
+        Field("cnt_cards", int, FIGURE_DOC["cnt_cards"], 0, required=True, minimum=0),
+    ),
+)
+
+LEVEL = ObjectSpec(
+    "level-file",
+    "Level file",
+    "A rift level: the rift's numbers, its deck list and its special rules.",
+    (
+        Field("level", int, "The level number (1-6 are shipped; use 7 or more for your own).", 7, required=True, minimum=1),
+        Field("name", str, "The level's name.", "Ember Rift", required=True),
+        _names_field(),
+        Field("hp", int, "The rift's LIFE.", 15, required=True, minimum=1),
+        Field("atk", int, "The rift ruler's ATK.", 4, required=True, minimum=0),
+        Field("stk", int, "The rift ruler's STK.", 3, required=True, minimum=0),
+        _keywords_field("the rift ruler"),
+        Field("drives_per_turn", int, "How many cards the rift drives at the start of its turn.", 2, default=2, minimum=1),
+        Field("stated", STATED, "The figures the list should add up to.", {"deck_size": 50, "total_level": 50, "cnt_cards": 0}),
+        Field("cards", ListOf(CARD_ENTRY), "The rift's deck list (shuffled at the start of a game).", [{"card": "2020GB01-127", "count": 50}], required=True),
+        Field(
+            "card_files",
+            ListOf(str),
+            "Card files with the level's own new cards, relative to the level file; they are known to this level only.",
+            ["my-level.cards.yaml"],
+            default=[],
+        ),
+        Field("special_rules", ListOf(SPECIAL_RULE), "The level's special rules, applied in order.", [], default=[]),
+        Field(
+            "acknowledged_discrepancies",
+            ListOf(Choice("figures", FIGURES, FIGURE_DOC)),
+            "Stated figures known not to match the list (then a warning, not an error).",
+            [],
+            default=[],
+        ),
+        Field("briefing", str, "What the player is told before playing.", "A hot one.", default=""),
+        Field("notes", str, "Notes for authors, e.g. how a discrepancy is handled.", "", default=""),
+    ),
+)
+
+# ---------------------------------------------------------------------------
+# Rulers
+
+ZONES = ObjectSpec(
+    "zones",
+    "Zones",
+    "How many zones the ruler has.",
+    (
+        Field("attack", int, "Attack zones.", 2, default=2, minimum=0),
+        Field("defense", int, "Defense zones.", 1, default=1, minimum=0),
+        Field("set", int, "Set zones (solo mode allows the player only 2).", 3, default=3, minimum=0),
+    ),
+)
+SETUP = ObjectSpec(
+    "setup",
+    "Set-up",
+    "What the ruler starts the game with.",
+    (
+        Field("energy", int, "Energy at set-up.", 3, default=0, minimum=0),
+        Field("hand", int, "Cards in the opening hand.", 4, default=0, minimum=0),
+    ),
+)
+TURN_START = ObjectSpec(
+    "turn-start",
+    "Turn start",
+    "What the ruler does at the start of its turn.",
+    (
+        Field("action", TurnStartKind, "Draw or drive.", "draw", required=True),
+        Field("count", int, "How many cards.", 2, required=True, minimum=0),
+        Field("first_turn_count", int, "How many on the game's first turn as first player (null: same as count).", 1, default=None, minimum=0, nullable=True),
+        Field("energy_readied", int, "Energy readied each turn (null: all of it).", None, default=None, minimum=0, nullable=True),
+    ),
+)
+DECK_RULES = ObjectSpec(
+    "deck-rules",
+    "Deck rules",
+    "The ruler's deck construction rules (null caps are not enforced).",
+    (
+        Field("size", int, "Exact deck size.", 50, default=50, minimum=1),
+        Field("copies_per_name", int, "Copies allowed per card name.", 4, default=4, minimum=1),
+        Field("level_cap", int, "Highest total level (null: none).", None, default=None, nullable=True),
+        Field("cnt_cap", int, "Most CNT cards (null: none).", None, default=None, minimum=0, nullable=True),
+        Field("legendary_copies", int, "Copies allowed per legendary name.", 1, default=1, minimum=0),
+        Field("legendary_names", int, "Different legendary names allowed.", 2, default=2, minimum=0),
+    ),
+)
+RULER = ObjectSpec(
+    "ruler-file",
+    "Ruler file",
+    "A player ruler: its numbers, zones, turn start and deck rules.",
+    (
+        Field("id", str, "The ruler id decks name.", "knight", required=True),
+        Field("name", str, "The ruler's name.", "Knight", required=True),
+        Field("number", str, "The printed ruler number.", "K-11", default=""),
+        Field("life", int, "LIFE.", 11, required=True, minimum=1),
+        Field("atk", int, "ATK.", 3, required=True, minimum=0),
+        Field("stk", int, "STK.", 3, required=True, minimum=0),
+        Field("zones", ZONES, "Zone counts.", {"attack": 2, "defense": 1, "set": 3}),
+        Field("setup", SETUP, "Energy and hand at set-up.", {"energy": 3, "hand": 4}),
+        Field("turn_start", TURN_START, "The start of its turn.", {"action": "draw", "count": 2}, required=True),
+        Field("cost_model", CostModel, "How it pays for cards.", "energy", required=True),
+        Field("summon_cap", int, "Normal summons a turn (null: no cap).", 2, default=2, minimum=0, nullable=True),
+        Field("has_hand", bool, "Whether it keeps a hand.", True, default=True),
+        Field("deck_rules", DECK_RULES, "Deck construction rules.", {"size": 50}),
+        Field("provenance", Provenance, "Where the ruler's numbers come from.", "published", required=True),
+        Field("source", str, "Free text: where the numbers come from.", "", default=""),
+    ),
+)
+
+# ---------------------------------------------------------------------------
+# Player decks
+
+DECK = ObjectSpec(
+    "deck-file",
+    "Deck file",
+    "A player deck: a ruler and 50 cards, legal under the ruler's deck rules and the solo-mode ban list.",
+    (
+        Field("name", str, "The deck's name.", "My deck", required=True),
+        Field("ruler", str, "The ruler id (a ruler file's `id`).", "knight", required=True),
+        Field("sample", bool, "A shipped sample, not a tuned list.", False, default=False),
+        Field("description", str, "Free text.", "", default=""),
+        Field("cards", ListOf(CARD_ENTRY), "The deck list.", [{"card": "PROV-001", "count": 4}], required=True),
+    ),
+)
+
+FILES: tuple[FileSpec, ...] = (
+    FileSpec("level", LEVEL, ("invader_decks/*.yaml",), "has `level` and `hp`"),
+    FileSpec("card", CARD_FILE, ("gateruler/data/cards/*.yaml",), "has only `cards`"),
+    FileSpec("ruler", RULER, ("gateruler/data/rulers/*.yaml",), "has `life`"),
+    FileSpec("deck", DECK, ("gateruler/data/decks/*.yaml",), "has `ruler` and `cards`"),
+)
+
+ENUM_DOCS: dict[type[enum.Enum], dict[Any, str]] = {
+    CardType: CARD_TYPE_DOC,
+    Provenance: PROVENANCE_DOC,
+    Duration: DURATION_DOC,
+    TurnStartKind: TURN_START_DOC,
+    CostModel: COST_MODEL_DOC,
+}
+
+
+def file_spec(kind: str) -> FileSpec:
+    """The FileSpec of 'level', 'card', 'ruler' or 'deck'."""
+    for spec in FILES:
+        if spec.kind == kind:
+            return spec
+    raise KeyError(kind)
+
+
+def accepted_targets(kind: EffectKind) -> list[Target]:
+    return sorted(EFFECTS[kind].targets, key=lambda t: t.value)

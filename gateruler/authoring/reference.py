@@ -1,0 +1,261 @@
+"""docs/reference.md, generated: every field, keyword, trigger, target, effect and rule.
+
+The page is written from the same tables the loader and the JSON Schemas use,
+so a word added to the vocabulary appears here with the next
+``gateruler schema --markdown > docs/reference.md`` (a test fails until then).
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from typing import Any
+
+from gateruler.authoring.fields import (
+    EFFECT,
+    ENUM_DOCS,
+    FILES,
+    NO_DEFAULT,
+    SPECIAL_RULE,
+    TRIGGER_CARD_TYPES,
+    Choice,
+    Field,
+    ListOf,
+    NamesMap,
+    ObjectSpec,
+    Variants,
+    accepted_targets,
+)
+from gateruler.models import CostModel, TurnStartKind
+from gateruler.vocabulary import (
+    EFFECTS,
+    KEYWORD_DOC,
+    SPECIAL_RULES,
+    TARGET_DOC,
+    TRIGGER_DOC,
+    CardType,
+    Duration,
+    EffectKind,
+    Keyword,
+    Provenance,
+    SpecialRuleKind,
+    Target,
+    Trigger,
+)
+
+# The section each enum's values are listed in (anchors are GitHub's heading slugs).
+_ENUM_SECTIONS: dict[type[enum.Enum], str] = {
+    Keyword: "keywords",
+    Trigger: "triggers",
+    Target: "targets",
+    EffectKind: "effects",
+    SpecialRuleKind: "special-rules",
+    CardType: "card-types",
+    Provenance: "provenance",
+    Duration: "durations",
+    TurnStartKind: "turn-start-actions",
+    CostModel: "cost-models",
+}
+_ENUM_TITLES = {
+    CardType: "Card types",
+    Provenance: "Provenance",
+    Duration: "Durations",
+    TurnStartKind: "Turn start actions",
+    CostModel: "Cost models",
+}
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _code_list(values: list[str]) -> str:
+    return ", ".join(f"`{v}`" for v in values)
+
+
+def _type(field_kind: Any, plural: bool = False) -> str:
+    """English for a kind, linking to where its values are listed; `plural` inside "list of"."""
+    if field_kind is int:
+        return "integers" if plural else "integer"
+    if field_kind is str:
+        return "strings" if plural else "string"
+    if field_kind is bool:
+        return "true/false"
+    if isinstance(field_kind, type) and issubclass(field_kind, enum.Enum):
+        section = _ENUM_SECTIONS[field_kind]
+        link = f"[{section.replace('-', ' ')}](#{section})"
+        return link if plural else f"one of {link}"
+    if isinstance(field_kind, Choice):
+        return ("values from: " if plural else "one of: ") + _code_list(list(field_kind.values))
+    if isinstance(field_kind, ListOf):
+        return f"list of {_type(field_kind.item, plural=True)}"
+    if isinstance(field_kind, NamesMap):
+        return "mapping: language code -> string"
+    if isinstance(field_kind, (ObjectSpec, Variants)):
+        section = f"{field_kind.title}s" if isinstance(field_kind, Variants) else field_kind.title  # see _variant_section
+        link = f"[{field_kind.title.lower()}](#{_anchor(section)})"
+        return f"{link} mappings" if plural else link
+    raise TypeError(f"no description for {field_kind!r}")
+
+
+def _anchor(title: str) -> str:
+    return "".join(c for c in title.lower().replace(" ", "-") if c.isalnum() or c in "-_")
+
+
+def _field_type(field: Field) -> str:
+    text = _type(field.kind)
+    if field.minimum is not None:
+        text += f", at least {field.minimum}"
+    if field.min_items is not None:
+        text += f", at least {field.min_items} item{'s' if field.min_items != 1 else ''}"
+    if field.nullable:
+        text += ", or null"
+    return text
+
+
+def _requirement(field: Field) -> str:
+    if field.only_when is not None:
+        key, value = field.only_when
+        return f"when `{key}: {value}` (absent otherwise)"
+    if field.required:
+        return "yes"
+    if field.default is NO_DEFAULT:
+        return "no"
+    return f"no (default `{json.dumps(field.default, ensure_ascii=False)}`)"
+
+
+def _fields_table(fields: tuple[Field, ...]) -> list[str]:
+    lines = ["| field | type | required | meaning |", "|---|---|---|---|"]
+    for field in fields:
+        lines.append(f"| `{field.name}` | {_cell(_field_type(field))} | {_requirement(field)} | {_cell(field.doc)} |")
+    return lines
+
+
+def _nested(spec: ObjectSpec, seen: set[str]) -> list[ObjectSpec | Variants]:
+    """The objects a spec's fields contain, depth first, each once."""
+    found: list[ObjectSpec | Variants] = []
+    for field in spec.fields:
+        kind = field.kind.item if isinstance(field.kind, ListOf) else field.kind
+        if isinstance(kind, (ObjectSpec, Variants)) and kind.name not in seen:
+            seen.add(kind.name)
+            found.append(kind)
+            if isinstance(kind, ObjectSpec):
+                found += _nested(kind, seen)
+    return found
+
+
+def _object_section(spec: ObjectSpec, level: str) -> list[str]:
+    return [f"{level} {spec.title}", "", spec.doc, "", *_fields_table(spec.fields), ""]
+
+
+def _files() -> list[str]:
+    lines = [
+        "## Files",
+        "",
+        "`gateruler validate` tells the kinds of file apart by their top-level keys:",
+        "",
+        "| kind | recognised by | shipped files | JSON Schema |",
+        "|---|---|---|---|",
+    ]
+    for file in FILES:
+        lines.append(f"| [{file.spec.title.lower()}](#{_anchor(file.spec.title)}) | {file.how_told} | {_code_list(list(file.shipped))} | `schema/{file.kind}.schema.json` |")
+    lines.append("")
+    seen = {EFFECT.name, SPECIAL_RULE.name}  # documented in their own sections
+    for file in FILES:
+        lines += _object_section(file.spec, "###")
+        for nested in _nested(file.spec, seen):
+            if isinstance(nested, ObjectSpec):
+                lines += _object_section(nested, "####")
+    return lines
+
+
+def _keywords() -> list[str]:
+    lines = ["## Keywords", "", "| keyword | meaning |", "|---|---|"]
+    lines += [f"| `{k.value}` | {_cell(KEYWORD_DOC[k])} |" for k in Keyword]
+    return lines + [""]
+
+
+def _triggers() -> list[str]:
+    lines = ["## Triggers", "", "| trigger | card types | meaning |", "|---|---|---|"]
+    for trigger in Trigger:
+        types = [t.value for t in CardType if t in TRIGGER_CARD_TYPES[trigger]]
+        lines.append(f"| `{trigger.value}` | {_code_list(types)} | {_cell(TRIGGER_DOC[trigger])} |")
+    lines += ["", f"A `{Trigger.CONTINUOUS.value}` ability may only `{EffectKind.MODIFY.value}`; a card with a `{Trigger.CNT.value}` ability must say `cnt: true`.", ""]
+    return lines
+
+
+def _targets() -> list[str]:
+    lines = ["## Targets", "", "| target | meaning | accepted by |", "|---|---|---|"]
+    for target in Target:
+        users = [k.value for k in EffectKind if target in EFFECTS[k].targets]
+        lines.append(f"| `{target.value}` | {_cell(TARGET_DOC[target])} | {_code_list(users)} |")
+    return lines + [""]
+
+
+def _variant_section(spec: Variants, words: type[enum.Enum], docs: dict[Any, Any], extra: Any) -> list[str]:
+    lines = [f"## {spec.title}s", "", spec.doc, "", f"Written as a mapping, e.g. `{{{_example(spec)}}}`.", ""]
+    for word in words:
+        case = spec.cases[word.value]
+        lines += [f"### `{word.value}`", "", docs[word].doc, ""]
+        lines += extra(word)
+        parameters = tuple(f for f in case.fields if f.name != spec.key)
+        if parameters:
+            lines += _fields_table(parameters)
+        else:
+            lines.append("No parameters.")
+        lines.append("")
+    return lines
+
+
+def _example(spec: Variants) -> str:
+    case = next(iter(spec.cases.values()))
+    return ", ".join(f"{f.name}: {f.example}" for f in case.fields if f.required)
+
+
+def _effect_targets(kind: EffectKind) -> list[str]:
+    return [] if accepted_targets(kind) else ["Takes no `target`.", ""]
+
+
+def _enum_section(kind: type[enum.Enum]) -> list[str]:
+    docs = ENUM_DOCS[kind]
+    lines = [f"## {_ENUM_TITLES[kind]}", "", "| value | meaning |", "|---|---|"]
+    lines += [f"| `{m.value}` | {_cell(docs[m])} |" for m in kind]
+    return lines + [""]
+
+
+def _choices() -> list[str]:
+    lines = ["## Other values", ""]
+    seen: set[str] = set()
+    for case in (*EFFECT.cases.values(), *(f.spec for f in FILES)):
+        for field in case.fields:
+            kind = field.kind.item if isinstance(field.kind, ListOf) else field.kind
+            if isinstance(kind, Choice) and kind.docs and kind.name not in seen:
+                seen.add(kind.name)
+                lines += [f"### {kind.name.capitalize()}", "", "| value | meaning |", "|---|---|"]
+                lines += [f"| `{v}` | {_cell(kind.docs[v])} |" for v in kind.values]
+                lines.append("")
+    return lines
+
+
+def reference_markdown() -> str:
+    """The whole reference page."""
+    lines = [
+        "# Reference: the data files and their vocabulary",
+        "",
+        "<!-- Generated by `gateruler schema --markdown` from gateruler/vocabulary.py and",
+        "     gateruler/authoring/fields.py; do not edit by hand. -->",
+        "",
+        "Everything a level, card, ruler or deck file may contain.  For a guided",
+        "walk-through of writing a new level, see [authoring.md](authoring.md).",
+        "",
+    ]
+    lines += _files()
+    lines += _keywords()
+    lines += _triggers()
+    lines += _targets()
+    lines += _variant_section(EFFECT, EffectKind, EFFECTS, _effect_targets)
+    lines += _variant_section(SPECIAL_RULE, SpecialRuleKind, SPECIAL_RULES, lambda _: [])
+    for kind in _ENUM_TITLES:
+        lines += _enum_section(kind)
+    lines += _choices()
+    return "\n".join(lines).rstrip("\n") + "\n"

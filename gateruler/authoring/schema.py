@@ -1,0 +1,227 @@
+"""JSON Schemas of the data files, so that editors complete and underline as you type.
+
+Draft-07 is used because it is the draft YAML language servers support best.
+A schema can only say part of what the loader checks (it cannot see that a
+card exists, or that a level's list adds up): it is an editing aid, and
+``gateruler validate`` stays the judge.  What it does say, it says exactly:
+tests/test_schema.py validates every shipped file against it.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from gateruler.authoring.fields import (
+    ABILITY,
+    CARD,
+    FILES,
+    NO_DEFAULT,
+    TRIGGER_CARD_TYPES,
+    Choice,
+    Field,
+    FileSpec,
+    ListOf,
+    NamesMap,
+    ObjectSpec,
+    Variants,
+)
+from gateruler.vocabulary import CardType, EffectKind, Trigger
+
+DRAFT = "http://json-schema.org/draft-07/schema#"
+SCHEMA_DIR = Path(__file__).resolve().parent.parent.parent / "schema"
+"""Where the repository keeps the generated schemas (the shipped files point here)."""
+
+
+def schema_file_name(kind: str) -> str:
+    return f"{kind}.schema.json"
+
+
+def _enum_values(kind: type[enum.Enum]) -> list[str]:
+    return [str(m.value) for m in kind]
+
+
+class _Builder:
+    """Turns field specs into schema fragments, collecting nested objects as definitions."""
+
+    def __init__(self) -> None:
+        self.definitions: dict[str, Any] = {}
+
+    def ref(self, name: str) -> dict[str, str]:
+        return {"$ref": f"#/definitions/{name}"}
+
+    def kind(self, kind: Any) -> dict[str, Any]:
+        if kind is int:
+            return {"type": "integer"}
+        if kind is str:
+            return {"type": "string"}
+        if kind is bool:
+            return {"type": "boolean"}
+        if isinstance(kind, type) and issubclass(kind, enum.Enum):
+            return {"enum": _enum_values(kind)}
+        if isinstance(kind, Choice):
+            return {"enum": list(kind.values)}
+        if isinstance(kind, ListOf):
+            return {"type": "array", "items": self.kind(kind.item)}
+        if isinstance(kind, NamesMap):
+            return {"type": "object", "additionalProperties": {"type": "string"}}
+        if isinstance(kind, ObjectSpec):
+            if kind.name not in self.definitions:
+                self.definitions[kind.name] = {}  # reserve: specs may refer to themselves
+                self.definitions[kind.name] = self.object(kind)
+            return self.ref(kind.name)
+        if isinstance(kind, Variants):
+            if kind.name not in self.definitions:
+                self.definitions[kind.name] = {}
+                self.definitions[kind.name] = self.variants(kind)
+            return self.ref(kind.name)
+        raise TypeError(f"no JSON Schema for {kind!r}")
+
+    def field(self, field: Field) -> dict[str, Any]:
+        schema = dict(self.kind(field.kind))
+        if field.minimum is not None:
+            schema["minimum"] = field.minimum
+        if field.nullable:
+            if "type" in schema:
+                schema["type"] = [schema["type"], "null"]
+            else:
+                schema = {"anyOf": [schema, {"type": "null"}]}
+        if field.min_items is not None:
+            schema["minItems"] = field.min_items
+        if field.default is not NO_DEFAULT:
+            schema["default"] = field.default
+        return {"description": field.doc, **schema}
+
+    def properties(self, spec: ObjectSpec) -> dict[str, Any]:
+        return {f.name: self.field(f) for f in spec.fields}
+
+    def object(self, spec: ObjectSpec) -> dict[str, Any]:
+        schema: dict[str, Any] = {
+            "title": spec.title,
+            "description": spec.doc,
+            "type": "object",
+            "properties": self.properties(spec),
+            "required": [f.name for f in spec.fields if f.required],
+            "additionalProperties": False,
+        }
+        conditions = _conditions(spec) + _extra_conditions(spec)
+        if conditions:
+            schema["allOf"] = conditions
+        return schema
+
+    def variants(self, spec: Variants) -> dict[str, Any]:
+        """One `if key == word then exactly that word's keys` branch per word."""
+        branches = []
+        for word, case in spec.cases.items():
+            properties = self.properties(case)
+            properties[spec.key] = {"const": word}
+            then: dict[str, Any] = {
+                "description": case.doc,
+                "properties": properties,
+                "required": [f.name for f in case.fields if f.required],
+                "additionalProperties": False,
+            }
+            then["allOf"] = _extra_conditions(case)
+            if not then["allOf"]:
+                del then["allOf"]
+            branches.append({"if": {"properties": {spec.key: {"const": word}}, "required": [spec.key]}, "then": then})
+        return {
+            "title": spec.title,
+            "description": spec.doc,
+            "type": "object",
+            "properties": {spec.key: {"description": f"The {spec.key} word.", "enum": _enum_values(spec.enum)}},
+            "required": [spec.key],
+            "allOf": branches,
+        }
+
+
+def _conditions(spec: ObjectSpec) -> list[dict[str, Any]]:
+    """Fields that are required for one value of a key and absent (or null) otherwise (units' ATK/HP/STK)."""
+    by_condition: dict[tuple[str, str], list[str]] = {}
+    for field in spec.fields:
+        if field.only_when is not None:
+            by_condition.setdefault(field.only_when, []).append(field.name)
+    return [
+        {
+            "if": {"properties": {key: {"const": value}}, "required": [key]},
+            "then": {"required": names},
+            "else": {"properties": {name: {"type": "null"} for name in names}},
+        }
+        for (key, value), names in by_condition.items()
+    ]
+
+
+def _extra_conditions(spec: ObjectSpec) -> list[dict[str, Any]]:
+    """The loader's cross-field rules that a schema can express, per object."""
+    if spec is CARD:
+        return _trigger_fits_card_type()
+    if spec is ABILITY:
+        return [
+            {
+                "if": {"properties": {"trigger": {"const": Trigger.CONTINUOUS.value}}, "required": ["trigger"]},
+                "then": {"properties": {"effects": {"items": {"properties": {"effect": {"const": EffectKind.MODIFY.value}}}}}},
+            }
+        ]
+    if spec.name == f"effect-{EffectKind.MODIFY.value}":
+        return [{"anyOf": [{"required": [stat], "properties": {stat: {"not": {"const": 0}}}} for stat in ("atk", "hp", "stk")]}]
+    if spec.name == "rule-set_stats":
+        return [{"anyOf": [{"required": [stat]} for stat in ("atk", "hp", "stk")]}]
+    return []
+
+
+def _trigger_fits_card_type() -> list[dict[str, Any]]:
+    branches = []
+    for card_type in CardType:
+        allowed = [t.value for t in Trigger if card_type in TRIGGER_CARD_TYPES[t]]
+        branches.append(
+            {
+                "if": {"properties": {"type": {"const": card_type.value}}, "required": ["type"]},
+                "then": {"properties": {"abilities": {"items": {"properties": {"trigger": {"enum": allowed}}}}}},
+            }
+        )
+    return branches
+
+
+def json_schema(file: FileSpec) -> dict[str, Any]:
+    """The whole JSON Schema of one file kind."""
+    builder = _Builder()
+    root = builder.object(file.spec)
+    schema = {
+        "$schema": DRAFT,
+        "$id": f"https://gateruler.invalid/schema/{schema_file_name(file.kind)}",
+        **root,
+        "title": f"Gateruler {file.spec.title.lower()}",
+    }
+    if builder.definitions:
+        schema["definitions"] = dict(sorted(builder.definitions.items()))
+    return schema
+
+
+def json_schemas() -> dict[str, dict[str, Any]]:
+    """File name -> schema, for every file kind."""
+    return {schema_file_name(f.kind): json_schema(f) for f in FILES}
+
+
+def render(schema: dict[str, Any]) -> str:
+    """The text a schema file holds (stable, so that the committed files can be compared)."""
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_schemas(directory: Path) -> list[Path]:
+    """Write every schema into `directory` (made if needed); the paths written."""
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, schema in json_schemas().items():
+        path = directory / name
+        path.write_text(render(schema), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def modeline(kind: str, file: Path, schema_dir: Path = SCHEMA_DIR) -> str:
+    """The first-line comment that tells a YAML language server which schema `file` follows."""
+    relative = os.path.relpath(schema_dir / schema_file_name(kind), file.resolve().parent)
+    return f"# yaml-language-server: $schema={Path(relative).as_posix()}"

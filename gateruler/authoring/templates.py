@@ -1,0 +1,151 @@
+"""Starting files for ``gateruler new level`` and ``gateruler new card``.
+
+A new author copies what they are given, so each template is a complete file
+that validates as written, with a comment on every line saying what to change.
+Card names in the comments are looked up in the card pool rather than typed
+here, so they cannot drift from the data.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from gateruler.authoring.schema import SCHEMA_DIR, modeline
+from gateruler.errors import GateRulerError
+from gateruler.loader import load_card_pool
+from gateruler.vocabulary import CardType
+
+# Shipped rift cards a new level starts from: a plain, playable mix (one with CNT).
+STARTER_CARDS = (
+    ("2020GB01-127", 10),
+    ("2020GB01-126", 10),
+    ("2020GB01-125", 10),
+    ("2020GB01-020", 10),
+    ("2020GB01-123", 10),
+)
+
+
+def _quoted(text: str) -> str:
+    """A YAML double-quoted scalar (JSON strings are valid YAML)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _header(kind: str, path: Path, lines: list[str]) -> list[str]:
+    head = [modeline(kind, path)] if SCHEMA_DIR.is_dir() else []
+    return head + [f"# {line}" if line else "#" for line in lines]
+
+
+def slug(text: str) -> str:
+    """A file-name-friendly form of a level name or card id."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "new"
+
+
+def level_template(name: str, path: Path) -> str:
+    """A level file named `name`, meant to be written at `path`."""
+    pool = load_card_pool()
+    entries = []
+    total_level = cnt_cards = 0
+    for card_id, count in STARTER_CARDS:
+        card = pool[card_id]
+        cnt = ", CNT" if card.has_cnt else ""
+        entries.append(f"  - {{card: {card_id}, count: {count}}}   # {card.name}, level {card.level}{cnt}")
+        total_level += card.level * count
+        cnt_cards += count if card.has_cnt else 0
+    deck_size = sum(count for _, count in STARTER_CARDS)
+    lines = _header(
+        "level",
+        path,
+        [
+            "A new rift level.  docs/authoring.md walks through writing one;",
+            "docs/reference.md explains every field and word.",
+            f"Check it with: gateruler validate {path.name}",
+        ],
+    )
+    lines += [
+        "level: 7                       # 1-6 are the shipped levels; number yours 7 or more",
+        f"name: {_quoted(name)}",
+        "hp: 15                         # the rift's LIFE",
+        "atk: 4                         # the rift ruler's ATK",
+        "stk: 3                         # the rift ruler's STK (damage to you per hit)",
+        "keywords: []                   # e.g. [pierce]",
+        "drives_per_turn: 2             # cards the rift drives each turn",
+        "# card_files: [my.cards.yaml]  # your own new cards, relative to this file (gateruler new card)",
+        "cards:                         # the rift's 50 cards, by card number (gateruler cards lists them)",
+        *entries,
+        f"# stated: {{deck_size: {deck_size}, total_level: {total_level}, cnt_cards: {cnt_cards}}}   # optional: what the list must add up to",
+        "special_rules: []              # e.g. [{rule: set_stats, card: 2020GB01-127, atk: 6}]",
+        "briefing: >-",
+        "  What the player reads before the game: what makes this rift different.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+_ABILITY = {
+    CardType.UNIT: [
+        "      - trigger: on_enter           # when it enters the board; see docs/reference.md#triggers",
+        "        text: When it enters, deal 1 damage to an enemy unit.",
+        "        effects:",
+        "          - {effect: damage, target: enemy_unit, amount: 1}",
+    ],
+    CardType.EVENT: [
+        "      - trigger: on_play            # when it is played (the rift plays a driven event at once)",
+        "        text: Deal 1 damage to the enemy ruler.",
+        "        effects:",
+        "          - {effect: damage, target: enemy_ruler, amount: 1}",
+    ],
+    CardType.FIELD: [
+        "      - trigger: start_of_turn      # each start of its controller's turn",
+        "        text: At the start of your turn, your units get +1 ATK until end of turn.",
+        "        effects:",
+        "          - {effect: modify, target: all_own_units, atk: 1}",
+    ],
+}
+
+
+def card_template(card_id: str, card_type: CardType, path: Path, name: str = "new card") -> str:
+    """A card file with one card of `card_type`, meant to be written at `path`."""
+    known = load_card_pool().get(card_id)
+    if known is not None:
+        raise GateRulerError(f"card id {card_id!r} is already a shipped card ({known.name}); choose a new id")
+    lines = _header(
+        "card",
+        path,
+        [
+            "New cards.  Name this file in a level's `card_files:` to use them there.",
+            "docs/reference.md explains every field and word.",
+            f"Check it with: gateruler validate {path.name}",
+        ],
+    )
+    lines += [
+        "cards:",
+        f"  - id: {_quoted(card_id)}",
+        f"    name: {_quoted(name)}",
+        f"    type: {card_type.value}                   # unit | event | field",
+        "    level: 1",
+    ]
+    if card_type is CardType.UNIT:
+        lines += [
+            "    atk: 3                        # atk/hp/stk: units only",
+            "    hp: 3",
+            "    stk: 1",
+        ]
+    lines += [
+        "    keywords: []                  # e.g. [pierce]; see docs/reference.md#keywords",
+        "    cnt: false                    # true: it has a CNT icon (needed for a `trigger: cnt` ability)",
+        "    provenance: provisional       # invented numbers are provisional",
+        "    solo_only: true               # a rift card: player decks may not use it",
+        "    source: Invented for a new level.",
+        "    abilities:",
+        *_ABILITY[card_type],
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def write_new(path: Path, text: str) -> None:
+    """Write a new file; never overwrite what an author may have spent an hour on."""
+    if path.exists():
+        raise GateRulerError(f"{path} already exists; not overwriting it (give another --output)")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")

@@ -1,0 +1,337 @@
+"""The JSON Schemas and the reference page say what the loader does, and stay current.
+
+The field table (gateruler/authoring/fields.py) is held to the loader in both
+directions: every field it names is read by the loader with the same
+requiredness, and the loader reads no key it does not name.  The committed
+schema/ files and docs/reference.md must be exactly what the generator
+writes, and every shipped data file must validate against its schema.
+"""
+
+from __future__ import annotations
+
+import copy
+import glob
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from gateruler import loader
+from gateruler.authoring.fields import (
+    CARD,
+    EFFECT,
+    FILES,
+    SPECIAL_RULE,
+    Field,
+    FileSpec,
+    ListOf,
+    ObjectSpec,
+    Variants,
+    file_spec,
+)
+from gateruler.authoring.reference import reference_markdown
+from gateruler.authoring.schema import json_schemas, modeline, render, schema_file_name
+from gateruler.cli import main
+from gateruler.models import CostModel, TurnStartKind
+from gateruler.vocabulary import CardType, Duration, EffectKind, Keyword, Provenance, SpecialRuleKind, Target, Trigger
+from gateruler.yamlsrc import Fields, Report, parse_yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA_DIR = ROOT / "schema"
+REFERENCE = ROOT / "docs" / "reference.md"
+EXAMPLES = ROOT / "docs" / "examples"
+
+
+def shipped_files() -> list[tuple[str, Path]]:
+    return [(f.kind, Path(p)) for f in FILES for pattern in f.shipped for p in sorted(glob.glob(str(ROOT / pattern)))]
+
+
+def validator(kind: str) -> jsonschema.Draft7Validator:
+    return jsonschema.Draft7Validator(json_schemas()[schema_file_name(kind)])
+
+
+def schema_errors(kind: str, document: Any) -> list[str]:
+    return sorted(e.message for e in validator(kind).iter_errors(document))
+
+
+# ---------------------------------------------------------------------------
+# The schemas
+
+
+@pytest.mark.parametrize("name", sorted(json_schemas()))
+def test_each_schema_is_a_valid_draft_07_schema(name: str) -> None:
+    jsonschema.Draft7Validator.check_schema(json_schemas()[name])
+
+
+@pytest.mark.parametrize("name", sorted(json_schemas()))
+def test_the_committed_schema_files_are_what_the_generator_writes(name: str) -> None:
+    committed = SCHEMA_DIR / name
+    assert committed.is_file(), f"{committed} is missing: run `gateruler schema`"
+    assert committed.read_text(encoding="utf-8") == render(json_schemas()[name]), f"{committed} is stale: run `gateruler schema`"
+
+
+def test_the_shipped_files_of_every_kind_are_found() -> None:
+    kinds = {kind for kind, _ in shipped_files()}
+    assert kinds == {"level", "card", "ruler", "deck"}
+
+
+@pytest.mark.parametrize(("kind", "path"), shipped_files(), ids=lambda v: getattr(v, "name", v))
+def test_every_shipped_file_validates_against_its_schema(kind: str, path: Path) -> None:
+    assert schema_errors(kind, yaml.safe_load(path.read_text(encoding="utf-8"))) == []
+
+
+@pytest.mark.parametrize(("kind", "path"), shipped_files(), ids=lambda v: getattr(v, "name", v))
+def test_every_shipped_file_names_its_schema_on_its_first_line(kind: str, path: Path) -> None:
+    first_line = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first_line == modeline(kind, path)
+    assert (path.parent / first_line.split("$schema=", 1)[1]).resolve() == SCHEMA_DIR / schema_file_name(kind)
+
+
+UNIT = {"id": "X-1", "name": "x", "type": "unit", "level": 1, "atk": 1, "hp": 1, "stk": 1, "provenance": "provisional"}
+
+
+def with_effect(effect: dict[str, Any], trigger: str = "on_enter", **card: Any) -> dict[str, Any]:
+    return {"cards": [{**UNIT, **card, "abilities": [{"trigger": trigger, "effects": [effect]}]}]}
+
+
+@pytest.mark.parametrize(
+    ("mistake", "document"),
+    [
+        ("a misspelt card key", {"cards": [{**UNIT, "atack": 2}]}),
+        ("a unit without its stats", {"cards": [{k: v for k, v in UNIT.items() if k != "hp"}]}),
+        ("stats on an event", {"cards": [{**UNIT, "type": "event"}]}),
+        ("an unknown keyword", {"cards": [{**UNIT, "keywords": ["piercing"]}]}),
+        ("a target the effect does not accept", with_effect({"effect": "draw", "target": "enemy_unit", "amount": 1})),
+        ("an effect without its parameter", with_effect({"effect": "damage", "target": "enemy_unit"})),
+        ("a parameter of another effect", with_effect({"effect": "destroy", "target": "enemy_unit", "amount": 1})),
+        ("a zero amount", with_effect({"effect": "damage", "target": "enemy_unit", "amount": 0})),
+        ("a trigger the card type cannot have", with_effect({"effect": "damage", "target": "enemy_unit", "amount": 1}, trigger="on_play")),
+        ("a continuous effect that is not modify", with_effect({"effect": "damage", "target": "enemy_unit", "amount": 1}, trigger="continuous")),
+        ("a modify that changes nothing", with_effect({"effect": "modify", "target": "self"})),
+        ("a target on reuse_on_enter", with_effect({"effect": "reuse_on_enter", "target": "self"})),
+    ],
+)
+def test_the_card_schema_underlines_the_usual_mistakes(mistake: str, document: dict[str, Any]) -> None:
+    assert schema_errors("card", document) != [], mistake
+
+
+def test_the_level_schema_underlines_a_special_rule_without_its_parameter() -> None:
+    level = yaml.safe_load((ROOT / "invader_decks" / "level-2.yaml").read_text(encoding="utf-8"))
+    level["special_rules"] = [{"rule": "start_of_turn_sacrifice", "card": "2021GB02-002"}]
+    assert schema_errors("level", level) != []
+
+
+def test_the_level_schema_accepts_card_files() -> None:
+    assert schema_errors("level", yaml.safe_load((EXAMPLES / "ember-rift.yaml").read_text(encoding="utf-8"))) == []
+
+
+# ---------------------------------------------------------------------------
+# The field table against the loader
+
+
+def maximal(kind: Any, example: Any = None) -> Any:
+    """A document with every field of `kind` filled in (one item in each list of objects)."""
+    if isinstance(kind, ObjectSpec):
+        return {f.name: maximal(f.kind, f.example) for f in kind.fields}
+    if isinstance(kind, Variants):
+        return maximal(next(iter(kind.cases.values())))
+    if isinstance(kind, ListOf) and isinstance(kind.item, (ObjectSpec, Variants)):
+        return [maximal(kind.item)]
+    return copy.deepcopy(example)
+
+
+def field_paths(spec: ObjectSpec, prefix: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Field]]:
+    """Every field of `spec` and of the objects inside it, with its path in `maximal(spec)`."""
+    paths = []
+    for f in spec.fields:
+        path = (*prefix, f.name)
+        paths.append((path, f))
+        kind = f.kind
+        if isinstance(kind, ListOf):
+            kind, path = kind.item, (*path, 0)
+        if isinstance(kind, Variants):
+            kind = next(iter(kind.cases.values()))
+        if isinstance(kind, ObjectSpec):
+            paths += field_paths(kind, path)
+    return paths
+
+
+READERS = {
+    "level": loader.read_level,
+    "card": loader.read_card_file,
+    "ruler": loader.read_ruler,
+    "deck": loader.read_deck,
+}
+
+
+@pytest.fixture
+def read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Read a document as the loader does; returns (error messages, the key sets each mapping's reader asked for)."""
+    (tmp_path / "my-level.cards.yaml").write_text("cards: []\n", encoding="utf-8")
+    loader.load_card_pool()  # read (and cache) the shipped cards before recording what is asked
+    asked: list[frozenset[str]] = []
+    finish = Fields.finish
+
+    def recording_finish(self: Fields, known: Any = ()) -> bool:
+        if self.node is not None:
+            asked.append(frozenset(self._asked) | frozenset(known))
+        return finish(self, known)
+
+    monkeypatch.setattr(Fields, "finish", recording_finish)
+
+    def read(kind: str, document: Any) -> tuple[list[str], list[frozenset[str]]]:
+        asked.clear()
+        path = str(tmp_path / f"doc.{kind}.yaml")
+        report = Report()
+        READERS[kind](parse_yaml(yaml.safe_dump(document, allow_unicode=True), path), report, path)
+        return [f.message for f in report.errors], list(asked)
+
+    return read
+
+
+def objects_in(spec: ObjectSpec) -> set[frozenset[str]]:
+    """The key sets of `spec` and every object inside its maximal document."""
+    found = {frozenset(f.name for f in spec.fields)}
+    for _, f in field_paths(spec):
+        kind = f.kind.item if isinstance(f.kind, ListOf) else f.kind
+        if isinstance(kind, Variants):
+            kind = next(iter(kind.cases.values()))
+        if isinstance(kind, ObjectSpec):
+            found.add(frozenset(g.name for g in kind.fields))
+    return found
+
+
+@pytest.mark.parametrize("file", FILES, ids=lambda f: f.kind)
+def test_the_loader_reads_exactly_the_fields_the_table_names(file: FileSpec, read) -> None:
+    errors, asked = read(file.kind, maximal(file.spec))
+    expected = objects_in(file.spec)
+    if file.kind == "level":
+        expected.add(frozenset(f.name for f in file_spec("card").spec.fields))  # its (empty) card file is read too
+    assert errors == []
+    assert set(asked) == expected
+
+
+def _unit_with(effect: dict[str, Any]) -> dict[str, Any]:
+    card = maximal(CARD)
+    card["abilities"] = [{"trigger": "on_enter", "effects": [effect]}]
+    return {"cards": [card]}
+
+
+@pytest.mark.parametrize("kind", list(EffectKind), ids=lambda k: k.value)
+def test_the_loader_reads_exactly_the_parameters_the_table_names_for_each_effect(kind: EffectKind, read) -> None:
+    case = EFFECT.cases[kind.value]
+    errors, asked = read("card", _unit_with(maximal(case)))
+    assert errors == []
+    assert frozenset(f.name for f in case.fields) in asked
+
+
+@pytest.mark.parametrize("kind", list(SpecialRuleKind), ids=lambda k: k.value)
+def test_the_loader_reads_exactly_the_parameters_the_table_names_for_each_rule(kind: SpecialRuleKind, read) -> None:
+    case = SPECIAL_RULE.cases[kind.value]
+    level = maximal(file_spec("level").spec)
+    level["special_rules"] = [maximal(case)]
+    errors, asked = read("level", level)
+    assert errors == []
+    assert frozenset(f.name for f in case.fields) in asked
+
+
+def _without(document: Any, path: tuple[Any, ...]) -> Any:
+    document = copy.deepcopy(document)
+    holder = document
+    for step in path[:-1]:
+        holder = holder[step]
+    del holder[path[-1]]
+    return document
+
+
+def requiredness_cases() -> list[tuple[str, tuple[Any, ...], Field]]:
+    cases = [(file.kind, path, f) for file in FILES for path, f in field_paths(file.spec)]
+    cases += [("effect", ("effect", name), f) for kind in EffectKind for name, f in ((g.name, g) for g in EFFECT.cases[kind.value].fields)]
+    cases += [("rule", ("rule", name), f) for kind in SpecialRuleKind for name, f in ((g.name, g) for g in SPECIAL_RULE.cases[kind.value].fields)]
+    return cases
+
+
+@pytest.mark.parametrize(
+    ("kind", "path", "field"),
+    [(k, p, f) for k, p, f in requiredness_cases() if k not in ("effect", "rule")],
+    ids=lambda v: ".".join(map(str, v)) if isinstance(v, tuple) else getattr(v, "name", str(v)),
+)
+def test_a_field_the_table_calls_required_is_required_by_the_loader(kind: str, path: tuple[Any, ...], field: Field, read) -> None:
+    errors, _ = read(kind, _without(maximal(file_spec(kind).spec), path))
+    required = field.required or field.only_when is not None  # the maximal card is a unit
+    assert (f"missing required field {field.name!r}" in errors) == required, errors
+
+
+@pytest.mark.parametrize("kind", list(EffectKind), ids=lambda k: k.value)
+def test_an_effect_parameter_the_table_calls_required_is_required_by_the_loader(kind: EffectKind, read) -> None:
+    case = EFFECT.cases[kind.value]
+    for field in case.fields[1:]:
+        effect = {k: v for k, v in maximal(case).items() if k != field.name}
+        errors, _ = read("card", _unit_with(effect))
+        assert (f"missing required field {field.name!r}" in errors) == field.required, (field.name, errors)
+
+
+@pytest.mark.parametrize("kind", list(SpecialRuleKind), ids=lambda k: k.value)
+def test_a_rule_parameter_the_table_calls_required_is_required_by_the_loader(kind: SpecialRuleKind, read) -> None:
+    case = SPECIAL_RULE.cases[kind.value]
+    for field in case.fields[1:]:
+        level = maximal(file_spec("level").spec)
+        level["special_rules"] = [{k: v for k, v in maximal(case).items() if k != field.name}]
+        errors, _ = read("level", level)
+        assert (f"missing required field {field.name!r}" in errors) == field.required, (field.name, errors)
+
+
+# ---------------------------------------------------------------------------
+# The reference page
+
+REGISTRIES = [Keyword, Trigger, Target, EffectKind, SpecialRuleKind, CardType, Provenance, Duration, TurnStartKind, CostModel]
+
+
+@pytest.mark.parametrize("registry", REGISTRIES, ids=lambda r: r.__name__)
+def test_the_reference_documents_every_registered_name(registry: Any) -> None:
+    text = reference_markdown()
+    missing = [m.value for m in registry if f"`{m.value}`" not in text]
+    assert missing == []
+
+
+def test_the_reference_documents_every_field_of_every_file() -> None:
+    text = reference_markdown()
+    for file in FILES:
+        for _, f in field_paths(file.spec):
+            if f.name not in (EFFECT.key, SPECIAL_RULE.key):  # the words themselves have sections
+                assert f"| `{f.name}` |" in text, f.name
+
+
+def test_the_reference_links_only_to_its_own_headings() -> None:
+    text = reference_markdown()
+    headings = {line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")}
+    anchors = {"".join(c for c in h.lower().replace(" ", "-") if c.isalnum() or c in "-_") for h in headings}
+    links = {part.split(")", 1)[0] for part in text.split("](#")[1:]}
+    assert links - anchors == set()
+
+
+def test_docs_reference_md_is_what_the_generator_writes() -> None:
+    assert REFERENCE.read_text(encoding="utf-8") == reference_markdown(), "docs/reference.md is stale: run `gateruler schema --markdown > docs/reference.md`"
+
+
+# ---------------------------------------------------------------------------
+# The command
+
+
+def test_schema_writes_one_file_per_kind(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["schema", "--output", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    written = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert written == sorted(schema_file_name(f.kind) for f in FILES)
+    for name in written:
+        assert json.loads((tmp_path / "out" / name).read_text(encoding="utf-8")) == json_schemas()[name]
+
+
+def test_schema_markdown_prints_the_reference() -> None:
+    result = CliRunner().invoke(main, ["schema", "--markdown"])
+    assert result.exit_code == 0
+    assert result.output == reference_markdown()
