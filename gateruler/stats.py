@@ -57,6 +57,14 @@ DRAW_TURN_CAP = "draw_turn_cap"
 DRAW_OTHER = "draw_other"
 ERROR = "error"
 OUTCOMES = (CLEARED, LOST_DAMAGE, LOST_DECK_OUT, DRAW_TURN_CAP, DRAW_OTHER, ERROR)
+OUTCOME_WORDS = {
+    CLEARED: "cleared",
+    LOST_DAMAGE: "lost to damage",
+    LOST_DECK_OUT: "lost by deck-out",
+    DRAW_TURN_CAP: "drawn at the turn cap",
+    DRAW_OTHER: "drawn",
+    ERROR: "an error",
+}
 
 
 def classify(winner: str | None, reason: str) -> str:

@@ -1,0 +1,224 @@
+"""Replays: any game as a small file that re-runs to the same end, or says where it does not."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import attrs
+import pytest
+
+from gateruler import bots, loader
+from gateruler.batch import BatchSettings, GameSpec, run_batch
+from gateruler.bots.random_bot import RandomBot
+from gateruler.cardpool import CardPool
+from gateruler.errors import DataError, GateRulerError
+from gateruler.replay import (
+    REPLAY_FORMAT,
+    ReplayFileError,
+    card_data_hash,
+    game_data_hash,
+    read_replay,
+    record_game,
+    replay_data,
+    rerun,
+    spec_from_replay,
+    write_replay,
+)
+
+
+def spec(level: int | str = 2) -> GameSpec:
+    pool = loader.load_card_pool()
+    rulers = loader.load_rulers()
+    deck = loader.load_deck(loader.sample_deck_path("knight"))
+    lvl = loader.load_level(Path(level) if isinstance(level, str) else level)
+    return GameSpec(deck, rulers[deck.ruler], lvl, pool.for_level(lvl), 200, level, "decks/mine.yaml")
+
+
+def saved(tmp_path: Path, data: dict, name: str = "game.json") -> Path:
+    path = tmp_path / name
+    write_replay(path, data)
+    return path
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random", "search"])
+def test_a_recorded_game_re_runs_to_the_same_end(tmp_path: Path, bot: str) -> None:
+    data = record_game(spec(), seed=5, bot=bot, bot_seed=7, budget=3)
+    check = rerun(saved(tmp_path, data))
+    assert check.same, check.message
+    assert check.message.startswith("ends the same way")
+    assert check.notes == ()
+
+
+def test_a_replay_is_small_and_says_what_made_the_game() -> None:
+    data = record_game(spec(), seed=5, bot="greedy", bot_seed=7)
+    assert len(json.dumps(data)) < 4000
+    assert data["format"] == REPLAY_FORMAT
+    assert data["seed"] == 5 and data["max_turns"] == 200
+    assert data["bot"] == {"name": "greedy", "seed": 7, "budget": None}
+    assert data["level"]["number"] == 2 and data["level"]["file"] is None
+    assert data["deck"]["ruler"] == "knight" and data["deck"]["file"] == "decks/mine.yaml"
+    assert sum(count for _, count in data["deck"]["cards"]) == 50
+    assert data["engine_version"] and data["data_hash"] == game_data_hash(spec())
+    assert data["result"]["outcome"] in ("cleared", "lost_damage", "lost_deck_out")
+
+
+def test_a_game_on_an_authored_level_re_runs_from_its_level_file(tmp_path: Path) -> None:
+    level_file = tmp_path / "my-level.yaml"
+    shutil.copy(Path(loader.load_level(3).location.path), level_file)
+    data = record_game(spec(str(level_file)), seed=1, bot="greedy", bot_seed=1)
+    assert data["level"]["file"] == str(level_file.resolve())
+    assert rerun(saved(tmp_path, data)).same
+
+
+def test_a_changed_action_is_named_where_it_diverges(tmp_path: Path) -> None:
+    data = record_game(spec(), seed=5, bot="greedy", bot_seed=7)
+    data["actions"][2] = {"type": "EndTurn"}
+    check = rerun(saved(tmp_path, data))
+    assert not check.same
+    assert check.message.startswith("diverges: action 3 (turn ")
+    assert '{"type":"EndTurn"}' in check.message
+
+
+def test_without_a_bot_an_illegal_recorded_action_is_where_it_diverges(tmp_path: Path) -> None:
+    data = record_game(spec(), seed=5, bot="greedy", bot_seed=7)
+    data["bot"] = None
+    data["actions"][0] = {"type": "Summon", "card": 0, "slot": 0}
+    check = rerun(saved(tmp_path, data))
+    assert not check.same
+    assert "diverges at action 1 (turn 2)" in check.message and "illegal action" in check.message
+
+
+def test_without_a_bot_the_recorded_actions_alone_replay_the_game(tmp_path: Path) -> None:
+    data = record_game(spec(), seed=5, bot="greedy", bot_seed=7)
+    data["bot"] = None
+    assert rerun(saved(tmp_path, data)).same
+
+
+def test_missing_actions_at_the_end_are_a_divergence(tmp_path: Path) -> None:
+    data = record_game(spec(), seed=5, bot="greedy", bot_seed=7)
+    data["bot"] = None
+    del data["actions"][-1]
+    check = rerun(saved(tmp_path, data))
+    assert not check.same and f"past the {len(data['actions'])} recorded actions" in check.message
+
+
+def test_a_different_recorded_ending_is_a_divergence(tmp_path: Path) -> None:
+    data = record_game(spec(), seed=5, bot="greedy", bot_seed=7)
+    data["result"]["turn"] += 2
+    check = rerun(saved(tmp_path, data))
+    assert not check.same and "the recording ended" in check.message
+
+
+def test_changed_card_data_is_noted(tmp_path: Path) -> None:
+    data = record_game(spec(), seed=5, bot="greedy", bot_seed=7)
+    data["data_hash"] = "0" * 16
+    data["engine_version"] = "0.0.1"
+    notes = rerun(saved(tmp_path, data)).notes
+    assert "the card, ruler or level data differ from the recording" in notes
+    assert any("recorded with gateruler 0.0.1" in n for n in notes)
+
+
+class _Exploding(RandomBot):
+    name = "exploding"
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.calls = 0
+
+    def choose(self, view):  # noqa: ANN001, ANN201 - a test double
+        self.calls += 1
+        if self.calls == 5:
+            raise RuntimeError("kaboom")
+        return super().choose(view)
+
+
+def test_a_game_that_raised_replays_to_the_same_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(bots._FACTORIES, "exploding", lambda seed, budget: _Exploding(seed))
+    s = spec()
+    record = run_batch([s], BatchSettings(bot="exploding", seed=3, games=1)).levels[0].errors[0]
+    data = replay_data(
+        s, record.seed, list(record.actions), bot="exploding", bot_seed=record.bot_seed, outcome="error", turn=0, error=record.message
+    )
+    check = rerun(saved(tmp_path, data))
+    assert check.same
+    assert "the same error" in check.message and "RuntimeError: kaboom" in check.message
+
+
+def test_a_recorded_error_that_no_longer_happens_is_a_divergence(tmp_path: Path) -> None:
+    data = record_game(spec(), seed=5, bot="greedy", bot_seed=7)
+    data["result"] = {"outcome": "error", "turn": 0, "error": "RuntimeError: kaboom"}
+    check = rerun(saved(tmp_path, data))
+    assert not check.same and "the recording raised RuntimeError: kaboom" in check.message
+
+
+# ---------------------------------------------------------------------- hashes
+
+
+def test_the_data_hash_changes_with_any_number_that_plays_and_nothing_else() -> None:
+    s = spec()
+    card = s.pool[s.deck.cards[0].card]
+    stronger = attrs.evolve(card, atk=(card.atk or 0) + 1)
+    renamed = attrs.evolve(card, names={"zh": "x"}, source="another source")
+    assert game_data_hash(attrs.evolve(s, pool=s.pool.with_cards([stronger]))) != game_data_hash(s)
+    assert game_data_hash(attrs.evolve(s, pool=s.pool.with_cards([renamed]))) == game_data_hash(s)
+    assert card_data_hash(s.pool.with_cards([stronger])) != card_data_hash(s.pool)
+    assert card_data_hash(CardPool(list(s.pool))) == card_data_hash(s.pool)
+
+
+# ---------------------------------------------------------------------- bad replay files
+
+
+def test_a_file_that_is_not_json_is_located(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "gateruler-replay",\n  "seed": oops}\n')
+    with pytest.raises(DataError) as error:
+        read_replay(path)
+    assert str(error.value).startswith(f"{path}:2:")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="something-else"), "not a gateruler replay"),
+        (lambda d: d.update(version=99), "unknown replay version 99"),
+        (lambda d: d.update(seed="five"), "'seed' is missing or not a int"),
+        (lambda d: d.pop("actions"), "'actions' is missing"),
+        (lambda d: d["actions"].insert(0, {"type": "Fly"}), "action 1 is not an action"),
+        (lambda d: d["actions"].insert(0, {"type": "Summon", "wings": 2}), "action 1 is not an action"),
+    ],
+)
+def test_a_malformed_replay_is_one_line_naming_the_file(tmp_path: Path, change, message: str) -> None:  # noqa: ANN001
+    data = record_game(spec(), seed=5, bot="greedy", bot_seed=7)
+    change(data)
+    path = saved(tmp_path, data)
+    with pytest.raises(ReplayFileError) as error:
+        read_replay(path)
+    assert str(error.value).startswith(f"{path}: ")
+    assert message in str(error.value)
+    assert "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["deck"].update(ruler="emperor"), "unknown ruler 'emperor'"),
+        (lambda d: d["deck"]["cards"].append(["NOT-A-CARD", 1]), "a card this gateruler does not know: NOT-A-CARD"),
+        (lambda d: d["deck"].update(cards=[["PROV-001"]]), "[card id, count] pairs"),
+        (lambda d: d.update(level={"number": None, "file": None}), "names no level"),
+        (lambda d: d.update(level={"number": None, "file": "/no/such/level.yaml"}), "level file it was played on is missing"),
+    ],
+)
+def test_a_replay_naming_things_that_do_not_exist_is_one_line(tmp_path: Path, change, message: str) -> None:  # noqa: ANN001
+    data = record_game(spec(), seed=5, bot="greedy", bot_seed=7)
+    change(data)
+    path = saved(tmp_path, data)
+    with pytest.raises(GateRulerError) as error:
+        spec_from_replay(path, read_replay(path))
+    assert message in str(error.value)
+
+
+def test_a_missing_replay_file_is_said_so(tmp_path: Path) -> None:
+    with pytest.raises(ReplayFileError, match="no such replay file"):
+        read_replay(tmp_path / "none.json")
