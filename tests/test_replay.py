@@ -9,9 +9,8 @@ from pathlib import Path
 import attrs
 import pytest
 
-from gateruler import bots, loader
+from gateruler import loader
 from gateruler.batch import BatchSettings, GameSpec, run_batch
-from gateruler.bots.random_bot import RandomBot
 from gateruler.cardpool import CardPool
 from gateruler.errors import DataError, GateRulerError
 from gateruler.replay import (
@@ -26,6 +25,8 @@ from gateruler.replay import (
     spec_from_replay,
     write_replay,
 )
+from test_batch import exploding_bot  # noqa: F401 - the fixture, shared
+
 
 
 def spec(level: int | str = 2) -> GameSpec:
@@ -120,26 +121,11 @@ def test_changed_card_data_is_noted(tmp_path: Path) -> None:
     assert any("recorded with gateruler 0.0.1" in n for n in notes)
 
 
-class _Exploding(RandomBot):
-    name = "exploding"
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
-        self.calls = 0
-
-    def choose(self, view):  # noqa: ANN001, ANN201 - a test double
-        self.calls += 1
-        if self.calls == 5:
-            raise RuntimeError("kaboom")
-        return super().choose(view)
-
-
-def test_a_game_that_raised_replays_to_the_same_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(bots._FACTORIES, "exploding", lambda seed, budget: _Exploding(seed))
+def test_a_game_that_raised_replays_to_the_same_error(tmp_path: Path, exploding_bot: str) -> None:
     s = spec()
-    record = run_batch([s], BatchSettings(bot="exploding", seed=3, games=1)).levels[0].errors[0]
+    record = run_batch([s], BatchSettings(bot=exploding_bot, seed=3, games=1)).levels[0].errors[0]
     data = replay_data(
-        s, record.seed, list(record.actions), bot="exploding", bot_seed=record.bot_seed, outcome="error", turn=0, error=record.message
+        s, record.seed, list(record.actions), bot=exploding_bot, bot_seed=record.bot_seed, outcome="error", turn=0, error=record.message
     )
     check = rerun(saved(tmp_path, data))
     assert check.same
