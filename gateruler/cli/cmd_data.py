@@ -29,11 +29,14 @@ def _plural(count: int, word: str) -> str:
 
 @main.command()
 @click.argument("files", nargs=-1, required=True)
-def validate(files: tuple[str, ...]) -> None:
+@click.option("--no-smoke", is_flag=True, help="Do not play the short seeded smoke run on level files.")
+def validate(files: tuple[str, ...], no_smoke: bool) -> None:
     """Check data files (cards, rulers, levels, decks) and print every problem.
 
     Each finding is one line, path:line:column: message.  Exit status 0 when
-    there are no errors (warnings are allowed), 2 otherwise.
+    there are no errors (warnings are allowed), 2 otherwise.  A level file
+    without errors is also played a few dozen seeded games (see
+    docs/authoring.md); a rule error in play is an error naming its card.
     """
     errors = warnings = 0
     for path in files:
@@ -42,6 +45,10 @@ def validate(files: tuple[str, ...]) -> None:
         except Exception as error:  # never a traceback for a data file
             message = f"cannot validate: {type(error).__name__}: {error}".splitlines()[0]
             findings = [Finding(SourceLocation(path, 1, 1), message)]
+        if not no_smoke and not any(f.is_error for f in findings):
+            from gateruler.authoring.smoke import smoke_check_file
+
+            findings += smoke_check_file(path)
         for finding in findings:
             click.echo(str(finding))
             if finding.severity is Severity.ERROR:

@@ -1,0 +1,169 @@
+"""A short seeded smoke run: play a level a few dozen times to find rule errors.
+
+A level can be valid data and still break the rules engine in play: a card
+combination nobody tried, an effect on a zone that happens to be empty.  The
+loader cannot see that; playing can.  ``gateruler validate`` runs
+:func:`smoke_run` on every level file, a random player with the Knight
+sample deck, and turns each exception into a finding that names the card and
+the ability being resolved when it happened, found from the failing frame's
+effect task (``("fx", side, card instance, effect)``).  Seeds are fixed, so
+a finding is reproducible with ``gateruler play --level-file ... --seed N``.
+"""
+
+from __future__ import annotations
+
+import random
+import traceback
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from gateruler.engine.game import Game
+from gateruler.errors import DataError, DataErrors, GateRulerError
+from gateruler.games import new_game
+from gateruler.loader import file_kind, load_deck, load_level, load_yaml_as, sample_deck_path
+from gateruler.models import CardDef, DeckDef, LevelDef, SourceLocation
+from gateruler.vocabulary import Ability, Effect
+from gateruler.yamlsrc import Finding
+
+SMOKE_GAMES = 24
+DECISION_CAP = 5000  # far more player decisions than any real game takes
+
+
+class NoLegalAction(RuntimeError):
+    """The game is not over, yet the player has nothing to do: the engine is stuck."""
+
+
+class DecisionCapExceeded(RuntimeError):
+    """A game took more decisions than any game can: the engine is looping."""
+
+
+@attrs.frozen
+class Fault:
+    """What was being done when a game failed, as far as the game can tell."""
+
+    card: CardDef | None = None
+    ability: Ability | None = None
+    effect: Effect | None = None
+    step: str = ""  # the engine task being run ("battle", "ctl", ...) when not an effect
+    last_event: str = ""
+
+    def describe(self) -> str:
+        if self.card is None:
+            where = f"during the engine step {self.step!r}" if self.step else "while setting the game up"
+            return where + (f" (last event: {self.last_event})" if self.last_event else "")
+        text = f"card {self.card.id} ({self.card.name})"
+        if self.ability is not None:
+            text += f", {self.ability.trigger.value} ability"
+        if self.effect is not None:
+            text += f", effect {self.effect.kind.value!r}"
+            if self.effect.target is not None:
+                text += f" on {self.effect.target.value}"
+        return text
+
+
+def play_randomly(game: Game, seed: int) -> Game:
+    """Take uniformly random legal decisions until the game ends."""
+    rng = random.Random(seed)
+    for _ in range(DECISION_CAP):
+        if game.winner is not None:
+            return game
+        actions = game.legal_actions()
+        if not actions:
+            raise NoLegalAction(f"the game is not over but the player has no legal action (turn {game.turn})")
+        game.apply(rng.choice(actions))
+    raise DecisionCapExceeded(f"more than {DECISION_CAP} player decisions by turn {game.turn}")
+
+
+def _frames(error: BaseException) -> list[dict[str, Any]]:
+    """The local variables of every frame the error passed through, innermost first."""
+    return [frame.f_locals for frame, _ in traceback.walk_tb(error.__traceback__)][::-1]
+
+
+def _game_in(frames: list[dict[str, Any]]) -> Game | None:
+    for local in frames:
+        for value in local.values():
+            if isinstance(value, Game):
+                return value
+    return None
+
+
+def locate_fault(error: BaseException) -> Fault:
+    """The card, ability and effect being resolved when `error` was raised (what is known of them)."""
+    frames = _frames(error)
+    game = _game_in(frames)
+    last_event = ""
+    if game is not None and game.log:
+        last_event = game.describe_log(last=1)[0]
+    for local in frames:
+        task = local.get("task")
+        if not (isinstance(task, tuple) and task and isinstance(task[0], str)):
+            continue
+        if task[0] == "fx" and game is not None:
+            _, _side, iid, effect = task
+            card = game.card(iid)
+            ability = next((a for a in card.abilities if any(e is effect for e in a.effects)), None)
+            return Fault(card, ability, effect, "fx", last_event)
+        return Fault(step=task[0], last_event=last_event)
+    return Fault(last_event=last_event)
+
+
+def _where(fault: Fault, level: LevelDef) -> SourceLocation:
+    """The card's own definition when it has one, else the level's line that lists it, else the level."""
+    if fault.card is not None:
+        if fault.card.location.path:
+            return fault.card.location
+        for entry in level.cards:
+            if entry.card == fault.card.id:
+                return entry.location
+    return level.location
+
+
+def _short(error: BaseException) -> str:
+    text = str(error).splitlines()[0] if str(error) else ""
+    text = text if len(text) <= 160 else text[:157] + "..."
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def smoke_run(level: LevelDef, games: int = SMOKE_GAMES, seed: int = 0, *, deck: DeckDef | None = None) -> list[Finding]:
+    """Play `games` seeded games of `level` (seeds seed, seed+1, ...); one error finding per distinct fault.
+
+    The player is random and plays the Knight sample deck unless `deck` is
+    given.  An empty list means no game raised.
+    """
+    deck = deck if deck is not None else load_deck(sample_deck_path("knight"))
+    seen: dict[tuple[Any, ...], list[Any]] = {}  # fault key -> [fault, error, first seed, count]
+    for game_seed in range(seed, seed + games):
+        try:
+            play_randomly(new_game(deck, level, game_seed), game_seed)
+        except Exception as error:  # a rule error is what we are looking for
+            fault = locate_fault(error)
+            key = (fault.card and fault.card.id, fault.ability, fault.effect, fault.step, type(error))
+            if key in seen:
+                seen[key][3] += 1
+            else:
+                seen[key] = [fault, error, game_seed, 1]
+    findings = []
+    for fault, error, first, count in seen.values():
+        message = (
+            f"smoke run: rule error in {count} of {games} games (first with --seed {first}): "
+            f"{fault.describe()}: {_short(error)}"
+        )
+        findings.append(Finding(_where(fault, level), message))
+    return findings
+
+
+def smoke_check_file(path: str | Path, games: int = SMOKE_GAMES) -> list[Finding]:
+    """smoke_run on a level file, for ``gateruler validate``; [] for other files or files with errors.
+
+    A file that does not load has already been reported by the loader, and a
+    level that cannot be loaded cannot be played.
+    """
+    try:
+        if file_kind(load_yaml_as(Path(path), str(path))) != "level":
+            return []
+        level = load_level(str(path))  # a str keeps the path as the user wrote it in findings
+    except (DataError, DataErrors, GateRulerError):
+        return []
+    return smoke_run(level, games)
