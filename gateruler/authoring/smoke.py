@@ -3,22 +3,23 @@
 A level can be valid data and still break the rules engine in play: a card
 combination nobody tried, an effect on a zone that happens to be empty.  The
 loader cannot see that; playing can.  ``gateruler validate`` runs
-:func:`smoke_run` on every level file, a random player with the Knight
+:func:`smoke_run` on every level file, the random bot with the Knight
 sample deck, and turns each exception into a finding that names the card and
 the ability being resolved when it happened, found from the failing frame's
 effect task (``("fx", side, card instance, effect)``).  Seeds are fixed, so
-a finding is reproducible with ``gateruler play --level-file ... --seed N``.
+validate finds the same faults every time, and ``gateruler play --level-file
+... --seed N`` deals the game a finding names.
 """
 
 from __future__ import annotations
 
-import random
 import traceback
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from gateruler.bots import RandomBot, play_out
 from gateruler.engine.game import Game
 from gateruler.errors import DataError, DataErrors, GateRulerError
 from gateruler.games import new_game
@@ -28,15 +29,6 @@ from gateruler.vocabulary import Ability, Effect
 from gateruler.yamlsrc import Finding
 
 SMOKE_GAMES = 24
-DECISION_CAP = 5000  # far more player decisions than any real game takes
-
-
-class NoLegalAction(RuntimeError):
-    """The game is not over, yet the player has nothing to do: the engine is stuck."""
-
-
-class DecisionCapExceeded(RuntimeError):
-    """A game took more decisions than any game can: the engine is looping."""
 
 
 @attrs.frozen
@@ -61,19 +53,6 @@ class Fault:
             if self.effect.target is not None:
                 text += f" on {self.effect.target.value}"
         return text
-
-
-def play_randomly(game: Game, seed: int) -> Game:
-    """Take uniformly random legal decisions until the game ends."""
-    rng = random.Random(seed)
-    for _ in range(DECISION_CAP):
-        if game.winner is not None:
-            return game
-        actions = game.legal_actions()
-        if not actions:
-            raise NoLegalAction(f"the game is not over but the player has no legal action (turn {game.turn})")
-        game.apply(rng.choice(actions))
-    raise DecisionCapExceeded(f"more than {DECISION_CAP} player decisions by turn {game.turn}")
 
 
 def _frames(error: BaseException) -> list[dict[str, Any]]:
@@ -136,7 +115,7 @@ def smoke_run(level: LevelDef, games: int = SMOKE_GAMES, seed: int = 0, *, deck:
     seen: dict[tuple[Any, ...], list[Any]] = {}  # fault key -> [fault, error, first seed, count]
     for game_seed in range(seed, seed + games):
         try:
-            play_randomly(new_game(deck, level, game_seed), game_seed)
+            play_out(new_game(deck, level, game_seed), RandomBot(game_seed))
         except Exception as error:  # a rule error is what we are looking for
             fault = locate_fault(error)
             key = (fault.card and fault.card.id, fault.ability, fault.effect, fault.step, type(error))
