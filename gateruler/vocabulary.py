@@ -63,7 +63,7 @@ TRIGGER_DOC = {
     Trigger.ON_ENTER: "A unit or field entering its controller's board.",
     Trigger.ON_ATTACK: "This unit (or ruler) is declared as an attacker, before the target is hit.",
     Trigger.ON_DESTROYED: "This unit is destroyed (damage >= HP, or a destroy effect).",
-    Trigger.CNT: "The card is revealed by its owner's damage check; it resolves, then the card goes to the graveyard.",
+    Trigger.CNT: "The card is revealed by its owner's damage check: it goes to the graveyard and its CNT ability resolves (docs/rulings.md).",
     Trigger.START_OF_TURN: "The start phase of its controller's turn, while the card is on the board or in the field zone.",
     Trigger.CONTINUOUS: "Always on while the card is on the board or in the field zone; only stat effects may be continuous.",
 }

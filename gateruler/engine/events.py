@@ -77,7 +77,7 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
     if kind == "setup":
         return f"{who} set up."
     if kind == "turn":
-        return f"Turn {turn}: {'your' if side == 0 else 'the rift'}'s turn." if side == 1 else f"Turn {turn}: your turn."
+        return f"Turn {turn}: {'your' if side == 0 else 'the rift'}{'' if side == 0 else chr(39) + 's'} turn."
     if kind == "phase":
         return f"{a[0].capitalize()} phase."
     if kind == "draw":
@@ -103,8 +103,12 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
     if kind == "no_effect":
         return f"{name(a[0])} had no effect."
     if kind == "attack":
-        target = "the ruler" if a[1] == RULER else f"{name(a[2])} in {foe} {SLOT_WORDS[a[1]]}"
-        return f"{who if a[0] == -1 else name(a[0])}{' (ruler)' if a[0] == -1 else ''} attacked {target}."
+        attacker = ("You" if side == 0 else "The rift") if a[0] == -1 else f"{whose.capitalize()} {name(a[0])}"
+        if a[1] == RULER:
+            target = "the rift" if side == 0 else "you"
+        else:
+            target = f"{foe} {name(a[2])} in {'its' if side == 0 else 'your'} {SLOT_WORDS[a[1]]}"
+        return f"{attacker} attacked {target}."
     if kind == "damage_unit":
         return f"{name(a[0])} took {a[1]} damage ({a[2]} in all)."
     if kind == "destroy":
