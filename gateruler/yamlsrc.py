@@ -427,10 +427,15 @@ def _is_instance(value: Any, kind: Any) -> bool:
     return False
 
 
+def _closest(word: str, choices: Iterable[str]) -> str | None:
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """' (did you mean X?)' for the closest choice, or '' when nothing is close."""
-    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
-    return f" (did you mean {close[0]}?)" if close else ""
+    close = _closest(word, choices)
+    return f" (did you mean {close}?)" if close else ""
 
 
 def _show(value: Any) -> str:
@@ -461,6 +466,7 @@ class Fields:
         self.report = report
         self.what = what
         self._asked: set[Any] = set()
+        self._missing: dict[str, Finding] = {}  # required keys found absent, with their finding
         self._errors_at_start = report.error_count
         if isinstance(node, LocatedMap):
             self.node: LocatedMap | None = node
@@ -512,6 +518,7 @@ class Fields:
             return MISSING
         if key not in self.node:
             self.error(self.node.loc, f"missing required field {key!r}")
+            self._missing[key] = self.report.findings[-1]
             return MISSING
         return self._check(key, self.node[key], kind, **checks)
 
@@ -548,7 +555,11 @@ class Fields:
             allowed = self._asked | set(known)
             for key in self.node:
                 if key not in allowed:
-                    hint = did_you_mean(str(key), sorted(str(a) for a in allowed))
+                    meant = _closest(str(key), sorted(str(a) for a in allowed))
+                    if meant in self._missing:
+                        # A misspelt required key is one mistake: say it once, where it is written.
+                        self.report.findings.remove(self._missing.pop(meant))
+                    hint = f" (did you mean {meant}?)" if meant else ""
                     self.error(self.node.key_loc(key), f"unknown key {key!r}{hint}")
         return self.ok
 
