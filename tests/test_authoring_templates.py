@@ -84,3 +84,12 @@ def test_a_new_card_may_not_take_a_shipped_cards_id(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.output == "error: card id '2020GB01-127' is already a shipped card (omen moth); choose a new id\n"
     assert not (tmp_path / "x.yaml").exists()
+
+
+def test_a_place_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    result = run("new", "level", "Mine", "--output", str(blocker / "mine.yaml"))
+    assert result.exit_code == 2
+    assert result.output.startswith(f"error: {blocker / 'mine.yaml'}: cannot write: ")
+    assert len(result.output.splitlines()) == 1

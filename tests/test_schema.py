@@ -335,3 +335,12 @@ def test_schema_markdown_prints_the_reference() -> None:
     result = CliRunner().invoke(main, ["schema", "--markdown"])
     assert result.exit_code == 0
     assert result.output == reference_markdown()
+
+
+def test_schema_into_a_place_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    result = CliRunner().invoke(main, ["schema", "--output", str(blocker / "out")])
+    assert result.exit_code == 2
+    assert result.output.startswith(f"error: {blocker / 'out'}")
+    assert len(result.output.splitlines()) == 1

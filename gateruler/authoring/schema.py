@@ -29,6 +29,7 @@ from gateruler.authoring.fields import (
     ObjectSpec,
     Variants,
 )
+from gateruler.errors import GateRulerError
 from gateruler.vocabulary import CardType, EffectKind, Trigger
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
@@ -210,13 +211,21 @@ def render(schema: dict[str, Any]) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
+def write_file(path: Path, text: str) -> None:
+    """Write `text`, making the folder; a place that cannot be written is one line, not a traceback."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise GateRulerError(f"{path}: cannot write: {error.strerror or error}") from None
+
+
 def write_schemas(directory: Path) -> list[Path]:
     """Write every schema into `directory` (made if needed); the paths written."""
-    directory.mkdir(parents=True, exist_ok=True)
     written = []
     for name, schema in json_schemas().items():
         path = directory / name
-        path.write_text(render(schema), encoding="utf-8")
+        write_file(path, render(schema))
         written.append(path)
     return written
 

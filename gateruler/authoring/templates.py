@@ -12,7 +12,7 @@ import json
 import re
 from pathlib import Path
 
-from gateruler.authoring.schema import SCHEMA_DIR, modeline
+from gateruler.authoring.schema import SCHEMA_DIR, modeline, write_file
 from gateruler.errors import GateRulerError
 from gateruler.loader import load_card_pool
 from gateruler.vocabulary import CardType
@@ -147,5 +147,4 @@ def write_new(path: Path, text: str) -> None:
     """Write a new file; never overwrite what an author may have spent an hour on."""
     if path.exists():
         raise GateRulerError(f"{path} already exists; not overwriting it (give another --output)")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    write_file(path, text)
