@@ -202,7 +202,7 @@ def _effect_case(kind: EffectKind) -> ObjectSpec:
     spec = EFFECTS[kind]
     fields = [Field("effect", EffectKind, "The effect word.", kind.value, required=True)]
     if spec.targets:
-        targets = sorted(spec.targets, key=lambda t: t.value)
+        targets = accepted_targets(kind)
         fields.append(Field("target", Choice("targets", tuple(t.value for t in targets)), "What the effect acts on.", targets[0].value, required=True))
     fields += _parameters(spec, _PARAM_DOC, _PARAM_EXAMPLE, _PARAM_KIND, lambda name, _: _PARAM_CHECKS.get(name, {}).get("min"))
     return ObjectSpec(f"effect-{kind.value}", f"effect {kind.value}", spec.doc, tuple(fields))
@@ -450,4 +450,5 @@ def file_spec(kind: str) -> FileSpec:
 
 
 def accepted_targets(kind: EffectKind) -> list[Target]:
+    """The targets an effect word accepts, in a stable (alphabetical) order for schemas and pages."""
     return sorted(EFFECTS[kind].targets, key=lambda t: t.value)

@@ -69,15 +69,10 @@ class _Builder:
             return {"type": "array", "items": self.kind(kind.item)}
         if isinstance(kind, NamesMap):
             return {"type": "object", "additionalProperties": {"type": "string"}}
-        if isinstance(kind, ObjectSpec):
+        if isinstance(kind, (ObjectSpec, Variants)):
             if kind.name not in self.definitions:
-                self.definitions[kind.name] = {}  # reserve: specs may refer to themselves
-                self.definitions[kind.name] = self.object(kind)
-            return self.ref(kind.name)
-        if isinstance(kind, Variants):
-            if kind.name not in self.definitions:
-                self.definitions[kind.name] = {}
-                self.definitions[kind.name] = self.variants(kind)
+                self.definitions[kind.name] = {}  # reserved first: a spec met again while building is only referred to
+                self.definitions[kind.name] = self.object(kind) if isinstance(kind, ObjectSpec) else self.variants(kind)
             return self.ref(kind.name)
         raise TypeError(f"no JSON Schema for {kind!r}")
 
