@@ -198,6 +198,11 @@ def _parameters(spec: Any, docs: dict[str, str], examples: dict[str, Any], kinds
     return fields
 
 
+def accepted_targets(kind: EffectKind) -> list[Target]:
+    """The targets an effect word accepts, in a stable (alphabetical) order for schemas and pages."""
+    return sorted(EFFECTS[kind].targets, key=lambda t: t.value)
+
+
 def _effect_case(kind: EffectKind) -> ObjectSpec:
     spec = EFFECTS[kind]
     fields = [Field("effect", EffectKind, "The effect word.", kind.value, required=True)]
@@ -447,8 +452,3 @@ def file_spec(kind: str) -> FileSpec:
         if spec.kind == kind:
             return spec
     raise KeyError(kind)
-
-
-def accepted_targets(kind: EffectKind) -> list[Target]:
-    """The targets an effect word accepts, in a stable (alphabetical) order for schemas and pages."""
-    return sorted(EFFECTS[kind].targets, key=lambda t: t.value)
