@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import signal
+import sys
 from collections import deque
 from collections.abc import Callable, Iterator
 
@@ -218,7 +219,15 @@ def run_batch(specs: list[GameSpec], settings: BatchSettings, on_progress: Progr
     return result
 
 
+def _announce(result: BatchResult, on_progress: Progress | None) -> None:
+    """A first progress call per level, before any game: the caller may start its display now."""
+    if on_progress is not None:
+        for level_index, level in enumerate(result.levels):
+            on_progress(level_index, level)
+
+
 def _run_here(specs: list[GameSpec], settings: BatchSettings, result: BatchResult, on_progress: Progress | None) -> None:
+    _announce(result, on_progress)
     for level_index, start, stop in _chunks(settings, len(specs)):
         level = result.levels[level_index]
         if level.complete:
@@ -231,9 +240,19 @@ def _run_here(specs: list[GameSpec], settings: BatchSettings, result: BatchResul
 
 def _run_pool(specs: list[GameSpec], settings: BatchSettings, result: BatchResult, on_progress: Progress | None) -> None:
     """Keep every worker busy, a few chunks ahead, and fold results strictly in order."""
-    context = multiprocessing.get_context("spawn")  # no inherited threads or locks (the progress bar)
-    pool = context.Pool(settings.workers, initializer=_init_worker, initargs=(specs, settings))
+    # Fork where it is safe and quick (Linux): the workers share the definitions
+    # already loaded.  They are started with Ctrl-C ignored, which they inherit,
+    # so a Ctrl-C is the parent's alone (no worker tracebacks); the parent is deaf
+    # to it only while the processes are forked, a few milliseconds.  Callers
+    # start threads (a progress bar) only after the first progress call.
+    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
+        pool = context.Pool(settings.workers, initializer=_init_worker, initargs=(specs, settings))
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    try:
+        _announce(result, on_progress)
         pending: deque = deque()
         chunks = _chunks(settings, len(specs))
         window = 2 * settings.workers

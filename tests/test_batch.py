@@ -130,12 +130,16 @@ def test_errors_past_the_first_few_are_counted_but_not_kept(exploding_bot: str) 
     assert [r.index for r in level.errors] == list(range(MAX_ERRORS_KEPT))
 
 
-def test_ctrl_c_returns_the_games_finished_so_far() -> None:
-    seen = []
+def test_progress_is_announced_for_every_level_before_any_game() -> None:
+    calls = []
+    run_batch([spec(1), spec(2)], BatchSettings(games=CHUNK), lambda i, level: calls.append((i, level.tally.games)))
+    assert calls[:2] == [(0, 0), (1, 0)]
+    assert calls[2:] == [(0, CHUNK), (1, CHUNK)]
 
+
+def test_ctrl_c_returns_the_games_finished_so_far() -> None:
     def interrupt_after_two_chunks(level_index: int, level) -> None:  # noqa: ANN001
-        seen.append(level.tally.games)
-        if len(seen) == 2:
+        if level.tally.games == 2 * CHUNK:
             raise KeyboardInterrupt
 
     result = run_batch([spec(1), spec(2)], BatchSettings(games=10 * CHUNK), interrupt_after_two_chunks)

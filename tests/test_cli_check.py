@@ -1,0 +1,219 @@
+"""`gateruler check` and `gateruler replay` as a user meets them."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+from click.testing import CliRunner
+
+from gateruler import loader
+from gateruler.cli import main
+from gateruler.cli.cmd_check import parse_levels
+from gateruler.errors import GateRulerError
+
+DECK = str(loader.sample_deck_path("knight"))
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_check_prints_a_row_per_level_with_the_clear_rate_and_its_interval() -> None:
+    code, out, err = run("check", DECK, "--levels", "1-2", "--games", "16", "--workers", "1")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Knight sample (knight) - bot greedy, seed 0, up to 16 games per level, 1 worker"
+    rows = [line.split() for line in lines if line.strip().startswith(("1 Vanguard", "2 Black"))]
+    assert len(rows) == 2
+    level1 = rows[0]
+    assert level1[:3] == ["1", "Vanguard", "*"]
+    games, clear, interval = level1[3], level1[4], level1[5]
+    assert games == "16" and clear.endswith("%") and "-" in interval
+    assert "depends on provisional card data" in out
+    assert err == ""
+
+
+def test_check_output_piped_has_no_progress_bar_or_control_codes() -> None:
+    code, out, err = run("check", DECK, "--levels", "1", "--games", "8", "--workers", "1")
+    assert code == 0
+    assert "\x1b" not in out and "\x1b" not in err
+
+
+def test_the_json_file_has_every_figure_and_the_settings_to_reproduce_them(tmp_path: Path) -> None:
+    path = tmp_path / "result.json"
+    code, _, err = run("check", DECK, "--levels", "1,3", "--games", "16", "--workers", "1", "--seed", "5", "--json", str(path))
+    assert code == 0, err
+    data = json.loads(path.read_text())
+    settings = data["settings"]
+    assert settings["bot"] == "greedy" and settings["seed"] == 5 and settings["games"] == 16
+    assert settings["levels"] == [1, 3]
+    assert settings["deck"]["ruler"] == "knight" and sum(n for _, n in settings["deck"]["cards"]) == 50
+    assert data["gateruler_version"] and data["card_data_hash"]
+    level = data["levels"][1]
+    assert level["level"] == 3 and level["games"] == 16 and level["complete"]
+    assert level["cleared"] + level["lost_damage"] + level["lost_deck_out"] + level["draw_turn_cap"] + level["draw_other"] + level["error"] == 16
+    assert level["provisional"] and level["provisional_cards"]["level"]
+    assert len(level["wilson95"]) == 2 and level["data_hash"]
+
+
+def test_the_same_seed_gives_the_same_figures_with_one_worker_or_two(tmp_path: Path) -> None:
+    figures = []
+    for workers in ("1", "2"):
+        path = tmp_path / f"w{workers}.json"
+        code, _, err = run("check", DECK, "--levels", "2-3", "--games", "20", "--workers", workers, "--json", str(path))
+        assert code == 0, err
+        figures.append(json.loads(path.read_text())["levels"])
+    assert figures[0] == figures[1]
+
+
+def test_a_level_file_is_checked_instead_of_the_shipped_levels(tmp_path: Path) -> None:
+    level_file = tmp_path / "my-rift.yaml"
+    shutil.copy(loader.load_level(1).location.path, level_file)
+    path = tmp_path / "r.json"
+    code, out, err = run("check", DECK, "--level-file", str(level_file), "--games", "8", "--workers", "1", "--json", str(path))
+    assert code == 0, err
+    assert "(my-rift.yaml)" in out
+    data = json.loads(path.read_text())
+    assert [lv["level_file"] for lv in data["levels"]] == [str(level_file.resolve())]
+
+
+def test_precision_stops_a_level_early_and_says_so() -> None:
+    code, out, _ = run("check", DECK, "--levels", "6", "--games", "1000", "--precision", "0.2", "--workers", "1")
+    assert code == 0
+    assert "stopped after" in out and "narrower than --precision" in out
+
+
+def test_the_search_bot_can_be_given_a_budget() -> None:
+    code, out, err = run("check", DECK, "--levels", "1", "--games", "2", "--bot", "search", "--budget", "2", "--workers", "1")
+    assert code == 0, err
+    assert "bot search (budget 2)" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--levels", "7"], "error: --levels: there is no level 7"),
+        (["--levels", "two"], "error: --levels: 'two' is not a level list"),
+        (["--levels", "4-2"], "error: --levels: '4-2' is not a level list"),
+        (["--games", "0"], "error: --games: must be at least 1"),
+        (["--games", "many"], "error: Invalid value for '--games': 'many' is not a valid integer."),
+        (["--workers", "0"], "error: --workers: must be at least 1"),
+        (["--precision", "2"], "error: --precision: must be between 0 and 1"),
+        (["--budget", "0"], "error: --budget: must be at least 1"),
+        (["--bot", "clever"], "error: Invalid value for '--bot': 'clever' is not one of"),
+        (["--level-file", "no-such-level.yaml"], "error: no-such-level.yaml: no such level file"),
+    ],
+)
+def test_bad_arguments_are_one_line_and_exit_code_2(args: list[str], message: str) -> None:
+    code, out, err = run("check", DECK, *args)
+    assert code == 2
+    assert len(err.splitlines()) == 1 and err.startswith(message)
+    assert "Traceback" not in out + err
+
+
+def test_a_missing_deck_file_is_one_line_naming_it() -> None:
+    code, _, err = run("check", "no-such-deck.yaml")
+    assert code == 2
+    assert err.splitlines() == ["no-such-deck.yaml:1:1: no such file"]
+
+
+def test_a_broken_deck_file_is_located(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("name: mine\nruler: knight\ncards:\n  - {card: NOT-A-CARD, count: 4}\n")
+    code, _, err = run("check", str(deck))
+    assert code == 2
+    assert err.startswith(f"{deck}:4:")
+    assert "NOT-A-CARD" in err
+
+
+@pytest.mark.parametrize(
+    ("text", "levels"),
+    [("1-6", [1, 2, 3, 4, 5, 6]), ("3", [3]), ("1,3-4", [1, 3, 4]), ("2, 2,1", [2, 1])],
+)
+def test_level_lists(text: str, levels: list[int]) -> None:
+    assert parse_levels(text) == levels
+
+
+def test_an_empty_level_list_is_refused() -> None:
+    with pytest.raises(GateRulerError):
+        parse_levels("")
+
+
+# ---------------------------------------------------------------------- replay
+
+
+def _replay_file(tmp_path: Path) -> Path:
+    from gateruler.batch import GameSpec
+    from gateruler.replay import record_game, write_replay
+
+    pool = loader.load_card_pool()
+    deck = loader.load_deck(DECK)
+    level = loader.load_level(1)
+    spec = GameSpec(deck, loader.load_rulers()["knight"], level, pool, 200, 1, DECK)
+    path = tmp_path / "game.json"
+    write_replay(path, record_game(spec, 3, "greedy", 3))
+    return path
+
+
+def test_replay_confirms_a_game_ends_the_same_way(tmp_path: Path) -> None:
+    path = _replay_file(tmp_path)
+    code, out, _ = run("replay", str(path))
+    assert code == 0
+    assert out.startswith(f"{path}: ends the same way: ")
+
+
+def test_replay_says_where_a_game_diverges_with_exit_code_1(tmp_path: Path) -> None:
+    path = _replay_file(tmp_path)
+    data = json.loads(path.read_text())
+    data["actions"][1] = {"type": "EndTurn"}
+    path.write_text(json.dumps(data))
+    code, out, _ = run("replay", str(path))
+    assert code == 1
+    assert f"{path}: diverges: action 2" in out
+
+
+def test_replay_of_a_bad_file_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    path.write_text("[1, 2")
+    code, _, err = run("replay", str(path))
+    assert code == 2
+    assert len(err.splitlines()) == 1 and err.startswith(f"{path}:1:")
+
+
+# ---------------------------------------------------------------------- a terminal
+
+
+def _spawn(args: str, columns: int = 140) -> pexpect.spawn:
+    code = "import sys; from gateruler.cli import main; sys.argv[0] = 'gateruler'; main()"
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
+    return pexpect.spawn(
+        sys.executable, ["-c", code, *args.split()], encoding="utf-8", timeout=60, dimensions=(30, columns), env=env
+    )
+
+
+def test_on_a_terminal_a_progress_bar_runs_and_ctrl_c_prints_the_partial_result() -> None:
+    child = _spawn(f"check {DECK} --levels 1 --games 1000000 --workers 2")
+    child.expect(r"[1-9]\d*/1000000")
+    child.sendintr()
+    child.expect("interrupted: partial result")
+    child.expect(r"1 Vanguard \*\s+\d+ \(partial\)")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Traceback" not in (child.before or "")
+
+
+def test_on_a_narrow_terminal_the_table_fits_and_names_the_levels_below() -> None:
+    child = _spawn(f"check {DECK} --levels 1,3 --games 8 --workers 1", columns=80)
+    child.expect(pexpect.EOF)
+    lines = [line.rstrip() for line in child.before.replace("\r", "").splitlines()]
+    assert all(len(line) <= 80 for line in lines if "━" not in line and "\x1b[" not in line)
+    assert any(line.split()[:2] == ["1", "*"] for line in lines if line.strip())
+    assert "Levels: 1 Vanguard, 3 Regular Army." in " ".join(lines)
