@@ -412,22 +412,37 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
     for it in items:
         if it.action is None:
             unit_worth[it.iid] = {s: _unit_slot_value(facts, it.card, s, board, face_ready) for s in slots}
+    max_units = min(summons_left, len(slots))
+    placements: dict[tuple[int, ...], tuple[float, list[Action]]] = {}
     best_value = 0.0
     best: list[Action] = []
-    n = len(items)
-    for size in range(1, min(n, 4) + 1):
-        for combo in itertools.combinations(items, size):
-            cost = sum(it.cost for it in combo)
-            if cost > energy:
+    chosen: list[_Item] = []
+
+    def consider() -> None:
+        nonlocal best_value, best
+        units = [it for it in chosen if it.action is None]
+        key = tuple(it.iid for it in units)
+        if key not in placements:
+            placements[key] = _place_units(facts, board, base, units, slots, unit_worth) if units else (0.0, [])
+        placed, placement = placements[key]
+        value = placed + sum(it.value for it in chosen if it.action is not None)
+        if value > best_value + 1e-9:
+            best_value = value
+            best = [it.action for it in chosen if it.action is not None] + placement
+
+    def extend(start: int, cost: int, units: int) -> None:
+        """Every affordable set of at most four plays, each set once."""
+        for i in range(start, len(items)):
+            it = items[i]
+            if cost + it.cost > energy or units + (it.action is None) > max_units:
                 continue
-            units = [it for it in combo if it.action is None]
-            if len(units) > summons_left or len(units) > len(slots):
-                continue
-            value = sum(it.value for it in combo if it.action is not None)
-            placed, placement = _place_units(facts, board, base, units, slots, unit_worth) if units else (0.0, [])
-            if value + placed > best_value + 1e-9:
-                best_value = value + placed
-                best = [it.action for it in combo if it.action is not None] + placement
+            chosen.append(it)
+            consider()
+            if len(chosen) < 4:
+                extend(i + 1, cost + it.cost, units + (it.action is None))
+            chosen.pop()
+
+    extend(0, 0, 0)
     return best
 
 

@@ -24,11 +24,12 @@ import random
 
 from gateruler.bots.greedy import GreedyPolicy
 from gateruler.bots.view import PlayerView
-from gateruler.engine.actions import Action, EndTurn, GoToAttack, SetCard
+from gateruler.engine.actions import INVADER, PLAYER, Action, EndTurn, GoToAttack, SetCard
 from gateruler.engine.game import Game, Phase
 
 DEFAULT_BUDGET = 48
 DRAW_SCORE = 0.25  # a game that hits the turn cap has not cleared the rift
+MARGIN_WEIGHT = 0.2  # how much of a rollout's score the margin of its ending may move
 PLAYOUT_ACTION_CAP = 2000
 
 
@@ -46,10 +47,17 @@ def playout(game: Game) -> float:
 
 
 def outcome_score(game: Game) -> float:
+    """A cleared game scores above every other, and among equals the margin tells them apart.
+
+    The margin (life left after a clear, damage done in a loss) is a weak
+    signal but a dense one: with a few rollouts per candidate it breaks the
+    many ties of a plain win/loss count."""
     if game.winner == "player":
-        return 1.0
+        ours = game.sides[PLAYER]
+        return 1.0 - MARGIN_WEIGHT * len(ours.damage_zone) / game.life(PLAYER)
     if game.winner == "invader":
-        return 0.0
+        rift = game.sides[INVADER]
+        return MARGIN_WEIGHT * len(rift.damage_zone) / game.life(INVADER)
     return DRAW_SCORE
 
 
