@@ -109,6 +109,7 @@ def test_the_search_bot_can_be_given_a_budget() -> None:
         (["--budget", "0"], "error: --budget: must be at least 1"),
         (["--bot", "clever"], "error: Invalid value for '--bot': 'clever' is not one of"),
         (["--level-file", "no-such-level.yaml"], "error: no-such-level.yaml: no such level file"),
+        (["--level-file", "x.yaml", "--levels", "1"], "error: --levels and --level-file: give one or the other"),
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_code_2(args: list[str], message: str) -> None:

@@ -27,7 +27,7 @@ from gateruler.bots.view import PlayerView
 from gateruler.engine.actions import INVADER, PLAYER, Action, EndTurn, GoToAttack, SetCard
 from gateruler.engine.game import Game, Phase
 
-DEFAULT_BUDGET = 48
+DEFAULT_BUDGET = 96
 DRAW_SCORE = 0.25  # a game that hits the turn cap has not cleared the rift
 MARGIN_WEIGHT = 0.2  # how much of a rollout's score the margin of its ending may move
 PLAYOUT_ACTION_CAP = 2000

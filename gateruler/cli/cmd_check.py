@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
@@ -341,6 +342,8 @@ def check(
         raise GateRulerError("--budget: must be at least 1")
     if max_turns < 1:
         raise GateRulerError("--max-turns: must be at least 1")
+    if level_file is not None and click.get_current_context().get_parameter_source("levels_text") is not ParameterSource.DEFAULT:
+        raise GateRulerError("--levels and --level-file: give one or the other")
     numbers = parse_levels(levels_text)
     specs = _specs(deck, numbers, level_file, max_turns)
     settings = BatchSettings(

@@ -1,0 +1,94 @@
+"""The search bot: rollouts within its budget, greedy's choice on a tie, and more clears than greedy."""
+
+from __future__ import annotations
+
+import pytest
+
+from factories import find_iid, rich_cards, rich_game, unit
+from factories import game as make_game
+from gateruler import loader
+from gateruler.batch import BatchSettings, GameSpec, run_batch
+from gateruler.bots import greedy_action, player_view
+from gateruler.bots import search as search_module
+from gateruler.bots.search import DEFAULT_BUDGET, SearchBot, candidates, outcome_score
+from gateruler.engine import ATTACK_LEFT, INVADER, PLAYER, EndTurn, GoToAttack, SetCard, Summon
+from gateruler.engine.game import Game
+
+
+def _decisions(count: int) -> list[Game]:
+    out = []
+    game = rich_game(3)
+    while not game.over and len(out) < count:
+        legal = game.legal_actions()
+        if len(candidates(game, legal)) > 2:
+            out.append(game.clone())
+        game.apply(greedy_action(player_view(game).game))
+    return out
+
+
+def test_the_search_never_plays_more_rollouts_than_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    played = []
+    real = search_module.playout
+
+    def counting(game: Game) -> float:
+        played.append(1)
+        return real(game)
+
+    monkeypatch.setattr(search_module, "playout", counting)
+    for game in _decisions(4):
+        played.clear()
+        SearchBot(1, budget=20).choose(player_view(game))
+        assert 0 < len(played) <= 20
+
+
+def test_with_a_budget_too_small_to_compare_it_plays_greedys_choice() -> None:
+    for game in _decisions(6):
+        view = player_view(game)
+        assert SearchBot(7, budget=1).choose(view) == greedy_action(view.game)
+
+
+def test_the_default_budget_is_used_when_none_is_given() -> None:
+    assert SearchBot(0).budget == DEFAULT_BUDGET
+    assert SearchBot(0, budget=5).budget == 5
+
+
+def test_setting_a_card_and_skipping_free_attacks_are_not_searched() -> None:
+    cards = [*rich_cards(), unit("P-MARKED", 0, 1, 9, 1)]
+    game = make_game(cards=cards, player=["P-BOLT", "P-MARKED"], seed=1)
+    game.apply(Summon(find_iid(game, PLAYER, "hand", "P-MARKED"), ATTACK_LEFT))
+    legal = game.legal_actions()
+    assert any(type(a) is SetCard for a in legal) and EndTurn() in legal
+    kept = candidates(game, legal)
+    assert not any(type(a) is SetCard for a in kept)
+    assert EndTurn() not in kept and GoToAttack() in kept
+
+
+def test_a_clear_always_scores_above_a_draw_and_a_draw_above_a_loss() -> None:
+    def ended(winner: str, player_damage: int, rift_damage: int) -> Game:
+        game = rich_game(1)
+        game.sides[PLAYER].damage_zone = list(game.sides[PLAYER].deck[:player_damage])
+        game.sides[INVADER].damage_zone = list(game.sides[INVADER].deck[:rift_damage])
+        game.winner = winner
+        return game
+
+    worst_clear = outcome_score(ended("player", 10, 12))
+    best_loss = outcome_score(ended("invader", 11, 11))
+    draw = outcome_score(ended("draw", 0, 0))
+    assert worst_clear > draw > best_loss
+    assert outcome_score(ended("player", 0, 12)) > worst_clear
+    assert outcome_score(ended("invader", 11, 11)) > outcome_score(ended("invader", 11, 0))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", [3, 4])
+def test_search_clears_the_middle_levels_more_often_than_greedy(level: int) -> None:
+    """On the same 160 game seeds, with the default budget (several minutes)."""
+    pool = loader.load_card_pool()
+    deck = loader.load_deck(loader.sample_deck_path("knight"))
+    lvl = loader.load_level(level)
+    spec = GameSpec(deck, loader.load_rulers()[deck.ruler], lvl, pool.for_level(lvl), level_ref=level)
+    cleared = {
+        bot: run_batch([spec], BatchSettings(bot=bot, seed=0, games=160, workers=2)).levels[0].tally.cleared
+        for bot in ("greedy", "search")
+    }
+    assert cleared["search"] > cleared["greedy"]
