@@ -218,3 +218,29 @@ def test_on_a_narrow_terminal_the_table_fits_and_names_the_levels_below() -> Non
     assert all(len(line) <= 80 for line in lines if "━" not in line and "\x1b[" not in line)
     assert any(line.split()[:2] == ["1", "*"] for line in lines if line.strip())
     assert "Levels: 1 Vanguard, 3 Regular Army." in " ".join(lines)
+
+
+def test_a_game_that_breaks_is_counted_reported_and_saved_as_a_replay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from gateruler import bots
+    from test_batch import _Exploding
+
+    monkeypatch.setitem(bots._FACTORIES, "random", lambda seed, budget: _Exploding(seed))  # a bot with a bug
+    replays = tmp_path / "replays"
+    result = tmp_path / "r.json"
+    code, out, err = run(
+        "check", DECK, "--levels", "1", "--games", "7", "--bot", "random", "--workers", "1",
+        "--replay-dir", str(replays), "--json", str(result),
+    )
+    assert code == 0, err
+    row = next(line.split() for line in out.splitlines() if line.strip().startswith("1 Vanguard"))
+    assert row[-1] == "7"  # the error column
+    saved = sorted(replays.iterdir())
+    assert len(saved) == 5  # the first five errors of a level keep a replay
+    errors = json.loads(result.read_text())["levels"][0]["errors"]
+    assert [e["game"] for e in errors] == [0, 1, 2, 3, 4]
+    first = errors[0]
+    assert f"level 1 game 0: RuntimeError: kaboom (seed {first['seed']}, bot seed {first['bot_seed']}); replay: {first['replay']}" in out
+    assert "level 1: 2 more errors, not saved" in out
+    code, out, _ = run("replay", first["replay"])
+    assert code == 0
+    assert "ends the same way: the same error" in out

@@ -374,7 +374,7 @@ def check(
     wide = out.width >= WIDE
     out.print(_table(result, wide))
     for line in _footnotes(result, replay_paths, wide):
-        out.print(line)
+        out.print(line, soft_wrap=not out.is_terminal)  # piped: paths and seeds stay whole
     if json_path is not None:
         try:
             Path(json_path).write_text(json.dumps(result_json(result, replay_paths), indent=1) + "\n", encoding="utf-8")
