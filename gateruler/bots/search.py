@@ -20,6 +20,7 @@ only when the rollouts say it should.  `budget` is the number of rollouts
 
 from __future__ import annotations
 
+import math
 import random
 
 from gateruler.bots.greedy import GreedyPolicy
@@ -29,7 +30,8 @@ from gateruler.engine.game import Game, Phase
 
 DEFAULT_BUDGET = 96
 DRAW_SCORE = 0.25  # a game that hits the turn cap has not cleared the rift
-MARGIN_WEIGHT = 0.2  # how much of a rollout's score the margin of its ending may move
+MARGIN_WEIGHT = 0.02  # how much of a rollout's score the margin of its ending may move: a tie-breaker
+DEPARTURE_Z = 1.0  # standard errors by which a candidate must beat greedy's choice to replace it
 PLAYOUT_ACTION_CAP = 2000
 
 
@@ -99,28 +101,58 @@ class SearchBot:
         return self._halve(view, options)
 
     def _halve(self, view: PlayerView, options: list[Action]) -> Action:
-        totals = [0.0] * len(options)
-        counts = [0] * len(options)
+        """Successive halving of the alternatives, greedy's choice (options[0]) kept to the end."""
+        options = options[: self.budget]  # a budget below the candidates searches the first ones
+        scores: list[dict[int, float]] = [{} for _ in options]  # per candidate: world -> score
         alive = list(range(len(options)))
         rounds = max(1, (len(options) - 1).bit_length())
         left = self.budget
+        world_index = 0
         for r in range(rounds):
-            per = max(1, (left // (rounds - r)) // len(alive))
+            # an even share of what is left per round, at least one game each while the budget lasts
+            per = min(max(1, (left // (rounds - r)) // len(alive)), left // len(alive))
+            if per == 0:
+                break
             for _ in range(per):
                 world = view.determinise(self.rng)
                 for i in alive:
                     game = _copy_world(world)
                     game.apply(options[i])
-                    totals[i] += playout(game)
-                    counts[i] += 1
+                    scores[i][world_index] = playout(game)
+                world_index += 1
             left -= per * len(alive)
-            if len(alive) > 1:
-                alive.sort(key=lambda i: (-totals[i] / counts[i], i))
-                alive = alive[: max(1, (len(alive) + 1) // 2)]
-            if left <= 0:
-                break
-        best = min(alive, key=lambda i: (-totals[i] / counts[i], i))
-        return options[best]
+            if len(alive) > 2:
+                ranked = sorted(alive[1:], key=lambda i: (-_mean(scores[i]), i))
+                alive = [0] + ranked[: max(1, (len(alive) + 1) // 2 - 1)]
+        challenger = min(alive[1:], key=lambda i: (-_mean(scores[i]), i), default=None)
+        if challenger is not None and _clearly_better(scores[challenger], scores[0]):
+            return options[challenger]
+        return options[0]
+
+
+def _mean(scores: dict[int, float]) -> float:
+    return sum(scores.values()) / len(scores) if scores else -1.0
+
+
+def _clearly_better(challenger: dict[int, float], default: dict[int, float]) -> bool:
+    """Whether the challenger beats greedy's choice on the games both were played on, beyond noise.
+
+    Picking the best of several noisy means favours a lucky candidate (the
+    winner's curse); where the true differences are small (a level the deck
+    rarely clears) that alone would make the search worse than greedy.  So it
+    departs from greedy only when the paired difference is more than
+    DEPARTURE_Z standard errors above zero."""
+    diffs = [challenger[w] - default[w] for w in challenger if w in default]
+    n = len(diffs)
+    if n == 0:
+        return False
+    mean = sum(diffs) / n
+    if mean <= 0:
+        return False
+    if n == 1:
+        return True
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    return mean > DEPARTURE_Z * sd / math.sqrt(n)
 
 
 def _copy_world(world: Game) -> Game:
