@@ -92,3 +92,31 @@ def test_search_clears_the_middle_levels_more_often_than_greedy(level: int) -> N
         for bot in ("greedy", "search")
     }
     assert cleared["search"] > cleared["greedy"]
+
+
+def _paired(wins_only_challenger: int, wins_only_default: int, games: int = 16) -> tuple[dict[int, float], dict[int, float]]:
+    challenger = {w: 0.0 for w in range(games)}
+    default = {w: 0.0 for w in range(games)}
+    for w in range(wins_only_challenger):
+        challenger[w] = 1.0
+    for w in range(wins_only_challenger, wins_only_challenger + wins_only_default):
+        default[w] = 1.0
+    return challenger, default
+
+
+@pytest.mark.parametrize(
+    ("only_challenger", "only_default", "replaces"),
+    [(0, 0, False), (1, 0, False), (4, 0, True), (3, 2, False), (6, 1, True), (0, 3, False)],
+)
+def test_an_alternative_replaces_greedys_choice_only_when_clearly_better_on_the_same_games(
+    only_challenger: int, only_default: int, replaces: bool
+) -> None:
+    from gateruler.bots.search import _clearly_better
+
+    assert _clearly_better(*_paired(only_challenger, only_default)) is replaces
+
+
+def test_games_only_one_candidate_was_played_on_do_not_count() -> None:
+    from gateruler.bots.search import _clearly_better
+
+    assert not _clearly_better({1: 1.0, 2: 1.0}, {3: 0.0, 4: 0.0})

@@ -4,18 +4,19 @@ At each decision with more than one sensible action, it samples possible
 true games from what the player knows (`PlayerView.determinise`: both deck
 orders re-shuffled from the unseen cards with the bot's own generator), plays
 each candidate action followed by the greedy policy to the end of the game,
-and keeps the candidate that clears most often.
+and compares how the candidates score.
 
-Two things make a small budget go far:
+Three things make a small budget go far and keep it honest:
 
 * common random numbers: in each round every surviving candidate is played
   on the same sampled games, so candidates are compared on the same luck;
 * successive halving: the budget is spent in rounds, and after each round
-  the worse half of the candidates is dropped.
+  the worse half of the alternatives is dropped;
+* greedy's choice is the default and is played in every round; an
+  alternative replaces it only when it is better on the same games by more
+  than the noise (`_clearly_better`).
 
-On a tie the greedy bot's choice wins, so the search bot departs from greedy
-only when the rollouts say it should.  `budget` is the number of rollouts
-(whole playouts) per decision.
+`budget` is the number of rollouts (whole playouts) per decision.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ PLAYOUT_ACTION_CAP = 2000
 
 
 def playout(game: Game) -> float:
-    """Play `game` (a determinised copy) to the end with the greedy policy: 1 cleared, 0 lost."""
+    """Play `game` (a determinised copy) to the end with the greedy policy and score the ending."""
     policy = GreedyPolicy()
     steps = 0
     while game.winner is None:
