@@ -244,3 +244,13 @@ def test_a_game_that_breaks_is_counted_reported_and_saved_as_a_replay(tmp_path: 
     code, out, _ = run("replay", first["replay"])
     assert code == 0
     assert "ends the same way: the same error" in out
+
+
+def test_the_search_bots_default_budget_is_written_down(tmp_path: Path) -> None:
+    from gateruler.bots.search import DEFAULT_BUDGET
+
+    path = tmp_path / "r.json"
+    code, out, err = run("check", DECK, "--levels", "6", "--games", "1", "--bot", "search", "--workers", "1", "--json", str(path))
+    assert code == 0, err
+    assert f"bot search (budget {DEFAULT_BUDGET})" in out
+    assert json.loads(path.read_text())["settings"]["budget"] == DEFAULT_BUDGET

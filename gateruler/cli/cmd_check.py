@@ -33,6 +33,7 @@ from gateruler.batch import (
     run_batch,
 )
 from gateruler.bots import BOT_NAMES
+from gateruler.bots.search import DEFAULT_BUDGET
 from gateruler.cli import main
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
@@ -314,7 +315,7 @@ class _ProgressBars:
 @click.option("--json", "json_path", default=None, help="Also write every figure and setting to this JSON file.")
 @click.option("--level-file", default=None, help="Check against this level file instead of the shipped levels.")
 @click.option("--precision", default=None, type=float, help="Stop a level once its 95% interval is narrower than this (e.g. 0.05).")
-@click.option("--budget", default=None, type=int, help="The search bot's rollouts per decision.")
+@click.option("--budget", default=None, type=int, help=f"The search bot's rollouts per decision [default: {DEFAULT_BUDGET}].")
 @click.option("--max-turns", default=DEFAULT_MAX_TURNS, show_default=True, type=int, help="Turn cap: a game still going is a draw.")
 @click.option("--replay-dir", default="gateruler-replays", show_default=True, help="Where games that raised an error are saved as replays.")
 def check(
@@ -345,6 +346,8 @@ def check(
     if level_file is not None and click.get_current_context().get_parameter_source("levels_text") is not ParameterSource.DEFAULT:
         raise GateRulerError("--levels and --level-file: give one or the other")
     numbers = parse_levels(levels_text)
+    if bot == "search" and budget is None:
+        budget = DEFAULT_BUDGET  # written down, so that the JSON and replays reproduce it
     specs = _specs(deck, numbers, level_file, max_turns)
     settings = BatchSettings(
         bot=bot,
