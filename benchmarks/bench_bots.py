@@ -31,7 +31,7 @@ from gateruler import loader  # noqa: E402
 from gateruler.batch import BatchSettings, GameSpec, bot_seed, game_seed, play_one  # noqa: E402
 from gateruler.bots import BOT_NAMES, make_bot, play_out  # noqa: E402
 from gateruler.bots.search import DEFAULT_BUDGET  # noqa: E402
-from gateruler.stats import CLEARED, difference_interval, wilson_interval  # noqa: E402
+from gateruler.stats import CLEARED, difference_interval, mcnemar_p, wilson_interval  # noqa: E402
 
 
 def specs(levels: list[int]) -> dict[int, GameSpec]:
@@ -103,9 +103,10 @@ def versus(all_specs: dict[int, GameSpec], levels: list[int], games: int, budget
             f"   level {number}: greedy {g}/{games} = {100 * g / games:.1f}% [{100 * gl:.1f}-{100 * gh:.1f}], "
             f"search {s}/{games} = {100 * s / games:.1f}% [{100 * sl:.1f}-{100 * sh:.1f}]"
         )
+        print(f"            difference {100 * (s - g) / games:+.1f} points, 95% [{100 * dl:+.1f}, {100 * dh:+.1f}] (Newcombe): {verdict}")
         print(
-            f"            difference {100 * (s - g) / games:+.1f} points, 95% [{100 * dl:+.1f}, {100 * dh:+.1f}]: {verdict}; "
-            f"only search cleared {only_search}, only greedy {only_greedy} ({time.perf_counter() - start:.0f}s)",
+            f"            same seeds: only search cleared {only_search}, only greedy {only_greedy}, "
+            f"McNemar p = {mcnemar_p(only_search, only_greedy):.3g} ({time.perf_counter() - start:.0f}s)",
             flush=True,
         )
 

@@ -49,6 +49,20 @@ def difference_interval(s1: int, n1: int, s2: int, n2: int, z: float = Z95) -> t
     return (max(-1.0, low), min(1.0, high))
 
 
+def mcnemar_p(only_first: int, only_second: int) -> float:
+    """Exact two-sided McNemar test for two bots played on the same games.
+
+    Only the games exactly one of them won say anything about which is
+    better; under "no difference" each such game is a fair coin.  Pairing
+    makes this far more sensitive than comparing two independent rates."""
+    if only_first < 0 or only_second < 0:
+        raise ValueError("counts of games cannot be negative")
+    n = only_first + only_second
+    k = min(only_first, only_second)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
 # How a game ended, as counted in a tally.
 CLEARED = "cleared"
 LOST_DAMAGE = "lost_damage"

@@ -120,3 +120,11 @@ def test_games_only_one_candidate_was_played_on_do_not_count() -> None:
     from gateruler.bots.search import _clearly_better
 
     assert not _clearly_better({1: 1.0, 2: 1.0}, {3: 0.0, 4: 0.0})
+
+
+def test_one_or_two_shared_games_never_replace_greedys_choice() -> None:
+    from gateruler.bots.search import _clearly_better
+
+    assert not _clearly_better({1: 1.0}, {1: 0.0})
+    assert not _clearly_better({1: 1.0, 2: 1.0}, {1: 0.0, 2: 0.0})
+    assert _clearly_better({1: 1.0, 2: 1.0, 3: 1.0}, {1: 0.0, 2: 0.0, 3: 0.0})

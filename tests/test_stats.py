@@ -17,6 +17,7 @@ from gateruler.stats import (
     Tally,
     classify,
     difference_interval,
+    mcnemar_p,
     wilson_interval,
 )
 
@@ -55,6 +56,14 @@ def test_the_wilson_interval_matches_published_values(successes: int, n: int, lo
 @pytest.mark.parametrize(("counts", "expected"), NEWCOMBE_95)
 def test_the_difference_interval_matches_published_values(counts: tuple[int, int, int, int], expected: tuple[float, float]) -> None:
     assert difference_interval(*counts) == pytest.approx(expected, abs=5e-5)
+
+
+@pytest.mark.parametrize(
+    ("only_first", "only_second", "p"),
+    [(1, 9, 22 / 1024), (9, 1, 22 / 1024), (0, 5, 2 / 32), (2, 10, 2 * 79 / 4096), (3, 3, 1.0), (0, 0, 1.0)],
+)
+def test_the_paired_test_is_the_exact_binomial_on_the_games_only_one_bot_won(only_first: int, only_second: int, p: float) -> None:
+    assert mcnemar_p(only_first, only_second) == pytest.approx(p, abs=5e-5)
 
 
 def test_no_games_say_nothing_about_the_rate() -> None:

@@ -33,6 +33,7 @@ DEFAULT_BUDGET = 96
 DRAW_SCORE = 0.25  # a game that hits the turn cap has not cleared the rift
 MARGIN_WEIGHT = 0.02  # how much of a rollout's score the margin of its ending may move: a tie-breaker
 DEPARTURE_Z = 1.0  # standard errors by which a candidate must beat greedy's choice to replace it
+MIN_PAIRED_GAMES = 3  # fewer shared games than this never replace greedy's choice
 PLAYOUT_ACTION_CAP = 2000
 
 
@@ -145,13 +146,11 @@ def _clearly_better(challenger: dict[int, float], default: dict[int, float]) -> 
     DEPARTURE_Z standard errors above zero."""
     diffs = [challenger[w] - default[w] for w in challenger if w in default]
     n = len(diffs)
-    if n == 0:
-        return False
+    if n < MIN_PAIRED_GAMES:
+        return False  # too few games to tell luck from skill
     mean = sum(diffs) / n
     if mean <= 0:
         return False
-    if n == 1:
-        return True
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
     return mean > DEPARTURE_Z * sd / math.sqrt(n)
 
