@@ -224,7 +224,9 @@ class Game:
         game.first_player = self.first_player
         game.phase = self.phase
         game.attacks = self.attacks
-        game.rng = random.Random()
+        # Random() without arguments seeds itself from the OS first, which is
+        # most of a clone's cost; the state is overwritten at once anyway.
+        game.rng = random.Random.__new__(random.Random)
         game.rng.setstate(self.rng.getstate())
         game.log = self.log[:] if keep_log else []
         game.tasks = self.tasks[:]
