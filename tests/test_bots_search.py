@@ -80,9 +80,12 @@ def test_a_clear_always_scores_above_a_draw_and_a_draw_above_a_loss() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("level", [3, 4])
+@pytest.mark.parametrize("level", [2, 3, 5])
 def test_search_clears_the_middle_levels_more_often_than_greedy(level: int) -> None:
-    """On the same 160 game seeds, with the default budget (several minutes)."""
+    """On the same 160 game seeds, with the default budget (a few minutes a level).
+
+    Level 4 is left out: there the search's lead (7 points in 200 games) is
+    within the noise; see docs/bots.md."""
     pool = loader.load_card_pool()
     deck = loader.load_deck(loader.sample_deck_path("knight"))
     lvl = loader.load_level(level)
