@@ -342,7 +342,7 @@ def run_scenario(scenario: Scenario) -> Game:
             except IllegalAction:
                 loc = scripted.location
                 legal = "; ".join(_action_words(game, a) for a in game.legal_actions())
-                raise DataError(scenario.path, loc.line, loc.column, f"illegal action now: {scripted.spec!r} (legal: {legal})")
+                raise DataError(scenario.path, loc.line, loc.column, f"illegal action now: {scripted.spec!r} (legal: {legal})") from None
         if not game.over and game.active == PLAYER and game.phase in (Phase.MAIN, Phase.ATTACK) and game.pending is None:
             game.apply(EndTurn())
     return game

@@ -514,7 +514,7 @@ class Game:
         self.sides[side].graveyard.append(iid)
         self._log(side, "to_graveyard", iid, from_zone)
 
-    def remove_unit(self, side: int, slot: int, reason: str = "graveyard") -> int:
+    def remove_unit(self, side: int, slot: int) -> int:
         """Take a unit off the board into the graveyard without destroying it."""
         u = self.sides[side].board[slot]
         self.sides[side].board[slot] = None
