@@ -6,7 +6,6 @@ The CLI, the bots' batch runner and the tests all start games through here, so
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from gateruler.cardpool import CardPool
 from gateruler.engine.game import DEFAULT_MAX_TURNS, Game
@@ -36,11 +35,3 @@ def new_game(
         deck_name=deck.name,
     )
 
-
-def load_level_ref(ref: int | str | Path) -> LevelDef:
-    """A level by number (1-6, shipped) or by file path."""
-    from gateruler import loader
-
-    if isinstance(ref, str) and ref.isdigit():
-        ref = int(ref)
-    return loader.load_level(ref)

@@ -66,11 +66,9 @@ class InvaderController:
 
     # -------------------------------------------------------------- rule 1-3: drive, summon, events
     def _drive(self, game: "Game") -> None:
-        side = game.sides[INVADER]
-        if not side.deck:
-            side.lost = side.lost or "deck-out"
-            return
-        iid = side.deck.pop()
+        iid = game.take_top(INVADER)
+        if iid is None:
+            return  # rule 8: a rift that must take a card from an empty deck loses
         card = game.card(iid)
         game._log(INVADER, "drive", iid)
         if card.type is CardType.UNIT:

@@ -586,32 +586,35 @@ class Game:
         self.sides[side].energy_ready -= self._cost(iid)
         self._take_from_hand_or_drive(side, iid)
 
+    def take_top(self, side: int) -> int | None:
+        """The top card of `side`'s deck; taking from an empty deck loses (deck-out) [rules.md 9]."""
+        s = self.sides[side]
+        if not s.deck:
+            s.lost = s.lost or "deck-out"
+            return None
+        return s.deck.pop()
+
     def _draw(self, side: int) -> None:
         if side == INVADER:
             # The rift has no hand: it drives instead, and uses what it drives at once.
             self.tasks.append(("ctl", "drive"))
             return
-        s = self.sides[side]
-        if not s.deck:
-            s.lost = s.lost or "deck-out"
-            return
-        iid = s.deck.pop()
         if not self.setup.ruler.has_hand:
-            s.drive.append(iid)
-            self._log(side, "drive", iid)
-        else:
-            s.hand.append(iid)
-            self._log(side, "draw", iid)
+            self._drive(side)
+            return
+        iid = self.take_top(side)
+        if iid is None:
+            return
+        self.sides[side].hand.append(iid)
+        self._log(side, "draw", iid)
         if Keyword.OPEN_CARD in self.setup.defs[iid].keywords:
             self.tasks.append(("open", side, iid))
 
     def _drive(self, side: int) -> None:
-        s = self.sides[side]
-        if not s.deck:
-            s.lost = s.lost or "deck-out"
+        iid = self.take_top(side)
+        if iid is None:
             return
-        iid = s.deck.pop()
-        s.drive.append(iid)
+        self.sides[side].drive.append(iid)
         self._log(side, "drive", iid)
         if Keyword.OPEN_CARD in self.setup.defs[iid].keywords:
             self.tasks.append(("open", side, iid))
@@ -774,11 +777,10 @@ class Game:
 
     def _check_one(self, side: int, remaining: int) -> None:
         """One card of a damage check [rules.md 6.4]."""
-        s = self.sides[side]
-        if not s.deck:
-            s.lost = s.lost or "deck-out"
+        iid = self.take_top(side)
+        if iid is None:
             return
-        iid = s.deck.pop()
+        s = self.sides[side]
         d = self.setup.defs[iid]
         if remaining > 1:
             self.tasks.append(("check", side, remaining - 1))
