@@ -32,6 +32,7 @@ from gateruler.bots import make_bot, play_out
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import action_to_dict
 from gateruler.engine.game import DEFAULT_MAX_TURNS, Game
+from gateruler.games import new_game
 from gateruler.models import DeckDef, LevelDef, RulerDef
 from gateruler.stats import CLEARED, ERROR, Tally, classify
 
@@ -53,16 +54,8 @@ class GameSpec:
     deck_path: str = ""
 
     def start(self, seed: int) -> Game:
-        """The game for `seed`: the same arguments `games.new_game` gives the engine."""
-        return Game.new(
-            deck=self.deck.card_ids(),
-            ruler=self.ruler,
-            level=self.level,
-            pool=self.pool,
-            seed=seed,
-            max_turns=self.max_turns,
-            deck_name=self.deck.name,
-        )
+        """The game for `seed`, made the one way every game is made."""
+        return new_game(self.deck, self.level, seed, pool=self.pool, ruler=self.ruler, max_turns=self.max_turns)
 
 
 def _derive(*parts: object) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gateruler.cardpool import CardPool
 from gateruler.engine.game import DEFAULT_MAX_TURNS, Game
-from gateruler.models import DeckDef, LevelDef
+from gateruler.models import DeckDef, LevelDef, RulerDef
 
 
 def new_game(
@@ -18,16 +18,20 @@ def new_game(
     seed: int,
     *,
     pool: CardPool | None = None,
+    ruler: RulerDef | None = None,
     max_turns: int = DEFAULT_MAX_TURNS,
 ) -> Game:
-    """A game of `deck` against `level`, set up by `seed`, at the player's first decision."""
+    """A game of `deck` against `level`, set up by `seed`, at the player's first decision.
+
+    `pool` and `ruler` default to the shipped ones; a batch passes them in so
+    that each of its thousands of games skips the look-ups."""
     from gateruler import loader
 
     pool = pool or loader.load_card_pool()
-    rulers = loader.load_rulers()
+    ruler = ruler or loader.load_rulers()[deck.ruler]
     return Game.new(
         deck=deck.card_ids(),
-        ruler=rulers[deck.ruler],
+        ruler=ruler,
         level=level,
         pool=pool,
         seed=seed,
