@@ -8,11 +8,15 @@ line on stderr and exit code 2; a traceback is never shown for them.
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from gateruler import __version__
 from gateruler.errors import GateRulerError
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 class _Main(click.Group):
@@ -53,6 +57,17 @@ def _located(line: str) -> bool:
 @click.version_option(__version__, prog_name="gateruler")
 def main() -> None:
     """Practise Gateruler's solo mode against the invader dimension rifts."""
+
+
+def stdout_console() -> "Console":
+    """A rich console on the current stdout: plain text when it is not a terminal, no colour under NO_COLOR.
+
+    Off a terminal rich would assume 80 columns and wrap the tables, so it is
+    given room instead."""
+    from rich.console import Console
+
+    out = sys.stdout
+    return Console(file=out, width=None if out.isatty() else 200, highlight=False, markup=False, emoji=False)
 
 
 def _register() -> None:

@@ -34,7 +34,7 @@ from gateruler.batch import (
 )
 from gateruler.bots import BOT_NAMES
 from gateruler.bots.search import DEFAULT_BUDGET
-from gateruler.cli import main
+from gateruler.cli import main, stdout_console
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
@@ -357,7 +357,7 @@ def check(
         precision=precision,
         workers=workers if workers is not None else (os.cpu_count() or 1),
     )
-    out = Console(file=sys.stdout, width=None if sys.stdout.isatty() else 200, highlight=False, markup=False, emoji=False)
+    out = stdout_console()
     out.print(
         f"{specs[0].deck.name} ({specs[0].deck.ruler}) - bot {bot}"
         + (f" (budget {budget})" if budget is not None and bot == "search" else "")

@@ -5,22 +5,14 @@ from __future__ import annotations
 import sys
 
 import click
-from rich.console import Console
 from rich.table import Table
 
-from gateruler.cli import main
+from gateruler.cli import main, stdout_console
 from gateruler.loader import load_card_pool, shipped_levels, validate_file
 from gateruler.models import CardDef, SourceLocation
 from gateruler.validation import level_figures
 from gateruler.vocabulary import Keyword
 from gateruler.yamlsrc import Finding, Severity
-
-
-def _console() -> Console:
-    """A console on the current stdout: plain text when it is not a terminal, no colour under NO_COLOR."""
-    out = sys.stdout
-    wide = None if out.isatty() else 200  # rich would assume 80 columns and wrap the tables
-    return Console(file=out, width=wide, highlight=False, markup=False, emoji=False)
 
 
 def _plural(count: int, word: str) -> str:
@@ -86,7 +78,7 @@ def levels() -> None:
             _figure(figures.total_level, stated and stated.total_level),
             _figure(figures.cnt_cards, stated and stated.cnt_cards),
         )
-    _console().print(table)
+    stdout_console().print(table)
 
 
 def _provenance(card: CardDef) -> str:
@@ -124,4 +116,4 @@ def cards(provisional: bool) -> None:
             "yes" if card.has_cnt else "",
             _provenance(card),
         )
-    _console().print(table)
+    stdout_console().print(table)
