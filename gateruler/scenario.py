@@ -48,7 +48,7 @@ from gateruler.engine.state import Unit
 from gateruler.errors import DataError, IllegalAction
 from gateruler.models import LevelDef, SourceLocation
 from gateruler.vocabulary import CardType
-from gateruler.yamlsrc import MISSING, Fields, LocatedList, LocatedMap, Report, load_yaml, location_of
+from gateruler.yamlsrc import MISSING, Fields, LocatedList, LocatedMap, Report, did_you_mean, load_yaml, location_of
 
 ZONE_LISTS = ("deck", "hand", "graveyard", "damage_zone", "set_zones")
 TURNS = ("invader", "player")
@@ -128,8 +128,6 @@ def load_scenario(path: str | Path) -> Scenario:
     ruler_id = pf.optional("ruler", str, default="knight")
     rulers = loader.load_rulers()
     if ruler_id is not MISSING and ruler_id not in rulers:
-        from gateruler.yamlsrc import did_you_mean
-
         pf.error(pf.value_loc("ruler"), f"unknown ruler {ruler_id!r}{did_you_mean(ruler_id, rulers)}")
     actions_node = pf.raw("actions")
     player = _side(
@@ -184,8 +182,6 @@ def _load_level(ref: Any, path: str, loc: SourceLocation, pool: CardPool) -> Lev
 
 
 def _card_list(node: Any, f: Fields, key: str, pool: CardPool) -> tuple[str, ...]:
-    from gateruler.yamlsrc import did_you_mean
-
     items = f.optional(key, list, default=MISSING)
     if items is MISSING:
         return ()
@@ -211,8 +207,6 @@ def _side(node: Any, report: Report, what: str, pool: CardPool, allow: tuple[str
     if board_node is not MISSING:
         for name, value in board_node.items():
             if name not in SLOT_BY_NAME:
-                from gateruler.yamlsrc import did_you_mean
-
                 f.error(board_node.key_loc(name), f"unknown zone {name!r}{did_you_mean(str(name), SLOT_NAMES)}")
                 continue
             placed = _placed_unit(value, board_node.value_loc(name), f, pool)
@@ -227,8 +221,6 @@ def _side(node: Any, report: Report, what: str, pool: CardPool, allow: tuple[str
 
 
 def _placed_unit(value: Any, loc: SourceLocation, parent: Fields, pool: CardPool) -> PlacedUnit | None:
-    from gateruler.yamlsrc import did_you_mean
-
     if value is None:
         return None
     if isinstance(value, str):
