@@ -30,6 +30,8 @@ Card file (``gateruler/data/cards/*.yaml``; also inline ``cards:`` lists)::
         hp: 5                     #   provisional numbers where the real ones are unknown
         stk: 2
         keywords: [pierce]        # optional, vocabulary.Keyword values
+        attributes: [Beast]       # optional: printed attributes ("tribes"), as printed
+        faction: 東妖軍            # optional: the printed faction (army)
         cnt: true                 # optional (false): the card has a CNT icon
         abilities:                # optional
           - trigger: on_enter     # vocabulary.Trigger values
@@ -223,6 +225,22 @@ def _items(f: Fields, key: str, *, required: bool = False) -> list[tuple[Any, So
     return [(item, items.item_loc(i)) for i, item in enumerate(items)]
 
 
+def _read_words(f: Fields, key: str, item: str) -> tuple[str, ...]:
+    """An optional list of non-empty strings, each once (attributes)."""
+    words: list[str] = []
+    for value, loc in _items(f, key):
+        word = f.convert(value, str, loc, item)
+        if word is MISSING:
+            continue
+        if not word.strip():
+            f.error(loc, f"{item} must not be empty")
+        elif word in words:
+            f.error(loc, f"{item} {word!r} listed twice")
+        else:
+            words.append(word)
+    return tuple(words)
+
+
 def _read_entries(f: Fields, key: str = "cards") -> tuple[DeckEntry, ...]:
     """A ``[{card, count}]`` list (level and deck files); a card listed twice is an error."""
     entries: list[DeckEntry] = []
@@ -335,6 +353,8 @@ def read_card(node: Any, report: Report, *, at: SourceLocation | None = None) ->
         else:
             f.raw(stat)
     keywords = f.enum_list("keywords", Keyword, "keyword")
+    attributes = _read_words(f, "attributes", "attribute")
+    faction = f.optional("faction", str, None)
     has_cnt = f.optional("cnt", bool, False)
     ability_items = _items(f, "abilities")
     abilities = [_read_ability(item, loc, card_type, has_cnt, report) for item, loc in ability_items]
@@ -360,6 +380,8 @@ def read_card(node: Any, report: Report, *, at: SourceLocation | None = None) ->
         abilities=tuple(abilities),
         names=names,
         has_cnt=has_cnt,
+        attributes=attributes,
+        faction=faction,
         provenance=provenance,
         stats_provenance=stats_provenance,
         source=source,

@@ -45,6 +45,10 @@ class CardDef:
     abilities: tuple[Ability, ...] = ()
     names: dict[str, str] = attrs.field(factory=dict, hash=False, eq=False)
     has_cnt: bool = False
+    # printed card groups other cards refer to: attributes ("tribes", e.g. Beast,
+    # Dragon, Military) and the faction (army) it belongs to, both as printed
+    attributes: tuple[str, ...] = ()
+    faction: str | None = None
     provenance: Provenance = Provenance.PROVISIONAL
     stats_provenance: Provenance | None = None  # ATK/HP/STK may be less certain than the level
     source: str = ""

@@ -59,6 +59,27 @@ def test_parse_cards_structures_an_inline_list():
     assert (card.id, card.type, card.location.line) == ("X-1", CardType.EVENT, 1)
 
 
+def test_cards_carry_their_printed_attributes_and_faction():
+    node = parse_yaml("- {id: X-1, name: x, type: event, level: 0, provenance: provisional, attributes: [Beast, Dragon], faction: 東妖軍}\n", "c.yaml")
+    (card,) = parse_cards(node, "c.yaml")
+    assert (card.attributes, card.faction) == (("Beast", "Dragon"), "東妖軍")
+
+
+@pytest.mark.parametrize(
+    "attributes, message",
+    [
+        ("[Beast, Beast]", "c.yaml:1:90: attribute 'Beast' listed twice"),
+        ("['  ']", "c.yaml:1:83: attribute must not be empty"),
+        ("[3]", "c.yaml:1:83: 'attribute' must be a string (got an integer 3)"),
+    ],
+)
+def test_an_attribute_listed_twice_empty_or_not_a_string_is_an_error(attributes, message):
+    node = parse_yaml(f"- {{id: X-1, name: x, type: event, level: 0, provenance: provisional, attributes: {attributes}}}\n", "c.yaml")
+    with pytest.raises(DataErrors) as caught:
+        parse_cards(node, "c.yaml")
+    assert [str(e) for e in caught.value.errors] == [message]
+
+
 def test_parse_cards_raises_every_error_at_once():
     node = parse_yaml("- {id: X-1, name: x, type: evnt, level: 0, provenance: provisional}\n- {id: X-2}\n", "s.yaml")
     with pytest.raises(DataErrors) as caught:

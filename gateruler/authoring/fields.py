@@ -269,6 +269,8 @@ CARD = ObjectSpec(
         Field("hp", int, "Printed HP.", 3, minimum=0, nullable=True, only_when=("type", "unit")),
         Field("stk", int, "Printed STK (damage dealt to a ruler).", 1, minimum=0, nullable=True, only_when=("type", "unit")),
         _keywords_field("the card"),
+        Field("attributes", ListOf(str), "Printed attributes (\"tribes\") other cards refer to, as printed: Beast, Dragon, Military...", ["Dragon"], default=[]),
+        Field("faction", str, "The printed faction (army), e.g. 東妖軍 (Yomajin Front).", "東妖軍"),
         Field("cnt", bool, "The card has a CNT icon; required for a `cnt` ability.", False, default=False),
         Field("abilities", ListOf(ABILITY), "What the card does.", [], default=[]),
         Field("provenance", Provenance, "Where the card's identity, level and CNT come from.", "provisional", required=True),
