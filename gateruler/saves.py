@@ -15,8 +15,6 @@ naming the file, never a traceback and never a half-built game.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -27,6 +25,7 @@ from gateruler.cardpool import CardPool
 from gateruler.engine import INVADER, PLAYER, Game
 from gateruler.engine.events import CARD_FIELDS, FIELDS
 from gateruler.errors import DataError, GateRulerError
+from gateruler.fileio import write_text_atomic
 from gateruler.models import LevelDef, RulerDef
 
 SAVE_FORMAT = "gateruler-save"
@@ -59,13 +58,8 @@ class SaveFileError(GateRulerError):
 def save_game(path: str | Path, game: Game, origin: GameOrigin) -> None:
     """Write the save in one step: a failed write never leaves half a file behind."""
     data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "origin": origin.to_dict(), "game": game.to_dict()}
-    target = Path(path)
     try:
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent if str(target.parent) else ".")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out, separators=(",", ":"))
-            out.write("\n")
-        os.replace(temp, target)
+        write_text_atomic(path, json.dumps(data, separators=(",", ":")) + "\n")
     except OSError as error:
         raise SaveFileError(path, f"cannot write the save file: {error.strerror or error}") from None
 

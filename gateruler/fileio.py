@@ -1,0 +1,30 @@
+"""Writing files so that a reader never sees half of one.
+
+Every file the program writes (results, replays, saves, schemas, templates,
+card files) goes through `write_text_atomic`: the text is written to a
+temporary file beside the target and renamed over it, so a failed or
+interrupted write leaves the previous file as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+
+def write_text_atomic(path: str | Path, text: str) -> None:
+    """Replace `path` with `text` (UTF-8) in one step; raises OSError and leaves no temporary file."""
+    target = Path(path)
+    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent if str(target.parent) else ".")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
