@@ -27,7 +27,6 @@ from gateruler.render import (
     attacker_words,
     board_lines,
     card_lines,
-    narrate,
     pending_question,
     result_lines,
     summon_label,
@@ -36,6 +35,7 @@ from gateruler.render import (
     zone_words,
 )
 from gateruler.saves import GameOrigin, save_game
+from gateruler.story import narrate
 
 DEFAULT_LOG_LINES = 10
 

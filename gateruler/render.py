@@ -15,7 +15,6 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
-import attrs
 
 from gateruler.engine import (
     ATTACK_LEFT,
@@ -36,7 +35,6 @@ from gateruler.engine import (
     Summon,
 )
 from gateruler.engine.actions import SLOT_WORDS
-from gateruler.engine.events import describe
 from gateruler.models import CardDef, CostModel
 from gateruler.vocabulary import KEYWORD_DOC, Ability, CardType, Duration, Effect, EffectKind, Keyword, Target, Trigger
 
@@ -387,112 +385,7 @@ def _card_body(card: CardDef, width: int) -> list[str]:
     return out
 
 
-# ---------------------------------------------------------------------- the story of the game
-@attrs.frozen
-class Narration:
-    text: str
-    turn: int
-    rift_turn: bool  # told at a pace the player can follow
-
-
-FIRST_EMPTY = "first empty zone of left attack, right attack, defense"
-RIFT_TARGETS = "it attacks your left attack unit, else your defense unit, else you"
-
-
-class _Teller:
-    """Turns log entries into sentences, remembering what the sentences need.
-
-    Entries alone do not say how full a damage zone is or why the rift put a
-    unit where it did; the teller keeps those counts and the entry before.
-    """
-
-    def __init__(self, game: Game, earlier: Sequence[tuple]) -> None:
-        self.game = game
-        self.names = game.setup.names
-        self.damage = [0, 0]
-        self.turn_side: int | None = None
-        self.previous: tuple | None = None
-        for entry in earlier:
-            self._track(entry)
-
-    def _track(self, entry: tuple) -> None:
-        _turn, kind, side, *args = entry
-        if kind == "turn":
-            self.turn_side = side
-        elif kind == "check" and args[1] == "damage":
-            self.damage[side] += 1
-        self.previous = entry
-
-    def tell(self, entry: tuple) -> Narration | None:
-        text = self._sentence(entry)
-        self._track(entry)
-        if text is None:
-            return None
-        return Narration(text, entry[0], self.turn_side == INVADER)
-
-    def _sentence(self, entry: tuple) -> str | None:
-        turn, kind, side, *a = entry
-        name = self.names.__getitem__
-        game = self.game
-        if kind == "setup":
-            return None
-        if kind == "turn":
-            return f"--- Turn {turn}: {whose(side)} turn ---"
-        if kind == "drive" and side == INVADER:
-            return f"The rift drove {name(a[0])} ({self._drive_note(a[0])})."
-        if kind == "summon" and side == INVADER:
-            why = "into the zone that was freed" if self.previous and self.previous[1] == "discard_lowest" else FIRST_EMPTY
-            return f"The rift summoned {name(a[0])} to its {SLOT_WORDS[a[1]]} ({why})."
-        if kind == "discard_lowest":
-            lvl = game.card(a[0]).level
-            if self.previous and self.previous[1] == "drive" and self.previous[3] == a[0]:
-                return f"Its board was full and {name(a[0])} (level {lvl}) is lower than every unit there: it went straight to the graveyard."
-            return f"Its board was full: {name(a[0])} (level {lvl}), the lowest level there, went to the graveyard to make room."
-        if kind == "attack":
-            return self._attack(turn, side, *a)
-        if kind == "ruler_damage":
-            who = "You take" if side == PLAYER else "The rift takes"
-            return f"{who} {a[0]} {'battle ' if a[1] else ''}damage: {a[0]} damage check{'s' if a[0] != 1 else ''}."
-        if kind == "check":
-            if a[1] == "cnt":
-                return f"Damage check: {name(a[0])} has CNT: it goes to {whose(side)} graveyard and its CNT resolves."
-            count = self.damage[side] + 1
-            return f"Damage check: {name(a[0])} goes to {whose(side)} damage zone ({count} of {game.life(side)})."
-        if kind == "ability":
-            card = game.card(a[0])
-            trigger = Trigger(a[1])
-            texts = " ".join(ability_words(ab) for ab in card.abilities_for(trigger))
-            return f"{name(a[0])}: {texts}" if texts else describe(entry, self.names)
-        if kind == "loss":
-            return self._loss(side, a[0])
-        return describe(entry, self.names)
-
-    def _drive_note(self, iid: int) -> str:
-        card = self.game.card(iid)
-        if card.type is CardType.UNIT:
-            return f"a level {card.level} unit"
-        if card.type is CardType.EVENT:
-            return "an event: the rift uses it at once"
-        return "a field: the rift has no field zone, so it goes to the graveyard"
-
-    def _attack(self, turn: int, side: int, attacker: int, target_slot: int, target: int) -> str:
-        names = self.names
-        if side == INVADER:
-            who = "The rift itself" if attacker == -1 else f"The rift's {names[attacker]}"
-            what = "you" if target_slot == RULER else f"your {names[target]} in your {SLOT_WORDS[target_slot]}"
-            why = RIFT_TARGETS
-            if turn == 1:
-                why = "going first, it has one attack on turn 1 and makes it itself"
-            return f"{who} attacks {what} ({why})."
-        who = "Your ruler" if attacker == -1 else f"Your {names[attacker]}"
-        what = "the rift itself" if target_slot == RULER else f"the rift's {names[target]} in its {SLOT_WORDS[target_slot]}"
-        return f"{who} attacks {what}."
-
-    def _loss(self, side: int, why: str) -> str:
-        who = "You lose" if side == PLAYER else "The rift is defeated"
-        return f"{who}: {loss_words(self.game, side, why)}."
-
-
+# ---------------------------------------------------------------------- the end
 def loss_words(game: Game, side: int, why: str) -> str:
     """Why `side` lost, in words: "its damage zone reached its LIFE of 15"."""
     if why == "damage":
@@ -502,20 +395,6 @@ def loss_words(game: Game, side: int, why: str) -> str:
     return why
 
 
-def narrate(game: Game, start: int = 0, stop: int | None = None) -> list[Narration]:
-    """The log entries from `start` (to `stop`) as sentences for the player."""
-    log = game.log
-    stop = len(log) if stop is None else stop
-    teller = _Teller(game, log[:start])
-    out = []
-    for entry in log[start:stop]:
-        line = teller.tell(entry)
-        if line is not None:
-            out.append(line)
-    return out
-
-
-# ---------------------------------------------------------------------- the end
 def player_turns(game: Game) -> int:
     return sum(1 for entry in game.log if entry[1] == "turn" and entry[2] == PLAYER)
 

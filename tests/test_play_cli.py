@@ -58,6 +58,9 @@ def test_a_whole_game_from_piped_input_ends_with_the_result_and_writes_the_log(t
     events = [json.loads(line) for line in log.read_text().splitlines()]
     assert events[0] == {"turn": 0, "kind": "setup", "side": "player"}
     assert events[-1]["kind"] == "game_over"
+    checks = [e for e in events if e["kind"] == "check"]
+    assert checks and all(e["cause"] in e["story"] for e in checks), "every check in the log says whether it counted"
+    assert all(e["story"].startswith("Damage check") for e in checks)
     winner = {"player": "You win!", "invader": "The rift wins.", "draw": "The game is a draw."}[events[-1]["winner"]]
     assert winner in result.output
     assert "\x1b[" not in result.output, "no colour when the output is not a terminal"

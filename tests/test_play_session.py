@@ -109,7 +109,7 @@ def test_an_effect_that_must_choose_asks_for_its_target_by_number():
     assert "bolt: deal 3 damage to which unit?" in out
     assert "  1) the rift's r-big in its left attack zone" in out
     out = texts(s.handle("2"))
-    assert "r-mid took 3 damage (3 in all)." in out
+    assert "The rift's r-mid takes 3 damage from bolt (3 in all)." in out
 
 
 @pytest.mark.parametrize("typed", ["0", "abc", "1 1 1", "-3", "2.5", "7"])

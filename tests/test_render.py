@@ -9,7 +9,8 @@ from factories import FILLER, apprentice, event, field, find_iid, fx, game, on, 
 
 from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Attack, EndTurn, GoToAttack, PlayEvent, PlayField, SetCard, Summon
 from gateruler.models import CardDef
-from gateruler.render import action_words, board_lines, card_lines, narrate, result_lines
+from gateruler.render import action_words, board_lines, card_lines, result_lines
+from gateruler.story import narrate
 from gateruler.vocabulary import Provenance
 
 LONG = "Crimson Syltis, red dragon"
@@ -221,16 +222,17 @@ def test_the_rifts_attacks_name_their_target_and_the_reason():
 def test_the_rifts_single_first_turn_attack_is_explained():
     story = [n.text for n in narrate(table(atk=4, stk=3))]
     assert "The rift itself attacks you (going first, it has one attack on turn 1 and makes it itself)." in story
-    assert "You take 3 battle damage: 3 damage checks." in story
+    assert "You take 3 battle damage from the rift's own attack (STK 3): 3 damage checks." in story
 
 
 def test_damage_checks_count_the_damage_zone_and_announce_cnt():
     cnt_card = unit("CNT-UNIT", 0, 1, 1, 1, on("cnt", fx("damage", "enemy_unit", amount=1)))
     g = game(cards=[*cards(), cnt_card], player=["WALL"] * 4 + ["CNT-UNIT", "WALL", FILLER], stk=3)
     story = [n.text for n in narrate(g)]
-    assert "Damage check: cnt-unit has CNT: it goes to your graveyard and its CNT resolves." in story
-    assert "Damage check: wall goes to your damage zone (1 of 11)." in story
-    assert "Damage check: filler goes to your damage zone (2 of 11)." in story
+    assert "Damage check 1 of 3: cnt-unit goes to your graveyard: it has CNT, so this check does not count; its CNT takes effect." in story
+    assert "Cnt-unit's CNT has no effect: there is no unit it could choose, or no zone to move the unit to." in story
+    assert "Damage check 2 of 3: wall goes to your damage zone: it counts (1 of 11)." in story
+    assert "Damage check 3 of 3: filler goes to your damage zone: it counts (2 of 11)." in story
 
 
 def test_the_rifts_turn_is_marked_for_pacing_and_the_players_is_not():
@@ -245,7 +247,7 @@ def test_narrating_from_the_middle_keeps_the_damage_count():
     start = len(g.log)
     g.apply(EndTurn())
     checks = [n.text for n in narrate(g, start) if n.text.startswith("Damage check")]
-    assert checks[0].endswith("(4 of 11).")
+    assert checks[0].endswith("it counts (4 of 11).")
 
 
 # ---------------------------------------------------------------------- the end

@@ -23,6 +23,7 @@ from gateruler.errors import GateRulerError
 from gateruler.play_session import Line, PlaySession, run
 from gateruler.render import MAX_WIDTH, MIN_WIDTH
 from gateruler.saves import GameOrigin, load_game
+from gateruler.story import told_events
 
 RIFT_LINE_DELAY = 0.4  # seconds per line of the rift's turn at a terminal
 LINE_COLOURS = {"rift": "red", "error": "yellow", "result": "green", "menu": "cyan"}
@@ -131,7 +132,7 @@ def _width(interactive: bool) -> int:
 def _write_log(path: str, game: Game) -> None:
     try:
         with open(path, "w", encoding="utf-8") as out:
-            for event in game.events():
+            for event in told_events(game):
                 out.write(json.dumps(event, ensure_ascii=False) + "\n")
     except OSError as error:
         raise GateRulerError(f"{path}: cannot write the log: {error.strerror or error}") from None
