@@ -86,10 +86,11 @@ def briefing(level: LevelDef, pool: CardPool) -> str:
     return text
 
 
-def card_changes(level: LevelDef, printed: CardDef, rift: CardDef, pool: CardPool) -> list[str]:
-    """Why the rift's copy of a card differs from the printed card: the rules of `level` that changed it."""
-    if printed == rift:
-        return []
+def card_changes(level: LevelDef, printed: CardDef, pool: CardPool) -> list[str]:
+    """The rules of `level` about a card: why the rift's copy differs from the printed one, and what else it does.
+
+    A rule is listed even when the copy comes out the same (ignoring an
+    effect our data does not know), so the player learns the rule exists."""
     return [f"Level {level.number}'s rule: {rule_words(r, pool)}" for r in level.special_rules if r.param("card") == printed.id]
 
 

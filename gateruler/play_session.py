@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from gateruler.engine import INVADER, Action, Attack, Choose, EndTurn, Game, GoToAttack, PlayEvent, PlayField, SetCard, Summon
+from gateruler.engine import INVADER, PLAYER, Action, Attack, Choose, EndTurn, Game, GoToAttack, PlayEvent, PlayField, SetCard, Summon
 from gateruler.errors import GateRulerError
 from gateruler.models import CardDef
 from gateruler.render import (
@@ -34,6 +34,7 @@ from gateruler.render import (
     wrap,
     zone_words,
 )
+from gateruler.level_words import briefing, card_changes, level_rule_lines, rift_version
 from gateruler.saves import GameOrigin, save_game
 from gateruler.story import narrate
 
@@ -157,10 +158,12 @@ class PlaySession:
         setup = self.game.setup
         level = setup.level
         keywords = "".join(f", {k.value.replace('_', ' ')}" for k in sorted(level.keywords, key=lambda k: k.value))
+        rules = level_rule_lines(level, setup.pool)
         texts = [
             f'Level {level.number} "{level.name}": the rift has LIFE {level.hp}, ATK {level.atk}, STK {level.stk}'
             f"{keywords}; {level.drives_per_turn} drives a turn.",
-            level.briefing,
+            briefing(level, setup.pool),
+            *(f"Special rule: {rule}" for rule in rules),
             f"You play {setup.deck_name or 'your deck'} with the {setup.ruler.name}; the rift goes first.",
         ]
         provisional = {d.id for d in setup.defs if d.is_provisional}
@@ -313,9 +316,7 @@ class PlaySession:
         if len(found) > 1:
             names = "; ".join(f"{c.name} [{c.id}]" for c in found)
             return [Line("error", t) for t in wrap(f"Several cards match '{rest}': {names}. Type more of the name, or the number.", self.width)]
-        card = found[0]
-        rift = next((d for d, owner in zip(self.game.setup.defs, self.game.setup.owners) if owner == INVADER and d.id == card.id), None)
-        return [Line("info", t) for t in card_lines(card, rift, self.width)]
+        return [Line("info", t) for t in full_card_lines(self.game, found[0], self.width)]
 
     def _undo_last(self, rest: str) -> list[Line]:
         if not self._undo:
@@ -342,6 +343,17 @@ class PlaySession:
             return [Line("info", "You have unsaved changes (save FILE keeps them).")]
         self._left = True
         return [Line("info", "Left the game.")]
+
+
+def full_card_lines(game: Game, card: CardDef, width: int) -> list[str]:
+    """A card in full as it is in this game: the rift's copies as the level's rules change them, and why."""
+    setup = game.setup
+    rift = next((d for d, owner in zip(setup.defs, setup.owners) if owner == INVADER and d.id == card.id), None)
+    if rift is None:
+        rift = rift_version(setup.level, setup.pool, card.id)
+    players = any(d.id == card.id for d, owner in zip(setup.defs, setup.owners) if owner == PLAYER)
+    changes = card_changes(setup.level, card, setup.pool) if rift is not None else []
+    return card_lines(card, rift, width, changes, players_too=players)
 
 
 def _numbers_up_to(count: int) -> str:

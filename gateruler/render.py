@@ -351,22 +351,63 @@ def pending_question(game: Game) -> str:
 
 
 # ---------------------------------------------------------------------- a card in full
-def card_lines(card: CardDef, rift_version: CardDef | None = None, width: int = 80) -> list[str]:
-    """Everything known about a card, including where its numbers come from."""
+def card_lines(
+    card: CardDef,
+    rift_version: CardDef | None = None,
+    width: int = 80,
+    changes: Sequence[str] = (),
+    players_too: bool = False,
+) -> list[str]:
+    """Everything known about a card, including where its numbers come from.
+
+    When the level's rules change the rift's copies (`rift_version`, with the
+    rules that did it in `changes`), the card is shown as the rift plays it
+    and the printed numbers follow, so what the player reads is what the
+    rift's units do; `players_too` keeps the printed card first when the
+    player's deck holds it as well."""
+    changed = rift_version is not None and rift_version != card
+    shown = rift_version if changed and not players_too else card
     out = [f"{card.name}  [{card.id}]"]
-    kind = card.type.value + (", legendary" if card.legendary else "") + (", solo mode only" if card.solo_only else "")
-    out.append(f"  {kind}, level {card.level}" + (", CNT icon" if card.has_cnt else ""))
-    out += _card_body(card, width)
+    out.append(f"  {_kind_words(shown)}" + ("  (as the rift plays it in this level)" if shown is not card else ""))
+    out += _card_body(shown, width)
+    for change in changes:
+        out += wrap(change, width, "  ", "    ")
+    if changed:
+        if shown is card:
+            out.append("  The rift's copies in this level:")
+            out += [f"  {line}" for line in [f"  {_kind_words(rift_version)}", *_card_body(rift_version, width - 2)]]  # type: ignore[arg-type]
+        else:
+            out += wrap("Printed: " + _printed_differences(card, rift_version), width, "  ", "    ")  # type: ignore[arg-type]
     stats = f", ATK/HP/STK {card.stats_provenance.value}" if card.stats_provenance else ""
-    out.append(f"  provenance: {card.provenance.value}{stats}" + ("  (provisional numbers: ours, not the real card's)" if card.is_provisional else ""))
+    out += wrap(
+        f"provenance: {card.provenance.value}{stats}" + ("  (provisional numbers: ours, not the real card's)" if card.is_provisional else ""),
+        width,
+        "  ",
+        "    ",
+    )
     if card.source:
         out += wrap(f"source: {card.source}", width, "  ", "    ")
     if card.names:
-        out.append("  other names: " + ", ".join(f"{lang} {name}" for lang, name in sorted(card.names.items())))
-    if rift_version is not None and rift_version != card:
-        out.append("  The rift's copies in this level are changed by the level's special rules:")
-        out += [f"  {line}" for line in _card_body(rift_version, width - 2)]
+        out += wrap("other names: " + ", ".join(f"{lang} {name}" for lang, name in sorted(card.names.items())), width, "  ", "    ")
     return out
+
+
+def _kind_words(card: CardDef) -> str:
+    kind = card.type.value + (", legendary" if card.legendary else "") + (", solo mode only" if card.solo_only else "")
+    return f"{kind}, level {card.level}" + (", CNT icon" if card.has_cnt else "")
+
+
+def _printed_differences(printed: CardDef, rift: CardDef) -> str:
+    """What the printed card has that the rift's copy does not: "STK 3; CNT icon; 1 ability"."""
+    out = [f"{label} {a}" for label, a, b in (("ATK", printed.atk, rift.atk), ("HP", printed.hp, rift.hp), ("STK", printed.stk, rift.stk)) if a != b]
+    if printed.has_cnt != rift.has_cnt:
+        out.append("CNT icon" if printed.has_cnt else "no CNT icon")
+    lost = _keyword_words(printed.keywords - rift.keywords)
+    if lost:
+        out.append(", ".join(lost))
+    if printed.abilities != rift.abilities:
+        out += [ability_words(ab) for ab in printed.abilities] or ["no abilities"]
+    return "; ".join(out) + "."
 
 
 def _card_body(card: CardDef, width: int) -> list[str]:

@@ -127,3 +127,13 @@ def test_cards_provisional_lists_only_provisional_data():
 def _rows(output: str) -> list[list[str]]:
     """The body rows of a rich table, as lists of stripped cells."""
     return [[c.strip() for c in line.strip().strip("│").split("│")] for line in output.splitlines() if line.startswith("│")]
+
+
+def test_levels_lists_each_levels_special_rules_in_words():
+    output = run("levels").output
+    rules = output[output.index("Special rules:") :]
+    assert "1 Vanguard: The rift's blue titan has no effect at all (no abilities, no CNT)." in rules
+    assert 'your unit is destroyed even when there is no "Dark Knight" unit to destroy.' in rules
+    assert "When the rift's wrath demon dragon Shishin enters its board, all of your units are destroyed." in rules
+    assert "The rift's otherworld god Hastur has STK 2." in rules
+    assert "wrath demon dragon" not in rules[rules.index("5 The Evil Gods Come") :], "a rule for a card the level lacks never applies"

@@ -318,3 +318,15 @@ def test_a_defense_zone_summon_keeps_the_zone_order_of_the_board():
     _, choices = build_menu(s.game)
     knight = next(c for c in choices if c.label.startswith("summon knight"))
     assert [a.slot for _, a in knight.options] == [ATTACK_LEFT, DEFENSE, 1]
+
+
+def test_the_briefing_is_read_from_the_levels_deck_and_names_its_special_rules():
+    from gateruler import loader
+    from gateruler.games import new_game
+
+    deck = loader.load_deck(loader.sample_deck_path("knight"))
+    s = PlaySession(new_game(deck, loader.load_level(1), 1), GameOrigin(level_number=1))
+    opening = " ".join(texts(s.opening()))
+    assert "Its deck is 50 cards: 50 units (20 of level 0, 10 of level 1, 20 of level 2)" in opening
+    assert "None of its cards has CNT" in opening
+    assert "Special rule: The rift's blue titan has no effect at all (no abilities, no CNT)." in opening

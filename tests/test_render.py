@@ -175,12 +175,23 @@ def test_a_card_in_full_gives_numbers_keywords_abilities_and_provenance():
     assert "source: A sturdy defender, chosen by us." in shown
 
 
-def test_a_card_changed_by_the_level_shows_the_rifts_version_too():
-    printed = unit("TITAN", 0, 3, 3, 1, on("on_enter", fx("damage", "enemy_ruler", amount=1)))
-    rift = attrs.evolve(printed, abilities=())
-    shown = text(card_lines(printed, rift))
-    assert "The rift's copies in this level are changed by the level's special rules:" in shown
-    assert shown.count("abilities: none") == 1
+def test_a_card_changed_by_the_level_is_shown_as_the_rift_plays_it_with_the_rule_and_the_printed_numbers():
+    printed = unit("TITAN", 0, 3, 3, 3, on("on_enter", fx("damage", "enemy_ruler", amount=1)), cnt=True)
+    rift = attrs.evolve(printed, abilities=(), stk=2, has_cnt=False)
+    shown = card_lines(printed, rift, changes=["Level 5's rule: The rift's titan has STK 2."])
+    assert shown[1] == "  unit, level 0  (as the rift plays it in this level)"
+    assert "  ATK 3  HP 3  STK 2" in shown
+    assert "  abilities: none" in shown
+    assert "  Level 5's rule: The rift's titan has STK 2." in shown
+    assert "Printed: STK 3; CNT icon; When it enters the board: deal 1 damage to the enemy ruler." in " ".join(line.strip() for line in shown)
+
+
+def test_a_card_in_both_decks_shows_the_printed_card_first_and_the_rifts_copies_after():
+    printed = unit("TITAN", 0, 3, 3, 3)
+    rift = attrs.evolve(printed, stk=2)
+    shown = card_lines(printed, rift, players_too=True)
+    assert shown[2] == "  ATK 3  HP 3  STK 3"
+    assert shown[shown.index("  The rift's copies in this level:") + 2] == "    ATK 3  HP 3  STK 2"
 
 
 # ---------------------------------------------------------------------- the story

@@ -8,6 +8,7 @@ import click
 from rich.table import Table
 
 from gateruler.cli import main, stdout_console
+from gateruler.level_words import level_rule_lines
 from gateruler.loader import load_card_pool, shipped_levels, validate_file
 from gateruler.models import CardDef, SourceLocation
 from gateruler.validation import level_figures
@@ -57,7 +58,7 @@ def _figure(actual: int, stated: int | None) -> str:
 
 @main.command()
 def levels() -> None:
-    """The six rift levels: life, attack, drives and what their decks add up to."""
+    """The six rift levels: life, attack, drives, what their decks add up to, and their special rules in words."""
     pool = load_card_pool()
     table = Table(title="Rift levels (figures under our card data; 'stated' is the seed's own figure)")
     for header in ("Level", "Name", "HP", "ATK", "STK", "Pierce", "Drives", "Deck", "Total level", "CNT"):
@@ -78,7 +79,14 @@ def levels() -> None:
             _figure(figures.total_level, stated and stated.total_level),
             _figure(figures.cnt_cards, stated and stated.cnt_cards),
         )
-    stdout_console().print(table)
+    out = stdout_console()
+    out.print(table)
+    out.print("Special rules:")
+    for level in shipped_levels():
+        rules = level_rule_lines(level, pool) or ["none."]
+        for i, rule in enumerate(rules):
+            head = f"{level.number} {level.name}: " if i == 0 else " " * len(f"{level.number} {level.name}: ")
+            out.print(f"  {head}{rule}", soft_wrap=not out.is_terminal)
 
 
 def _provenance(card: CardDef) -> str:
