@@ -1,15 +1,23 @@
-"""The conversation of `gateruler play`: what the player types and what comes back.
+"""The conversation of `gateruler play`: what the player decides and what comes back.
 
-Kept apart from the terminal so that tests can hold a whole game's
-conversation without a process: `PlaySession.handle` takes one typed line
-and returns the lines to show; `run` is the loop that connects a session to
-real input and output (and the pace of the rift's turn).
+Kept apart from the terminal so that both faces of play share one logic and
+tests can hold a whole game's conversation without a process:
+`PlaySession.handle` takes one typed line (the line mode) and returns the
+lines to show; the full-screen board (gateruler.board) calls the same
+methods (`choose`, `phase`, `answer`, `undo`, `save`) from keys and clicks.
+`run` is the loop that connects a session to real input and output (and the
+pace of the rift's turn).
 
-Choices are numbered.  A card that can be summoned into several zones, or an
-attacker with several targets, is one numbered choice that then asks where
-(or whom), so the first list stays short enough to read next to the board.
-Undo keeps a clone of the game from before each decision of the player's
-turn; the rift's turn ends what can be undone.
+Choices of cards, attacks and targets are numbered; the two phase commands
+have fixed letters, `a` (go to the attack phase) and `e` (end the turn), so
+that a number never changes its meaning between "summon" and "end the turn".
+A card that can be summoned into several zones, or an attacker with several
+targets, is one numbered choice that then asks where (or whom); every
+second question, including an effect's target, may be answered at once
+("3 1").  Ending the turn with attackers still ready or energy unspent asks
+first.  Undo keeps a clone of the game from before each decision, across
+the rift's turn too: undoing "end the turn" takes back the rift's turn
+that followed it.
 """
 
 from __future__ import annotations
@@ -18,9 +26,10 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from gateruler.engine import INVADER, PLAYER, Action, Attack, Choose, EndTurn, Game, GoToAttack, PlayEvent, PlayField, SetCard, Summon
-from gateruler.errors import GateRulerError
-from gateruler.models import CardDef
+from gateruler.engine import INVADER, PLAYER, RULER, Action, Attack, Choose, EndTurn, Game, GoToAttack, PlayEvent, PlayField, SetCard, Summon
+from gateruler.errors import GateRulerError, IllegalAction
+from gateruler.level_words import briefing, card_changes, level_rule_lines, rift_version
+from gateruler.models import CardDef, CostModel
 from gateruler.render import (
     COLUMNS,
     action_words,
@@ -34,11 +43,12 @@ from gateruler.render import (
     wrap,
     zone_words,
 )
-from gateruler.level_words import briefing, card_changes, level_rule_lines, rift_version
 from gateruler.saves import GameOrigin, save_game
 from gateruler.story import narrate
 
 DEFAULT_LOG_LINES = 10
+AUTOSAVE = "gateruler-autosave.json"
+PHASE_KEYS = {"a": GoToAttack, "e": EndTurn}  # fixed letters, the same in the line mode and on the board
 
 
 @attrs.frozen
@@ -59,29 +69,46 @@ class Choice:
     options: tuple[tuple[str, Action], ...] = ()
 
 
+@attrs.frozen
+class Confirm:
+    """A yes/no question the session waits for: leaving the game, or ending the turn with something left."""
+
+    what: str  # "quit" or "end"
+    question: str
+
+
 HELP = """\
-Type the number of a choice.  Where a choice asks a second question you may
-answer both at once, e.g. "3 1".  Commands, at any prompt:
+Type the number of a choice, or a letter: a goes to the attack phase, e ends
+the turn.  Where a choice asks a second question (a zone, a target, an
+effect's target) you may answer both at once, e.g. "3 1".  Commands, at any
+prompt:
   help          this text
   board         draw the board again
   log [N]       the last N events (default 10)
-  card NAME     a card in full: numbers, keywords, abilities, where they come from
-                (a card number such as PROV-001, or part of a name)
-  undo          take back your last decision this turn (as often as you like)
+  card NAME     a card in full: numbers, keywords, abilities, where they come from (a card number such as PROV-001, or part of a name)
+  undo          take back your last decision (again and again; undoing the end of your turn takes back the rift's turn too)
   save FILE     save the game; resume later with: gateruler play --load FILE
-  quit          leave the game (asks first if there are unsaved changes)"""
+  replay FILE   write a replay of this game so far; gateruler replay FILE re-runs it
+  quit          leave the game (asks first if there are unsaved changes; so do Ctrl-C and Ctrl-D)"""
 
-KIND_ORDER = (Summon, PlayEvent, PlayField, SetCard, Attack, GoToAttack, EndTurn, Choose)
+KIND_ORDER = (Summon, PlayEvent, PlayField, SetCard, Attack, Choose)
+
+
+def target_order(action: Choose) -> tuple[int, int]:
+    """Targets in the order attacks list them: the rift's units left, defense, right, then yours."""
+    return (0 if action.side == INVADER else 1, COLUMNS.index(action.slot) if action.slot in COLUMNS else len(COLUMNS))
 
 
 def build_menu(game: Game) -> tuple[str, list[Choice]]:
-    """The question of the player's current decision and its numbered choices."""
+    """The question of the player's current decision and its numbered choices (the phase letters apart)."""
     actions = game.legal_actions()
     if game.pending is not None:
-        return pending_question(game), [Choice(action_words(game, a), a) for a in actions]
+        ordered = sorted((a for a in actions if isinstance(a, Choose)), key=target_order)
+        return pending_question(game), [Choice(action_words(game, a), a) for a in ordered]
     question = f"Your {game.phase} phase: what will you do?"
     groups: dict[object, list[Action]] = {}  # one numbered choice per group, in first-seen order
-    for action in sorted(actions, key=lambda a: KIND_ORDER.index(type(a))):
+    numbered = [a for a in actions if not isinstance(a, (GoToAttack, EndTurn))]
+    for action in sorted(numbered, key=lambda a: KIND_ORDER.index(type(a))):
         if isinstance(action, Summon):
             key: object = ("summon", action.card)
         elif isinstance(action, Attack):
@@ -98,6 +125,12 @@ def build_menu(game: Game) -> tuple[str, list[Choice]]:
         else:
             choices.append(Choice(action_words(game, group[0]), group[0]))
     return question, choices
+
+
+def phase_choices(game: Game) -> dict[str, Action]:
+    """The phase commands open now, by their fixed letter."""
+    legal = game.legal_actions()
+    return {key: kind() for key, kind in PHASE_KEYS.items() if kind() in legal}
 
 
 def _summon_choice(game: Game, actions: list[Summon]) -> Choice:
@@ -117,21 +150,51 @@ def _attack_choice(game: Game, actions: list[Attack]) -> Choice:
     return Choice(f"attack with {who}", question=f"Attack with {who}: which target?", options=options)
 
 
-class PlaySession:
-    """One player's game at the terminal, input line by input line."""
+def leftover_words(game: Game) -> str:
+    """What the player would leave unused by ending the turn now: ready attackers, unspent energy; "" when nothing."""
+    if game.pending is not None or game.active != PLAYER or game.over:
+        return ""
+    legal = game.legal_actions()
+    parts = []
+    ready = sorted({a.attacker for a in legal if isinstance(a, Attack)})
+    if game.phase == "main" and game.attack_targets(INVADER):
+        slots = [slot for slot in (0, 1) if slot < game.setup.ruler.attack_zones] + [RULER]
+        ready = [slot for slot in slots if game.can_attack(PLAYER, slot) and (slot == RULER or game.unit_at(PLAYER, slot) is not None)]
+    if ready:
+        names = ["your ruler" if s == RULER else game.card(game.unit_at(PLAYER, s).iid).name for s in ready]
+        parts.append(f"{_and(names)} can still attack")
+    s = game.sides[PLAYER]
+    playable = any(isinstance(a, (Summon, PlayEvent, PlayField)) for a in legal)
+    if game.setup.ruler.cost_model is CostModel.ENERGY and s.energy_ready > 0 and playable:
+        parts.append(f"{s.energy_ready} energy is unspent")
+    return _and(parts)
 
-    def __init__(self, game: Game, origin: GameOrigin, *, width: int = 80) -> None:
+
+def _and(items: Sequence[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class PlaySession:
+    """One player's game, decision by decision, for the line mode and the board alike."""
+
+    def __init__(self, game: Game, origin: GameOrigin, *, width: int = 80, deck_path: str | None = None) -> None:
         self.game = game
         self.origin = origin
         self.width = width
+        self.deck_path = deck_path
+        self.replay_path: str | None = None  # written again whenever the game changes
         self._left = False
         self._undo: list[tuple[Game, str]] = []  # (game before the decision, what the decision was)
         self._saved_history = list(game.history)
         self._save_path: str | None = None
-        self._question = ""
-        self._choices: list[Choice] = []
-        self._open: Choice | None = None  # a group choice waiting for its second answer
-        self._confirming_quit = False
+        self.question = ""
+        self.choices: list[Choice] = []
+        self.phases: dict[str, Action] = {}
+        self.open: Choice | None = None  # a group choice waiting for its second answer
+        self.confirming: Confirm | None = None
         self._refresh_menu()
 
     # ------------------------------------------------------------------ state
@@ -141,29 +204,52 @@ class PlaySession:
         return self._left or self.game.over
 
     @property
+    def left(self) -> bool:
+        return self._left
+
+    @property
     def unsaved(self) -> bool:
         """True when the game differs from the last save (or load, or a fresh start)."""
         return self.game.history != self._saved_history
 
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def quit_save_path(self) -> str:
+        """Where `s` at the quit question saves: the last save file, else the autosave file."""
+        return self._save_path or AUTOSAVE
+
     def prompt(self) -> str:
-        if self._confirming_quit:
-            return "Quit without saving? [y/N]> "
-        if self._open is not None:
-            return f"[{_numbers_up_to(len(self._open.options))}, 0 back, help]> "
-        return f"[{_numbers_up_to(len(self._choices))}, help]> "
+        if self.confirming is not None:
+            if self.confirming.what == "quit":
+                return f"Quit without saving? [y/N, s saves to {self.quit_save_path} and quits]> "
+            return "End the turn anyway? [y/N]> "
+        if self.open is not None:
+            return f"[{_numbers_up_to(len(self.open.options))}, 0 back, help]> "
+        parts = [_numbers_up_to(len(self.choices))] if self.choices else []
+        parts += list(self.phases)
+        return f"[{', '.join(parts + ['help'])}]> "
 
     # ------------------------------------------------------------------ output pieces
     def opening(self, note: str = "", story: bool = True) -> list[Line]:
         """The first screen: the level, the deck, the story so far, the board and the choices."""
+        out = [Line("info", line) for text in self.briefing_texts(note) for line in wrap(text, self.width)]
+        if story:
+            out += self.story(0)
+        return out + self._screen()
+
+    def briefing_texts(self, note: str = "") -> list[str]:
+        """The level, what its deck brings and its rules, read from its data; then the player's deck."""
         setup = self.game.setup
         level = setup.level
         keywords = "".join(f", {k.value.replace('_', ' ')}" for k in sorted(level.keywords, key=lambda k: k.value))
-        rules = level_rule_lines(level, setup.pool)
         texts = [
             f'Level {level.number} "{level.name}": the rift has LIFE {level.hp}, ATK {level.atk}, STK {level.stk}'
             f"{keywords}; {level.drives_per_turn} drives a turn.",
             briefing(level, setup.pool),
-            *(f"Special rule: {rule}" for rule in rules),
+            *(f"Special rule: {rule}" for rule in level_rule_lines(level, setup.pool)),
             f"You play {setup.deck_name or 'your deck'} with the {setup.ruler.name}; the rift goes first.",
         ]
         provisional = {d.id for d in setup.defs if d.is_provisional}
@@ -172,13 +258,9 @@ class PlaySession:
                 f"{len(provisional)} cards in this game have provisional numbers (ours, not the real cards'): "
                 "type card NAME to see where a card's numbers come from."
             )
-        texts += [note, "Type a number to choose; help lists the commands."]
-        out = [Line("info", line) for text in texts if text for line in wrap(text, self.width)]
-        if story:
-            out += self._story(0)
-        return out + self._screen()
+        return [t for t in texts + [note, "Type a number to choose; help lists the commands."] if t]
 
-    def _story(self, start: int) -> list[Line]:
+    def story(self, start: int) -> list[Line]:
         return [
             Line("rift" if n.rift_turn else "story", text)
             for n in narrate(self.game, start)
@@ -188,13 +270,15 @@ class PlaySession:
     def _board(self) -> list[Line]:
         return [Line("board", text) for text in board_lines(self.game, self.width)]
 
-    def _menu(self) -> list[Line]:
-        if self._open is not None:
-            question, labels = self._open.question, [label for label, _ in self._open.options]
-            labels_out = [f"{i:>3}) {label}" for i, label in enumerate(labels, 1)] + ["  0) back"]
+    def menu(self) -> list[Line]:
+        """The question and its choices, numbered, then the phase letters."""
+        if self.open is not None:
+            question = self.open.question
+            labels_out = [f"{i:>3}) {label}" for i, (label, _) in enumerate(self.open.options, 1)] + ["  0) back"]
         else:
-            question = self._question
-            labels_out = [f"{i:>3}) {c.label}" for i, c in enumerate(self._choices, 1)]
+            question = self.question
+            labels_out = [f"{i:>3}) {c.label}" for i, c in enumerate(self.choices, 1)]
+            labels_out += [f"  {key}) {action_words(self.game, action)}" for key, action in self.phases.items()]
         out = [Line("menu", t) for t in wrap(question, self.width, hang="  ")]
         for text in labels_out:
             out += [Line("menu", t) for t in wrap(text, self.width, hang="      ")]
@@ -202,101 +286,180 @@ class PlaySession:
 
     def _screen(self) -> list[Line]:
         if self.game.over:
-            return self._board() + [Line("result", t) for t in result_lines(self.game)]
-        return self._board() + self._menu()
+            return self._board() + self._info([Line("result", t) for t in result_lines(self.game)])
+        return self._board() + self.menu()
+
+    def _info(self, lines: Sequence[Line]) -> list[Line]:
+        """Lines wrapped to the width, each keeping its indent (two more on a continuation)."""
+        out = []
+        for line in lines:
+            indent = line.text[: len(line.text) - len(line.text.lstrip())]
+            out += [Line(line.kind, t) for t in wrap(line.text.strip(), self.width, indent, indent + "    ")]
+        return out
 
     def _refresh_menu(self) -> None:
-        self._open = None
-        if not self.game.over:
-            self._question, self._choices = build_menu(self.game)
+        self.open = None
+        self.confirming = None
+        if self.game.over:
+            self.question, self.choices, self.phases = "", [], {}
+        else:
+            self.question, self.choices = build_menu(self.game)
+            self.phases = phase_choices(self.game)
 
     # ------------------------------------------------------------------ input
     def handle(self, text: str) -> list[Line]:
         """React to one typed line."""
         text = text.strip()
-        if self._confirming_quit:
-            self._confirming_quit = False
-            if text.lower() in ("y", "yes"):
-                self._left = True
-                return [Line("info", "Left the game without saving.")]
-            return [Line("info", "Not quitting.")] + self._menu()
+        if self.confirming is not None:
+            return self.answer(text.lower())
         if not text:
-            return self._menu()
+            return self.menu()
         words = text.split()
         if all(w.isdigit() for w in words):
-            return self._numbers([int(w) for w in words])
+            return self.choose([int(w) for w in words])
         command, rest = words[0].lower(), text[len(words[0]):].strip()
+        if command in PHASE_KEYS and not rest:
+            return self.phase(command)
         handler = self._commands().get(command)
         if handler is None:
             return [self._retry(f"'{words[0]}' is neither a choice nor a command.")]
         return handler(rest)
 
     def interrupt(self) -> list[Line]:
-        """Ctrl-C: a second one while asked to confirm quits; otherwise it is `quit`."""
-        if self._confirming_quit:
-            return self.handle("y")
-        return self._quit("")
+        """Ctrl-C or Ctrl-D: a second one while asked to quit leaves; otherwise it is `quit`."""
+        if self.confirming is not None and self.confirming.what == "quit":
+            return self.answer("y")
+        self.confirming = None
+        return self.quit()
 
     def _commands(self) -> dict[str, Callable[[str], list[Line]]]:
         return {
             "help": self._help,
             "?": self._help,
-            "board": lambda rest: self._board() + self._menu(),
+            "board": lambda rest: self._board() + self.menu(),
             "log": self._log,
             "card": self._card,
-            "undo": self._undo_last,
-            "back": lambda rest: self._numbers([0]),
-            "save": self._save,
-            "quit": self._quit,
-            "exit": self._quit,
+            "undo": lambda rest: self.undo(),
+            "back": lambda rest: self.choose([0]),
+            "save": self.save,
+            "replay": self.write_replay,
+            "quit": lambda rest: self.quit(),
+            "exit": lambda rest: self.quit(),
         }
 
     def _retry(self, why: str, group: Choice | None = None) -> Line:
-        group = group or self._open
-        count = len(group.options) if group else len(self._choices)
-        expected = f"a number from {0 if group else 1} to {count}" if group or count > 1 else "1"
-        return Line("error", f"{why} Type {expected}, or help.")
+        group = group or self.open
+        if group is not None:
+            options = [f"a number from 0 to {len(group.options)}"]
+        else:
+            count = len(self.choices)
+            options = ([f"a number from 1 to {count}"] if count > 1 else ["1"] if count else []) + list(self.phases)
+        expected = " or ".join([", ".join(options[:-1]), options[-1]]) if len(options) > 1 else "".join(options)
+        return Line("error", f"{why} Type {expected}, or help." if expected else f"{why} Type help.")
 
-    def _numbers(self, numbers: Sequence[int]) -> list[Line]:
-        """One choice, or a group choice and its answer; nothing changes unless all of it is valid."""
+    def choose(self, numbers: Sequence[int]) -> list[Line]:
+        """A choice and its answers, one number a question; nothing changes unless all of it is valid.
+
+        The numbers are tried on a copy of the game, so "3 1" can play an
+        event and choose its target in one step, and a bad second number
+        leaves the game as it was."""
         rest = list(numbers)
-        group = self._open
+        if not rest:
+            return self.menu()
+        group = self.open
         if group is None:
             number = rest.pop(0)
-            if not 1 <= number <= len(self._choices):
+            if not 1 <= number <= len(self.choices):
                 return [self._retry(f"There is no choice {number}.")]
-            choice = self._choices[number - 1]
-            if choice.action is not None:
-                return [self._retry("That choice asks no second question.")] if rest else self._decide(choice.action)
-            if not rest:
-                self._open = choice
-                return self._menu()
-            group = choice
-        answer = rest.pop(0)
-        if rest:
-            return [self._retry("Too many numbers.")]
-        if answer == 0:
-            self._open = None
-            return self._menu()
-        if not 1 <= answer <= len(group.options):
-            return [self._retry(f"There is no choice {answer} here.", group)]
-        return self._decide(group.options[answer - 1][1])
-
-    def _decide(self, action: Action) -> list[Line]:
-        before = self.game.clone()
-        label = action_words(before, action)
-        start, turn = len(self.game.log), self.game.turn
-        self.game.apply(action)
-        if self.game.turn == turn:
-            self._undo.append((before, label))
+            choice = self.choices[number - 1]
+            if choice.action is None:
+                if not rest:
+                    self.open = choice
+                    return self.menu()
+                group = choice
+        if group is not None:
+            answer = rest.pop(0)
+            if answer == 0:
+                self.open = None
+                return self.menu()
+            if not 1 <= answer <= len(group.options):
+                return [self._retry(f"There is no choice {answer} here.", group)]
+            action = group.options[answer - 1][1]
         else:
-            self._undo.clear()  # the rift has played: that cannot be taken back
+            action = choice.action  # type: ignore[assignment]
+        return self._decide_all([action], rest)
+
+    def _decide_all(self, actions: list[Action], answers: list[int]) -> list[Line]:
+        """Apply `actions`, then answer each following question (a target to choose) with the next number."""
+        trial = self.game.clone()
+        labels = []
+        for action in actions:
+            labels.append(action_words(trial, action))
+            trial.apply(action)
+        for answer in answers:
+            if trial.pending is None or trial.turn != self.game.turn:
+                return [self._retry("That choice asks no second question." if len(labels) == 1 else "Too many numbers.")]
+            _, targets = build_menu(trial)
+            if not 1 <= answer <= len(targets):
+                return [Line("error", f"There is no target {answer} for {labels[-1]}: type a number from 1 to {len(targets)}, or help.")]
+            labels.append(targets[answer - 1].label)
+            trial.apply(targets[answer - 1].action)  # type: ignore[arg-type]
+        return self._commit(trial, "; ".join(labels))
+
+    def _commit(self, after: Game, label: str) -> list[Line]:
+        start = len(self.game.log)
+        self._undo.append((self.game, label))
+        self.game = after
         self._refresh_menu()
-        return self._story(start) + self._screen()
+        self._after_change()
+        return self.story(start) + self._screen()
+
+    def decide(self, action: Action) -> list[Line]:
+        """Take one legal action (the board's clicks and the phase letters come here)."""
+        try:
+            return self._decide_all([action], [])
+        except IllegalAction:
+            return [Line("error", f"That cannot be done now: {action_words(self.game, action)}.")]
+
+    def phase(self, key: str) -> list[Line]:
+        """`a` or `e`; ending the turn with attackers ready or energy unspent asks first."""
+        action = self.phases.get(key)
+        if action is None:
+            if self.game.pending is not None:
+                return [self._retry("Choose the target first.")]
+            what = "go to the attack phase" if key == "a" else "end the turn"
+            return [self._retry(f"You cannot {what} now.")]
+        self.open = None
+        if isinstance(action, EndTurn):
+            left = leftover_words(self.game)
+            if left:
+                self.confirming = Confirm("end", f"{left[0].upper()}{left[1:]}.")
+                return [Line("info", t) for t in wrap(self.confirming.question, self.width)]
+        return self.decide(action)
+
+    def answer(self, text: str) -> list[Line]:
+        """The answer to the open yes/no question."""
+        confirming, self.confirming = self.confirming, None
+        if confirming is None:
+            return self.menu()
+        if confirming.what == "end":
+            if text in ("y", "yes"):
+                return self.decide(EndTurn())
+            return [Line("info", "The turn goes on.")] + self.menu()
+        if text in ("y", "yes"):
+            self._left = True
+            return [Line("info", "Left the game without saving.")]
+        if text == "s":
+            saved = self.save(self.quit_save_path)
+            if not self.unsaved:
+                self._left = True
+                return saved + [Line("info", "Left the game.")]
+            return saved + self.menu()
+        return [Line("info", "Not quitting.")] + self.menu()
 
     # ------------------------------------------------------------------ commands
     def _help(self, rest: str) -> list[Line]:
-        return [Line("info", text) for text in HELP.splitlines()]
+        return self._info([Line("info", text) for text in HELP.splitlines()])
 
     def _log(self, rest: str) -> list[Line]:
         count = DEFAULT_LOG_LINES
@@ -305,7 +468,7 @@ class PlaySession:
                 return [Line("error", f"log takes a number of events, e.g. log 20 (not '{rest}').")]
             count = int(rest)
         lines = narrate(self.game)[-count:]
-        return [Line("info", f"turn {n.turn}: {n.text}") for n in lines]
+        return self._info([Line("info", f"turn {n.turn}: {n.text}") for n in lines])
 
     def _card(self, rest: str) -> list[Line]:
         if not rest:
@@ -316,16 +479,20 @@ class PlaySession:
         if len(found) > 1:
             names = "; ".join(f"{c.name} [{c.id}]" for c in found)
             return [Line("error", t) for t in wrap(f"Several cards match '{rest}': {names}. Type more of the name, or the number.", self.width)]
-        return [Line("info", t) for t in full_card_lines(self.game, found[0], self.width)]
+        return self._info([Line("info", t) for t in full_card_lines(self.game, found[0], self.width)])
 
-    def _undo_last(self, rest: str) -> list[Line]:
+    def undo(self) -> list[Line]:
         if not self._undo:
-            return [Line("error", "Nothing to undo: this is the start of your turn (the rift's turn cannot be taken back).")]
-        self.game, label = self._undo.pop()
+            return [Line("error", "Nothing to undo: this is the start of the game (or of where it was loaded).")]
+        before, label = self._undo.pop()
+        rift_turns = self.game.turn - before.turn
+        self.game = before
         self._refresh_menu()
-        return [Line("info", f"Undone: {label}.")] + self._screen()
+        self._after_change()
+        note = " (and the rift's turn after it)" if rift_turns else ""
+        return [Line("info", t) for t in wrap(f"Undone: {label}{note}.", self.width)] + self._screen()
 
-    def _save(self, rest: str) -> list[Line]:
+    def save(self, rest: str) -> list[Line]:
         path = rest or self._save_path
         if not path:
             return [Line("error", "save needs a file name, e.g. save mygame.json.")]
@@ -335,14 +502,36 @@ class PlaySession:
             return [Line("error", str(error))]
         self._save_path = path
         self._saved_history = list(self.game.history)
-        return [Line("info", f"Saved to {path}.  Resume with: gateruler play --load {path}")]
+        return [Line("info", t) for t in wrap(f"Saved to {path}.  Resume with: gateruler play --load {path}", self.width)]
 
-    def _quit(self, rest: str) -> list[Line]:
+    def write_replay(self, rest: str) -> list[Line]:
+        """Write the game so far as a replay (and again after every decision while playing on)."""
+        path = rest or self.replay_path
+        if not path:
+            return [Line("error", "replay needs a file name, e.g. replay mygame.replay.json.")]
+        from gateruler.play_replay import write_play_replay
+
+        try:
+            write_play_replay(path, self.game, self.origin, self.deck_path)
+        except GateRulerError as error:
+            return [Line("error", str(error))]
+        self.replay_path = path
+        return [Line("info", t) for t in wrap(f"Replay written to {path}.  Re-run it with: gateruler replay {path}", self.width)]
+
+    def _after_change(self) -> None:
+        if self.replay_path is not None:
+            self.write_replay(self.replay_path)
+
+    def quit(self) -> list[Line]:
         if self.unsaved:
-            self._confirming_quit = True
-            return [Line("info", "You have unsaved changes (save FILE keeps them).")]
+            self.confirming = Confirm("quit", "You have unsaved changes.")
+            return [Line("info", t) for t in wrap(f"You have unsaved changes (s saves them to {self.quit_save_path}).", self.width)]
         self._left = True
         return [Line("info", "Left the game.")]
+
+
+def _numbers_up_to(count: int) -> str:
+    return "1" if count == 1 else f"1-{count}"
 
 
 def full_card_lines(game: Game, card: CardDef, width: int) -> list[str]:
@@ -354,10 +543,6 @@ def full_card_lines(game: Game, card: CardDef, width: int) -> list[str]:
     players = any(d.id == card.id for d, owner in zip(setup.defs, setup.owners) if owner == PLAYER)
     changes = card_changes(setup.level, card, setup.pool) if rift is not None else []
     return card_lines(card, rift, width, changes, players_too=players)
-
-
-def _numbers_up_to(count: int) -> str:
-    return "1" if count == 1 else f"1-{count}"
 
 
 def find_cards(game: Game, query: str) -> list[CardDef]:
@@ -379,12 +564,14 @@ def run(
     write: Callable[[Line], None],
     pause: Callable[[], None] | None = None,
     opening: Sequence[Line] = (),
+    eof_asks: bool = False,
 ) -> int:
     """Play until the game ends or the player quits; 1 when the input ran out first.
 
     `pause` is called after each line of the rift's turn, so that a person
     can follow it (Ctrl-C during a pause prints the rest at once); leave it
-    out to print everything at once.
+    out to print everything at once.  With `eof_asks` (a terminal) Ctrl-D is
+    `quit`, like Ctrl-C; otherwise the end of the input ends the game.
     """
 
     def show(lines: Sequence[Line]) -> None:
@@ -402,12 +589,15 @@ def run(
         try:
             text = read(session.prompt())
         except EOFError:
-            write(Line("error", "Input ended before the game did; left without saving."))
-            return 1
+            if not eof_asks:
+                write(Line("error", "Input ended before the game did; left without saving."))
+                return 1
+            write(Line("info", ""))
+            show(session.interrupt())
+            continue
         except KeyboardInterrupt:
             write(Line("info", ""))
             show(session.interrupt())
             continue
         show(session.handle(text))
     return 0
-

@@ -76,7 +76,11 @@ def fit(text: str, width: int) -> str:
 
 
 def wrap(text: str, width: int, indent: str = "", hang: str = "") -> list[str]:
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=hang or indent) or [indent.rstrip()]
+    """`text` in lines of at most `width`; paths, card numbers and other hyphenated words are never split."""
+    lines = textwrap.wrap(
+        text, width, initial_indent=indent, subsequent_indent=hang or indent, break_on_hyphens=False, break_long_words=False
+    )
+    return lines or [indent.rstrip()]
 
 
 # ---------------------------------------------------------------------- effects and abilities in words

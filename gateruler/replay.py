@@ -33,10 +33,12 @@ from gateruler.bots.view import PlayerView
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import Action, action_from_dict, action_to_dict
 from gateruler.errors import DataError, GateRulerError, IllegalAction
+from gateruler.fileio import write_text_atomic
 from gateruler.models import DeckDef, DeckEntry
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import ERROR, OUTCOME_WORDS, classify
 
+UNFINISHED = "unfinished"  # a game played by a person, recorded before it ended
 REPLAY_FORMAT = "gateruler-replay"
 REPLAY_VERSION = 1
 _SKIPPED_FIELDS = frozenset({"location", "field_locations", "names", "source", "notes", "briefing", "description"})
@@ -140,7 +142,7 @@ def record_game(spec: GameSpec, seed: int, bot: str, bot_seed: int, budget: int 
 
 def write_replay(path: str | Path, data: dict) -> None:
     try:
-        Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        write_text_atomic(path, json.dumps(data, indent=1) + "\n")
     except OSError as error:
         raise ReplayFileError(path, f"cannot write the replay: {error.strerror or error}") from None
 
@@ -277,8 +279,10 @@ def rerun(path: str | Path) -> ReplayCheck:
     bot = None
     if isinstance(bot_data, dict):
         bot = make_bot(str(bot_data.get("name")), int(bot_data.get("seed", 0)), bot_data.get("budget"))
-    lockstep = _Lockstep(recorded, bot)
     result = data["result"]
+    if result.get("outcome") == UNFINISHED and bot is None:
+        return _rerun_unfinished(spec, data, recorded, tuple(notes))
+    lockstep = _Lockstep(recorded, bot)
     error = None
     game = None
     try:
@@ -315,3 +319,19 @@ def rerun(path: str | Path) -> ReplayCheck:
             tuple(notes),
         )
     return ReplayCheck(True, f"ends the same way: {OUTCOME_WORDS[outcome]} on turn {game.turn} after {len(recorded)} actions", tuple(notes))
+
+
+def _rerun_unfinished(spec: GameSpec, data: dict, recorded: list[Action], notes: tuple[str, ...]) -> ReplayCheck:
+    """A game recorded while still going: the same actions must reach the same turn, the game not over."""
+    game = spec.start(data["seed"])
+    for done, action in enumerate(recorded):
+        try:
+            game.apply(action)
+        except IllegalAction as illegal:
+            return ReplayCheck(False, f"diverges at action {done + 1} (turn {game.turn}): {illegal}", notes)
+        if game.over:
+            return ReplayCheck(False, f"diverges: the game ended {OUTCOME_WORDS[classify(game.winner, game.end_reason)]} after action {done + 1} of {len(recorded)}; the recording was still going", notes)
+    turn = data["result"].get("turn")
+    if game.turn != turn:
+        return ReplayCheck(False, f"diverges: the recording stopped on turn {turn}, the re-run on turn {game.turn}", notes)
+    return ReplayCheck(True, f"ends the same way: still going on turn {game.turn} after {len(recorded)} actions", notes)

@@ -20,10 +20,12 @@ from click.testing import CliRunner, Result
 from gateruler import loader
 from gateruler.cli import main
 
-PROMPT = r"\[1(?:-\d+)?(, 0 back)?, help\]> "
-CHOICE = re.compile(r"^\s*(\d+)\) (.*)$")
+PROMPT = r"\[(?:1(?:-\d+)?, )?(0 back, )?(?:a, )?(?:e, )?help\]> "
+CONFIRM = r"End the turn anyway\? \[y/N\]> "
+CHOICE = re.compile(r"^\s*(\d+|[ae])\) (.*)$")
 PREFERENCE = ("attack", "summon", "go to the attack phase", "end the turn")
-MANY_ONES = "1\n" * 3000  # enough first choices to finish any game
+# enough plain decisions to finish any game: summon or attack with the first choice, move on, say yes
+MANY_ONES = "1 1\n1\na\n1 1\n1\ne\ny\n" * 500
 
 
 def play(*args: str, input: str = "") -> Result:
@@ -67,19 +69,19 @@ def test_a_whole_game_from_piped_input_ends_with_the_result_and_writes_the_log(t
 
 
 def test_without_a_seed_one_is_chosen_printed_and_replays_the_same_game():
-    first = play("--fast", input="1\n1\n7\nquit\n")
+    first = play("--fast", input="1\n1\ne\ny\nquit\ny\n")
     seed = re.search(r"Seed (\d+): replay this game with --seed \1\.", first.output).group(1)
-    again = play("--fast", "--seed", seed, input="1\n1\n7\nquit\n")
+    again = play("--fast", "--seed", seed, input="1\n1\ne\ny\nquit\ny\n")
     assert again.output == first.output
 
 
 def test_a_saved_game_loaded_again_continues_exactly_like_the_unsaved_one(tmp_path):
     save = tmp_path / "game.json"
     whole, resumed = tmp_path / "whole.jsonl", tmp_path / "resumed.jsonl"
-    before, after = "1\n1\n1\n7\n1\n", MANY_ONES
+    before, after = "1\n1\n1\ne\ny\n", MANY_ONES
     played = play("--seed", "21", "--fast", "--log", str(whole), input=f"{before}save {save}\n{after}")
     assert played.exit_code == 0, played.output
-    assert f"Saved to {save}." in played.output
+    assert f"Saved to {save}." in " ".join(played.output.split())
     state = json.loads(save.read_text())["game"]
     assert len(state["history"]) >= 2 and state["winner"] is None, "saved in the middle of a game"
     loaded = play("--load", str(save), "--fast", "--log", str(resumed), input=after)
@@ -103,7 +105,7 @@ def test_a_game_on_a_level_file_saves_the_file_and_loads_it_again(tmp_path):
 def test_quitting_with_unsaved_changes_asks_first():
     result = play("--seed", "4", "--fast", input="1\n1\nquit\nn\nquit\ny\n")
     assert result.exit_code == 0
-    assert result.output.count("Quit without saving? [y/N]> ") == 2
+    assert result.output.count("Quit without saving? [y/N, s saves to gateruler-autosave.json and quits]> ") == 2
     assert "Not quitting." in result.output
     assert result.output.rstrip().endswith("Left the game without saving.")
 
@@ -155,7 +157,7 @@ def test_a_bad_save_file_is_one_line_naming_the_file(tmp_path):
 def spawn(*args: str, env: dict[str, str] | None = None) -> pexpect.spawn:
     code = "import sys; from gateruler.cli import main; sys.argv[0] = 'gateruler'; main()"
     return pexpect.spawn(
-        sys.executable, ["-c", code, "play", *args], encoding="utf-8", dimensions=(24, 80), timeout=20, env=env
+        sys.executable, ["-c", code, "play", "--plain", *args], encoding="utf-8", dimensions=(24, 80), timeout=20, env=env
     )
 
 
@@ -170,14 +172,14 @@ def terminal_env(**changes: str) -> dict[str, str]:
 def choose(child: pexpect.spawn) -> None:
     """Answer one prompt the way a plain player would: attack, else summon, else move on."""
     options = [CHOICE.match(line.strip("\r")) for line in child.before.splitlines()]
-    labels = {int(m.group(1)): m.group(2) for m in options if m}
+    labels = {m.group(1): m.group(2) for m in options if m}
     if child.match.group(1):  # a second question: where, or whom
         child.sendline("1")
         return
     for word in PREFERENCE:
-        for number in sorted(labels):
-            if labels[number].startswith(word):
-                child.sendline(str(number))
+        for key in labels:
+            if labels[key].startswith(word):
+                child.sendline(key)
                 return
     child.sendline("1")  # a target choice
 
@@ -185,8 +187,12 @@ def choose(child: pexpect.spawn) -> None:
 def test_a_whole_game_at_a_terminal(tmp_path):
     child = spawn("--seed", "8", "--fast", "--log", str(tmp_path / "g.jsonl"), env=terminal_env(NO_COLOR="1"))
     for _ in range(1000):
-        if child.expect([PROMPT, "Summary: .*\r\n"]) == 1:
+        seen = child.expect([PROMPT, "Summary: .*\r\n", CONFIRM])
+        if seen == 1:
             break
+        if seen == 2:
+            child.sendline("y")
+            continue
         choose(child)
     summary = child.match.group(0)
     child.expect(pexpect.EOF)
@@ -247,8 +253,8 @@ def test_ctrl_c_asks_before_losing_changes_and_a_second_one_leaves():
     child.expect("You summoned")
     child.expect(PROMPT)
     child.sendintr()
-    child.expect(r"You have unsaved changes \(save FILE keeps them\)\.")
-    child.expect(r"Quit without saving\? \[y/N\]> ")
+    child.expect(r"You have unsaved changes \(s saves them to gateruler-autosave\.json\)\.")
+    child.expect(r"Quit without saving\? \[y/N, s saves to gateruler-autosave\.json and quits\]> ")
     child.sendintr()
     child.expect("Left the game without saving.")
     child.expect(pexpect.EOF)
@@ -296,3 +302,77 @@ def test_the_rifts_turn_is_told_line_by_line_at_a_terminal_and_at_once_with_fast
         child.terminate(force=True)
     assert timings["paced"] >= 0.8 * RIFT_LINE_DELAY * lines
     assert timings["fast"] < RIFT_LINE_DELAY
+
+
+# ---------------------------------------------------------------------- the line mode's fixes, at a terminal
+def test_letters_for_phases_one_line_targets_and_one_target_order_at_a_terminal():
+    child = spawn("--level", "6", "--seed", "1", "--fast", env=terminal_env(NO_COLOR="1"))
+    child.expect(r"  5\) play Flame Bolt")
+    child.expect(r"  a\) go to the attack phase\r\n  e\) end the turn\r\n")
+    child.expect(PROMPT)
+    child.sendline("5")
+    child.expect(
+        r"  1\) the rift's devourer in its left attack zone\r\n"
+        r"  2\) the rift's omen moth in its defense zone\r\n"
+        r"  3\) the rift's blue titan in its right attack zone\r\n"
+    )
+    child.expect(PROMPT)
+    child.sendline("undo")
+    child.expect(PROMPT)
+    child.sendline("5 2")
+    child.expect(r"The rift's omen moth takes 3 damage from Flame Bolt \(provisional\) \(3 in all\)\.")
+    child.expect(PROMPT)
+    child.sendline("a")
+    child.expect(r"Attack phase\.")
+    child.expect(r"1\) attack with your ruler")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(
+        r"  1\) the rift's devourer in its left attack zone\r\n"
+        r"  2\) the rift's omen moth in its defense zone\r\n"
+        r"  3\) the rift's blue titan in its right attack zone\r\n"
+    )
+    child.expect(PROMPT)
+    child.sendline("0")
+    child.expect(PROMPT)
+    child.sendline("e")
+    child.expect(r"Your ruler can still attack\.\r\n")
+    child.expect(CONFIRM)
+    child.sendline("n")
+    child.expect("The turn goes on.")
+    child.terminate(force=True)
+
+
+def test_ctrl_d_asks_like_quit_and_can_save_first(tmp_path):
+    code = "import sys; from gateruler.cli import main; sys.argv[0] = 'gateruler'; main()"
+    child = pexpect.spawn(
+        sys.executable, ["-c", code, "play", "--plain", "--seed", "1", "--fast"],
+        encoding="utf-8", dimensions=(24, 80), timeout=20, env=terminal_env(NO_COLOR="1"), cwd=str(tmp_path),
+    )
+    child.expect(PROMPT)
+    child.sendline("1 1")
+    child.expect("You summoned")
+    child.expect(PROMPT)
+    child.sendeof()
+    child.expect(r"Quit without saving\? \[y/N, s saves to gateruler-autosave\.json and quits\]> ")
+    child.sendline("s")
+    child.expect("Left the game.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert json.loads((tmp_path / "gateruler-autosave.json").read_text())["format"] == "gateruler-save"
+
+
+def test_help_card_log_and_the_board_wrap_to_a_narrow_terminal():
+    child = spawn("--level", "2", "--seed", "3", "--fast", env=terminal_env(NO_COLOR="1"))
+    child.setwinsize(24, 60)
+    child.expect(PROMPT)
+    shown = []
+    for command in ("help", "card end", "log 20", "board"):
+        child.sendline(command)
+        child.expect(PROMPT)
+        shown += child.before.splitlines()[1:]  # the echoed command first
+    child.terminate(force=True)
+    too_long = [line for line in shown if len(line.rstrip("\r")) > 60]
+    assert too_long == []
+    assert any("Level 2's rule" in line for line in shown), "card end names the rule that changed the rift's End"

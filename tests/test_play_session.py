@@ -8,7 +8,7 @@ import random
 import pytest
 from factories import event, fx, game, knight, on, rich_game, unit
 
-from gateruler.engine import ATTACK_LEFT, DEFENSE, PLAYER, Game
+from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, EndTurn, Game, GoToAttack
 from gateruler.play_session import Line, PlaySession, build_menu, run
 from gateruler.render import board_lines
 from gateruler.saves import GameOrigin, read_save, restore_game
@@ -39,9 +39,18 @@ def texts(lines: list[Line]) -> list[str]:
 
 
 def number_of(s: PlaySession, label: str) -> str:
-    """The number the menu gives the choice whose words start with `label`."""
+    """What to type for the choice whose words start with `label`: its number, or its fixed letter."""
+    letters = {"go to the attack phase": "a", "end the turn": "e"}
+    if label in letters:
+        return letters[label]
     _, choices = build_menu(s.game)
     return str(next(i for i, c in enumerate(choices, 1) if c.label.startswith(label)))
+
+
+def end_turn(s: PlaySession) -> list[Line]:
+    """End the turn, saying yes if asked whether to leave attackers or energy unused."""
+    out = s.handle("e")
+    return out + s.handle("y") if s.confirming is not None else out
 
 
 def board_ids(s: PlaySession, side: int = PLAYER) -> list[str | None]:
@@ -56,7 +65,7 @@ def test_the_first_screen_tells_the_story_so_far_then_board_and_choices():
     assert "Seed 0: replay this game with --seed 0." in shown
     assert "--- Turn 1: the rift's turn ---" in shown
     assert any(line.startswith("Turn 2: your turn, main phase") for line in shown)
-    assert shown[-1] == "  6) end the turn"
+    assert shown[-2:] == ["  a) go to the attack phase", "  e) end the turn"]
     assert [line.kind for line in out if line.text.startswith("--- Turn 1")] == ["rift"]
 
 
@@ -88,7 +97,7 @@ def test_back_returns_to_the_first_list_without_acting():
     out = texts(s.handle("0"))
     assert out[0] == "Your main phase: what will you do?"
     assert s.game.history == []
-    assert s.prompt() == "[1-6, help]> "
+    assert s.prompt() == "[1-4, a, e, help]> "
 
 
 def test_an_attacker_with_several_targets_asks_which():
@@ -112,13 +121,13 @@ def test_an_effect_that_must_choose_asks_for_its_target_by_number():
     assert "The rift's r-mid takes 3 damage from bolt (3 in all)." in out
 
 
-@pytest.mark.parametrize("typed", ["0", "abc", "1 1 1", "-3", "2.5", "7"])
+@pytest.mark.parametrize("typed", ["0", "abc", "1 1 1", "-3", "2.5", "7", "b"])
 def test_bad_input_asks_again_and_changes_nothing(typed):
     s = session()
     before = s.game.to_dict()
     out = s.handle(typed)
     assert len(out) == 1 and out[0].kind == "error"
-    assert out[0].text.endswith("Type a number from 1 to 6, or help.")
+    assert out[0].text.endswith("Type a number from 1 to 4, a or e, or help.")
     assert s.game.to_dict() == before
     assert not s.finished
 
@@ -138,12 +147,12 @@ def test_help_lists_every_command():
 def test_board_draws_the_board_and_the_choices():
     out = texts(session().handle("board"))
     assert out[0].startswith("Turn 2: your turn, main phase")
-    assert out[-1] == "  6) end the turn"
+    assert out[-1] == "  e) end the turn"
 
 
 def test_log_shows_the_last_events_default_ten():
     s = session()
-    assert len(s.handle("log")) == 10
+    assert sum(line.text.startswith("turn ") for line in s.handle("log")) == 10
     three = texts(s.handle("log 3"))
     assert three == ["turn 2: You drew knight.", "turn 2: You drew bolt.", "turn 2: Main phase."]
     assert s.handle("log many")[0].kind == "error"
@@ -169,7 +178,7 @@ def test_undo_goes_back_one_decision_at_a_time_within_the_turn():
     assert s.game.to_dict() == after_one
     s.handle("undo")
     assert s.game.to_dict() == start
-    assert s.handle("undo")[0].text.startswith("Nothing to undo: this is the start of your turn")
+    assert s.handle("undo")[0].text.startswith("Nothing to undo: this is the start of the game")
 
 
 def test_undo_takes_back_an_event_waiting_for_its_target():
@@ -180,13 +189,18 @@ def test_undo_takes_back_an_event_waiting_for_its_target():
     assert s.game.pending is None and s.game.history == []
 
 
-def test_the_rifts_turn_cannot_be_undone():
-    s = session()
+def test_undo_after_the_rifts_turn_takes_back_the_end_of_your_turn_and_the_rifts_turn():
+    s = session(atk=4, stk=3)
     s.handle(f"{number_of(s, 'summon wall')} 1")
-    s.handle(number_of(s, "end the turn"))
+    summoned = s.game.to_dict()
+    end_turn(s)
     assert s.game.turn == 4
+    out = texts(s.handle("undo"))
+    assert out[0] == "Undone: end the turn (and the rift's turn after it)."
+    assert s.game.to_dict() == summoned
+    s.handle("undo")
+    assert board_ids(s) == [None, None, None]
     assert s.handle("undo")[0].kind == "error"
-    assert board_ids(s) == ["WALL", None, None]
 
 
 # ---------------------------------------------------------------------- save and quit
@@ -200,7 +214,7 @@ def test_quit_with_unsaved_changes_asks_first():
     s = session()
     s.handle(f"{number_of(s, 'summon wall')} 1")
     s.handle("quit")
-    assert s.prompt() == "Quit without saving? [y/N]> "
+    assert s.prompt() == "Quit without saving? [y/N, s saves to gateruler-autosave.json and quits]> "
     assert texts(s.handle("n"))[0] == "Not quitting."
     assert not s.finished
     s.handle("quit")
@@ -212,7 +226,8 @@ def test_saving_clears_the_unsaved_state_and_undo_can_make_it_unsaved_again(tmp_
     s = session()
     s.handle(f"{number_of(s, 'summon wall')} 1")
     path = tmp_path / "g.json"
-    assert texts(s.handle(f"save {path}")) == [f"Saved to {path}.  Resume with: gateruler play --load {path}"]
+    saved = texts(s.handle(f"save {path}"))
+    assert saved[0] == f"Saved to {path}." and " ".join(saved).endswith(f"gateruler play --load {path}")
     assert json.loads(path.read_text())["game"]["history"] == [{"type": "Summon", "card": 0, "slot": ATTACK_LEFT}]
     assert not s.unsaved
     s.handle("undo")
@@ -242,7 +257,7 @@ def test_winning_ends_the_session_with_the_result():
 # ---------------------------------------------------------------------- the loop
 def test_the_loop_pauses_once_per_line_of_the_rifts_turn():
     s = session(atk=4, stk=3)
-    typed = iter([number_of(s, "end the turn"), "quit", "y"])
+    typed = iter(["e", "y", "quit", "y"])
     shown: list[Line] = []
     pauses: list[int] = []
     code = run(s, read=lambda prompt: next(typed), write=shown.append, pause=lambda: pauses.append(len(shown)))
@@ -253,7 +268,7 @@ def test_the_loop_pauses_once_per_line_of_the_rifts_turn():
 
 def test_ctrl_c_while_the_rift_plays_tells_the_rest_at_once():
     s = session(atk=4, stk=3)
-    typed = iter([number_of(s, "end the turn"), "quit", "y"])
+    typed = iter(["e", "y", "quit", "y"])
     pauses = 0
 
     def pause() -> None:
@@ -330,3 +345,122 @@ def test_the_briefing_is_read_from_the_levels_deck_and_names_its_special_rules()
     assert "Its deck is 50 cards: 50 units (20 of level 0, 10 of level 1, 20 of level 2)" in opening
     assert "None of its cards has CNT" in opening
     assert "Special rule: The rift's blue titan has no effect at all (no abilities, no CNT)." in opening
+
+
+# ---------------------------------------------------------------------- the line mode's fixes (issue 15)
+def test_the_phase_commands_keep_their_letters_whatever_the_menu_holds():
+    s = session()
+    assert s.phases == {"a": GoToAttack(), "e": EndTurn()}
+    s.handle(f"{number_of(s, 'summon wall')} 1")
+    s.handle(f"{number_of(s, 'summon knight')} 2")  # the menu shrinks: numbers move, letters do not
+    assert "  a) go to the attack phase" in texts(s.menu())
+    s.handle("a")
+    assert s.game.phase == "attack"
+    assert s.prompt().endswith(", e, help]> ") and "a" not in s.phases
+
+
+def test_an_events_target_can_be_chosen_with_its_number_in_one_line():
+    s = session()
+    s.handle(f"{number_of(s, 'play bolt')} 2")
+    assert s.game.pending is None
+    assert [u.damage if u else None for u in s.game.sides[INVADER].board] == [0, 3, None]
+
+
+def test_a_bad_target_number_in_one_line_changes_nothing():
+    s = session()
+    before = s.game.to_dict()
+    out = s.handle(f"{number_of(s, 'play bolt')} 9")
+    assert out[0].kind == "error" and "There is no target 9" in out[0].text
+    assert s.game.to_dict() == before
+
+
+def test_effect_targets_are_listed_in_the_order_of_attack_targets():
+    three = game(cards=cards(), player=["BOLT", "KNIGHT"], rift=["R-BIG", "R-MID", "R-BIG"], drives=3)  # left, right, defense
+    s = PlaySession(three, GameOrigin(level_number=1))
+    s.handle(number_of(s, "play bolt"))
+    effect_targets = [c.label for c in s.choices]
+    s.handle("undo")
+    s.handle("a")
+    attack_targets = [label for label, _ in next(c for c in s.choices if c.label.startswith("attack with your ruler")).options]
+    assert effect_targets == [t for t in attack_targets if t != "the rift itself"]
+    assert [t.split(" in its ")[1] for t in effect_targets] == ["left attack zone", "defense zone", "right attack zone"]
+
+
+def test_ending_the_turn_with_ready_attackers_or_unspent_energy_asks_first():
+    s = session()
+    out = texts(s.handle("e"))
+    assert out == ["Your ruler can still attack and 3 energy is unspent."]
+    assert s.prompt() == "End the turn anyway? [y/N]> "
+    assert texts(s.handle("n"))[0] == "The turn goes on."
+    assert s.game.turn == 2
+    s.handle("e")
+    s.handle("y")
+    assert s.game.turn == 4
+
+
+def test_ending_the_turn_with_nothing_left_to_use_does_not_ask():
+    s = session()
+    s.handle("a")
+    s.handle(f"{number_of(s, 'attack with your ruler')} 3")
+    s.handle("e")
+    assert s.confirming is None and s.game.turn == 4
+
+
+def test_quit_can_save_to_the_autosave_file_and_leave(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s = session()
+    s.handle(f"{number_of(s, 'summon wall')} 1")
+    s.handle("quit")
+    out = texts(s.handle("s"))
+    assert s.finished and out[-1] == "Left the game."
+    assert json.loads((tmp_path / "gateruler-autosave.json").read_text())["game"]["history"] == [{"type": "Summon", "card": 0, "slot": ATTACK_LEFT}]
+
+
+def test_ctrl_d_at_a_terminal_asks_like_quit_and_a_second_one_leaves():
+    s = session()
+    s.handle(f"{number_of(s, 'summon wall')} 1")
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        raise EOFError
+
+    shown: list[Line] = []
+    assert run(s, read=read, write=shown.append, eof_asks=True) == 0
+    assert prompts[1].startswith("Quit without saving? [y/N, s saves to")
+    assert texts(shown)[-1] == "Left the game without saving."
+
+
+@pytest.mark.parametrize("command", ["help", "log 30", "card wall", "board"])
+def test_what_a_command_prints_fits_the_width(command):
+    s = session(atk=4, stk=3)
+    s.width = 60
+    assert all(len(line.text) <= 60 for line in s.handle(command)), command
+
+
+def test_the_summary_at_the_end_fits_the_width():
+    s = session(hp=1)
+    s.width = 60
+    s.handle("a")
+    out = s.handle(f"{number_of(s, 'attack with your ruler')} 3")
+    assert any(line.kind == "result" for line in out)
+    assert all(len(line.text) <= 60 for line in out)
+
+
+def test_the_replay_command_writes_a_replay_that_replay_reruns(tmp_path):
+    from gateruler import loader
+    from gateruler.games import new_game
+    from gateruler.replay import read_replay, rerun
+
+    deck = loader.load_deck(loader.sample_deck_path("knight"))
+    s = PlaySession(new_game(deck, loader.load_level(2), 7), GameOrigin(level_number=2))
+    s.handle("1 1")
+    s.handle("e")
+    s.handle("y")
+    path = tmp_path / "g.replay.json"
+    assert " ".join(texts(s.handle(f"replay {path}"))).startswith(f"Replay written to {path}.")
+    assert read_replay(path)["result"] == {"outcome": "unfinished", "turn": s.game.turn, "error": None}
+    check = rerun(path)
+    assert check.same, check.message
+    s.handle("1")  # the replay follows the game as it goes on
+    assert len(read_replay(path)["actions"]) == len(s.game.history)

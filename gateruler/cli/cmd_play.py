@@ -1,8 +1,10 @@
 """`gateruler play`: play a rift level at the terminal, or resume a saved game.
 
 The conversation itself lives in gateruler.play_session; this module only
-turns options into a game, connects the session to the terminal (colour,
-width, the pace of the rift's turn) and writes the structured log at the end.
+turns options into a game and hands the session to a face: the full-screen
+board (gateruler.board) when stdin and stdout are a terminal, else (or with
+--plain) the line mode, which it connects to the terminal (colour, width,
+the pace of the rift's turn).  At the end it writes the structured log.
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ class _OneLineUsage(click.Command):
 @click.option("--fast", is_flag=True, help="Tell the rift's turn at once instead of line by line.")
 @click.option("--load", "load_file", type=click.Path(dir_okay=False), help="Resume a game saved with the save command.")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False), help="Write the game's events to this file as JSON Lines.")
+@click.option("--replay", "replay_file", type=click.Path(dir_okay=False), help="Keep a replay of the game in this file (gateruler replay re-runs it).")
+@click.option("--plain", is_flag=True, help="Play line by line instead of on the full-screen board.")
 def play(
     level: int | None,
     level_file: str | None,
@@ -55,14 +59,20 @@ def play(
     fast: bool,
     load_file: str | None,
     log_file: str | None,
+    replay_file: str | None,
+    plain: bool,
 ) -> None:
     """Play a rift level against the scripted rift; you make every decision of your side.
 
-    Choose by number.  At any prompt: help, board, log [N], card NAME, undo,
-    save FILE, quit.
+    On a terminal the game opens on a full-screen board (keys: a attack
+    phase, e end turn, u undo, s save, ? help, numbers for choices);
+    --plain, or input or output that is not a terminal, plays line by line:
+    choose by number or letter; help, board, log [N], card NAME, undo,
+    save FILE, replay FILE, quit.
     """
-    if log_file is not None and not Path(log_file).absolute().parent.is_dir():
-        raise GateRulerError(f"{log_file}: cannot write the log there (no such folder)")
+    for option, path in (("log", log_file), ("replay", replay_file)):
+        if path is not None and not Path(path).absolute().parent.is_dir():
+            raise GateRulerError(f"{path}: cannot write the {option} there (no such folder)")
     if load_file is not None:
         given = [name for name, value in (("--level", level), ("--level-file", level_file), ("--deck", deck), ("--seed", seed)) if value is not None]
         if given:
@@ -72,8 +82,26 @@ def play(
     else:
         game, origin, seed = _new_game(level, level_file, deck, seed)
         note, story = f"Seed {seed}: replay this game with --seed {seed}.", True
+    session = PlaySession(game, origin, deck_path=origin.deck_file)
+    if replay_file is not None:
+        for line in session.write_replay(replay_file):
+            if line.kind == "error":
+                raise GateRulerError(line.text)
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty():
+        from gateruler.board import play_on_board
+
+        code = play_on_board(session, note, story=story)
+    else:
+        code = _play_lines(session, note, story, fast)
+    if log_file is not None:
+        _write_log(log_file, session.game)
+    sys.exit(code)
+
+
+def _play_lines(session: PlaySession, note: str, story: bool, fast: bool) -> int:
+    """The line mode: one prompt a decision, output as lines (coloured at a terminal)."""
     interactive = sys.stdout.isatty()
-    session = PlaySession(game, origin, width=_width(interactive))
+    session.width = _width(interactive)
     colour = interactive and not os.environ.get("NO_COLOR")
 
     def write(line: Line) -> None:
@@ -86,10 +114,7 @@ def play(
         return text
 
     pause = None if fast or not interactive else (lambda: time.sleep(RIFT_LINE_DELAY))
-    code = run(session, read=read, write=write, pause=pause, opening=session.opening(note, story=story))
-    if log_file is not None:
-        _write_log(log_file, session.game)
-    sys.exit(code)
+    return run(session, read=read, write=write, pause=pause, opening=session.opening(note, story=story), eof_asks=sys.stdin.isatty())
 
 
 def _new_game(level: int | None, level_file: str | None, deck: str | None, seed: int | None) -> tuple[Game, GameOrigin, int]:
