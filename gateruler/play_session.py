@@ -421,6 +421,15 @@ class PlaySession:
         except IllegalAction:
             return [Line("error", f"That cannot be done now: {action_words(self.game, action)}.")]
 
+    def watch(self, action: Action) -> list[Line]:
+        """A decision made by a bot or a replay while a person watches: the story it adds.
+
+        An illegal action or an engine error is raised for the watcher to show."""
+        start = len(self.game.log)
+        self.game.apply(action)
+        self._refresh_menu()
+        return self.story(start)
+
     def phase(self, key: str) -> list[Line]:
         """`a` or `e`; ending the turn with attackers ready or energy unspent asks first."""
         action = self.phases.get(key)

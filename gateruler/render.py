@@ -162,7 +162,7 @@ def _play_words(card: CardDef) -> str:
 def board_lines(game: Game, width: int = 80) -> list[str]:
     """The whole table in `width` columns (clamped to 60..120)."""
     width = max(MIN_WIDTH, min(width, MAX_WIDTH))
-    out = [_header(game, width)]
+    out = [header(game, width)]
     out += _rift_lines(game, width)
     out += _unit_row(game, INVADER, width)
     out.append(_zone_titles(width))
@@ -171,7 +171,7 @@ def board_lines(game: Game, width: int = 80) -> list[str]:
     return out
 
 
-def _header(game: Game, width: int) -> str:
+def header(game: Game, width: int) -> str:
     if game.over:
         state = "game over"
     else:
@@ -183,7 +183,7 @@ def _header(game: Game, width: int) -> str:
     return left + right.rjust(width - len(left)) if len(left) + len(right) < width else left
 
 
-def _side_summary(game: Game, side: int) -> str:
+def side_summary(game: Game, side: int) -> str:
     s = game.sides[side]
     return (
         f"LIFE {game.life(side)}  damage zone {len(s.damage_zone)}/{game.life(side)}"
@@ -191,15 +191,15 @@ def _side_summary(game: Game, side: int) -> str:
     )
 
 
-def _keyword_words(keywords: frozenset[Keyword]) -> list[str]:
+def keyword_words(keywords: frozenset[Keyword]) -> list[str]:
     return [k.value.replace("_", " ") for k in sorted(keywords, key=lambda k: k.value)]
 
 
 def _rift_lines(game: Game, width: int) -> list[str]:
     level = game.setup.level
-    title = f'THE RIFT  level {level.number} "{level.name}"  ' + _side_summary(game, INVADER)
+    title = f'THE RIFT  level {level.number} "{level.name}"  ' + side_summary(game, INVADER)
     ruler = f"ATK {game.atk(INVADER, RULER)} STK {game.stk(INVADER, RULER)}"
-    keywords = _keyword_words(game.keywords(INVADER, RULER))
+    keywords = keyword_words(game.keywords(INVADER, RULER))
     detail = f"  the rift itself: {ruler}" + (f", {', '.join(keywords)}" if keywords else "")
     return wrap(title, width, hang="  ") + [fit(detail, width)]
 
@@ -207,24 +207,51 @@ def _rift_lines(game: Game, width: int) -> list[str]:
 def _player_lines(game: Game, width: int) -> list[str]:
     s = game.sides[PLAYER]
     ruler = game.setup.ruler
-    out = wrap(f"YOU  {ruler.name}  " + _side_summary(game, PLAYER), width, hang="  ")
-    state = "rested" if s.ruler_rested else "ready"
-    line = f"  your ruler: ATK {game.atk(PLAYER, RULER)} STK {game.stk(PLAYER, RULER)}, {state}"
-    if ruler.cost_model is CostModel.ENERGY:
-        line += f"   energy {s.energy_ready} of {s.energy} ready"
-    if ruler.summon_cap is not None:
-        line += f"   summons {s.summons} of {ruler.summon_cap}"
-    out.append(fit(line, width))
-    names = game.setup.names
-    sets = ", ".join(f"{i + 1} {names[c] if c is not None else 'empty'}" for i, c in enumerate(s.set_zones))
-    fields = ", ".join(names[c] for c in s.field) or "empty"
-    zones = (f"set zones (face down): {sets}   " if s.set_zones else "") + f"field zone: {fields}"
-    out += wrap(zones, width, "  ", "    ")
+    out = wrap(f"YOU  {ruler.name}  " + side_summary(game, PLAYER), width, hang="  ")
+    out.append(fit(f"  {ruler_status(game)}", width))
+    out += wrap(set_and_field_words(game), width, "  ", "    ")
     if ruler.has_hand:
         out += _card_grid(game, f"hand ({len(s.hand)})", s.hand, width)
     if s.drive or not ruler.has_hand:
         out += _card_grid(game, f"drive zone ({len(s.drive)})", s.drive, width)
     return out
+
+
+def ruler_status(game: Game) -> str:
+    """ "your ruler: ATK 3 STK 3, ready   energy 2 of 3 ready   summons 1 of 2"."""
+    s = game.sides[PLAYER]
+    ruler = game.setup.ruler
+    state = "rested" if s.ruler_rested else "ready"
+    line = f"your ruler: ATK {game.atk(PLAYER, RULER)} STK {game.stk(PLAYER, RULER)}, {state}"
+    if ruler.cost_model is CostModel.ENERGY:
+        line += f"   energy {s.energy_ready} of {s.energy} ready"
+    if ruler.summon_cap is not None:
+        line += f"   summons {s.summons} of {ruler.summon_cap}"
+    return line
+
+
+def set_and_field_words(game: Game) -> str:
+    """The player's set zones (own set cards shown by name) and field zone."""
+    s = game.sides[PLAYER]
+    names = game.setup.names
+    sets = ", ".join(f"{i + 1} {names[c] if c is not None else 'empty'}" for i, c in enumerate(s.set_zones))
+    fields = ", ".join(names[c] for c in s.field) or "empty"
+    return (f"set zones (face down): {sets}   " if s.set_zones else "") + f"field zone: {fields}"
+
+
+def rift_attack_preview(game: Game) -> str:
+    """The rift's attacks next turn if the board stays as it is (before its drives), in the order it makes them."""
+    from gateruler.invader import ATTACKER_ORDER, InvaderController
+
+    target = InvaderController.attack_target(game)
+    what = "you" if target == RULER else f"your {game.card(game.unit_at(PLAYER, target).iid).name}"
+    attackers = []
+    for slot in ATTACKER_ORDER:
+        if slot == RULER:
+            attackers.append("the rift itself")
+        elif game.unit_at(INVADER, slot) is not None and Keyword.DORMANT not in game.keywords(INVADER, slot):
+            attackers.append(game.card(game.unit_at(INVADER, slot).iid).name)
+    return f"Next rift turn, as the board stands: {', '.join(attackers)} attack {what} first."
 
 
 def _card_grid(game: Game, title: str, iids: Sequence[int], width: int) -> list[str]:
@@ -247,7 +274,7 @@ def _column_width(width: int) -> int:
 
 def _unit_row(game: Game, side: int, width: int) -> list[str]:
     col = _column_width(width)
-    cells = [_unit_cell(game, side, slot, col - 2) for slot in COLUMNS]
+    cells = [unit_cell(game, side, slot, col - 2) for slot in COLUMNS]
     height = max(len(c) for c in cells)
     rows = []
     for i in range(height):
@@ -268,7 +295,7 @@ def _has_zone(game: Game, side: int, slot: int) -> bool:
     return ruler.defense_zones > 0 if slot == DEFENSE else slot < ruler.attack_zones
 
 
-def _unit_cell(game: Game, side: int, slot: int, width: int) -> list[str]:
+def unit_cell(game: Game, side: int, slot: int, width: int) -> list[str]:
     if not _has_zone(game, side, slot):
         return ["(no such zone)"]
     unit = game.unit_at(side, slot)
@@ -277,7 +304,7 @@ def _unit_cell(game: Game, side: int, slot: int, width: int) -> list[str]:
     card = game.card(unit.iid)
     stats = f"ATK {game.atk(side, slot)} HP {game.hp(side, slot)} STK {game.stk(side, slot)}"
     notes = ([f"dmg {unit.damage}"] if unit.damage else []) + (["rested"] if unit.rested else [])
-    notes += _keyword_words(card.keywords)
+    notes += keyword_words(card.keywords)
     lines = [fit(card.name, width), fit(stats, width)]
     if notes:
         lines.append(fit(", ".join(notes), width))
@@ -406,7 +433,7 @@ def _printed_differences(printed: CardDef, rift: CardDef) -> str:
     out = [f"{label} {a}" for label, a, b in (("ATK", printed.atk, rift.atk), ("HP", printed.hp, rift.hp), ("STK", printed.stk, rift.stk)) if a != b]
     if printed.has_cnt != rift.has_cnt:
         out.append("CNT icon" if printed.has_cnt else "no CNT icon")
-    lost = _keyword_words(printed.keywords - rift.keywords)
+    lost = keyword_words(printed.keywords - rift.keywords)
     if lost:
         out.append(", ".join(lost))
     if printed.abilities != rift.abilities:
