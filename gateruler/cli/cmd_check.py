@@ -389,8 +389,14 @@ def check(
 
 @main.command()
 @click.argument("file")
-def replay(file: str) -> None:
+@click.option("--watch", is_flag=True, help="Show the game on the board (or its story, off a terminal) instead of checking it.")
+@click.option("--pace", type=click.FloatRange(0.05), help="With --watch: seconds between decisions; without it, space steps.")
+def replay(file: str, watch: bool, pace: float | None) -> None:
     """Re-run a replay FILE and say whether it ends the same way (exit 0) or where it diverges (exit 1)."""
+    if watch:
+        from gateruler.cli.cmd_watch import watch_replay
+
+        sys.exit(watch_replay(file, pace))
     outcome = rerun(file)
     for note in outcome.notes:
         click.echo(f"note: {note}")
