@@ -279,7 +279,7 @@ class _Teller:
     def _discard(self, iid: int) -> tuple[str, str]:
         lvl = self.game.card(iid).level
         if self.previous and self.previous[1] == "drive" and self.previous[3] == iid:
-            cause = f"is lower than every unit there"
+            cause = "is lower than every unit there"
             return f"Its board was full and {self._name(iid)} (level {lvl}) {cause}: it went straight to the graveyard.", cause
         cause = "the lowest level there"
         return f"Its board was full: {self._name(iid)} (level {lvl}), {cause}, went to the graveyard to make room.", cause
