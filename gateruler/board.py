@@ -331,17 +331,23 @@ class BoardApp(App[int]):
         self._refresh_choices()
 
     def _refresh_hand(self, game: Game) -> None:
+        """The hand (a hand ruler) and the drive zone (a drive ruler, or any ruler with cards driven there)."""
         s = game.sides[PLAYER]
-        zone, cards = ("hand", s.hand) if game.setup.ruler.has_hand else ("drive zone", s.drive)
-        shown = (zone, tuple(cards))
+        zones = [("hand", tuple(s.hand))] if game.setup.ruler.has_hand else []
+        if s.drive or not game.setup.ruler.has_hand:
+            zones.append(("drive zone", tuple(s.drive)))
+        shown = (tuple(zones), self.size.width)
         if shown == self._hand_shown:
             return
         self._hand_shown = shown
         hand = self.query_one("#hand", Horizontal)
         hand.remove_children()
-        widgets: list[Static] = [Static(f"{zone} ({len(cards)}):", classes="hand-title")]
-        room = max(((self.size.width or 80) - 16) // max(len(cards), 1) - 5, 6)
-        widgets += [HandCard(iid, f"{fit(game.card(iid).name, min(room, 24))} L{game.card(iid).level}") for iid in cards]
+        count = sum(len(cards) for _, cards in zones)
+        room = max(((self.size.width or 80) - 16 * len(zones)) // max(count, 1) - 5, 6)
+        widgets: list[Static] = []
+        for zone, cards in zones:
+            widgets.append(Static(f"{zone} ({len(cards)}):", classes="hand-title"))
+            widgets += [HandCard(iid, f"{fit(game.card(iid).name, min(room, 24))} L{game.card(iid).level}") for iid in cards]
         hand.mount_all(widgets)
 
     def _refresh_choices(self) -> None:
@@ -497,8 +503,13 @@ class BoardApp(App[int]):
         self.push_screen(HelpScreen())
 
     def action_quit_game(self) -> None:
+        """q or Ctrl-C: quit, asking first about unsaved changes; a second Ctrl-C at that question leaves."""
         if self.watcher is not None or self.session.game.over:
             self.exit(0)
+            return
+        if isinstance(self.screen, Confirm):
+            confirming = self.session.confirming
+            self.screen.dismiss("y" if confirming is not None and confirming.what == "quit" else "n")
             return
         self.apply(self.session.quit())
 

@@ -182,3 +182,23 @@ def test_the_board_at_80_by_24(snap_compare):
 
 def test_the_board_at_120_by_40_with_a_zone_question_open(snap_compare):
     assert snap_compare(board(level=3, seed=2), terminal_size=(120, 40), press=["1"])
+
+
+def test_quit_with_unsaved_changes_asks_and_a_second_ctrl_c_leaves():
+    app = board(seed=8)
+
+    async def steps(pilot) -> None:
+        await pilot.press("1", "1")
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")
+        await pilot.pause()
+        assert not app.session.left
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.session.left
+
+    drive(app, steps)
