@@ -25,7 +25,7 @@ hand, the same count as the check's "turns to clear".
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
@@ -111,6 +111,8 @@ class CardCounts:
     seen_cleared: int = 0  # of those, the games cleared
     played: int = 0  # of those, the games in which a copy was played
     first_seen_turns: int = 0  # summed over the seen games: the player turn of the first sight
+    opening: int = 0  # games in which a copy was in the opening hand (seen on turn 0)
+    opening_cleared: int = 0  # of those, the games cleared
 
 
 @attrs.define
@@ -151,6 +153,9 @@ class Insight:
             counts.seen_cleared += won
             counts.played += card in reading.played
             counts.first_seen_turns += turn
+            if turn == 0:
+                counts.opening += 1
+                counts.opening_cleared += won
         by_turn = self.end_turns.setdefault(outcome, {})
         by_turn[turns] = by_turn.get(turns, 0) + 1
         for source, (battle, effect) in reading.damage.items():
@@ -190,12 +195,37 @@ class CardFigures:
 
     card: str
     copies: int
-    seen: int
-    seen_cleared: int
-    not_seen: int
-    not_seen_cleared: int
-    played: int
-    first_seen_turns: int
+    games: int  # every game read, the card seen or not
+    cleared: int
+    counts: CardCounts
+
+    @property
+    def seen(self) -> int:
+        return self.counts.seen
+
+    @property
+    def seen_cleared(self) -> int:
+        return self.counts.seen_cleared
+
+    @property
+    def not_seen(self) -> int:
+        return self.games - self.counts.seen
+
+    @property
+    def not_seen_cleared(self) -> int:
+        return self.cleared - self.counts.seen_cleared
+
+    @property
+    def played(self) -> int:
+        return self.counts.played
+
+    @property
+    def opening(self) -> int:
+        return self.counts.opening
+
+    @property
+    def opening_cleared(self) -> int:
+        return self.counts.opening_cleared
 
     @property
     def clear_rate_seen(self) -> float | None:
@@ -208,16 +238,29 @@ class CardFigures:
     @property
     def difference(self) -> float | None:
         """Clear rate when seen minus when not seen; None when either kind of game is missing."""
-        if not self.seen or not self.not_seen:
-            return None
-        return self.seen_cleared / self.seen - self.not_seen_cleared / self.not_seen
+        return _difference(self.seen_cleared, self.seen, self.not_seen_cleared, self.not_seen)
 
     @property
     def difference95(self) -> tuple[float, float] | None:
         """Newcombe's 95% interval for the difference (stats.difference_interval)."""
-        if self.difference is None:
-            return None
-        return difference_interval(self.seen_cleared, self.seen, self.not_seen_cleared, self.not_seen)
+        return _difference95(self.seen_cleared, self.seen, self.not_seen_cleared, self.not_seen)
+
+    @property
+    def clear_rate_opening(self) -> float | None:
+        return _ratio(self.opening_cleared, self.opening)
+
+    @property
+    def opening_difference(self) -> float | None:
+        """Clear rate with a copy in the opening hand minus without.
+
+        The opening hand is dealt before anything is played, so unlike
+        `difference` this one is not biased by how long games last: it says
+        what having the card from the start is worth."""
+        return _difference(self.opening_cleared, self.opening, self.cleared - self.opening_cleared, self.games - self.opening)
+
+    @property
+    def opening_difference95(self) -> tuple[float, float] | None:
+        return _difference95(self.opening_cleared, self.opening, self.cleared - self.opening_cleared, self.games - self.opening)
 
     @property
     def played_rate(self) -> float | None:
@@ -225,11 +268,19 @@ class CardFigures:
 
     @property
     def mean_first_seen_turn(self) -> float | None:
-        return _ratio(self.first_seen_turns, self.seen)
+        return _ratio(self.counts.first_seen_turns, self.seen)
 
 
 def _ratio(part: int, whole: int) -> float | None:
     return part / whole if whole else None
+
+
+def _difference(s1: int, n1: int, s2: int, n2: int) -> float | None:
+    return s1 / n1 - s2 / n2 if n1 and n2 else None
+
+
+def _difference95(s1: int, n1: int, s2: int, n2: int) -> tuple[float, float] | None:
+    return difference_interval(s1, n1, s2, n2) if n1 and n2 else None
 
 
 def card_figures(insight: Insight, deck: Sequence[tuple[str, int]]) -> list[CardFigures]:
@@ -239,19 +290,7 @@ def card_figures(insight: Insight, deck: Sequence[tuple[str, int]]) -> list[Card
     for card, count in deck:
         copies[card] = copies.get(card, 0) + count
     for card, count in copies.items():
-        c = insight.cards.get(card, CardCounts())
-        out.append(
-            CardFigures(
-                card=card,
-                copies=count,
-                seen=c.seen,
-                seen_cleared=c.seen_cleared,
-                not_seen=insight.games - c.seen,
-                not_seen_cleared=insight.cleared - c.seen_cleared,
-                played=c.played,
-                first_seen_turns=c.first_seen_turns,
-            )
-        )
+        out.append(CardFigures(card, count, insight.games, insight.cleared, insight.cards.get(card, CardCounts())))
     return out
 
 
@@ -266,3 +305,60 @@ def damage_ranking(insight: Insight) -> list[tuple[Source, SourceDamage]]:
 def mean_turn(by_turn: dict[int, int]) -> float | None:
     games = sum(by_turn.values())
     return sum(turn * n for turn, n in by_turn.items()) / games if games else None
+
+
+# ---------------------------------------------------------------------- as JSON
+
+SIDE_WORDS = {PLAYER_SIDE: "player", RIFT_SIDE: "rift"}
+
+
+def figures_json(insight: Insight, deck: Sequence[tuple[str, int]], name_of: Callable[[Source], str]) -> dict:
+    """A level's per-card figures, endings by turn and damage sources, as `check --json` writes them.
+
+    `name_of` names a damage source (a card, or a side's ruler itself) for people."""
+    cards = []
+    for f in card_figures(insight, deck):
+        interval, opening = f.difference95, f.opening_difference95
+        cards.append(
+            {
+                "card": f.card,
+                "name": name_of((PLAYER_SIDE, f.card)),
+                "copies": f.copies,
+                "seen": f.seen,
+                "seen_cleared": f.seen_cleared,
+                "not_seen": f.not_seen,
+                "not_seen_cleared": f.not_seen_cleared,
+                "clear_rate_seen": f.clear_rate_seen,
+                "clear_rate_not_seen": f.clear_rate_not_seen,
+                "difference": f.difference,
+                "difference95": None if interval is None else list(interval),
+                "played": f.played,
+                "played_when_seen": f.played_rate,
+                "mean_first_seen_turn": f.mean_first_seen_turn,
+                "opening_hand": f.opening,
+                "opening_hand_cleared": f.opening_cleared,
+                "clear_rate_opening_hand": f.clear_rate_opening,
+                "opening_hand_difference": f.opening_difference,
+                "opening_hand_difference95": None if opening is None else list(opening),
+            }
+        )
+    end_turns = {outcome: sorted(insight.end_turns.get(outcome, {}).items()) for outcome in ENDINGS}
+    return {
+        "games_read": insight.games,
+        "cards": cards,
+        "end_turns": {outcome: [list(pair) for pair in pairs] for outcome, pairs in end_turns.items()},
+        "mean_end_turns": {outcome: mean_turn(insight.end_turns.get(outcome, {})) for outcome in ENDINGS},
+        "damage_taken": [
+            {
+                "side": SIDE_WORDS[side],
+                "card": card,
+                "name": name_of((side, card)),
+                "battle": dealt.battle,
+                "effect": dealt.effect,
+                "total": dealt.total,
+                "per_game": dealt.total / insight.games if insight.games else 0.0,
+                "final_blows": dealt.final_blows,
+            }
+            for (side, card), dealt in damage_ranking(insight)
+        ],
+    }

@@ -206,7 +206,7 @@ def test_sums_merged_in_any_order_give_the_same_total() -> None:
     for one in games:
         whole.add(*one)
     assert forward == backward == whole
-    assert whole.cards["BOLT"] == CardCounts(seen=2, seen_cleared=1, played=0, first_seen_turns=2)
+    assert whole.cards["BOLT"] == CardCounts(seen=2, seen_cleared=1, played=0, first_seen_turns=2, opening=1, opening_cleared=1)
 
 
 # ---------------------------------------------------------------------- real games
@@ -243,3 +243,21 @@ def test_a_batch_reads_every_finished_game_and_its_figures_agree_with_its_tally(
     figures = card_figures(insight, [(e.card, e.count) for e in level.spec.deck.cards])
     assert all(f.seen + f.not_seen == tally.games for f in figures)
     assert any(f.seen for f in figures)
+
+
+def test_the_opening_hand_difference_is_free_of_the_bias_of_long_games_seeing_more_cards() -> None:
+    insight = Insight()
+    for game in range(20):
+        in_opening = game < 10
+        cleared = game % 2 == 0  # half of each group clears
+        if in_opening:
+            seen = {"SHIELD": 0}
+        else:
+            seen = {"SHIELD": 3} if cleared else {}  # without it dealt, only the long (cleared) games reach it
+        insight.add(reading(seen), CLEARED if cleared else LOST_DAMAGE, 4 if cleared else 2)
+    shield = next(f for f in card_figures(insight, DECK) if f.card == "SHIELD")
+    assert shield.difference == pytest.approx(10 / 15 - 0 / 5)  # seen at all: looks like a winner
+    assert (shield.opening, shield.opening_cleared) == (10, 5)
+    assert shield.clear_rate_opening == 0.5
+    assert shield.opening_difference == 0.0  # dealt at random: it is worth nothing here
+    assert shield.opening_difference95 == difference_interval(5, 10, 5, 10)

@@ -35,6 +35,7 @@ from gateruler.batch import (
 from gateruler.bots import BOT_NAMES
 from gateruler.bots.search import DEFAULT_BUDGET
 from gateruler.cli import main, stdout_console
+from gateruler.cli.check_cards import CARDS_NOTE, cards_table, damage_table, endings_line, level_figures_json
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
@@ -226,6 +227,7 @@ def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str]) -
                 "complete": level.complete,
                 "stopped_early": level.stopped_early,
                 **level.tally.to_dict(),
+                **level_figures_json(level),
                 "errors": [
                     {
                         "game": r.index,
@@ -260,10 +262,20 @@ def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str]) -
             "workers": settings.workers,
             "chunk": CHUNK,
             "seeds": "game i of level L: gateruler.batch.game_seed(seed, L, i); its bot: bot_seed(seed, L, i)",
+            "variants": [],  # rule variants in force, as {"name": ..., "value": ...}: none yet
         },
         "interrupted": result.interrupted,
         "levels": levels,
     }
+
+
+def _print_cards_stats(out: Console, result: BatchResult) -> None:
+    for level in result.levels:
+        out.print()
+        out.print(f"{_level_label(level.spec)}: {level.insight.games} games read; {endings_line(level)}")
+        out.print(cards_table(level))
+        out.print(damage_table(level))
+    out.print(CARDS_NOTE)
 
 
 class _ProgressBars:
@@ -318,6 +330,7 @@ class _ProgressBars:
 @click.option("--budget", default=None, type=int, help=f"The search bot's rollouts per decision [default: {DEFAULT_BUDGET}].")
 @click.option("--max-turns", default=DEFAULT_MAX_TURNS, show_default=True, type=int, help="Turn cap: a game still going is a draw.")
 @click.option("--replay-dir", default="gateruler-replays", show_default=True, help="Where games that raised an error are saved as replays.")
+@click.option("--cards-stats", is_flag=True, help="Also print, per level, each card's figures and what dealt you damage.")
 def check(
     deck: str,
     levels_text: str,
@@ -331,6 +344,7 @@ def check(
     budget: int | None,
     max_turns: int,
     replay_dir: str,
+    cards_stats: bool,
 ) -> None:
     """Play DECK against the rift levels with a bot and report how often it clears them."""
     if games < 1:
@@ -378,6 +392,8 @@ def check(
     out.print(_table(result, wide))
     for line in _footnotes(result, replay_paths, wide):
         out.print(line, soft_wrap=not out.is_terminal)  # piped: paths and seeds stay whole
+    if cards_stats:
+        _print_cards_stats(out, result)
     if json_path is not None:
         try:
             Path(json_path).write_text(json.dumps(result_json(result, replay_paths), indent=1) + "\n", encoding="utf-8")
