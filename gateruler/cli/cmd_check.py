@@ -331,6 +331,7 @@ class _ProgressBars:
 @click.option("--max-turns", default=DEFAULT_MAX_TURNS, show_default=True, type=int, help="Turn cap: a game still going is a draw.")
 @click.option("--replay-dir", default="gateruler-replays", show_default=True, help="Where games that raised an error are saved as replays.")
 @click.option("--cards-stats", is_flag=True, help="Also print, per level, each card's figures and what dealt you damage.")
+@click.option("--report", "report_path", default=None, help="Also write the figures, plotted, as one self-contained HTML page.")
 def check(
     deck: str,
     levels_text: str,
@@ -345,6 +346,7 @@ def check(
     max_turns: int,
     replay_dir: str,
     cards_stats: bool,
+    report_path: str | None,
 ) -> None:
     """Play DECK against the rift levels with a bot and report how often it clears them."""
     if games < 1:
@@ -394,6 +396,11 @@ def check(
         out.print(line, soft_wrap=not out.is_terminal)  # piped: paths and seeds stay whole
     if cards_stats:
         _print_cards_stats(out, result)
+    if report_path is not None:
+        from gateruler.pages import write_page
+        from gateruler.pages.check_report import report_html
+
+        write_page(report_path, report_html(result_json(result, replay_paths)))
     if json_path is not None:
         try:
             Path(json_path).write_text(json.dumps(result_json(result, replay_paths), indent=1) + "\n", encoding="utf-8")
@@ -405,10 +412,25 @@ def check(
 
 @main.command()
 @click.argument("file")
-def replay(file: str) -> None:
-    """Re-run a replay FILE and say whether it ends the same way (exit 0) or where it diverges (exit 1)."""
+@click.option("--html", "html_path", default=None, help="Instead, write a page that steps through the game (no bot is asked).")
+def replay(file: str, html_path: str | None) -> None:
+    """Re-run a replay FILE and say whether it ends the same way (exit 0) or where it diverges (exit 1).
+
+    With --html, write a self-contained page that steps through the recorded game instead."""
+    if html_path is not None:
+        _replay_page(file, html_path)
+        return
     outcome = rerun(file)
     for note in outcome.notes:
         click.echo(f"note: {note}")
     click.echo(f"{file}: {outcome.message}")
     sys.exit(0 if outcome.same else 1)
+
+
+def _replay_page(file: str, html_path: str) -> None:
+    from gateruler.pages import write_page
+    from gateruler.pages.replay_page import replay_page_html
+
+    text, walkthrough = replay_page_html(file)
+    write_page(html_path, text)
+    click.echo(f"{html_path}: {len(walkthrough.steps)} steps of {file}. {walkthrough.ending}")
