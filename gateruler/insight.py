@@ -362,3 +362,23 @@ def figures_json(insight: Insight, deck: Sequence[tuple[str, int]], name_of: Cal
             for (side, card), dealt in damage_ranking(insight)
         ],
     }
+
+
+# ---------------------------------------------------------------------- in words, for tables
+
+
+def percent(x: float | None) -> str:
+    """A rate as "61.0%", or "-" when there is none."""
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def points_words(x: float | None) -> str:
+    """A difference of rates in percentage points: "+12.1"."""
+    return "-" if x is None else f"{100 * x:+.1f}"
+
+
+def difference_words(x: float | None, interval: Sequence[float] | None) -> str:
+    """A difference with its interval: "+12.1 (+1.8, +20.6)", or "-" when there is none."""
+    if x is None or interval is None:
+        return "-"
+    return f"{points_words(x)} ({points_words(interval[0])}, {points_words(interval[1])})"

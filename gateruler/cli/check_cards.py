@@ -13,7 +13,16 @@ from rich import box
 from rich.table import Table
 
 from gateruler.batch import GameSpec, LevelResult
-from gateruler.insight import RIFT_SIDE, Source, card_figures, damage_ranking, figures_json, mean_turn
+from gateruler.insight import (
+    RIFT_SIDE,
+    Source,
+    card_figures,
+    damage_ranking,
+    difference_words,
+    figures_json,
+    mean_turn,
+    percent,
+)
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import CLEARED, LOST_DAMAGE, LOST_DECK_OUT, OUTCOME_WORDS
 
@@ -42,20 +51,6 @@ def level_figures_json(level: LevelResult) -> dict:
     return figures_json(level.insight, deck_list(level.spec), source_namer(level.spec))
 
 
-def _pct(x: float | None) -> str:
-    return "-" if x is None else f"{100 * x:.1f}%"
-
-
-def _points(x: float) -> str:
-    return f"{100 * x:+.1f}"
-
-
-def _difference(value: float | None, interval: tuple[float, float] | None) -> str:
-    if value is None or interval is None:
-        return "-"
-    return f"{_points(value)} ({_points(interval[0])}, {_points(interval[1])})"
-
-
 def cards_table(level: LevelResult) -> Table:
     """Your cards: how often the deck clears when each shows up and when it does not."""
     name = source_namer(level.spec)
@@ -69,12 +64,12 @@ def cards_table(level: LevelResult) -> Table:
         table.add_row(
             name((0, f.card)),
             str(f.copies),
-            _pct(f.seen / games if games else None),
-            _pct(f.clear_rate_seen),
-            _pct(f.clear_rate_not_seen),
-            _difference(f.difference, f.difference95),
-            _difference(f.opening_difference, f.opening_difference95),
-            _pct(f.played_rate),
+            percent(f.seen / games if games else None),
+            percent(f.clear_rate_seen),
+            percent(f.clear_rate_not_seen),
+            difference_words(f.difference, f.difference95),
+            difference_words(f.opening_difference, f.opening_difference95),
+            percent(f.played_rate),
             "-" if first is None else f"{first:.1f}",
         )
     return table

@@ -12,6 +12,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Iterable
 
+from gateruler.insight import difference_words, percent
 from gateruler.pages import esc, page
 from gateruler.pages import plots
 
@@ -22,6 +23,9 @@ th[aria-sort="ascending"]::after { content: " \\25B2"; font-size: .7em; }
 th[aria-sort="descending"]::after { content: " \\25BC"; font-size: .7em; }
 th[data-type]:focus { outline: 2px solid var(--accent); }
 .table-wrap { overflow-x: auto; max-height: 40rem; }
+#cards, #damage { font-size: .9rem; }
+th { white-space: normal; vertical-align: bottom; max-width: 8rem; }
+#cards td.text { white-space: normal; min-width: 7rem; }
 .pos { color: #00734f; } .neg { color: #b34700; }
 label.filter { display: block; margin: .5rem 0; }
 """
@@ -71,16 +75,8 @@ if (filter) {
 """
 
 
-def _pct(x: float | None) -> str:
-    return "-" if x is None else f"{100 * x:.1f}%"
-
-
 def _num(x: float | None, digits: int = 1) -> str:
     return "-" if x is None else f"{x:.{digits}f}"
-
-
-def _points(x: float | None) -> str:
-    return "-" if x is None else f"{100 * x:+.1f}"
 
 
 def _cell(text: str, value: float | int | None = None, cls: str = "") -> str:
@@ -127,7 +123,7 @@ def _summary_table(levels: list[dict]) -> str:
         games = f"{lv['games']}" + ("" if lv["complete"] else " (partial)")
         cells = [_text_cell(plots.level_label(lv) + mark), _cell(games, lv["games"])]
         if lv["games"]:
-            cells += [_cell(_pct(lv["clear_rate"]), lv["clear_rate"]), _cell(f"{100 * low:.1f}-{100 * high:.1f}%")]
+            cells += [_cell(percent(lv["clear_rate"]), lv["clear_rate"]), _cell(f"{100 * low:.1f}-{100 * high:.1f}%")]
         else:
             cells += [_cell("-"), _cell("-")]
         cells.append(_cell(_num(lv["mean_clear_turns"]), lv["mean_clear_turns"]))
@@ -173,12 +169,10 @@ CARD_COLUMNS = [
     ("copies", "num"),
     ("seen", "num"),
     ("clear if seen", "num"),
-    ("clear if not seen", "num"),
-    ("difference", "num"),
-    ("95% interval", ""),
+    ("clear if not", "num"),
+    ("difference (95%)", "num"),
     ("clear if in opening hand", "num"),
-    ("opening-hand difference", "num"),
-    ("95% interval ", ""),
+    ("opening-hand difference (95%)", "num"),
     ("played if seen", "num"),
     ("first seen (turn)", "num"),
 ]
@@ -196,15 +190,13 @@ def _cards_table(levels: list[dict]) -> str:
                 + _text_cell(plots.level_label(lv))
                 + f'<td class="text" title="{esc(c["card"])}">{esc(c["name"])}</td>'
                 + _cell(str(c["copies"]), c["copies"])
-                + _cell(_pct(seen), seen)
-                + _cell(_pct(c["clear_rate_seen"]), c["clear_rate_seen"])
-                + _cell(_pct(c["clear_rate_not_seen"]), c["clear_rate_not_seen"])
-                + _cell(_points(c["difference"]), c["difference"], _sign(c["difference"]))
-                + _cell("-" if interval is None else f"{_points(interval[0])} to {_points(interval[1])}")
-                + _cell(_pct(c["clear_rate_opening_hand"]), c["clear_rate_opening_hand"])
-                + _cell(_points(c["opening_hand_difference"]), c["opening_hand_difference"], _sign(c["opening_hand_difference"]))
-                + _cell("-" if opening is None else f"{_points(opening[0])} to {_points(opening[1])}")
-                + _cell(_pct(c["played_when_seen"]), c["played_when_seen"])
+                + _cell(percent(seen), seen)
+                + _cell(percent(c["clear_rate_seen"]), c["clear_rate_seen"])
+                + _cell(percent(c["clear_rate_not_seen"]), c["clear_rate_not_seen"])
+                + _cell(difference_words(c["difference"], interval), c["difference"], _sign(c["difference"]))
+                + _cell(percent(c["clear_rate_opening_hand"]), c["clear_rate_opening_hand"])
+                + _cell(difference_words(c["opening_hand_difference"], opening), c["opening_hand_difference"], _sign(c["opening_hand_difference"]))
+                + _cell(percent(c["played_when_seen"]), c["played_when_seen"])
                 + _cell(_num(c["mean_first_seen_turn"]), c["mean_first_seen_turn"])
                 + "</tr>"
             )
@@ -323,7 +315,8 @@ def report_html(data: dict) -> str:
         '<h2 id="turns">When games ended</h2>',
         _figure(
             plots.endings_by_turn(levels),
-            "Games ending on each of your turns (0 is before your first turn), stacked by how they ended: the green bars are the turns to clear.",
+            "Games by the number of your turns played when they ended (a game lost in the rift's turn counts the turns you had), "
+            "stacked by how they ended: the green bars are the turns to clear.",
         ),
         _endings_table(levels),
         '<h2 id="losses">How games were lost</h2>',

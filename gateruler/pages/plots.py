@@ -56,11 +56,11 @@ def _figure(height: float):  # noqa: ANN202 - a matplotlib Figure, imported lazi
     return Figure(figsize=(WIDTH, height), dpi=100, layout="constrained")
 
 
-def _grid(figure, count: int, columns: int = 3):  # noqa: ANN001, ANN202
-    """`count` axes in rows of `columns`; the spare ones hidden."""
+def _grid(figure, count: int, columns: int = 3, sharex: bool = False):  # noqa: ANN001, ANN202
+    """`count` axes in rows of `columns`; the spare ones hidden.  `sharex`: one scale for all, to compare levels."""
     columns = max(1, min(columns, count))
     rows = math.ceil(count / columns)
-    axes = figure.subplots(rows, columns, squeeze=False)
+    axes = figure.subplots(rows, columns, squeeze=False, sharex="all" if sharex else "none")
     flat = [ax for row in axes for ax in row]
     for ax in flat[count:]:
         ax.set_visible(False)
@@ -80,6 +80,11 @@ def to_svg(figure, svg_id: str, label: str) -> str:  # noqa: ANN001
     text = text.replace("url(#", f"url(#{svg_id}-").replace('xlink:href="#', f'xlink:href="#{svg_id}-')
     label = label.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
     return text.replace("<svg", f'<svg id="{svg_id}" class="plot" role="img" aria-label="{label}"', 1)
+
+
+def _short(name: str, most: int = 30) -> str:
+    """A name short enough for an axis label (the tables have it whole)."""
+    return name if len(name) <= most else name[: most - 1] + "…"
 
 
 def _style(ax) -> None:  # noqa: ANN001
@@ -135,7 +140,7 @@ def endings_by_turn(levels: Sequence[dict]) -> str:
         capped = lv.get("draw_turn_cap", 0)
         title = level_label(lv) + (f"\n(+{capped} at the turn cap)" if capped else "")
         ax.set_title(title, fontsize=9)
-        ax.set_xlabel("your turn", fontsize=8)
+        ax.set_xlabel("your turns played", fontsize=8)
         if turns:
             step = max(1, math.ceil((turns[-1] - turns[0] + 1) / 10))
             ax.set_xticks(range(turns[0], turns[-1] + 1, step))
@@ -182,8 +187,9 @@ def loss_causes(levels: Sequence[dict]) -> str:
 def damage_sources(levels: Sequence[dict]) -> str:
     """Per level: the damage each source put into your damage zone per game, battle and effect."""
     figure = _figure(2.6 * math.ceil(len(levels) / 2) + 0.5)
-    axes = _grid(figure, len(levels), columns=2)
+    axes = _grid(figure, len(levels), columns=2, sharex=True)
     for ax, lv in zip(axes, levels):
+        ax.xaxis.set_tick_params(labelbottom=True)
         sources = lv.get("damage_taken", [])[:MAX_SOURCES]
         games = lv.get("games_read") or 1
         ys = list(range(len(sources)))[::-1]
@@ -195,7 +201,7 @@ def damage_sources(levels: Sequence[dict]) -> str:
             if s["final_blows"]:
                 ax.text(b + e, y, f"  ended {s['final_blows']}", va="center", fontsize=7)
         names = [s["name"] + ("" if s["side"] == "rift" else " (yours)") for s in sources]
-        ax.set_yticks(ys, [n if len(n) <= 28 else n[:27] + "…" for n in names])
+        ax.set_yticks(ys, [_short(n) for n in names])
         ax.set_title(level_label(lv), fontsize=9)
         ax.set_xlabel("damage per game", fontsize=8)
         ax.margins(x=0.25)
@@ -212,8 +218,9 @@ def card_differences(levels: Sequence[dict]) -> str:
     cards_per_level = max((len(lv.get("cards", [])) for lv in levels), default=1)
     rows = math.ceil(len(levels) / 2)
     figure = _figure(rows * (0.8 + 0.28 * cards_per_level) + 0.5)
-    axes = _grid(figure, len(levels), columns=2)
+    axes = _grid(figure, len(levels), columns=2, sharex=True)
     for index, (ax, lv) in enumerate(zip(axes, levels)):
+        ax.xaxis.set_tick_params(labelbottom=True)
         cards = lv.get("cards", [])
         ys = list(range(len(cards)))[::-1]
         for offset, key, colour, label in (
@@ -228,7 +235,7 @@ def card_differences(levels: Sequence[dict]) -> str:
             err = [[100 * (p[1] - p[2][0]) for p in points], [100 * (p[2][1] - p[1]) for p in points]]
             ax.errorbar(xx, yy, xerr=err, fmt="o", color=colour, markersize=4, elinewidth=1, capsize=2, label=label)
         ax.axvline(0, color="#1b1b1b", linewidth=0.8)
-        ax.set_yticks(ys, [c["name"] if len(c["name"]) <= 26 else c["name"][:25] + "…" for c in cards] if index % 2 == 0 else [""] * len(cards))
+        ax.set_yticks(ys, [_short(c["name"]) for c in cards] if index % 2 == 0 else [""] * len(cards))
         ax.set_ylim(-0.6, len(cards) - 0.4)
         ax.set_title(level_label(lv), fontsize=9)
         ax.set_xlabel("clear rate with it minus without, points", fontsize=8)
