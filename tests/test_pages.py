@@ -176,3 +176,40 @@ def test_replay_html_of_a_bad_replay_is_one_line_and_exit_code_2(tmp_path: Path)
     assert code == 2
     assert len(err.splitlines()) == 1 and "not a gateruler replay" in err
     assert not (tmp_path / "x.html").exists()
+
+
+# ---------------------------------------------------------------------- docs/check.md keeps up
+
+
+CHECK_DOC = Path(__file__).resolve().parent.parent / "docs" / "check.md"
+
+
+def test_docs_check_md_has_a_section_for_every_section_of_the_report(checked: tuple[dict, str]) -> None:
+    _, text = checked
+    report_sections = re.findall(r"<h2[^>]*>([^<]+)</h2>", text)
+    doc_sections = re.findall(r"^### (.+)$", CHECK_DOC.read_text(encoding="utf-8"), re.MULTILINE)
+    assert report_sections and set(report_sections) <= set(doc_sections)
+
+
+def test_docs_check_md_explains_every_column_of_the_cards_table() -> None:
+    from gateruler.pages.check_report import CARD_COLUMNS
+
+    rows = re.findall(r"^\| ([^|]+?) \|", CHECK_DOC.read_text(encoding="utf-8"), re.MULTILINE)
+    assert {title for title, _ in CARD_COLUMNS if title not in ("level", "card")} <= set(rows)
+
+
+def test_docs_check_md_names_every_new_json_field(checked: tuple[dict, str]) -> None:
+    data, _ = checked
+    doc = CHECK_DOC.read_text(encoding="utf-8")
+    level = data["levels"][0]
+    fields = {"games_read", "cards", "end_turns", "mean_end_turns", "damage_taken", "settings.variants"}
+    fields |= set(level["cards"][0]) | set(level["damage_taken"][0])
+    assert sorted(f for f in fields if f"`{f}`" not in doc and f'"{f}"' not in doc) == []
+
+
+def test_the_readme_shows_the_reports_picture() -> None:
+    root = CHECK_DOC.parent.parent
+    pictures = re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", (root / "README.md").read_text(encoding="utf-8"))
+    assert "docs/report-top.png" in pictures
+    assert all((root / p).is_file() for p in pictures)
+    assert all((CHECK_DOC.parent / p).is_file() for p in re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", CHECK_DOC.read_text(encoding="utf-8")))
