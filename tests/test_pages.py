@@ -85,21 +85,22 @@ def test_the_same_result_gives_the_same_report(checked: tuple[dict, str]) -> Non
     assert report_html(data) == text
 
 
-@pytest.mark.parametrize(
-    "variants",
-    [
-        [{"name": "first-player", "value": "you"}, {"name": "life", "value": "20"}],
-        [["first-player", "you"], ["life", "20"]],
-        {"first-player": "you", "life": "20"},
-    ],
-)
-def test_the_report_lists_the_variants_in_force_whatever_their_form(checked: tuple[dict, str], variants: object) -> None:
+VARIANTS = [{"name": "first-player", "value": "you"}, {"name": "life", "value": "20"}]
+
+
+@pytest.mark.parametrize("variants", [VARIANTS, [["first-player", "you"], ["life", "20"]], {"first-player": "you", "life": "20"}])
+def test_the_variants_in_force_are_read_whatever_their_form(checked: tuple[dict, str], variants: object) -> None:
     data, _ = checked
     with_variants = {**data, "settings": {**data["settings"], "variants": variants}}
     assert variants_in_force(with_variants) == [("first-player", "you"), ("life", "20")]
-    text = report_html(with_variants)
-    assert "<li><code>first-player</code> = <code>you</code></li>" in text and "defaults" not in text.split('id="variants"')[1][:40]
     assert "--variant=first-player=you --variant=life=20" in reproduce_command(with_variants)
+
+
+def test_the_report_lists_the_variants_in_force(checked: tuple[dict, str]) -> None:
+    data, _ = checked
+    text = report_html({**data, "settings": {**data["settings"], "variants": VARIANTS}})
+    section = text.split('id="variants"')[1]
+    assert "<li><code>first-player</code> = <code>you</code></li>" in section and "defaults" not in section[:80]
 
 
 def test_names_from_files_are_escaped_in_the_report(checked: tuple[dict, str]) -> None:
@@ -213,3 +214,15 @@ def test_the_readme_shows_the_reports_picture() -> None:
     assert "docs/report-top.png" in pictures
     assert all((root / p).is_file() for p in pictures)
     assert all((CHECK_DOC.parent / p).is_file() for p in re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", CHECK_DOC.read_text(encoding="utf-8")))
+
+
+def test_a_check_interrupted_before_any_game_still_makes_a_report_that_says_so(tmp_path: Path) -> None:
+    from gateruler.batch import BatchResult, BatchSettings, LevelResult
+    from gateruler.cli.cmd_check import result_json
+    from gateruler.pages.check_report import report_html
+
+    result = BatchResult(BatchSettings(games=10), [LevelResult(spec(1)), LevelResult(spec(6))], interrupted=True)
+    text = report_html(result_json(result, {}))
+    assert "The check was interrupted" in text
+    assert text.count('class="plot"') == len(PLOTS)
+    assert "0 (partial)" in text

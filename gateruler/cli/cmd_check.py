@@ -396,16 +396,16 @@ def check(
         out.print(line, soft_wrap=not out.is_terminal)  # piped: paths and seeds stay whole
     if cards_stats:
         _print_cards_stats(out, result)
-    if report_path is not None:
-        from gateruler.pages import write_page
-        from gateruler.pages.check_report import report_html
-
-        write_page(report_path, report_html(result_json(result, replay_paths)))
     if json_path is not None:
         try:
             Path(json_path).write_text(json.dumps(result_json(result, replay_paths), indent=1) + "\n", encoding="utf-8")
         except OSError as error:
             raise GateRulerError(f"{json_path}: cannot write: {error.strerror or error}") from None
+    if report_path is not None:
+        from gateruler.pages import write_page
+        from gateruler.pages.check_report import report_html
+
+        write_page(report_path, report_html(result_json(result, replay_paths)))
     if result.interrupted:
         sys.exit(130)
 
