@@ -261,3 +261,20 @@ def test_the_opening_hand_difference_is_free_of_the_bias_of_long_games_seeing_mo
     assert shield.clear_rate_opening == 0.5
     assert shield.opening_difference == 0.0  # dealt at random: it is worth nothing here
     assert shield.opening_difference95 == difference_interval(5, 10, 5, 10)
+
+
+def test_no_shipped_card_deals_ruler_damage_after_an_effect_that_could_announce_another_ability() -> None:
+    """Effect damage is put down to the ability announced last: true while no ability does
+    something that can trigger another (destroy, draw, move...) before its ruler damage (docs/check.md)."""
+    from gateruler.vocabulary import EffectKind, Target
+
+    late = []
+    for card in loader.load_card_pool():
+        by_trigger: dict = {}
+        for ability in card.abilities:
+            by_trigger.setdefault(ability.trigger, []).extend(ability.effects)
+        for effects in by_trigger.values():
+            hits = [i for i, e in enumerate(effects) if e.kind is EffectKind.DAMAGE and e.target in (Target.ENEMY_RULER, Target.OWN_RULER)]
+            if hits and any(e.kind is not EffectKind.MODIFY for e in effects[: hits[-1]]):
+                late.append(card.id)
+    assert late == []
