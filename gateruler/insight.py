@@ -20,7 +20,8 @@ to the engine that keep the log's kinds:
 Everything is summed (`Insight`), never kept per game, so a batch's memory
 stays flat and chunk sums fold in any order to the same total.  Turns are the
 player's turns (`game.turn // 2`: the rift goes first), 0 being the opening
-hand, the same count as the check's "turns to clear".
+hand (and the rift's first turn), the same count as the check's "turns to
+clear".  The opening hand is what was drawn before the first turn.
 """
 
 from __future__ import annotations
@@ -54,11 +55,13 @@ class GameReading:
     played: frozenset[str]  # card ids of which a copy was played
     damage: dict[Source, tuple[int, int]]  # damage to the player: source -> (battle, effect) cards to the damage zone
     last_damage: Source | None  # the source of the last card put into the player's damage zone
+    opening: frozenset[str] = frozenset()  # card ids of which a copy was in the opening hand (drawn before turn 1)
 
 
 def read_log(log: Iterable[Sequence], card_ids: Sequence[str]) -> GameReading:
     """Read a game's log (entries `(turn, kind, side, *args)`, cards as instance ids into `card_ids`)."""
     first_seen: dict[str, int] = {}
+    opening: set[str] = set()
     played: set[str] = set()
     damage: dict[Source, list[int]] = {}
     last_damage: Source | None = None
@@ -73,6 +76,8 @@ def read_log(log: Iterable[Sequence], card_ids: Sequence[str]) -> GameReading:
                 card = card_ids[entry[3]]
                 if card not in first_seen:
                     first_seen[card] = player_turns(entry[0])
+                    if entry[0] == 0:
+                        opening.add(card)
         elif kind in PLAYED_KINDS:
             if side == PLAYER_SIDE:
                 played.add(card_ids[entry[3]])
@@ -97,7 +102,8 @@ def read_log(log: Iterable[Sequence], card_ids: Sequence[str]) -> GameReading:
                 counts = damage.setdefault(top[0], [0, 0])
                 counts[0 if top[1] else 1] += 1
                 last_damage = top[0]
-    return GameReading(first_seen, frozenset(played), {k: (v[0], v[1]) for k, v in damage.items()}, last_damage)
+    damage_pairs = {k: (v[0], v[1]) for k, v in damage.items()}
+    return GameReading(first_seen, frozenset(played), damage_pairs, last_damage, frozenset(opening))
 
 
 # ---------------------------------------------------------------------- sums
@@ -111,7 +117,7 @@ class CardCounts:
     seen_cleared: int = 0  # of those, the games cleared
     played: int = 0  # of those, the games in which a copy was played
     first_seen_turns: int = 0  # summed over the seen games: the player turn of the first sight
-    opening: int = 0  # games in which a copy was in the opening hand (seen on turn 0)
+    opening: int = 0  # games in which a copy was in the opening hand
     opening_cleared: int = 0  # of those, the games cleared
 
 
@@ -153,7 +159,7 @@ class Insight:
             counts.seen_cleared += won
             counts.played += card in reading.played
             counts.first_seen_turns += turn
-            if turn == 0:
+            if card in reading.opening:
                 counts.opening += 1
                 counts.opening_cleared += won
         by_turn = self.end_turns.setdefault(outcome, {})

@@ -31,7 +31,10 @@ def read(*entries: tuple) -> GameReading:
 
 
 def reading(seen: dict[str, int] | None = None, played: tuple[str, ...] = (), **kwargs: object) -> GameReading:
-    return GameReading(seen or {}, frozenset(played), kwargs.get("damage", {}), kwargs.get("last_damage"))  # type: ignore[arg-type]
+    """A reading as read_log makes it: a card first seen on turn 0 here was in the opening hand."""
+    seen = seen or {}
+    opening = frozenset(card for card, turn in seen.items() if turn == 0)
+    return GameReading(seen, frozenset(played), kwargs.get("damage", {}), kwargs.get("last_damage"), opening)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------- one game's log
@@ -43,8 +46,10 @@ def test_a_card_is_seen_when_a_copy_is_drawn_or_driven_on_the_player_turn_of_its
         (4, "draw", YOU, SWORD_B),  # game turn 4 is the player's second turn
         (6, "drive", YOU, SWORD_A),  # a second copy later changes nothing
         (7, "drive", RIFT, DRAGON),  # the rift's drives are not the player's cards
+        (1, "draw", YOU, BOLT),  # drawn in the rift's first turn: turn 0, but not the opening hand
     )
-    assert got.first_seen == {"SHIELD": 0, "SWORD": 2}
+    assert got.first_seen == {"SHIELD": 0, "SWORD": 2, "BOLT": 0}
+    assert got.opening == {"SHIELD"}
 
 
 def test_a_card_is_played_when_summoned_used_set_or_put_in_the_field_zone() -> None:

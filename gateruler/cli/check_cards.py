@@ -107,6 +107,6 @@ CARDS_NOTE = (
     "card's worth.  opening hand: the same difference between games with a copy in the opening hand and games without; "
     "the opening hand is dealt at random before anything happens, so this one is free of that bias (but has fewer games).  "
     "played if seen: the share of the seen games in which a copy was played (summoned, used, set or put in the field "
-    "zone).  first seen: your turn of the first sight, on average (0: the opening hand).  Few games give wide intervals "
+    "zone).  first seen: your turns played at the first sight, on average (0: before your first turn).  Few games give wide intervals "
     "(docs/check.md)."
 )
