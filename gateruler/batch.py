@@ -9,8 +9,10 @@ What makes a batch reproducible whatever the number of worker processes:
   results are folded in index order; the early stop of `--precision` is
   only ever decided between two chunks, so it stops at the same game for
   one worker or eight;
-* a chunk returns sums (a `Tally`) and at most a few error records, never
-  per-game results, so memory stays flat however many games are run.
+* a chunk returns sums (a `Tally` of outcomes, an `Insight` of what the
+  games' logs say about the cards and the losses) and at most a few error
+  records, never per-game results, so memory stays flat however many games
+  are run.
 
 A broken game never sinks a batch: an exception in the engine or the bot
 is counted as an error, and the game's seeds and actions so far are kept
@@ -33,6 +35,7 @@ from gateruler.cardpool import CardPool
 from gateruler.engine.actions import action_to_dict
 from gateruler.engine.game import DEFAULT_MAX_TURNS, Game
 from gateruler.games import new_game
+from gateruler.insight import GameReading, Insight, read_log
 from gateruler.models import DeckDef, LevelDef, RulerDef
 from gateruler.stats import CLEARED, ERROR, Tally, classify
 
@@ -96,9 +99,19 @@ class BatchSettings:
 
 
 @attrs.define
+class ChunkResult:
+    """What a chunk of games returns: sums, and its first error records."""
+
+    tally: Tally = attrs.field(factory=Tally)
+    insight: Insight = attrs.field(factory=Insight)
+    errors: list[ErrorRecord] = attrs.field(factory=list)
+
+
+@attrs.define
 class LevelResult:
     spec: GameSpec
     tally: Tally = attrs.field(factory=Tally)
+    insight: Insight = attrs.field(factory=Insight)
     errors: list[ErrorRecord] = attrs.field(factory=list)
     stopped_early: bool = False  # the precision was reached before `games`
     complete: bool = False  # every game it was going to play has been counted
@@ -127,28 +140,31 @@ def play_recorded(spec: GameSpec, seed: int, bot: str, b_seed: int, budget: int 
     return game, actions, None
 
 
-def play_one(spec: GameSpec, settings: BatchSettings, level_index: int, index: int) -> tuple[str, int, ErrorRecord | None]:
-    """Play game `index` of a level: its outcome, the player's turns, and an error record if it raised."""
+def play_one(
+    spec: GameSpec, settings: BatchSettings, level_index: int, index: int
+) -> tuple[str, int, ErrorRecord | None, GameReading | None]:
+    """Play game `index` of a level: its outcome, the player's turns, an error record if it raised, and its log read."""
     number = spec.level.number
     seed = game_seed(settings.seed, number, index)
     b_seed = bot_seed(settings.seed, number, index)
     game, actions, error = play_recorded(spec, seed, settings.bot, b_seed, settings.budget)
     if game is None:
-        return ERROR, 0, ErrorRecord(level_index, index, seed, b_seed, error or "", tuple(actions))
-    return classify(game.winner, game.end_reason), game.turn // 2, None
+        return ERROR, 0, ErrorRecord(level_index, index, seed, b_seed, error or "", tuple(actions)), None
+    return classify(game.winner, game.end_reason), game.turn // 2, None, read_log(game.log, game.setup.card_ids)
 
 
-def run_chunk(specs: list[GameSpec], settings: BatchSettings, level_index: int, start: int, stop: int) -> tuple[Tally, list[ErrorRecord]]:
-    """Games start..stop-1 of one level, as a tally and their first errors."""
-    tally = Tally()
-    errors: list[ErrorRecord] = []
+def run_chunk(specs: list[GameSpec], settings: BatchSettings, level_index: int, start: int, stop: int) -> ChunkResult:
+    """Games start..stop-1 of one level, as sums and their first errors: a pure function of its arguments."""
+    chunk = ChunkResult()
     spec = specs[level_index]
     for index in range(start, stop):
-        outcome, turns, error = play_one(spec, settings, level_index, index)
-        tally.add(outcome, turns if outcome == CLEARED else 0)
-        if error is not None and len(errors) < MAX_ERRORS_KEPT:
-            errors.append(error)
-    return tally, errors
+        outcome, turns, error, reading = play_one(spec, settings, level_index, index)
+        chunk.tally.add(outcome, turns if outcome == CLEARED else 0)
+        if reading is not None:
+            chunk.insight.add(reading, outcome, turns)
+        if error is not None and len(chunk.errors) < MAX_ERRORS_KEPT:
+            chunk.errors.append(error)
+    return chunk
 
 
 # ------------------------------------------------------------------ workers
@@ -163,7 +179,7 @@ def _init_worker(specs: list[GameSpec], settings: BatchSettings) -> None:
     _worker_state = (specs, settings)
 
 
-def _worker_chunk(level_index: int, start: int, stop: int) -> tuple[Tally, list[ErrorRecord]]:
+def _worker_chunk(level_index: int, start: int, stop: int) -> ChunkResult:
     assert _worker_state is not None
     specs, settings = _worker_state
     return run_chunk(specs, settings, level_index, start, stop)
@@ -180,12 +196,13 @@ def _chunks(settings: BatchSettings, level_count: int) -> Iterator[tuple[int, in
             yield level_index, start, min(start + CHUNK, settings.games)
 
 
-def _fold(result: LevelResult, settings: BatchSettings, tally: Tally, errors: list[ErrorRecord]) -> None:
+def _fold(result: LevelResult, settings: BatchSettings, chunk: ChunkResult) -> None:
     """Add one chunk (the next in index order) to its level and decide whether the level is done."""
-    result.tally.merge(tally)
+    result.tally.merge(chunk.tally)
+    result.insight.merge(chunk.insight)
     room = MAX_ERRORS_KEPT - len(result.errors)
     if room > 0:
-        result.errors.extend(errors[:room])
+        result.errors.extend(chunk.errors[:room])
     played = result.tally.games
     if played >= settings.games:
         result.complete = True
@@ -225,8 +242,7 @@ def _run_here(specs: list[GameSpec], settings: BatchSettings, result: BatchResul
         level = result.levels[level_index]
         if level.complete:
             continue
-        tally, errors = run_chunk(specs, settings, level_index, start, stop)
-        _fold(level, settings, tally, errors)
+        _fold(level, settings, run_chunk(specs, settings, level_index, start, stop))
         if on_progress is not None:
             on_progress(level_index, level)
 
@@ -262,10 +278,10 @@ def _run_pool(specs: list[GameSpec], settings: BatchSettings, result: BatchResul
         submit()
         while pending:
             (level_index, _start, _stop), future = pending.popleft()
-            tally, errors = _wait(future)
+            chunk = _wait(future)
             level = result.levels[level_index]
             if not level.complete:  # chunks already sent past an early stop are dropped
-                _fold(level, settings, tally, errors)
+                _fold(level, settings, chunk)
                 if on_progress is not None:
                     on_progress(level_index, level)
             submit()
@@ -275,7 +291,7 @@ def _run_pool(specs: list[GameSpec], settings: BatchSettings, result: BatchResul
         pool.join()
 
 
-def _wait(future: multiprocessing.pool.AsyncResult) -> tuple[Tally, list[ErrorRecord]]:
+def _wait(future: multiprocessing.pool.AsyncResult) -> ChunkResult:
     # A timeout keeps the wait interruptible by Ctrl-C on every platform.
     while True:
         try:

@@ -48,6 +48,7 @@ def test_the_same_seed_gives_the_same_result_with_one_worker_or_two() -> None:
     one = run_batch(specs, settings)
     two = run_batch(specs, BatchSettings(bot="greedy", seed=11, games=3 * CHUNK + 3, workers=2))
     assert [lv.tally for lv in one.levels] == [lv.tally for lv in two.levels]
+    assert [lv.insight for lv in one.levels] == [lv.insight for lv in two.levels]
     assert all(lv.complete and lv.tally.games == 3 * CHUNK + 3 for lv in two.levels)
     assert one.levels[0].tally.cleared > 0
 
@@ -62,10 +63,13 @@ def test_a_different_seed_plays_different_games() -> None:
 def test_a_chunk_is_its_games_added_up() -> None:
     s = spec(2)
     settings = BatchSettings(seed=3, games=10)
-    whole, _ = run_chunk([s], settings, 0, 0, 10)
-    halves = Tally.total([run_chunk([s], settings, 0, 0, 4)[0], run_chunk([s], settings, 0, 4, 10)[0]])
-    assert whole == halves
-    assert whole.games == 10
+    whole = run_chunk([s], settings, 0, 0, 10)
+    first, second = run_chunk([s], settings, 0, 0, 4), run_chunk([s], settings, 0, 4, 10)
+    assert whole.tally == Tally.total([first.tally, second.tally])
+    assert whole.tally.games == 10
+    first.insight.merge(second.insight)
+    assert whole.insight == first.insight
+    assert whole.insight.games == 10
 
 
 def test_precision_stops_a_level_between_chunks_at_the_same_game_for_any_worker_count() -> None:
@@ -79,6 +83,7 @@ def test_precision_stops_a_level_between_chunks_at_the_same_game_for_any_worker_
         assert high - low < 0.2
         assert level.tally.games % CHUNK == 0 and level.tally.games < 400
     assert results[0].tally == results[1].tally
+    assert results[0].insight == results[1].insight and results[0].insight.games == results[0].tally.games
 
 
 def test_without_precision_every_game_is_played() -> None:

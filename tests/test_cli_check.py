@@ -63,6 +63,45 @@ def test_the_json_file_has_every_figure_and_the_settings_to_reproduce_them(tmp_p
     assert len(level["wilson95"]) == 2 and level["data_hash"]
 
 
+def test_the_json_file_has_each_deck_cards_figures_and_the_loss_causes_per_level(tmp_path: Path) -> None:
+    path = tmp_path / "result.json"
+    code, _, err = run("check", DECK, "--levels", "2", "--games", "16", "--workers", "1", "--json", str(path))
+    assert code == 0, err
+    data = json.loads(path.read_text())
+    assert data["settings"]["variants"] == []
+    level = data["levels"][0]
+    assert level["games_read"] == 16 - level["error"]
+    deck = loader.load_deck(DECK)
+    assert [c["card"] for c in level["cards"]] == [e.card for e in deck.cards]
+    shield = level["cards"][0]
+    assert shield["name"] == "Shield Sentry (provisional)" and shield["copies"] == 4
+    assert shield["seen"] + shield["not_seen"] == level["games_read"]
+    assert shield["seen_cleared"] + shield["not_seen_cleared"] == level["cleared"]
+    assert set(shield) >= {"clear_rate_seen", "clear_rate_not_seen", "difference", "difference95", "played_when_seen", "mean_first_seen_turn"}
+    assert set(level["end_turns"]) == {"cleared", "lost_damage", "lost_deck_out", "draw_turn_cap", "draw_other"}
+    assert sum(n for _, n in level["end_turns"]["lost_damage"]) == level["lost_damage"]
+    assert sum(t * n for t, n in level["end_turns"]["cleared"]) == level["clear_turns"]
+    assert sum(d["final_blows"] for d in level["damage_taken"]) == level["lost_damage"]
+    itself = next(d for d in level["damage_taken"] if d["card"] is None)
+    assert itself["side"] == "rift" and itself["name"] == "the rift itself" and itself["total"] == itself["battle"] + itself["effect"]
+
+
+def test_cards_stats_prints_each_levels_cards_and_what_dealt_the_damage() -> None:
+    code, out, err = run("check", DECK, "--levels", "1", "--games", "16", "--workers", "1", "--cards-stats")
+    assert code == 0, err
+    assert "1 Vanguard: 16 games read; cleared on turn" in out
+    rows = [line.split() for line in out.splitlines() if line.strip().startswith(("Shield Sentry", "the rift itself"))]
+    assert rows[0][:4] == ["Shield", "Sentry", "(provisional)", "4"]
+    assert rows[1][:3] == ["the", "rift", "itself"]
+    assert "opening hand" in out and "docs/check.md" in out
+
+
+def test_without_cards_stats_the_table_is_as_before() -> None:
+    code, out, _ = run("check", DECK, "--levels", "1", "--games", "8", "--workers", "1")
+    assert code == 0
+    assert "games read" not in out and "Shield Sentry" not in out
+
+
 def test_the_same_seed_gives_the_same_figures_with_one_worker_or_two(tmp_path: Path) -> None:
     figures = []
     for workers in ("1", "2"):

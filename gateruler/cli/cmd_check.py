@@ -35,6 +35,7 @@ from gateruler.batch import (
 from gateruler.bots import BOT_NAMES
 from gateruler.bots.search import DEFAULT_BUDGET
 from gateruler.cli import main, stdout_console
+from gateruler.cli.check_cards import CARDS_NOTE, cards_table, damage_table, endings_line, level_figures_json
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
@@ -226,6 +227,7 @@ def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str]) -
                 "complete": level.complete,
                 "stopped_early": level.stopped_early,
                 **level.tally.to_dict(),
+                **level_figures_json(level),
                 "errors": [
                     {
                         "game": r.index,
@@ -260,10 +262,20 @@ def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str]) -
             "workers": settings.workers,
             "chunk": CHUNK,
             "seeds": "game i of level L: gateruler.batch.game_seed(seed, L, i); its bot: bot_seed(seed, L, i)",
+            "variants": [],  # rule variants in force, as {"name": ..., "value": ...}: none yet
         },
         "interrupted": result.interrupted,
         "levels": levels,
     }
+
+
+def _print_cards_stats(out: Console, result: BatchResult) -> None:
+    for level in result.levels:
+        out.print()
+        out.print(f"{_level_label(level.spec)}: {level.insight.games} games read; {endings_line(level)}")
+        out.print(cards_table(level))
+        out.print(damage_table(level))
+    out.print(CARDS_NOTE)
 
 
 class _ProgressBars:
@@ -318,6 +330,8 @@ class _ProgressBars:
 @click.option("--budget", default=None, type=int, help=f"The search bot's rollouts per decision [default: {DEFAULT_BUDGET}].")
 @click.option("--max-turns", default=DEFAULT_MAX_TURNS, show_default=True, type=int, help="Turn cap: a game still going is a draw.")
 @click.option("--replay-dir", default="gateruler-replays", show_default=True, help="Where games that raised an error are saved as replays.")
+@click.option("--cards-stats", is_flag=True, help="Also print, per level, each card's figures and what dealt you damage.")
+@click.option("--report", "report_path", default=None, help="Also write the figures, plotted, as one self-contained HTML page.")
 def check(
     deck: str,
     levels_text: str,
@@ -331,6 +345,8 @@ def check(
     budget: int | None,
     max_turns: int,
     replay_dir: str,
+    cards_stats: bool,
+    report_path: str | None,
 ) -> None:
     """Play DECK against the rift levels with a bot and report how often it clears them."""
     if games < 1:
@@ -378,11 +394,18 @@ def check(
     out.print(_table(result, wide))
     for line in _footnotes(result, replay_paths, wide):
         out.print(line, soft_wrap=not out.is_terminal)  # piped: paths and seeds stay whole
+    if cards_stats:
+        _print_cards_stats(out, result)
     if json_path is not None:
         try:
             Path(json_path).write_text(json.dumps(result_json(result, replay_paths), indent=1) + "\n", encoding="utf-8")
         except OSError as error:
             raise GateRulerError(f"{json_path}: cannot write: {error.strerror or error}") from None
+    if report_path is not None:
+        from gateruler.pages import write_page
+        from gateruler.pages.check_report import report_html
+
+        write_page(report_path, report_html(result_json(result, replay_paths)))
     if result.interrupted:
         sys.exit(130)
 
@@ -391,14 +414,32 @@ def check(
 @click.argument("file")
 @click.option("--watch", is_flag=True, help="Show the game on the board (or its story, off a terminal) instead of checking it.")
 @click.option("--pace", type=click.FloatRange(0.05), help="With --watch: seconds between decisions; without it, space steps.")
-def replay(file: str, watch: bool, pace: float | None) -> None:
-    """Re-run a replay FILE and say whether it ends the same way (exit 0) or where it diverges (exit 1)."""
+@click.option("--html", "html_path", default=None, help="Instead, write a page that steps through the game (no bot is asked).")
+def replay(file: str, watch: bool, pace: float | None, html_path: str | None) -> None:
+    """Re-run a replay FILE and say whether it ends the same way (exit 0) or where it diverges (exit 1).
+
+    With --watch, show it on the board instead; with --html, write a
+    self-contained page that steps through the recorded game."""
+    if watch and html_path is not None:
+        raise GateRulerError("--watch and --html: give one or the other")
     if watch:
         from gateruler.cli.cmd_watch import watch_replay
 
         sys.exit(watch_replay(file, pace))
+    if html_path is not None:
+        _replay_page(file, html_path)
+        return
     outcome = rerun(file)
     for note in outcome.notes:
         click.echo(f"note: {note}")
     click.echo(f"{file}: {outcome.message}")
     sys.exit(0 if outcome.same else 1)
+
+
+def _replay_page(file: str, html_path: str) -> None:
+    from gateruler.pages import write_page
+    from gateruler.pages.replay_page import replay_page_html
+
+    text, walkthrough = replay_page_html(file)
+    write_page(html_path, text)
+    click.echo(f"{html_path}: {len(walkthrough.steps)} steps of {file}. {walkthrough.ending}")

@@ -1,0 +1,346 @@
+"""`check --report FILE.html`: a check's figures as one page to open in a browser or send to a friend.
+
+The page is made from the check's JSON data alone (the dict `check --json`
+writes), so what it shows is exactly what the JSON holds: clear rates with
+their intervals, when and how games ended, what dealt the damage, each card's
+figures in a table that sorts, and the settings, card data and rule variants
+the figures rest on.  docs/check.md explains every figure.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterable
+
+from gateruler.insight import difference_words, percent
+from gateruler.pages import esc, page
+from gateruler.pages import plots
+
+STYLE = """
+.banner { background: #fff4e5; border-left: 4px solid #e69f00; padding: .5rem .8rem; }
+th[data-type] { cursor: pointer; user-select: none; }
+th[aria-sort="ascending"]::after { content: " \\25B2"; font-size: .7em; }
+th[aria-sort="descending"]::after { content: " \\25BC"; font-size: .7em; }
+th[data-type]:focus { outline: 2px solid var(--accent); }
+.table-wrap { overflow-x: auto; max-height: 40rem; }
+#cards, #damage { font-size: .9rem; }
+th { white-space: normal; vertical-align: bottom; max-width: 8rem; }
+#cards td.text { white-space: normal; min-width: 7rem; }
+.pos { color: #00734f; } .neg { color: #b34700; }
+label.filter { display: block; margin: .5rem 0; }
+"""
+
+SCRIPT = r"""
+"use strict";
+function sortKey(cell, numeric) {
+  if (!numeric) return cell.textContent.trim().toLowerCase();
+  const v = cell.dataset.v;
+  return v === undefined || v === "" ? null : Number(v);
+}
+function sortBy(table, column, th) {
+  const heads = Array.from(table.tHead.rows[0].cells);
+  const dir = th.getAttribute("aria-sort") === "ascending" ? "descending" : "ascending";
+  heads.forEach(h => { if (h.dataset.type) h.setAttribute("aria-sort", "none"); });
+  th.setAttribute("aria-sort", dir);
+  const numeric = th.dataset.type === "num";
+  const sign = dir === "ascending" ? 1 : -1;
+  const body = table.tBodies[0];
+  const rows = Array.from(body.rows);
+  rows.sort((a, b) => {
+    const x = sortKey(a.cells[column], numeric), y = sortKey(b.cells[column], numeric);
+    if (x === null || y === null) return (x === null) - (y === null);  // no figure: always last
+    return x < y ? -sign : x > y ? sign : 0;
+  });
+  rows.forEach(r => body.appendChild(r));
+}
+document.querySelectorAll("table.sortable").forEach(table => {
+  Array.from(table.tHead.rows[0].cells).forEach((th, column) => {
+    if (!th.dataset.type) return;
+    th.tabIndex = 0;
+    th.setAttribute("aria-sort", "none");
+    th.addEventListener("click", () => sortBy(table, column, th));
+    th.addEventListener("keydown", e => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); sortBy(table, column, th); }
+    });
+  });
+});
+const filter = document.getElementById("card-level");
+if (filter) {
+  filter.addEventListener("change", () => {
+    document.querySelectorAll("#cards tbody tr").forEach(row => {
+      row.hidden = filter.value !== "" && row.dataset.level !== filter.value;
+    });
+  });
+}
+"""
+
+
+def _num(x: float | None, digits: int = 1) -> str:
+    return "-" if x is None else f"{x:.{digits}f}"
+
+
+def _cell(text: str, value: float | int | None = None, cls: str = "") -> str:
+    """A table cell; `value` is what the column sorts by (none: sorts last)."""
+    extra = "" if value is None else f' data-v="{value!r}"'
+    if cls:
+        extra += f' class="{cls}"'
+    return f"<td{extra}>{esc(text)}</td>"
+
+
+def _text_cell(text: str) -> str:
+    return f'<td class="text">{esc(text)}</td>'
+
+
+def _head(columns: Iterable[tuple[str, str]]) -> str:
+    """Column headings: (title, "num" | "text" | "" for not sortable)."""
+    cells = []
+    for title, kind in columns:
+        extra = f' data-type="{kind}"' if kind else ""
+        if kind == "text":
+            extra += ' class="text"'
+        cells.append(f"<th{extra}>{esc(title)}</th>")
+    return f"<thead><tr>{''.join(cells)}</tr></thead>"
+
+
+def _figure(svg: str, caption: str) -> str:
+    return f"<figure>{svg}<figcaption>{esc(caption)}</figcaption></figure>"
+
+
+def _sign(x: float | None) -> str:
+    return "" if x is None or x == 0 else ("pos" if x > 0 else "neg")
+
+
+# ---------------------------------------------------------------------- sections
+
+
+def _summary_table(levels: list[dict]) -> str:
+    columns = [("level", "text"), ("games", "num"), ("clear", "num"), ("95% interval", ""), ("turns to clear", "num")]
+    columns += [(plots.OUTCOME_LABELS[o], "num") for o in ("lost_damage", "lost_deck_out", "draw_turn_cap", "draw_other", "error")]
+    rows = []
+    for lv in levels:
+        low, high = lv["wilson95"]
+        mark = " *" if lv.get("provisional") else ""
+        games = f"{lv['games']}" + ("" if lv["complete"] else " (partial)")
+        cells = [_text_cell(plots.level_label(lv) + mark), _cell(games, lv["games"])]
+        if lv["games"]:
+            cells += [_cell(percent(lv["clear_rate"]), lv["clear_rate"]), _cell(f"{100 * low:.1f}-{100 * high:.1f}%")]
+        else:
+            cells += [_cell("-"), _cell("-")]
+        cells.append(_cell(_num(lv["mean_clear_turns"]), lv["mean_clear_turns"]))
+        cells += [_cell(str(lv[o]), lv[o]) for o in ("lost_damage", "lost_deck_out", "draw_turn_cap", "draw_other", "error")]
+        rows.append(f"<tr>{''.join(cells)}</tr>")
+    return f'<table id="summary" class="sortable">{_head(columns)}<tbody>{"".join(rows)}</tbody></table>'
+
+
+def _endings_table(levels: list[dict]) -> str:
+    columns = [("level", "text")] + [(f"{plots.OUTCOME_LABELS[o]}: games, mean turn", "") for o in ("cleared", "lost_damage", "lost_deck_out", "draw_turn_cap")]
+    rows = []
+    for lv in levels:
+        cells = [_text_cell(plots.level_label(lv))]
+        for outcome in ("cleared", "lost_damage", "lost_deck_out", "draw_turn_cap"):
+            mean = lv.get("mean_end_turns", {}).get(outcome)
+            cells.append(_cell(f"{lv[outcome]}" + ("" if mean is None else f", turn {mean:.1f}")))
+        rows.append(f"<tr>{''.join(cells)}</tr>")
+    return f'<table id="endings">{_head(columns)}<tbody>{"".join(rows)}</tbody></table>'
+
+
+def _damage_table(levels: list[dict]) -> str:
+    columns = [("level", "text"), ("source", "text"), ("damage per game", "num"), ("battle", "num"), ("effect", "num"), ("games it ended", "num")]
+    rows = []
+    for lv in levels:
+        for source in lv.get("damage_taken", []):
+            name = source["name"] + ("" if source["side"] == "rift" else " (yours)")
+            rows.append(
+                "<tr>"
+                + _text_cell(plots.level_label(lv))
+                + _text_cell(name)
+                + _cell(f"{source['per_game']:.2f}", source["per_game"])
+                + _cell(str(source["battle"]), source["battle"])
+                + _cell(str(source["effect"]), source["effect"])
+                + _cell(str(source["final_blows"]), source["final_blows"])
+                + "</tr>"
+            )
+    return f'<div class="table-wrap"><table id="damage" class="sortable">{_head(columns)}<tbody>{"".join(rows)}</tbody></table></div>'
+
+
+CARD_COLUMNS = [
+    ("level", "text"),
+    ("card", "text"),
+    ("copies", "num"),
+    ("seen", "num"),
+    ("clear if seen", "num"),
+    ("clear if not", "num"),
+    ("difference (95%)", "num"),
+    ("clear if in opening hand", "num"),
+    ("opening-hand difference (95%)", "num"),
+    ("played if seen", "num"),
+    ("first seen (turn)", "num"),
+]
+
+
+def _cards_table(levels: list[dict]) -> str:
+    rows = []
+    for index, lv in enumerate(levels):
+        games = lv.get("games_read") or 0
+        for c in lv.get("cards", []):
+            seen = c["seen"] / games if games else None
+            interval, opening = c["difference95"], c["opening_hand_difference95"]
+            rows.append(
+                f'<tr data-level="{index}">'
+                + _text_cell(plots.level_label(lv))
+                + f'<td class="text" title="{esc(c["card"])}">{esc(c["name"])}</td>'
+                + _cell(str(c["copies"]), c["copies"])
+                + _cell(percent(seen), seen)
+                + _cell(percent(c["clear_rate_seen"]), c["clear_rate_seen"])
+                + _cell(percent(c["clear_rate_not_seen"]), c["clear_rate_not_seen"])
+                + _cell(difference_words(c["difference"], interval), c["difference"], _sign(c["difference"]))
+                + _cell(percent(c["clear_rate_opening_hand"]), c["clear_rate_opening_hand"])
+                + _cell(difference_words(c["opening_hand_difference"], opening), c["opening_hand_difference"], _sign(c["opening_hand_difference"]))
+                + _cell(percent(c["played_when_seen"]), c["played_when_seen"])
+                + _cell(_num(c["mean_first_seen_turn"]), c["mean_first_seen_turn"])
+                + "</tr>"
+            )
+    options = '<option value="">every level</option>' + "".join(
+        f'<option value="{i}">{esc(plots.level_label(lv))}</option>' for i, lv in enumerate(levels)
+    )
+    select = f'<label class="filter">Show <select id="card-level">{options}</select></label>' if len(levels) > 1 else ""
+    table = f'<div class="table-wrap"><table id="cards" class="sortable">{_head(CARD_COLUMNS)}<tbody>{"".join(rows)}</tbody></table></div>'
+    return select + table
+
+
+def variants_in_force(data: dict) -> list[tuple[str, str]]:
+    """The rule variants a result was played under, as (name, value); none means the default rules.
+
+    Accepts a list of {"name", "value"} objects or of [name, value] pairs, or
+    a {name: value} object, so that the report need not change with the
+    form the variants take."""
+    raw = data.get("settings", {}).get("variants") or []
+    if isinstance(raw, dict):
+        return [(str(k), str(v)) for k, v in raw.items()]
+    out = []
+    for item in raw:
+        if isinstance(item, dict):
+            out.append((str(item.get("name", "")), str(item.get("value", ""))))
+        elif isinstance(item, (list, tuple)) and len(item) == 2:
+            out.append((str(item[0]), str(item[1])))
+        else:
+            out.append((str(item), ""))
+    return out
+
+
+def reproduce_command(data: dict) -> str:
+    """The command line that plays the same games again."""
+    s = data["settings"]
+    parts = ["gateruler", "check", s["deck"]["file"] or s["deck"]["name"]]
+    numbers = [ref for ref in s["levels"] if isinstance(ref, int)]
+    files = [ref for ref in s["levels"] if isinstance(ref, str)]
+    if files:
+        parts += ["--level-file", files[0]]
+    else:
+        parts += ["--levels", ",".join(str(n) for n in numbers)]
+    parts += ["--games", str(s["games"]), "--bot", s["bot"], "--seed", str(s["seed"])]
+    if s.get("budget") is not None and s["bot"] == "search":
+        parts += ["--budget", str(s["budget"])]
+    if s.get("precision") is not None:
+        parts += ["--precision", str(s["precision"])]
+    parts += ["--max-turns", str(s["max_turns"])]
+    parts += [f"--variant={name}={value}" for name, value in variants_in_force(data)]
+    return shlex.join(parts)
+
+
+def _settings(data: dict) -> str:
+    s = data["settings"]
+    deck = s["deck"]
+    items = [
+        ("deck", f"{deck['name']} ({deck['ruler']})"),
+        ("deck file", deck["file"] or "-"),
+        ("cards", ", ".join(f"{count} {card}" for card, count in deck["cards"])),
+        ("levels", ", ".join(str(ref) for ref in s["levels"])),
+        ("bot", s["bot"] + (f" (budget {s['budget']})" if s.get("budget") is not None and s["bot"] == "search" else "")),
+        ("seed", str(s["seed"])),
+        ("games per level", str(s["games"]) + ("" if s.get("precision") is None else f", stopping once the interval is narrower than {s['precision']}")),
+        ("turn cap", str(s["max_turns"])),
+        ("workers, chunk", f"{s['workers']}, {s['chunk']} (the figures are the same for any number of workers)"),
+        ("game seeds", s["seeds"]),
+        ("gateruler", data["gateruler_version"]),
+        ("card data", f"hash {data['card_data_hash']} of the whole card pool"),
+    ]
+    for lv in data["levels"]:
+        prov = lv.get("provisional_cards", {})
+        note = ""
+        if prov.get("deck") or prov.get("level"):
+            note = f"; provisional cards: {len(prov.get('deck', []))} of the deck's ({', '.join(prov.get('deck', []))}), {len(prov.get('level', []))} of the level's ({', '.join(prov.get('level', []))})"
+        where = f", level file {lv['level_file']}" if lv.get("level_file") else ""
+        items.append((f"level {plots.level_label(lv)}", f"data hash {lv['data_hash']}{where}{note}"))
+    rows = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in items)
+    return f'<dl class="settings" id="settings">{rows}</dl><p>To play the same games again:</p><pre id="reproduce">{esc(reproduce_command(data))}</pre>'
+
+
+def _variants(data: dict) -> str:
+    variants = variants_in_force(data)
+    if not variants:
+        return '<p id="variants">defaults: the solo-mode rules as docs/rulings.md reads them, no variant.</p>'
+    items = "".join(f"<li><code>{esc(name)}</code> = <code>{esc(value)}</code></li>" for name, value in variants)
+    return f'<ul id="variants">{items}</ul>'
+
+
+def report_html(data: dict) -> str:
+    """The whole report page for a check's JSON data."""
+    levels = data["levels"]
+    s = data["settings"]
+    deck = s["deck"]
+    title = f"{deck['name']} against the rift"
+    lede = (
+        f"{deck['name']} ({deck['ruler']}), bot {s['bot']}, seed {s['seed']}, up to {s['games']} games per level; "
+        f"gateruler {data['gateruler_version']}."
+    )
+    notes = []
+    if data.get("interrupted"):
+        notes.append('<p class="banner">The check was interrupted: these are the games finished before it stopped.</p>')
+    if any(lv.get("provisional") for lv in levels):
+        notes.append(
+            '<p class="banner">* These figures rest on provisional card data: numbers that are ours, not the real cards\' '
+            "(the settings below name the cards).</p>"
+        )
+    errors = [f"level {plots.level_label(lv)} game {e['game']}: {e['message']}" for lv in levels for e in lv.get("errors", [])]
+    if errors:
+        notes.append('<p class="banner">Games broken off by an error: ' + esc("; ".join(errors)) + "</p>")
+    body = [
+        f"<h1>{esc(title)}</h1>",
+        f'<p class="lede">{esc(lede)}</p>',
+        *notes,
+        '<h2 id="clear-rates">Clear rate per level</h2>',
+        _figure(plots.clear_rates(levels), "The share of games cleared; the black bar is the Wilson 95% interval: where the true rate lies, given this many games."),
+        _summary_table(levels),
+        '<h2 id="turns">When games ended</h2>',
+        _figure(
+            plots.endings_by_turn(levels),
+            "Games by the number of your turns played when they ended (a game lost in the rift's turn counts the turns you had), "
+            "stacked by how they ended: the green bars are the turns to clear.",
+        ),
+        _endings_table(levels),
+        '<h2 id="losses">How games were lost</h2>',
+        _figure(plots.loss_causes(levels), "Every game of a level, by how it ended."),
+        '<h2 id="damage-sources">What dealt you damage</h2>',
+        _figure(
+            plots.damage_sources(levels),
+            "Cards put into your damage zone per game, by the card (or the rift itself) that dealt them, in battle or by an effect; "
+            "'ended' counts the games lost to damage whose last point it dealt.",
+        ),
+        _damage_table(levels),
+        '<h2 id="cards-section">Your cards</h2>',
+        _figure(
+            plots.card_differences(levels),
+            "For each card: the clear rate in games where it was seen minus in games where it was not (light), and the same for "
+            "games where it was in the opening hand (dark), with 95% intervals. Long games see more cards, so the light points lean "
+            "right whatever a card does; the opening hand is dealt at random, so the dark points are the fair comparison.",
+        ),
+        "<p>Click a column's heading to sort by it, again to reverse.</p>",
+        _cards_table(levels),
+        '<h2 id="settings-section">Settings and card data</h2>',
+        _settings(data),
+        '<h2 id="variants-section">Rule variants</h2>',
+        _variants(data),
+        '<p class="muted">docs/check.md in gateruler explains every figure on this page.</p>',
+    ]
+    return page(title, "\n".join(body), style=STYLE, script=SCRIPT)

@@ -1,0 +1,186 @@
+"""The report and the replay page in a real browser: they load clean, draw, sort and step.
+
+Skipped, saying why, where Chromium is not installed; under CI (where .ci/run
+installs it) a missing browser is a failure, so these tests cannot quietly
+stop running.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from browser import chromium, why_no_browser
+from gateruler import loader
+from gateruler.batch import BatchSettings, GameSpec, run_batch
+from gateruler.cli import main
+from gateruler.engine.actions import action_from_dict
+from gateruler.render import board_lines
+from gateruler.replay import record_game, replay_data, write_replay
+from gateruler.pages.replay_page import BOARD_WIDTH
+from test_batch import exploding_bot  # noqa: F401 - the fixture, shared
+
+DECK = str(loader.sample_deck_path("knight"))
+_REASON = why_no_browser()
+if _REASON is not None and os.environ.get("CI"):
+    raise RuntimeError(f"the browser tests must run in CI: {_REASON}")
+pytestmark = pytest.mark.skipif(_REASON is not None, reason=_REASON or "")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as context:
+        yield context
+
+
+class Watched:
+    """A page with everything the browser complained about and every URL it asked for."""
+
+    def __init__(self, context: Any, path: Path) -> None:
+        self.page = context.new_page()
+        self.problems: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda m: self.problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
+        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.goto(path.resolve().as_uri())
+
+    def text(self, selector: str) -> str:
+        return self.page.locator(selector).inner_text()
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("report") / "report.html"
+    result = CliRunner().invoke(main, ["check", DECK, "--levels", "1-2", "--games", "24", "--workers", "1", "--report", str(path)])
+    assert result.exit_code == 0, result.stderr
+    return path
+
+
+# ---------------------------------------------------------------------- the report
+
+
+def test_the_report_loads_without_a_console_error_and_asks_for_nothing_but_itself(browser: Any, report: Path) -> None:
+    watched = Watched(browser, report)
+    assert watched.problems == []
+    assert watched.requests == [report.resolve().as_uri()]
+    assert watched.page.title() == "Knight sample against the rift"
+
+
+def test_the_reports_plots_are_drawn(browser: Any, report: Path) -> None:
+    from PIL import Image
+
+    watched = Watched(browser, report)
+    for plot in ("plot-clear-rates", "plot-endings", "plot-loss-causes", "plot-damage", "plot-cards"):
+        svg = watched.page.locator(f"svg#{plot}")
+        box = svg.bounding_box()
+        assert box is not None and box["width"] > 300 and box["height"] > 80, plot
+        picture = Image.open(io.BytesIO(svg.screenshot())).convert("RGB")
+        colours = picture.getcolors(maxcolors=1 << 16) or []
+        assert len(colours) > 20, f"{plot} looks empty"
+    bars = Image.open(io.BytesIO(watched.page.locator("svg#plot-clear-rates").screenshot())).convert("RGB")
+    green = sum(n for n, rgb in bars.getcolors(1 << 16) if rgb[1] > 120 and rgb[0] < 80 and rgb[2] < 160)
+    assert green > 500  # the clear-rate bars, in the clear colour
+
+
+def _column(watched: Watched, index: int) -> list[str | None]:
+    return watched.page.eval_on_selector_all(
+        "#cards tbody tr", f"rows => rows.map(r => r.cells[{index}].dataset.v === undefined ? null : r.cells[{index}].dataset.v)"
+    )
+
+
+def test_the_cards_table_sorts_by_the_clicked_column_and_reverses_on_a_second_click(browser: Any, report: Path) -> None:
+    watched = Watched(browser, report)
+    headings = watched.page.locator("#cards thead th")
+    seen = [h.strip() for h in headings.all_inner_texts()].index("seen")
+    headings.nth(seen).click()
+    up = [float(v) for v in _column(watched, seen) if v is not None]
+    assert up == sorted(up) and len(up) == 26  # 13 cards, 2 levels
+    assert watched.page.get_attribute("#cards thead th >> nth=%d" % seen, "aria-sort") == "ascending"
+    headings.nth(seen).click()
+    down = [float(v) for v in _column(watched, seen) if v is not None]
+    assert down == sorted(up, reverse=True)
+    card = 1
+    headings.nth(card).click()
+    names = watched.page.eval_on_selector_all("#cards tbody tr", "rows => rows.map(r => r.cells[1].textContent.toLowerCase())")
+    assert names == sorted(names)
+    assert watched.problems == []
+
+
+def test_the_cards_table_shows_one_level_when_asked(browser: Any, report: Path) -> None:
+    watched = Watched(browser, report)
+    watched.page.select_option("#card-level", "1")
+    shown = watched.page.eval_on_selector_all("#cards tbody tr:not([hidden])", "rows => rows.map(r => r.cells[0].textContent)")
+    assert shown == ["2 Black Knight Army"] * 13
+
+
+# ---------------------------------------------------------------------- the replay page
+
+
+def _spec(level: int = 2) -> GameSpec:
+    pool = loader.load_card_pool()
+    deck = loader.load_deck(DECK)
+    lvl = loader.load_level(level)
+    return GameSpec(deck, loader.load_rulers()["knight"], lvl, pool.for_level(lvl), 200, level, DECK)
+
+
+def _expected_boards(spec: GameSpec, seed: int, actions: list[dict]) -> list[str]:
+    """The board after each recorded action, worked out here without the page."""
+    game = spec.start(seed)
+    boards = ["\n".join(board_lines(game, BOARD_WIDTH))]
+    for action in actions:
+        game.apply(action_from_dict(action))
+        boards.append("\n".join(board_lines(game, BOARD_WIDTH)))
+    return boards
+
+
+def _page_for(tmp_path: Path, data: dict) -> Path:
+    replay, page = tmp_path / "game.json", tmp_path / "game.html"
+    write_replay(replay, data)
+    result = CliRunner().invoke(main, ["replay", str(replay), "--html", str(page)])
+    assert result.exit_code == 0, result.stderr
+    return page
+
+
+def test_the_replay_page_steps_forward_and_back_and_shows_the_board_of_each_step(browser: Any, tmp_path: Path) -> None:
+    spec = _spec()
+    data = record_game(spec, 5, "greedy", 7)
+    boards = _expected_boards(spec, 5, data["actions"])
+    watched = Watched(browser, _page_for(tmp_path, data))
+    page = watched.page
+    assert watched.text("#board") == boards[0]
+    assert page.locator("#prev").is_disabled()
+    for _ in range(3):
+        page.click("#next")
+    assert watched.text("#board") == boards[3]
+    assert watched.text("#action").startswith("3. ")
+    page.click("#prev")
+    assert watched.text("#board") == boards[2]
+    page.keyboard.press("ArrowRight")
+    assert watched.text("#board") == boards[3]
+    page.locator("#slider").fill(str(len(boards) - 1))
+    assert watched.text("#board") == boards[-1]
+    assert "game over" in watched.text("#board")
+    assert page.locator("#next").is_disabled() and page.locator("#ending").is_visible()
+    assert watched.text("#where") == f"step {len(boards) - 1} of {len(boards) - 1}, turn {data['result']['turn']}"
+    assert watched.text("#story")  # what happened on the last step is told beside the board
+    assert watched.problems == [] and watched.requests == [(tmp_path / "game.html").resolve().as_uri()]
+
+
+def test_the_replay_page_of_a_broken_game_ends_on_the_error(browser: Any, tmp_path: Path, exploding_bot: str) -> None:
+    spec = _spec()
+    record = run_batch([spec], BatchSettings(bot=exploding_bot, seed=3, games=1)).levels[0].errors[0]
+    data = replay_data(spec, record.seed, list(record.actions), bot=exploding_bot, bot_seed=record.bot_seed, outcome="error", turn=0, error=record.message)
+    watched = Watched(browser, _page_for(tmp_path, data))
+    assert not watched.page.locator("#ending").is_visible()
+    watched.page.keyboard.press("End")
+    assert watched.text("#board") == _expected_boards(spec, record.seed, data["actions"])[-1]
+    ending = watched.page.locator("#ending")
+    assert ending.is_visible() and "RuntimeError: kaboom" in ending.inner_text()
+    assert watched.problems == []
