@@ -39,7 +39,8 @@ from gateruler.stats import ERROR, OUTCOME_WORDS, classify
 
 REPLAY_FORMAT = "gateruler-replay"
 REPLAY_VERSION = 1
-_SKIPPED_FIELDS = frozenset({"location", "field_locations", "names", "source", "notes", "briefing", "description"})
+# what cannot change how a game plays (nor, kept out, the fingerprints of existing replays)
+_SKIPPED_FIELDS = frozenset({"location", "field_locations", "names", "source", "notes", "briefing", "description", "rift_only", "replaces"})
 
 
 class ReplayFileError(GateRulerError):
