@@ -202,6 +202,19 @@ def load_library(paths: Sequence[Path], base: CardPool | None = None) -> CardPoo
 # Carrying a player's cards in results
 
 
+def library_summary(pool: CardPool) -> str | None:
+    """One line saying which of the player's card files a result rests on; None when it rests on shipped cards only."""
+    files = pool.library_files
+    if not files:
+        return None
+    cards = sum(len(f.cards) for f in files)
+    replacing = sum(len(f.replaces) for f in files)
+    names = ", ".join(Path(f.path).name for f in files)
+    line = f"card data: the shipped cards and {cards} of yours from {names}"
+    return line + (f" ({replacing} replacing shipped cards)" if replacing else "")
+
+
+
 def plain(node: Any) -> Any:
     """Located YAML as plain JSON data (mappings, lists, strings, numbers, booleans, null)."""
     if isinstance(node, dict):

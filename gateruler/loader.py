@@ -865,6 +865,10 @@ def _same_file(a: str, b: Path) -> bool:
         return False
 
 
+def _is_shipped_level(path: Path) -> bool:
+    return any(_same_file(str(INVADER_DECKS_DIR / f"level-{n}.yaml"), path) for n in SHIPPED_LEVELS)
+
+
 def _check_card_file(node: Any, report: Report, shown: str, path: Path, pool: CardPool) -> None:
     """A card file's own findings, and its ids against the other cards: a shipped file against the other
     shipped files, any other as a player's card file joining `pool` (without its own cards, if `pool` read it)."""
@@ -910,8 +914,8 @@ def validate_file(path: str | Path, pool: CardPool | None = None) -> list[Findin
             read_ruler(node, report, shown)
         elif kind == "level":
             level = read_level(node, report, shown)
-            if level is not None:
-                report.extend(check_level(level, pool))
+            if level is not None:  # a shipped level's figures are the seed's, held to the shipped cards
+                report.extend(check_level(level, load_card_pool() if _is_shipped_level(Path(path)) else pool))
         else:
             read_player_deck(node, report, shown, pool, load_rulers())
     except (DataError, DataErrors) as error:

@@ -226,7 +226,7 @@ def resolve_deck(deck: DeckDef, pool: CardPool) -> tuple[DeckDef, list[Finding]]
     for entry in deck.cards:
         found = pool.find(entry.card)
         if len(found) != 1:
-            message = _unknown_deck_card(entry.card, pool) if not found else _ambiguous(entry.card, found)
+            message = unknown_deck_card(entry.card, pool) if not found else _ambiguous(entry.card, found)
             report.error(entry.location, message)
             entries.append(entry)
             continue
@@ -238,7 +238,7 @@ def resolve_deck(deck: DeckDef, pool: CardPool) -> tuple[DeckDef, list[Finding]]
     return attrs.evolve(deck, cards=tuple(entries)), report.findings
 
 
-def _unknown_deck_card(text: str, pool: CardPool) -> str:
+def unknown_deck_card(text: str, pool: CardPool) -> str:
     key, close = pool.close_to(text)
     shown = [card.id if normalise(card.id) == key else f"{_name_matching(card, key)} [{card.id}]" for card in close]
     return f"unknown card {text!r}" + (f" (did you mean {' or '.join(shown)}?)" if shown else "")

@@ -34,9 +34,12 @@ from gateruler.batch import (
 )
 from gateruler.bots import BOT_NAMES
 from gateruler.bots.search import DEFAULT_BUDGET
+from gateruler.cardpool import CardPool
 from gateruler.cli import main, stdout_console
+from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
+from gateruler.library import library_summary
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import ERROR
@@ -69,24 +72,28 @@ def parse_levels(text: str) -> list[int]:
     return out
 
 
-def _specs(deck_path: str, level_numbers: list[int], level_file: str | None, max_turns: int) -> list[GameSpec]:
+def _specs(deck_path: str, level_numbers: list[int], level_file: str | None, max_turns: int, pool: CardPool) -> list[GameSpec]:
+    """The games to play: the deck (with its own card files) on `pool` against each level.
+
+    Shipped levels are checked against the shipped cards (their stated
+    figures are the seed's); their games use the player's cards all the same.
+    """
     from gateruler import loader
 
-    pool = loader.load_card_pool()
     rulers = loader.load_rulers()
-    deck = loader.load_deck(deck_path, pool, rulers)
-    ruler = rulers[deck.ruler]
+    player = loader.load_player_deck(deck_path, pool, rulers)
+    ruler = rulers[player.deck.ruler]
     refs: list[int | str] = [level_file] if level_file is not None else list(level_numbers)
     specs = []
     for ref in refs:
         if isinstance(ref, str):
             if not Path(ref).is_file():
                 raise GateRulerError(f"{ref}: no such level file")
-            level = loader.load_level(Path(ref))
+            level = loader.load_level(Path(ref), player.pool)
             ref = str(Path(ref).resolve())
         else:
             level = loader.load_level(ref)
-        specs.append(GameSpec(deck, ruler, level, pool.for_level(level), max_turns, ref, str(Path(deck_path).resolve())))
+        specs.append(GameSpec(player.deck, ruler, level, player.pool.for_level(level), max_turns, ref, str(Path(deck_path).resolve())))
     return specs
 
 
@@ -243,6 +250,7 @@ def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str]) -
         "version": CHECK_VERSION,
         "gateruler_version": __version__,
         "card_data_hash": card_data_hash(first.pool),
+        "card_files": [f.to_dict() for f in first.pool.library_files],
         "settings": {
             "deck": {
                 "file": first.deck_path,
@@ -318,6 +326,7 @@ class _ProgressBars:
 @click.option("--budget", default=None, type=int, help=f"The search bot's rollouts per decision [default: {DEFAULT_BUDGET}].")
 @click.option("--max-turns", default=DEFAULT_MAX_TURNS, show_default=True, type=int, help="Turn cap: a game still going is a draw.")
 @click.option("--replay-dir", default="gateruler-replays", show_default=True, help="Where games that raised an error are saved as replays.")
+@cards_option
 def check(
     deck: str,
     levels_text: str,
@@ -331,6 +340,7 @@ def check(
     budget: int | None,
     max_turns: int,
     replay_dir: str,
+    card_paths: tuple[str, ...],
 ) -> None:
     """Play DECK against the rift levels with a bot and report how often it clears them."""
     if games < 1:
@@ -348,7 +358,7 @@ def check(
     numbers = parse_levels(levels_text)
     if bot == "search" and budget is None:
         budget = DEFAULT_BUDGET  # written down, so that the JSON and replays reproduce it
-    specs = _specs(deck, numbers, level_file, max_turns)
+    specs = _specs(deck, numbers, level_file, max_turns, card_pool(card_paths))
     settings = BatchSettings(
         bot=bot,
         seed=seed,
@@ -363,6 +373,9 @@ def check(
         + (f" (budget {budget})" if budget is not None and bot == "search" else "")
         + f", seed {seed}, up to {games} games per level, {settings.workers} worker{'s' if settings.workers != 1 else ''}"
     )
+    library = library_summary(specs[0].pool)
+    if library:
+        out.print(library, soft_wrap=not out.is_terminal)
     result = None
     try:
         with _ProgressBars(specs, games, sys.stderr.isatty()) as bars:
@@ -389,9 +402,14 @@ def check(
 
 @main.command()
 @click.argument("file")
-def replay(file: str) -> None:
-    """Re-run a replay FILE and say whether it ends the same way (exit 0) or where it diverges (exit 1)."""
-    outcome = rerun(file)
+@cards_option
+def replay(file: str, card_paths: tuple[str, ...]) -> None:
+    """Re-run a replay FILE and say whether it ends the same way (exit 0) or where it diverges (exit 1).
+
+    The player's cards the replay carries are used as recorded; --cards and
+    your card library supply cards an older replay does not carry.
+    """
+    outcome = rerun(file, card_pool(card_paths))
     for note in outcome.notes:
         click.echo(f"note: {note}")
     click.echo(f"{file}: {outcome.message}")
