@@ -11,6 +11,7 @@ import os
 import shutil
 import sys
 import textwrap
+from pathlib import Path
 
 import click
 from rich.table import Table
@@ -135,6 +136,19 @@ def cards(
     console = stdout_console()
     console.width = width
     console.print(table)
+
+
+@cards.command("import")
+@click.argument("csv_file", metavar="FILE.csv", type=click.Path(dir_okay=False))
+@click.option("--output", "-o", required=True, type=click.Path(dir_okay=False), help="The card file to write.")
+@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+def cards_import(csv_file: str, output: str, force: bool) -> None:
+    """Turn a spreadsheet of your cards (CSV: id, name, type, level, atk, hp, stk, keywords, cnt, attributes, ...)
+    into a card file; every bad cell is an error at its row and column.  Add the abilities by hand afterwards."""
+    from gateruler.authoring.card_import import import_cards
+
+    count = import_cards(csv_file, Path(output), force=force)
+    click.echo(f"wrote {output}: {count} card{'' if count == 1 else 's'} from {csv_file}; add their abilities, then check it with: gateruler validate {output}")
 
 
 # ---------------------------------------------------------------------------
