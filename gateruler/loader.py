@@ -196,7 +196,9 @@ DATA_DIR = Path(gateruler.__file__).parent / "data"
 CARDS_DIR = DATA_DIR / "cards"
 RULERS_DIR = DATA_DIR / "rulers"
 DECKS_DIR = DATA_DIR / "decks"
-INVADER_DECKS_DIR = Path(gateruler.__file__).parent.parent / "invader_decks"
+# the levels' home is invader_decks/ in the repository; an installed package carries a copy (setup.py)
+_PACKAGED_LEVELS = Path(gateruler.__file__).parent / "invader_decks"
+INVADER_DECKS_DIR = _PACKAGED_LEVELS if _PACKAGED_LEVELS.is_dir() else Path(gateruler.__file__).parent.parent / "invader_decks"
 SHIPPED_LEVELS = range(1, 7)
 T = TypeVar("T")
 
