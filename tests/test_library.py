@@ -163,3 +163,15 @@ def test_a_folder_of_too_many_files_is_an_error(tmp_path: Path, monkeypatch) -> 
     with pytest.raises(GateRulerError, match=r"lib: more than 2 card files in one folder; name fewer with --cards$"):
         load_library([tmp_path / "lib"])
     assert MAX_FOLDER_FILES == 1000
+
+
+def test_validating_a_file_of_the_library_does_not_clash_with_itself(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from gateruler.cli import main
+
+    write(tmp_path / "lib", "fix.yaml", CORRECTED)
+    write(tmp_path / "lib", "mine.yaml", MINE)
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "lib"))
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "lib" / "fix.yaml"), str(tmp_path / "lib" / "mine.yaml")])
+    assert (result.exit_code, result.output) == (0, "checked 2 files: 0 errors, 0 warnings\n")

@@ -156,3 +156,28 @@ def test_a_replay_made_with_ones_own_cards_re_runs_without_them(folder: Path, mo
     result = run("replay", "game.replay.json")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("game.replay.json: ends the same way: ")
+
+
+def test_a_corrected_shipped_card_is_no_longer_provisional_in_results(folder: Path) -> None:
+    (folder / "fix.yaml").write_text(
+        "cards:\n  - {id: PROV-001, replaces: true, name: Shield Sentry, type: unit, level: 1, atk: 3, hp: 7, stk: 1,"
+        " provenance: published, source: the printed card}\n",
+        encoding="utf-8",
+    )
+    (folder / "deck.yaml").write_text(DECK.format(card_files="card_files: [fix.yaml]\n").replace("ember whelp", "PROV-009").replace("Stone Golem", "PROV-011").replace("MY-003", "PRERELEASE-CRIMSON-SYLTIS"), encoding="utf-8")
+    result = run("check", "deck.yaml", "--games", "2", "--levels", "1", "--workers", "1", "--json", "r.json")
+    assert result.exit_code == 0, result.output
+    data = json.loads((folder / "r.json").read_text(encoding="utf-8"))
+    assert data["card_files"][0]["replaces"] == ["PROV-001"]
+    provisional = data["levels"][0]["provisional_cards"]["deck"]
+    assert "PROV-001" not in provisional and "PROV-002" in provisional
+    assert "card data: the shipped cards and 1 of yours from fix.yaml (1 replacing shipped cards)" in result.output
+
+
+def test_a_scenario_may_use_ones_own_cards(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    setup(folder, "--cards", monkeypatch)
+    (folder / "s.yaml").write_text("level: 1\nturn: player\nplayer:\n  deck: [MY-001, MY-001]\n  hand: [MY-003]\n", encoding="utf-8")
+    result = run("scenario", "s.yaml", "--json", "--cards", "library")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["player"]["hand"] == 3  # spark, and the two whelps drawn
+    assert run("scenario", "s.yaml").output == "s.yaml:4:10: unknown card 'MY-001'\ns.yaml:4:18: unknown card 'MY-001'\ns.yaml:5:10: unknown card 'MY-003'\n"
