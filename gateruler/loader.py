@@ -5,7 +5,9 @@ Public API (others code against these names):
 * :func:`load_card_pool`, :func:`parse_cards`: cards;
 * :func:`load_rulers`: rulers;
 * :func:`load_level`, :func:`shipped_levels`, :data:`INVADER_DECKS_DIR`: rift levels;
-* :func:`load_deck`, :func:`sample_deck_path`: player decks;
+* :func:`load_deck`, :func:`load_player_deck`, :func:`sample_deck_path`: player decks
+  (names resolved, their own card files read; a player's card files in
+  general are :mod:`gateruler.library`'s);
 * :func:`check_level`, :func:`check_deck` (from :mod:`gateruler.validation`),
   :class:`Finding`, :func:`validate_file`: checks.
 
@@ -43,6 +45,8 @@ Card file (``gateruler/data/cards/*.yaml``; also inline ``cards:`` lists)::
         source: free text         # optional: where the numbers come from
         legendary: false          # optional
         solo_only: false          # optional: a solo-mode rift card, not for player decks
+        rift_only: false          # optional: only the rift's version of a real card, not for player decks
+        replaces: false           # optional, in a player's card file: corrects the shipped card of this id
 
   Each effect names its ``effect`` word, a ``target`` the word accepts (none
   for ``reuse_on_enter``), its required parameters and any optional ones,
@@ -103,8 +107,10 @@ Deck file (``gateruler/data/decks/*.yaml``)::
     ruler: knight
     sample: true                  # optional: a shipped sample, not a tuned list
     description: text             # optional
+    card_files: [my.cards.yaml]   # optional: the player's card files, relative to the deck file
     cards:
       - {card: PROV-001, count: 4}
+      - {card: Honoikazuchi, count: 2}   # a card by id or by any of its names (CardPool.find)
 
 :func:`validate_file` tells the kinds apart by their top-level keys: ``level``
 and ``hp`` make a level, ``ruler`` and ``cards`` a deck, ``life`` a ruler,
@@ -178,6 +184,7 @@ __all__ = [
     "file_kind",
     "load_card_pool",
     "load_deck",
+    "load_player_deck",
     "load_level",
     "load_rulers",
     "parse_cards",
