@@ -5,7 +5,9 @@ Public API (others code against these names):
 * :func:`load_card_pool`, :func:`parse_cards`: cards;
 * :func:`load_rulers`: rulers;
 * :func:`load_level`, :func:`shipped_levels`, :data:`INVADER_DECKS_DIR`: rift levels;
-* :func:`load_deck`, :func:`sample_deck_path`: player decks;
+* :func:`load_deck`, :func:`load_player_deck`, :func:`sample_deck_path`: player decks
+  (names resolved, their own card files read; a player's card files in
+  general are :mod:`gateruler.library`'s);
 * :func:`check_level`, :func:`check_deck` (from :mod:`gateruler.validation`),
   :class:`Finding`, :func:`validate_file`: checks.
 
@@ -43,6 +45,8 @@ Card file (``gateruler/data/cards/*.yaml``; also inline ``cards:`` lists)::
         source: free text         # optional: where the numbers come from
         legendary: false          # optional
         solo_only: false          # optional: a solo-mode rift card, not for player decks
+        rift_only: false          # optional: only the rift's version of a real card, not for player decks
+        replaces: false           # optional, in a player's card file: corrects the shipped card of this id
 
   Each effect names its ``effect`` word, a ``target`` the word accepts (none
   for ``reuse_on_enter``), its required parameters and any optional ones,
@@ -103,8 +107,10 @@ Deck file (``gateruler/data/decks/*.yaml``)::
     ruler: knight
     sample: true                  # optional: a shipped sample, not a tuned list
     description: text             # optional
+    card_files: [my.cards.yaml]   # optional: the player's card files, relative to the deck file
     cards:
       - {card: PROV-001, count: 4}
+      - {card: Honoikazuchi, count: 2}   # a card by id or by any of its names (CardPool.find)
 
 :func:`validate_file` tells the kinds apart by their top-level keys: ``level``
 and ``hp`` make a level, ``ruler`` and ``cards`` a deck, ``life`` a ruler,
@@ -117,6 +123,8 @@ import functools
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
+
+import attrs
 
 import gateruler
 from gateruler.cardpool import CardPool
@@ -134,7 +142,8 @@ from gateruler.models import (
     StatedFigures,
     TurnStartKind,
 )
-from gateruler.validation import FIGURES, check_deck, check_level
+from gateruler.library import place
+from gateruler.validation import FIGURES, check_deck, check_level, check_resolved_deck, resolve_deck
 from gateruler.vocabulary import (
     EFFECTS,
     MOVE_DESTINATIONS,
@@ -175,6 +184,7 @@ __all__ = [
     "file_kind",
     "load_card_pool",
     "load_deck",
+    "load_player_deck",
     "load_level",
     "load_rulers",
     "parse_cards",
@@ -193,7 +203,9 @@ DATA_DIR = Path(gateruler.__file__).parent / "data"
 CARDS_DIR = DATA_DIR / "cards"
 RULERS_DIR = DATA_DIR / "rulers"
 DECKS_DIR = DATA_DIR / "decks"
-INVADER_DECKS_DIR = Path(gateruler.__file__).parent.parent / "invader_decks"
+# the levels' home is invader_decks/ in the repository; an installed package carries a copy (setup.py)
+_PACKAGED_LEVELS = Path(gateruler.__file__).parent / "invader_decks"
+INVADER_DECKS_DIR = _PACKAGED_LEVELS if _PACKAGED_LEVELS.is_dir() else Path(gateruler.__file__).parent.parent / "invader_decks"
 SHIPPED_LEVELS = range(1, 7)
 T = TypeVar("T")
 
@@ -363,6 +375,8 @@ def read_card(node: Any, report: Report, *, at: SourceLocation | None = None) ->
     source = f.optional("source", str, "")
     legendary = f.optional("legendary", bool, False)
     solo_only = f.optional("solo_only", bool, False)
+    rift_only = f.optional("rift_only", bool, False)
+    replaces = f.optional("replaces", bool, False)
     for ability, (_, loc) in zip(abilities, ability_items):
         if ability is None:
             continue
@@ -387,6 +401,8 @@ def read_card(node: Any, report: Report, *, at: SourceLocation | None = None) ->
         source=source,
         legendary=legendary,
         solo_only=solo_only,
+        rift_only=rift_only,
+        replaces=replaces,
         location=f.loc,
         **stats,
     )
@@ -434,7 +450,7 @@ def _check_unique_ids(cards: Iterable[CardDef], known: dict[str, CardDef], repor
     for card in cards:
         other = known.get(card.id)
         if other is not None:
-            report.error(card.location, f"duplicate card id {card.id!r} (also in {other.location.path}:{other.location.line})")
+            report.error(card.location, f"duplicate card id {card.id!r} (also in {place(other.location)})")
             continue
         known[card.id] = card
         fresh.append(card)
@@ -462,19 +478,19 @@ def _shipped_cards() -> tuple[CardDef, ...]:
 
 
 def load_card_pool(extra_paths: Iterable[Path] = ()) -> CardPool:
-    """The shipped cards (gateruler/data/cards/*.yaml, read once) plus any extra card files.
+    """The shipped cards (gateruler/data/cards/*.yaml, read once) plus a player's card files and folders.
 
-    An id in an extra file that is already known (shipped or in another
-    extra file) is an error: extra files add cards, they do not replace them.
+    The player's files join as :mod:`gateruler.library` says: an id already
+    known is an error unless the card says ``replaces: true`` and the known
+    one is shipped.
     """
-    shipped = _shipped_cards()
-    extra_paths = list(extra_paths)
+    shipped = CardPool(_shipped_cards())
+    extra_paths = [Path(p) for p in extra_paths]
     if not extra_paths:
-        return CardPool(shipped)
-    report = Report()
-    extra = _read_card_files(extra_paths, {c.id: c for c in shipped}, report)
-    report.raise_errors()
-    return CardPool((*shipped, *extra))
+        return shipped
+    from gateruler.library import load_library
+
+    return load_library(extra_paths, shipped)
 
 
 # ---------------------------------------------------------------------------
@@ -601,16 +617,9 @@ def _read_special_rule(node: Any, loc: SourceLocation, report: Report) -> Specia
     return SpecialRule(kind, params, where)
 
 
-def _read_level_card_files(f: Fields, path: str, report: Report) -> tuple[CardDef, ...]:
-    """The cards of a level's ``card_files``, each path relative to the level file.
-
-    An authored level brings its new cards along, so that validating,
-    playing and checking it needs nothing but the level file.  The cards
-    join the shipped ones for this level only; an id already shipped (or in
-    another of its files) is an error, as in :func:`load_card_pool`.
-    """
-    known = {c.id: c for c in _shipped_cards()}
-    cards: list[CardDef] = []
+def _card_file_paths(f: Fields, path: str) -> list[Path]:
+    """The files a ``card_files:`` list names, each relative to the file at `path`; a missing one is an error."""
+    paths = []
     for item, loc in _items(f, "card_files"):
         name = f.convert(item, str, loc, "card file")
         if name is MISSING:
@@ -619,8 +628,20 @@ def _read_level_card_files(f: Fields, path: str, report: Report) -> tuple[CardDe
         if not card_path.is_file():
             f.error(loc, f"card file {name!r} not found (looked for {card_path})")
             continue
-        cards += _read_card_files([card_path], known, report)
-    return tuple(cards)
+        paths.append(card_path)
+    return paths
+
+
+def _read_level_card_files(f: Fields, path: str, report: Report) -> tuple[CardDef, ...]:
+    """The cards of a level's ``card_files``, each path relative to the level file.
+
+    An authored level brings its new cards along, so that validating,
+    playing and checking it needs nothing but the level file.  The cards
+    join the shipped ones for this level only; an id already shipped (or in
+    another of its files) is an error.
+    """
+    known = {c.id: c for c in _shipped_cards()}
+    return tuple(_read_card_files(_card_file_paths(f, path), known, report))
 
 
 def read_level(node: Any, report: Report, path: str = "") -> LevelDef | None:
@@ -741,17 +762,22 @@ def shipped_levels() -> list[LevelDef]:
 
 
 def read_deck(node: Any, report: Report, path: str = "") -> DeckDef | None:
-    """One deck file (schema in the module docstring), without legality checks."""
+    """One deck file (schema in the module docstring), without legality checks.
+
+    Its entries are as written (ids or names); :func:`load_player_deck`
+    reads its ``card_files`` and resolves the names.
+    """
     f = Fields(node, report, "a deck file", at=SourceLocation(path, 1, 1))
     name = f.required("name", str)
     ruler = f.required("ruler", str)
     sample = f.optional("sample", bool, False)
     description = f.optional("description", str, "")
+    card_files = tuple(str(p) for p in _card_file_paths(f, path))
     cards = _read_entries(f, "cards")
     locations = {"ruler": f.value_loc("ruler"), "cards": f.key_loc("cards")}
     if not f.finish():
         return None
-    return DeckDef(name, ruler, cards, sample, description, f.loc, locations)
+    return DeckDef(name, ruler, cards, sample, description, f.loc, locations, card_files)
 
 
 def parse_deck(node: Any, path: str) -> DeckDef:
@@ -759,11 +785,49 @@ def parse_deck(node: Any, path: str) -> DeckDef:
     return _structure(read_deck, node, path)
 
 
-def load_deck(path: str | Path, pool: CardPool | None = None, rulers: dict[str, RulerDef] | None = None) -> DeckDef:
-    """A player deck file, checked against its ruler's deck rules and the ban list; raises DataErrors."""
+@attrs.frozen
+class PlayerDeck:
+    """A checked player deck (entries resolved to ids) and the pool its games use (its own card files included)."""
+
+    deck: DeckDef
+    pool: CardPool
+
+
+def read_player_deck(node: Any, report: Report, path: str, pool: CardPool, rulers: dict[str, RulerDef]) -> PlayerDeck | None:
+    """A deck file read, its card files added to `pool`, its names resolved and its legality checked.
+
+    Every problem goes to `report`; None when the file itself could not be read.
+    """
+    from gateruler.library import read_library
+
+    deck = read_deck(node, report, path)
+    if deck is None:
+        return None
+    pool = read_library(pool, [Path(p) for p in deck.card_files], report)
+    resolved, findings = resolve_deck(deck, pool)
+    report.extend(findings)
+    report.extend(check_resolved_deck(resolved, pool, rulers))
+    return PlayerDeck(resolved, pool)
+
+
+def load_player_deck(path: str | Path, pool: CardPool | None = None, rulers: dict[str, RulerDef] | None = None) -> PlayerDeck:
+    """A player deck file and the pool its games use (`pool`, default the shipped cards, plus its own card files).
+
+    The deck is checked against its ruler's deck rules, the ban list and
+    the cards a player may use; raises DataErrors listing every problem.
+    """
     pool = pool if pool is not None else load_card_pool()
     rulers = rulers if rulers is not None else load_rulers()
-    return _structure(read_deck, load_yaml(path), str(path), lambda deck: check_deck(deck, pool, rulers))
+    report = Report()
+    player_deck = read_player_deck(load_yaml(path), report, str(path), pool, rulers)
+    report.raise_errors()
+    assert player_deck is not None
+    return player_deck
+
+
+def load_deck(path: str | Path, pool: CardPool | None = None, rulers: dict[str, RulerDef] | None = None) -> DeckDef:
+    """A checked player deck file, entries resolved to card ids (see :func:`load_player_deck`)."""
+    return load_player_deck(path, pool, rulers).deck
 
 
 def sample_deck_path(ruler_id: str = "knight") -> Path:
@@ -810,15 +874,39 @@ def _same_file(a: str, b: Path) -> bool:
         return False
 
 
-def validate_file(path: str | Path) -> list[Finding]:
+def _is_shipped_level(path: Path) -> bool:
+    return any(_same_file(str(INVADER_DECKS_DIR / f"level-{n}.yaml"), path) for n in SHIPPED_LEVELS)
+
+
+def _check_card_file(node: Any, report: Report, shown: str, path: Path, pool: CardPool) -> None:
+    """A card file's own findings, and its ids against the other cards: a shipped file against the other
+    shipped files, any other as a player's card file joining `pool` (without its own cards, if `pool` read it)."""
+    if any(_same_file(c.location.path, path) for c in _shipped_cards()):
+        cards = read_card_file(node, report, shown)
+        _check_unique_ids(cards, {c.id: c for c in _shipped_cards() if not _same_file(c.location.path, path)}, report)
+        return
+    from gateruler.library import add_card_file
+
+    others = [u for u in pool.user_cards() if _same_file(u.card.location.path, path)]
+    if others:
+        pool = pool.copy()
+        for user_card in others:
+            pool.remove(user_card.card.id)
+            if user_card.replaced is not None:
+                pool.add(user_card.replaced)
+    add_card_file(pool, node, shown, "", report)
+
+
+def validate_file(path: str | Path, pool: CardPool | None = None) -> list[Finding]:
     """Every finding about one data file of any kind; never raises for bad data.
 
     Findings name the file as `path` is written (pass the user's string to
-    keep it as typed).  Levels are checked against the shipped card pool,
-    decks against the shipped pool and rulers, card files for ids that clash
-    with the other shipped card files.
+    keep it as typed).  Levels are checked against `pool` (default: the
+    shipped cards), decks against it and the rulers (with their own card
+    files), card files for ids that clash with the other cards.
     """
     shown = str(path)
+    pool = pool if pool is not None else load_card_pool()
     report = Report()
     try:
         node = load_yaml_as(Path(path), shown)
@@ -830,19 +918,15 @@ def validate_file(path: str | Path) -> list[Finding]:
                 "a level ('level' and 'hp') or a deck ('ruler' and 'cards')",
             )
         elif kind == "cards":
-            cards = read_card_file(node, report, shown)
-            others = {c.id: c for c in _shipped_cards() if not _same_file(c.location.path, Path(path))}
-            _check_unique_ids(cards, others, report)
+            _check_card_file(node, report, shown, Path(path), pool)
         elif kind == "ruler":
             read_ruler(node, report, shown)
         elif kind == "level":
             level = read_level(node, report, shown)
-            if level is not None:
-                report.extend(check_level(level, load_card_pool()))
+            if level is not None:  # a shipped level's figures are the seed's, held to the shipped cards
+                report.extend(check_level(level, load_card_pool() if _is_shipped_level(Path(path)) else pool))
         else:
-            deck = read_deck(node, report, shown)
-            if deck is not None:
-                report.extend(check_deck(deck, load_card_pool(), load_rulers()))
+            read_player_deck(node, report, shown, pool, load_rulers())
     except (DataError, DataErrors) as error:
         report.add_exception(error)
     return report.findings

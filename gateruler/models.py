@@ -53,8 +53,16 @@ class CardDef:
     stats_provenance: Provenance | None = None  # ATK/HP/STK may be less certain than the level
     source: str = ""
     legendary: bool = False
-    solo_only: bool = False
+    solo_only: bool = False  # a solo-mode card of the rift (the seed's solo versions)
+    # a real card of which we hold only the rift's version (effects unknown or left out)
+    rift_only: bool = False
+    replaces: bool = False  # a player's card file corrects the shipped card of this id
     location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
+
+    @property
+    def player_may_use(self) -> bool:
+        """Whether a player deck may hold it as far as the card itself says (the ban list is apart)."""
+        return not (self.solo_only or self.rift_only)
 
     @property
     def is_unit(self) -> bool:
@@ -185,6 +193,8 @@ class DeckDef:
     location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
     # where individual fields were written ("cards", "ruler", ...), for checks
     field_locations: dict[str, SourceLocation] = attrs.field(factory=dict, eq=False, hash=False)
+    # the deck's own card files (`card_files:`), absolute, in the order written
+    card_files: tuple[str, ...] = ()
 
     @property
     def size(self) -> int:

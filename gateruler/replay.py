@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from gateruler.cardpool import CardPool
 from gateruler.engine.actions import Action, action_from_dict, action_to_dict
 from gateruler.errors import DataError, GateRulerError, IllegalAction
 from gateruler.fileio import write_text_atomic
+from gateruler.library import embedded_cards, with_embedded
 from gateruler.models import DeckDef, DeckEntry
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import ERROR, OUTCOME_WORDS, classify
@@ -41,7 +43,8 @@ from gateruler.stats import ERROR, OUTCOME_WORDS, classify
 UNFINISHED = "unfinished"  # a game played by a person, recorded before it ended
 REPLAY_FORMAT = "gateruler-replay"
 REPLAY_VERSION = 1
-_SKIPPED_FIELDS = frozenset({"location", "field_locations", "names", "source", "notes", "briefing", "description"})
+# what cannot change how a game plays (nor, kept out, the fingerprints of existing replays)
+_SKIPPED_FIELDS = frozenset({"location", "field_locations", "names", "source", "notes", "briefing", "description", "rift_only", "replaces"})
 
 
 class ReplayFileError(GateRulerError):
@@ -107,6 +110,9 @@ def replay_data(
 ) -> dict:
     """The replay of one game, as JSON-able data."""
     level_ref = spec.level_ref
+    used = [*spec.deck.card_ids(), *(e.card for e in spec.level.cards)]
+    carried = spec.pool.user_cards(used)
+    files = {u.card.location.path for u in carried}
     return {
         "format": REPLAY_FORMAT,
         "version": REPLAY_VERSION,
@@ -128,7 +134,14 @@ def replay_data(
         "bot": None if bot is None else {"name": bot, "seed": bot_seed, "budget": budget},
         "actions": list(actions),
         "result": {"outcome": outcome, "turn": turn, "error": error},
+        # the player's own cards the game used, as written, so that the replay runs without their files
+        "user_cards": embedded_cards(spec.pool, used),
+        "card_files": [f.to_dict() for f in spec.pool.library_files if any(_same_path(f.path, p) for p in files)],
     }
+
+
+def _same_path(absolute: str, shown: str) -> bool:
+    return absolute == os.path.abspath(shown)
 
 
 def record_game(spec: GameSpec, seed: int, bot: str, bot_seed: int, budget: int | None = None) -> dict:
@@ -186,11 +199,12 @@ def _need(path: str | Path, data: dict, key: str, kind: type) -> None:
         raise ReplayFileError(path, f"{key!r} is missing or not a {kind.__name__}")
 
 
-def spec_from_replay(path: str | Path, data: dict) -> GameSpec:
-    """The game definitions a replay names: shipped cards and rulers, its level, its deck's cards."""
+def spec_from_replay(path: str | Path, data: dict, pool: CardPool | None = None) -> GameSpec:
+    """The game definitions a replay names: `pool` (default: the shipped cards) with the player's cards it
+    carries, the shipped rulers, its level and its deck's cards."""
     from gateruler import loader
 
-    pool = loader.load_card_pool()
+    pool = with_embedded(pool if pool is not None else loader.load_card_pool(), data.get("user_cards"), str(path))
     rulers = loader.load_rulers()
     deck_data = data["deck"]
     ruler = rulers.get(deck_data.get("ruler"))
@@ -205,7 +219,7 @@ def spec_from_replay(path: str | Path, data: dict) -> GameSpec:
     if level_file is not None:
         if not Path(level_file).is_file():
             raise ReplayFileError(path, f"the level file it was played on is missing: {level_file}")
-        level = loader.load_level(Path(level_file))
+        level = loader.load_level(Path(level_file), pool)
         level_ref: int | str = str(level_file)
     elif isinstance(number, int) and not isinstance(number, bool):
         level = loader.load_level(number)
@@ -265,10 +279,13 @@ def _show(action: Action) -> str:
     return json.dumps(action_to_dict(action), separators=(",", ":"))
 
 
-def rerun(path: str | Path) -> ReplayCheck:
-    """Play a replay again and compare: same actions, same ending (or the same error)."""
+def rerun(path: str | Path, pool: CardPool | None = None) -> ReplayCheck:
+    """Play a replay again and compare: same actions, same ending (or the same error).
+
+    `pool` (default: the shipped cards) supplies the cards the replay does not carry itself.
+    """
     data = read_replay(path)
-    spec = spec_from_replay(path, data)
+    spec = spec_from_replay(path, data, pool)
     recorded = [action_from_dict(a) for a in data["actions"]]
     notes = []
     if data.get("engine_version") != __version__:

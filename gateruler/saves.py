@@ -1,9 +1,11 @@
 """Saved games: the exact game state plus what names its definitions.
 
-A save holds `Game.to_dict()` (state, random generator, log, history) and the
-origin of the definitions it was made with: the level by number when it is a
-shipped one, by file path otherwise, and the deck file for the record (the
-card list itself is in the game state).  Loading reads the card pool, the
+A save holds `Game.to_dict()` (state, random generator, log, history), the
+origin of the definitions it was made with (the level by number when it is a
+shipped one, by file path otherwise, and the deck file for the record: the
+card list itself is in the game state) and, as written, the definitions of
+the player's own cards the game uses (``user_cards``), so that it loads where
+their card files are not.  Loading reads the card pool, the
 rulers and the level again and rebuilds the game with `Game.from_dict`, so a
 loaded game continues exactly as the saved one would have.
 
@@ -26,6 +28,7 @@ from gateruler.engine import INVADER, PLAYER, Game
 from gateruler.engine.events import CARD_FIELDS, FIELDS
 from gateruler.errors import DataError, GateRulerError
 from gateruler.fileio import write_text_atomic
+from gateruler.library import embedded_cards, with_embedded
 from gateruler.models import LevelDef, RulerDef
 
 SAVE_FORMAT = "gateruler-save"
@@ -57,21 +60,29 @@ class SaveFileError(GateRulerError):
 
 def save_game(path: str | Path, game: Game, origin: GameOrigin) -> None:
     """Write the save in one step: a failed write never leaves half a file behind."""
-    data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "origin": origin.to_dict(), "game": game.to_dict()}
+    data = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "origin": origin.to_dict(),
+        "game": game.to_dict(),
+        "user_cards": embedded_cards(game.setup.pool, game.setup.card_ids),  # the player's own cards, as written
+    }
     try:
         write_text_atomic(path, json.dumps(data, separators=(",", ":")) + "\n")
     except OSError as error:
         raise SaveFileError(path, f"cannot write the save file: {error.strerror or error}") from None
 
 
-def load_game(path: str | Path) -> tuple[Game, GameOrigin]:
-    """A saved game, rebuilt from the shipped pool and rulers and its level."""
+def load_game(path: str | Path, pool: CardPool | None = None) -> tuple[Game, GameOrigin]:
+    """A saved game, rebuilt from `pool` (default: the shipped cards) with the player's cards the save
+    carries, the shipped rulers and its level."""
     from gateruler import loader
 
     data, text = read_save(path)
     origin = _origin(path, data)
-    level = _load_level(path, origin)
-    return restore_game(path, data, text, pool=loader.load_card_pool(), rulers=loader.load_rulers(), level=level), origin
+    pool = with_embedded(pool if pool is not None else loader.load_card_pool(), data.get("user_cards"), str(path))
+    level = _load_level(path, origin, pool)
+    return restore_game(path, data, text, pool=pool, rulers=loader.load_rulers(), level=level), origin
 
 
 def read_save(path: str | Path) -> tuple[dict[str, Any], str]:
@@ -125,13 +136,13 @@ def _origin(path: str | Path, data: dict[str, Any]) -> GameOrigin:
     return GameOrigin(number, level_file, deck_file if isinstance(deck_file, str) else None)
 
 
-def _load_level(path: str | Path, origin: GameOrigin) -> LevelDef:
+def _load_level(path: str | Path, origin: GameOrigin, pool: CardPool) -> LevelDef:
     from gateruler import loader
 
     if origin.level_file is not None:
         if not Path(origin.level_file).is_file():
             raise SaveFileError(path, f"the level file it was played on is missing: {origin.level_file}")
-        return loader.load_level(Path(origin.level_file))
+        return loader.load_level(Path(origin.level_file), pool)
     return loader.load_level(origin.level_number)  # type: ignore[arg-type]
 
 

@@ -95,15 +95,15 @@ class Scenario:
 
 
 # ---------------------------------------------------------------------- loading
-def load_scenario(path: str | Path) -> Scenario:
-    """Read and check a scenario file; every mistake is reported with file:line:col."""
+def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
+    """Read and check a scenario file on `pool` (default: the shipped cards); every mistake is reported with file:line:col."""
     from gateruler import loader
 
     path = str(path)
     node = load_yaml(path)
     report = Report()
     f = Fields(node, report, "a scenario")
-    pool = loader.load_card_pool()
+    pool = pool if pool is not None else loader.load_card_pool()
     inline = f.optional("cards", list, default=MISSING)
     if inline is not MISSING:
         try:

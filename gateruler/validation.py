@@ -10,8 +10,10 @@ vocabulary).  What needs more than one definition is checked here:
   list adds up to the stated deck size, total level and CNT count (an error,
   or a warning when the level file acknowledges that figure as a known
   discrepancy of the seed);
-* :func:`check_deck`: the deck is legal under its ruler's deck rules and the
-  solo-mode ban list.
+* :func:`check_deck`: each entry names one card (by id or by name,
+  :func:`resolve_deck`), and the deck is legal under its ruler's deck rules,
+  the solo-mode ban list and the cards a player may use (not the rift's
+  cards: ``solo_only`` and ``rift_only``).
 
 Both return :class:`~gateruler.yamlsrc.Finding` lists; they never raise for
 bad data.
@@ -30,8 +32,8 @@ from pathlib import Path
 
 import attrs
 
-from gateruler.cardpool import CardPool
-from gateruler.models import CardDef, DeckDef, LevelDef, RulerDef
+from gateruler.cardpool import CardPool, names_of, normalise, short_name
+from gateruler.models import CardDef, DeckDef, DeckEntry, LevelDef, RulerDef
 from gateruler.vocabulary import Keyword, SpecialRuleKind
 from gateruler.yamlsrc import Fields, Finding, Report, did_you_mean, load_yaml
 
@@ -211,25 +213,83 @@ def deck_figures(deck: DeckDef, pool: CardPool) -> LevelFigures:
     return LevelFigures(deck.size, total, cnt)
 
 
+def resolve_deck(deck: DeckDef, pool: CardPool) -> tuple[DeckDef, list[Finding]]:
+    """The deck with each entry naming its card by id, and the findings of entries that name no card or several.
+
+    An entry names a card by id or by any of its names, or the short name
+    before a name's first comma, ignoring case (:meth:`CardPool.find`).  An
+    entry that names no card, or several, is left as written.
+    """
+    report = Report()
+    entries = []
+    first: dict[str, DeckEntry] = {}
+    for entry in deck.cards:
+        found = pool.find(entry.card)
+        if len(found) != 1:
+            message = unknown_deck_card(entry.card, pool) if not found else _ambiguous(entry.card, found)
+            report.error(entry.location, message)
+            entries.append(entry)
+            continue
+        card = found[0]
+        if card.id in first:  # the same text twice is the reader's error; this is a name and an id, or two names
+            report.error(entry.location, f"{entry.card!r} names {card.id} ({card.name}), already listed at line {first[card.id].location.line}")
+        first.setdefault(card.id, entry)
+        entries.append(attrs.evolve(entry, card=card.id))
+    return attrs.evolve(deck, cards=tuple(entries)), report.findings
+
+
+def unknown_deck_card(text: str, pool: CardPool) -> str:
+    key, close = pool.close_to(text)
+    shown = [card.id if normalise(card.id) == key else f"{_name_matching(card, key)} [{card.id}]" for card in close]
+    return f"unknown card {text!r}" + (f" (did you mean {' or '.join(shown)}?)" if shown else "")
+
+
+def _name_matching(card: CardDef, key: str) -> str:
+    for name in names_of(card):
+        for form in (name, short_name(name)):
+            if normalise(form) == key:
+                return form
+    return card.name
+
+
+def _ambiguous(text: str, cards: list[CardDef]) -> str:
+    listed = ", ".join(f"{c.id} ({c.name})" for c in cards)
+    return f"{text!r} names {len(cards)} cards: {listed}; write the card's id"
+
+
 def check_deck(deck: DeckDef, pool: CardPool, rulers: dict[str, RulerDef]) -> list[Finding]:
-    """Everything that makes a player deck illegal in solo mode under its ruler."""
+    """Everything that makes a player deck illegal in solo mode under its ruler, its entries resolved first."""
+    resolved, findings = resolve_deck(deck, pool)
+    return findings + check_resolved_deck(resolved, pool, rulers)
+
+
+def player_use_reason(card: CardDef) -> str | None:
+    """Why a player deck may not hold `card` whatever the ruler (a rift card, the ban list), or None."""
+    if card.solo_only:
+        return f"card {card.id!r} ({card.name}) is a solo-mode rift card; a player deck cannot use it"
+    if card.rift_only:
+        return (
+            f"card {card.id!r} ({card.name}) is a rift card: we hold only the rift's version of it, so a player deck "
+            "cannot use it (to play your own copy, define it in your card file with 'replaces: true')"
+        )
+    return banned_reason(card, load_banned())
+
+
+def check_resolved_deck(deck: DeckDef, pool: CardPool, rulers: dict[str, RulerDef]) -> list[Finding]:
+    """The legality of a deck whose entries are ids (:func:`resolve_deck`); entries it could not resolve are passed over."""
     report = Report()
     cards_loc = deck.field_locations.get("cards", deck.location)
     ruler = rulers.get(deck.ruler)
     if ruler is None:
         hint = did_you_mean(deck.ruler, sorted(rulers))
         report.error(deck.field_locations.get("ruler", deck.location), f"unknown ruler {deck.ruler!r}{hint}")
-    banned = load_banned()
     copies: dict[str, int] = {}
     legendary_names: list[str] = []
     for entry in deck.cards:
         card = pool.get(entry.card)
         if card is None:
-            report.error(entry.location, _unknown_card(entry.card, pool))
             continue
-        if card.solo_only:
-            report.error(entry.location, f"card {card.id!r} ({card.name}) is a solo-mode rift card; a player deck cannot use it")
-        reason = banned_reason(card, banned)
+        reason = player_use_reason(card)
         if reason:
             report.error(entry.location, reason)
         if ruler is None:
@@ -269,4 +329,3 @@ def check_deck(deck: DeckDef, pool: CardPool, rulers: dict[str, RulerDef]) -> li
             cards_loc, f"the deck has {figures.cnt_cards} CNT cards, over the {ruler.name}'s CNT cap of {rules.cnt_cap}"
         )
     return report.findings
-

@@ -1,4 +1,4 @@
-"""Shared pytest set-up: long seeded sweeps are opt-in with --runslow."""
+"""Shared pytest set-up: long seeded sweeps are opt-in with --runslow; no test reads the tester's own card library."""
 
 from __future__ import annotations
 
@@ -20,3 +20,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def no_user_card_library(monkeypatch: pytest.MonkeyPatch) -> None:
+    """GATERULER_CARDS set but empty: no user card library, whatever the machine's user data folder holds."""
+    monkeypatch.setenv("GATERULER_CARDS", "")

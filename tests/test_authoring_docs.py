@@ -97,10 +97,10 @@ def test_every_message_in_the_mistakes_table_is_one_validate_prints() -> None:
 # Following the walk-through
 
 
-def commands() -> list[tuple[str, list[str]]]:
-    """Every `$ command` of the console blocks, in order, with the lines shown after it."""
+def commands(doc_blocks: list[Block] = DOC_BLOCKS) -> list[tuple[str, list[str]]]:
+    """Every `$ command` of the console blocks (of docs/authoring.md by default), in order, with the lines shown after it."""
     found: list[tuple[str, list[str]]] = []
-    for block in DOC_BLOCKS:
+    for block in doc_blocks:
         if block.info != "console":
             continue
         for line in block.text.splitlines():

@@ -85,7 +85,7 @@ MISTAKES = [
         "a new card that takes a shipped card's id",
         {"mine.cards.yaml": CARD.replace("MINE-001", "2020GB01-127")},
         "mine.cards.yaml",
-        "mine.cards.yaml:2:5: duplicate card id '2020GB01-127' (also in {shipped}:16)",
+        "mine.cards.yaml:2:5: duplicate card id '2020GB01-127' (also in gateruler/data/cards/invader.yaml:18); to correct the shipped card, say 'replaces: true'",
     ),
     (
         "a misspelt special rule",

@@ -82,7 +82,10 @@ def test_new_refuses_to_overwrite_a_file(tmp_path: Path, kind: list[str]) -> Non
 def test_a_new_card_may_not_take_a_shipped_cards_id(tmp_path: Path) -> None:
     result = run("new", "card", "2020GB01-127", "--output", str(tmp_path / "x.yaml"))
     assert result.exit_code == 2
-    assert result.output == "error: card id '2020GB01-127' is already a shipped card (omen moth); choose a new id\n"
+    assert result.output == (
+        "error: card id '2020GB01-127' is already a shipped card (omen moth); choose a new id, "
+        "or correct the shipped card in your card file with 'replaces: true' (docs/decks.md)\n"
+    )
     assert not (tmp_path / "x.yaml").exists()
 
 
@@ -93,3 +96,26 @@ def test_a_place_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.output.startswith(f"error: {blocker / 'mine.yaml'}: cannot write: ")
     assert len(result.output.splitlines()) == 1
+
+
+def test_a_new_player_card_is_one_a_deck_may_use(tmp_path: Path) -> None:
+    path = tmp_path / "mine.cards.yaml"
+    assert run("new", "card", "MINE-1", "--player", "--output", str(path)).exit_code == 0
+    assert validate_file(path) == []
+    card = yaml.safe_load(path.read_text(encoding="utf-8"))["cards"][0]
+    assert "solo_only" not in card and card["provenance"] == "published"
+
+
+@pytest.mark.parametrize("ruler", ["knight", "wizard", "apprentice"])
+def test_a_new_deck_for_each_ruler_is_legal_as_written(tmp_path: Path, ruler: str) -> None:
+    path = tmp_path / "my-deck.yaml"
+    result = run("new", "deck", "My: deck", "--ruler", ruler, "--output", str(path))
+    assert result.exit_code == 0, result.output
+    assert result.output == f"wrote {path}; look at it with: gateruler deck show {path}\n"
+    assert validate_file(path) == []
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["name"] == "My: deck"
+
+
+def test_a_new_deck_needs_a_known_ruler(tmp_path: Path) -> None:
+    result = run("new", "deck", "d", "--ruler", "knigt", "--output", str(tmp_path / "d.yaml"))
+    assert (result.exit_code, result.output) == (2, "error: --ruler: unknown ruler 'knigt' (there are: apprentice, knight, wizard)\n")

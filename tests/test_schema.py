@@ -171,7 +171,8 @@ READERS = {
 @pytest.fixture
 def read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Read a document as the loader does; returns (error messages, the key sets each mapping's reader asked for)."""
-    (tmp_path / "my-level.cards.yaml").write_text("cards: []\n", encoding="utf-8")
+    for name in ("my-level.cards.yaml", "my.cards.yaml"):  # the card files the tables' examples name
+        (tmp_path / name).write_text("cards: []\n", encoding="utf-8")
     loader.load_card_pool()  # read (and cache) the shipped cards before recording what is asked
     asked: list[frozenset[str]] = []
     finish = Fields.finish

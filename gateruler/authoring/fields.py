@@ -277,7 +277,23 @@ CARD = ObjectSpec(
         Field("stats", Provenance, "Where ATK/HP/STK come from, when that differs from `provenance`.", "provisional"),
         Field("source", str, "Free text: where the numbers come from.", "Invented for my level.", default=""),
         Field("legendary", bool, "A legendary card (deck rules limit its copies).", False, default=False),
-        Field("solo_only", bool, "A solo-mode rift card that player decks may not use.", True, default=False),
+        Field("solo_only", bool, "A solo-mode rift card (the seed's solo versions) that player decks may not use.", True, default=False),
+        Field(
+            "rift_only",
+            bool,
+            "A real card of which this data holds only the rift's version (effects unknown or left out), so player decks "
+            "may not use it; a player's card file that `replaces` it with the printed card may.",
+            False,
+            default=False,
+        ),
+        Field(
+            "replaces",
+            bool,
+            "In a player's card file: this card corrects the shipped card of the same id (the printed numbers, say) "
+            "and is used instead of it everywhere, the rift's copies included (docs/decks.md).",
+            False,
+            default=False,
+        ),
     ),
 )
 
@@ -419,6 +435,23 @@ RULER = ObjectSpec(
 # ---------------------------------------------------------------------------
 # Player decks
 
+DECK_ENTRY = ObjectSpec(
+    "deck-entry",
+    "Deck entry",
+    "A card of a player's deck and how many copies of it; each card is listed once.",
+    (
+        Field(
+            "card",
+            str,
+            "The card's id or any of its names (in any language, or the part of a name before its first comma), "
+            "ignoring case; a name that fits several cards is an error listing them.",
+            "Honoikazuchi",
+            required=True,
+        ),
+        Field("count", int, "How many copies.", 4, required=True, minimum=1),
+    ),
+)
+
 DECK = ObjectSpec(
     "deck-file",
     "Deck file",
@@ -428,7 +461,15 @@ DECK = ObjectSpec(
         Field("ruler", str, "The ruler id (a ruler file's `id`).", "knight", required=True),
         Field("sample", bool, "A shipped sample, not a tuned list.", False, default=False),
         Field("description", str, "Free text.", "", default=""),
-        Field("cards", ListOf(CARD_ENTRY), "The deck list.", [{"card": "PROV-001", "count": 4}], required=True),
+        Field(
+            "card_files",
+            ListOf(str),
+            "Card files with your own cards, relative to the deck file; they join the shipped cards (and your card "
+            "library) for this deck's games.",
+            ["my.cards.yaml"],
+            default=[],
+        ),
+        Field("cards", ListOf(DECK_ENTRY), "The deck list.", [{"card": "PROV-001", "count": 4}], required=True),
     ),
 )
 

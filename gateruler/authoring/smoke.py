@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from gateruler.bots import RandomBot, play_out
+from gateruler.cardpool import CardPool
 from gateruler.engine.game import Game
 from gateruler.errors import DataError, DataErrors, GateRulerError
 from gateruler.games import new_game
@@ -105,17 +106,20 @@ def _short(error: BaseException) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
-def smoke_run(level: LevelDef, games: int = SMOKE_GAMES, seed: int = 0, *, deck: DeckDef | None = None) -> list[Finding]:
+def smoke_run(
+    level: LevelDef, games: int = SMOKE_GAMES, seed: int = 0, *, deck: DeckDef | None = None, pool: CardPool | None = None
+) -> list[Finding]:
     """Play `games` seeded games of `level` (seeds seed, seed+1, ...); one error finding per distinct fault.
 
     The player is random and plays the Knight sample deck unless `deck` is
-    given.  An empty list means no game raised.
+    given; the cards are `pool`'s (default: the shipped ones).  An empty
+    list means no game raised.
     """
     deck = deck if deck is not None else load_deck(sample_deck_path("knight"))
     seen: dict[tuple[Any, ...], list[Any]] = {}  # fault key -> [fault, error, first seed, count]
     for game_seed in range(seed, seed + games):
         try:
-            play_out(new_game(deck, level, game_seed), RandomBot(game_seed))
+            play_out(new_game(deck, level, game_seed, pool=pool), RandomBot(game_seed))
         except Exception as error:  # a rule error is what we are looking for
             fault = locate_fault(error)
             key = (fault.card and fault.card.id, fault.ability, fault.effect, fault.step, type(error))
@@ -133,8 +137,8 @@ def smoke_run(level: LevelDef, games: int = SMOKE_GAMES, seed: int = 0, *, deck:
     return findings
 
 
-def smoke_check_file(path: str | Path, games: int = SMOKE_GAMES) -> list[Finding]:
-    """smoke_run on a level file, for ``gateruler validate``; [] for other files or files with errors.
+def smoke_check_file(path: str | Path, games: int = SMOKE_GAMES, *, pool: CardPool | None = None) -> list[Finding]:
+    """smoke_run on a level file with the cards of `pool`, for ``gateruler validate``; [] for other files or files with errors.
 
     A file that does not load has already been reported by the loader, and a
     level that cannot be loaded cannot be played.
@@ -142,7 +146,7 @@ def smoke_check_file(path: str | Path, games: int = SMOKE_GAMES) -> list[Finding
     try:
         if file_kind(load_yaml_as(Path(path), str(path))) != "level":
             return []
-        level = load_level(str(path))  # a str keeps the path as the user wrote it in findings
+        level = load_level(str(path), pool)  # a str keeps the path as the user wrote it in findings
     except (DataError, DataErrors, GateRulerError):
         return []
-    return smoke_run(level, games)
+    return smoke_run(level, games, pool=pool)

@@ -1,4 +1,4 @@
-"""Starting files for ``gateruler new level`` and ``gateruler new card``.
+"""Starting files for ``gateruler new level``, ``gateruler new card`` and ``gateruler new deck``.
 
 A new author copies what they are given, so each template is a complete file
 that validates as written, with a comment on every line saying what to change.
@@ -104,20 +104,21 @@ _ABILITY = {
 }
 
 
-def card_template(card_id: str, card_type: CardType, path: Path, name: str = "new card") -> str:
-    """A card file with one card of `card_type`, meant to be written at `path`."""
+def card_template(card_id: str, card_type: CardType, path: Path, name: str = "new card", *, player: bool = False) -> str:
+    """A card file with one card of `card_type`, meant to be written at `path`: a rift card, or with
+    `player` a player's card (one of their real cards, for their decks)."""
     known = load_card_pool().get(card_id)
     if known is not None:
-        raise GateRulerError(f"card id {card_id!r} is already a shipped card ({known.name}); choose a new id")
-    lines = _header(
-        "card",
-        path,
-        [
-            "New cards.  Name this file in a level's `card_files:` to use them there.",
-            "docs/reference.md explains every field and word.",
-            f"Check it with: gateruler validate {path.name}",
-        ],
+        raise GateRulerError(
+            f"card id {card_id!r} is already a shipped card ({known.name}); choose a new id, "
+            "or correct the shipped card in your card file with 'replaces: true' (docs/decks.md)"
+        )
+    use = (
+        ["Your cards.  Use them in a deck: name this file in the deck's `card_files:`,", "pass it with --cards, or keep it in your card folder (docs/decks.md)."]
+        if player
+        else ["New cards.  Name this file in a level's `card_files:` to use them there."]
     )
+    lines = _header("card", path, [*use, "docs/reference.md explains every field and word.", f"Check it with: gateruler validate {path.name}"])
     lines += [
         "cards:",
         f"  - id: {_quoted(card_id)}",
@@ -134,12 +135,59 @@ def card_template(card_id: str, card_type: CardType, path: Path, name: str = "ne
     lines += [
         "    keywords: []                  # e.g. [pierce]; see docs/reference.md#keywords",
         "    cnt: false                    # true: it has a CNT icon (needed for a `trigger: cnt` ability)",
-        "    provenance: provisional       # invented numbers are provisional",
-        "    solo_only: true               # a rift card: player decks may not use it",
-        "    source: Invented for a new level.",
-        "    abilities:",
-        *_ABILITY[card_type],
     ]
+    if player:
+        lines += [
+            "    attributes: []                # as printed, e.g. [Dragon]",
+            "    provenance: published         # numbers copied from the printed card; provisional if you guessed any",
+            "    source: My own copy of the card.",
+            "    abilities:                    # the card's text in the vocabulary of docs/reference.md#effects",
+        ]
+    else:
+        lines += [
+            "    provenance: provisional       # invented numbers are provisional",
+            "    solo_only: true               # a rift card: player decks may not use it",
+            "    source: Invented for a new level.",
+            "    abilities:",
+        ]
+    lines += _ABILITY[card_type]
+    return "\n".join(lines) + "\n"
+
+
+def deck_template(name: str, ruler_id: str, path: Path) -> str:
+    """A deck file named `name` for the ruler `ruler_id`: its shipped sample list, legal as written, to make one's own."""
+    from gateruler.loader import load_deck, load_rulers, sample_deck_path
+
+    rulers = load_rulers()
+    ruler = rulers.get(ruler_id)
+    if ruler is None:
+        raise GateRulerError(f"--ruler: unknown ruler {ruler_id!r} (there are: {', '.join(sorted(rulers))})")
+    pool = load_card_pool()
+    sample = load_deck(sample_deck_path(ruler_id), pool, rulers)
+    rules = ruler.deck_rules
+    limits = [f"exactly {rules.size} cards", f"at most {rules.copies_per_name} copies per name"]
+    limits += [f"total level at most {rules.level_cap}"] if rules.level_cap is not None else []
+    limits += [f"at most {rules.cnt_cap} CNT cards"] if rules.cnt_cap is not None else []
+    lines = _header(
+        "deck",
+        path,
+        [
+            f"A {ruler.name} deck.  docs/decks.md walks through building one of your own cards.",
+            f"It starts as the shipped {ruler.name} sample list, which is legal: change it card by card.",
+            "Name a card by its id or by its name; your own cards come from `card_files:`,",
+            "--cards or your card folder.  `gateruler cards --player` lists the cards a deck may use.",
+            f"Look at it with: gateruler deck show {path.name}",
+        ],
+    )
+    lines += [
+        f"name: {_quoted(name)}",
+        f"ruler: {ruler.id}                   # {' | '.join(sorted(rulers))}",
+        "# card_files: [my.cards.yaml]     # your own card files, relative to this file",
+        f"cards:                          # {', '.join(limits)}",
+    ]
+    for entry in sample.cards:
+        card = pool[entry.card]
+        lines.append(f"  - {{card: {entry.card}, count: {entry.count}}}   # {card.name}, {card.type.value}, level {card.level}")
     return "\n".join(lines) + "\n"
 
 

@@ -1,4 +1,4 @@
-"""Authoring commands: ``gateruler schema`` and ``gateruler new level|card``.
+"""Authoring commands: ``gateruler schema`` and ``gateruler new level|card|deck``.
 
 They exist so that someone who has never read the code can write a level:
 ``new`` gives a file that already validates, ``schema`` gives editors the
@@ -46,7 +46,7 @@ def schema(output: str, markdown: bool) -> None:
 
 @main.group()
 def new() -> None:
-    """Start a new level or card file that validates as it is."""
+    """Start a new level, card or deck file that validates as it is."""
 
 
 @new.command("level")
@@ -65,11 +65,25 @@ def new_level(name: str, output: str | None) -> None:
 @click.argument("card_id", metavar="ID")
 @click.option("--type", "card_type", type=click.Choice([t.value for t in CardType]), default=CardType.UNIT.value, show_default=True, help="The card type.")
 @click.option("--name", default="new card", show_default=True, help="The card's name.")
+@click.option("--player", is_flag=True, help="A card of yours for your decks, rather than a new rift card for a level.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="File to write (default: ID as a file name, .cards.yaml).")
-def new_card(card_id: str, card_type: str, name: str, output: str | None) -> None:
+def new_card(card_id: str, card_type: str, name: str, player: bool, output: str | None) -> None:
     """Write a commented card file with one new card ID, ready to edit."""
     from gateruler.authoring.templates import card_template, slug, write_new
 
     path = Path(output) if output else Path(f"{slug(card_id)}.cards.yaml")
-    write_new(path, card_template(card_id, CardType(card_type), path, name))
+    write_new(path, card_template(card_id, CardType(card_type), path, name, player=player))
     click.echo(f"wrote {path}; check it with: gateruler validate {path}")
+
+
+@new.command("deck")
+@click.argument("name")
+@click.option("--ruler", "ruler_id", required=True, help="The deck's ruler: knight, wizard or apprentice.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), help="File to write (default: NAME as a file name, .yaml).")
+def new_deck(name: str, ruler_id: str, output: str | None) -> None:
+    """Write a commented deck file named NAME for a ruler, legal as written, ready to make your own."""
+    from gateruler.authoring.templates import deck_template, slug, write_new
+
+    path = Path(output) if output else Path(f"{slug(name)}.yaml")
+    write_new(path, deck_template(name, ruler_id, path))
+    click.echo(f"wrote {path}; look at it with: gateruler deck show {path}")

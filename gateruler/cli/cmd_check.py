@@ -34,10 +34,13 @@ from gateruler.batch import (
 )
 from gateruler.bots import BOT_NAMES
 from gateruler.bots.search import DEFAULT_BUDGET
+from gateruler.cardpool import CardPool
 from gateruler.cli import main, stdout_console
 from gateruler.cli.check_cards import CARDS_NOTE, cards_table, damage_table, endings_line, level_figures_json
+from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
+from gateruler.library import library_summary
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import ERROR
@@ -70,24 +73,28 @@ def parse_levels(text: str) -> list[int]:
     return out
 
 
-def _specs(deck_path: str, level_numbers: list[int], level_file: str | None, max_turns: int) -> list[GameSpec]:
+def _specs(deck_path: str, level_numbers: list[int], level_file: str | None, max_turns: int, pool: CardPool) -> list[GameSpec]:
+    """The games to play: the deck (with its own card files) on `pool` against each level.
+
+    Shipped levels are checked against the shipped cards (their stated
+    figures are the seed's); their games use the player's cards all the same.
+    """
     from gateruler import loader
 
-    pool = loader.load_card_pool()
     rulers = loader.load_rulers()
-    deck = loader.load_deck(deck_path, pool, rulers)
-    ruler = rulers[deck.ruler]
+    player = loader.load_player_deck(deck_path, pool, rulers)
+    ruler = rulers[player.deck.ruler]
     refs: list[int | str] = [level_file] if level_file is not None else list(level_numbers)
     specs = []
     for ref in refs:
         if isinstance(ref, str):
             if not Path(ref).is_file():
                 raise GateRulerError(f"{ref}: no such level file")
-            level = loader.load_level(Path(ref))
+            level = loader.load_level(Path(ref), player.pool)
             ref = str(Path(ref).resolve())
         else:
             level = loader.load_level(ref)
-        specs.append(GameSpec(deck, ruler, level, pool.for_level(level), max_turns, ref, str(Path(deck_path).resolve())))
+        specs.append(GameSpec(player.deck, ruler, level, player.pool.for_level(level), max_turns, ref, str(Path(deck_path).resolve())))
     return specs
 
 
@@ -245,6 +252,7 @@ def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str]) -
         "version": CHECK_VERSION,
         "gateruler_version": __version__,
         "card_data_hash": card_data_hash(first.pool),
+        "card_files": [f.to_dict() for f in first.pool.library_files],
         "settings": {
             "deck": {
                 "file": first.deck_path,
@@ -332,6 +340,7 @@ class _ProgressBars:
 @click.option("--replay-dir", default="gateruler-replays", show_default=True, help="Where games that raised an error are saved as replays.")
 @click.option("--cards-stats", is_flag=True, help="Also print, per level, each card's figures and what dealt you damage.")
 @click.option("--report", "report_path", default=None, help="Also write the figures, plotted, as one self-contained HTML page.")
+@cards_option
 def check(
     deck: str,
     levels_text: str,
@@ -347,6 +356,7 @@ def check(
     replay_dir: str,
     cards_stats: bool,
     report_path: str | None,
+    card_paths: tuple[str, ...],
 ) -> None:
     """Play DECK against the rift levels with a bot and report how often it clears them."""
     if games < 1:
@@ -364,7 +374,7 @@ def check(
     numbers = parse_levels(levels_text)
     if bot == "search" and budget is None:
         budget = DEFAULT_BUDGET  # written down, so that the JSON and replays reproduce it
-    specs = _specs(deck, numbers, level_file, max_turns)
+    specs = _specs(deck, numbers, level_file, max_turns, card_pool(card_paths))
     settings = BatchSettings(
         bot=bot,
         seed=seed,
@@ -379,6 +389,9 @@ def check(
         + (f" (budget {budget})" if budget is not None and bot == "search" else "")
         + f", seed {seed}, up to {games} games per level, {settings.workers} worker{'s' if settings.workers != 1 else ''}"
     )
+    library = library_summary(specs[0].pool)
+    if library:
+        out.print(library, soft_wrap=not out.is_terminal)
     result = None
     try:
         with _ProgressBars(specs, games, sys.stderr.isatty()) as bars:
@@ -415,31 +428,34 @@ def check(
 @click.option("--watch", is_flag=True, help="Show the game on the board (or its story, off a terminal) instead of checking it.")
 @click.option("--pace", type=click.FloatRange(0.05), help="With --watch: seconds between decisions; without it, space steps.")
 @click.option("--html", "html_path", default=None, help="Instead, write a page that steps through the game (no bot is asked).")
-def replay(file: str, watch: bool, pace: float | None, html_path: str | None) -> None:
+@cards_option
+def replay(file: str, watch: bool, pace: float | None, html_path: str | None, card_paths: tuple[str, ...]) -> None:
     """Re-run a replay FILE and say whether it ends the same way (exit 0) or where it diverges (exit 1).
 
     With --watch, show it on the board instead; with --html, write a
-    self-contained page that steps through the recorded game."""
+    self-contained page that steps through the recorded game.  The player's
+    cards the replay carries are used as recorded; --cards and your card
+    library supply cards an older replay does not carry."""
     if watch and html_path is not None:
         raise GateRulerError("--watch and --html: give one or the other")
     if watch:
         from gateruler.cli.cmd_watch import watch_replay
 
-        sys.exit(watch_replay(file, pace))
+        sys.exit(watch_replay(file, pace, pool=card_pool(card_paths)))
     if html_path is not None:
-        _replay_page(file, html_path)
+        _replay_page(file, html_path, card_pool(card_paths))
         return
-    outcome = rerun(file)
+    outcome = rerun(file, card_pool(card_paths))
     for note in outcome.notes:
         click.echo(f"note: {note}")
     click.echo(f"{file}: {outcome.message}")
     sys.exit(0 if outcome.same else 1)
 
 
-def _replay_page(file: str, html_path: str) -> None:
+def _replay_page(file: str, html_path: str, pool: CardPool) -> None:
     from gateruler.pages import write_page
     from gateruler.pages.replay_page import replay_page_html
 
-    text, walkthrough = replay_page_html(file)
+    text, walkthrough = replay_page_html(file, pool)
     write_page(html_path, text)
     click.echo(f"{html_path}: {len(walkthrough.steps)} steps of {file}. {walkthrough.ending}")

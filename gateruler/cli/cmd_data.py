@@ -1,4 +1,4 @@
-"""Data commands: ``gateruler validate``, ``gateruler levels``, ``gateruler cards``."""
+"""Data commands: ``gateruler validate`` and ``gateruler levels`` (``cards`` is in cmd_cards)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from rich.table import Table
 
 from gateruler.cli import main, stdout_console
 from gateruler.level_words import level_rule_lines
+from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.loader import load_card_pool, shipped_levels, validate_file
-from gateruler.models import CardDef, SourceLocation
+from gateruler.models import SourceLocation
 from gateruler.validation import level_figures
 from gateruler.vocabulary import Keyword
 from gateruler.yamlsrc import Finding, Severity
@@ -23,25 +24,28 @@ def _plural(count: int, word: str) -> str:
 @main.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option("--no-smoke", is_flag=True, help="Do not play the short seeded smoke run on level files.")
-def validate(files: tuple[str, ...], no_smoke: bool) -> None:
+@cards_option
+def validate(files: tuple[str, ...], no_smoke: bool, card_paths: tuple[str, ...]) -> None:
     """Check data files (cards, rulers, levels, decks) and print every problem.
 
     Each finding is one line, path:line:column: message.  Exit status 0 when
     there are no errors (warnings are allowed), 2 otherwise.  A level file
     without errors is also played a few dozen seeded games (see
     docs/authoring.md); a rule error in play is an error naming its card.
+    Decks and levels may use your own cards (--cards, your card library).
     """
+    pool = card_pool(card_paths)
     errors = warnings = 0
     for path in files:
         try:
-            findings = validate_file(path)
+            findings = validate_file(path, pool)
         except Exception as error:  # never a traceback for a data file
             message = f"cannot validate: {type(error).__name__}: {error}".splitlines()[0]
             findings = [Finding(SourceLocation(path, 1, 1), message)]
         if not no_smoke and not any(f.is_error for f in findings):
             from gateruler.authoring.smoke import smoke_check_file
 
-            findings += smoke_check_file(path)
+            findings += smoke_check_file(path, pool=pool)
         for finding in findings:
             click.echo(str(finding))
             if finding.severity is Severity.ERROR:
@@ -87,41 +91,3 @@ def levels() -> None:
         for i, rule in enumerate(rules):
             head = f"{level.number} {level.name}: " if i == 0 else " " * len(f"{level.number} {level.name}: ")
             out.print(f"  {head}{rule}", soft_wrap=not out.is_terminal)
-
-
-def _provenance(card: CardDef) -> str:
-    text = card.provenance.value
-    if card.stats_provenance is not None and card.stats_provenance is not card.provenance:
-        text += f"; stats {card.stats_provenance.value}"
-    return text
-
-
-def _stats(card: CardDef) -> str:
-    if not card.is_unit:
-        return "-"
-    return f"{card.atk}/{card.hp}/{card.stk}"
-
-
-@main.command()
-@click.option("--provisional", is_flag=True, help="List only cards with provisional data.")
-def cards(provisional: bool) -> None:
-    """The card pool: numbers, stats and where they come from."""
-    pool = sorted(load_card_pool(), key=lambda c: c.id)
-    if provisional:
-        pool = [c for c in pool if c.is_provisional]
-    title = "Cards with provisional data" if provisional else "Card pool"
-    table = Table(title=f"{title} ({len(pool)})")
-    for header in ("Id", "Name", "Type", "Level", "ATK/HP/STK", "Keywords", "CNT", "Provenance"):
-        table.add_column(header, justify="right" if header == "Level" else "left")
-    for card in pool:
-        table.add_row(
-            card.id,
-            card.name,
-            card.type.value,
-            str(card.level),
-            _stats(card),
-            ", ".join(sorted(k.value for k in card.keywords)),
-            "yes" if card.has_cnt else "",
-            _provenance(card),
-        )
-    stdout_console().print(table)

@@ -19,7 +19,9 @@ from pathlib import Path
 
 import click
 
+from gateruler.cardpool import CardPool
 from gateruler.cli import main
+from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.engine import Game
 from gateruler.errors import GateRulerError
 from gateruler.play_session import Line, PlaySession, run
@@ -51,6 +53,7 @@ class _OneLineUsage(click.Command):
 @click.option("--log", "log_file", type=click.Path(dir_okay=False), help="Write the game's events to this file as JSON Lines.")
 @click.option("--replay", "replay_file", type=click.Path(dir_okay=False), help="Keep a replay of the game in this file (gateruler replay re-runs it).")
 @click.option("--plain", is_flag=True, help="Play line by line instead of on the full-screen board.")
+@cards_option
 def play(
     level: int | None,
     level_file: str | None,
@@ -61,6 +64,7 @@ def play(
     log_file: str | None,
     replay_file: str | None,
     plain: bool,
+    card_paths: tuple[str, ...],
 ) -> None:
     """Play a rift level against the scripted rift; you make every decision of your side.
 
@@ -77,10 +81,10 @@ def play(
         given = [name for name, value in (("--level", level), ("--level-file", level_file), ("--deck", deck), ("--seed", seed)) if value is not None]
         if given:
             raise GateRulerError(f"gateruler play: --load resumes a saved game, so {', '.join(given)} cannot be given with it")
-        game, origin = load_game(load_file)
+        game, origin = load_game(load_file, card_pool(card_paths))
         note, story = f"Resumed {load_file} at turn {game.turn}; type log to see what happened before.", False
     else:
-        game, origin, seed = _new_game(level, level_file, deck, seed)
+        game, origin, seed = _new_game(level, level_file, deck, seed, card_pool(card_paths))
         note, story = f"Seed {seed}: replay this game with --seed {seed}.", True
     session = PlaySession(game, origin, deck_path=origin.deck_file)
     if replay_file is not None:
@@ -117,23 +121,23 @@ def _play_lines(session: PlaySession, note: str, story: bool, fast: bool) -> int
     return run(session, read=read, write=write, pause=pause, opening=session.opening(note, story=story), eof_asks=sys.stdin.isatty())
 
 
-def _new_game(level: int | None, level_file: str | None, deck: str | None, seed: int | None) -> tuple[Game, GameOrigin, int]:
+def _new_game(level: int | None, level_file: str | None, deck: str | None, seed: int | None, pool: CardPool) -> tuple[Game, GameOrigin, int]:
     from gateruler import loader
     from gateruler.games import new_game
 
     if level is not None and level_file is not None:
         raise GateRulerError("gateruler play: give --level or --level-file, not both")
     deck_path = Path(deck) if deck is not None else loader.sample_deck_path("knight")
-    deck_def = loader.load_deck(deck_path)
+    player = loader.load_player_deck(deck_path, pool)
     if level_file is not None:
-        level_def = loader.load_level(Path(level_file))
+        level_def = loader.load_level(Path(level_file), player.pool)
         origin = GameOrigin(level_file=str(Path(level_file).resolve()), deck_file=str(deck_path.resolve()))
     else:
         level_def = loader.load_level(level or 1)
         origin = GameOrigin(level_number=level or 1, deck_file=str(deck_path.resolve()))
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
-    return new_game(deck_def, level_def, seed), origin, seed
+    return new_game(player.deck, level_def, seed, pool=player.pool), origin, seed
 
 
 def _read(prompt: str) -> str:

@@ -8,12 +8,14 @@ import sys
 import click
 
 from gateruler.cli import main
+from gateruler.cli.card_library import card_pool, cards_option
 
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (the fixed scenario contract).")
-def scenario(file: str, as_json: bool) -> None:
+@cards_option
+def scenario(file: str, as_json: bool, card_paths: tuple[str, ...]) -> None:
     """Play the turn a scenario file names and print the state it ends in.
 
     If the file has an `expect:` block, the result is compared with it and
@@ -21,7 +23,7 @@ def scenario(file: str, as_json: bool) -> None:
     """
     from gateruler.scenario import expectation_mismatches, load_scenario, result_json, run_scenario
 
-    spec = load_scenario(file)
+    spec = load_scenario(file, card_pool(card_paths))
     game = run_scenario(spec)
     result = result_json(game)
     if as_json:

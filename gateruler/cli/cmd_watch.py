@@ -14,7 +14,9 @@ from pathlib import Path
 import click
 
 from gateruler.bots import BOT_NAMES, make_bot
+from gateruler.cardpool import CardPool
 from gateruler.cli import main
+from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.cli.cmd_play import _OneLineUsage
 from gateruler.play_session import Line, PlaySession
 from gateruler.render import result_lines, wrap
@@ -31,22 +33,25 @@ from gateruler.watching import Decider, bot_decider, replay_decider
 @click.option("--budget", type=click.IntRange(1), help="The search bot's rollouts per decision.")
 @click.option("--pace", type=click.FloatRange(0.05), help="Seconds between decisions; without it, space steps.")
 @click.option("--plain", is_flag=True, help="Print the game's story instead of showing the board.")
-def watch(level: int | None, level_file: str | None, deck: str | None, seed: int, bot: str, budget: int | None, pace: float | None, plain: bool) -> None:
+@cards_option
+def watch(
+    level: int | None, level_file: str | None, deck: str | None, seed: int, bot: str, budget: int | None, pace: float | None, plain: bool, card_paths: tuple[str, ...]
+) -> None:
     """Watch a bot play a rift level on the board, step by step or at a pace."""
     from gateruler.cli.cmd_play import _new_game
 
-    game, origin, seed = _new_game(level, level_file, deck, seed)
+    game, origin, seed = _new_game(level, level_file, deck, seed, card_pool(card_paths))
     decider = bot_decider(make_bot(bot, seed, budget))
     sys.exit(show(PlaySession(game, origin), decider, f"the {bot} bot (seed {seed})", pace, plain))
 
 
-def watch_replay(path: str, pace: float | None, plain: bool = False) -> int:
+def watch_replay(path: str, pace: float | None, plain: bool = False, pool: CardPool | None = None) -> int:
     """Show a replay's game: its recorded actions, then (an error replay) its bot until the error."""
     from gateruler.engine import action_from_dict
     from gateruler.replay import read_replay, spec_from_replay
 
     data = read_replay(path)
-    spec = spec_from_replay(path, data)
+    spec = spec_from_replay(path, data, pool)
     bot_data = data.get("bot")
     bot = make_bot(str(bot_data.get("name")), int(bot_data.get("seed", 0)), bot_data.get("budget")) if isinstance(bot_data, dict) else None
     recorded = [action_from_dict(a) for a in data["actions"]]

@@ -23,6 +23,7 @@ from gateruler.errors import IllegalAction
 from gateruler.pages import esc, page, script_json
 from gateruler.render import action_words, board_lines, result_lines
 from gateruler.story import narrate
+from gateruler.cardpool import CardPool
 from gateruler.replay import game_data_hash, read_replay, spec_from_replay
 from gateruler.stats import OUTCOME_WORDS, classify
 
@@ -173,10 +174,12 @@ def _facts(path: str | Path, data: dict, spec: GameSpec) -> list[tuple[str, str]
     return facts
 
 
-def replay_page_html(path: str | Path) -> tuple[str, Walkthrough]:
-    """The page for replay file `path`, and the walk it shows (a bad file is a ReplayFileError or DataError)."""
+def replay_page_html(path: str | Path, pool: CardPool | None = None) -> tuple[str, Walkthrough]:
+    """The page for replay file `path`, and the walk it shows (a bad file is a ReplayFileError or DataError).
+
+    `pool` supplies the cards the replay does not carry itself (default: the shipped cards)."""
     data = read_replay(path)
-    spec = spec_from_replay(path, data)
+    spec = spec_from_replay(path, data, pool)
     actions = [action_from_dict(a) for a in data["actions"]]
     walkthrough = walk(spec, data["seed"], actions, data["result"].get("error"))
     result = data["result"]

@@ -1,0 +1,279 @@
+"""``gateruler cards import``: a spreadsheet of a player's cards (CSV) into a card file that validates.
+
+Players keep their card lists in spreadsheets.  The first row names the
+columns, in any order and any case:
+
+* required: ``id``, ``name``, ``type`` (unit, event, field), ``level``;
+* for units: ``atk``, ``hp``, ``stk`` (whole numbers, 0 or more; empty for
+  events and fields);
+* optional: ``keywords`` and ``attributes`` (several separated by ``;`` or
+  ``,``; a keyword may be written with spaces, "open card"), ``faction``,
+  ``cnt``, ``legendary`` and ``replaces`` (yes/no, true/false, 1/0, empty
+  for no), ``provenance`` (default ``published``: numbers copied from the
+  printed cards) and ``source`` (default: the CSV's name and the row).
+
+Cells may be separated by commas, semicolons or tabs (the header row tells
+which).  The file must be UTF-8 (a spreadsheet's "CSV UTF-8"); a byte-order
+mark is fine.  A file is hostile until checked: at most :data:`MAX_ROWS`
+rows and :data:`MAX_CELL` characters a cell.  Every bad cell is an error
+``file.csv:ROW:COLUMN: message``, ROW and COLUMN counted from 1 as a
+spreadsheet shows them (the header is row 1), and nothing is written unless
+the whole file is right.  Abilities are then added to the card file by hand.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from gateruler.errors import DataError, DataErrors, GateRulerError
+from gateruler.fileio import write_text_atomic
+from gateruler.vocabulary import CardType, Keyword, Provenance
+from gateruler.yamlsrc import did_you_mean, read_text
+
+MAX_ROWS = 5000
+MAX_CELL = 500
+REQUIRED = ("id", "name", "type", "level")
+STATS = ("atk", "hp", "stk")
+OPTIONAL = (*STATS, "keywords", "cnt", "attributes", "faction", "legendary", "replaces", "provenance", "source")
+COLUMNS = (*REQUIRED, *OPTIONAL)
+TRUE_WORDS = {"yes", "y", "true", "1", "x"}
+FALSE_WORDS = {"no", "n", "false", "0", ""}
+
+
+@attrs.define
+class _Row:
+    """The cells of one CSV row by column name, and where each column is."""
+
+    path: str
+    number: int
+    cells: dict[str, str]
+    columns: dict[str, int]
+    errors: list[DataError]
+
+    def error(self, column: str | None, message: str) -> None:
+        self.errors.append(DataError(self.path, self.number, self.columns.get(column, 1) if column else 1, message))
+
+    def text(self, column: str) -> str:
+        return self.cells.get(column, "").strip()
+
+    def integer(self, column: str, minimum: int | None = None) -> int | None:
+        if column not in self.columns:
+            self.error(None, f"no {column!r} column (a unit needs atk, hp and stk)")
+            return None
+        value = self.text(column)
+        if not re.fullmatch(r"[+-]?\d{1,9}", value):
+            self.error(column, f"{column!r} must be a whole number (got {value!r})" if value else f"{column!r} is empty")
+            return None
+        number = int(value)
+        if minimum is not None and number < minimum:
+            self.error(column, f"{column!r} must not be negative (got {number})")
+            return None
+        return number
+
+    def flag(self, column: str) -> bool:
+        value = self.text(column).casefold()
+        if value not in TRUE_WORDS | FALSE_WORDS:
+            self.error(column, f"{column!r} must be yes or no (got {self.text(column)!r})")
+        return value in TRUE_WORDS
+
+    def words(self, column: str) -> list[str]:
+        found: list[str] = []
+        for word in (w.strip() for w in re.split(r"[;,]", self.text(column))):
+            if word in found:
+                self.error(column, f"{word!r} is listed twice in {column!r}")
+            elif word:
+                found.append(word)
+        return found
+
+
+def _delimiter(header_line: str) -> str:
+    return max(",;\t", key=header_line.count)
+
+
+def _header(path: str, header: list[str], errors: list[DataError]) -> dict[str, int]:
+    columns: dict[str, int] = {}
+    for number, cell in enumerate(header, 1):
+        name = cell.strip().casefold()
+        if name not in COLUMNS:
+            errors.append(DataError(path, 1, number, f"unknown column {cell.strip()!r}{did_you_mean(name, COLUMNS) or ' (the columns are: ' + ', '.join(COLUMNS) + ')'}"))
+        elif name in columns:
+            errors.append(DataError(path, 1, number, f"column {name!r} appears twice (first in column {columns[name]})"))
+        else:
+            columns[name] = number
+    for name in REQUIRED:
+        if name not in columns:
+            errors.append(DataError(path, 1, 1, f"missing column {name!r} (required: {', '.join(REQUIRED)})"))
+    return columns
+
+
+def _keywords(row: _Row) -> list[str]:
+    known = [k.value for k in Keyword]
+    result = []
+    for word in row.words("keywords"):
+        value = re.sub(r"[\s-]+", "_", word.casefold())
+        if value in known:
+            result.append(value)
+        else:
+            row.error("keywords", f"unknown keyword {word!r}{did_you_mean(value, known) or ' (known: ' + ', '.join(known) + ')'}")
+    return result
+
+
+def _card(row: _Row, csv_name: str, shipped: dict[str, str]) -> dict[str, Any]:
+    """One row as a card mapping (plain data in card-file order); its errors go to the row."""
+    card: dict[str, Any] = {}
+    for column in ("id", "name"):
+        card[column] = row.text(column)
+        if not card[column]:
+            row.error(column, f"{column!r} is empty")
+    type_text = row.text("type").casefold()
+    types = [t.value for t in CardType]
+    if type_text not in types:
+        row.error("type", f"unknown type {row.text('type')!r}{did_you_mean(type_text, types) or ' (unit, event or field)'}")
+    card["type"] = type_text
+    card["level"] = row.integer("level")
+    for stat in STATS:
+        if type_text == CardType.UNIT.value:
+            card[stat] = row.integer(stat, minimum=0)
+        elif row.text(stat) and type_text in types:
+            row.error(stat, f"{stat!r} is only for units (this card is {'an' if type_text == 'event' else 'a'} {type_text}); leave it empty")
+    for column, value in (("keywords", _keywords(row)), ("attributes", row.words("attributes"))):
+        if value:
+            card[column] = value
+    if row.text("faction"):
+        card["faction"] = row.text("faction")
+    for column in ("cnt", "legendary", "replaces"):
+        if row.flag(column):
+            card[column] = True
+    provenance = row.text("provenance").casefold() or Provenance.PUBLISHED.value
+    if provenance not in [p.value for p in Provenance]:
+        row.error("provenance", f"unknown provenance {row.text('provenance')!r}{did_you_mean(provenance, [p.value for p in Provenance])}")
+    card["provenance"] = provenance
+    card["source"] = row.text("source") or f"Imported from {csv_name}, row {row.number}."
+    name = shipped.get(card["id"])
+    if name is not None and not card.get("replaces"):
+        row.error("id", f"card id {card['id']!r} is already a shipped card ({name}); to correct it, say yes in a 'replaces' column")
+    elif name is None and card.get("replaces"):
+        row.error("replaces", f"card {card['id']!r} replaces no shipped card (no shipped card has this id)")
+    return card
+
+
+def read_cards_csv(path: str | Path) -> list[dict[str, Any]]:
+    """The cards of a CSV file as card mappings; raises DataErrors with every bad cell."""
+    from gateruler.loader import load_card_pool
+
+    shown = str(path)
+    text = read_text(path)
+    errors: list[DataError] = []
+    lines = text.splitlines()
+    if not any(line.strip() for line in lines):
+        raise DataError(shown, 1, 1, "the file is empty: the first row must name the columns (id, name, type, level, ...)")
+    reader = csv.reader(io.StringIO(text), delimiter=_delimiter(lines[0]))
+    shipped = {c.id: c.name for c in load_card_pool()}
+    cards: list[dict[str, Any]] = []
+    first_row: dict[str, int] = {}
+    columns: dict[str, int] = {}
+    number = 0
+    try:
+        for number, cells in enumerate(reader, 1):
+            if number == 1:
+                columns = _header(shown, cells, errors)
+                if errors:
+                    break
+                continue
+            if number > MAX_ROWS:
+                errors.append(DataError(shown, number, 1, f"more than {MAX_ROWS} rows; split the file"))
+                break
+            if not any(c.strip() for c in cells):
+                continue
+            row = _Row(shown, number, {}, columns, errors)
+            _read_cells(row, cells, columns)
+            card = _card(row, Path(shown).name, shipped)
+            if card["id"] in first_row:
+                row.error("id", f"card id {card['id']!r} is also on row {first_row[card['id']]}")
+            first_row.setdefault(card["id"], number)
+            cards.append(card)
+    except csv.Error as error:
+        errors.append(DataError(shown, number + 1, 1, f"not a CSV file: {error}"))
+    if errors:
+        raise DataErrors(errors)
+    if not cards:
+        raise DataError(shown, 2, 1, "no cards: the rows after the header are empty")
+    return cards
+
+
+def _read_cells(row: _Row, cells: list[str], columns: dict[str, int]) -> None:
+    by_number = {n: name for name, n in columns.items()}
+    for number, cell in enumerate(cells, 1):
+        if len(cell) > MAX_CELL:
+            row.errors.append(DataError(row.path, row.number, number, f"a cell of more than {MAX_CELL} characters"))
+        if number in by_number:
+            row.cells[by_number[number]] = cell[: MAX_CELL + 1]
+        elif cell.strip():
+            row.errors.append(DataError(row.path, row.number, number, f"a value beyond the last column ({cell.strip()[:40]!r})"))
+
+
+_WORDS = {"type", "keywords", "provenance"}  # vocabulary words, written bare as in the shipped files
+
+
+def _scalar(value: Any, bare: bool = False) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_scalar(v, bare) for v in value) + "]"
+    if isinstance(value, int) or bare:
+        return str(value)
+    return json.dumps(value, ensure_ascii=False)  # a JSON string is a YAML string, whatever it holds
+
+
+def card_file_text(cards: list[dict[str, Any]], csv_name: str, output: Path) -> str:
+    """A card file holding `cards`, commented for the hand that adds their abilities."""
+    from gateruler.authoring.templates import _header as header_lines
+
+    lines = header_lines(
+        "card",
+        output,
+        [
+            f"Cards imported from {csv_name} by `gateruler cards import`.",
+            "Add what each card does under `abilities:` (docs/reference.md#effects),",
+            f"then check it with: gateruler validate {output.name}",
+        ],
+    )
+    lines.append("cards:")
+    for card in cards:
+        lines.append(f"  - id: {_scalar(card['id'])}")
+        lines += [f"    {key}: {_scalar(value, key in _WORDS)}" for key, value in card.items() if key != "id"]
+        lines.append("")
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def import_cards(csv_path: str | Path, output: Path, *, force: bool = False) -> int:
+    """Write the card file of a CSV of cards (atomically); the number of cards.  Raises DataErrors for bad cells."""
+    if output.exists() and not force:
+        raise GateRulerError(f"{output} already exists; not overwriting it (abilities you added would be lost): give --force, or another --output")
+    cards = read_cards_csv(csv_path)
+    text = card_file_text(cards, Path(csv_path).name, output)
+    _check_written(text, output)
+    try:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(output, text)
+    except OSError as error:
+        raise GateRulerError(f"{output}: cannot write: {error.strerror or error}") from None
+    return len(cards)
+
+
+def _check_written(text: str, output: Path) -> None:
+    """The file about to be written reads back as the cards it holds: the last guard before writing."""
+    from gateruler.library import add_card_file
+    from gateruler.loader import load_card_pool
+    from gateruler.yamlsrc import Report, parse_yaml
+
+    report = Report()
+    add_card_file(load_card_pool(), parse_yaml(text, str(output)), str(output), text, report)
+    report.raise_errors()

@@ -1,0 +1,32 @@
+"""The ``--cards PATH`` option every command that loads cards takes, and the pool it gives."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, TypeVar
+
+import click
+
+if TYPE_CHECKING:
+    from gateruler.cardpool import CardPool
+
+F = TypeVar("F", bound=Callable[..., object])
+
+CARDS_HELP = (
+    "A card file, or a folder of them, with your own cards (repeatable). "
+    "Your card library (the folder GATERULER_CARDS names, else your user data folder) is read too; see docs/decks.md."
+)
+
+
+def cards_option(command: F) -> F:
+    """Add ``--cards PATH`` (repeatable), passed to the command as ``card_paths``."""
+    return click.option("--cards", "card_paths", multiple=True, metavar="PATH", help=CARDS_HELP)(command)
+
+
+def card_pool(card_paths: Iterable[str] = ()) -> "CardPool":
+    """The shipped cards, the user library and the ``--cards`` files; an error in any is a located DataError."""
+    from gateruler.library import library_paths, load_library
+    from gateruler.loader import load_card_pool
+
+    paths = library_paths(card_paths)
+    return load_library(paths) if paths else load_card_pool()

@@ -1,0 +1,255 @@
+"""A player's card libraries: which card files a command reads, and how their cards join the shipped ones.
+
+A player who owns real cards brings them as card files (the same format as
+the shipped ones).  A command that loads cards reads, in this order, each file
+once however often it is named:
+
+1. the **user library**: the card file or folder that ``GATERULER_CARDS``
+   names (several, separated by ``os.pathsep``; set but empty: none), else
+   the folder ``cards`` in the platform's user data folder
+   (``platformdirs.user_data_path("gateruler")``), when it exists;
+2. each ``--cards PATH`` option, in order;
+3. a deck file's own ``card_files:`` (read by the loader with the deck).
+
+A folder means every ``*.yaml``/``*.yml`` file under it, in sorted order,
+hidden files and folders left out; deck, level and ruler files found in a
+folder are passed over, so decks may sit beside the cards.  A folder holds at
+most :data:`MAX_FOLDER_FILES` of them.
+
+A card id defined twice is an error naming both places, unless the later
+definition is a player's card that says ``replaces: true`` and the earlier
+one is shipped: then the player's card replaces the shipped one everywhere
+(the rift's copies too).  That is how a player corrects a provisional card
+with the printed numbers; the card is then as provisional as the player's
+file says.  ``replaces: true`` with no shipped card of that id is an error,
+since a misspelt id would otherwise add a new card without a word.
+
+Results record the files read (:class:`~gateruler.cardpool.LibraryFile`) and
+embed the definitions of the player's cards a game uses, as written
+(:func:`embedded_cards`, :func:`with_embedded`), so that a replay or a save
+made with them works on a machine that does not have the files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from gateruler.cardpool import CardPool, LibraryFile, UserCard
+from gateruler.errors import DataError, DataErrors, GateRulerError
+from gateruler.models import CardDef, SourceLocation
+from gateruler.yamlsrc import LocatedList, LocatedMap, Report, did_you_mean, parse_yaml, read_text
+
+ENV_VAR = "GATERULER_CARDS"
+MAX_FOLDER_FILES = 1000
+MAX_EMBEDDED_CARDS = 1000
+CARD_SUFFIXES = (".yaml", ".yml")
+_NOT_CARDS = {"deck": "a deck file", "level": "a level file", "ruler": "a ruler file"}
+
+
+def user_library_folder() -> Path:
+    """The platform's folder for a player's card files (used when GATERULER_CARDS is not set)."""
+    import platformdirs
+
+    return platformdirs.user_data_path("gateruler", appauthor=False) / "cards"
+
+
+def user_library_paths() -> list[Path]:
+    """The user library: what GATERULER_CARDS names, else the platform folder if it exists."""
+    value = os.environ.get(ENV_VAR)
+    if value is None:
+        folder = user_library_folder()
+        return [folder] if folder.is_dir() else []
+    paths = [Path(part).expanduser() for part in value.split(os.pathsep) if part.strip()]
+    for path in paths:
+        if not path.exists():
+            raise GateRulerError(f"{ENV_VAR}: no such file or folder: {path}")
+    return paths
+
+
+def library_paths(options: Iterable[str] = ()) -> list[Path]:
+    """The user library followed by the ``--cards`` options; a path that does not exist is an error."""
+    paths = user_library_paths()
+    for option in options:
+        path = Path(option).expanduser()
+        if not path.exists():
+            raise GateRulerError(f"--cards: no such file or folder: {option}")
+        paths.append(path)
+    return paths
+
+
+def _folder_files(folder: Path) -> list[Path]:
+    files: list[Path] = []
+    for root, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        files += [Path(root) / n for n in sorted(names) if n.endswith(CARD_SUFFIXES) and not n.startswith(".")]
+        if len(files) > MAX_FOLDER_FILES:
+            raise GateRulerError(f"{folder}: more than {MAX_FOLDER_FILES} card files in one folder; name fewer with --cards")
+    return files
+
+
+def _absolute(path: Path) -> str:
+    return os.path.abspath(path)
+
+
+def read_library(base: CardPool, paths: Iterable[Path], report: Report) -> CardPool:
+    """`base` plus the cards of the card files and folders `paths`; every problem goes to `report`.
+
+    Files `base` already read are not read again (a deck's card file that is
+    also in the user library, say).
+    """
+    from gateruler.loader import file_kind
+
+    pool = base
+    seen = {f.path for f in base.library_files}
+    for path in paths:
+        in_folder = path.is_dir()
+        for file in _folder_files(path) if in_folder else [path]:
+            if _absolute(file) in seen:
+                continue
+            seen.add(_absolute(file))
+            try:
+                text = read_text(file)
+                node = parse_yaml(text, str(file))
+            except (DataError, DataErrors) as error:
+                report.add_exception(error)
+                continue
+            kind = file_kind(node)
+            if kind in _NOT_CARDS:
+                if not in_folder:
+                    report.error(
+                        SourceLocation(str(file), 1, 1),
+                        f"this is {_NOT_CARDS[kind]}, not a card file (a card library holds card files: a 'cards' list)",
+                    )
+                continue
+            pool = add_card_file(pool, node, str(file), text, report)
+    return pool
+
+
+def add_card_file(pool: CardPool, node: Any, shown: str, text: str, report: Report) -> CardPool:
+    """`pool` plus one player's card file (already parsed), checking its ids against the pool."""
+    from gateruler.loader import read_card_file
+
+    definitions = {item.get("id"): item for item in _items(node) if isinstance(item, LocatedMap)}
+    added: list[UserCard] = []
+    known = {c.id: c for c in pool}
+    for card in read_card_file(node, report, shown):
+        other = known.get(card.id)
+        if not _may_join(card, other, pool, report):
+            continue
+        added.append(UserCard(card, plain(definitions.get(card.id)), other))
+        known[card.id] = card
+    record = LibraryFile(
+        _absolute(Path(shown)),
+        hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        tuple(u.card.id for u in added),
+        tuple(u.card.id for u in added if u.replaced is not None),
+    )
+    return pool.with_user_cards(added, [record])
+
+
+def _items(node: Any) -> list[Any]:
+    cards = node.get("cards") if isinstance(node, dict) else None
+    return list(cards) if isinstance(cards, list) else []
+
+
+def _may_join(card: CardDef, other: CardDef | None, pool: CardPool, report: Report) -> bool:
+    """Whether a player's `card` may join a pool holding `other` under its id (None: a new id); else an error."""
+    if other is None:
+        if card.replaces:
+            hint = did_you_mean(card.id, [c.id for c in pool if pool.user_card(c.id) is None])
+            report.error(card.location, f"card {card.id!r} says 'replaces: true' but there is no shipped card {card.id!r} to replace{hint}")
+        return not card.replaces
+    theirs = pool.user_card(other.id) is not None
+    if card.replaces and not theirs:
+        return True
+    message = f"duplicate card id {card.id!r} (also in {place(other.location)})"
+    if theirs and card.replaces:
+        message += "; 'replaces' corrects a shipped card, not another of your cards"
+    elif not theirs:
+        message += "; to correct the shipped card, say 'replaces: true'"
+    report.error(card.location, message)
+    return False
+
+
+def place(loc: SourceLocation) -> str:
+    """Where a card is defined, as a message shows it: shipped files from the package's folder on."""
+    import gateruler
+
+    package = Path(gateruler.__file__).parent
+    try:
+        shown = str(Path(loc.path).relative_to(package.parent)) if Path(loc.path).is_absolute() else loc.path
+    except ValueError:
+        shown = loc.path
+    return f"{shown}:{loc.line}"
+
+
+def load_library(paths: Sequence[Path], base: CardPool | None = None) -> CardPool:
+    """The shipped cards (or `base`) plus the card files and folders `paths`; raises DataErrors."""
+    from gateruler.loader import load_card_pool
+
+    report = Report()
+    pool = read_library(base if base is not None else load_card_pool(), paths, report)
+    report.raise_errors()
+    return pool
+
+
+# ---------------------------------------------------------------------------
+# Carrying a player's cards in results
+
+
+def library_summary(pool: CardPool) -> str | None:
+    """One line saying which of the player's card files a result rests on; None when it rests on shipped cards only."""
+    files = pool.library_files
+    if not files:
+        return None
+    cards = sum(len(f.cards) for f in files)
+    replacing = sum(len(f.replaces) for f in files)
+    names = ", ".join(Path(f.path).name for f in files)
+    line = f"card data: the shipped cards and {cards} of yours from {names}"
+    return line + (f" ({replacing} replacing shipped cards)" if replacing else "")
+
+
+
+def plain(node: Any) -> Any:
+    """Located YAML as plain JSON data (mappings, lists, strings, numbers, booleans, null)."""
+    if isinstance(node, dict):
+        return {str(k): plain(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [plain(v) for v in node]
+    if node is None or isinstance(node, (str, int, float, bool)):
+        return node
+    return str(node)
+
+
+def embedded_cards(pool: CardPool, ids: Iterable[str]) -> list[dict[str, Any]]:
+    """The definitions, as written, of the player's cards among `ids`: what a replay or save carries."""
+    return [u.definition for u in pool.user_cards(ids)]
+
+
+def with_embedded(pool: CardPool, definitions: Any, shown: str) -> CardPool:
+    """`pool` with the player's cards a replay or save carries, which win over any card of the same id.
+
+    The file is user input: a malformed list or card is a DataError naming it.
+    """
+    from gateruler.loader import read_cards
+
+    if not definitions:
+        return pool
+    if not isinstance(definitions, list) or len(definitions) > MAX_EMBEDDED_CARDS:
+        raise GateRulerError(f"{shown}: 'user_cards' must be a list of at most {MAX_EMBEDDED_CARDS} card definitions")
+    where = f"{shown} (its embedded cards)"
+    node = parse_yaml(json.dumps(definitions, ensure_ascii=False, indent=1), where)
+    report = Report()
+    cards = read_cards(node, report, at=SourceLocation(where, 1, 1)) if isinstance(node, LocatedList) else []
+    report.raise_errors()
+    embedded = []
+    for card, definition in zip(cards, definitions):
+        other = pool.get(card.id)
+        replaced = other if other is not None and pool.user_card(card.id) is None else None
+        embedded.append(UserCard(card, definition, replaced))
+    return pool.with_user_cards(embedded)
