@@ -1,6 +1,7 @@
 """Many games of one deck against rift levels, in parallel, with the same answer every time.
 
-What makes a batch reproducible whatever the number of worker processes:
+What makes a batch reproducible whatever the backend (:mod:`gateruler.backends`:
+this process, local worker processes, a Dask cluster) and its number of workers:
 
 * every game's seed (and its bot's seed) is derived from the base seed, the
   level and the game's index alone (`game_seed`), never from which worker
@@ -8,7 +9,7 @@ What makes a batch reproducible whatever the number of worker processes:
 * games run in fixed chunks of `CHUNK` consecutive indices, and chunk
   results are folded in index order; the early stop of `--precision` is
   only ever decided between two chunks, so it stops at the same game for
-  one worker or eight;
+  one worker or eight, here or on a cluster;
 * a chunk returns sums (a `Tally`) and at most a few error records, never
   per-game results, so memory stays flat however many games are run.
 
@@ -20,14 +21,11 @@ is counted as an error, and the game's seeds and actions so far are kept
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
-import signal
-import sys
-from collections import deque
 from collections.abc import Callable, Iterator
 
 import attrs
 
+from gateruler.backends import Backend, Local, in_order
 from gateruler.bots import make_bot, play_out
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import action_to_dict
@@ -92,7 +90,8 @@ class BatchSettings:
     games: int = 200  # per level, the most that will be played
     budget: int | None = None  # the search bot's rollouts per decision
     precision: float | None = None  # stop a level once its Wilson 95% width is below this
-    workers: int = 1
+    workers: int = 1  # local processes when run_batch is given no backend; the figures never depend on it
+    backend: str = "local"  # where the games ran (gateruler.backends), for the record
 
 
 @attrs.define
@@ -151,21 +150,9 @@ def run_chunk(specs: list[GameSpec], settings: BatchSettings, level_index: int, 
     return tally, errors
 
 
-# ------------------------------------------------------------------ workers
-
-_worker_state: tuple[list[GameSpec], BatchSettings] | None = None
-
-
-def _init_worker(specs: list[GameSpec], settings: BatchSettings) -> None:
-    """Each worker gets the definitions once; Ctrl-C is the parent's to handle."""
-    global _worker_state
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _worker_state = (specs, settings)
-
-
-def _worker_chunk(level_index: int, start: int, stop: int) -> tuple[Tally, list[ErrorRecord]]:
-    assert _worker_state is not None
-    specs, settings = _worker_state
+def _chunk_task(shared: tuple[list[GameSpec], BatchSettings], level_index: int, start: int, stop: int) -> tuple[Tally, list[ErrorRecord]]:
+    """A chunk as a backend runs it: the definitions and settings come once, as `shared`."""
+    specs, settings = shared
     return run_chunk(specs, settings, level_index, start, stop)
 
 
@@ -196,89 +183,34 @@ def _fold(result: LevelResult, settings: BatchSettings, tally: Tally, errors: li
             result.stopped_early = True
 
 
-def run_batch(specs: list[GameSpec], settings: BatchSettings, on_progress: Progress | None = None) -> BatchResult:
+def run_batch(
+    specs: list[GameSpec], settings: BatchSettings, on_progress: Progress | None = None, backend: Backend | None = None
+) -> BatchResult:
     """Play `settings.games` games (fewer with a precision) of each spec's level.
 
-    Ctrl-C stops it: the result then holds the chunks finished so far (in
-    index order) and says it was interrupted."""
+    The games run on `backend` (already entered; default: `settings.workers`
+    local processes).  Ctrl-C stops it: the result then holds the chunks
+    finished so far (in index order) and says it was interrupted."""
     result = BatchResult(settings, [LevelResult(spec) for spec in specs])
+    backend = backend if backend is not None else Local(settings.workers)
     try:
-        if settings.workers <= 1:
-            _run_here(specs, settings, result, on_progress)
-        else:
-            _run_pool(specs, settings, result, on_progress)
+        with backend.session(_chunk_task, (specs, settings)) as session:
+            _announce(result, on_progress)
+            chunks = _chunks(settings, len(specs))
+            for (level_index, _start, _stop), (tally, errors) in in_order(session, chunks, lambda c: result.levels[c[0]].complete):
+                level = result.levels[level_index]
+                _fold(level, settings, tally, errors)
+                if on_progress is not None:
+                    on_progress(level_index, level)
     except KeyboardInterrupt:
         result.interrupted = True
     return result
 
 
 def _announce(result: BatchResult, on_progress: Progress | None) -> None:
-    """A first progress call per level, before any game: the caller may start its display now."""
+    """A first progress call per level, before any game: the caller may start its display now.
+
+    It comes once the backend's workers exist, so a display's thread is never forked."""
     if on_progress is not None:
         for level_index, level in enumerate(result.levels):
             on_progress(level_index, level)
-
-
-def _run_here(specs: list[GameSpec], settings: BatchSettings, result: BatchResult, on_progress: Progress | None) -> None:
-    _announce(result, on_progress)
-    for level_index, start, stop in _chunks(settings, len(specs)):
-        level = result.levels[level_index]
-        if level.complete:
-            continue
-        tally, errors = run_chunk(specs, settings, level_index, start, stop)
-        _fold(level, settings, tally, errors)
-        if on_progress is not None:
-            on_progress(level_index, level)
-
-
-def _run_pool(specs: list[GameSpec], settings: BatchSettings, result: BatchResult, on_progress: Progress | None) -> None:
-    """Keep every worker busy, a few chunks ahead, and fold results strictly in order."""
-    # Fork where it is safe and quick (Linux): the workers share the definitions
-    # already loaded.  They are started with Ctrl-C ignored, which they inherit,
-    # so a Ctrl-C is the parent's alone (no worker tracebacks); the parent is deaf
-    # to it only while the processes are forked, a few milliseconds.  Callers
-    # start threads (a progress bar) only after the first progress call.
-    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        pool = context.Pool(settings.workers, initializer=_init_worker, initargs=(specs, settings))
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    try:
-        _announce(result, on_progress)
-        pending: deque = deque()
-        chunks = _chunks(settings, len(specs))
-        window = 2 * settings.workers
-
-        def submit() -> None:
-            while len(pending) < window:
-                nxt = next(chunks, None)
-                if nxt is None:
-                    return
-                if result.levels[nxt[0]].complete:
-                    continue
-                pending.append((nxt, pool.apply_async(_worker_chunk, nxt)))
-
-        submit()
-        while pending:
-            (level_index, _start, _stop), future = pending.popleft()
-            tally, errors = _wait(future)
-            level = result.levels[level_index]
-            if not level.complete:  # chunks already sent past an early stop are dropped
-                _fold(level, settings, tally, errors)
-                if on_progress is not None:
-                    on_progress(level_index, level)
-            submit()
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
-
-
-def _wait(future: multiprocessing.pool.AsyncResult) -> tuple[Tally, list[ErrorRecord]]:
-    # A timeout keeps the wait interruptible by Ctrl-C on every platform.
-    while True:
-        try:
-            return future.get(timeout=0.2)
-        except multiprocessing.TimeoutError:
-            continue
