@@ -11,7 +11,8 @@ vocabulary).  What needs more than one definition is checked here:
   or a warning when the level file acknowledges that figure as a known
   discrepancy of the seed);
 * :func:`check_deck`: the deck is legal under its ruler's deck rules and the
-  solo-mode ban list.
+  solo-mode ban list;
+* :func:`check_collection`: a player's collection names known player cards.
 
 Both return :class:`~gateruler.yamlsrc.Finding` lists; they never raise for
 bad data.
@@ -31,7 +32,7 @@ from pathlib import Path
 import attrs
 
 from gateruler.cardpool import CardPool
-from gateruler.models import CardDef, DeckDef, LevelDef, RulerDef
+from gateruler.models import CardDef, CollectionDef, DeckDef, LevelDef, RulerDef
 from gateruler.vocabulary import Keyword, SpecialRuleKind
 from gateruler.yamlsrc import Fields, Finding, Report, did_you_mean, load_yaml
 
@@ -270,3 +271,16 @@ def check_deck(deck: DeckDef, pool: CardPool, rulers: dict[str, RulerDef]) -> li
         )
     return report.findings
 
+
+def check_collection(collection: CollectionDef, pool: CardPool) -> list[Finding]:
+    """Everything wrong with a collection: cards the pool does not know, rift cards no player owns.
+
+    A banned card is fine to own (the ban is solo mode's); it is just never put in a deck."""
+    report = Report()
+    for entry in collection.cards:
+        card = pool.get(entry.card)
+        if card is None:
+            report.error(entry.location, _unknown_card(entry.card, pool))
+        elif card.solo_only:
+            report.error(entry.location, f"card {card.id!r} ({card.name}) is a solo-mode rift card; a player cannot own it")
+    return report.findings
