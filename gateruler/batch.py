@@ -56,19 +56,20 @@ class GameSpec:
         return new_game(self.deck, self.level, seed, pool=self.pool, ruler=self.ruler, max_turns=self.max_turns)
 
 
-def _derive(*parts: object) -> int:
+def derive_seed(*parts: object) -> int:
+    """A seed that depends on `parts` alone (SHA-256 of them): the way every seed is made from another."""
     digest = hashlib.sha256(":".join(str(p) for p in ("gateruler", *parts)).encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1  # 63 bits: fits everywhere a seed goes
 
 
 def game_seed(base_seed: int, level_number: int, index: int) -> int:
     """The engine seed of game `index` against a level: independent of everything else."""
-    return _derive(base_seed, level_number, index, "game")
+    return derive_seed(base_seed, level_number, index, "game")
 
 
 def bot_seed(base_seed: int, level_number: int, index: int) -> int:
     """The bot's own seed for that game (its determinisations, its random choices)."""
-    return _derive(base_seed, level_number, index, "bot")
+    return derive_seed(base_seed, level_number, index, "bot")
 
 
 @attrs.frozen

@@ -121,3 +121,19 @@ def test_ctrl_c_keeps_the_chunks_folded_so_far_and_leaves_nothing_running_on_the
         while client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) == 0
+
+
+def test_tune_on_a_cluster_makes_the_same_choices_and_measures_the_same_figures(cluster) -> None:  # noqa: ANN001
+    from gateruler.cli.cmd_check import _specs
+    from gateruler.tune import TuneSettings, tune
+
+    data = Path(__file__).parent / "data"
+    pool = loader.load_card_pool([data / "tune-cards.yaml"])  # in memory only: the workers get them as data
+    specs = _specs(str(data / "tune-deck.yaml"), [1, 2], None, 200, pool)
+    collection = loader.load_collection(data / "tune-collection.yaml", pool)
+    settings = TuneSettings(seed=4, games=32, candidates=2, rounds=1, final_games=32)
+    with Dask(cluster.scheduler_address) as backend:
+        remote = tune(specs, collection, settings, pool, backend)
+    local = tune(specs, collection, settings, pool, Local(1))
+    assert remote.rounds == local.rounds and remote.swaps == local.swaps and remote.final == local.final
+    assert remote.swaps and remote.final is not None  # a swap was kept and measured: every step ran on the cluster

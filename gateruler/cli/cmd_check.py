@@ -73,6 +73,13 @@ def parse_levels(text: str) -> list[int]:
     return out
 
 
+def chosen_levels(levels_text: str, level_file: str | None) -> list[int]:
+    """The shipped levels --levels names; refused when --level-file was given too."""
+    if level_file is not None and click.get_current_context().get_parameter_source("levels_text") is not ParameterSource.DEFAULT:
+        raise GateRulerError("--levels and --level-file: give one or the other")
+    return parse_levels(levels_text)
+
+
 def load_pool() -> CardPool:
     """The card data a check or a tuning rests on: one place, so that both commands read the same cards."""
     from gateruler import loader
@@ -375,9 +382,7 @@ def check(
         raise GateRulerError("--budget: must be at least 1")
     if max_turns < 1:
         raise GateRulerError("--max-turns: must be at least 1")
-    if level_file is not None and click.get_current_context().get_parameter_source("levels_text") is not ParameterSource.DEFAULT:
-        raise GateRulerError("--levels and --level-file: give one or the other")
-    numbers = parse_levels(levels_text)
+    numbers = chosen_levels(levels_text, level_file)
     runner = open_backend(backend, scheduler, workers)
     if bot == "search" and budget is None:
         budget = DEFAULT_BUDGET  # written down, so that the JSON and replays reproduce it
