@@ -82,6 +82,7 @@ class Backend(abc.ABC):
     """A place to run tasks.  Use it as a context manager: it starts (and stops) what it needs."""
 
     name: str = ""
+    task_seconds: float = 0.0  # how long a task should take, when the caller can size them; 0: as small as it likes
 
     def __enter__(self) -> "Backend":
         return self
@@ -302,6 +303,7 @@ class Dask(Backend):
     """A dask.distributed cluster: the one at `address`, or a local cluster of `workers` processes."""
 
     name = "dask"
+    task_seconds = 0.5  # each task costs the client and the scheduler a few milliseconds
 
     def __init__(self, address: str | None = None, workers: int | None = None) -> None:
         try:

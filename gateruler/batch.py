@@ -21,6 +21,7 @@ is counted as an error, and the game's seeds and actions so far are kept
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable, Iterator
 
 import attrs
@@ -37,6 +38,7 @@ from gateruler.stats import CLEARED, ERROR, Tally, classify
 CHUNK = 8  # games per task: fixed, so results do not depend on the worker count
 MIN_GAMES_FOR_PRECISION = 2 * CHUNK  # an interval from fewer games is not trusted to stop on
 MAX_ERRORS_KEPT = 5  # per level: the first errors (by game index) keep their actions for replays
+MAX_CHUNKS_PER_TASK = 16  # a backend task plays at most this many chunks (see _Tasks)
 
 
 @attrs.frozen
@@ -151,10 +153,15 @@ def run_chunk(specs: list[GameSpec], settings: BatchSettings, level_index: int, 
     return tally, errors
 
 
-def _chunk_task(shared: tuple[list[GameSpec], BatchSettings], level_index: int, start: int, stop: int) -> tuple[Tally, list[ErrorRecord]]:
-    """A chunk as a backend runs it: the definitions and settings come once, as `shared`."""
+def _chunks_task(shared: tuple[list[GameSpec], BatchSettings], level_index: int, start: int, stop: int) -> tuple[list, float]:
+    """Consecutive chunks of one level as a backend runs them, and the seconds they took.
+
+    The definitions and settings come once, as `shared`; each chunk's value
+    (what run_chunk returns) is handed back as it is, in order."""
     specs, settings = shared
-    return run_chunk(specs, settings, level_index, start, stop)
+    began = time.perf_counter()
+    values = [run_chunk(specs, settings, level_index, first, min(first + CHUNK, stop)) for first in range(start, stop, CHUNK)]
+    return values, time.perf_counter() - began
 
 
 # ------------------------------------------------------------------ the batch
@@ -162,10 +169,35 @@ def _chunk_task(shared: tuple[list[GameSpec], BatchSettings], level_index: int, 
 Progress = Callable[[int, LevelResult], None]
 
 
-def _chunks(settings: BatchSettings, level_count: int) -> Iterator[tuple[int, int, int]]:
-    for level_index in range(level_count):
-        for start in range(0, settings.games, CHUNK):
-            yield level_index, start, min(start + CHUNK, settings.games)
+@attrs.define
+class _Tasks:
+    """Cuts each level's games into tasks of whole chunks, as many per task as fill the backend's target time.
+
+    A cluster pays a few milliseconds per task; a chunk of greedy games takes
+    about twenty.  So tasks grow (up to MAX_CHUNKS_PER_TASK) once the chunks
+    are seen to be short, and stay one chunk each for slow bots.  Results do
+    not depend on it: chunks are still folded one by one, in index order."""
+
+    settings: BatchSettings
+    levels: int
+    target: float  # seconds a task should take; 0: one chunk per task
+    per_chunk: float | None = None  # seconds a chunk takes, as measured by the workers
+
+    def __iter__(self) -> Iterator[tuple[int, int, int]]:
+        for level_index in range(self.levels):
+            start = 0
+            while start < self.settings.games:
+                stop = min(start + CHUNK * self.chunks_per_task(), self.settings.games)
+                yield level_index, start, stop
+                start = stop
+
+    def chunks_per_task(self) -> int:
+        if not self.target or not self.per_chunk:
+            return 1
+        return max(1, min(MAX_CHUNKS_PER_TASK, int(self.target / self.per_chunk)))
+
+    def took(self, seconds: float, chunks: int) -> None:
+        self.per_chunk = seconds / max(1, chunks)
 
 
 def _fold(result: LevelResult, settings: BatchSettings, tally: Tally, errors: list[ErrorRecord]) -> None:
@@ -195,14 +227,18 @@ def run_batch(
     result = BatchResult(settings, [LevelResult(spec) for spec in specs])
     backend = backend if backend is not None else Local(settings.workers)
     try:
-        with backend.session(_chunk_task, (specs, settings)) as session:
+        with backend.session(_chunks_task, (specs, settings)) as session:
             _announce(result, on_progress)
-            chunks = _chunks(settings, len(specs))
-            for (level_index, _start, _stop), (tally, errors) in in_order(session, chunks, lambda c: result.levels[c[0]].complete):
+            tasks = _Tasks(settings, len(specs), backend.task_seconds)
+            for (level_index, _start, _stop), (values, seconds) in in_order(session, tasks, lambda t: result.levels[t[0]].complete):
+                tasks.took(seconds, len(values))
                 level = result.levels[level_index]
-                _fold(level, settings, tally, errors)
-                if on_progress is not None:
-                    on_progress(level_index, level)
+                for tally, errors in values:
+                    if level.complete:  # chunks past an early stop are dropped
+                        break
+                    _fold(level, settings, tally, errors)
+                    if on_progress is not None:
+                        on_progress(level_index, level)
     except KeyboardInterrupt:
         result.interrupted = True
     return result

@@ -192,11 +192,11 @@ class _Games:
 
     def play(self, decks: list[DeckDef], base_seed: int, start: int, stop: int) -> list[list[Outcome]]:
         """outcomes[d]: deck d's games start..stop-1 of every level, level after level."""
-        tasks = [
-            (deck, level, base_seed, first, min(first + CHUNK, stop))
+        tasks = [  # a block of games per task: enough to be worth a cluster's overhead
+            (deck, level, base_seed, first, min(first + BLOCK, stop))
             for deck in decks
             for level in range(self.levels)
-            for first in range(start, stop, CHUNK)
+            for first in range(start, stop, BLOCK)
         ]
         per_deck = len(tasks) // len(decks)
         outcomes: list[list[Outcome]] = [[] for _ in decks]
@@ -246,6 +246,7 @@ class Round:
     accepted: Trial | None = None
     level_games: int = 0  # paired games per level the current deck played this round
     threshold: float = 0.0  # the p-value a swap had to beat
+    finished: bool = False  # False when Ctrl-C broke it off
 
 
 @attrs.define
@@ -347,7 +348,8 @@ def _search(result: TuneResult, games: _Games, collection: CollectionDef, pool: 
 
 def _play_round(result: TuneResult, games: _Games, number: int, swaps: list[Swap]) -> Round:
     settings = result.settings
-    current = Round(number, round_seed(settings.seed, number), [Trial(s, apply_swap(result.tuned, s)) for s in swaps])
+    trials = [Trial(s, apply_swap(result.tuned, s)) for s in swaps]
+    current = Round(number, round_seed(settings.seed, number), trials, threshold=ALPHA / len(swaps))
     result.rounds.append(current)
     games.label, games.done = f"round {number}", 0
     games.planned = (1 + len(swaps)) * games.levels * settings.games
@@ -362,7 +364,9 @@ def _play_round(result: TuneResult, games: _Games, number: int, swaps: list[Swap
             trial.add(mine, outcomes[0])
             trial.dropped = trial.evidence <= DROP_BELOW
         current.level_games = stop
-    current.threshold = ALPHA / len(swaps)
+        still = sum(not t.dropped for t in current.trials)
+        games.planned = games.done + (1 + still) * games.levels * (settings.games - stop) if still else games.done
+    current.finished = True
     survivors = [t for t in current.trials if not t.dropped and t.wins > t.losses]
     if survivors:
         best = max(survivors, key=lambda t: t.wins - t.losses)  # the first of equals: the order is the seed's

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import attrs
+import pexpect
 import pytest
 from click.testing import CliRunner
 
@@ -73,6 +74,30 @@ def test_dask_without_a_scheduler_starts_a_local_cluster_of_the_workers_asked_fo
     assert json.loads((tmp_path / "r.json").read_text())["levels"] == json.loads((tmp_path / "l.json").read_text())["levels"]
 
 
+def _scheduler_tasks(address: str) -> int:
+    """How many tasks the scheduler holds, once the cancellations sent to it have landed (at most 10 s)."""
+    with distributed.Client(address, set_as_default=False) as client:
+        deadline = time.monotonic() + 10
+        while client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))
+
+
+def test_on_a_terminal_ctrl_c_prints_the_partial_result_and_cancels_the_clusters_tasks(cluster) -> None:  # noqa: ANN001
+    from test_cli_check import _spawn
+
+    child = _spawn(f"check {DECK} --levels 1 --games 1000000 --backend dask --scheduler {cluster.scheduler_address}")
+    child.expect(r"[1-9]\d*/1000000")
+    child.sendintr()
+    child.expect("interrupted: partial result")
+    child.expect(r"1 Vanguard \*\s+\d+ \(partial\)")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Traceback" not in (child.before or "")
+    assert _scheduler_tasks(cluster.scheduler_address) == 0
+
+
 def test_precision_stops_at_the_same_game_on_a_cluster(cluster) -> None:  # noqa: ANN001
     settings = BatchSettings(seed=4, games=400, precision=0.2)
     local = run_batch([spec(6)], settings).levels[0]
@@ -116,11 +141,7 @@ def test_ctrl_c_keeps_the_chunks_folded_so_far_and_leaves_nothing_running_on_the
         result = run_batch([spec(1)], settings, interrupt_after_two_chunks, backend)
     assert result.interrupted and result.levels[0].tally.games == 2 * CHUNK
     assert result.levels[0].tally == run_batch([spec(1)], attrs.evolve(settings, games=2 * CHUNK)).levels[0].tally
-    with distributed.Client(cluster.scheduler_address, set_as_default=False) as client:
-        deadline = time.monotonic() + 10
-        while client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) == 0
+    assert _scheduler_tasks(cluster.scheduler_address) == 0
 
 
 def test_tune_on_a_cluster_makes_the_same_choices_and_measures_the_same_figures(cluster) -> None:  # noqa: ANN001

@@ -119,6 +119,9 @@ def _report(result: TuneResult, labels: list[str], marks: str) -> list[str | Tab
     pool = result.pool
     out: list[str | Table] = []
     for rnd in result.rounds:
+        if not rnd.finished:
+            out.append(f"round {rnd.number} (seed {rnd.seed}): {len(rnd.trials)} swaps, interrupted after {rnd.level_games} games per level")
+            continue
         dropped = sum(t.dropped for t in rnd.trials)
         head = (
             f"round {rnd.number} (seed {rnd.seed}): {len(rnd.trials)} swap{'s' if len(rnd.trials) != 1 else ''} "
