@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 
 import attrs
-import pexpect
 import pytest
 from click.testing import CliRunner
 
@@ -84,17 +83,9 @@ def _scheduler_tasks(address: str) -> int:
 
 
 def test_on_a_terminal_ctrl_c_prints_the_partial_result_and_cancels_the_clusters_tasks(cluster) -> None:  # noqa: ANN001
-    from test_cli_check import _spawn
+    from test_cli_check import interrupt_a_long_check
 
-    child = _spawn(f"check {DECK} --levels 1 --games 1000000 --backend dask --scheduler {cluster.scheduler_address}")
-    child.expect(r"[1-9]\d*/1000000")
-    child.sendintr()
-    child.expect("interrupted: partial result")
-    child.expect(r"1 Vanguard \*\s+\d+ \(partial\)")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 130
-    assert "Traceback" not in (child.before or "")
+    interrupt_a_long_check(f"--backend dask --scheduler {cluster.scheduler_address}")
     assert _scheduler_tasks(cluster.scheduler_address) == 0
 
 
