@@ -419,7 +419,7 @@ def _scalar(text: str) -> str:
 
 def deck_yaml(deck: DeckDef, pool: CardPool, description: str, comments: list[str]) -> str:
     """A deck file for `deck`, in the shipped decks' layout, each card named in a comment."""
-    lines = [f"# {line}" for line in comments]
+    lines = [f"# {' '.join(line.splitlines())}" for line in comments]
     lines += [f"name: {_scalar(deck.name)}", f"ruler: {_scalar(deck.ruler)}", f"description: {_scalar(description)}", "cards:"]
     width = max(len(f"  - {{card: {_scalar(e.card)}, count: {e.count}}}") for e in deck.cards)
     for entry in deck.cards:

@@ -45,6 +45,10 @@ def golem_pool(pool, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN001, ANN201
     return pool
 
 
+def written_comment(path: Path) -> str:
+    return path.read_text(encoding="utf-8").splitlines()[0]
+
+
 def run(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(main, list(args))
     return result.exit_code, result.stdout, result.stderr
@@ -153,6 +157,9 @@ def test_tune_prints_the_swap_and_the_before_and_after_rates_and_writes_a_deck_c
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == f"tuning Dud deck (apprentice) within {GOLEMS} - bot greedy, seed 0, levels 1, 2, 1 worker"
+    assert written_comment(out_path) == (
+        f"# Tuned by `gateruler tune {DUD_DECK} --collection {GOLEMS}` (bot greedy, seed 0, levels 1, 2)."
+    )
     assert lines[1].startswith("card data ")
     assert "kept -4 Dud Golem (TEST-DUD), +4 Champion Golem (TEST-CHAMPION)" in out
     assert f"fresh games per level (seed {final_seed(0)})" in out

@@ -223,13 +223,14 @@ def tune_command(
     out = stdout_console()
     wide = out.width >= WIDE
     labels = [_level_label(s) if wide else str(s.level.number) for s in specs]
+    where = f"level file {level_file}" if level_file is not None else "levels " + ", ".join(map(str, numbers))
     result = None
     try:
         with runner:
             out.print(
                 f"tuning {specs[0].deck.name} ({specs[0].deck.ruler}) within {collection_path} - bot {bot}"
                 + (f" (budget {budget})" if bot == "search" else "")
-                + f", seed {seed}, levels {', '.join(str(s.level.number) for s in specs)}, {runner.describe()}"
+                + f", seed {seed}, {where}, {runner.describe()}"
             )
             out.print(
                 f"card data {card_data_hash(pool)}; up to {candidates} swaps a round on up to {games} games per level, "
@@ -248,7 +249,7 @@ def tune_command(
     if result.interrupted:
         sys.exit(130)
     if result.swaps:
-        _write(path, result, deck, collection_path, numbers, level_file)
+        _write(path, result, deck, collection_path, where)
         out.print(f"wrote {path}")
 
 
@@ -265,12 +266,12 @@ def _provisional_note(specs: list[GameSpec], result: TuneResult) -> str:
     )
 
 
-def _write(path: Path, result: TuneResult, deck: str, collection: str, numbers: list[int], level_file: str | None) -> None:
+def _write(path: Path, result: TuneResult, deck: str, collection: str, where: str) -> None:
     s = result.settings
-    where = f"level file {level_file}" if level_file is not None else "levels " + ",".join(map(str, numbers))
     final = result.final
     comments = [
-        f"Tuned by `gateruler tune {deck} --collection {collection}` (bot {s.bot}, seed {s.seed}, {where}).",
+        f"Tuned by `gateruler tune {deck} --collection {collection}` "
+        f"(bot {s.bot}{f' budget {s.budget}' if s.bot == 'search' else ''}, seed {s.seed}, {where}).",
         "Swaps: " + "; ".join(w.describe(result.pool) for w in result.swaps) + ".",
     ]
     if final is not None:
