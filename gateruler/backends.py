@@ -323,14 +323,17 @@ class Dask(Backend):
             # Worker processes start with Ctrl-C ignored, as a local pool's do: a
             # Ctrl-C at the terminal reaches the whole process group, and only this
             # process should act on it (by cancelling the cluster's futures).
-            with _sigint_ignored():
-                self.cluster = LocalCluster(
-                    n_workers=self._local_workers,
-                    threads_per_worker=1,  # games are pure Python: one process per core
-                    processes=True,
-                    dashboard_address=":0",  # its web pages on a free port: never clash with another cluster
-                    silence_logs=logging.ERROR,
-                )
+            try:
+                with _sigint_ignored():
+                    self.cluster = LocalCluster(
+                        n_workers=self._local_workers,
+                        threads_per_worker=1,  # games are pure Python: one process per core
+                        processes=True,
+                        dashboard_address=":0",  # its web pages on a free port: never clash with another cluster
+                        silence_logs=logging.ERROR,
+                    )
+            except (OSError, RuntimeError) as error:
+                raise BackendError(f"--backend dask: cannot start a local dask cluster ({error})") from None
             self.client = Client(self.cluster, set_as_default=False)
         else:
             try:
