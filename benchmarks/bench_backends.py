@@ -1,12 +1,13 @@
 """Backends: wall-clock time of one check on each backend, and the speed-up of a second worker.
 
 A check is the Knight sample deck against levels 1-6 with the greedy bot (or
-the search bot with --bot search).  For each backend and worker count it
-starts the backend once (a Dask cluster's start is timed apart: it is paid
-once per command, not per game), runs the same batch --repeat times, and
-keeps the fastest run: on a machine shared with other work, the fastest run
-is the one least disturbed.  It also checks that every run gave the same
-figures.
+the search bot with --bot search).  Every backend and worker count is started
+once (a Dask cluster's start is timed apart: it is paid once per command, not
+per game); then the same batch runs on each in turn, --repeat rounds, and the
+fastest run of each counts: on a machine shared with other work the fastest
+run is the least disturbed, and going round the backends spreads bursts of
+load over all of them.  The speed-up is against the same backend's first
+worker count.  Every run must give the same figures.
 
     python benchmarks/bench_backends.py [--games 300] [--repeat 3] [--bot greedy] [--budget 8] [--workers 1,2]
 """
@@ -14,6 +15,7 @@ figures.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
@@ -38,20 +40,33 @@ def specs(levels: list[int]) -> list[GameSpec]:
     return out
 
 
-def timed(backend: Backend, all_specs: list[GameSpec], settings: BatchSettings, repeat: int) -> tuple[float, list, float]:
-    """(seconds to start the backend, the figures, the fastest of `repeat` runs in seconds)."""
-    start = time.perf_counter()
-    with backend:
-        started = time.perf_counter() - start
-        runs, figures = [], None
-        for _ in range(repeat):
+def measure(backends: dict[str, Backend], all_specs: list[GameSpec], settings: BatchSettings, repeat: int) -> dict[str, tuple[float, float]]:
+    """Per backend: (seconds it took to start, the fastest of `repeat` checks in seconds).
+
+    Every backend is started first, then the runs go round the backends
+    `repeat` times, so that a burst of load from elsewhere falls on all of
+    them alike."""
+    started = {}
+    with contextlib.ExitStack() as stack:
+        for name, backend in backends.items():
             start = time.perf_counter()
-            result = run_batch(all_specs, settings, backend=backend)
-            runs.append(time.perf_counter() - start)
-            tallies = [lv.tally for lv in result.levels]
-            assert figures is None or tallies == figures, "a backend gave other figures for the same seed"
-            figures = tallies
-    return started, figures or [], min(runs)
+            stack.enter_context(backend)
+            started[name] = time.perf_counter() - start
+        runs: dict[str, list[float]] = {name: [] for name in backends}
+        figures = None
+        for _ in range(repeat):
+            for name, backend in backends.items():
+                start = time.perf_counter()
+                result = run_batch(all_specs, settings, backend=backend)
+                runs[name].append(time.perf_counter() - start)
+                tallies = [lv.tally for lv in result.levels]
+                assert figures is None or tallies == figures, f"{name} gave other figures for the same seed"
+                figures = tallies
+    return {name: (started[name], min(runs[name])) for name in backends}
+
+
+def label(kind: str, workers: int) -> str:
+    return f"{kind}, {workers} worker{'s' if workers != 1 else ''}"
 
 
 def main() -> None:
@@ -69,17 +84,15 @@ def main() -> None:
     total = args.games * len(all_specs)
     print(f"one check: {total} games ({args.games} per level, levels {args.levels}), bot {args.bot}, "
           f"fastest of {args.repeat} runs; {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f} at the start")  # fmt: skip
-    print(f"   {'backend':<28}{'start':>8}{'check':>9}{'games/s':>10}{'speed-up':>10}")
-    figures = None
-    for name, make in (("local", Local), ("dask (local cluster)", lambda n: Dask(None, n))):
-        base = None
-        for workers in counts:
-            started, got, best = timed(make(workers), all_specs, settings, args.repeat)
-            assert figures is None or got == figures, "backends disagree"
-            figures = got
-            base = base or best
-            label = f"{name}, {workers} worker{'s' if workers != 1 else ''}"
-            print(f"   {label:<28}{started:7.2f}s{best:8.2f}s{total / best:10.0f}{base / best:9.2f}x")
+    kinds = (("local", Local), ("dask (local cluster)", lambda n: Dask(None, n)))
+    backends = {label(kind, n): make(n) for kind, make in kinds for n in counts}
+    times = measure(backends, all_specs, settings, args.repeat)
+    print(f"   {'backend':<34}{'start':>8}{'check':>9}{'games/s':>10}{'speed-up':>10}")
+    for kind, _ in kinds:
+        base = times[label(kind, counts[0])][1]
+        for n in counts:
+            started, best = times[label(kind, n)]
+            print(f"   {label(kind, n):<34}{started:7.2f}s{best:8.2f}s{total / best:10.0f}{base / best:9.2f}x")
     print(f"   load average {os.getloadavg()[0]:.2f} at the end; every run gave the same figures")
 
 
