@@ -92,7 +92,8 @@ def main() -> None:
         base = times[label(kind, counts[0])][1]
         for n in counts:
             started, best = times[label(kind, n)]
-            print(f"   {label(kind, n):<34}{started:7.2f}s{best:8.2f}s{total / best:10.0f}{base / best:9.2f}x")
+            rate = total / best
+            print(f"   {label(kind, n):<34}{started:7.2f}s{best:8.2f}s{rate:10.{0 if rate >= 100 else 2}f}{base / best:9.2f}x")
     print(f"   load average {os.getloadavg()[0]:.2f} at the end; every run gave the same figures")
 
 
