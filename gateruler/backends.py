@@ -256,15 +256,14 @@ class _DaskTask(Pending):
 
     def result(self) -> Any:
         from distributed import CancelledError
+        from distributed.scheduler import KilledWorker
 
         try:
             return self.future.result()
         except CancelledError:
             raise BackendError("the dask cluster cancelled a task (was the cluster restarted or closed?)") from None
-        except Exception as error:
-            if type(error).__name__ == "KilledWorker":
-                raise BackendError(f"the dask cluster lost the workers running a task: {error}") from None
-            raise
+        except KilledWorker as error:
+            raise BackendError(f"the dask cluster lost the workers running a task: {error}") from None
 
     def cancel(self) -> None:
         self.future.cancel()
