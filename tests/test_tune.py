@@ -9,6 +9,7 @@ so the only legal swaps are Dud for Champion, and the best is all four.
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -175,6 +176,23 @@ def test_tune_prints_the_swap_and_the_before_and_after_rates_and_writes_a_deck_c
     rows = [line.split() for line in lines if line.strip()[:1] in ("1", "2") and "%" in line]
     rates = [[x for x in row if x.endswith("%") and not x.startswith("(")] for row in rows]  # before, after
     assert [after_rate for _, after_rate in rates] == after
+
+
+def test_the_comparison_table_fits_a_narrow_terminal(pool) -> None:  # noqa: ANN001
+    from rich.console import Console
+
+    from gateruler.cli.cmd_tune import _comparison_table
+    from gateruler.stats import Tally
+    from gateruler.tune import Comparison, Side
+
+    deck = loader.load_deck(KNIGHT)
+    sides = [Side(deck, [Tally(cleared=c, lost_damage=400 - c) for c in rates]) for rates in ((366, 244, 258), (370, 260, 270))]
+    comparison = Comparison(1, 400, *sides, [(360, 6, 10, 24), (230, 14, 30, 126), (250, 8, 20, 122)])
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(_comparison_table(comparison, ["1", "2", "3"], wide=False))
+    lines = console.export_text().splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80 and "…" not in "".join(lines)
+    assert lines[-2].split()[:3] == ["all", "72.3%", "(69.7-74.8%)"]
 
 
 def test_tune_never_writes_over_the_deck_unless_asked(tmp_path: Path) -> None:

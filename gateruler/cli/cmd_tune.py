@@ -102,19 +102,29 @@ def _points(low: float, high: float) -> str:
     return f"{100 * low:+.1f} to {100 * high:+.1f}"
 
 
-def _comparison_table(final: Comparison, labels: list[str]) -> Table:
+COMPARISON_COLUMNS = (
+    # (wide heading, narrow heading): the narrow ones fit 80 columns
+    ("level", "lvl"),
+    ("before (95% interval)", "before (95%)"),
+    ("after (95% interval)", "after (95%)"),
+    ("change", "diff"),
+    ("paired 95% interval", "paired 95%"),
+)
+
+
+def _comparison_table(final: Comparison, labels: list[str], wide: bool) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for i, heading in enumerate(("level", "before (95% interval)", "after (95% interval)", "change", "paired 95% interval")):
-        table.add_column(heading, justify="left" if i == 0 else "right", no_wrap=True)
+    for i, headings in enumerate(COMPARISON_COLUMNS):
+        table.add_column(headings[0 if wide else 1], justify="left" if i == 0 else "right", no_wrap=True)
     rows = [(label, b, a, final.level_interval(i)) for i, (label, b, a) in enumerate(zip(labels, final.before.tallies, final.after.tallies))]
-    rows.append(("all levels", final.before.total, final.after.total, final.overall_interval()))
+    rows.append(("all levels" if wide else "all", final.before.total, final.after.total, final.overall_interval()))
     for label, before, after, (low, high) in rows:
         change = 100 * (after.clear_rate - before.clear_rate)
         table.add_row(label, _rate(before), _rate(after), f"{change:+.1f}", _points(low, high))
     return table
 
 
-def _report(result: TuneResult, labels: list[str], marks: str) -> list[str | Table]:
+def _report(result: TuneResult, labels: list[str], marks: str, wide: bool) -> list[str | Table]:
     settings = result.settings
     pool = result.pool
     out: list[str | Table] = []
@@ -154,7 +164,7 @@ def _report(result: TuneResult, labels: list[str], marks: str) -> list[str | Tab
     out.append(
         f"before and after on {final.games} fresh games per level (seed {final.seed}), never used to choose the swaps:"
     )
-    out.append(_comparison_table(final, labels))
+    out.append(_comparison_table(final, labels, wide))
     both, only_before, only_after, neither = final.overall()
     out.append(
         f"on the same games: only the tuned deck cleared {only_after}, only the original {only_before} "
@@ -244,8 +254,10 @@ def tune_command(
             out.print("interrupted before the first round")
             sys.exit(130)
         result.interrupted = True
-    for item in _report(result, labels, _provisional_note(specs, result)):
+    for item in _report(result, labels, _provisional_note(specs, result), wide):
         out.print(item, soft_wrap=not out.is_terminal) if isinstance(item, str) else out.print(item)
+    if not wide and result.final is not None:
+        out.print("Levels: " + ", ".join(_level_label(s) for s in specs) + ".")
     if result.interrupted:
         sys.exit(130)
     if result.swaps:
