@@ -1,6 +1,7 @@
 """Many games of one deck against rift levels, in parallel, with the same answer every time.
 
-What makes a batch reproducible whatever the number of worker processes:
+What makes a batch reproducible whatever the backend (:mod:`gateruler.backends`:
+this process, local worker processes, a Dask cluster) and its number of workers:
 
 * every game's seed (and its bot's seed) is derived from the base seed, the
   level and the game's index alone (`game_seed`), never from which worker
@@ -8,7 +9,7 @@ What makes a batch reproducible whatever the number of worker processes:
 * games run in fixed chunks of `CHUNK` consecutive indices, and chunk
   results are folded in index order; the early stop of `--precision` is
   only ever decided between two chunks, so it stops at the same game for
-  one worker or eight;
+  one worker or eight, here or on a cluster;
 * a chunk returns sums (a `Tally` of outcomes, an `Insight` of what the
   games' logs say about the cards and the losses) and at most a few error
   records, never per-game results, so memory stays flat however many games
@@ -22,14 +23,12 @@ is counted as an error, and the game's seeds and actions so far are kept
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
-import signal
-import sys
-from collections import deque
+import time
 from collections.abc import Callable, Iterator
 
 import attrs
 
+from gateruler.backends import Backend, Local, in_order
 from gateruler.bots import make_bot, play_out
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import action_to_dict
@@ -42,6 +41,7 @@ from gateruler.stats import CLEARED, ERROR, Tally, classify
 CHUNK = 8  # games per task: fixed, so results do not depend on the worker count
 MIN_GAMES_FOR_PRECISION = 2 * CHUNK  # an interval from fewer games is not trusted to stop on
 MAX_ERRORS_KEPT = 5  # per level: the first errors (by game index) keep their actions for replays
+MAX_CHUNKS_PER_TASK = 16  # a backend task plays at most this many chunks (see _Tasks)
 
 
 @attrs.frozen
@@ -61,19 +61,20 @@ class GameSpec:
         return new_game(self.deck, self.level, seed, pool=self.pool, ruler=self.ruler, max_turns=self.max_turns)
 
 
-def _derive(*parts: object) -> int:
+def derive_seed(*parts: object) -> int:
+    """A seed that depends on `parts` alone (SHA-256 of them): the way every seed is made from another."""
     digest = hashlib.sha256(":".join(str(p) for p in ("gateruler", *parts)).encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1  # 63 bits: fits everywhere a seed goes
 
 
 def game_seed(base_seed: int, level_number: int, index: int) -> int:
     """The engine seed of game `index` against a level: independent of everything else."""
-    return _derive(base_seed, level_number, index, "game")
+    return derive_seed(base_seed, level_number, index, "game")
 
 
 def bot_seed(base_seed: int, level_number: int, index: int) -> int:
     """The bot's own seed for that game (its determinisations, its random choices)."""
-    return _derive(base_seed, level_number, index, "bot")
+    return derive_seed(base_seed, level_number, index, "bot")
 
 
 @attrs.frozen
@@ -95,7 +96,8 @@ class BatchSettings:
     games: int = 200  # per level, the most that will be played
     budget: int | None = None  # the search bot's rollouts per decision
     precision: float | None = None  # stop a level once its Wilson 95% width is below this
-    workers: int = 1
+    workers: int = 1  # local processes when run_batch is given no backend; the figures never depend on it
+    backend: str = "local"  # where the games ran (gateruler.backends), for the record
 
 
 @attrs.define
@@ -167,22 +169,15 @@ def run_chunk(specs: list[GameSpec], settings: BatchSettings, level_index: int, 
     return chunk
 
 
-# ------------------------------------------------------------------ workers
+def _chunks_task(shared: tuple[list[GameSpec], BatchSettings], level_index: int, start: int, stop: int) -> tuple[list[ChunkResult], float]:
+    """Consecutive chunks of one level as a backend runs them, and the seconds they took.
 
-_worker_state: tuple[list[GameSpec], BatchSettings] | None = None
-
-
-def _init_worker(specs: list[GameSpec], settings: BatchSettings) -> None:
-    """Each worker gets the definitions once; Ctrl-C is the parent's to handle."""
-    global _worker_state
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _worker_state = (specs, settings)
-
-
-def _worker_chunk(level_index: int, start: int, stop: int) -> ChunkResult:
-    assert _worker_state is not None
-    specs, settings = _worker_state
-    return run_chunk(specs, settings, level_index, start, stop)
+    The definitions and settings come once, as `shared`; each chunk's value
+    (what run_chunk returns) is handed back as it is, in order."""
+    specs, settings = shared
+    began = time.perf_counter()
+    values = [run_chunk(specs, settings, level_index, first, min(first + CHUNK, stop)) for first in range(start, stop, CHUNK)]
+    return values, time.perf_counter() - began
 
 
 # ------------------------------------------------------------------ the batch
@@ -190,10 +185,35 @@ def _worker_chunk(level_index: int, start: int, stop: int) -> ChunkResult:
 Progress = Callable[[int, LevelResult], None]
 
 
-def _chunks(settings: BatchSettings, level_count: int) -> Iterator[tuple[int, int, int]]:
-    for level_index in range(level_count):
-        for start in range(0, settings.games, CHUNK):
-            yield level_index, start, min(start + CHUNK, settings.games)
+@attrs.define
+class _Tasks:
+    """Cuts each level's games into tasks of whole chunks, as many per task as fill the backend's target time.
+
+    A cluster pays a few milliseconds per task; a chunk of greedy games takes
+    about twenty.  So tasks grow (up to MAX_CHUNKS_PER_TASK) once the chunks
+    are seen to be short, and stay one chunk each for slow bots.  Results do
+    not depend on it: chunks are still folded one by one, in index order."""
+
+    settings: BatchSettings
+    levels: int
+    target: float  # seconds a task should take; 0: one chunk per task
+    per_chunk: float | None = None  # seconds a chunk takes, as measured by the workers
+
+    def __iter__(self) -> Iterator[tuple[int, int, int]]:
+        for level_index in range(self.levels):
+            start = 0
+            while start < self.settings.games:
+                stop = min(start + CHUNK * self.chunks_per_task(), self.settings.games)
+                yield level_index, start, stop
+                start = stop
+
+    def chunks_per_task(self) -> int:
+        if not self.target or not self.per_chunk:
+            return 1
+        return max(1, min(MAX_CHUNKS_PER_TASK, int(self.target / self.per_chunk)))
+
+    def took(self, seconds: float, chunks: int) -> None:
+        self.per_chunk = seconds / max(1, chunks)
 
 
 def _fold(result: LevelResult, settings: BatchSettings, chunk: ChunkResult) -> None:
@@ -213,88 +233,38 @@ def _fold(result: LevelResult, settings: BatchSettings, chunk: ChunkResult) -> N
             result.stopped_early = True
 
 
-def run_batch(specs: list[GameSpec], settings: BatchSettings, on_progress: Progress | None = None) -> BatchResult:
+def run_batch(
+    specs: list[GameSpec], settings: BatchSettings, on_progress: Progress | None = None, backend: Backend | None = None
+) -> BatchResult:
     """Play `settings.games` games (fewer with a precision) of each spec's level.
 
-    Ctrl-C stops it: the result then holds the chunks finished so far (in
-    index order) and says it was interrupted."""
+    The games run on `backend` (already entered; default: `settings.workers`
+    local processes).  Ctrl-C stops it: the result then holds the chunks
+    finished so far (in index order) and says it was interrupted."""
     result = BatchResult(settings, [LevelResult(spec) for spec in specs])
+    backend = backend if backend is not None else Local(settings.workers)
     try:
-        if settings.workers <= 1:
-            _run_here(specs, settings, result, on_progress)
-        else:
-            _run_pool(specs, settings, result, on_progress)
+        with backend.session(_chunks_task, (specs, settings)) as session:
+            _announce(result, on_progress)
+            tasks = _Tasks(settings, len(specs), backend.task_seconds)
+            for (level_index, _start, _stop), (values, seconds) in in_order(session, tasks, lambda t: result.levels[t[0]].complete):
+                tasks.took(seconds, len(values))
+                level = result.levels[level_index]
+                for chunk in values:
+                    if level.complete:  # chunks past an early stop are dropped
+                        break
+                    _fold(level, settings, chunk)
+                    if on_progress is not None:
+                        on_progress(level_index, level)
     except KeyboardInterrupt:
         result.interrupted = True
     return result
 
 
 def _announce(result: BatchResult, on_progress: Progress | None) -> None:
-    """A first progress call per level, before any game: the caller may start its display now."""
+    """A first progress call per level, before any game: the caller may start its display now.
+
+    It comes once the backend's workers exist, so a display's thread is never forked."""
     if on_progress is not None:
         for level_index, level in enumerate(result.levels):
             on_progress(level_index, level)
-
-
-def _run_here(specs: list[GameSpec], settings: BatchSettings, result: BatchResult, on_progress: Progress | None) -> None:
-    _announce(result, on_progress)
-    for level_index, start, stop in _chunks(settings, len(specs)):
-        level = result.levels[level_index]
-        if level.complete:
-            continue
-        _fold(level, settings, run_chunk(specs, settings, level_index, start, stop))
-        if on_progress is not None:
-            on_progress(level_index, level)
-
-
-def _run_pool(specs: list[GameSpec], settings: BatchSettings, result: BatchResult, on_progress: Progress | None) -> None:
-    """Keep every worker busy, a few chunks ahead, and fold results strictly in order."""
-    # Fork where it is safe and quick (Linux): the workers share the definitions
-    # already loaded.  They are started with Ctrl-C ignored, which they inherit,
-    # so a Ctrl-C is the parent's alone (no worker tracebacks); the parent is deaf
-    # to it only while the processes are forked, a few milliseconds.  Callers
-    # start threads (a progress bar) only after the first progress call.
-    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        pool = context.Pool(settings.workers, initializer=_init_worker, initargs=(specs, settings))
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    try:
-        _announce(result, on_progress)
-        pending: deque = deque()
-        chunks = _chunks(settings, len(specs))
-        window = 2 * settings.workers
-
-        def submit() -> None:
-            while len(pending) < window:
-                nxt = next(chunks, None)
-                if nxt is None:
-                    return
-                if result.levels[nxt[0]].complete:
-                    continue
-                pending.append((nxt, pool.apply_async(_worker_chunk, nxt)))
-
-        submit()
-        while pending:
-            (level_index, _start, _stop), future = pending.popleft()
-            chunk = _wait(future)
-            level = result.levels[level_index]
-            if not level.complete:  # chunks already sent past an early stop are dropped
-                _fold(level, settings, chunk)
-                if on_progress is not None:
-                    on_progress(level_index, level)
-            submit()
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
-
-
-def _wait(future: multiprocessing.pool.AsyncResult) -> ChunkResult:
-    # A timeout keeps the wait interruptible by Ctrl-C on every platform.
-    while True:
-        try:
-            return future.get(timeout=0.2)
-        except multiprocessing.TimeoutError:
-            continue

@@ -8,8 +8,9 @@ Public API (others code against these names):
 * :func:`load_deck`, :func:`load_player_deck`, :func:`sample_deck_path`: player decks
   (names resolved, their own card files read; a player's card files in
   general are :mod:`gateruler.library`'s);
-* :func:`check_level`, :func:`check_deck` (from :mod:`gateruler.validation`),
-  :class:`Finding`, :func:`validate_file`: checks.
+* :func:`load_collection`: a player's collection (for ``gateruler tune``);
+* :func:`check_level`, :func:`check_deck`, :func:`check_collection` (from
+  :mod:`gateruler.validation`), :class:`Finding`, :func:`validate_file`: checks.
 
 The ``read_*`` functions structure one located YAML node into definitions
 and put every problem into a :class:`~gateruler.yamlsrc.Report` (so one pass
@@ -112,9 +113,16 @@ Deck file (``gateruler/data/decks/*.yaml``)::
       - {card: PROV-001, count: 4}
       - {card: Honoikazuchi, count: 2}   # a card by id or by any of its names (CardPool.find)
 
+Collection file (any name; read by ``gateruler tune``, docs/scale.md)::
+
+    name: My binder               # optional
+    owned:                        # every copy owned, the deck's own cards included
+      - {card: PROV-001, count: 4}
+      - {card: PROV-010, count: 2}
+
 :func:`validate_file` tells the kinds apart by their top-level keys: ``level``
 and ``hp`` make a level, ``ruler`` and ``cards`` a deck, ``life`` a ruler,
-``cards`` alone a card file.
+``owned`` a collection, ``cards`` alone a card file.
 """
 
 from __future__ import annotations
@@ -131,6 +139,7 @@ from gateruler.cardpool import CardPool
 from gateruler.errors import DataError, DataErrors, GateRulerError
 from gateruler.models import (
     CardDef,
+    CollectionDef,
     CostModel,
     DeckDef,
     DeckEntry,
@@ -143,7 +152,7 @@ from gateruler.models import (
     TurnStartKind,
 )
 from gateruler.library import place
-from gateruler.validation import FIGURES, check_deck, check_level, check_resolved_deck, resolve_deck
+from gateruler.validation import FIGURES, check_collection, check_deck, check_level, check_resolved_deck, resolve_deck
 from gateruler.vocabulary import (
     EFFECTS,
     MOVE_DESTINATIONS,
@@ -179,10 +188,12 @@ __all__ = [
     "INVADER_DECKS_DIR",
     "RULERS_DIR",
     "Severity",
+    "check_collection",
     "check_deck",
     "check_level",
     "file_kind",
     "load_card_pool",
+    "load_collection",
     "load_deck",
     "load_player_deck",
     "load_level",
@@ -191,6 +202,7 @@ __all__ = [
     "parse_deck",
     "parse_level",
     "read_cards",
+    "read_collection",
     "read_deck",
     "read_level",
     "read_ruler",
@@ -839,6 +851,22 @@ def sample_deck_path(ruler_id: str = "knight") -> Path:
     return path
 
 
+def read_collection(node: Any, report: Report, path: str = "") -> CollectionDef | None:
+    """One collection file (schema in the module docstring), without checks against the pool."""
+    f = Fields(node, report, "a collection file", at=SourceLocation(path, 1, 1))
+    name = f.optional("name", str, "")
+    cards = _read_entries(f, "owned")
+    if not f.finish():
+        return None
+    return CollectionDef(cards, name, f.loc)
+
+
+def load_collection(path: str | Path, pool: CardPool | None = None) -> CollectionDef:
+    """A player's collection file, every card checked against `pool`; raises DataErrors."""
+    pool = pool if pool is not None else load_card_pool()
+    return _structure(read_collection, load_yaml(path), str(path), lambda collection: check_collection(collection, pool))
+
+
 # ---------------------------------------------------------------------------
 # Validation of any file
 
@@ -853,13 +881,15 @@ def load_yaml_as(path: Path, shown: str) -> Any:
 
 
 def file_kind(node: Any) -> str | None:
-    """'level', 'deck', 'ruler' or 'cards' from a file's top-level keys; None if none fits."""
+    """'level', 'deck', 'collection', 'ruler' or 'cards' from a file's top-level keys; None if none fits."""
     if not isinstance(node, dict):
         return None
     if "level" in node and "hp" in node:
         return "level"
     if "ruler" in node and "cards" in node:
         return "deck"
+    if "owned" in node:
+        return "collection"
     if "life" in node:
         return "ruler"
     if "cards" in node:
@@ -901,9 +931,9 @@ def validate_file(path: str | Path, pool: CardPool | None = None) -> list[Findin
     """Every finding about one data file of any kind; never raises for bad data.
 
     Findings name the file as `path` is written (pass the user's string to
-    keep it as typed).  Levels are checked against `pool` (default: the
-    shipped cards), decks against it and the rulers (with their own card
-    files), card files for ids that clash with the other cards.
+    keep it as typed).  Levels and collections are checked against `pool`
+    (default: the shipped cards), decks against it and the rulers (with
+    their own card files), card files for ids that clash with the other cards.
     """
     shown = str(path)
     pool = pool if pool is not None else load_card_pool()
@@ -915,7 +945,7 @@ def validate_file(path: str | Path, pool: CardPool | None = None) -> list[Findin
             report.error(
                 location_of(node, SourceLocation(shown, 1, 1)),
                 "cannot tell what kind of file this is: expected a card file ('cards'), a ruler ('life'), "
-                "a level ('level' and 'hp') or a deck ('ruler' and 'cards')",
+                "a level ('level' and 'hp'), a deck ('ruler' and 'cards') or a collection ('owned')",
             )
         elif kind == "cards":
             _check_card_file(node, report, shown, Path(path), pool)
@@ -925,6 +955,10 @@ def validate_file(path: str | Path, pool: CardPool | None = None) -> list[Findin
             level = read_level(node, report, shown)
             if level is not None:  # a shipped level's figures are the seed's, held to the shipped cards
                 report.extend(check_level(level, load_card_pool() if _is_shipped_level(Path(path)) else pool))
+        elif kind == "collection":
+            collection = read_collection(node, report, shown)
+            if collection is not None:
+                report.extend(check_collection(collection, pool))
         else:
             read_player_deck(node, report, shown, pool, load_rulers())
     except (DataError, DataErrors) as error:

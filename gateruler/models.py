@@ -202,3 +202,16 @@ class DeckDef:
 
     def card_ids(self) -> list[str]:
         return [e.card for e in self.cards for _ in range(e.count)]
+
+
+@attrs.frozen
+class CollectionDef:
+    """The cards a player owns, deck included: what ``gateruler tune`` may put in a deck."""
+
+    cards: tuple[DeckEntry, ...]
+    name: str = ""
+    location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
+
+    def owned(self) -> dict[str, int]:
+        """Copies owned, by card id, in the order the file lists them."""
+        return {e.card: e.count for e in self.cards}

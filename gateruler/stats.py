@@ -63,6 +63,42 @@ def mcnemar_p(only_first: int, only_second: int) -> float:
     return min(1.0, 2 * tail)
 
 
+def sign_test_p(wins: int, losses: int) -> float:
+    """One-sided exact sign test that the first of two paired decks is better.
+
+    The chance of at least `wins` heads in `wins + losses` fair coin flips:
+    of the games only one of the two won, how unlikely it is that the first
+    won this many if neither is better."""
+    if wins < 0 or losses < 0:
+        raise ValueError("counts of games cannot be negative")
+    n = wins + losses
+    return sum(math.comb(n, i) for i in range(wins, n + 1)) / 2**n
+
+
+def paired_difference_interval(both: int, only_first: int, only_second: int, neither: int, z: float = Z95) -> tuple[float, float]:
+    """Newcombe's square-and-add interval for p1 - p2 when both were measured on the same games.
+
+    His 1998 method 10 for paired data: the two Wilson intervals combined
+    with the correlation between the paired outcomes (shrunk towards zero by
+    half a game when positive), so the interval is narrower than the
+    independent one exactly when the pairing helps."""
+    n = both + only_first + only_second + neither
+    first, second = both + only_first, both + only_second
+    l1, u1 = wilson_interval(first, n, z)
+    l2, u2 = wilson_interval(second, n, z)
+    p1 = first / n if n else 0.0
+    p2 = second / n if n else 0.0
+    margins = first * (n - first) * second * (n - second)
+    cross = both * neither - only_first * only_second
+    if margins == 0 or 0 <= cross <= n / 2:
+        phi = 0.0
+    else:
+        phi = (cross - n / 2 if cross > 0 else cross) / math.sqrt(margins)
+    low = p1 - p2 - math.sqrt(max(0.0, (p1 - l1) ** 2 + (u2 - p2) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2)))
+    high = p1 - p2 + math.sqrt(max(0.0, (u1 - p1) ** 2 + (p2 - l2) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2)))
+    return (max(-1.0, low), min(1.0, high))
+
+
 # How a game ended, as counted in a tally.
 CLEARED = "cleared"
 LOST_DAMAGE = "lost_damage"

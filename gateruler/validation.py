@@ -14,6 +14,7 @@ vocabulary).  What needs more than one definition is checked here:
   :func:`resolve_deck`), and the deck is legal under its ruler's deck rules,
   the solo-mode ban list and the cards a player may use (not the rift's
   cards: ``solo_only`` and ``rift_only``).
+* :func:`check_collection`: a player's collection names known player cards.
 
 Both return :class:`~gateruler.yamlsrc.Finding` lists; they never raise for
 bad data.
@@ -33,7 +34,7 @@ from pathlib import Path
 import attrs
 
 from gateruler.cardpool import CardPool, names_of, normalise, short_name
-from gateruler.models import CardDef, DeckDef, DeckEntry, LevelDef, RulerDef
+from gateruler.models import CardDef, CollectionDef, DeckDef, DeckEntry, LevelDef, RulerDef
 from gateruler.vocabulary import Keyword, SpecialRuleKind
 from gateruler.yamlsrc import Fields, Finding, Report, did_you_mean, load_yaml
 
@@ -328,4 +329,18 @@ def check_resolved_deck(deck: DeckDef, pool: CardPool, rulers: dict[str, RulerDe
         report.error(
             cards_loc, f"the deck has {figures.cnt_cards} CNT cards, over the {ruler.name}'s CNT cap of {rules.cnt_cap}"
         )
+    return report.findings
+
+
+def check_collection(collection: CollectionDef, pool: CardPool) -> list[Finding]:
+    """Everything wrong with a collection: cards the pool does not know, rift cards no player owns.
+
+    A banned card is fine to own (the ban is solo mode's); it is just never put in a deck."""
+    report = Report()
+    for entry in collection.cards:
+        card = pool.get(entry.card)
+        if card is None:
+            report.error(entry.location, _unknown_card(entry.card, pool))
+        elif card.solo_only:
+            report.error(entry.location, f"card {card.id!r} ({card.name}) is a solo-mode rift card; a player cannot own it")
     return report.findings

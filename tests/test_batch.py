@@ -5,11 +5,14 @@ from __future__ import annotations
 import pytest
 
 from gateruler import bots, loader
+from gateruler.backends import Local
 from gateruler.batch import (
     CHUNK,
+    MAX_CHUNKS_PER_TASK,
     MAX_ERRORS_KEPT,
     BatchSettings,
     GameSpec,
+    _Tasks,
     bot_seed,
     game_seed,
     run_batch,
@@ -152,3 +155,31 @@ def test_ctrl_c_returns_the_games_finished_so_far() -> None:
     assert result.levels[0].tally.games == 2 * CHUNK
     assert not result.levels[0].complete
     assert result.levels[1].tally.games == 0
+
+
+class _LongTasks(Local):
+    """A backend that wants long tasks, as a cluster does: the batch sends many chunks per task."""
+
+    task_seconds = 10.0
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_chunks_grouped_into_long_tasks_give_the_same_figures(workers: int) -> None:
+    specs = [spec(1), spec(6)]
+    settings = BatchSettings(seed=4, games=40 * CHUNK + 3, precision=0.2)
+    grouped = run_batch(specs, settings, backend=_LongTasks(workers))
+    alone = run_batch(specs, settings, backend=Local(1))
+    assert [(lv.tally, lv.stopped_early) for lv in grouped.levels] == [(lv.tally, lv.stopped_early) for lv in alone.levels]
+    assert grouped.levels[1].stopped_early  # level 6 stops early: chunks past the stop in a task are dropped
+
+
+def test_tasks_grow_to_the_target_time_once_chunks_are_seen_to_be_short() -> None:
+    tasks = _Tasks(BatchSettings(games=100 * CHUNK), levels=1, target=0.5)
+    assert tasks.chunks_per_task() == 1  # nothing measured yet
+    tasks.took(0.2, 4)
+    assert tasks.chunks_per_task() == 10
+    tasks.took(0.001, 1)
+    assert tasks.chunks_per_task() == MAX_CHUNKS_PER_TASK
+    tasks.took(3.0, 1)  # slow bots: one chunk a task
+    assert tasks.chunks_per_task() == 1
+    assert _Tasks(BatchSettings(), levels=1, target=0.0, per_chunk=0.001).chunks_per_task() == 1

@@ -238,8 +238,9 @@ def _spawn(args: str, columns: int = 140) -> pexpect.spawn:
     )
 
 
-def test_on_a_terminal_a_progress_bar_runs_and_ctrl_c_prints_the_partial_result() -> None:
-    child = _spawn(f"check {DECK} --levels 1 --games 1000000 --workers 2")
+def interrupt_a_long_check(options: str) -> None:
+    """On a terminal, a check of a million games shows a bar; Ctrl-C prints the partial result and exits 130."""
+    child = _spawn(f"check {DECK} --levels 1 --games 1000000 {options}")
     child.expect(r"[1-9]\d*/1000000")
     child.sendintr()
     child.expect("interrupted: partial result")
@@ -248,6 +249,10 @@ def test_on_a_terminal_a_progress_bar_runs_and_ctrl_c_prints_the_partial_result(
     child.close()
     assert child.exitstatus == 130
     assert "Traceback" not in (child.before or "")
+
+
+def test_on_a_terminal_a_progress_bar_runs_and_ctrl_c_prints_the_partial_result() -> None:
+    interrupt_a_long_check("--workers 2")
 
 
 def test_on_a_narrow_terminal_the_table_fits_and_names_the_levels_below() -> None:

@@ -160,6 +160,7 @@ def test_load_deck_raises_every_error(tmp_path):
         ("ruler: knight\ncards: []\n", "deck"),
         ("life: 11\n", "ruler"),
         ("cards: []\n", "cards"),
+        ("owned: []\n", "collection"),
         ("other: 1\n", None),
         ("- 1\n", None),
     ],

@@ -18,6 +18,8 @@ from gateruler.stats import (
     classify,
     difference_interval,
     mcnemar_p,
+    paired_difference_interval,
+    sign_test_p,
     wilson_interval,
 )
 
@@ -64,6 +66,32 @@ def test_the_difference_interval_matches_published_values(counts: tuple[int, int
 )
 def test_the_paired_test_is_the_exact_binomial_on_the_games_only_one_bot_won(only_first: int, only_second: int, p: float) -> None:
     assert mcnemar_p(only_first, only_second) == pytest.approx(p, abs=5e-5)
+
+
+@pytest.mark.parametrize(("wins", "losses", "p"), [(9, 1, 11 / 1024), (1, 9, 1023 / 1024), (5, 5, 638 / 1024), (3, 0, 1 / 8), (0, 0, 1.0)])
+def test_the_one_sided_sign_test_is_the_binomial_tail_of_the_wins(wins: int, losses: int, p: float) -> None:
+    assert sign_test_p(wins, losses) == pytest.approx(p, abs=1e-12)
+
+
+def test_the_paired_difference_interval_matches_a_published_value() -> None:
+    # Fagerland, Lydersen and Laake, "Statistical Analysis of Contingency Tables"
+    # (2017), chapter 8: complete response before and after consolidation
+    # therapy (Cavo et al., 2012), 59 both, 6 before only, 16 after only, 80 neither.
+    assert paired_difference_interval(59, 6, 16, 80) == pytest.approx((-0.1186, -0.0046), abs=5e-5)
+
+
+@given(st.integers(0, 60), st.integers(0, 60), st.integers(0, 60), st.integers(0, 60))
+def test_the_paired_interval_holds_the_observed_difference(both: int, only_first: int, only_second: int, neither: int) -> None:
+    n = both + only_first + only_second + neither
+    low, high = paired_difference_interval(both, only_first, only_second, neither)
+    observed = (only_first - only_second) / n if n else 0.0
+    assert -1.0 <= low <= observed + 1e-12 and observed - 1e-12 <= high <= 1.0
+
+
+def test_pairing_narrows_the_interval_when_the_two_mostly_agree() -> None:
+    low, high = paired_difference_interval(120, 15, 5, 60)
+    independent_low, independent_high = difference_interval(135, 200, 125, 200)
+    assert high - low < independent_high - independent_low
 
 
 def test_no_games_say_nothing_about_the_rate() -> None:

@@ -67,7 +67,7 @@ def test_yaml_syntax_error(check):
 def test_a_file_of_unknown_kind(check):
     assert check("colour: red\n") == [
         "1:1: cannot tell what kind of file this is: expected a card file ('cards'), a ruler ('life'), "
-        "a level ('level' and 'hp') or a deck ('ruler' and 'cards')"
+        "a level ('level' and 'hp'), a deck ('ruler' and 'cards') or a collection ('owned')"
     ]
 
 
@@ -499,3 +499,36 @@ def test_cnt_cap(write, extra_pool):
     assert deck_findings(write, extra_pool, "wizard", **counts) == [
         "3:1: the deck has 17 CNT cards, over the Wizard's CNT cap of 16"
     ]
+
+
+# ---------------------------------------------------------------------------
+# Collections
+
+
+def test_a_valid_collection_has_no_findings(check):
+    assert check("name: binder\nowned:\n  - {card: PROV-001, count: 4}\n  - {card: PROV-010, count: 9}\n") == []
+
+
+def test_a_collection_names_known_cards(check):
+    assert check("owned:\n  - {card: PROV-O10, count: 4}\n") == ["2:12: unknown card 'PROV-O10' (did you mean PROV-010?)"]
+
+
+def test_a_collection_cannot_hold_rift_cards(check):
+    solo = next(c for c in load_card_pool() if c.solo_only)
+    assert check(f"owned:\n  - {{card: {solo.id}, count: 1}}\n") == [
+        f"2:12: card {solo.id!r} ({solo.name}) is a solo-mode rift card; a player cannot own it"
+    ]
+
+
+def test_a_collection_owns_at_least_one_copy_of_each_card_it_lists(check):
+    assert check("owned:\n  - {card: PROV-001, count: 0}\n") == ["2:29: 'count' must be at least 1 (got 0)"]
+
+
+def test_a_collection_lists_a_card_once(check):
+    assert check("owned:\n  - {card: PROV-001, count: 1}\n  - {card: PROV-001, count: 2}\n") == [
+        "3:12: card 'PROV-001' listed twice (first at line 2)"
+    ]
+
+
+def test_a_collection_file_has_only_its_own_keys(check):
+    assert check("owned: []\ncards: []\n") == ["2:1: unknown key 'cards'"]

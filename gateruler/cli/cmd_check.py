@@ -3,18 +3,20 @@
 `check` plays many games of a deck against each level with a bot and prints,
 per level, the clear rate with its Wilson 95% interval, how the other games
 ended, and whether the figures rest on provisional card data.  It runs games
-in worker processes, gives the same figures for a seed whatever the number of
-workers, shows a progress bar only on a terminal, and on Ctrl-C prints what it
-has so far.
+in local worker processes or on a Dask cluster (:mod:`gateruler.backends`),
+gives the same figures for a seed whatever the backend and the number of
+workers, shows a progress bar only on a terminal, and on Ctrl-C prints what
+it has so far.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import click
 from click.core import ParameterSource
 from rich import box
@@ -23,6 +25,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 from rich.table import Table
 
 from gateruler import __version__
+from gateruler.backends import BACKEND_NAMES, Backend, make_backend
 from gateruler.batch import (
     CHUNK,
     BatchResult,
@@ -71,6 +74,39 @@ def parse_levels(text: str) -> list[int]:
             if n not in out:
                 out.append(n)
     return out
+
+
+def chosen_levels(levels_text: str, level_file: str | None) -> list[int]:
+    """The shipped levels --levels names; refused when --level-file was given too."""
+    if level_file is not None and click.get_current_context().get_parameter_source("levels_text") is not ParameterSource.DEFAULT:
+        raise GateRulerError("--levels and --level-file: give one or the other")
+    return parse_levels(levels_text)
+
+
+def load_pool(card_paths: tuple[str, ...] = ()) -> CardPool:
+    """The card data a check or a tuning rests on: one place, so that both commands read the same cards
+    (the shipped cards, the player's card library and `--cards`)."""
+    return card_pool(card_paths)
+
+
+def backend_options(command: Callable) -> Callable:
+    """--backend, --scheduler and --workers: where the games run (the same figures wherever they run)."""
+    for option in reversed(
+        (
+            click.option("--backend", default="local", show_default=True, type=click.Choice(BACKEND_NAMES), help="Run games in local processes or on a Dask cluster (docs/scale.md)."),
+            click.option("--scheduler", default=None, metavar="ADDRESS", help="With --backend dask: the scheduler of a running cluster, e.g. tcp://10.0.0.5:8786 [default: start a local cluster]."),
+            click.option("--workers", default=None, type=int, help="Worker processes (of a local cluster with --backend dask) [default: one per core]."),
+        )
+    ):
+        command = option(command)
+    return command
+
+
+def open_backend(backend: str, scheduler: str | None, workers: int | None) -> Backend:
+    """The backend the options name, checked (not started: use it with 'with')."""
+    if workers is not None and workers < 1:
+        raise GateRulerError("--workers: must be at least 1")
+    return make_backend(backend, scheduler, workers)
 
 
 def _specs(deck_path: str, level_numbers: list[int], level_file: str | None, max_turns: int, pool: CardPool) -> list[GameSpec]:
@@ -268,6 +304,7 @@ def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str]) -
             "precision": settings.precision,
             "max_turns": first.max_turns,
             "workers": settings.workers,
+            "backend": settings.backend,
             "chunk": CHUNK,
             "seeds": "game i of level L: gateruler.batch.game_seed(seed, L, i); its bot: bot_seed(seed, L, i)",
             "variants": [],  # rule variants in force, as {"name": ..., "value": ...}: none yet
@@ -330,7 +367,6 @@ class _ProgressBars:
 @click.option("--levels", "levels_text", default="1-6", show_default=True, help="Shipped levels to check: 1-6, 3, 1,3-4.")
 @click.option("--games", default=200, show_default=True, type=int, help="Games per level (at most, with --precision).")
 @click.option("--bot", default="greedy", show_default=True, type=click.Choice(BOT_NAMES), help="Who plays your side.")
-@click.option("--workers", default=None, type=int, help="Worker processes [default: one per core].")
 @click.option("--seed", default=0, show_default=True, type=int, help="Base seed: every game's seed derives from it.")
 @click.option("--json", "json_path", default=None, help="Also write every figure and setting to this JSON file.")
 @click.option("--level-file", default=None, help="Check against this level file instead of the shipped levels.")
@@ -341,6 +377,7 @@ class _ProgressBars:
 @click.option("--cards-stats", is_flag=True, help="Also print, per level, each card's figures and what dealt you damage.")
 @click.option("--report", "report_path", default=None, help="Also write the figures, plotted, as one self-contained HTML page.")
 @cards_option
+@backend_options
 def check(
     deck: str,
     levels_text: str,
@@ -357,46 +394,40 @@ def check(
     cards_stats: bool,
     report_path: str | None,
     card_paths: tuple[str, ...],
+    backend: str,
+    scheduler: str | None,
 ) -> None:
     """Play DECK against the rift levels with a bot and report how often it clears them."""
     if games < 1:
         raise GateRulerError("--games: must be at least 1")
-    if workers is not None and workers < 1:
-        raise GateRulerError("--workers: must be at least 1")
     if precision is not None and not 0 < precision < 1:
         raise GateRulerError("--precision: must be between 0 and 1 (an interval width, e.g. 0.05)")
     if budget is not None and budget < 1:
         raise GateRulerError("--budget: must be at least 1")
     if max_turns < 1:
         raise GateRulerError("--max-turns: must be at least 1")
-    if level_file is not None and click.get_current_context().get_parameter_source("levels_text") is not ParameterSource.DEFAULT:
-        raise GateRulerError("--levels and --level-file: give one or the other")
-    numbers = parse_levels(levels_text)
+    numbers = chosen_levels(levels_text, level_file)
+    runner = open_backend(backend, scheduler, workers)
     if bot == "search" and budget is None:
         budget = DEFAULT_BUDGET  # written down, so that the JSON and replays reproduce it
-    specs = _specs(deck, numbers, level_file, max_turns, card_pool(card_paths))
-    settings = BatchSettings(
-        bot=bot,
-        seed=seed,
-        games=games,
-        budget=budget,
-        precision=precision,
-        workers=workers if workers is not None else (os.cpu_count() or 1),
-    )
+    specs = _specs(deck, numbers, level_file, max_turns, load_pool(card_paths))
+    settings = BatchSettings(bot=bot, seed=seed, games=games, budget=budget, precision=precision, workers=runner.workers, backend=runner.name)
     out = stdout_console()
-    out.print(
-        f"{specs[0].deck.name} ({specs[0].deck.ruler}) - bot {bot}"
-        + (f" (budget {budget})" if budget is not None and bot == "search" else "")
-        + f", seed {seed}, up to {games} games per level, {settings.workers} worker{'s' if settings.workers != 1 else ''}"
-    )
-    library = library_summary(specs[0].pool)
-    if library:
-        out.print(library, soft_wrap=not out.is_terminal)
     result = None
     try:
-        with _ProgressBars(specs, games, sys.stderr.isatty()) as bars:
-            result = run_batch(specs, settings, bars.update)
-    except KeyboardInterrupt:  # before the batch began, or while the bars closed
+        with runner:
+            settings = attrs.evolve(settings, workers=runner.workers)  # a cluster's, once reached
+            out.print(
+                f"{specs[0].deck.name} ({specs[0].deck.ruler}) - bot {bot}"
+                + (f" (budget {budget})" if budget is not None and bot == "search" else "")
+                + f", seed {seed}, up to {games} games per level, {runner.describe()}"
+            )
+            library = library_summary(specs[0].pool)
+            if library:
+                out.print(library, soft_wrap=not out.is_terminal)
+            with _ProgressBars(specs, games, sys.stderr.isatty()) as bars:
+                result = run_batch(specs, settings, bars.update, runner)
+    except KeyboardInterrupt:  # before the batch began, or while the bars or the cluster closed
         if result is None:
             result = BatchResult(settings, [LevelResult(spec) for spec in specs])
         result.interrupted = True

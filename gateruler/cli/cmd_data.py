@@ -26,7 +26,7 @@ def _plural(count: int, word: str) -> str:
 @click.option("--no-smoke", is_flag=True, help="Do not play the short seeded smoke run on level files.")
 @cards_option
 def validate(files: tuple[str, ...], no_smoke: bool, card_paths: tuple[str, ...]) -> None:
-    """Check data files (cards, rulers, levels, decks) and print every problem.
+    """Check data files (cards, rulers, levels, decks, collections) and print every problem.
 
     Each finding is one line, path:line:column: message.  Exit status 0 when
     there are no errors (warnings are allowed), 2 otherwise.  A level file
