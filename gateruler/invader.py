@@ -3,16 +3,21 @@
 The controller makes no choices of its own: every decision follows a numbered
 rule of solo-mode.md ("How the invader plays a turn"), and where the seed
 leaves a choice to "the player's judgement" the default is written in
-docs/rulings.md.  The engine calls `turn_tasks` at the start of the rift's
-turn, `run_task` for each step, and `pick_unit` when a rift effect must choose.
+docs/rulings.md.  It is the engine's `Opponent` (gateruler/engine/opponent.py):
+the engine asks it for the rift's card definitions when a game is set up,
+calls `turn_tasks` at the start of the rift's turn, `run_task` for each step,
+and `pick_unit` when a rift effect must choose.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from gateruler.cardpool import CardPool
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER
-from gateruler.special_rules import invader_definitions  # re-exported for the engine
+from gateruler.models import CardDef, LevelDef
+from gateruler.special_rules import invader_definitions
 from gateruler.vocabulary import CardType, Keyword, SpecialRuleKind
 
 if TYPE_CHECKING:
@@ -30,6 +35,10 @@ class InvaderController:
     """Stateless: everything it needs is in the game, so clones can share it."""
 
     name = "invader"
+
+    def card_definitions(self, level: LevelDef, pool: CardPool, ids: tuple[str, ...]) -> Mapping[str, CardDef]:
+        """The rift's cards after the level's special rules (gateruler.special_rules)."""
+        return invader_definitions(level, pool, ids)
 
     def turn_tasks(self, game: "Game") -> list[tuple]:
         """The rift's turn after the common start phase, in order."""

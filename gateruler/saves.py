@@ -26,6 +26,7 @@ from gateruler.engine import INVADER, PLAYER, Game
 from gateruler.engine.events import CARD_FIELDS, FIELDS
 from gateruler.errors import DataError, GateRulerError
 from gateruler.fileio import write_text_atomic
+from gateruler.invader import InvaderController
 from gateruler.models import LevelDef, RulerDef
 
 SAVE_FORMAT = "gateruler-save"
@@ -152,9 +153,8 @@ def restore_game(
         raise SaveFileError(path, "damaged save file: the card lists are missing or malformed")
     if list(cards[: len(deck)]) != list(deck):
         raise SaveFileError(path, "damaged save file: the player's cards do not match the deck list")
-    from gateruler.invader import invader_definitions
-
-    rift_defs = invader_definitions(level, pool, tuple(cards[len(deck) :]))  # knows the level's own cards too
+    opponent = InvaderController()
+    rift_defs = opponent.card_definitions(level, pool, tuple(cards[len(deck) :]))  # knows the level's own cards too
     for index, card in enumerate(cards):
         if card not in (pool if index < len(deck) else rift_defs):
             line, column = _locate(text, json.dumps(card))
@@ -164,7 +164,7 @@ def restore_game(
     if ruler is None:
         raise SaveFileError(path, f"unknown ruler {state.get('ruler')!r} (known: {', '.join(sorted(rulers))})")
     try:
-        game = Game.from_dict(state, pool=pool, ruler=ruler, level=level)
+        game = Game.from_dict(state, pool=pool, ruler=ruler, level=level, opponent=opponent)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         raise SaveFileError(path, f"damaged save file: {_what(error)}") from None
     problem = _inconsistency(game)

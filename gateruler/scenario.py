@@ -46,6 +46,7 @@ from gateruler.engine.actions import (
 from gateruler.engine.game import Game, Phase
 from gateruler.engine.state import Unit
 from gateruler.errors import DataError, IllegalAction
+from gateruler.invader import InvaderController
 from gateruler.models import LevelDef, SourceLocation
 from gateruler.vocabulary import CardType
 from gateruler.yamlsrc import MISSING, Fields, LocatedList, LocatedMap, Report, did_you_mean, load_yaml, location_of
@@ -261,6 +262,7 @@ def build_game(scenario: Scenario) -> Game:
         seed=scenario.seed,
         invader_deck=[cid for _zone, cid in inv_layout],
         start=False,
+        opponent=InvaderController(),
     )
     offset = len(pl_layout)
     _place(game, PLAYER, pl_layout, 0, scenario.player)

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from gateruler.cardpool import CardPool
 from gateruler.engine import PLAYER, Game, PlayEvent, Summon
+from gateruler.invader import InvaderController
 from gateruler.models import CardDef, CostModel, DeckEntry, LevelDef, RulerDef, SpecialRule, TurnStartKind
 from gateruler.vocabulary import (
     Ability,
@@ -185,6 +186,7 @@ def game(
         invader_deck=list(rift) + [FILLER] * rift_pad,
         shuffle_deck=False,
         max_turns=max_turns,
+        opponent=InvaderController(),
     )
 
 
@@ -217,7 +219,9 @@ def play(game_: Game, card_id: str) -> None:
 
 def restore(data: dict, like: Game) -> Game:
     """`data` (a saved game) rebuilt after a trip through JSON text, with `like`'s definitions."""
-    return Game.from_dict(json.loads(json.dumps(data)), pool=like.setup.pool, ruler=like.setup.ruler, level=like.setup.level)
+    return Game.from_dict(
+        json.loads(json.dumps(data)), pool=like.setup.pool, ruler=like.setup.ruler, level=like.setup.level, opponent=like.setup.opponent
+    )
 
 
 # ---------------------------------------------------------------------- the rich fixture
@@ -284,4 +288,5 @@ def rich_game(seed: int, ruler: RulerDef | None = None, max_turns: int = 60, **l
         pool=pool(rich_cards()),
         seed=seed,
         max_turns=max_turns,
+        opponent=InvaderController(),
     )

@@ -14,6 +14,7 @@ from gateruler.bots import BOT_NAMES, ActionCapExceeded, PlayerView, make_bot, p
 from gateruler.bots.view import HIDDEN_SEED
 from gateruler.engine import ATTACK_LEFT, INVADER, PLAYER, Game, PlayEvent, Summon
 from gateruler.errors import GateRulerError
+from gateruler.invader import InvaderController
 
 
 def _hide_differently(game: Game, seed: int) -> Game:
@@ -47,7 +48,7 @@ def _shipped_game(seed: int, level: int = 3) -> Game:
     pool_ = loader.load_card_pool()
     rulers = loader.load_rulers()
     deck = loader.load_deck(loader.sample_deck_path("knight"))
-    return Game.new(deck=deck.card_ids(), ruler=rulers[deck.ruler], level=loader.load_level(level), pool=pool_, seed=seed)
+    return Game.new(deck=deck.card_ids(), ruler=rulers[deck.ruler], level=loader.load_level(level), pool=pool_, seed=seed, opponent=InvaderController())
 
 
 # ---------------------------------------------------------------------- the view

@@ -43,6 +43,7 @@ from gateruler.engine.actions import (
     action_to_dict,
 )
 from gateruler.engine.events import describe, event_to_dict
+from gateruler.engine.opponent import Opponent
 from gateruler.engine.state import SideState, Unit
 from gateruler.errors import IllegalAction
 from gateruler.models import CardDef, CostModel, LevelDef, RulerDef, TurnStartKind
@@ -78,7 +79,7 @@ class Setup:
     ruler: RulerDef
     level: LevelDef
     pool: CardPool
-    controller: object  # the opponent's controller (see gateruler.invader)
+    opponent: Opponent  # the scripted side (gateruler.invader in solo mode)
     seed: int
     max_turns: int
     player_deck: tuple[str, ...]  # card ids in deck-list order, for saving
@@ -126,7 +127,7 @@ class Game:
         level: LevelDef,
         pool: CardPool,
         seed: int,
-        controller: object | None = None,
+        opponent: Opponent,
         max_turns: int = DEFAULT_MAX_TURNS,
         invader_deck: Sequence[str] | None = None,
         deck_name: str = "",
@@ -138,13 +139,11 @@ class Game:
         `invader_deck` (top first) fixes the rift's deck order instead of
         shuffling the level's list; scenarios use it.  `shuffle_deck=False`
         does the same for the player: `deck` is then taken top first.
+        `opponent` plays the other side and defines its cards.
         """
-        from gateruler.invader import InvaderController, invader_definitions
-
-        controller = controller or InvaderController()
         player_defs = [pool[c] for c in deck]
         rift_ids = list(invader_deck) if invader_deck is not None else level.card_ids()
-        invader_defs = invader_definitions(level, pool, tuple(rift_ids))
+        invader_defs = opponent.card_definitions(level, pool, tuple(rift_ids))
         defs = tuple(player_defs) + tuple(invader_defs[c] for c in rift_ids)
         owners = tuple([PLAYER] * len(player_defs) + [INVADER] * len(rift_ids))
         continuous = _continuous_effects(defs)
@@ -154,7 +153,7 @@ class Game:
             ruler=ruler,
             level=level,
             pool=pool,
-            controller=controller,
+            opponent=opponent,
             seed=seed,
             max_turns=max_turns,
             player_deck=tuple(deck),
@@ -697,7 +696,7 @@ class Game:
                 if side == PLAYER and len(candidates) > 1:
                     self.pending = (task, tuple(candidates))
                     return
-                chosen = candidates[0] if side == PLAYER else self.setup.controller.pick_unit(self, side, candidates)
+                chosen = candidates[0] if side == PLAYER else self.setup.opponent.pick_unit(self, side, candidates)
             victims = [chosen]
         elif target is Target.SELF:
             victims = [(side, slot) for slot in UNIT_SLOTS if (u := self.sides[side].board[slot]) is not None and u.iid == source]
@@ -819,7 +818,7 @@ class Game:
             kind = "draw" if ruler.turn_start is TurnStartKind.DRAW else "drive"
             later = [(kind, PLAYER)] * count + [("main", PLAYER)]
         else:
-            later = list(self.setup.controller.turn_tasks(self)) + [("end", INVADER)]
+            later = list(self.setup.opponent.turn_tasks(self)) + [("end", INVADER)]
         for task in reversed(later):
             self.tasks.append(task)
         for slot in UNIT_SLOTS:
@@ -907,7 +906,7 @@ class Game:
             elif kind == "end":
                 self._end_phase(task[1])
             elif kind == "ctl":
-                self.setup.controller.run_task(self, task)
+                self.setup.opponent.run_task(self, task)
             else:  # pragma: no cover - a programming error, not a game state
                 raise RuntimeError(f"unknown task {task!r}")
             self._rules()
@@ -961,14 +960,11 @@ class Game:
         }
 
     @classmethod
-    def from_dict(cls, data: dict, *, pool: CardPool, ruler: RulerDef, level: LevelDef, controller: object | None = None) -> "Game":
-        """Rebuild a saved game.  The caller loads the definitions it names."""
-        from gateruler.invader import InvaderController, invader_definitions
-
-        controller = controller or InvaderController()
+    def from_dict(cls, data: dict, *, pool: CardPool, ruler: RulerDef, level: LevelDef, opponent: Opponent) -> "Game":
+        """Rebuild a saved game.  The caller loads the definitions it names and gives the opponent."""
         player_n = len(data["player_deck"])
         ids = data["cards"]
-        invader_defs = invader_definitions(level, pool, tuple(ids[player_n:]))
+        invader_defs = opponent.card_definitions(level, pool, tuple(ids[player_n:]))
         defs = tuple(pool[c] for c in ids[:player_n]) + tuple(invader_defs[c] for c in ids[player_n:])
         continuous = _continuous_effects(defs)
         setup = Setup(
@@ -977,7 +973,7 @@ class Game:
             ruler=ruler,
             level=level,
             pool=pool,
-            controller=controller,
+            opponent=opponent,
             seed=data["seed"],
             max_turns=data["max_turns"],
             player_deck=tuple(data["player_deck"]),
