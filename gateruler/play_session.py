@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from gateruler.engine import INVADER, Action, Attack, Choose, EndTurn, Game, GoToAttack, PlayEvent, PlayField, SetCard, Summon
+from gateruler.engine import INVADER, Action, Attack, Choose, ChooseCard, Confirm, EndTurn, Game, GoToAttack, PlayEvent, PlayField, SetCard, Summon
 from gateruler.errors import GateRulerError
 from gateruler.models import CardDef
 from gateruler.render import (
@@ -70,7 +70,7 @@ answer both at once, e.g. "3 1".  Commands, at any prompt:
   save FILE     save the game; resume later with: gateruler play --load FILE
   quit          leave the game (asks first if there are unsaved changes)"""
 
-KIND_ORDER = (Summon, PlayEvent, PlayField, SetCard, Attack, GoToAttack, EndTurn, Choose)
+KIND_ORDER = (Summon, PlayEvent, PlayField, SetCard, Attack, GoToAttack, EndTurn, Choose, ChooseCard, Confirm)
 
 
 def build_menu(game: Game) -> tuple[str, list[Choice]]:
@@ -156,7 +156,7 @@ class PlaySession:
         """The first screen: the level, the deck, the story so far, the board and the choices."""
         setup = self.game.setup
         level = setup.level
-        keywords = "".join(f", {k.value.replace('_', ' ')}" for k in sorted(level.keywords, key=lambda k: k.value))
+        keywords = "".join(f", {k.replace('_', ' ')}" for k in sorted(level.keywords))
         texts = [
             f'Level {level.number} "{level.name}": the rift has LIFE {level.hp}, ATK {level.atk}, STK {level.stk}'
             f"{keywords}; {level.drives_per_turn} drives a turn.",

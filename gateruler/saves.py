@@ -9,7 +9,9 @@ loaded game continues exactly as the saved one would have.
 
 A save file is user input: anything wrong with it (not JSON, cut short, not a
 save, a newer format, an unknown card, a damaged state) is a one-line error
-naming the file, never a traceback and never a half-built game.
+naming the file, never a traceback and never a half-built game.  Saves made
+before abilities became frames (game state version 1) load and continue
+exactly (gateruler/engine/serial.py converts them).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any
 import attrs
 
 from gateruler.cardpool import CardPool
-from gateruler.engine import INVADER, PLAYER, Game
+from gateruler.engine import INVADER, PLAYER, Game, serial
 from gateruler.engine.events import CARD_FIELDS, FIELDS
 from gateruler.errors import DataError, GateRulerError
 from gateruler.fileio import write_text_atomic
@@ -31,8 +33,8 @@ from gateruler.models import LevelDef, RulerDef
 
 SAVE_FORMAT = "gateruler-save"
 SAVE_VERSION = 1
-GAME_FORMAT = "gateruler-game"
-GAME_VERSION = 1
+GAME_FORMAT = serial.FORMAT
+GAME_VERSION = serial.VERSION  # what we write; the engine also reads the previous version (serial.READS)
 SIDE_CODES = (PLAYER, INVADER, None)
 ZONE_FIELDS = {"zone": range(3), "target_zone": range(4), "set_zone": range(3)}
 
@@ -107,8 +109,9 @@ def read_save(path: str | Path) -> tuple[dict[str, Any], str]:
     game = data.get("game")
     if not isinstance(game, dict) or game.get("format") != GAME_FORMAT:
         raise SaveFileError(path, "the save file holds no game")
-    if game.get("version") != GAME_VERSION:
-        raise SaveFileError(path, f"unknown game state version {game.get('version')!r} (this gateruler reads {GAME_VERSION})")
+    if game.get("version") not in serial.READS:
+        readable = " and ".join(str(v) for v in serial.READS)
+        raise SaveFileError(path, f"unknown game state version {game.get('version')!r} (this gateruler reads {readable})")
     return data, text
 
 

@@ -15,31 +15,30 @@ from gateruler.cardpool import CardPool
 from gateruler.engine import PLAYER, Game, PlayEvent, Summon
 from gateruler.invader import InvaderController
 from gateruler.models import CardDef, CostModel, DeckEntry, LevelDef, RulerDef, SpecialRule, TurnStartKind
-from gateruler.vocabulary import (
-    Ability,
-    CardType,
-    Duration,
-    Effect,
-    EffectKind,
-    Keyword,
-    SpecialRuleKind,
-    Target,
-    Trigger,
-)
+from gateruler.engine.abilities import Ability
+from gateruler.engine.effects import EFFECTS
+from gateruler.engine.targets import word_target
+from gateruler.engine.triggers import CNT
+from gateruler.vocabulary import CardType, Duration, SpecialRuleKind
 
 FILLER = "FILLER"  # a vanilla unit too expensive for a Knight to summon, padding decks
 PAD = 20  # filler cards put under every deck so that no test decks out by accident
 
 
-def fx(kind: str, target: str | None = None, **params: object) -> Effect:
-    """An effect in the data's own words: fx("damage", "enemy_unit", amount=3)."""
+def fx(kind: str, target: object = None, **params: object) -> object:
+    """An effect in the data's own words: fx("damage", "enemy_unit", amount=3).
+
+    `target` is a target word or an already built target (targets.Chosen, Every...)."""
     if "duration" in params:
         params["duration"] = Duration(params["duration"])
-    return Effect(EffectKind(kind), Target(target) if target else None, **params)
+    if isinstance(target, str):
+        target = word_target(target)
+    return EFFECTS[kind].spec(target=target, **params)
 
 
-def on(trigger: str, *effects: Effect) -> Ability:
-    return Ability(Trigger(trigger), tuple(effects))
+def on(trigger: str, *effects: object, **options: object) -> Ability:
+    """An ability; `options` are Ability's other fields (costs, requires, optional, text)."""
+    return Ability(trigger, tuple(effects), **options)  # type: ignore[arg-type]
 
 
 def unit(
@@ -60,9 +59,9 @@ def unit(
         atk=atk,
         hp=hp,
         stk=stk,
-        keywords=frozenset(Keyword(k) for k in keywords),
+        keywords=frozenset(keywords),
         abilities=tuple(abilities),
-        has_cnt=cnt or any(a.trigger is Trigger.CNT for a in abilities),
+        has_cnt=cnt or any(a.trigger == CNT for a in abilities),
     )
 
 
@@ -72,9 +71,9 @@ def event(card_id: str, *abilities: Ability, level: int = 0, keywords: Iterable[
         name=card_id.lower(),
         type=CardType.EVENT,
         level=level,
-        keywords=frozenset(Keyword(k) for k in keywords),
+        keywords=frozenset(keywords),
         abilities=tuple(abilities),
-        has_cnt=cnt or any(a.trigger is Trigger.CNT for a in abilities),
+        has_cnt=cnt or any(a.trigger == CNT for a in abilities),
     )
 
 
@@ -142,7 +141,7 @@ def level(
         hp=hp,
         atk=atk,
         stk=stk,
-        keywords=frozenset(Keyword(k) for k in keywords),
+        keywords=frozenset(keywords),
         drives_per_turn=drives,
         cards=tuple(DeckEntry(c, n) for c, n in counts.items()),
         special_rules=tuple(SpecialRule(SpecialRuleKind(kind), dict(params)) for kind, params in rules),

@@ -8,10 +8,10 @@ import click
 from rich.table import Table
 
 from gateruler.cli import main, stdout_console
+from gateruler.engine.keywords import PIERCE
 from gateruler.loader import load_card_pool, shipped_levels, validate_file
 from gateruler.models import CardDef, SourceLocation
 from gateruler.validation import level_figures
-from gateruler.vocabulary import Keyword
 from gateruler.yamlsrc import Finding, Severity
 
 
@@ -72,7 +72,7 @@ def levels() -> None:
             str(level.hp),
             str(level.atk),
             str(level.stk),
-            "yes" if Keyword.PIERCE in level.keywords else "no",
+            "yes" if PIERCE in level.keywords else "no",
             str(level.drives_per_turn),
             _figure(figures.deck_size, stated and stated.deck_size),
             _figure(figures.total_level, stated and stated.total_level),
@@ -112,7 +112,7 @@ def cards(provisional: bool) -> None:
             card.type.value,
             str(card.level),
             _stats(card),
-            ", ".join(sorted(k.value for k in card.keywords)),
+            ", ".join(sorted(card.keywords)),
             "yes" if card.has_cnt else "",
             _provenance(card),
         )

@@ -18,6 +18,8 @@ from gateruler.cardpool import CardPool
 from gateruler.models import CardDef, LevelDef
 
 if TYPE_CHECKING:
+    from gateruler.engine.actions import Action
+    from gateruler.engine.frames import Decision
     from gateruler.engine.game import Game
 
 
@@ -42,6 +44,7 @@ class Opponent(Protocol):
         """Perform one ``("ctl", ...)`` step of its turn."""
         ...  # pragma: no cover
 
-    def pick_unit(self, game: "Game", side: int, candidates: list[tuple[int, int]]) -> tuple[int, int]:
-        """The unit (side, slot) one of its effects chooses among `candidates`."""
+    def decide(self, game: "Game", decision: "Decision") -> "Action":
+        """Its answer to a decision of its own (a target, the cards a cost takes, "you may"):
+        one of `decision.options`.  The engine asks only when there are two or more."""
         ...  # pragma: no cover
