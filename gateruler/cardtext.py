@@ -229,11 +229,13 @@ def _read_comparison(value: Any, loc: SourceLocation, name: str, f: Fields) -> A
     bounds = Fields(value, f.report, repr(name), at=loc)
     low = bounds.optional("min", int, None)
     high = bounds.optional("max", int, None)
+    if not bounds.finish():  # a misspelt bound is reported as such, once
+        return MISSING
     if "min" not in bounds and "max" not in bounds:
         bounds.error(loc, f"{name!r} needs 'min' or 'max'")
-    elif low is not None and high is not None and low > high:
+        return MISSING
+    if low is not None and high is not None and low > high:
         bounds.error(loc, f"{name!r}: 'min' ({low}) is above 'max' ({high})")
-    if not bounds.finish():
         return MISSING
     return {"min": low, "max": high}
 

@@ -9,6 +9,7 @@ covers the ability vocabulary for random play (property tests, benchmark).
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Iterable, Sequence
 
 from gateruler.cardpool import CardPool
@@ -79,6 +80,29 @@ def event(card_id: str, *abilities: Ability, level: int = 0, keywords: Iterable[
 
 def field(card_id: str, *abilities: Ability, level: int = 0) -> CardDef:
     return CardDef(id=card_id, name=card_id.lower(), type=CardType.FIELD, level=level, abilities=tuple(abilities))
+
+
+def yaml_cards(text: str) -> list[CardDef]:
+    """Cards written as an author writes them (a YAML list of card mappings), read by the real loader.
+
+    Rule tests of the newer mechanics state their cards in the data's own
+    words, so that the test also shows how the rule is written."""
+    from gateruler.loader import parse_cards
+    from gateruler.yamlsrc import parse_yaml
+
+    return parse_cards(parse_yaml(textwrap.dedent(text).strip("\n") + "\n", "<test cards>"), "<test cards>")
+
+
+def yaml_event(card_id: str, *effects: str, ability: str = "", level: int = 0, card: str = "") -> CardDef:
+    """An event whose on_play ability has `effects` (YAML flow mappings); `ability` adds keys to the
+    ability (``costs: [...]``, ``requires: {...}``), `card` to the card."""
+    extra = f", {ability}" if ability else ""
+    more = f", {card}" if card else ""
+    (made,) = yaml_cards(
+        f"- {{id: {card_id}, name: {card_id.lower()}, type: event, level: {level}, provenance: provisional{more},"
+        f" abilities: [{{trigger: on_play, effects: [{', '.join(effects)}]{extra}}}]}}"
+    )
+    return made
 
 
 def knight(**changes: object) -> RulerDef:

@@ -45,19 +45,30 @@ def bonus(game: "Game", side: int, iid: int, slot: int, stat: str) -> int:
     continuous = game.setup.continuous
     for src_side in (0, 1):
         s = game.sides[src_side]
-        for src in [u.iid for u in s.board if u is not None] + s.field:
-            for requires, effect in continuous[src]:
-                target = effect.target
-                kind = type(target)
-                if iid < 0:
-                    if kind is not RulerTarget or (target.side == "own") != (src_side == side):
-                        continue
-                elif kind is SelfTarget:
-                    if src != iid:
-                        continue
-                elif kind is not Every or not target.filter.matches(game, src_side, side, iid, slot):
-                    continue
-                if requires is not None and not requires.holds(game, src_side, src, ()):
-                    continue
-                total += getattr(effect, stat)
+        for u in s.board:
+            if u is not None and continuous[u.iid]:
+                total += _from(game, continuous[u.iid], src_side, u.iid, side, iid, slot, stat)
+        for src in s.field:
+            if continuous[src]:
+                total += _from(game, continuous[src], src_side, src, side, iid, slot, stat)
+    return total
+
+
+def _from(game: "Game", entries: tuple[Entry, ...], src_side: int, src: int, side: int, iid: int, slot: int, stat: str) -> int:
+    """What one card's continuous changes add to `stat` of the unit (or ruler) read."""
+    total = 0
+    for requires, effect in entries:
+        target = effect.target
+        kind = type(target)
+        if iid < 0:
+            if kind is not RulerTarget or (target.side == "own") != (src_side == side):
+                continue
+        elif kind is SelfTarget:
+            if src != iid:
+                continue
+        elif kind is not Every or not target.filter.matches(game, src_side, side, iid, slot):
+            continue
+        if requires is not None and not requires.holds(game, src_side, src, ()):
+            continue
+        total += getattr(effect, stat)
     return total

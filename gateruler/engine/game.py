@@ -528,6 +528,14 @@ class Game:
         self.log_event(side, "destroy", u.iid)
         self.fire(side, u.iid, ON_DESTROYED)
 
+    def destroy_field(self, side: int, iid: int) -> None:
+        """A card in `side`'s field zone is destroyed: its continuous changes end at once (CR 2-11c)."""
+        s = self.sides[side]
+        if iid in s.field:
+            s.field.remove(iid)
+            s.graveyard.append(iid)
+            self.log_event(side, "destroy", iid)
+
     def declare_attack(self, side: int, attacker: int, target: int) -> None:
         """Rest the attacker, trigger its attack abilities, then fight."""
         s = self.sides[side]
@@ -865,18 +873,26 @@ class Game:
         return game
 
 
+_INDEXES: dict[int, tuple[CardDef, dict[str, tuple[int, ...]]]] = {}  # id(definition) -> (it, its index)
+
+
 def _trigger_index(defs: Sequence[CardDef]) -> tuple[dict[str, tuple[int, ...]], ...]:
-    """For each card, trigger word -> the indices of its abilities with that trigger (each definition read once)."""
-    memo: dict[int, dict[str, tuple[int, ...]]] = {}
+    """For each card, trigger word -> the indices of its abilities with that trigger.
+
+    Each definition is read once, and remembered across games (definitions
+    are frozen and shared by the games of a batch); the memo forgets
+    everything when it grows large."""
     out = []
     for d in defs:
-        index = memo.get(id(d))
-        if index is None:
+        hit = _INDEXES.get(id(d))
+        if hit is None or hit[0] is not d:
             found: dict[str, list[int]] = {}
             for i, ability in enumerate(d.abilities):
                 found.setdefault(ability.trigger, []).append(i)
-            index = memo[id(d)] = {trigger: tuple(indices) for trigger, indices in found.items()}
-        out.append(index)
+            if len(_INDEXES) > 4096:
+                _INDEXES.clear()
+            hit = _INDEXES[id(d)] = (d, {trigger: tuple(indices) for trigger, indices in found.items()})
+        out.append(hit[1])
     return tuple(out)
 
 

@@ -28,12 +28,14 @@ from gateruler.engine.registry import Registry
 
 UNIT = "unit"  # units on the board (and the card itself, for `self`)
 SET_CARD = "set_card"  # cards in set zones
+FIELD_CARD = "field_card"  # cards in field zones
 CARD = "card"  # cards in any other zone
 RULER = "ruler"
 PLAYER = "player"
 CATEGORY_WORDS = {
     UNIT: "units on the board",
     SET_CARD: "cards in set zones",
+    FIELD_CARD: "cards in field zones",
     CARD: "cards in other zones",
     RULER: "a ruler",
     PLAYER: "a player",
@@ -45,6 +47,8 @@ def filter_category(f: CardFilter) -> str:
         return UNIT
     if f.zones == ("set_zone",):
         return SET_CARD
+    if f.zones == ("field_zone",):
+        return FIELD_CARD
     return CARD
 
 

@@ -10,7 +10,7 @@ from gateruler.engine.actions import RULER
 from gateruler.engine.effects.base import Effect, Victim, effect, unit_still_there
 from gateruler.engine.registry import param
 from gateruler.engine.targets import RULER as RULER_TARGET
-from gateruler.engine.targets import UNIT
+from gateruler.engine.targets import FIELD_CARD, UNIT
 
 if TYPE_CHECKING:
     from gateruler.engine.frames import Frame
@@ -37,15 +37,23 @@ class Damage(Effect):
         return f"deal {self.amount} damage to {who}"
 
 
-@effect("destroy", "Destroy units.  Optional `max_level`: only units of that level or lower.", targets={UNIT})
+@effect(
+    "destroy",
+    "Destroy units (or cards in field zones: `{all: {zone: field_zone}}`).  Optional `max_level`: only cards of that level or lower.",
+    targets={UNIT, FIELD_CARD},
+)
 @attrs.frozen(kw_only=True)
 class Destroy(Effect):
     max_level: int | None = param(int, "Only units of this level or lower.", 2, default=None)
 
     def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
-        for side, slot, iid in victims:
-            if unit_still_there(game, side, slot, iid) and (self.max_level is None or game.setup.defs[iid].level <= self.max_level):
-                game.destroy(side, slot)
+        for side, where, iid in victims:
+            if self.max_level is not None and game.setup.defs[iid].level > self.max_level:
+                continue
+            if where == "field_zone":
+                game.destroy_field(side, iid)
+            elif unit_still_there(game, side, where, iid):
+                game.destroy(side, where)
 
     def words(self, who: str) -> str:
         limit = f" of level {self.max_level} or lower" if self.max_level is not None else ""
