@@ -92,3 +92,45 @@ def test_a_continuous_ability_cannot_choose_nor_test_stats(check):
     assert check(effect("{all: {side: own, hp: {max: 3}}}", "modify", ", atk: 1", trigger="continuous")) == [
         "13:56: a continuous ability's filter cannot test 'hp': the stat it changes would depend on itself"
     ]
+
+
+# ---------------------------------------------------------------------- conditions
+
+
+def ability_with(condition_key: str, condition: str, effects: str = "[{effect: draw, target: controller, amount: 1}]") -> str:
+    return f"- trigger: on_enter\n  {condition_key}: {condition}\n  effects: {effects}"
+
+
+def test_a_condition_reads_without_findings(check):
+    assert check(ability_with("requires", "{all: [{turn: own}, {count: {side: enemy, zone: hand}, max: 0}, {not: {exists: {attribute: Beast}}}]}")) == []
+
+
+def test_a_misspelt_condition_word_is_reported_with_the_word_meant(check):
+    assert check(ability_with("requires", "{cuont: {side: own}, min: 2}")) == ["12:20: unknown key 'cuont' (did you mean count?)"]
+
+
+def test_a_condition_has_exactly_one_word(check):
+    assert check(ability_with("requires", "{turn: own, exists: {side: own}}")) == [
+        "12:19: a condition has one word, not 'turn' or 'exists' (combine conditions with all: or any:)"
+    ]
+
+
+def test_a_count_needs_a_bound(check):
+    assert check(ability_with("requires", "{count: {side: own}}")) == ["12:19: condition 'count' needs 'min' or 'max'"]
+
+
+def test_a_condition_about_an_earlier_result_must_name_a_bound_effect(check):
+    effects = "[{effect: damage, target: enemy_unit, amount: 1, as: hit}, {effect: draw, target: controller, amount: 1, if: {destroyed: hti}}]"
+    assert check(f"- trigger: on_enter\n  effects: {effects}") == [
+        "12:139: no earlier effect of this ability is bound 'as: hti' (bound so far: hit)"
+    ]
+    assert check(ability_with("requires", "{destroyed: hit}")) == [
+        "12:20: 'destroyed' asks about an earlier effect's 'as:' result, so it can only be an effect's 'if:'"
+    ]
+
+
+def test_a_name_is_bound_once_per_ability(check):
+    effects = "[{effect: damage, target: enemy_unit, amount: 1, as: hit}, {effect: damage, target: enemy_unit, amount: 1, as: hit}]"
+    assert check(f"- trigger: on_enter\n  effects: {effects}") == [
+        "12:129: the name 'hit' is already bound by an earlier effect of this ability"
+    ]
