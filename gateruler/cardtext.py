@@ -28,7 +28,7 @@ from gateruler.engine.costs import COSTS
 from gateruler.engine.effects import COMMON_PARAMS, EFFECTS
 from gateruler.engine.filters import BOARD, FILTER_WORDS, STAT_PROPERTIES, CardFilter, all_of
 from gateruler.engine.keywords import KEYWORDS
-from gateruler.engine.registry import COMPARISON, Choice, Comparison, Family, ListOf, OneOrMany, Param
+from gateruler.engine.registry import Choice, Comparison, Family, ListOf, OneOrMany, Param
 from gateruler.engine.targets import CATEGORY_WORDS, TARGET_WORDS, Chosen, Every, words_for
 from gateruler.engine.triggers import CNT, CONTINUOUS, TRIGGERS
 from gateruler.models import SourceLocation

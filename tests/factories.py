@@ -105,6 +105,16 @@ def yaml_event(card_id: str, *effects: str, ability: str = "", level: int = 0, c
     return made
 
 
+def yaml_unit(card_id: str, *abilities: str, stats: str = "level: 0, atk: 1, hp: 1, stk: 1", card: str = "") -> CardDef:
+    """A unit with `abilities` (YAML flow mappings), written in YAML and read by the loader."""
+    more = f", {card}" if card else ""
+    (made,) = yaml_cards(
+        f"- {{id: {card_id}, name: {card_id.lower()}, type: unit, {stats}, provenance: provisional{more},"
+        f" abilities: [{', '.join(abilities)}]}}"
+    )
+    return made
+
+
 def knight(**changes: object) -> RulerDef:
     """K-11 as cards.md states it: a hand ruler paying energy."""
     values: dict = dict(

@@ -134,3 +134,35 @@ def test_a_name_is_bound_once_per_ability(check):
     assert check(f"- trigger: on_enter\n  effects: {effects}") == [
         "12:129: the name 'hit' is already bound by an earlier effect of this ability"
     ]
+
+
+# ---------------------------------------------------------------------- costs
+
+
+def ability_costing(costs: str, trigger: str = "on_enter") -> str:
+    return f"- trigger: {trigger}\n  costs: {costs}\n  effects: [{{effect: modify, target: all_own_units, atk: 1}}]"
+
+
+def test_costs_read_without_findings(check):
+    costs = "[{cost: energy, amount: 1}, {cost: discard, count: 2, filter: {type: unit}}, {cost: rest_self}, {cost: remove_from_graveyard}]"
+    assert check(ability_costing(costs)) == []
+
+
+def test_a_misspelt_cost_word_is_reported_with_the_word_meant(check):
+    assert check(ability_costing("[{cost: dicsard, count: 1}]")) == ["12:24: unknown cost 'dicsard' (did you mean discard?)"]
+
+
+def test_a_cost_checks_its_parameters(check):
+    assert check(ability_costing("[{cost: discard, count: 0}]")) == ["12:40: 'count' must be at least 1 (got 0)"]
+    assert check(ability_costing("[{cost: energy}]")) == ["12:17: missing required field 'amount'"]
+    assert check(ability_costing("[{cost: rest_self, count: 1}]")) == ["12:35: unknown key 'count' (did you mean cost?)"]
+
+
+def test_a_cost_filter_says_no_side_or_zone(check):
+    assert check(ability_costing("[{cost: discard, filter: {zone: graveyard}}]")) == [
+        "12:42: 'zone' can only be given at the top of a filter (it says where to look)"
+    ]
+
+
+def test_a_continuous_ability_has_no_costs(check):
+    assert check(ability_costing("[{cost: rest_self}]", trigger="continuous")) == ["12:9: a continuous ability cannot have costs"]

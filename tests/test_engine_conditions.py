@@ -8,9 +8,9 @@ effect resolves.  Cards are written in YAML and read by the real loader.
 from __future__ import annotations
 
 import pytest
-from factories import FILLER, apprentice, find_iid, game, iids, play, summon, unit, yaml_cards, yaml_event
+from factories import FILLER, apprentice, find_iid, game, play, summon, unit, yaml_cards, yaml_event, yaml_unit
 
-from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, Choose, EndTurn, PlayEvent
+from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, Choose, PlayEvent
 
 P, I = PLAYER, INVADER
 WALL = unit("WALL", 1, 1, 20, 1)
@@ -62,22 +62,9 @@ def test_affected_asks_whether_an_earlier_effect_acted_on_anything() -> None:
 
 
 def test_a_triggered_ability_whose_requirement_fails_does_not_trigger() -> None:
-    (scout,) = yaml_cards(
-        """
-        - id: SCOUT
-          name: scout
-          type: unit
-          level: 0
-          atk: 1
-          hp: 1
-          stk: 1
-          provenance: provisional
-          abilities:
-            - trigger: on_enter
-              requires: {count: {side: own, zone: graveyard}, min: 2}
-              effects:
-                - {effect: damage, target: enemy_ruler, amount: 1}
-        """
+    scout = yaml_unit(
+        "SCOUT",
+        "{trigger: on_enter, requires: {count: {side: own, zone: graveyard}, min: 2}, effects: [{effect: damage, target: enemy_ruler, amount: 1}]}",
     )
     dud = yaml_event("DUD", "{effect: draw, target: controller, amount: 1}")
     g = game(cards=[scout, dud], player=["SCOUT", "DUD", "SCOUT", "DUD"])

@@ -25,8 +25,8 @@ from gateruler.engine.effects import COMMON_PARAMS, EFFECTS
 from gateruler.engine.effects.base import EffectWord
 from gateruler.engine.filters import FILTER_WORDS
 from gateruler.engine.keywords import KEYWORDS
-from gateruler.engine.registry import Choice, Comparison, Family, ListOf, OneOrMany, Param
-from gateruler.engine.targets import TARGET_WORDS, words_for
+from gateruler.engine.registry import Choice, Family, ListOf, OneOrMany, Param
+from gateruler.engine.targets import words_for
 from gateruler.engine.triggers import TRIGGERS
 from gateruler.models import CostModel, TurnStartKind
 from gateruler.validation import FIGURES

@@ -91,22 +91,22 @@ def _pick_decision(frame: Frame, options: list[Any], kind: str, count: int, pick
     return Decision(kind, frame.side, frame.source, frame.ability, frame.step, "cost", tuple(options), count, tuple(picked))
 
 
-def choose_cards(game: "Game", frame: Frame, where: CardFilter, count: int) -> Decision | None:
-    """The next pick of `count` cards among those `where` finds in a zone, or None when enough are picked.
+def choose_cards(game: "Game", frame: Frame, candidates: list[int], count: int) -> Decision | None:
+    """The next pick of `count` cards among `candidates` (in a zone), or None when enough are picked.
 
-    Copies of one card in one zone are one option (the first stands for all);
-    when no more cards remain than are still needed, they are all taken
-    without asking."""
+    Copies of one card are one option (the first stands for all); when no
+    more cards remain than are still needed, they are all taken without
+    asking."""
     picked = _picked(frame)
     if len(picked) >= count:
         return None
     taken = {a.card for a in picked}
-    remaining = [(side, zone, iid) for side, zone, iid in where.places(game, frame.side) if iid not in taken]
+    remaining = [iid for iid in candidates if iid not in taken]
     if len(remaining) <= count - len(picked):
         return None
     options: list[ChooseCard] = []
     seen: set[str] = set()
-    for _, _, iid in remaining:
+    for iid in remaining:
         card_id = game.setup.defs[iid].id
         if card_id not in seen:
             seen.add(card_id)
@@ -114,11 +114,11 @@ def choose_cards(game: "Game", frame: Frame, where: CardFilter, count: int) -> D
     return _pick_decision(frame, options, "card", count, picked)
 
 
-def chosen_cards(game: "Game", frame: Frame, where: CardFilter, count: int) -> list[int]:
+def chosen_cards(frame: Frame, candidates: list[int], count: int) -> list[int]:
     """The cards to pay with: those picked, then (when none was left to choose) the rest, up to `count`."""
     chosen = [a.card for a in frame.answers]
     if len(chosen) < count:
-        chosen += [iid for _, _, iid in where.places(game, frame.side) if iid not in chosen][: count - len(chosen)]
+        chosen += [iid for iid in candidates if iid not in chosen][: count - len(chosen)]
     return chosen
 
 
@@ -177,23 +177,26 @@ class Energy(Cost):
 
 
 class _CardsInZone(Cost):
-    """Pay with `count` of your cards in `zone` that match `filter`, chosen one at a time."""
+    """Pay with `count` of your cards in `zone` that match `filter`, chosen one at a time.
+
+    A card never pays for its own ability: an event being played has left
+    the hand, and is in the graveyard while its costs are paid."""
 
     zone: ClassVar[str] = ""
     count: int
     filter: Any
 
-    def _where(self) -> CardFilter:
-        return _own(self.zone, self.filter)
+    def _candidates(self, game: "Game", side: int, source: int) -> list[int]:
+        return [iid for _, _, iid in _own(self.zone, self.filter).places(game, side) if iid != source]
 
     def can_pay(self, game: "Game", side: int, source: int) -> bool:
-        return self._where().count(game, side) >= self.count
+        return len(self._candidates(game, side, source)) >= self.count
 
     def choose(self, game: "Game", frame: Frame) -> Decision | None:
-        return choose_cards(game, frame, self._where(), self.count)
+        return choose_cards(game, frame, self._candidates(game, frame.side, frame.source), self.count)
 
     def pay(self, game: "Game", frame: Frame) -> None:
-        for iid in chosen_cards(game, frame, self._where(), self.count):
+        for iid in chosen_cards(frame, self._candidates(game, frame.side, frame.source), self.count):
             self.take(game, frame.side, iid)
 
     def take(self, game: "Game", side: int, iid: int) -> None:  # pragma: no cover - every word overrides
