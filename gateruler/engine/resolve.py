@@ -148,7 +148,8 @@ def _victims(game: "Game", frame: Frame, effect: Any, answers: tuple) -> list | 
     if not places:
         game.log_event(side, "no_effect", frame.source)
         return []
-    chosen = [p for p in places if _answer_for(p) in answers]
+    by_answer = {_answer_for(p): p for p in places}
+    chosen = [by_answer[a] for a in answers if a in by_answer]  # in the order they were chosen
     needed = min(target.count, len(places))
     if len(chosen) < needed:
         remaining = [p for p in places if p not in chosen]
