@@ -87,6 +87,9 @@ class Setup:
     has_continuous: bool = False
     continuous: tuple = ()  # by instance id: its continuous stat changes (continuous.py)
     triggers: tuple = ()  # by instance id: trigger word -> indices of its abilities with that trigger
+    costs: tuple = ()  # by instance id: the energy the player pays to play it (0 for rulers that pay none)
+    play_checks: tuple = ()  # by instance id: whether playing it needs more than its energy (see _event_playable)
+    summon_slots: tuple = ()  # the player's unit zones, for summons
 
     @property
     def card_ids(self) -> tuple[str, ...]:
@@ -97,10 +100,22 @@ class Setup:
         return tuple(d.name for d in self.defs)
 
     @classmethod
-    def build(cls, defs: tuple[CardDef, ...], **fields: object) -> "Setup":
+    def build(cls, defs: tuple[CardDef, ...], *, ruler: RulerDef, **fields: object) -> "Setup":
         """A setup, with what is worked out once per game from the definitions."""
         entries = continuous_effects.continuous_entries(defs)
-        return cls(defs=defs, has_continuous=any(entries), continuous=entries, triggers=_trigger_index(defs), **fields)
+        triggers = _trigger_index(defs)
+        free = ruler.cost_model is CostModel.FREE
+        return cls(
+            defs=defs,
+            ruler=ruler,
+            has_continuous=any(entries),
+            continuous=entries,
+            triggers=triggers,
+            costs=tuple(0 if free else max(d.level, 0) for d in defs),
+            play_checks=tuple(_needs_play_checks(d, index) for d, index in zip(defs, triggers)),
+            summon_slots=tuple(s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)),
+            **fields,
+        )
 
 
 class Game:
@@ -406,9 +421,7 @@ class Game:
 
     # ------------------------------------------------------------------ legal action helpers
     def _cost(self, iid: int) -> int:
-        if self.setup.ruler.cost_model is CostModel.FREE:
-            return 0
-        return max(self.setup.defs[iid].level, 0)
+        return self.setup.costs[iid]
 
     def _playable_sources(self) -> list[int]:
         side = self.sides[PLAYER]
@@ -420,21 +433,23 @@ class Game:
         actions: list[Action] = []
         seen: set[tuple[str, int]] = set()
         can_summon = ruler.summon_cap is None or side.summons < ruler.summon_cap
-        slots = [s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)]
+        slots = self.setup.summon_slots
+        costs = self.setup.costs
+        defs = self.setup.defs
         free_set = [i for i, c in enumerate(side.set_zones) if c is None]
         for where, cards in ((0, side.hand), (1, side.drive)):
             for iid in cards:
-                d = self.setup.defs[iid]
+                d = defs[iid]
                 key = (d.id, where)
                 if key in seen:
                     continue  # copies of one card in one zone are the same decision
                 seen.add(key)
-                affordable = self._cost(iid) <= side.energy_ready
+                affordable = costs[iid] <= side.energy_ready
                 if d.type is CardType.UNIT:
                     if can_summon and affordable:
-                        actions.extend(Summon(iid, slot) for slot in slots)
+                        actions.extend([Summon(iid, slot) for slot in slots])
                 elif d.type is CardType.EVENT:
-                    if affordable and self._event_playable(PLAYER, iid):
+                    if affordable and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid)):
                         actions.append(PlayEvent(iid))
                     if free_set and OPEN_CARD not in d.keywords:
                         actions.append(SetCard(iid, free_set[0]))
@@ -446,7 +461,7 @@ class Game:
         side = self.sides[PLAYER]
         out = []
         for iid in side.set_zones:
-            if iid is not None and self._cost(iid) <= side.energy_ready and self._event_playable(PLAYER, iid):
+            if iid is not None and self._cost(iid) <= side.energy_ready and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid)):
                 out.append(PlayEvent(iid))
         return out
 
@@ -871,6 +886,15 @@ class Game:
         game = cls._blank(setup, random.Random(0))
         game_from_dict(game, data)
         return game
+
+
+def _needs_play_checks(card: CardDef, index: dict[str, tuple[int, ...]]) -> bool:
+    """Whether playing the card may depend on more than its energy: on_play requirements, costs, chosen targets."""
+    for i in index.get(ON_PLAY, ()):
+        ability = card.abilities[i]
+        if ability.requires is not None or ability.costs or any(type(e.target) is Chosen for e in ability.effects):
+            return True
+    return False
 
 
 _INDEXES: dict[int, tuple[CardDef, dict[str, tuple[int, ...]]]] = {}  # id(definition) -> (it, its index)
