@@ -94,11 +94,14 @@ def effect_words(effect: Any, target: str | None = None) -> str:
 
 
 def ability_words(ability: Ability) -> str:
-    """The data's own wording when it has one, else words built from the effects."""
+    """The data's own wording when it has one, else words built from its requirement, costs and effects."""
     if ability.text:
         return ability.text
-    effects = "; ".join(effect_words(e) for e in ability.effects)
-    return f"{TRIGGERS[ability.trigger].words}: {effects}."
+    when = TRIGGERS[ability.trigger].words + (f", if {ability.requires.words()}" if ability.requires is not None else "")
+    effects = "; ".join(effect_words(e) + (f" if {e.condition.words()}" if e.condition is not None else "") for e in ability.effects)
+    if ability.costs:
+        effects = f"pay {', '.join(c.words() for c in ability.costs)} to {effects}"
+    return f"{when}: {'you may ' if ability.optional else ''}{effects}."
 
 
 def _play_words(card: CardDef) -> str:

@@ -274,7 +274,11 @@ class Game:
         return self.sides[side].board[slot]
 
     def keywords(self, side: int, slot: int) -> frozenset[str]:
-        """The keywords of the unit in `slot` of `side` (or of the side's ruler, `slot` RULER)."""
+        """The keywords of the unit in `slot` of `side` (or of the side's ruler, `slot` RULER).
+
+        Every rule that asks what a unit or ruler on the board has asks here
+        (battles, attacks, filters): granting keywords (docs/engine.md) adds
+        to what this returns."""
         if slot == RULER:
             return self.setup.level.keywords if side == INVADER else frozenset()
         unit = self.sides[side].board[slot]
@@ -326,11 +330,11 @@ class Game:
         u = self.sides[side].board[slot]
         if u is None or u.rested:
             return False
-        return DORMANT not in self.setup.defs[u.iid].keywords
+        return DORMANT not in self.keywords(side, slot)
 
     def attackable(self, side: int, slot: int) -> bool:
         u = self.sides[side].board[slot]
-        return u is not None and CANNOT_BE_ATTACKED not in self.setup.defs[u.iid].keywords
+        return u is not None and CANNOT_BE_ATTACKED not in self.keywords(side, slot)
 
     def attack_targets(self, side: int) -> list[int]:
         """Legal targets on `side` for an attack by the other side (real rules).
@@ -682,7 +686,7 @@ class Game:
         t = self.sides[foe].board[target]
         if t is None or t.iid != target_iid:
             return  # the target left the board: the attack does nothing
-        target_kw = self.setup.defs[target_iid].keywords
+        target_kw = self.keywords(foe, target)
         if attacker != RULER and INTERCEPT in target_kw:
             self.damage_unit(side, attacker, self.atk(foe, target))
             u = s.board[attacker]
