@@ -84,6 +84,17 @@ def test_an_event_whose_requirement_fails_cannot_be_played() -> None:
     assert PlayEvent(find_iid(g, P, "hand", "RALLY")) in g.legal_actions()
 
 
+def test_an_events_requirement_is_judged_as_it_is_played_in_no_zone() -> None:
+    """Played, an event has left the hand and is not yet in the graveyard (it is on the gate)."""
+    first = yaml_event("FIRST", "{effect: damage, target: enemy_ruler, amount: 1}", ability="requires: {count: {side: own, zone: graveyard}, max: 0}")
+    alone = yaml_event("ALONE", "{effect: damage, target: enemy_ruler, amount: 1}", ability="requires: {count: {side: own, zone: hand, name: alone}, max: 0}")
+    g = game(cards=[first, alone], player=["FIRST", "ALONE"])
+    assert PlayEvent(find_iid(g, P, "hand", "ALONE")) in g.legal_actions()  # the only ALONE in hand is the one played
+    play(g, "FIRST")  # the graveyard is empty until it arrives there: it resolves
+    play(g, "ALONE")
+    assert len(g.sides[I].damage_zone) == 2
+
+
 def test_a_continuous_change_is_on_only_while_its_requirement_holds() -> None:
     (banner,) = yaml_cards(
         """

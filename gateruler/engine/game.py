@@ -472,7 +472,26 @@ class Game:
     def _event_playable(self, side: int, iid: int) -> bool:
         """Whether the event `iid` can be played now, its level aside: its on_play abilities
         may be used (`requires`), their costs can be paid (with the level's energy), and
-        every effect that must choose a target has one to choose."""
+        every effect that must choose a target has one to choose.
+
+        All is judged as when it is played: the event has left its zone (the
+        hand, drive zone or set zone it is in is looked at without it)."""
+        s = self.sides[side]
+        zone = s.hand if iid in s.hand else s.drive if iid in s.drive else None
+        at = zone.index(iid) if zone is not None else s.set_zones.index(iid)
+        if zone is not None:
+            zone.pop(at)
+        else:
+            s.set_zones[at] = None
+        try:
+            return self._playable_now(side, iid)
+        finally:
+            if zone is not None:
+                zone.insert(at, iid)
+            else:
+                s.set_zones[at] = iid
+
+    def _playable_now(self, side: int, iid: int) -> bool:
         d = self.setup.defs[iid]
         energy = self._cost(iid)
         for index in self.setup.triggers[iid].get(ON_PLAY, ()):
@@ -514,12 +533,17 @@ class Game:
         self.fire(side, iid, ON_ENTER)
 
     def play_event(self, side: int, iid: int) -> None:
-        """Use an event: it goes to the graveyard and its effects resolve."""
+        """Use an event: it goes to the graveyard and its effects resolve.
+
+        Its abilities' requirements are checked as it is played, before it
+        reaches the graveyard: the event is on its way (on the gate), in no
+        zone, as when `legal_actions` offered it."""
+        ready = self._ready(side, iid, ON_PLAY)
         self.sides[side].graveyard.append(iid)
         self.log_event(side, "event", iid)
         if ON_PLAY not in self.setup.triggers[iid]:
             self.log_event(side, "no_effect", iid)
-        self.fire(side, iid, ON_PLAY)
+        self.fire(side, iid, ON_PLAY, ready=ready)
 
     def _play_field(self, side: int, iid: int) -> None:
         self.sides[side].field.append(iid)
@@ -655,16 +679,23 @@ class Game:
             self.log_event(side, "to_graveyard", iid, "drive zone")
         s.drive = []
 
-    def fire(self, side: int, iid: int, trigger: str, event: tuple = ()) -> None:
+    def _ready(self, side: int, iid: int, trigger: str) -> list[int]:
+        """The card's abilities with `trigger` whose `requires` holds now."""
+        indices = self.setup.triggers[iid].get(trigger, ())
+        abilities = self.setup.defs[iid].abilities
+        return [i for i in indices if abilities[i].requires is None or abilities[i].requires.holds(self, side, iid, ())]
+
+    def fire(self, side: int, iid: int, trigger: str, event: tuple = (), ready: list[int] | None = None) -> None:
         """A trigger happened to the card `iid` of `side`: queue its abilities for it, the first on top.
 
-        An ability whose `requires` fails does not trigger.  `event` is the
+        An ability whose `requires` fails does not trigger (`ready`: the
+        abilities whose requirement was already found to hold).  `event` is the
         trigger's own data, kept in the frames (on_attack: the target zone and card)."""
-        indices = self.setup.triggers[iid].get(trigger)
-        if indices is None:
-            return
+        if ready is None:
+            if trigger not in self.setup.triggers[iid]:
+                return
+            ready = self._ready(side, iid, trigger)
         abilities = self.setup.defs[iid].abilities
-        ready = [i for i in indices if abilities[i].requires is None or abilities[i].requires.holds(self, side, iid, ())]
         if not ready:
             return
         self.log_event(side, "ability", iid, trigger)
