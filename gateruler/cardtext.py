@@ -83,10 +83,11 @@ def read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, 
     requires = _read_optional(f, "requires", lambda value, where: read_condition(value, where, report, ctx))
     optional = f.optional("optional", bool, False)
     costs = [_read_cost(item, item_loc, report, ctx) for item, item_loc in _items(f, "costs")]
-    if ctx.continuous:
-        for key, what in (("costs", "costs"), ("optional", "be optional")):
-            if key in f and f.raw(key) not in (None, False, []):
-                f.error(f.key_loc(key), f"a continuous ability cannot have {what}" if key == "costs" else "a continuous ability cannot be optional")
+    if ctx.continuous:  # always on: nothing to pay, nobody to ask
+        if costs:
+            f.error(f.key_loc("costs"), "a continuous ability cannot have costs")
+        if optional:
+            f.error(f.key_loc("optional"), "a continuous ability cannot be optional")
     items = _items(f, "effects", required=True)
     if "effects" in f and not items and isinstance(f.raw("effects"), list):
         f.error(f.value_loc("effects"), "an ability needs at least one effect")
