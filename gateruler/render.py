@@ -392,7 +392,7 @@ class _Teller:
         _turn, kind, side, *args = entry
         if kind == "turn":
             self.turn_side = side
-        elif kind == "check" and args[1] == "damage":
+        elif (kind == "check" and args[1] == "damage") or kind == "deck_to_damage":
             self.damage[side] += 1
         self.previous = entry
 

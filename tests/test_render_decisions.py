@@ -5,7 +5,7 @@ from __future__ import annotations
 from factories import game, play, summon, unit, yaml_event, yaml_unit
 
 from gateruler.engine import ATTACK_LEFT, INVADER, ChooseCard, Confirm
-from gateruler.render import ability_words, action_words, pending_question
+from gateruler.render import ability_words, action_words, narrate, pending_question
 
 WALL = unit("WALL", 1, 1, 20, 1)
 SOLDIER = unit("SOLDIER", 1, 3, 3, 1)
@@ -43,3 +43,12 @@ def test_each_kind_of_pending_decision_says_what_it_is_for() -> None:
     play(g, "VOLLEY")
     assert pending_question(g) == "volley: deal 2 damage to which unit?"
     assert g.pending.side != INVADER
+
+
+def test_the_story_counts_deck_cards_put_into_the_damage_zone_by_a_cost() -> None:
+    pact = yaml_event("PACT", "{effect: damage, target: own_ruler, amount: 1}", ability="costs: [{cost: deck_to_damage, count: 2}]")
+    g = game(cards=[pact], player=["PACT"])
+    play(g, "PACT")
+    told = [n.text for n in narrate(g)]
+    assert told[-1].endswith("damage zone (3 of 11).")
+    assert sum("went from your deck into your damage zone" in t for t in told) == 2
