@@ -12,6 +12,7 @@ import functools
 import json
 import textwrap
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 from gateruler.cardpool import CardPool
 from gateruler.engine import PLAYER, Game, PlayEvent, Summon
@@ -327,153 +328,25 @@ def rich_game(seed: int, ruler: RulerDef | None = None, max_turns: int = 60, **l
 
 
 # ---------------------------------------------------------------------- the fixture of the newer mechanics
-MECHANICS_CARDS = """
-- {id: M-CUB, name: m cub, type: unit, level: 0, atk: 1, hp: 2, stk: 1, attributes: [Beast], faction: 東妖軍, provenance: provisional}
-- {id: M-WOLF, name: m wolf, type: unit, level: 1, atk: 3, hp: 3, stk: 1, attributes: [Beast], keywords: [pierce], provenance: provisional}
-- id: M-HUNTER
-  name: m pack hunter
-  type: unit
-  level: 2
-  atk: 3
-  hp: 3
-  stk: 1
-  attributes: [Beast]
-  provenance: provisional
-  abilities:
-    - trigger: on_enter
-      requires: {count: {side: own, attribute: Beast}, min: 2}
-      effects:
-        - {effect: damage, target: enemy_unit, amount: 2, as: bite}
-        - {effect: draw, target: controller, amount: 1, if: {destroyed: bite}}
-- id: M-SENTRY
-  name: m sentry
-  type: unit
-  level: 1
-  atk: 2
-  hp: 4
-  stk: 1
-  attributes: [Military]
-  provenance: provisional
-  abilities:
-    - {trigger: on_enter, optional: true, costs: [{cost: rest_self}], effects: [{effect: damage, target: {choose: 1, filter: {side: enemy, state: act}}, amount: 1}]}
-- id: M-SCOUT
-  name: m scout
-  type: unit
-  level: 0
-  atk: 1
-  hp: 1
-  stk: 1
-  provenance: provisional
-  abilities:
-    - {trigger: on_enter, effects: [{effect: draw, target: controller, amount: 1, optional: true, if: {turn: own}}]}
-    - {trigger: on_destroyed, effects: [{effect: mill, target: opponent, amount: 1}]}
-- id: M-FOREST
-  name: m forest
-  type: field
-  level: 1
-  provenance: provisional
-  abilities:
-    - {trigger: continuous, effects: [{effect: modify, target: {all: {side: own, attribute: Beast}}, atk: 1, hp: 1}]}
-- id: M-TOTEM
-  name: m totem
-  type: field
-  level: 0
-  provenance: provisional
-  abilities:
-    - {trigger: continuous, requires: {turn: own}, effects: [{effect: modify, target: {all: {side: own, not: {attribute: Beast}}}, atk: 1}]}
-- {id: M-CULL, name: m cull, type: event, level: 1, provenance: provisional,
-   abilities: [{trigger: on_play, effects: [{effect: destroy, target: {choose: 1, filter: {side: enemy, type: unit, level: {max: 1}}}}]}]}
-- {id: M-VOLLEY, name: m volley, type: event, level: 1, provenance: provisional,
-   abilities: [{trigger: on_play, effects: [{effect: damage, target: {choose: 2, filter: {side: enemy, or: [{hp: {max: 4}}, {name_contains: brute}]}}, amount: 1}]}]}
-- {id: M-FIRE, name: m wildfire, type: event, level: 0, provenance: provisional,
-   abilities: [{trigger: on_play, requires: {exists: {zone: field_zone}}, effects: [{effect: destroy, target: {all: {zone: field_zone}}}]}]}
-- {id: M-STUDY, name: m study, type: event, level: 0, provenance: provisional,
-   abilities: [{trigger: on_play, costs: [{cost: discard, count: 1, filter: {type: unit}}], effects: [{effect: draw, target: controller, amount: 2}]}]}
-- {id: M-OFFERING, name: m offering, type: event, level: 1, provenance: provisional,
-   abilities: [{trigger: on_play, costs: [{cost: destroy, filter: {level: {max: 1}}}], effects: [{effect: damage, target: enemy_unit, amount: 4}]}]}
-- {id: M-RECALL, name: m recall, type: event, level: 0, provenance: provisional,
-   abilities: [{trigger: on_play, costs: [{cost: return}], effects: [{effect: modify, target: all_own_units, hp: 1, duration: permanent}]}]}
-- {id: M-ROUSE, name: m rouse, type: event, level: 0, provenance: provisional,
-   abilities: [{trigger: on_play, costs: [{cost: rest_ruler}], effects: [{effect: damage, target: enemy_ruler, amount: 1}]}]}
-- {id: M-DRILL, name: m drill, type: event, level: 0, provenance: provisional,
-   abilities: [{trigger: on_play, costs: [{cost: rest_unit, filter: {attribute: Military}}], effects: [{effect: draw, target: controller, amount: 1}]}]}
-- {id: M-PACT, name: m pact, type: event, level: 0, provenance: provisional,
-   abilities: [{trigger: on_play, costs: [{cost: deck_to_damage, count: 1}], effects: [{effect: damage, target: enemy_ruler, amount: 2}]}]}
-- {id: M-EXHUME, name: m exhume, type: event, level: 0, provenance: provisional,
-   abilities: [{trigger: on_play, costs: [{cost: remove_from_graveyard, count: 2}], effects: [{effect: draw, target: controller, amount: 1}]}]}
-- {id: M-SURGE, name: m surge, type: event, level: 1, provenance: provisional,
-   abilities: [{trigger: on_play, costs: [{cost: energy, amount: 1}], effects: [{effect: modify, target: {choose: 1, filter: {side: own}}, atk: 2}]}]}
-- id: M-WARD
-  name: m ward
-  type: event
-  level: 1
-  cnt: true
-  provenance: provisional
-  abilities:
-    - {trigger: on_play, effects: [{effect: modify, target: own_unit, hp: 2}]}
-    - {trigger: cnt, optional: true, costs: [{cost: discard, count: 1}], effects: [{effect: damage, target: {choose: 1, filter: {side: enemy}}, amount: 2}]}
-- {id: R-GRUNT, name: r grunt, type: unit, level: 1, atk: 4, hp: 4, stk: 2, provenance: provisional}
-- {id: R-BRUTE, name: r brute, type: unit, level: 2, atk: 5, hp: 5, stk: 2, attributes: [Beast], keywords: [intercept], provenance: provisional}
-- id: R-ZEALOT
-  name: r zealot
-  type: unit
-  level: 0
-  atk: 3
-  hp: 3
-  stk: 1
-  provenance: provisional
-  abilities:
-    - {trigger: on_enter, costs: [{cost: rest_ruler}], effects: [{effect: damage, target: enemy_ruler, amount: 2}]}
-- id: R-TYRANT
-  name: r tyrant
-  type: unit
-  level: 3
-  atk: 6
-  hp: 6
-  stk: 3
-  provenance: provisional
-  abilities:
-    - {trigger: on_enter, costs: [{cost: destroy, filter: {level: {max: 1}}}], effects: [{effect: damage, target: {choose: 2, filter: {side: enemy}}, amount: 2}]}
-- id: R-BANNER
-  name: r banner
-  type: unit
-  level: 1
-  atk: 2
-  hp: 3
-  stk: 1
-  provenance: provisional
-  abilities:
-    - {trigger: continuous, requires: {turn: own}, effects: [{effect: modify, target: all_own_units, atk: 1}]}
-- id: R-FEAST
-  name: r feast
-  type: unit
-  level: 1
-  atk: 2
-  hp: 2
-  stk: 1
-  provenance: provisional
-  abilities:
-    - {trigger: on_enter, optional: true, costs: [{cost: deck_to_damage, count: 1}], effects: [{effect: modify, target: self, atk: 2, hp: 2, duration: permanent}]}
-- {id: R-HOWL, name: r howl, type: event, level: 1, provenance: provisional,
-   abilities: [{trigger: on_play, effects: [
-     {effect: damage, target: enemy_ruler, amount: 1, if: {count: {side: enemy, zone: hand}, min: 4}},
-     {effect: damage, target: {all: {side: enemy, level: {max: 0}}}, amount: 2, if: {count: {side: own, zone: hand}, max: 0}}]}]}
-- {id: R-REAPER, name: r reaper, type: event, level: 0, cnt: true, provenance: provisional,
-   abilities: [{trigger: cnt, optional: true, effects: [{effect: destroy, target: {choose: 1, filter: {side: enemy, level: {max: 1}}}}]}]}
-- {id: R-GRAVE, name: r grave, type: event, level: 0, provenance: provisional,
-   abilities: [{trigger: on_play, costs: [{cost: remove_from_graveyard, count: 2}], effects: [{effect: damage, target: enemy_unit, amount: 3}]}]}
-"""
+MECHANICS_FILE = Path(__file__).parent / "data" / "mechanics.cards.yaml"
 
 
 @functools.lru_cache(maxsize=1)
 def mechanics_cards() -> tuple[CardDef, ...]:
-    """Cards using every filter, condition, cost and decision word (read once: they are frozen)."""
-    return tuple(yaml_cards(MECHANICS_CARDS))
+    """Cards using every filter, condition, cost and decision word, from tests/data/mechanics.cards.yaml
+    (read once: they are frozen)."""
+    from gateruler.loader import read_card_file
+    from gateruler.yamlsrc import Report, load_yaml
+
+    report = Report()
+    cards = read_card_file(load_yaml(MECHANICS_FILE), report, str(MECHANICS_FILE))
+    report.raise_errors()
+    return tuple(cards)
 
 
 def mechanics_decks() -> tuple[tuple[str, ...], tuple[str, ...]]:
     ids = [c.id for c in mechanics_cards()]
-    player = tuple(c for c in ids if c.startswith("M-") for _ in range(2)) + tuple(c for c in rich_player_ids() for _ in range(1))
+    player = tuple(c for c in ids if c.startswith("M-") for _ in range(2)) + rich_player_ids()
     rift = tuple(c for c in ids if c.startswith("R-") for _ in range(4)) + ("R-FANG", "R-NYAR") * 2
     return player, rift
 
