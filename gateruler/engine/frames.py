@@ -50,12 +50,6 @@ class Frame(NamedTuple):
     event: tuple = ()  # the trigger's own data (on_attack: target zone, target card)
     end: int = -1  # stop before this step (-1: at the ability's end); saves of version 1 need it
 
-    def result(self, name: str) -> Result | None:
-        for bound_name, result in self.bound:
-            if bound_name == name:
-                return result
-        return None
-
 
 @attrs.frozen
 class Decision:

@@ -49,6 +49,8 @@ def ask(game: "Game", frame: Frame, decision: Decision) -> None:
         answer = decision.options[0]
     elif decision.side == INVADER:
         answer = game.setup.opponent.decide(game, decision)
+        if answer not in decision.options:  # a programming error in the opponent, not a game state
+            raise RuntimeError(f"{game.setup.opponent.name} answered {answer!r}, which is not one of {decision.options!r}")
     else:
         game.tasks.append(frame)
         game.pending = decision

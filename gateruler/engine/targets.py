@@ -116,7 +116,7 @@ class PlayerTarget:
 
 
 Target = SelfTarget | Chosen | Every | RulerTarget | PlayerTarget
-CHOOSING = (Chosen,)
+"""Every compiled target (an effect's `target`)."""
 
 
 @attrs.frozen
