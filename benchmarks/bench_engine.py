@@ -1,31 +1,49 @@
-"""How many random-vs-script games the engine plays per second, in one process.
+"""How many games the engine plays per second, in one process; and old against new.
 
 Bots and deck checks play thousands of games, so the engine's speed is a
 feature: run this before and after touching gateruler/engine and compare.
-The player picks uniformly among the legal actions with a seeded RNG; the
-rift plays its script.  Two workloads: the tests' rich fixture (every ability
-word in play) and, when the shipped data loads, the Knight sample deck against
-level 1.
+Workloads (each a whole game, seeds 0, 1, 2...):
 
-    python benchmarks/bench_engine.py [--seconds 5]
+* fixture: the tests' rich fixture (every original ability word in play),
+  a uniformly random player;
+* mechanics: the fixture with every newer mechanic (filters, conditions,
+  costs, decisions; tests/factories.py), a random player, when the code has it;
+* shipped: the Knight sample deck against level 1, a random player;
+* greedy: the same with the greedy bot (the bot's own time included).
+
+Figures are games per second of the process's CPU time, so that other work
+on a shared machine moves them less.  On a shared machine compare versions
+with `--compare REF`: the given git ref is exported into a temporary
+directory, and both versions run each workload in their own subprocess,
+alternately, for several rounds; the report gives each version's figure and
+the ratio new/old per round.
+
+    python benchmarks/bench_engine.py [--seconds 5] [--workloads fixture,shipped]
+    python benchmarks/bench_engine.py --compare main [--rounds 3] [--seconds 3]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
-
-from gateruler.engine import Game  # noqa: E402
+WORKLOADS = ("fixture", "mechanics", "shipped", "greedy")
 
 
-def play_random(game: Game, rng: random.Random) -> int:
+# ---------------------------------------------------------------------- one process, one code tree
+
+
+def play_random(game: Any, rng: random.Random) -> int:
     """Play to the end choosing uniformly; returns the number of player actions."""
     n = 0
     while not game.over:
@@ -34,51 +52,141 @@ def play_random(game: Game, rng: random.Random) -> int:
     return n
 
 
-def measure(name: str, make: Callable[[int], Game], seconds: float) -> None:
-    """Games per second of this process's CPU time, so that other work on a shared
-    machine does not move the figure much; seeds 0, 1, 2... make runs comparable."""
-    games = actions = turns = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        game = make(games)
-        actions += play_random(game, random.Random(games))
-        turns += game.turn
-        games += 1
-    elapsed = time.process_time() - start
-    print(
-        f"{name}: {games / elapsed:.1f} games/s "
-        f"({games} games, {turns / games:.1f} turns and {actions / games:.1f} player actions a game, {elapsed:.1f}s CPU)"
-    )
+def _makers(tree: Path) -> dict[str, Callable[[int], tuple[Any, Callable[[Any, int], int]]]]:
+    """Workload name -> (seed -> a game and how to play it), built from the code in `tree`."""
+    sys.path[:0] = [str(tree), str(tree / "tests")]
+    import factories
 
+    import gateruler
 
-def fixture_game(seed: int) -> Game:
-    from factories import rich_game
+    if not Path(gateruler.__file__).resolve().is_relative_to(tree.resolve()):
+        raise SystemExit(f"measuring {tree} but gateruler was imported from {gateruler.__file__}")
 
-    return rich_game(seed, max_turns=200)
+    def random_player(game: Any, seed: int) -> int:
+        return play_random(game, random.Random(seed))
 
-
-def shipped_game_maker() -> Callable[[int], Game] | None:
+    makers: dict[str, Callable[[int], tuple[Any, Callable[[Any, int], int]]]] = {
+        "fixture": lambda seed: (factories.rich_game(seed, max_turns=200), random_player),
+    }
+    if hasattr(factories, "mechanics_game"):
+        makers["mechanics"] = lambda seed: (factories.mechanics_game(seed, max_turns=200), random_player)
     try:
         from gateruler import loader
+        from gateruler.bots import make_bot, play_out
         from gateruler.games import new_game
 
         pool = loader.load_card_pool()
         deck = loader.load_deck(loader.sample_deck_path("knight"))
-        lvl = loader.load_level(1)
-    except Exception as exc:  # the loader may not exist yet; say so and go on
-        print(f"shipped data: skipped ({type(exc).__name__}: {exc})")
-        return None
-    return lambda seed: new_game(deck, lvl, seed, pool=pool)
+        level = loader.load_level(1)
+    except Exception as exc:  # the shipped data may not load in an old tree; say so and go on
+        print(f"shipped data: skipped ({type(exc).__name__}: {exc})", file=sys.stderr)
+        return makers
+
+    def greedy_player(game: Any, seed: int) -> int:
+        actions = [0]
+        play_out(game, make_bot("greedy", seed), on_action=lambda _: actions.__setitem__(0, actions[0] + 1))
+        return actions[0]
+
+    makers["shipped"] = lambda seed: (new_game(deck, level, seed, pool=pool), random_player)
+    makers["greedy"] = lambda seed: (new_game(deck, level, seed, pool=pool), greedy_player)
+    return makers
+
+
+def measure(make: Callable[[int], tuple[Any, Callable[[Any, int], int]]], seconds: float) -> dict[str, float]:
+    """Whole games for `seconds` of this process's CPU time; seeds 0, 1, 2... make runs comparable."""
+    games = actions = turns = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        game, player = make(games)
+        actions += player(game, games)
+        turns += game.turn
+        games += 1
+    elapsed = time.process_time() - start
+    return {"games": games, "cpu": elapsed, "turns": turns, "actions": actions}
+
+
+def report(name: str, figures: dict[str, float]) -> str:
+    games = figures["games"]
+    return (
+        f"{name}: {games / figures['cpu']:.1f} games/s ({games} games, {figures['turns'] / games:.1f} turns and "
+        f"{figures['actions'] / games:.1f} player actions a game, {figures['cpu']:.1f}s CPU)"
+    )
+
+
+# ---------------------------------------------------------------------- old against new
+
+
+def export(ref: str, into: Path) -> Path:
+    """The tree of git `ref` (the benchmark's own repository) written into `into`."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
+def run_worker(tree: Path, workload: str, seconds: float) -> dict[str, float] | None:
+    command = [sys.executable, str(Path(__file__).resolve()), "--worker", str(tree), "--workloads", workload, "--seconds", str(seconds)]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=tree)
+    if done.returncode != 0:
+        raise SystemExit(f"the {workload} workload failed in {tree}:\n{done.stderr}")
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    return result.get(workload)
+
+
+def compare(ref: str, workloads: list[str], rounds: int, seconds: float) -> None:
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
+        old = export(ref, Path(tmp))
+        trees = {"old": old, "new": ROOT}
+        runs: dict[tuple[str, str], list[dict[str, float]]] = {}
+        for r in range(rounds):
+            order = ("old", "new") if r % 2 == 0 else ("new", "old")  # alternate, so that drift hits both alike
+            for workload in workloads:
+                for version in order:
+                    figures = run_worker(trees[version], workload, seconds)
+                    if figures is not None:
+                        runs.setdefault((workload, version), []).append(figures)
+        print(f"old = {ref}, new = this tree; {rounds} rounds of {seconds:g}s CPU per workload and version, alternating")
+        for workload in workloads:
+            new_runs = runs.get((workload, "new"), [])
+            old_runs = runs.get((workload, "old"), [])
+            if not new_runs:
+                continue
+            new_rate = [f["games"] / f["cpu"] for f in new_runs]
+            line = f"{workload:>9}: new {statistics.mean(new_rate):7.1f} games/s"
+            if old_runs:
+                old_rate = [f["games"] / f["cpu"] for f in old_runs]
+                ratios = [n / o for n, o in zip(new_rate, old_rate)]
+                line += (
+                    f", old {statistics.mean(old_rate):7.1f} games/s, new/old {statistics.mean(ratios):.3f}"
+                    f" (rounds: {', '.join(f'{x:.3f}' for x in ratios)})"
+                )
+            else:
+                line += " (no such workload in the old tree)"
+            print(line)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="CPU time spent on each workload")
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU time spent on each workload (each round, with --compare)")
+    parser.add_argument("--workloads", default=",".join(WORKLOADS), help="comma-separated: " + ", ".join(WORKLOADS))
+    parser.add_argument("--compare", metavar="REF", help="also time the code of this git ref, alternating, in subprocesses")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of --compare")
+    parser.add_argument("--worker", metavar="TREE", help=argparse.SUPPRESS)  # one tree's figures as JSON (used by --compare)
     args = parser.parse_args()
-    measure("fixture (rich test cards, Knight)", fixture_game, args.seconds)
-    shipped = shipped_game_maker()
-    if shipped is not None:
-        measure("shipped (knight sample deck vs level 1)", shipped, args.seconds)
+    workloads = [w for w in args.workloads.split(",") if w]
+    unknown = sorted(set(workloads) - set(WORKLOADS))
+    if unknown:
+        parser.error(f"unknown workload(s): {', '.join(unknown)}")
+    if args.compare:
+        compare(args.compare, workloads, args.rounds, args.seconds)
+        return
+    tree = Path(args.worker) if args.worker else ROOT
+    makers = _makers(tree)
+    results = {name: measure(makers[name], args.seconds) for name in workloads if name in makers}
+    if args.worker:
+        print(json.dumps(results))
+        return
+    for name, figures in results.items():
+        print(report(name, figures))
 
 
 if __name__ == "__main__":

@@ -6,9 +6,9 @@ The CLI, the bots' batch runner and the tests all start games through here, so
 
 from __future__ import annotations
 
-
 from gateruler.cardpool import CardPool
 from gateruler.engine.game import DEFAULT_MAX_TURNS, Game
+from gateruler.invader import InvaderController
 from gateruler.models import DeckDef, LevelDef, RulerDef
 
 
@@ -37,5 +37,6 @@ def new_game(
         seed=seed,
         max_turns=max_turns,
         deck_name=deck.name,
+        opponent=InvaderController(),
     )
 

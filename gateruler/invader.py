@@ -3,17 +3,23 @@
 The controller makes no choices of its own: every decision follows a numbered
 rule of solo-mode.md ("How the invader plays a turn"), and where the seed
 leaves a choice to "the player's judgement" the default is written in
-docs/rulings.md.  The engine calls `turn_tasks` at the start of the rift's
-turn, `run_task` for each step, and `pick_unit` when a rift effect must choose.
+docs/rulings.md.  It is the engine's `Opponent` (gateruler/engine/opponent.py):
+the engine asks it for the rift's card definitions when a game is set up,
+calls `turn_tasks` at the start of the rift's turn, `run_task` for each step,
+and `decide` when one of the rift's abilities must choose.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER
-from gateruler.special_rules import invader_definitions  # re-exported for the engine
-from gateruler.vocabulary import CardType, Keyword, SpecialRuleKind
+from gateruler.cardpool import CardPool
+from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Action, Choose, Confirm
+from gateruler.engine.frames import Decision
+from gateruler.models import CardDef, LevelDef
+from gateruler.special_rules import invader_definitions
+from gateruler.vocabulary import CardType, SpecialRuleKind
 
 if TYPE_CHECKING:
     from gateruler.engine.game import Game
@@ -30,6 +36,10 @@ class InvaderController:
     """Stateless: everything it needs is in the game, so clones can share it."""
 
     name = "invader"
+
+    def card_definitions(self, level: LevelDef, pool: CardPool, ids: tuple[str, ...]) -> Mapping[str, CardDef]:
+        """The rift's cards after the level's special rules (gateruler.special_rules)."""
+        return invader_definitions(level, pool, ids)
 
     def turn_tasks(self, game: "Game") -> list[tuple]:
         """The rift's turn after the common start phase, in order."""
@@ -55,6 +65,21 @@ class InvaderController:
             self._start_rules(game)
         else:  # pragma: no cover
             raise RuntimeError(f"unknown invader step {task!r}")
+
+    def decide(self, game: "Game", decision: Decision) -> Action:
+        """The rift's answer to any decision of its own (docs/rulings.md R3, R10-R12).
+
+        A unit: rule 4's order on the player's side, then its own units left
+        attack -> right attack -> defense.  A card in a zone: the first offered
+        (zone order, oldest first).  "You may": always yes."""
+        options = decision.options
+        if decision.kind == "confirm":
+            return Confirm(True)
+        units = [(a.side, a.slot) for a in options if isinstance(a, Choose)]
+        if units:
+            side, slot = self.pick_unit(game, INVADER, units)
+            return Choose(side, slot)
+        return options[0]
 
     def pick_unit(self, game: "Game", side: int, candidates: list[tuple[int, int]]) -> tuple[int, int]:
         """Rule 4: player's left attack -> defense -> right attack; then the rift's own."""
@@ -136,4 +161,4 @@ class InvaderController:
                 break
 
 
-__all__ = ["InvaderController", "invader_definitions", "Keyword"]
+__all__ = ["InvaderController", "invader_definitions"]

@@ -13,7 +13,8 @@ from collections import Counter
 from gateruler.cardpool import CardPool
 from gateruler.models import CardDef, LevelDef, SpecialRule
 from gateruler.special_rules import invader_definitions
-from gateruler.vocabulary import CardType, Keyword, SpecialRuleKind
+from gateruler.engine.keywords import PIERCE
+from gateruler.vocabulary import CardType, SpecialRuleKind
 
 
 def _card_name(card_id: object, pool: CardPool) -> str:
@@ -80,7 +81,7 @@ def briefing(level: LevelDef, pool: CardPool) -> str:
         text += f"{cnt} of its cards have CNT: a damage check that reveals one does not count, and its CNT takes effect. "
     else:
         text += "None of its cards has CNT: every damage check you deal it counts. "
-    if Keyword.PIERCE in level.keywords:
+    if PIERCE in level.keywords:
         text += "The rift itself pierces: when its attack destroys your defense unit, its STK carries through to you. "
     text += f"It drives {level.drives_per_turn} cards a turn and attacks your left attack unit, else your defense unit, else you."
     return text

@@ -32,15 +32,18 @@ Card file (``gateruler/data/cards/*.yaml``; also inline ``cards:`` lists)::
         atk: 5                    # atk/hp/stk: required for units (>= 0), absent otherwise;
         hp: 5                     #   provisional numbers where the real ones are unknown
         stk: 2
-        keywords: [pierce]        # optional, vocabulary.Keyword values
+        keywords: [pierce]        # optional, keyword words (gateruler/engine/keywords.py)
         attributes: [Beast]       # optional: printed attributes ("tribes"), as printed
         faction: 東妖軍            # optional: the printed faction (army)
         cnt: true                 # optional (false): the card has a CNT icon
         abilities:                # optional
-          - trigger: on_enter     # vocabulary.Trigger values
+          - trigger: on_enter     # trigger words (gateruler/engine/triggers.py)
             text: our own wording # optional
+            requires: {turn: own} # optional condition: may the ability be used at all
+            optional: false       # optional: "you may" (its controller decides)
+            costs: [{cost: discard, count: 1}]   # optional, paid before the effects
             effects:
-              - {effect: damage, target: enemy_ruler, amount: 2}   # vocabulary.EFFECTS
+              - {effect: damage, target: enemy_ruler, amount: 2}   # effect words (engine/effects/)
         provenance: deduced       # seed | deduced | published | provisional (identity, level, CNT)
         stats: provisional        # optional: provenance of ATK/HP/STK when different
         source: free text         # optional: where the numbers come from
@@ -49,9 +52,11 @@ Card file (``gateruler/data/cards/*.yaml``; also inline ``cards:`` lists)::
         rift_only: false          # optional: only the rift's version of a real card, not for player decks
         replaces: false           # optional, in a player's card file: corrects the shipped card of this id
 
-  Each effect names its ``effect`` word, a ``target`` the word accepts (none
-  for ``reuse_on_enter``), its required parameters and any optional ones,
-  with their types.  Triggers fit card types: ``on_play`` is for events;
+  Abilities are read by gateruler/cardtext.py from the engine's registries
+  (docs/reference.md lists every word).  Each effect names its ``effect``
+  word, a ``target`` the word accepts (none for ``reuse_on_enter``), its
+  required parameters and any optional ones, with their types; a target is a
+  word or a ``{choose: N, filter: ...}`` / ``{all: ...}`` mapping.  Triggers fit card types: ``on_play`` is for events;
   ``on_enter``, ``start_of_turn`` and ``continuous`` for units and fields
   (``continuous`` only with ``modify``); ``on_attack`` and ``on_destroyed``
   for units; ``cnt`` for any card.  A card with a ``cnt`` ability must say
@@ -136,6 +141,9 @@ import attrs
 
 import gateruler
 from gateruler.cardpool import CardPool
+from gateruler.cardtext import read_ability, words_enum
+from gateruler.engine.keywords import KEYWORDS
+from gateruler.engine.triggers import ON_ENTER
 from gateruler.errors import DataError, DataErrors, GateRulerError
 from gateruler.models import (
     CardDef,
@@ -153,21 +161,7 @@ from gateruler.models import (
 )
 from gateruler.library import place
 from gateruler.validation import FIGURES, check_collection, check_deck, check_level, check_resolved_deck, resolve_deck
-from gateruler.vocabulary import (
-    EFFECTS,
-    MOVE_DESTINATIONS,
-    SPECIAL_RULES,
-    Ability,
-    CardType,
-    Duration,
-    Effect,
-    EffectKind,
-    Keyword,
-    Provenance,
-    SpecialRuleKind,
-    Target,
-    Trigger,
-)
+from gateruler.vocabulary import SPECIAL_RULES, CardType, Provenance, SpecialRuleKind
 from gateruler.yamlsrc import (
     MISSING,
     Fields,
@@ -285,77 +279,13 @@ def _read_entries(f: Fields, key: str = "cards") -> tuple[DeckEntry, ...]:
 # ---------------------------------------------------------------------------
 # Cards
 
-_TRIGGER_TYPES = {
-    Trigger.ON_PLAY: {CardType.EVENT},
-    Trigger.ON_ENTER: {CardType.UNIT, CardType.FIELD},
-    Trigger.ON_ATTACK: {CardType.UNIT},
-    Trigger.ON_DESTROYED: {CardType.UNIT},
-    Trigger.CNT: {CardType.UNIT, CardType.EVENT, CardType.FIELD},
-    Trigger.START_OF_TURN: {CardType.UNIT, CardType.FIELD},
-    Trigger.CONTINUOUS: {CardType.UNIT, CardType.FIELD},
-}
-# parameter name -> the type YAML must give (vocabulary types refined: enums, bounds)
-_PARAM_CHECKS: dict[str, dict[str, Any]] = {
-    "amount": {"min": 1},
-    "to": {"choices": MOVE_DESTINATIONS},
-}
-
-
-def _read_effect(node: Any, loc: SourceLocation, report: Report) -> Effect | None:
-    f = Fields(node, report, "an effect", at=loc)
-    kind = f.required("effect", EffectKind)
-    if kind is MISSING:
-        f.finish(known=list(f.node or ()))  # without a known word its parameters cannot be checked
-        return None
-    spec = EFFECTS[kind]
-    target = None
-    if spec.targets:
-        target = f.required("target", Target)
-        if target and target not in spec.targets:
-            accepted = ", ".join(sorted(t.value for t in spec.targets))
-            f.error(f.value_loc("target"), f"effect {kind.value!r} does not accept target {target.value!r} (it accepts: {accepted})")
-    elif "target" in f:
-        f.raw("target")
-        f.error(f.key_loc("target"), f"effect {kind.value!r} takes no target")
-    values: dict[str, Any] = {}
-    for name, kind_of in spec.params.items():
-        values[name] = f.required(name, kind_of, **_PARAM_CHECKS.get(name, {}))
-    for name, kind_of in spec.optional.items():
-        wanted = Duration if name == "duration" else kind_of
-        value = f.optional(name, wanted, MISSING, **_PARAM_CHECKS.get(name, {}))
-        if value is not MISSING:
-            values[name] = value
-    if kind is EffectKind.MODIFY and not any(values.get(s) for s in ("atk", "hp", "stk")):
-        f.error(f.loc, "effect 'modify' needs a non-zero atk, hp or stk")
-    if not f.finish():
-        return None
-    return Effect(kind, target, **values)
-
-
 def _a(word: str) -> str:
     return f"{'an' if word[:1] in 'aeio' else 'a'} {word}"  # a unit, an event, a field
 
 
-def _read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, report: Report) -> Ability | None:
-    f = Fields(node, report, "an ability", at=loc)
-    trigger = f.required("trigger", Trigger)
-    text = f.optional("text", str, "")
-    if trigger and isinstance(card_type, CardType) and card_type not in _TRIGGER_TYPES[trigger]:
-        allowed = ", ".join(sorted(t.value for t in _TRIGGER_TYPES[trigger]))
-        f.error(f.value_loc("trigger"), f"trigger {trigger.value!r} does not apply to {_a(card_type.value)} (only to: {allowed})")
-    if trigger is Trigger.CNT and not has_cnt:
-        f.error(f.value_loc("trigger"), "a card with a CNT ability must say 'cnt: true'")
-    items = _items(f, "effects", required=True)
-    if "effects" in f and not items and isinstance(f.raw("effects"), list):
-        f.error(f.value_loc("effects"), "an ability needs at least one effect")
-    effects = [_read_effect(item, item_loc, report) for item, item_loc in items]
-    if trigger is Trigger.CONTINUOUS:
-        for effect, (_, item_loc) in zip(effects, items):
-            if effect is not None and effect.kind is not EffectKind.MODIFY:
-                f.error(item_loc, f"a continuous ability can only 'modify' (not {effect.kind.value!r})")
-    if not f.finish():
-        return None
-    return Ability(trigger, tuple(effects), text)
+def _read_keywords(f: Fields) -> frozenset[str]:
+    """An optional list of keyword words (gateruler/engine/keywords.py)."""
+    return frozenset(k.value for k in f.enum_list("keywords", words_enum(KEYWORDS), "keyword"))
 
 
 def read_card(node: Any, report: Report, *, at: SourceLocation | None = None) -> CardDef | None:
@@ -376,12 +306,12 @@ def read_card(node: Any, report: Report, *, at: SourceLocation | None = None) ->
             f.error(f.key_loc(stat), f"{stat!r} is only for units (this card is {_a(card_type.value)})")
         else:
             f.raw(stat)
-    keywords = f.enum_list("keywords", Keyword, "keyword")
+    keywords = _read_keywords(f)
     attributes = _read_words(f, "attributes", "attribute")
     faction = f.optional("faction", str, None)
     has_cnt = f.optional("cnt", bool, False)
     ability_items = _items(f, "abilities")
-    abilities = [_read_ability(item, loc, card_type, has_cnt, report) for item, loc in ability_items]
+    abilities = [read_ability(item, loc, card_type, has_cnt, report) for item, loc in ability_items]
     provenance = f.required("provenance", Provenance)
     stats_provenance = f.optional("stats", Provenance, None)
     source = f.optional("source", str, "")
@@ -392,8 +322,8 @@ def read_card(node: Any, report: Report, *, at: SourceLocation | None = None) ->
     for ability, (_, loc) in zip(abilities, ability_items):
         if ability is None:
             continue
-        reuses = any(e.kind is EffectKind.REUSE_ON_ENTER for e in ability.effects)
-        if reuses and not any(a is not None and a.trigger is Trigger.ON_ENTER for a in abilities):
+        reuses = any(e.kind == "reuse_on_enter" for e in ability.effects)
+        if reuses and not any(a is not None and a.trigger == ON_ENTER for a in abilities):
             f.error(loc, "effect 'reuse_on_enter' needs an on_enter ability on the same card")
     if not f.finish():
         return None
@@ -402,7 +332,7 @@ def read_card(node: Any, report: Report, *, at: SourceLocation | None = None) ->
         name=name,
         type=card_type,
         level=level,
-        keywords=frozenset(keywords),
+        keywords=keywords,
         abilities=tuple(abilities),
         names=names,
         has_cnt=has_cnt,
@@ -665,7 +595,7 @@ def read_level(node: Any, report: Report, path: str = "") -> LevelDef | None:
     hp = f.required("hp", int, min=1)
     atk = f.required("atk", int, min=0)
     stk = f.required("stk", int, min=0)
-    keywords = f.enum_list("keywords", Keyword, "keyword")
+    keywords = _read_keywords(f)
     drives = f.optional("drives_per_turn", int, 2, min=1)
     locations = {}
     stated = None
@@ -699,7 +629,7 @@ def read_level(node: Any, report: Report, path: str = "") -> LevelDef | None:
         hp=hp,
         atk=atk,
         stk=stk,
-        keywords=frozenset(keywords),
+        keywords=keywords,
         drives_per_turn=drives,
         stated=stated,
         cards=cards,

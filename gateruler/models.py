@@ -7,17 +7,14 @@ shares the same definitions, which is what keeps ``Game.clone()`` cheap.
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 import attrs
 
-from gateruler.vocabulary import (
-    Ability,
-    CardType,
-    Keyword,
-    Provenance,
-    SpecialRuleKind,
-    Trigger,
-)
+from gateruler.vocabulary import CardType, Provenance, SpecialRuleKind
+
+if TYPE_CHECKING:
+    from gateruler.engine.abilities import Ability
 
 
 @attrs.frozen
@@ -41,8 +38,8 @@ class CardDef:
     atk: int | None = None
     hp: int | None = None
     stk: int | None = None
-    keywords: frozenset[Keyword] = frozenset()
-    abilities: tuple[Ability, ...] = ()
+    keywords: frozenset[str] = frozenset()  # keyword words (gateruler/engine/keywords.py)
+    abilities: tuple["Ability", ...] = ()
     names: dict[str, str] = attrs.field(factory=dict, hash=False, eq=False)
     has_cnt: bool = False
     # printed card groups other cards refer to: attributes ("tribes", e.g. Beast,
@@ -68,8 +65,8 @@ class CardDef:
     def is_unit(self) -> bool:
         return self.type is CardType.UNIT
 
-    def abilities_for(self, trigger: Trigger) -> tuple[Ability, ...]:
-        return tuple(a for a in self.abilities if a.trigger is trigger)
+    def abilities_for(self, trigger: str) -> tuple["Ability", ...]:
+        return tuple(a for a in self.abilities if a.trigger == trigger)
 
     @property
     def is_provisional(self) -> bool:
@@ -155,7 +152,7 @@ class LevelDef:
     hp: int
     atk: int
     stk: int
-    keywords: frozenset[Keyword] = frozenset()
+    keywords: frozenset[str] = frozenset()
     drives_per_turn: int = 2
     stated: StatedFigures | None = None
     cards: tuple[DeckEntry, ...] = ()

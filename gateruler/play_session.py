@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from gateruler.engine import INVADER, PLAYER, RULER, Action, Attack, Choose, EndTurn, Game, GoToAttack, PlayEvent, PlayField, SetCard, Summon
+from gateruler.engine import INVADER, PLAYER, RULER, Action, Attack, Choose, ChooseCard, Confirm, EndTurn, Game, GoToAttack, PlayEvent, PlayField, SetCard, Summon
 from gateruler.errors import GateRulerError, IllegalAction
 from gateruler.level_words import briefing, card_changes, level_rule_lines, rift_version
 from gateruler.models import CardDef, CostModel
@@ -91,7 +91,7 @@ prompt:
   replay FILE   write a replay of this game so far; gateruler replay FILE re-runs it
   quit          leave the game (asks first if there are unsaved changes; so do Ctrl-C and Ctrl-D)"""
 
-KIND_ORDER = (Summon, PlayEvent, PlayField, SetCard, Attack, Choose)
+KIND_ORDER = (Summon, PlayEvent, PlayField, SetCard, Attack, Choose, ChooseCard, Confirm)
 
 
 def target_order(action: Choose) -> tuple[int, int]:
@@ -244,7 +244,7 @@ class PlaySession:
         """The level, what its deck brings and its rules, read from its data; then the player's deck."""
         setup = self.game.setup
         level = setup.level
-        keywords = "".join(f", {k.value.replace('_', ' ')}" for k in sorted(level.keywords, key=lambda k: k.value))
+        keywords = "".join(f", {k.replace('_', ' ')}" for k in sorted(level.keywords))
         texts = [
             f'Level {level.number} "{level.name}": the rift has LIFE {level.hp}, ATK {level.atk}, STK {level.stk}'
             f"{keywords}; {level.drives_per_turn} drives a turn.",

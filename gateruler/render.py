@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from typing import Any
 
 
 from gateruler.engine import (
@@ -36,7 +37,11 @@ from gateruler.engine import (
 )
 from gateruler.engine.actions import SLOT_WORDS
 from gateruler.models import CardDef, CostModel
-from gateruler.vocabulary import KEYWORD_DOC, Ability, CardType, Duration, Effect, EffectKind, Keyword, Target, Trigger
+from gateruler.engine import ChooseCard, Confirm
+from gateruler.engine.abilities import Ability
+from gateruler.engine.keywords import DORMANT, KEYWORDS
+from gateruler.engine.triggers import ON_PLAY, TRIGGERS
+from gateruler.vocabulary import CardType
 
 MIN_WIDTH = 60
 MAX_WIDTH = 120
@@ -84,75 +89,27 @@ def wrap(text: str, width: int, indent: str = "", hang: str = "") -> list[str]:
 
 
 # ---------------------------------------------------------------------- effects and abilities in words
-TARGET_WORDS = {
-    Target.SELF: "this card",
-    Target.ENEMY_UNIT: "an enemy unit",
-    Target.OWN_UNIT: "one of your units",
-    Target.ANY_UNIT: "a unit",
-    Target.ALL_ENEMY_UNITS: "every enemy unit",
-    Target.ALL_OWN_UNITS: "every one of your units",
-    Target.ALL_UNITS: "every unit",
-    Target.ENEMY_RULER: "the enemy ruler",
-    Target.OWN_RULER: "your own ruler",
-    Target.ENEMY_SET_ZONES: "the enemy's set zones",
-    Target.OWN_SET_ZONES: "your set zones",
-    Target.CONTROLLER: "you",
-    Target.OPPONENT: "the opponent",
-}
-
-TRIGGER_WORDS = {
-    Trigger.ON_PLAY: "When played",
-    Trigger.ON_ENTER: "When it enters the board",
-    Trigger.ON_ATTACK: "When it attacks",
-    Trigger.ON_DESTROYED: "When it is destroyed",
-    Trigger.CNT: "CNT (when revealed by a damage check)",
-    Trigger.START_OF_TURN: "At the start of its controller's turn",
-    Trigger.CONTINUOUS: "While it is on the board",
-}
-
-
-def _changes(effect: Effect) -> str:
-    return ", ".join(f"{label} {value:+d}" for label, value in (("ATK", effect.atk), ("HP", effect.hp), ("STK", effect.stk)) if value)
-
-
-def effect_words(effect: Effect, target: str | None = None) -> str:
-    """One effect as a short imperative phrase; `target` replaces the target's words."""
-    who = target if target is not None else TARGET_WORDS.get(effect.target, "")
-    kind = effect.kind
-    if kind is EffectKind.DAMAGE:
-        return f"deal {effect.amount} damage to {who}"
-    if kind is EffectKind.DESTROY:
-        limit = f" of level {effect.max_level} or lower" if effect.max_level is not None else ""
-        return f"destroy {who}{limit}"
-    if kind is EffectKind.DESTROY_SET_CARDS:
-        return f"destroy every card in {who}"
-    if kind is EffectKind.MODIFY:
-        lasting = "permanently" if effect.duration is Duration.PERMANENT else "until the end of the turn"
-        return f"give {who} {_changes(effect)} {lasting}"
-    if kind is EffectKind.DRAW:
-        return f"draw {effect.amount}" if effect.target is Target.CONTROLLER else f"{who} draws {effect.amount}"
-    if kind is EffectKind.MILL:
-        deck = "your" if effect.target is Target.CONTROLLER else "the opponent's"
-        return f"put the top {effect.amount} cards of {deck} deck into the graveyard"
-    if kind is EffectKind.MOVE:
-        return f"return {who} to its owner's {effect.to}"
-    if kind is EffectKind.REUSE_ON_ENTER:
-        return "use this card's on-entering ability"
-    return kind.value
+def effect_words(effect: Any, target: str | None = None) -> str:
+    """One effect as a short imperative phrase (its word's own `words`); `target` replaces the target's words."""
+    who = target if target is not None else (effect.target.words() if effect.target is not None else "")
+    return effect.words(who)
 
 
 def ability_words(ability: Ability) -> str:
-    """The data's own wording when it has one, else words built from the effects."""
+    """The data's own wording when it has one, else words built from its requirement, costs and effects."""
     if ability.text:
         return ability.text
-    effects = "; ".join(effect_words(e) for e in ability.effects)
-    return f"{TRIGGER_WORDS[ability.trigger]}: {effects}."
+    when = TRIGGERS[ability.trigger].words + (f", if {ability.requires.words()}" if ability.requires is not None else "")
+    effects = "; ".join(effect_words(e) + (f" if {e.condition.words()}" if e.condition is not None else "") for e in ability.effects)
+    if ability.costs:
+        effects = f"pay {', '.join(c.words() for c in ability.costs)} to {effects}"
+    return f"{when}: {'you may ' if ability.optional else ''}{effects}."
 
 
 def _play_words(card: CardDef) -> str:
     """What playing an event does ("When played" goes without saying in a play action)."""
     texts = []
-    for ability in card.abilities_for(Trigger.ON_PLAY):
+    for ability in card.abilities_for(ON_PLAY):
         words = ability.text or "; ".join(effect_words(e) for e in ability.effects) + "."
         texts.append(words[0].upper() + words[1:])
     return " ".join(texts)
@@ -176,7 +133,7 @@ def header(game: Game, width: int) -> str:
         state = "game over"
     else:
         turn = "your turn" if game.active == PLAYER else "the rift's turn"
-        phase = "choosing a target" if game.pending is not None else f"{game.phase} phase"
+        phase = f"choosing {_choosing(game.pending)}" if game.pending is not None else f"{game.phase} phase"
         state = f"{turn}, {phase}"
     left = f"Turn {game.turn}: {state}"
     right = f"seed {game.setup.seed}"
@@ -191,8 +148,12 @@ def side_summary(game: Game, side: int) -> str:
     )
 
 
-def keyword_words(keywords: frozenset[Keyword]) -> list[str]:
-    return [k.value.replace("_", " ") for k in sorted(keywords, key=lambda k: k.value)]
+def _choosing(decision: Any) -> str:
+    return {"target": "a target", "cost": "how to pay", "optional": "whether to use an ability"}.get(decision.purpose, "")
+
+
+def keyword_words(keywords: frozenset[str]) -> list[str]:
+    return [k.replace("_", " ") for k in sorted(keywords)]
 
 
 def _rift_lines(game: Game, width: int) -> list[str]:
@@ -249,7 +210,7 @@ def rift_attack_preview(game: Game) -> str:
     for slot in ATTACKER_ORDER:
         if slot == RULER:
             attackers.append("the rift itself")
-        elif game.unit_at(INVADER, slot) is not None and Keyword.DORMANT not in game.keywords(INVADER, slot):
+        elif game.unit_at(INVADER, slot) is not None and DORMANT not in game.keywords(INVADER, slot):
             attackers.append(game.card(game.unit_at(INVADER, slot).iid).name)
     return f"Next rift turn, as the board stands: {', '.join(attackers)} attack {what} first."
 
@@ -372,13 +333,25 @@ def action_words(game: Game, action: Action) -> str:
         return "end the turn"
     if isinstance(action, Choose):
         return unit_words(game, action.side, action.slot)
+    if isinstance(action, ChooseCard):
+        return game.card(action.card).name
+    if isinstance(action, Confirm):
+        return "yes" if action.yes else "no"
     return repr(action)
 
 
 def pending_question(game: Game) -> str:
-    """What a pending target choice is for: "Flame Bolt: deal 3 damage to which unit?"."""
-    _, _side, source, effect = game.pending[0]
-    return f"{game.card(source).name}: {effect_words(effect, 'which unit')}?"
+    """What a pending decision is for: "Flame Bolt: deal 3 damage to which unit?"."""
+    decision = game.pending
+    name = game.card(decision.source).name
+    subject = decision.subject(game)
+    if decision.purpose == "optional":
+        what = ability_words(subject) if isinstance(subject, Ability) else effect_words(subject)
+        return f"{name}: use it? ({what.rstrip('.')})"
+    if decision.purpose == "cost":
+        progress = f" ({len(decision.picked) + 1} of {decision.count})" if decision.count > 1 else ""
+        return f"{name}: to pay \"{subject.words()}\", which one{progress}?"
+    return f"{name}: {effect_words(subject, 'which unit' if decision.kind == 'unit' else 'which card')}?"
 
 
 # ---------------------------------------------------------------------- a card in full
@@ -445,8 +418,8 @@ def _card_body(card: CardDef, width: int) -> list[str]:
     out = []
     if card.type is CardType.UNIT:
         out.append(f"  ATK {card.atk}  HP {card.hp}  STK {card.stk}")
-    for keyword in sorted(card.keywords, key=lambda k: k.value):
-        out += wrap(f"{keyword.value.replace('_', ' ')}: {KEYWORD_DOC[keyword]}", width, "  ", "    ")
+    for keyword in sorted(card.keywords):
+        out += wrap(f"{keyword.replace('_', ' ')}: {KEYWORDS[keyword].doc}", width, "  ", "    ")
     if not card.keywords:
         out.append("  keywords: none")
     if card.abilities:

@@ -11,7 +11,9 @@ loaded game continues exactly as the saved one would have.
 
 A save file is user input: anything wrong with it (not JSON, cut short, not a
 save, a newer format, an unknown card, a damaged state) is a one-line error
-naming the file, never a traceback and never a half-built game.
+naming the file, never a traceback and never a half-built game.  Saves made
+before abilities became frames (game state version 1) load and continue
+exactly (gateruler/engine/serial.py converts them).
 """
 
 from __future__ import annotations
@@ -24,17 +26,18 @@ from typing import Any
 import attrs
 
 from gateruler.cardpool import CardPool
-from gateruler.engine import INVADER, PLAYER, Game
+from gateruler.engine import INVADER, PLAYER, Game, serial
 from gateruler.engine.events import CARD_FIELDS, FIELDS
 from gateruler.errors import DataError, GateRulerError
 from gateruler.fileio import write_text_atomic
+from gateruler.invader import InvaderController
 from gateruler.library import embedded_cards, with_embedded
 from gateruler.models import LevelDef, RulerDef
 
 SAVE_FORMAT = "gateruler-save"
 SAVE_VERSION = 1
-GAME_FORMAT = "gateruler-game"
-GAME_VERSION = 1
+GAME_FORMAT = serial.FORMAT
+GAME_VERSION = serial.VERSION  # what we write; the engine also reads the previous version (serial.READS)
 SIDE_CODES = (PLAYER, INVADER, None)
 ZONE_FIELDS = {"zone": range(3), "target_zone": range(4), "set_zone": range(3)}
 
@@ -117,8 +120,9 @@ def read_save(path: str | Path) -> tuple[dict[str, Any], str]:
     game = data.get("game")
     if not isinstance(game, dict) or game.get("format") != GAME_FORMAT:
         raise SaveFileError(path, "the save file holds no game")
-    if game.get("version") != GAME_VERSION:
-        raise SaveFileError(path, f"unknown game state version {game.get('version')!r} (this gateruler reads {GAME_VERSION})")
+    if game.get("version") not in serial.READS:
+        readable = " and ".join(str(v) for v in serial.READS)
+        raise SaveFileError(path, f"unknown game state version {game.get('version')!r} (this gateruler reads {readable})")
     return data, text
 
 
@@ -163,9 +167,8 @@ def restore_game(
         raise SaveFileError(path, "damaged save file: the card lists are missing or malformed")
     if list(cards[: len(deck)]) != list(deck):
         raise SaveFileError(path, "damaged save file: the player's cards do not match the deck list")
-    from gateruler.invader import invader_definitions
-
-    rift_defs = invader_definitions(level, pool, tuple(cards[len(deck) :]))  # knows the level's own cards too
+    opponent = InvaderController()
+    rift_defs = opponent.card_definitions(level, pool, tuple(cards[len(deck) :]))  # knows the level's own cards too
     for index, card in enumerate(cards):
         if card not in (pool if index < len(deck) else rift_defs):
             line, column = _locate(text, json.dumps(card))
@@ -175,7 +178,7 @@ def restore_game(
     if ruler is None:
         raise SaveFileError(path, f"unknown ruler {state.get('ruler')!r} (known: {', '.join(sorted(rulers))})")
     try:
-        game = Game.from_dict(state, pool=pool, ruler=ruler, level=level)
+        game = Game.from_dict(state, pool=pool, ruler=ruler, level=level, opponent=opponent)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         raise SaveFileError(path, f"damaged save file: {_what(error)}") from None
     problem = _inconsistency(game)

@@ -13,7 +13,9 @@ Player actions are written as (docs/scenarios.md has the full list)::
     - {set: ID}                          # into the first empty set zone (or `zone: 1|2`)
     - attack_phase                       # end the main phase
     - {attack: ruler, target: defense}   # attacker: attack_left | attack_right | ruler
-    - {choose: invader.attack_left}      # answer a target choice
+    - {choose: invader.attack_left}      # answer a decision about a unit
+    - {choose_card: ID}                  # answer a decision about a card in a zone (hand, graveyard...)
+    - {confirm: yes}                     # answer a "you may" decision (yes or no)
     - end_turn                           # optional: the turn ends after the last action anyway
 """
 
@@ -36,6 +38,8 @@ from gateruler.engine.actions import (
     Action,
     Attack,
     Choose,
+    ChooseCard,
+    Confirm,
     EndTurn,
     GoToAttack,
     PlayEvent,
@@ -46,6 +50,7 @@ from gateruler.engine.actions import (
 from gateruler.engine.game import Game, Phase
 from gateruler.engine.state import Unit
 from gateruler.errors import DataError, IllegalAction
+from gateruler.invader import InvaderController
 from gateruler.models import LevelDef, SourceLocation
 from gateruler.vocabulary import CardType
 from gateruler.yamlsrc import MISSING, Fields, LocatedList, LocatedMap, Report, did_you_mean, load_yaml, location_of
@@ -261,6 +266,7 @@ def build_game(scenario: Scenario) -> Game:
         seed=scenario.seed,
         invader_deck=[cid for _zone, cid in inv_layout],
         start=False,
+        opponent=InvaderController(),
     )
     offset = len(pl_layout)
     _place(game, PLAYER, pl_layout, 0, scenario.player)
@@ -386,6 +392,17 @@ def _to_action(game: Game, scripted: ScriptedAction, path: str) -> Action:
         if side_name not in SIDE_NAMES or zone not in SLOT_BY_NAME:
             raise fail(f"choose takes side.zone, e.g. invader.attack_left, not {text!r}")
         return Choose(SIDE_NAMES.index(side_name), SLOT_BY_NAME[zone])
+    if "choose_card" in spec:
+        offered = [a for a in game.legal_actions() if isinstance(a, ChooseCard)]
+        for action in offered:
+            if game.card(action.card).id == spec["choose_card"]:
+                return action
+        named = ", ".join(game.card(a.card).id for a in offered) or "none"
+        raise fail(f"card {spec['choose_card']!r} is not offered now (offered: {named})")
+    if "confirm" in spec:
+        if not isinstance(spec["confirm"], bool):
+            raise fail(f"confirm takes yes or no, not {spec['confirm']!r}")
+        return Confirm(spec["confirm"])
     raise fail(f"unknown action {spec!r} (see docs/scenarios.md)")
 
 

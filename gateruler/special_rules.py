@@ -14,8 +14,12 @@ from collections.abc import Callable
 import attrs
 
 from gateruler.cardpool import CardPool
+from gateruler.engine.abilities import Ability
+from gateruler.engine.effects.damage import Destroy
+from gateruler.engine.targets import word_target
+from gateruler.engine.triggers import CNT, ON_ENTER
 from gateruler.models import CardDef, LevelDef, SpecialRule
-from gateruler.vocabulary import Ability, Effect, EffectKind, Keyword, SpecialRuleKind, Target, Trigger
+from gateruler.vocabulary import SpecialRuleKind
 
 
 def _ignore_effects(card: CardDef, rule: SpecialRule) -> CardDef:
@@ -26,11 +30,11 @@ def _ignore_effects(card: CardDef, rule: SpecialRule) -> CardDef:
 def _ignore_cnt(card: CardDef, rule: SpecialRule) -> CardDef:
     # Level 2 states 0 CNT cards although End has CNT: an ignored CNT makes the
     # card a plain card, so a damage check puts it into the damage zone.
-    return attrs.evolve(card, has_cnt=False, abilities=tuple(a for a in card.abilities if a.trigger is not Trigger.CNT))
+    return attrs.evolve(card, has_cnt=False, abilities=tuple(a for a in card.abilities if a.trigger != CNT))
 
 
 def _ignore_keyword(card: CardDef, rule: SpecialRule) -> CardDef:
-    return attrs.evolve(card, keywords=card.keywords - {Keyword(rule.param("keyword"))})
+    return attrs.evolve(card, keywords=card.keywords - {str(rule.param("keyword"))})
 
 
 def _set_stats(card: CardDef, rule: SpecialRule) -> CardDef:
@@ -39,8 +43,8 @@ def _set_stats(card: CardDef, rule: SpecialRule) -> CardDef:
 
 
 DESTROY_ALL_PLAYER_UNITS = Ability(
-    Trigger.ON_ENTER,
-    (Effect(EffectKind.DESTROY, Target.ALL_ENEMY_UNITS),),
+    ON_ENTER,
+    (Destroy(target=word_target("all_enemy_units")),),
     "Level rule: when it enters the rift's board, destroy all of the player's units.",
 )
 

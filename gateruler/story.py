@@ -32,7 +32,11 @@ from gateruler.engine.actions import SLOT_WORDS
 from gateruler.engine.events import describe
 from gateruler.render import ability_words, its, loss_words, whose
 from gateruler.special_rules import DESTROY_ALL_PLAYER_UNITS
-from gateruler.vocabulary import CHOSEN_TARGETS, Ability, CardType, Effect, EffectKind, SpecialRuleKind, Target, Trigger
+from gateruler.engine.abilities import Ability
+from gateruler.engine.effects.base import Effect
+from gateruler.engine.targets import Chosen, RulerTarget, SelfTarget
+from gateruler.engine.triggers import CNT, CONTINUOUS, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, START_OF_TURN
+from gateruler.vocabulary import CardType, SpecialRuleKind
 
 # entries that need a cause: they take a card away, change damage, or are one card of a damage check
 REMOVES = frozenset({"destroy", "replace", "discard_lowest", "to_graveyard", "mill", "move", "set_destroyed"})
@@ -46,25 +50,28 @@ RIFT_TARGETS = "it attacks your left attack unit, else your defense unit, else y
 
 # which log entries each kind of effect makes
 _EFFECT_ENTRIES = {
-    EffectKind.DAMAGE: frozenset({"damage_unit", "ruler_damage"}),
-    EffectKind.DESTROY: frozenset({"destroy"}),
-    EffectKind.DESTROY_SET_CARDS: frozenset({"set_destroyed"}),
-    EffectKind.MODIFY: frozenset({"modify"}),
-    EffectKind.DRAW: frozenset({"draw", "drive"}),
-    EffectKind.MILL: frozenset({"mill"}),
-    EffectKind.MOVE: frozenset({"move"}),
-    EffectKind.REUSE_ON_ENTER: frozenset({"ability"}),
+    "damage": frozenset({"damage_unit", "ruler_damage"}),
+    "destroy": frozenset({"destroy"}),
+    "destroy_set_cards": frozenset({"set_destroyed"}),
+    "modify": frozenset({"modify"}),
+    "draw": frozenset({"draw", "drive"}),
+    "mill": frozenset({"mill"}),
+    "move": frozenset({"move"}),
+    "reuse_on_enter": frozenset({"ability"}),
 }
-_RULERS = frozenset({Target.ENEMY_RULER, Target.OWN_RULER})
-_SINGLE = CHOSEN_TARGETS | {Target.SELF} | _RULERS
+
+
+def _single(effect: Effect) -> bool:
+    """Whether the effect acts on one thing: a chosen card, the card itself or a ruler."""
+    return isinstance(effect.target, (Chosen, SelfTarget, RulerTarget))
 
 
 def _entries(effect: Effect) -> frozenset[str]:
     """The log entries one effect can make: damage to a ruler is a ruler_damage, to a unit a damage_unit."""
     kinds = _EFFECT_ENTRIES.get(effect.kind, frozenset())
-    if effect.kind is EffectKind.DAMAGE:
-        kinds = frozenset({"ruler_damage"}) if effect.target in _RULERS else frozenset({"damage_unit"})
-    if effect.target in CHOSEN_TARGETS or effect.kind is EffectKind.MOVE:
+    if effect.kind == "damage":
+        kinds = frozenset({"ruler_damage"}) if isinstance(effect.target, RulerTarget) else frozenset({"damage_unit"})
+    if isinstance(effect.target, Chosen) or effect.kind == "move":
         kinds |= {"no_effect"}  # nothing to choose, or no zone to move to
     return kinds
 
@@ -213,14 +220,14 @@ class _Teller:
             return self._to_graveyard(side, a[0], a[1])
         if kind == "event":
             self._structural()
-            self._open_effect(a[0], Trigger.ON_PLAY, name(a[0]))
+            self._open_effect(a[0], ON_PLAY, name(a[0]))
             who = "You" if side == PLAYER else "The rift"
             return f"{who} played {name(a[0])}."
         if kind in ("set", "field"):
             self._structural()
             return describe(entry, self.names)
         if kind == "ability":
-            return self._ability(side, a[0], Trigger(a[1]))
+            return self._ability(side, a[0], a[1])
         if kind == "no_effect":
             return self._no_effect(a[0])
         if kind == "attack":
@@ -229,6 +236,9 @@ class _Teller:
             return self._damage_unit(a[0], a[1], a[2])
         if kind == "destroy":
             return self._destroy(side, a[0])
+        if kind == "deck_to_damage":
+            self.damage[side] += 1
+            return f"{name(a[0])} went from {whose(side)} deck into {its(side)} damage zone, paid as a cost ({self.damage[side]} of {self.game.life(side)})."
         if kind == "sacrifice":
             self.sacrificed = a[0]
             return None  # the destroy that follows names the rule
@@ -294,9 +304,9 @@ class _Teller:
         return f"{self._name(iid)} went to {whose(side)} graveyard from the {zone} ({UNTOLD}).", UNTOLD
 
     # ------------------------------------------------------------------ effects
-    def _open_effect(self, iid: int, trigger: Trigger, words: str, abilities: Sequence[Ability] | None = None) -> None:
+    def _open_effect(self, iid: int, trigger: str, words: str, abilities: Sequence[Ability] | None = None) -> None:
         abilities = self.game.card(iid).abilities_for(trigger) if abilities is None else abilities
-        pending = [(_entries(e), e.target in _SINGLE) for ab in abilities for e in ab.effects]
+        pending = [(_entries(e), _single(e)) for ab in abilities for e in ab.effects]
         if pending:
             self.effects.append(_Effect(iid, words, pending))
 
@@ -309,31 +319,31 @@ class _Teller:
             self.effects.pop()
         return None
 
-    def _ability(self, side: int, iid: int, trigger: Trigger) -> str | None:
+    def _ability(self, side: int, iid: int, trigger: str) -> str | None:
         card = self.game.card(iid)
         abilities = card.abilities_for(trigger)
-        if trigger is Trigger.CNT:
+        if trigger == CNT:
             words = f"{card.name}'s CNT"
         elif DESTROY_ALL_PLAYER_UNITS in abilities:
             words = f"level {self.game.setup.level.number}'s rule for {card.name}"
-        elif trigger is Trigger.ON_PLAY:
+        elif trigger == ON_PLAY:
             words = card.name
         else:
             words = f"{card.name}'s ability"
-        if trigger is not Trigger.ON_PLAY:  # a played event opened its effects already
-            if trigger is Trigger.ON_ENTER and self.effects and self.effects[-1].source == iid:
+        if trigger != ON_PLAY:  # a played event opened its effects already
+            if trigger == ON_ENTER and self.effects and self.effects[-1].source == iid:
                 self.effects[-1].claims("ability")  # REUSE_ON_ENTER: the same card's entering ability
             self._open_effect(iid, trigger, words, abilities)
         texts = " ".join(ability_words(ab) for ab in abilities)
         if not texts:
-            return describe((0, "ability", side, iid, trigger.value), self.names)
-        if trigger is Trigger.ON_PLAY:
+            return describe((0, "ability", side, iid, trigger), self.names)
+        if trigger == ON_PLAY:
             return f"{card.name}: {texts}"
-        return f"{card.name} ({TRIGGER_LABELS.get(trigger, trigger.value)}): {texts}"
+        return f"{card.name} ({TRIGGER_LABELS.get(trigger, trigger)}): {texts}"
 
     def _no_effect(self, iid: int) -> str:
         card = self.game.card(iid)
-        if self.previous and self.previous[1] == "event" and not card.abilities_for(Trigger.ON_PLAY):
+        if self.previous and self.previous[1] == "event" and not card.abilities_for(ON_PLAY):
             return f"{card.name} has no effect: it has no abilities in our card data."
         effect = self._effect_claims("no_effect")
         words = effect.words if effect is not None else f"{card.name}'s effect"
@@ -465,7 +475,7 @@ class _Teller:
         name = card.name
         if result == "cnt":
             cause = "it has CNT, so this check does not count"
-            if card.abilities_for(Trigger.CNT):
+            if card.abilities_for(CNT):
                 return f"{head}: {name} goes to {whose(side)} graveyard: {cause}; its CNT takes effect.", cause
             return (
                 f"{head}: {name} goes to {whose(side)} graveyard: {cause}; its CNT has no effect "
@@ -481,12 +491,12 @@ class _Teller:
 
 
 TRIGGER_LABELS = {
-    Trigger.ON_ENTER: "entering",
-    Trigger.ON_ATTACK: "attacking",
-    Trigger.ON_DESTROYED: "destroyed",
-    Trigger.CNT: "CNT",
-    Trigger.START_OF_TURN: "start of turn",
-    Trigger.CONTINUOUS: "continuous",
+    ON_ENTER: "entering",
+    ON_ATTACK: "attacking",
+    ON_DESTROYED: "destroyed",
+    CNT: "CNT",
+    START_OF_TURN: "start of turn",
+    CONTINUOUS: "continuous",
 }
 
 

@@ -34,8 +34,9 @@ from pathlib import Path
 import attrs
 
 from gateruler.cardpool import CardPool, names_of, normalise, short_name
+from gateruler.engine.keywords import KEYWORDS
 from gateruler.models import CardDef, CollectionDef, DeckDef, DeckEntry, LevelDef, RulerDef
-from gateruler.vocabulary import Keyword, SpecialRuleKind
+from gateruler.vocabulary import SpecialRuleKind
 from gateruler.yamlsrc import Fields, Finding, Report, did_you_mean, load_yaml
 
 BANNED_PATH = Path(__file__).parent / "data" / "banned.yaml"
@@ -124,10 +125,10 @@ def _check_rule(rule, level: LevelDef, listed: set[str], pool: CardPool, report:
         )
     if rule.kind is SpecialRuleKind.IGNORE_KEYWORD:
         keyword = rule.param("keyword")
-        known = [k.value for k in Keyword]
+        known = list(KEYWORDS.names())
         if keyword not in known:
             report.error(rule.location, f"unknown keyword {keyword!r}{did_you_mean(str(keyword), known)}")
-        elif Keyword(keyword) not in card.keywords:
+        elif keyword not in card.keywords:
             report.error(rule.location, f"{card.id} ({card.name}) has no keyword {keyword!r} to ignore")
     elif rule.kind is SpecialRuleKind.IGNORE_CNT and not card.has_cnt:
         report.error(rule.location, f"{card.id} ({card.name}) has no CNT ability to ignore (it is not 'cnt: true')")

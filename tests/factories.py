@@ -8,37 +8,40 @@ covers the ability vocabulary for random play (property tests, benchmark).
 
 from __future__ import annotations
 
+import functools
 import json
+import textwrap
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 from gateruler.cardpool import CardPool
 from gateruler.engine import PLAYER, Game, PlayEvent, Summon
+from gateruler.invader import InvaderController
 from gateruler.models import CardDef, CostModel, DeckEntry, LevelDef, RulerDef, SpecialRule, TurnStartKind
-from gateruler.vocabulary import (
-    Ability,
-    CardType,
-    Duration,
-    Effect,
-    EffectKind,
-    Keyword,
-    SpecialRuleKind,
-    Target,
-    Trigger,
-)
+from gateruler.engine.abilities import Ability
+from gateruler.engine.effects import EFFECTS
+from gateruler.engine.targets import word_target
+from gateruler.engine.triggers import CNT
+from gateruler.vocabulary import CardType, Duration, SpecialRuleKind
 
 FILLER = "FILLER"  # a vanilla unit too expensive for a Knight to summon, padding decks
 PAD = 20  # filler cards put under every deck so that no test decks out by accident
 
 
-def fx(kind: str, target: str | None = None, **params: object) -> Effect:
-    """An effect in the data's own words: fx("damage", "enemy_unit", amount=3)."""
+def fx(kind: str, target: object = None, **params: object) -> object:
+    """An effect in the data's own words: fx("damage", "enemy_unit", amount=3).
+
+    `target` is a target word or an already built target (targets.Chosen, Every...)."""
     if "duration" in params:
         params["duration"] = Duration(params["duration"])
-    return Effect(EffectKind(kind), Target(target) if target else None, **params)
+    if isinstance(target, str):
+        target = word_target(target)
+    return EFFECTS[kind].spec(target=target, **params)
 
 
-def on(trigger: str, *effects: Effect) -> Ability:
-    return Ability(Trigger(trigger), tuple(effects))
+def on(trigger: str, *effects: object, **options: object) -> Ability:
+    """An ability; `options` are Ability's other fields (costs, requires, optional, text)."""
+    return Ability(trigger, tuple(effects), **options)  # type: ignore[arg-type]
 
 
 def unit(
@@ -59,9 +62,9 @@ def unit(
         atk=atk,
         hp=hp,
         stk=stk,
-        keywords=frozenset(Keyword(k) for k in keywords),
+        keywords=frozenset(keywords),
         abilities=tuple(abilities),
-        has_cnt=cnt or any(a.trigger is Trigger.CNT for a in abilities),
+        has_cnt=cnt or any(a.trigger == CNT for a in abilities),
     )
 
 
@@ -71,14 +74,47 @@ def event(card_id: str, *abilities: Ability, level: int = 0, keywords: Iterable[
         name=card_id.lower(),
         type=CardType.EVENT,
         level=level,
-        keywords=frozenset(Keyword(k) for k in keywords),
+        keywords=frozenset(keywords),
         abilities=tuple(abilities),
-        has_cnt=cnt or any(a.trigger is Trigger.CNT for a in abilities),
+        has_cnt=cnt or any(a.trigger == CNT for a in abilities),
     )
 
 
 def field(card_id: str, *abilities: Ability, level: int = 0) -> CardDef:
     return CardDef(id=card_id, name=card_id.lower(), type=CardType.FIELD, level=level, abilities=tuple(abilities))
+
+
+def yaml_cards(text: str) -> list[CardDef]:
+    """Cards written as an author writes them (a YAML list of card mappings), read by the real loader.
+
+    Rule tests of the newer mechanics state their cards in the data's own
+    words, so that the test also shows how the rule is written."""
+    from gateruler.loader import parse_cards
+    from gateruler.yamlsrc import parse_yaml
+
+    return parse_cards(parse_yaml(textwrap.dedent(text).strip("\n") + "\n", "<test cards>"), "<test cards>")
+
+
+def yaml_event(card_id: str, *effects: str, ability: str = "", level: int = 0, card: str = "") -> CardDef:
+    """An event whose on_play ability has `effects` (YAML flow mappings); `ability` adds keys to the
+    ability (``costs: [...]``, ``requires: {...}``), `card` to the card."""
+    extra = f", {ability}" if ability else ""
+    more = f", {card}" if card else ""
+    (made,) = yaml_cards(
+        f"- {{id: {card_id}, name: {card_id.lower()}, type: event, level: {level}, provenance: provisional{more},"
+        f" abilities: [{{trigger: on_play, effects: [{', '.join(effects)}]{extra}}}]}}"
+    )
+    return made
+
+
+def yaml_unit(card_id: str, *abilities: str, stats: str = "level: 0, atk: 1, hp: 1, stk: 1", card: str = "") -> CardDef:
+    """A unit with `abilities` (YAML flow mappings), written in YAML and read by the loader."""
+    more = f", {card}" if card else ""
+    (made,) = yaml_cards(
+        f"- {{id: {card_id}, name: {card_id.lower()}, type: unit, {stats}, provenance: provisional{more},"
+        f" abilities: [{', '.join(abilities)}]}}"
+    )
+    return made
 
 
 def knight(**changes: object) -> RulerDef:
@@ -141,7 +177,7 @@ def level(
         hp=hp,
         atk=atk,
         stk=stk,
-        keywords=frozenset(Keyword(k) for k in keywords),
+        keywords=frozenset(keywords),
         drives_per_turn=drives,
         cards=tuple(DeckEntry(c, n) for c, n in counts.items()),
         special_rules=tuple(SpecialRule(SpecialRuleKind(kind), dict(params)) for kind, params in rules),
@@ -185,6 +221,7 @@ def game(
         invader_deck=list(rift) + [FILLER] * rift_pad,
         shuffle_deck=False,
         max_turns=max_turns,
+        opponent=InvaderController(),
     )
 
 
@@ -217,7 +254,9 @@ def play(game_: Game, card_id: str) -> None:
 
 def restore(data: dict, like: Game) -> Game:
     """`data` (a saved game) rebuilt after a trip through JSON text, with `like`'s definitions."""
-    return Game.from_dict(json.loads(json.dumps(data)), pool=like.setup.pool, ruler=like.setup.ruler, level=like.setup.level)
+    return Game.from_dict(
+        json.loads(json.dumps(data)), pool=like.setup.pool, ruler=like.setup.ruler, level=like.setup.level, opponent=like.setup.opponent
+    )
 
 
 # ---------------------------------------------------------------------- the rich fixture
@@ -284,4 +323,48 @@ def rich_game(seed: int, ruler: RulerDef | None = None, max_turns: int = 60, **l
         pool=pool(rich_cards()),
         seed=seed,
         max_turns=max_turns,
+        opponent=InvaderController(),
+    )
+
+
+# ---------------------------------------------------------------------- the fixture of the newer mechanics
+MECHANICS_FILE = Path(__file__).parent / "data" / "mechanics.cards.yaml"
+
+
+@functools.lru_cache(maxsize=1)
+def mechanics_cards() -> tuple[CardDef, ...]:
+    """Cards using every filter, condition, cost and decision word, from tests/data/mechanics.cards.yaml
+    (read once: they are frozen)."""
+    from gateruler.loader import read_card_file
+    from gateruler.yamlsrc import Report, load_yaml
+
+    report = Report()
+    cards = read_card_file(load_yaml(MECHANICS_FILE), report, str(MECHANICS_FILE))
+    report.raise_errors()
+    return tuple(cards)
+
+
+def mechanics_decks() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    ids = [c.id for c in mechanics_cards()]
+    player = tuple(c for c in ids if c.startswith("M-") for _ in range(2)) + rich_player_ids()
+    rift = tuple(c for c in ids if c.startswith("R-") for _ in range(4)) + ("R-FANG", "R-NYAR") * 2
+    return player, rift
+
+
+def rich_player_ids() -> tuple[str, ...]:
+    return ("P-SOLDIER", "P-WALL", "P-THORN", "P-BOLT", "P-INSIGHT", "P-BANNER")
+
+
+def mechanics_game(seed: int, ruler: RulerDef | None = None, max_turns: int = 60, hp: int = 12, stk: int = 2) -> Game:
+    """A shuffled game of the mechanics fixture (with a few of the rich fixture's cards); `seed` fixes both shuffles."""
+    player, rift = mechanics_decks()
+    cards = [*mechanics_cards(), *(c for c in rich_cards() if c.id in set(player) | set(rift))]
+    return Game.new(
+        deck=player,
+        ruler=ruler or knight(),
+        level=level(rift, hp=hp, atk=4, stk=stk, keywords=["pierce"]),
+        pool=pool(cards),
+        seed=seed,
+        max_turns=max_turns,
+        opponent=InvaderController(),
     )

@@ -16,6 +16,7 @@ from gateruler.engine.actions import INVADER
 from gateruler.engine.game import Game
 from gateruler.errors import DataErrors
 from gateruler.games import new_game
+from gateruler.invader import InvaderController
 from gateruler.loader import load_card_pool, load_deck, load_level, load_rulers, sample_deck_path, validate_file
 
 CARDS = """\
@@ -81,7 +82,7 @@ def test_a_game_of_the_level_drives_its_own_cards(level_dir: Path) -> None:
 def test_a_saved_game_of_the_level_restores_with_the_shipped_pool(level_dir: Path) -> None:
     level = load_level(level_dir / "mine.yaml")
     game = new_game(load_deck(sample_deck_path("knight")), level, seed=1)
-    restored = Game.from_dict(game.to_dict(), pool=load_card_pool(), ruler=load_rulers()["knight"], level=level)
+    restored = Game.from_dict(game.to_dict(), pool=load_card_pool(), ruler=load_rulers()["knight"], level=level, opponent=InvaderController())
     assert restored.to_dict() == game.to_dict()
 
 

@@ -14,9 +14,10 @@ from click.testing import CliRunner
 
 from gateruler.authoring.smoke import SMOKE_GAMES, locate_fault, smoke_check_file, smoke_run
 from gateruler.cli import main
+from gateruler.engine.effects.cards import Mill
+from gateruler.engine.frames import Frame
 from gateruler.engine.game import Game
 from gateruler.loader import load_level
-from gateruler.vocabulary import EffectKind
 
 CARDS = """\
 cards:
@@ -57,14 +58,11 @@ def level_file(tmp_path: Path) -> Path:
 @pytest.fixture
 def mill_breaks(monkeypatch: pytest.MonkeyPatch) -> None:
     """Resolving any 'mill' effect raises, as a bug in that effect would."""
-    resolve = Game._resolve_effect
 
-    def broken(self: Game, task: tuple, chosen: tuple[int, int] | None = None) -> None:
-        if task[3].kind is EffectKind.MILL:
-            raise ValueError("cannot mill")
-        resolve(self, task, chosen)
+    def broken(self: Mill, game: Game, frame: Frame, victims: list) -> None:
+        raise ValueError("cannot mill")
 
-    monkeypatch.setattr(Game, "_resolve_effect", broken)
+    monkeypatch.setattr(Mill, "resolve", broken)
 
 
 BLAMED_ON_THE_MILL = re.compile(

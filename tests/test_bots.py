@@ -7,13 +7,14 @@ from collections import Counter
 
 import pytest
 
-from factories import find_iid, rich_cards, rich_game, unit
+from factories import find_iid, mechanics_game, rich_cards, rich_game, unit
 from factories import game as make_game
 from gateruler import loader
 from gateruler.bots import BOT_NAMES, ActionCapExceeded, PlayerView, make_bot, play_out, player_view
 from gateruler.bots.view import HIDDEN_SEED
 from gateruler.engine import ATTACK_LEFT, INVADER, PLAYER, Game, PlayEvent, Summon
 from gateruler.errors import GateRulerError
+from gateruler.invader import InvaderController
 
 
 def _hide_differently(game: Game, seed: int) -> Game:
@@ -47,7 +48,7 @@ def _shipped_game(seed: int, level: int = 3) -> Game:
     pool_ = loader.load_card_pool()
     rulers = loader.load_rulers()
     deck = loader.load_deck(loader.sample_deck_path("knight"))
-    return Game.new(deck=deck.card_ids(), ruler=rulers[deck.ruler], level=loader.load_level(level), pool=pool_, seed=seed)
+    return Game.new(deck=deck.card_ids(), ruler=rulers[deck.ruler], level=loader.load_level(level), pool=pool_, seed=seed, opponent=InvaderController())
 
 
 # ---------------------------------------------------------------------- the view
@@ -139,7 +140,7 @@ def test_no_bot_choice_depends_on_hidden_deck_orders(name: str) -> None:
     """Permuting what the player cannot know never changes what a bot picks."""
     budget = 4 if name == "search" else None
     checked = 0
-    for factory, seeds in ((rich_game, range(3)), (_shipped_game, range(2))):
+    for factory, seeds in ((rich_game, range(3)), (mechanics_game, range(2)), (_shipped_game, range(2))):
         for game in _decision_points(factory, seeds, per_game=8 if name == "search" else 14):
             choices = set()
             for variant in range(3):
@@ -203,6 +204,50 @@ def test_bots_play_whole_games_with_legal_actions_only(name: str) -> None:
         play_out(game, make_bot(name, seed), on_action=seen.append)
         assert game.over
         assert seen == game.history
+
+
+DECISION_KINDS = {("target", "unit"), ("cost", "card"), ("cost", "unit"), ("optional", "confirm")}
+
+
+def _pending_decisions(seeds: range) -> dict[tuple[str, str], list[Game]]:
+    """Games of the mechanics fixture waiting for each kind of decision (with two or more answers)."""
+    found: dict[tuple[str, str], list[Game]] = {}
+    for seed in seeds:
+        game = mechanics_game(seed, max_turns=200)
+        rng = random.Random(seed)
+        while not game.over:
+            legal = game.legal_actions()
+            if game.pending is not None and len(legal) > 1:
+                found.setdefault((game.pending.purpose, game.pending.kind), []).append(game.clone())
+            game.apply(rng.choice(legal))
+    return found
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_every_bot_answers_every_kind_of_decision_with_a_legal_answer(name: str) -> None:
+    found = _pending_decisions(range(40))
+    assert set(found) == DECISION_KINDS
+    for kind, games in found.items():
+        for game in games[:3]:
+            assert make_bot(name, 1, 4).choose(player_view(game)) in game.legal_actions(), kind
+
+
+def _plays_to_the_end(name: str, games: int, budget: int) -> None:
+    for seed in range(games):
+        game = mechanics_game(seed, max_turns=200)
+        play_out(game, make_bot(name, seed, budget))
+        assert game.over
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_every_bot_plays_seeded_games_of_the_mechanics_fixture_to_the_end(name: str) -> None:
+    _plays_to_the_end(name, 2 if name == "search" else 12, budget=4)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_every_bot_plays_thousands_of_seeded_games_of_the_mechanics_fixture(name: str) -> None:
+    _plays_to_the_end(name, 40 if name == "search" else 3000, budget=8)
 
 
 def test_a_game_that_never_ends_is_stopped_by_the_action_cap() -> None:

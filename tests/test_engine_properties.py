@@ -1,8 +1,11 @@
 """Random legal games keep the engine's invariants after every single action.
 
 The player picks uniformly among `legal_actions()` with a seeded RNG, over the
-rich fixture (every keyword, trigger and effect word; tests/factories.py), for
+rich fixture (every keyword, trigger and effect word; tests/factories.py) and
+the mechanics fixture (every filter, condition, cost and decision word), for
 a hand ruler, a drive ruler and a ruler that readies only part of its energy.
+Saves are taken at random points, so also in the middle of abilities and
+while a decision waits.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import json
 import random
 
 import pytest
-from factories import apprentice, knight, restore, rich_game
+from factories import apprentice, knight, mechanics_game, restore, rich_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -75,9 +78,14 @@ def play(game: Game, rng: random.Random, save_at: int | None = None) -> tuple[li
     return actions, saved
 
 
-def random_game_keeps_its_invariants(seed: int, choice_seed: int, ruler: str, save_fraction: float, rift: tuple[int, int], max_turns: int) -> None:
+FIXTURES = {"rich": rich_game, "mechanics": mechanics_game}
+
+
+def random_game_keeps_its_invariants(
+    seed: int, choice_seed: int, ruler: str, save_fraction: float, rift: tuple[int, int], max_turns: int, fixture: str = "rich"
+) -> None:
     hp, stk = rift
-    game_keeps_its_invariants(rich_game(seed, RULERS[ruler], max_turns=max_turns, hp=hp, stk=stk), choice_seed, save_fraction)
+    game_keeps_its_invariants(FIXTURES[fixture](seed, RULERS[ruler], max_turns=max_turns, hp=hp, stk=stk), choice_seed, save_fraction)
 
 
 def game_keeps_its_invariants(game: Game, choice_seed: int, save_fraction: float) -> None:
@@ -118,9 +126,15 @@ def test_random_games_keep_cards_damage_counts_replay_and_saves(**args: object) 
     random_game_keeps_its_invariants(**args)  # type: ignore[arg-type]
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**game_args)
+def test_random_games_of_the_newer_mechanics_keep_cards_damage_counts_replay_and_saves(**args: object) -> None:
+    random_game_keeps_its_invariants(**args, fixture="mechanics")  # type: ignore[arg-type]
+
+
 @pytest.mark.slow
 @settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(**game_args)
+@given(**game_args, fixture=st.sampled_from(sorted(FIXTURES)))
 def test_many_random_games_keep_cards_damage_counts_replay_and_saves(**args: object) -> None:
     random_game_keeps_its_invariants(**args)  # type: ignore[arg-type]
 

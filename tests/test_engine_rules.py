@@ -25,6 +25,7 @@ from gateruler.engine import (
     SetCard,
     Summon,
 )
+from gateruler.invader import InvaderController
 
 P, I = PLAYER, INVADER
 SOLDIER = unit("SOLDIER", 1, 3, 3, 1)
@@ -49,7 +50,7 @@ def ready_units(g: Game, side: int) -> list[int]:
 def test_setup_shuffles_the_player_deck_by_the_seed() -> None:
     def order(seed: int) -> list[int]:
         deck = ["SOLDIER"] * 10 + ["BIG"] * 10 + ["CHEAP"] * 10
-        return Game.new(deck=deck, ruler=knight(), level=level(drives=0), pool=pool([SOLDIER, BIG, CHEAP]), seed=seed).sides[P].hand
+        return Game.new(deck=deck, ruler=knight(), level=level(drives=0), pool=pool([SOLDIER, BIG, CHEAP]), seed=seed, opponent=InvaderController()).sides[P].hand
 
     assert order(1) == order(1)
     assert len({tuple(order(s)) for s in range(5)}) > 1

@@ -271,7 +271,7 @@ def test_the_opening_hand_difference_is_free_of_the_bias_of_long_games_seeing_mo
 def test_no_shipped_card_deals_ruler_damage_after_an_effect_that_could_announce_another_ability() -> None:
     """Effect damage is put down to the ability announced last: true while no ability does
     something that can trigger another (destroy, draw, move...) before its ruler damage (docs/check.md)."""
-    from gateruler.vocabulary import EffectKind, Target
+    from gateruler.engine.targets import RulerTarget
 
     late = []
     for card in loader.load_card_pool():
@@ -279,7 +279,7 @@ def test_no_shipped_card_deals_ruler_damage_after_an_effect_that_could_announce_
         for ability in card.abilities:
             by_trigger.setdefault(ability.trigger, []).extend(ability.effects)
         for effects in by_trigger.values():
-            hits = [i for i, e in enumerate(effects) if e.kind is EffectKind.DAMAGE and e.target in (Target.ENEMY_RULER, Target.OWN_RULER)]
-            if hits and any(e.kind is not EffectKind.MODIFY for e in effects[: hits[-1]]):
+            hits = [i for i, e in enumerate(effects) if e.kind == "damage" and isinstance(e.target, RulerTarget)]
+            if hits and any(e.kind != "modify" for e in effects[: hits[-1]]):
                 late.append(card.id)
     assert late == []

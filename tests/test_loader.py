@@ -9,6 +9,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gateruler.engine.keywords import PIERCE
+from gateruler.engine.targets import word_target
+from gateruler.engine.triggers import ON_ENTER
 from gateruler.errors import DataErrors, GateRulerError
 from gateruler.loader import (
     INVADER_DECKS_DIR,
@@ -23,7 +26,7 @@ from gateruler.loader import (
     shipped_levels,
 )
 from gateruler.models import CostModel, DeckDef, DeckEntry, TurnStartKind
-from gateruler.vocabulary import CardType, EffectKind, Keyword, Provenance, SpecialRuleKind, Target, Trigger
+from gateruler.vocabulary import CardType, Provenance, SpecialRuleKind
 from gateruler.yamlsrc import parse_yaml
 
 DATA = Path(__file__).parent / "data"
@@ -42,9 +45,9 @@ def test_cards_become_card_defs_with_their_location():
 
 def test_abilities_become_vocabulary_objects():
     megiddo = load_card_pool()["SOLO-MEGIDDO"]
-    (on_enter,) = megiddo.abilities_for(Trigger.ON_ENTER)
+    (on_enter,) = megiddo.abilities_for(ON_ENTER)
     (effect,) = on_enter.effects
-    assert (effect.kind, effect.target, effect.amount) == (EffectKind.DAMAGE, Target.ENEMY_RULER, 2)
+    assert (effect.kind, effect.target, effect.amount) == ("damage", word_target("enemy_ruler"), 2)
 
 
 def test_extra_card_files_add_to_the_shipped_pool():
@@ -101,7 +104,7 @@ def test_rulers_are_keyed_by_id():
 def test_load_level_by_number():
     level = load_level(3)
     assert (level.number, level.name, level.hp) == (3, "Regular Army", 13)
-    assert Keyword.PIERCE in level.keywords
+    assert PIERCE in level.keywords
     assert level.rules_of(SpecialRuleKind.IGNORE_EFFECTS)[0].param("card") == "2021GB02-122"
 
 

@@ -6,10 +6,23 @@ import json
 from pathlib import Path
 
 import pytest
-from factories import event, find_iid, fx, game, knight, on, pool, unit
+from factories import event, find_iid, fx, game, knight, level, on, pool, unit
 
 from gateruler import loader
-from gateruler.engine import ATTACK_LEFT, PLAYER, Attack, EndTurn, Game, GoToAttack, PlayEvent, Summon
+from gateruler.engine import (
+    ATTACK_LEFT,
+    ATTACK_RIGHT,
+    INVADER,
+    PLAYER,
+    Attack,
+    Choose,
+    EndTurn,
+    Game,
+    GoToAttack,
+    PlayEvent,
+    Summon,
+    action_from_dict,
+)
 from gateruler.errors import DataError, GateRulerError
 from gateruler.games import new_game
 from gateruler.saves import SAVE_VERSION, GameOrigin, load_game, read_save, restore_game, save_game
@@ -93,6 +106,39 @@ def test_a_shipped_level_save_loads_through_the_loader(tmp_path):
     loaded, origin = load_game(path)
     assert origin == GameOrigin(level_number=2)
     assert loaded.to_dict() == g.to_dict()
+
+
+# ---------------------------------------------------------------------- saves of the previous engine
+V1_SAVE = Path(__file__).parent / "data" / "v1-save-mid-resolution.json"
+WALL = unit("WALL", 1, 1, 20, 1)
+TWIN = event("TWIN", on("on_play", fx("damage", "enemy_unit", amount=3), fx("draw", "controller", amount=1), fx("modify", "own_ruler", atk=1)), level=1)
+
+
+def test_a_game_saved_by_the_previous_engine_mid_resolution_continues_exactly(tmp_path):
+    """tests/data/v1-save-mid-resolution.json was written by the engine of game state version 1
+    (before frames): TWIN's damage waits for its target, its draw and modify are still to come."""
+    recorded = json.loads(V1_SAVE.read_text())
+    assert recorded["state"]["version"] == 1
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({"format": "gateruler-save", "version": 1, "origin": {"level_number": 1}, "game": recorded["state"]}))
+    data, text = read_save(path)
+    g = restore_game(path, data, text, pool=pool([TWIN, WALL]), rulers={"knight": knight()}, level=level(["WALL", "WALL"], drives=2))
+    assert g.legal_actions() == [Choose(INVADER, ATTACK_LEFT), Choose(INVADER, ATTACK_RIGHT)]
+    g.apply_all([action_from_dict(a) for a in recorded["actions"]])
+    assert g.log == [tuple(e) for e in recorded["log_after"]]
+    assert [{k: v for k, v in s.to_dict().items() if k != "removed"} for s in g.sides] == recorded["sides_after"]
+
+
+def test_a_previous_save_whose_card_lost_the_waiting_effect_is_refused_in_one_line(tmp_path):
+    recorded = json.loads(V1_SAVE.read_text())
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({"format": "gateruler-save", "version": 1, "origin": {"level_number": 1}, "game": recorded["state"]}))
+    data, text = read_save(path)
+    changed = event("TWIN", on("on_play", fx("damage", "enemy_unit", amount=4)), level=1)
+    with pytest.raises(GateRulerError) as caught:
+        restore_game(path, data, text, pool=pool([changed, WALL]), rulers={"knight": knight()}, level=level(["WALL", "WALL"], drives=2))
+    assert str(caught.value).startswith(f"{path}: damaged save file: the card TWIN has no such effect any more")
+    assert "\n" not in str(caught.value)
 
 
 def test_a_level_file_with_its_own_cards_saves_and_loads(tmp_path):

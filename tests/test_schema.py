@@ -23,12 +23,17 @@ from click.testing import CliRunner
 from gateruler import loader
 from gateruler.authoring.fields import (
     CARD,
+    CONDITION,
+    COST,
     EFFECT,
     FILES,
+    FILTER,
     SPECIAL_RULE,
     Field,
     FileSpec,
+    Keyed,
     ListOf,
+    Named,
     ObjectSpec,
     Variants,
     file_spec,
@@ -37,7 +42,14 @@ from gateruler.authoring.reference import reference_markdown
 from gateruler.authoring.schema import json_schemas, modeline, render, schema_file_name
 from gateruler.cli import main
 from gateruler.models import CostModel, TurnStartKind
-from gateruler.vocabulary import CardType, Duration, EffectKind, Keyword, Provenance, SpecialRuleKind, Target, Trigger
+from gateruler.engine.conditions import CONDITIONS
+from gateruler.engine.costs import COSTS
+from gateruler.engine.effects import EFFECTS
+from gateruler.engine.filters import FILTER_WORDS
+from gateruler.engine.keywords import KEYWORDS
+from gateruler.engine.targets import TARGET_WORDS
+from gateruler.engine.triggers import TRIGGERS
+from gateruler.vocabulary import CardType, Duration, Provenance, SpecialRuleKind
 from gateruler.yamlsrc import Fields, Report, parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -137,9 +149,9 @@ def maximal(kind: Any, example: Any = None) -> Any:
     """A document with every field of `kind` filled in (one item in each list of objects)."""
     if isinstance(kind, ObjectSpec):
         return {f.name: maximal(f.kind, f.example) for f in kind.fields}
-    if isinstance(kind, Variants):
+    if isinstance(kind, (Variants, Keyed)):
         return maximal(next(iter(kind.cases.values())))
-    if isinstance(kind, ListOf) and isinstance(kind.item, (ObjectSpec, Variants)):
+    if isinstance(kind, ListOf) and isinstance(kind.item, (ObjectSpec, Variants, Keyed)):
         return [maximal(kind.item)]
     return copy.deepcopy(example)
 
@@ -153,7 +165,7 @@ def field_paths(spec: ObjectSpec, prefix: tuple[Any, ...] = ()) -> list[tuple[tu
         kind = f.kind
         if isinstance(kind, ListOf):
             kind, path = kind.item, (*path, 0)
-        if isinstance(kind, Variants):
+        if isinstance(kind, (Variants, Keyed)):
             kind = next(iter(kind.cases.values()))
         if isinstance(kind, ObjectSpec):
             paths += field_paths(kind, path)
@@ -199,10 +211,12 @@ def objects_in(spec: ObjectSpec) -> set[frozenset[str]]:
     found = {frozenset(f.name for f in spec.fields)}
     for _, f in field_paths(spec):
         kind = f.kind.item if isinstance(f.kind, ListOf) else f.kind
-        if isinstance(kind, Variants):
+        if isinstance(kind, (Variants, Keyed)):
             kind = next(iter(kind.cases.values()))
         if isinstance(kind, ObjectSpec):
             found.add(frozenset(g.name for g in kind.fields))
+        elif isinstance(kind, Named) and isinstance(f.example, dict):
+            found.add(frozenset(f.example))  # a recursive spec (a condition): `maximal` writes its example
     return found
 
 
@@ -216,18 +230,52 @@ def test_the_loader_reads_exactly_the_fields_the_table_names(file: FileSpec, rea
     assert set(asked) == expected
 
 
-def _unit_with(effect: dict[str, Any]) -> dict[str, Any]:
+def _unit_with(effect: dict[str, Any], **ability: Any) -> dict[str, Any]:
     card = maximal(CARD)
-    card["abilities"] = [{"trigger": "on_enter", "effects": [effect]}]
+    card["abilities"] = [{"trigger": "on_enter", "effects": [effect], **ability}]
     return {"cards": [card]}
 
 
-@pytest.mark.parametrize("kind", list(EffectKind), ids=lambda k: k.value)
-def test_the_loader_reads_exactly_the_parameters_the_table_names_for_each_effect(kind: EffectKind, read) -> None:
-    case = EFFECT.cases[kind.value]
+def _unit_with_cost(cost: dict[str, Any]) -> dict[str, Any]:
+    return _unit_with({"effect": "draw", "target": "controller", "amount": 1}, costs=[cost])
+
+
+def _unit_with_condition(condition: dict[str, Any]) -> dict[str, Any]:
+    """The condition as the `if:` of an effect that follows one bound `as: hits` (so every word may appear)."""
+    card = maximal(CARD)
+    bound = {"effect": "damage", "target": "enemy_unit", "amount": 1, "as": "hits"}
+    card["abilities"] = [{"trigger": "on_enter", "effects": [bound, {"effect": "draw", "target": "controller", "amount": 1, "if": condition}]}]
+    return {"cards": [card]}
+
+
+@pytest.mark.parametrize("kind", EFFECTS.names())
+def test_the_loader_reads_exactly_the_parameters_the_table_names_for_each_effect(kind: str, read) -> None:
+    case = EFFECT.cases[kind]
     errors, asked = read("card", _unit_with(maximal(case)))
     assert errors == []
     assert frozenset(f.name for f in case.fields) in asked
+
+
+@pytest.mark.parametrize("kind", COSTS.names())
+def test_the_loader_reads_exactly_the_parameters_the_table_names_for_each_cost(kind: str, read) -> None:
+    case = COST.cases[kind]
+    errors, asked = read("card", _unit_with_cost(maximal(case)))
+    assert errors == []
+    assert frozenset(f.name for f in case.fields) in asked
+
+
+@pytest.mark.parametrize("kind", CONDITIONS.names())
+def test_the_loader_reads_exactly_the_parameters_the_table_names_for_each_condition(kind: str, read) -> None:
+    case = CONDITION.cases[kind]
+    errors, asked = read("card", _unit_with_condition(maximal(case)))
+    assert errors == []
+    assert frozenset(f.name for f in case.fields) in asked
+
+
+def test_the_loader_reads_exactly_the_keys_the_table_names_for_a_filter(read) -> None:
+    errors, asked = read("card", _unit_with({"effect": "draw", "target": "controller", "amount": 1}, requires={"exists": maximal(FILTER)}))
+    assert errors == []
+    assert frozenset(f.name for f in FILTER.fields) in asked
 
 
 @pytest.mark.parametrize("kind", list(SpecialRuleKind), ids=lambda k: k.value)
@@ -251,7 +299,7 @@ def _without(document: Any, path: tuple[Any, ...]) -> Any:
 
 def requiredness_cases() -> list[tuple[str, tuple[Any, ...], Field]]:
     cases = [(file.kind, path, f) for file in FILES for path, f in field_paths(file.spec)]
-    cases += [("effect", ("effect", name), f) for kind in EffectKind for name, f in ((g.name, g) for g in EFFECT.cases[kind.value].fields)]
+    cases += [("effect", ("effect", name), f) for kind in EFFECTS.names() for name, f in ((g.name, g) for g in EFFECT.cases[kind].fields)]
     cases += [("rule", ("rule", name), f) for kind in SpecialRuleKind for name, f in ((g.name, g) for g in SPECIAL_RULE.cases[kind.value].fields)]
     return cases
 
@@ -267,12 +315,30 @@ def test_a_field_the_table_calls_required_is_required_by_the_loader(kind: str, p
     assert (f"missing required field {field.name!r}" in errors) == required, errors
 
 
-@pytest.mark.parametrize("kind", list(EffectKind), ids=lambda k: k.value)
-def test_an_effect_parameter_the_table_calls_required_is_required_by_the_loader(kind: EffectKind, read) -> None:
-    case = EFFECT.cases[kind.value]
+@pytest.mark.parametrize("kind", EFFECTS.names())
+def test_an_effect_parameter_the_table_calls_required_is_required_by_the_loader(kind: str, read) -> None:
+    case = EFFECT.cases[kind]
     for field in case.fields[1:]:
         effect = {k: v for k, v in maximal(case).items() if k != field.name}
         errors, _ = read("card", _unit_with(effect))
+        assert (f"missing required field {field.name!r}" in errors) == field.required, (field.name, errors)
+
+
+@pytest.mark.parametrize("kind", COSTS.names())
+def test_a_cost_parameter_the_table_calls_required_is_required_by_the_loader(kind: str, read) -> None:
+    case = COST.cases[kind]
+    for field in case.fields[1:]:
+        cost = {k: v for k, v in maximal(case).items() if k != field.name}
+        errors, _ = read("card", _unit_with_cost(cost))
+        assert (f"missing required field {field.name!r}" in errors) == field.required, (field.name, errors)
+
+
+@pytest.mark.parametrize("kind", CONDITIONS.names())
+def test_a_condition_parameter_the_table_calls_required_is_required_by_the_loader(kind: str, read) -> None:
+    case = CONDITION.cases[kind]
+    for field in case.fields[1:]:  # the first is the word itself
+        condition = {k: v for k, v in maximal(case).items() if k != field.name}
+        errors, _ = read("card", _unit_with_condition(condition))
         assert (f"missing required field {field.name!r}" in errors) == field.required, (field.name, errors)
 
 
@@ -289,13 +355,21 @@ def test_a_rule_parameter_the_table_calls_required_is_required_by_the_loader(kin
 # ---------------------------------------------------------------------------
 # The reference page
 
-REGISTRIES = [Keyword, Trigger, Target, EffectKind, SpecialRuleKind, CardType, Provenance, Duration, TurnStartKind, CostModel]
+REGISTRIES = [KEYWORDS, TRIGGERS, TARGET_WORDS, EFFECTS, COSTS, CONDITIONS, FILTER_WORDS]
+ENUMS = [SpecialRuleKind, CardType, Provenance, Duration, TurnStartKind, CostModel]
 
 
-@pytest.mark.parametrize("registry", REGISTRIES, ids=lambda r: r.__name__)
-def test_the_reference_documents_every_registered_name(registry: Any) -> None:
+@pytest.mark.parametrize("registry", REGISTRIES, ids=lambda r: r.family)
+def test_the_reference_documents_every_registered_word(registry: Any) -> None:
     text = reference_markdown()
-    missing = [m.value for m in registry if f"`{m.value}`" not in text]
+    missing = [name for name in registry.names() if f"`{name}`" not in text]
+    assert missing == []
+
+
+@pytest.mark.parametrize("enum_", ENUMS, ids=lambda r: r.__name__)
+def test_the_reference_documents_every_value_of_the_fixed_enums(enum_: Any) -> None:
+    text = reference_markdown()
+    missing = [m.value for m in enum_ if f"`{m.value}`" not in text]
     assert missing == []
 
 
@@ -303,7 +377,7 @@ def test_the_reference_documents_every_field_of_every_file() -> None:
     text = reference_markdown()
     for file in FILES:
         for _, f in field_paths(file.spec):
-            if f.name not in (EFFECT.key, SPECIAL_RULE.key):  # the words themselves have sections
+            if f.name not in (EFFECT.key, SPECIAL_RULE.key, COST.key):  # the words themselves have sections
                 assert f"| `{f.name}` |" in text, f.name
 
 

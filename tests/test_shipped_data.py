@@ -10,7 +10,10 @@ import pytest
 import gateruler
 from gateruler.loader import CARDS_DIR, DECKS_DIR, INVADER_DECKS_DIR, RULERS_DIR, load_card_pool, load_level, load_rulers, validate_file
 from gateruler.validation import level_figures, load_banned
-from gateruler.vocabulary import CardType, EffectKind, Keyword, Provenance, SpecialRuleKind, Target, Trigger
+from gateruler.engine.keywords import OPEN_CARD, PIERCE
+from gateruler.engine.targets import word_target
+from gateruler.engine.triggers import CNT, ON_ENTER
+from gateruler.vocabulary import CardType, Provenance, SpecialRuleKind
 
 MOTH, DISTA, DEVOURER, TITAN, VAHA = "2020GB01-127", "2020GB01-020", "2020GB01-126", "2021GB02-122", "2020GB01-125"
 BONE, SWORD, END = "2020GB01-123", "2020GB01-124", "2021GB02-002"
@@ -49,7 +52,7 @@ def test_level_is_the_seeds(number):
     name, zh, hp, atk, stk, pierce, drives, stated, cards = SEED[number]
     level = load_level(number)
     assert (level.name, level.names["zh"], level.hp, level.atk, level.stk) == (name, zh, hp, atk, stk)
-    assert (Keyword.PIERCE in level.keywords, level.drives_per_turn) == (pierce, drives)
+    assert (PIERCE in level.keywords, level.drives_per_turn) == (pierce, drives)
     assert (level.stated.deck_size, level.stated.total_level, level.stated.cnt_cards) == stated
     assert [(e.card, e.count) for e in level.cards] == cards
 
@@ -147,14 +150,14 @@ def test_solo_only_cards_are_the_seeds(pool, card_id, level, atk, hp, stk):
 
 def test_solo_only_abilities(pool):
     nyarl = pool[NYARL]
-    assert [(e.kind, e.target) for a in nyarl.abilities_for(Trigger.ON_ENTER) for e in a.effects] == [
-        (EffectKind.DESTROY_SET_CARDS, Target.ENEMY_SET_ZONES)
+    assert [(e.kind, e.target) for a in nyarl.abilities_for(ON_ENTER) for e in a.effects] == [
+        ("destroy_set_cards", word_target("enemy_set_zones"))
     ]
-    assert [e.kind for a in nyarl.abilities_for(Trigger.CNT) for e in a.effects] == [EffectKind.REUSE_ON_ENTER]
+    assert [e.kind for a in nyarl.abilities_for(CNT) for e in a.effects] == ["reuse_on_enter"]
     megiddo = pool[MEGIDDO]
-    for trigger in (Trigger.ON_ENTER, Trigger.CNT):
+    for trigger in (ON_ENTER, CNT):
         assert [(e.kind, e.target, e.amount) for a in megiddo.abilities_for(trigger) for e in a.effects] == [
-            (EffectKind.DAMAGE, Target.ENEMY_RULER, 2)
+            ("damage", word_target("enemy_ruler"), 2)
         ]
 
 
@@ -162,7 +165,7 @@ def test_published_player_cards(pool):
     assert (pool["TD01-013"].level, pool["TD01-013"].atk, pool["TD01-013"].hp, pool["TD01-013"].stk) == (3, 5, 4, 2)
     haunting = pool["2020GB01-071"]
     assert (haunting.type, haunting.level, haunting.has_cnt) == (CardType.EVENT, -5, True)
-    assert Keyword.OPEN_CARD in haunting.keywords
+    assert OPEN_CARD in haunting.keywords
     syltis = pool["PRERELEASE-CRIMSON-SYLTIS"]
     assert (syltis.level, syltis.atk, syltis.hp, syltis.stk) == (2, 4, 5, 2)
 

@@ -34,7 +34,8 @@ import attrs
 
 from gateruler.errors import DataError, DataErrors, GateRulerError
 from gateruler.fileio import write_text_atomic
-from gateruler.vocabulary import CardType, Keyword, Provenance
+from gateruler.engine.keywords import KEYWORDS
+from gateruler.vocabulary import CardType, Provenance
 from gateruler.yamlsrc import did_you_mean, read_text
 
 MAX_ROWS = 5000
@@ -114,7 +115,7 @@ def _header(path: str, header: list[str], errors: list[DataError]) -> dict[str, 
 
 
 def _keywords(row: _Row) -> list[str]:
-    known = [k.value for k in Keyword]
+    known = list(KEYWORDS.names())
     result = []
     for word in row.words("keywords"):
         value = re.sub(r"[\s-]+", "_", word.casefold())

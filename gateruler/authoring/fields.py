@@ -3,8 +3,10 @@
 The loader reads these files with hand-written code; editors and authors need
 the same knowledge as a table.  This module is that table: the JSON Schemas
 (:mod:`gateruler.authoring.schema`) and the reference page
-(:mod:`gateruler.authoring.reference`) are both generated from it, and the
-words inside abilities and special rules come straight from
+(:mod:`gateruler.authoring.reference`) are both generated from it.  The words
+inside abilities (effects, targets, costs, conditions, filters, triggers,
+keywords) come straight from the engine's registries
+(gateruler/engine/registry.py), and the special rules from
 :mod:`gateruler.vocabulary`, so nothing is listed twice.  tests/test_schema.py
 holds this table to the loader: every field it names must be read by the
 loader, with the same requiredness, and the loader must read no other.
@@ -17,22 +19,18 @@ from typing import Any
 
 import attrs
 
-from gateruler.loader import _PARAM_CHECKS, _TRIGGER_TYPES
+from gateruler.engine.conditions import CONDITIONS
+from gateruler.engine.costs import COSTS
+from gateruler.engine.effects import COMMON_PARAMS, EFFECTS
+from gateruler.engine.effects.base import EffectWord
+from gateruler.engine.filters import FILTER_WORDS
+from gateruler.engine.keywords import KEYWORDS
+from gateruler.engine.registry import Choice, Family, ListOf, OneOrMany, Param
+from gateruler.engine.targets import words_for
+from gateruler.engine.triggers import TRIGGERS
 from gateruler.models import CostModel, TurnStartKind
 from gateruler.validation import FIGURES
-from gateruler.vocabulary import (
-    EFFECTS,
-    MOVE_DESTINATIONS,
-    SPECIAL_RULES,
-    CardType,
-    Duration,
-    EffectKind,
-    Keyword,
-    Provenance,
-    SpecialRuleKind,
-    Target,
-    Trigger,
-)
+from gateruler.vocabulary import SPECIAL_RULES, CardType, Duration, Provenance, SpecialRuleKind
 
 # Words for the members the vocabulary names without explaining.
 CARD_TYPE_DOC = {
@@ -49,11 +47,6 @@ PROVENANCE_DOC = {
 DURATION_DOC = {
     Duration.END_OF_TURN: "Until the end of the current turn (the default).",
     Duration.PERMANENT: "For as long as the unit (or ruler) stays.",
-}
-MOVE_DESTINATION_DOC = {
-    "hand": "The owner's hand.",
-    "deck": "The top of the owner's deck.",
-    "graveyard": "The owner's graveyard.",
 }
 FIGURE_DOC = {
     "deck_size": "The number of cards in the level's list.",
@@ -79,22 +72,22 @@ NO_DEFAULT: Any = _NoDefault()
 
 
 @attrs.frozen
-class Choice:
-    """A string from a fixed set that is not an enum of its own (move destinations, figures)."""
-
-    name: str  # the heading the reference lists the values under
-    values: tuple[str, ...]
-    docs: dict[str, str] = attrs.field(factory=dict, hash=False)
-
-
-@attrs.frozen
-class ListOf:
-    item: Any
-
-
-@attrs.frozen
 class NamesMap:
     """``{language code: name}``: free keys, string values."""
+
+
+@attrs.frozen
+class Named:
+    """A spec referred to by name, for specs that contain themselves (filters in `not:`, conditions in `all:`)."""
+
+    name: str
+
+
+@attrs.frozen
+class TargetKind:
+    """A target: one of `words`, or a ``{choose: N, filter: ...}`` / ``{all: ...}`` mapping."""
+
+    words: tuple[str, ...]
 
 
 @attrs.frozen
@@ -102,7 +95,7 @@ class Field:
     """One key of a mapping: what it holds and what it means to the simulator."""
 
     name: str
-    kind: Any  # int | str | bool | an Enum | Choice | ListOf | NamesMap | ObjectSpec | Variants
+    kind: Any  # int | str | bool | an Enum | Choice | ListOf | OneOrMany | Comparison | NamesMap | ObjectSpec | Variants | Keyed | Named | TargetKind
     doc: str
     example: Any
     required: bool = False
@@ -129,14 +122,31 @@ class ObjectSpec:
 
 @attrs.frozen
 class Variants:
-    """A mapping whose other keys depend on one discriminating key (effects, special rules)."""
+    """A mapping whose other keys depend on one discriminating key (effects, costs, special rules)."""
 
     name: str
     title: str
     doc: str
     key: str  # the discriminating key, e.g. "effect"
-    enum: type[enum.Enum]
-    cases: dict[str, ObjectSpec] = attrs.field(hash=False)
+    cases: dict[str, ObjectSpec] = attrs.field(hash=False)  # word -> its keys, in the registry's order
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(self.cases)
+
+
+@attrs.frozen
+class Keyed:
+    """A mapping with exactly one word of a family as a key, and that word's other keys (conditions)."""
+
+    name: str
+    title: str
+    doc: str
+    cases: dict[str, ObjectSpec] = attrs.field(hash=False)  # word -> its keys (the word's own key first)
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(self.cases)
 
 
 @attrs.frozen
@@ -154,28 +164,124 @@ def _names_field() -> Field:
 
 
 def _keywords_field(what: str) -> Field:
-    return Field("keywords", ListOf(Keyword), f"Keywords {what} has.", ["pierce"], default=[])
+    return Field("keywords", ListOf(KEYWORD_WORDS), f"Keywords {what} has.", ["pierce"], default=[])
 
 
 # ---------------------------------------------------------------------------
-# Effects and special rules, from the vocabulary
+# The words inside abilities, from the engine's registries
 
 
-_PARAM_DOC = {
-    "amount": "How many (damage points, cards).",
-    "max_level": "Only units of this level or lower.",
-    "atk": "Change to ATK (may be negative).",
-    "hp": "Change to HP (may be negative).",
-    "stk": "Change to STK (may be negative).",
-    "duration": "How long the change lasts.",
-    "to": "Where the units go.",
-}
-_PARAM_EXAMPLE = {"amount": 2, "max_level": 2, "atk": 1, "hp": 1, "stk": 1, "duration": "end_of_turn", "to": "hand"}
-# The loader reads these parameters more narrowly than their Python type says.
-_PARAM_KIND: dict[str, Any] = {
-    "duration": Duration,
-    "to": Choice("move destinations", tuple(sorted(MOVE_DESTINATIONS)), MOVE_DESTINATION_DOC),
-}
+@attrs.frozen
+class Words:
+    """One word of a registry (a trigger, a keyword, an effect...): the schema lists them, the reference links to their section."""
+
+    section: str  # the reference's heading anchor
+    values: tuple[str, ...]
+
+
+KEYWORD_WORDS = Words("keywords", KEYWORDS.names())
+TRIGGER_WORDS = Words("triggers", TRIGGERS.names())
+
+
+def _kind(kind: Any) -> Any:
+    """The field kind for a registry parameter kind."""
+    if isinstance(kind, ListOf):
+        return ListOf(_kind(kind.item), kind.min_items)
+    if isinstance(kind, OneOrMany):
+        return OneOrMany(_kind(kind.item))
+    if isinstance(kind, Family):
+        return KEYWORD_WORDS if kind.name == "keyword" else Named(kind.name)
+    return kind
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def param_field(p: Param) -> Field:
+    """A registry parameter as a field of the table."""
+    min_items = p.kind.min_items if isinstance(p.kind, ListOf) else None
+    default = NO_DEFAULT if p.required or p.default is None else _json_default(p.default)
+    return Field(p.name, _kind(p.kind), p.doc, p.example, required=p.required, default=default, minimum=p.minimum, min_items=min_items)
+
+
+def _effect_case(word: EffectWord) -> ObjectSpec:
+    fields = [Field("effect", Words("effects", EFFECTS.names()), "The effect word.", word.name, required=True)]
+    if word.targets:
+        accepted = tuple(words_for(word.targets))
+        fields.append(Field("target", TargetKind(accepted), "What the effect acts on: a target word, or a `choose`/`all` mapping (see Targets).", accepted[0], required=True))
+    fields += [param_field(p) for p in (*word.params, *COMMON_PARAMS)]
+    return ObjectSpec(f"effect-{word.name}", f"effect {word.name}", word.doc, tuple(fields))
+
+
+EFFECT = Variants(
+    "effect",
+    "Effect",
+    "One thing an ability does.  `effect` names the word; the other keys are that word's target and parameters, "
+    "and `if`, `as` and `optional`, which every effect takes.",
+    "effect",
+    {w.name: _effect_case(w) for w in EFFECTS},
+)
+
+COST = Variants(
+    "cost",
+    "Cost",
+    "One part of what an ability's controller pays before its effects.  `cost` names the word; the other keys are its parameters.",
+    "cost",
+    {
+        w.name: ObjectSpec(
+            f"cost-{w.name}",
+            f"cost {w.name}",
+            w.doc,
+            (Field("cost", Words("costs", COSTS.names()), "The cost word.", w.name, required=True), *(param_field(p) for p in w.params)),
+        )
+        for w in COSTS
+    },
+)
+
+CONDITION = Keyed(
+    "condition",
+    "Condition",
+    "What must hold: one condition word as the key, with that word's other keys.",
+    {w.name: ObjectSpec(f"condition-{w.name}", f"condition {w.name}", w.doc, tuple(param_field(p) for p in w.params)) for w in CONDITIONS},
+)
+
+
+def _property_fields(top: bool) -> tuple[Field, ...]:
+    return tuple(Field(w.name, _kind(w.kind), w.doc, w.example) for w in FILTER_WORDS if top or not w.where)
+
+
+FILTER = ObjectSpec(
+    "filter",
+    "Filter",
+    "Which cards: where to look (`side`, `zone`; the board by default) and properties they all have.  Every key is optional; "
+    "`{}` is every unit on both boards.",
+    _property_fields(True),
+)
+FILTER_PROPERTIES = ObjectSpec(
+    "filter-properties",
+    "Filter properties",
+    "A filter without `side` and `zone`: inside `and`/`or`/`not`, and in costs (the cost says where to look).",
+    _property_fields(False),
+)
+NAMED: dict[str, Any] = {"filter": FILTER, "properties": FILTER_PROPERTIES, "condition": CONDITION}
+"""The specs `Named` kinds refer to."""
+
+
+def resolve_named(kind: Any) -> Any:
+    return NAMED[kind.name] if isinstance(kind, Named) else kind
+
+
+def _rule_case(kind: SpecialRuleKind) -> ObjectSpec:
+    spec = SPECIAL_RULES[kind]
+    fields = [Field("rule", SpecialRuleKind, "The special rule word.", kind.value, required=True)]
+    fields += _parameters(spec, _RULE_PARAM_DOC, _RULE_PARAM_EXAMPLE, _RULE_PARAM_KIND, lambda _, kind_of: 0 if kind_of is int else None)
+    return ObjectSpec(f"rule-{kind.value}", f"rule {kind.value}", spec.doc, tuple(fields))
+
 
 _RULE_PARAM_DOC = {
     "card": "The card number the rule is about.",
@@ -186,11 +292,11 @@ _RULE_PARAM_DOC = {
     "stk": "The printed STK the rift's copies have.",
 }
 _RULE_PARAM_EXAMPLE = {"card": "2020GB01-127", "keyword": "pierce", "own_name_contains": "Dark Knight", "atk": 3, "hp": 3, "stk": 1}
-_RULE_PARAM_KIND: dict[str, Any] = {"keyword": Keyword}  # validation checks it against the keywords
+_RULE_PARAM_KIND: dict[str, Any] = {"keyword": KEYWORD_WORDS}  # validation checks it against the keywords
 
 
 def _parameters(spec: Any, docs: dict[str, str], examples: dict[str, Any], kinds: dict[str, Any], minimum: Any) -> list[Field]:
-    """The parameter fields of an effect or rule spec: required ones first, as the vocabulary lists them."""
+    """The parameter fields of a rule spec: required ones first, as the vocabulary lists them."""
     fields = []
     for group, required in ((spec.params, True), (spec.optional, False)):
         for name, kind_of in group.items():
@@ -198,46 +304,15 @@ def _parameters(spec: Any, docs: dict[str, str], examples: dict[str, Any], kinds
     return fields
 
 
-def accepted_targets(kind: EffectKind) -> list[Target]:
-    """The targets an effect word accepts, in a stable (alphabetical) order for schemas and pages."""
-    return sorted(EFFECTS[kind].targets, key=lambda t: t.value)
-
-
-def _effect_case(kind: EffectKind) -> ObjectSpec:
-    spec = EFFECTS[kind]
-    fields = [Field("effect", EffectKind, "The effect word.", kind.value, required=True)]
-    if spec.targets:
-        targets = accepted_targets(kind)
-        fields.append(Field("target", Choice("targets", tuple(t.value for t in targets)), "What the effect acts on.", targets[0].value, required=True))
-    fields += _parameters(spec, _PARAM_DOC, _PARAM_EXAMPLE, _PARAM_KIND, lambda name, _: _PARAM_CHECKS.get(name, {}).get("min"))
-    return ObjectSpec(f"effect-{kind.value}", f"effect {kind.value}", spec.doc, tuple(fields))
-
-
-def _rule_case(kind: SpecialRuleKind) -> ObjectSpec:
-    spec = SPECIAL_RULES[kind]
-    fields = [Field("rule", SpecialRuleKind, "The special rule word.", kind.value, required=True)]
-    fields += _parameters(spec, _RULE_PARAM_DOC, _RULE_PARAM_EXAMPLE, _RULE_PARAM_KIND, lambda _, kind_of: 0 if kind_of is int else None)
-    return ObjectSpec(f"rule-{kind.value}", f"rule {kind.value}", spec.doc, tuple(fields))
-
-
-EFFECT = Variants(
-    "effect",
-    "Effect",
-    "One thing an ability does.  `effect` names the word; the other keys are that word's target and parameters.",
-    "effect",
-    EffectKind,
-    {k.value: _effect_case(k) for k in EffectKind},
-)
 SPECIAL_RULE = Variants(
     "special-rule",
     "Special rule",
     "A level's change to how the rift's copies of a card behave.  `rule` names the word; the other keys are its parameters.",
     "rule",
-    SpecialRuleKind,
     {k.value: _rule_case(k) for k in SpecialRuleKind},
 )
 
-TRIGGER_CARD_TYPES: dict[Trigger, frozenset[CardType]] = {t: frozenset(types) for t, types in _TRIGGER_TYPES.items()}
+TRIGGER_CARD_TYPES: dict[str, frozenset[CardType]] = {t.name: t.card_types for t in TRIGGERS}
 """Which card types may have an ability with each trigger (the loader's rule)."""
 
 
@@ -249,8 +324,16 @@ ABILITY = ObjectSpec(
     "Ability",
     "What a card does when its trigger happens: its effects, in order, each fully resolved before the next.",
     (
-        Field("trigger", Trigger, "When the ability happens; see Triggers for the card types each fits.", "on_enter", required=True),
+        Field("trigger", TRIGGER_WORDS, "When the ability happens; see Triggers for the card types each fits.", "on_enter", required=True),
         Field("text", str, "Our own short wording, shown to the player.", "Deal 1 damage to an enemy unit.", default=""),
+        Field(
+            "requires",
+            Named("condition"),
+            "Whether the ability may be used at all: if not, it does not trigger, an event cannot be played, a continuous ability is off.",
+            {"turn": "own"},
+        ),
+        Field("optional", bool, "\"You may\": its controller decides, when it triggers, whether to use it (and pay its costs).", False, default=False),
+        Field("costs", ListOf(COST), "Paid in order before the effects; one that cannot be paid makes the ability do nothing.", [{"cost": "energy", "amount": 1}], default=[]),
         Field("effects", ListOf(EFFECT), "At least one effect.", [{"effect": "damage", "target": "enemy_unit", "amount": 1}], required=True, min_items=1),
     ),
 )

@@ -12,43 +12,39 @@ import json
 from typing import Any
 
 from gateruler.authoring.fields import (
+    CONDITION,
+    COST,
     EFFECT,
     ENUM_DOCS,
     FILES,
+    FILTER,
+    FILTER_PROPERTIES,
     NO_DEFAULT,
     SPECIAL_RULE,
     TRIGGER_CARD_TYPES,
     Choice,
     Field,
+    Keyed,
     ListOf,
+    Named,
     NamesMap,
     ObjectSpec,
+    TargetKind,
     Variants,
-    accepted_targets,
+    Words,
+    resolve_named,
 )
+from gateruler.engine.effects import EFFECTS
+from gateruler.engine.filters import FILTER_WORDS
+from gateruler.engine.keywords import KEYWORDS
+from gateruler.engine.registry import Comparison, OneOrMany
+from gateruler.engine.targets import CATEGORY_WORDS, TARGET_WORDS
+from gateruler.engine.triggers import CNT, CONTINUOUS, TRIGGERS
 from gateruler.models import CostModel, TurnStartKind
-from gateruler.vocabulary import (
-    EFFECTS,
-    KEYWORD_DOC,
-    SPECIAL_RULES,
-    TARGET_DOC,
-    TRIGGER_DOC,
-    CardType,
-    Duration,
-    EffectKind,
-    Keyword,
-    Provenance,
-    SpecialRuleKind,
-    Target,
-    Trigger,
-)
+from gateruler.vocabulary import CardType, Duration, Provenance, SpecialRuleKind
 
 # The section each enum's values are listed in (anchors are GitHub's heading slugs).
 _ENUM_SECTIONS: dict[type[enum.Enum], str] = {
-    Keyword: "keywords",
-    Trigger: "triggers",
-    Target: "targets",
-    EffectKind: "effects",
     SpecialRuleKind: "special-rules",
     CardType: "card-types",
     Provenance: "provenance",
@@ -63,6 +59,8 @@ _ENUM_TITLES = {
     TurnStartKind: "Turn start actions",
     CostModel: "Cost models",
 }
+# Sections of their own: not repeated among the files' nested objects.
+_OWN_SECTIONS = {EFFECT.name, SPECIAL_RULE.name, COST.name, CONDITION.name, FILTER.name, FILTER_PROPERTIES.name}
 
 
 def _cell(text: str) -> str:
@@ -85,14 +83,25 @@ def _type(field_kind: Any, plural: bool = False) -> str:
         section = _ENUM_SECTIONS[field_kind]
         link = f"[{section.replace('-', ' ')}](#{section})"
         return link if plural else f"one of {link}"
+    if isinstance(field_kind, Words):
+        link = f"[{field_kind.section.replace('-', ' ')}](#{field_kind.section})"
+        return link if plural else f"one of {link}"
     if isinstance(field_kind, Choice):
         return ("values from: " if plural else "one of: ") + _code_list(list(field_kind.values))
     if isinstance(field_kind, ListOf):
         return f"list of {_type(field_kind.item, plural=True)}"
+    if isinstance(field_kind, OneOrMany):
+        return f"{_type(field_kind.item)}, or a list of them"
+    if isinstance(field_kind, Comparison):
+        return "integer, or `{min: a, max: b}`"
+    if isinstance(field_kind, TargetKind):
+        return "a [target](#targets): a word or a `choose`/`all` mapping"
     if isinstance(field_kind, NamesMap):
         return "mapping: language code -> string"
-    if isinstance(field_kind, (ObjectSpec, Variants)):
-        section = f"{field_kind.title}s" if isinstance(field_kind, Variants) else field_kind.title  # see _variant_section
+    if isinstance(field_kind, Named):
+        return _type(resolve_named(field_kind), plural)
+    if isinstance(field_kind, (ObjectSpec, Variants, Keyed)):
+        section = f"{field_kind.title}s" if isinstance(field_kind, (Variants, Keyed)) else field_kind.title  # see _variant_section
         link = f"[{field_kind.title.lower()}](#{_anchor(section)})"
         return f"{link} mappings" if plural else link
     raise TypeError(f"no description for {field_kind!r}")
@@ -160,7 +169,7 @@ def _files() -> list[str]:
     for file in FILES:
         lines.append(f"| [{file.spec.title.lower()}](#{_anchor(file.spec.title)}) | {file.how_told} | {_code_list(list(file.shipped))} | `schema/{file.kind}.schema.json` |")
     lines.append("")
-    seen = {EFFECT.name, SPECIAL_RULE.name}  # documented in their own sections
+    seen = set(_OWN_SECTIONS)
     for file in FILES:
         lines += _object_section(file.spec, "###")
         for nested in _nested(file.spec, seen):
@@ -171,32 +180,52 @@ def _files() -> list[str]:
 
 def _keywords() -> list[str]:
     lines = ["## Keywords", "", "| keyword | meaning |", "|---|---|"]
-    lines += [f"| `{k.value}` | {_cell(KEYWORD_DOC[k])} |" for k in Keyword]
+    lines += [f"| `{k.name}` | {_cell(k.doc)} |" for k in KEYWORDS]
     return lines + [""]
 
 
 def _triggers() -> list[str]:
     lines = ["## Triggers", "", "| trigger | card types | meaning |", "|---|---|---|"]
-    for trigger in Trigger:
-        types = [t.value for t in CardType if t in TRIGGER_CARD_TYPES[trigger]]
-        lines.append(f"| `{trigger.value}` | {_code_list(types)} | {_cell(TRIGGER_DOC[trigger])} |")
-    lines += ["", f"A `{Trigger.CONTINUOUS.value}` ability may only `{EffectKind.MODIFY.value}`; a card with a `{Trigger.CNT.value}` ability must say `cnt: true`.", ""]
+    for trigger in TRIGGERS:
+        types = [t.value for t in CardType if t in TRIGGER_CARD_TYPES[trigger.name]]
+        lines.append(f"| `{trigger.name}` | {_code_list(types)} | {_cell(trigger.doc)} |")
+    continuous = ", ".join(f"`{w.name}`" for w in EFFECTS if w.continuous)
+    lines += [
+        "",
+        f"A `{CONTINUOUS}` ability may only use {continuous}, cannot choose its target, cannot have costs or be optional, "
+        f"and its filters cannot test `atk`, `hp` or `stk`; a card with a `{CNT}` ability must say `cnt: true`.",
+        "",
+    ]
     return lines
 
 
 def _targets() -> list[str]:
-    lines = ["## Targets", "", "| target | meaning | accepted by |", "|---|---|---|"]
-    for target in Target:
-        users = [k.value for k in EffectKind if target in EFFECTS[k].targets]
-        lines.append(f"| `{target.value}` | {_cell(TARGET_DOC[target])} | {_code_list(users)} |")
+    lines = [
+        "## Targets",
+        "",
+        "What an effect acts on: a word below, or a mapping with a [filter](#filter):",
+        "",
+        "- `{choose: N, filter: FILTER}`: the controller chooses N of the matching cards, one at a time "
+        "(the rift chooses in the solo-mode order, docs/rulings.md); with fewer, all of them;",
+        "- `{all: FILTER}`: every matching card.",
+        "",
+        "Each effect accepts some kinds of target: "
+        + "; ".join(f"{word}" for word in CATEGORY_WORDS.values())
+        + ".  The words are shorthands for mappings: `enemy_unit` is `{choose: 1, filter: {side: enemy}}`.",
+        "",
+        "| target | meaning | accepted by |",
+        "|---|---|---|",
+    ]
+    for word in TARGET_WORDS:
+        users = [w.name for w in EFFECTS if word.target.category in w.targets]
+        lines.append(f"| `{word.name}` | {_cell(word.doc)} | {_code_list(users)} |")
     return lines + [""]
 
 
-def _variant_section(spec: Variants, words: type[enum.Enum], docs: dict[Any, Any], extra: Any) -> list[str]:
+def _variant_section(spec: Variants, extra: Any) -> list[str]:
     lines = [f"## {spec.title}s", "", spec.doc, "", f"Written as a mapping, e.g. `{{{_example(spec)}}}`.", ""]
-    for word in words:
-        case = spec.cases[word.value]
-        lines += [f"### `{word.value}`", "", docs[word].doc, ""]
+    for word, case in spec.cases.items():
+        lines += [f"### `{word}`", "", case.doc, ""]
         lines += extra(word)
         parameters = tuple(f for f in case.fields if f.name != spec.key)
         if parameters:
@@ -212,8 +241,38 @@ def _example(spec: Variants) -> str:
     return ", ".join(f"{f.name}: {f.example}" for f in case.fields if f.required)
 
 
-def _effect_targets(kind: EffectKind) -> list[str]:
-    return [] if accepted_targets(kind) else ["Takes no `target`.", ""]
+def _effect_targets(word: str) -> list[str]:
+    return [] if EFFECTS[word].targets else ["Takes no `target`.", ""]
+
+
+def _conditions() -> list[str]:
+    lines = [f"## {CONDITION.title}s", "", CONDITION.doc, ""]
+    lines += [
+        "An ability's `requires:` says whether it may be used at all (checked when it would trigger, when its event would be played, "
+        "and for continuous abilities whenever a stat is read); an effect's `if:` is checked when that effect resolves.  "
+        "A ruler with no hand (the rift, the Apprentice) has 0 cards in hand (CR 1-5g).",
+        "",
+    ]
+    for word, case in CONDITION.cases.items():
+        lines += [f"### `{word}`", "", case.doc, "", *_fields_table(case.fields), ""]
+    return lines
+
+
+def _filters() -> list[str]:
+    lines = [f"## {FILTER.title}", "", FILTER.doc, ""]
+    lines += [
+        "A filter is compiled once, when the card is loaded.  `side` is relative to the card that has the ability.  "
+        "Units on the board are tested as they are now (current ATK/HP/STK, act or rest); cards elsewhere by what is printed.  "
+        f"Inside `and`, `or` and `not` (and in costs) only the properties are written: see [filter properties](#{_anchor(FILTER_PROPERTIES.title)}).",
+        "",
+        "| key | value | meaning |",
+        "|---|---|---|",
+    ]
+    for field in FILTER.fields:
+        lines.append(f"| `{field.name}` | {_cell(_field_type(field))} | {_cell(field.doc)} |")
+    lines += ["", f"### {FILTER_PROPERTIES.title}", "", FILTER_PROPERTIES.doc, ""]
+    lines.append(f"The keys of a filter except {', '.join(f'`{w.name}`' for w in FILTER_WORDS if w.where)}.")
+    return lines + [""]
 
 
 def _enum_section(kind: type[enum.Enum]) -> list[str]:
@@ -226,9 +285,9 @@ def _enum_section(kind: type[enum.Enum]) -> list[str]:
 def _choices() -> list[str]:
     lines = ["## Other values", ""]
     seen: set[str] = set()
-    for case in (*EFFECT.cases.values(), *(f.spec for f in FILES)):
+    for case in (*EFFECT.cases.values(), *COST.cases.values(), *CONDITION.cases.values(), FILTER, *(f.spec for f in FILES)):
         for field in case.fields:
-            kind = field.kind.item if isinstance(field.kind, ListOf) else field.kind
+            kind = field.kind.item if isinstance(field.kind, (ListOf, OneOrMany)) else field.kind
             if isinstance(kind, Choice) and kind.docs and kind.name not in seen:
                 seen.add(kind.name)
                 lines += [f"### {kind.name.capitalize()}", "", "| value | meaning |", "|---|---|"]
@@ -242,8 +301,8 @@ def reference_markdown() -> str:
     lines = [
         "# Reference: the data files and their vocabulary",
         "",
-        "<!-- Generated by `gateruler schema --markdown` from gateruler/vocabulary.py and",
-        "     gateruler/authoring/fields.py; do not edit by hand. -->",
+        "<!-- Generated by `gateruler schema --markdown` from the engine's registries,",
+        "     gateruler/vocabulary.py and gateruler/authoring/fields.py; do not edit by hand. -->",
         "",
         "Everything a level, card, ruler or deck file may contain.  For a guided",
         "walk-through of writing a new level, see [authoring.md](authoring.md).",
@@ -253,8 +312,11 @@ def reference_markdown() -> str:
     lines += _keywords()
     lines += _triggers()
     lines += _targets()
-    lines += _variant_section(EFFECT, EffectKind, EFFECTS, _effect_targets)
-    lines += _variant_section(SPECIAL_RULE, SpecialRuleKind, SPECIAL_RULES, lambda _: [])
+    lines += _variant_section(EFFECT, _effect_targets)
+    lines += _variant_section(COST, lambda _: [])
+    lines += _conditions()
+    lines += _filters()
+    lines += _variant_section(SPECIAL_RULE, lambda _: [])
     for kind in _ENUM_TITLES:
         lines += _enum_section(kind)
     lines += _choices()

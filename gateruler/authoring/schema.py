@@ -24,13 +24,21 @@ from gateruler.authoring.fields import (
     Choice,
     Field,
     FileSpec,
+    Keyed,
     ListOf,
+    Named,
     NamesMap,
     ObjectSpec,
+    TargetKind,
     Variants,
+    Words,
+    resolve_named,
 )
+from gateruler.engine.effects import EFFECTS
+from gateruler.engine.registry import Comparison, OneOrMany
+from gateruler.engine.triggers import CONTINUOUS
 from gateruler.errors import GateRulerError
-from gateruler.vocabulary import CardType, EffectKind, Trigger
+from gateruler.vocabulary import CardType
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 SCHEMA_DIR = Path(__file__).resolve().parent.parent.parent / "schema"
@@ -63,18 +71,59 @@ class _Builder:
             return {"type": "boolean"}
         if isinstance(kind, type) and issubclass(kind, enum.Enum):
             return {"enum": _enum_values(kind)}
-        if isinstance(kind, Choice):
+        if isinstance(kind, (Choice, Words)):
             return {"enum": list(kind.values)}
         if isinstance(kind, ListOf):
-            return {"type": "array", "items": self.kind(kind.item)}
+            schema = {"type": "array", "items": self.kind(kind.item)}
+            if kind.min_items:
+                schema["minItems"] = kind.min_items
+            return schema
+        if isinstance(kind, OneOrMany):
+            item = self.kind(kind.item)
+            return {"anyOf": [item, {"type": "array", "items": item, "minItems": 1}]}
+        if isinstance(kind, Comparison):
+            bound = {"type": "integer"}
+            bounds = {"type": "object", "properties": {"min": bound, "max": bound}, "minProperties": 1, "additionalProperties": False}
+            return {"anyOf": [{"type": "integer"}, bounds]}
+        if isinstance(kind, TargetKind):
+            return self.target(kind)
         if isinstance(kind, NamesMap):
             return {"type": "object", "additionalProperties": {"type": "string"}}
-        if isinstance(kind, (ObjectSpec, Variants)):
+        if isinstance(kind, Named):
+            return self.kind(resolve_named(kind))
+        if isinstance(kind, (ObjectSpec, Variants, Keyed)):
             if kind.name not in self.definitions:
                 self.definitions[kind.name] = {}  # reserved first: a spec met again while building is only referred to
-                self.definitions[kind.name] = self.object(kind) if isinstance(kind, ObjectSpec) else self.variants(kind)
+                build = self.object if isinstance(kind, ObjectSpec) else self.variants if isinstance(kind, Variants) else self.keyed
+                self.definitions[kind.name] = build(kind)
             return self.ref(kind.name)
         raise TypeError(f"no JSON Schema for {kind!r}")
+
+    def target(self, kind: TargetKind) -> dict[str, Any]:
+        """A target word, `{choose: N, filter: FILTER}` or `{all: FILTER}`."""
+        filter_ref = self.kind(Named("filter"))
+        chosen = {
+            "type": "object",
+            "properties": {"choose": {"type": "integer", "minimum": 1}, "filter": filter_ref},
+            "required": ["choose"],
+            "additionalProperties": False,
+        }
+        every = {"type": "object", "properties": {"all": filter_ref}, "required": ["all"], "additionalProperties": False}
+        return {"anyOf": [{"enum": list(kind.words)}, chosen, every]}
+
+    def keyed(self, spec: Keyed) -> dict[str, Any]:
+        """One branch per word: the word's key and its own other keys, nothing else."""
+        branches = []
+        for word, case in spec.cases.items():
+            branches.append(
+                {
+                    "description": case.doc,
+                    "properties": self.properties(case),
+                    "required": [f.name for f in case.fields if f.required],
+                    "additionalProperties": False,
+                }
+            )
+        return {"title": spec.title, "description": spec.doc, "type": "object", "anyOf": branches}
 
     def field(self, field: Field) -> dict[str, Any]:
         schema = dict(self.kind(field.kind))
@@ -128,7 +177,7 @@ class _Builder:
             "title": spec.title,
             "description": spec.doc,
             "type": "object",
-            "properties": {spec.key: {"description": f"The {spec.key} word.", "enum": _enum_values(spec.enum)}},
+            "properties": {spec.key: {"description": f"The {spec.key} word.", "enum": list(spec.words)}},
             "required": [spec.key],
             "allOf": branches,
         }
@@ -155,13 +204,15 @@ def _extra_conditions(spec: ObjectSpec) -> list[dict[str, Any]]:
     if spec is CARD:
         return _trigger_fits_card_type()
     if spec is ABILITY:
+        continuous = [w.name for w in EFFECTS if w.continuous]
+        allowed = {"const": continuous[0]} if len(continuous) == 1 else {"enum": continuous}
         return [
             {
-                "if": {"properties": {"trigger": {"const": Trigger.CONTINUOUS.value}}, "required": ["trigger"]},
-                "then": {"properties": {"effects": {"items": {"properties": {"effect": {"const": EffectKind.MODIFY.value}}}}}},
+                "if": {"properties": {"trigger": {"const": CONTINUOUS}}, "required": ["trigger"]},
+                "then": {"properties": {"effects": {"items": {"properties": {"effect": allowed}}}}},
             }
         ]
-    if spec.name == f"effect-{EffectKind.MODIFY.value}":
+    if spec.name == "effect-modify":
         return [{"anyOf": [{"required": [stat], "properties": {stat: {"not": {"const": 0}}}} for stat in ("atk", "hp", "stk")]}]
     if spec.name == "rule-set_stats":
         return [{"anyOf": [{"required": [stat]} for stat in ("atk", "hp", "stk")]}]
@@ -171,7 +222,7 @@ def _extra_conditions(spec: ObjectSpec) -> list[dict[str, Any]]:
 def _trigger_fits_card_type() -> list[dict[str, Any]]:
     branches = []
     for card_type in CardType:
-        allowed = [t.value for t in Trigger if card_type in TRIGGER_CARD_TYPES[t]]
+        allowed = [t for t, types in TRIGGER_CARD_TYPES.items() if card_type in types]
         branches.append(
             {
                 "if": {"properties": {"type": {"const": card_type.value}}, "required": ["type"]},

@@ -5,8 +5,8 @@ combination nobody tried, an effect on a zone that happens to be empty.  The
 loader cannot see that; playing can.  ``gateruler validate`` runs
 :func:`smoke_run` on every level file, the random bot with the Knight
 sample deck, and turns each exception into a finding that names the card and
-the ability being resolved when it happened, found from the failing frame's
-effect task (``("fx", side, card instance, effect)``).  Seeds are fixed, so
+the ability being resolved when it happened, found from the ability frame
+(gateruler/engine/frames.py) the failing code was running.  Seeds are fixed, so
 validate finds the same faults every time, and ``gateruler play --level-file
 ... --seed N`` deals the game a finding names.
 """
@@ -21,12 +21,13 @@ import attrs
 
 from gateruler.bots import RandomBot, play_out
 from gateruler.cardpool import CardPool
+from gateruler.engine.abilities import Ability
+from gateruler.engine.frames import Frame
 from gateruler.engine.game import Game
 from gateruler.errors import DataError, DataErrors, GateRulerError
 from gateruler.games import new_game
 from gateruler.loader import file_kind, load_deck, load_level, load_yaml_as, sample_deck_path
 from gateruler.models import CardDef, DeckDef, LevelDef, SourceLocation
-from gateruler.vocabulary import Ability, Effect
 from gateruler.yamlsrc import Finding
 
 SMOKE_GAMES = 24
@@ -38,7 +39,7 @@ class Fault:
 
     card: CardDef | None = None
     ability: Ability | None = None
-    effect: Effect | None = None
+    effect: Any = None
     step: str = ""  # the engine task being run ("battle", "ctl", ...) when not an effect
     last_event: str = ""
 
@@ -48,11 +49,12 @@ class Fault:
             return where + (f" (last event: {self.last_event})" if self.last_event else "")
         text = f"card {self.card.id} ({self.card.name})"
         if self.ability is not None:
-            text += f", {self.ability.trigger.value} ability"
+            text += f", {self.ability.trigger} ability"
         if self.effect is not None:
-            text += f", effect {self.effect.kind.value!r}"
-            if self.effect.target is not None:
-                text += f" on {self.effect.target.value}"
+            text += f", {'effect' if hasattr(self.effect, 'resolve') else 'cost'} {self.effect.kind!r}"
+            target = getattr(self.effect, "target", None)
+            if target is not None:
+                text += f" on {target.word or target.words()}"
         return text
 
 
@@ -77,14 +79,17 @@ def locate_fault(error: BaseException) -> Fault:
     if game is not None and game.log:
         last_event = game.describe_log(last=1)[0]
     for local in frames:
-        task = local.get("task")
+        task = local.get("frame", local.get("task"))
+        if type(task) is Frame and game is not None:
+            card = game.card(task.source)
+            ability = card.abilities[task.ability]
+            part = None
+            if task.step >= 0:
+                parts = ability.costs + ability.effects
+                part = parts[task.step] if task.step < len(parts) else None
+            return Fault(card, ability, part, "ability", last_event)
         if not (isinstance(task, tuple) and task and isinstance(task[0], str)):
             continue
-        if task[0] == "fx" and game is not None:
-            _, _side, iid, effect = task
-            card = game.card(iid)
-            ability = next((a for a in card.abilities if any(e is effect for e in a.effects)), None)
-            return Fault(card, ability, effect, "fx", last_event)
         return Fault(step=task[0], last_event=last_event)
     return Fault(last_event=last_event)
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 from math import comb
+from typing import Any
 
 from gateruler.bots.cache import IdentityMemo
 from gateruler.bots.view import PlayerView
@@ -39,15 +40,20 @@ from gateruler.engine.actions import (
     Action,
     Attack,
     Choose,
+    Confirm,
     EndTurn,
     GoToAttack,
     PlayEvent,
     PlayField,
     Summon,
 )
+from gateruler.engine.abilities import Ability
 from gateruler.engine.game import Game, Phase
+from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE
+from gateruler.engine.targets import UNIT, Chosen, Every
+from gateruler.engine.triggers import CNT, ON_ENTER, ON_PLAY
 from gateruler.models import CardDef, CostModel
-from gateruler.vocabulary import CardType, Effect, EffectKind, Keyword, SpecialRuleKind, Target, Trigger
+from gateruler.vocabulary import CardType, SpecialRuleKind
 
 UNIT_SLOTS = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)
 
@@ -59,8 +65,35 @@ CHIP_SHARE = 0.35  # damage that does not kill is worth this share of the kill
 FIELD_VALUE = 0.5
 MIN_PLAY_VALUE = 0.05
 MAX_PLAN_ITEMS = 8  # candidate plays a main-phase plan chooses among
-ENEMY_UNIT_TARGETS = frozenset({Target.ENEMY_UNIT, Target.ANY_UNIT, Target.ALL_ENEMY_UNITS, Target.ALL_UNITS})
-HARMFUL = frozenset({EffectKind.DAMAGE, EffectKind.DESTROY, EffectKind.MOVE})
+ENEMY_UNIT_TARGETS = frozenset({"enemy_unit", "any_unit", "all_enemy_units", "all_units"})
+HARMFUL = frozenset({"damage", "destroy", "move"})
+_SHAPES = {
+    (Chosen, "enemy"): "enemy_unit",
+    (Chosen, "own"): "own_unit",
+    (Chosen, "any"): "any_unit",
+    (Every, "enemy"): "all_enemy_units",
+    (Every, "own"): "all_own_units",
+    (Every, "any"): "all_units",
+}
+
+
+def target_shape(target: object) -> str:
+    """The target word a target acts like, for the heuristic: its own word, or the word a filter
+    mapping on the board resembles ("all_own_units" for `{all: {side: own, attribute: Beast}}`)."""
+    if target is None:
+        return ""
+    word = getattr(target, "word", "")
+    if word:
+        return word
+    if type(target) in (Chosen, Every) and target.category == UNIT:
+        return _SHAPES[(type(target), target.filter.side)]
+    return ""
+
+
+def _reaches(target: object, game: Game, side: int, iid: int, slot: int) -> bool:
+    """Whether a unit target's filter takes in the unit in `slot` of `side` (for the player's card)."""
+    f = getattr(target, "filter", None)
+    return f is None or f.matches(game, PLAYER, side, iid, slot)
 
 
 class CardFacts:
@@ -82,15 +115,15 @@ class CardFacts:
         self.atk = card.atk or 0
         self.hp = card.hp or 0
         self.stk = card.stk or 0
-        self.intercept = Keyword.INTERCEPT in kw
-        self.counter = Keyword.COUNTERATTACK in kw
-        self.attackable = Keyword.CANNOT_BE_ATTACKED not in kw
-        self.dormant = Keyword.DORMANT in kw
-        self.pierce = Keyword.PIERCE in kw
+        self.intercept = INTERCEPT in kw
+        self.counter = COUNTERATTACK in kw
+        self.attackable = CANNOT_BE_ATTACKED not in kw
+        self.dormant = DORMANT in kw
+        self.pierce = PIERCE in kw
         self.has_cnt = card.has_cnt
         self.cnt_harm = _cnt_harm(card)
-        self.on_play = tuple(e for a in card.abilities_for(Trigger.ON_PLAY) for e in a.effects)
-        self.on_enter = tuple(e for a in card.abilities_for(Trigger.ON_ENTER) for e in a.effects)
+        self.on_play = tuple(e for a in card.abilities_for(ON_PLAY) for e in a.effects)
+        self.on_enter = tuple(e for a in card.abilities_for(ON_ENTER) for e in a.effects)
 
     def board_entry(self) -> tuple:
         """This card as a fresh unit in `_incoming`'s board format."""
@@ -109,14 +142,15 @@ def card_facts(game: Game) -> list[CardFacts]:
 def _cnt_harm(card: CardDef) -> float:
     """How much this card's CNT hurts the enemy when it is checked (the rift's backlash)."""
     harm = 0.0
-    for ability in card.abilities_for(Trigger.CNT):
+    for ability in card.abilities_for(CNT):
         effects = list(ability.effects)
-        if any(e.kind is EffectKind.REUSE_ON_ENTER for e in effects):
-            effects += [e for a in card.abilities_for(Trigger.ON_ENTER) for e in a.effects]
+        if any(e.kind == "reuse_on_enter" for e in effects):
+            effects += [e for a in card.abilities_for(ON_ENTER) for e in a.effects]
         for e in effects:
-            if e.kind is EffectKind.DAMAGE and e.target is Target.ENEMY_RULER:
+            shape = target_shape(e.target)
+            if e.kind == "damage" and shape == "enemy_ruler":
                 harm += e.amount
-            elif e.kind in (EffectKind.DAMAGE, EffectKind.DESTROY) and e.target in ENEMY_UNIT_TARGETS:
+            elif e.kind in ("damage", "destroy") and shape in ENEMY_UNIT_TARGETS:
                 harm += 1.0
     return harm
 
@@ -182,7 +216,7 @@ class Facts:
                 attackers.append(
                     (game.atk(INVADER, slot), game.stk(INVADER, slot), cards[u.iid].pierce, game.hp(INVADER, slot) - u.damage)
                 )
-        ruler_pierce = Keyword.PIERCE in game.keywords(INVADER, RULER)
+        ruler_pierce = PIERCE in game.keywords(INVADER, RULER)
         attackers.append((game.atk(INVADER, RULER), game.stk(INVADER, RULER), ruler_pierce, 0))
         self.attackers = attackers
         rules = game.setup.level.rules_of(SpecialRuleKind.SACRIFICE_AT_START)
@@ -281,55 +315,58 @@ class Facts:
         return total
 
     # -------------------------------------------------------------- effects of the player's cards
-    def effect_value(self, effect: Effect, face_ready: float) -> float:
+    def effect_value(self, effect: Any, face_ready: float) -> float:
         """Rough worth of one effect of the player's card resolving now."""
         game = self.game
         kind, target = effect.kind, effect.target
-        if kind is EffectKind.DRAW:
-            return DRAW_VALUE * effect.amount if target is Target.CONTROLLER else -0.3 * effect.amount
-        if kind is EffectKind.MILL:
-            return 0.1 * effect.amount if target is Target.OPPONENT else -0.1 * effect.amount
-        if kind is EffectKind.DAMAGE and target is Target.ENEMY_RULER:
+        shape = target_shape(target)
+        if kind == "draw":
+            return DRAW_VALUE * effect.amount if shape == "controller" else -0.3 * effect.amount
+        if kind == "mill":
+            return 0.1 * effect.amount if shape == "opponent" else -0.1 * effect.amount
+        if kind == "damage" and shape == "enemy_ruler":
             return self.face(effect.amount)
-        if kind is EffectKind.DAMAGE and target is Target.OWN_RULER:
+        if kind == "damage" and shape == "own_ruler":
             return -effect.amount * self.our_hit_rate * self.dfn
-        if kind in HARMFUL and target in ENEMY_UNIT_TARGETS:
+        if kind in HARMFUL and shape in ENEMY_UNIT_TARGETS:
             values = []
             for slot in UNIT_SLOTS:
                 u = game.sides[INVADER].board[slot]
-                if u is None:
+                if u is None or not _reaches(target, game, INVADER, u.iid, slot):
                     continue
                 rem = self.remaining_hp(INVADER, slot)
-                if kind is EffectKind.DAMAGE:
+                if kind == "damage":
                     kills = effect.amount >= rem
                 else:
-                    kills = effect.max_level is None or self.cards[u.iid].level <= effect.max_level
+                    max_level = getattr(effect, "max_level", None)
+                    kills = max_level is None or self.cards[u.iid].level <= max_level
                 v = self.kill_value(slot)
                 if kills:
                     values.append(v + (0.0 if self.lines_open else face_ready))
-                elif kind is EffectKind.DAMAGE:
+                elif kind == "damage":
                     values.append(CHIP_SHARE * v * effect.amount / max(1, rem))
             if not values:
                 return 0.0
-            if target is Target.ALL_ENEMY_UNITS:
+            if shape == "all_enemy_units":
                 return sum(values)
-            if target is Target.ALL_UNITS:
+            if shape == "all_units":
                 return sum(values) - 1.5 * sum(1 for u in game.sides[PLAYER].board if u is not None)
             return max(values)
-        if kind is EffectKind.MODIFY:
+        if kind == "modify":
             gain = 0.25 * effect.atk + 0.2 * effect.hp + 0.6 * effect.stk
-            if target is Target.ALL_OWN_UNITS:
-                return gain * sum(1 for u in game.sides[PLAYER].board if u is not None)
-            if target in (Target.OWN_UNIT, Target.SELF, Target.OWN_RULER):
+            if shape == "all_own_units":
+                board = game.sides[PLAYER].board
+                return gain * sum(1 for slot in UNIT_SLOTS if board[slot] is not None and _reaches(target, game, PLAYER, board[slot].iid, slot))
+            if shape in ("own_unit", "self", "own_ruler"):
                 return gain
-            if target in (Target.ENEMY_UNIT, Target.ALL_ENEMY_UNITS, Target.ENEMY_RULER):
+            if shape in ("enemy_unit", "all_enemy_units", "enemy_ruler"):
                 return -gain
             return 0.0
-        if kind is EffectKind.DESTROY_SET_CARDS and target is Target.OWN_SET_ZONES:
+        if kind == "destroy_set_cards" and shape == "own_set_zones":
             return -1.0
         return 0.0
 
-    def effects_value(self, effects: tuple[Effect, ...], face_ready: float) -> float:
+    def effects_value(self, effects: tuple[Any, ...], face_ready: float) -> float:
         return sum(self.effect_value(e, face_ready) for e in effects)
 
 
@@ -566,8 +603,8 @@ def attack_choice(game: Game, facts: Facts, legal: list[Action]) -> Action | Non
 
 def choose_target(game: Game, facts: Facts, options: list[Choose]) -> Choose:
     """Where the player's pending effect lands: kill what it can, help the attack in progress."""
-    _, _side, _source, effect = game.pending[0]
-    harmful = effect.kind in HARMFUL or (effect.kind is EffectKind.MODIFY and effect.atk + effect.hp + effect.stk < 0)
+    effect = game.pending.subject(game)
+    harmful = effect.kind in HARMFUL or (effect.kind == "modify" and effect.atk + effect.hp + effect.stk < 0)
     battle = next((t for t in reversed(game.tasks) if t[0] == "battle" and t[1] == PLAYER), None)
 
     def score(c: Choose) -> float:
@@ -580,7 +617,7 @@ def choose_target(game: Game, facts: Facts, options: list[Choose]) -> Choose:
         if not harmful:
             return -5.0
         rem = facts.remaining_hp(INVADER, c.slot)
-        amount = effect.amount if effect.kind is EffectKind.DAMAGE else rem
+        amount = effect.amount if effect.kind == "damage" else rem
         kv = facts.kill_value(c.slot)
         value = kv if amount >= rem else CHIP_SHARE * kv * amount / max(1, rem)
         if battle is not None:
@@ -664,10 +701,35 @@ class GreedyPolicy:
         return _decide(game, legal)
 
 
+def _card_worth(game: Game, facts: Facts, action: Action) -> tuple:
+    """How much a card offered as payment is worth keeping (lowest pays first)."""
+    if type(action) is Choose:
+        u = game.sides[action.side].board[action.slot]
+        return (1, facts.remaining_hp(action.side, action.slot) + game.atk(action.side, action.slot), u.iid)
+    card = facts.cards[action.card]
+    return (0, card.level, card.atk + card.hp, action.card)
+
+
+def answer_decision(game: Game, facts: Facts, legal: list[Action]) -> Action:
+    """Greedy's answer to a pending decision, kept simple (it is also the search's playout policy):
+    a unit target as `choose_target`; paying a cost, the least valuable card or unit; "you may",
+    yes unless what it does is worth less than nothing; any other card choice, the first offered."""
+    decision = game.pending
+    if decision.purpose == "optional":
+        subject = decision.subject(game)
+        effects = subject.effects if isinstance(subject, Ability) else (subject,)
+        return Confirm(facts.effects_value(tuple(effects), 0.0) >= 0.0)
+    if decision.purpose == "cost":
+        return min(legal, key=lambda a: _card_worth(game, facts, a))
+    if decision.kind == "unit":
+        return choose_target(game, facts, legal)
+    return legal[0]
+
+
 def _decide(game: Game, legal: list[Action]) -> Action:
     facts = Facts(game)
     if game.pending is not None:
-        return choose_target(game, facts, legal)
+        return answer_decision(game, facts, legal)
     if game.phase == Phase.MAIN:
         plan = main_plan(game, facts, legal)
         if plan:

@@ -25,7 +25,6 @@ import attrs
 from gateruler.bots.cache import IdentityMemo
 from gateruler.engine.actions import INVADER, PLAYER, Action
 from gateruler.engine.game import Game, Setup
-from gateruler.vocabulary import EffectKind
 
 HIDDEN_SEED = -1  # what a view says its game's seed is
 
@@ -44,7 +43,7 @@ def _cards_can_return_to_deck(setup: Setup) -> bool:
     return _returns_to_deck.get(
         setup,
         lambda s: any(
-            effect.kind is EffectKind.MOVE and effect.to == "deck"
+            effect.kind == "move" and getattr(effect, "to", "") == "deck"
             for card in s.defs
             for ability in card.abilities
             for effect in ability.effects

@@ -55,7 +55,7 @@ def stats_words(card: CardDef) -> str:
 def _matches(card: CardDef, text: str) -> bool:
     wanted = text.casefold()
     words = [card.id, card.name, *card.names.values(), *card.attributes, card.faction or ""]
-    words += [k.value for k in card.keywords] + [a.text for a in card.abilities]
+    words += list(card.keywords) + [a.text for a in card.abilities]
     return any(wanted in w.casefold() for w in words)
 
 
@@ -80,7 +80,7 @@ def card_line(card: CardDef, pool: CardPool, width: int) -> list[str]:
     if card.is_unit:
         facts.append(stats_words(card))
     if card.keywords:
-        facts.append(", ".join(sorted(k.value for k in card.keywords)))
+        facts.append(", ".join(sorted(card.keywords)))
     if card.has_cnt:
         facts.append("CNT")
     text = f"{card.id}  {card.name} · {' · '.join(facts)} · {provenance_words(card, pool)}"
@@ -129,7 +129,7 @@ def cards(
             card.type.value,
             str(card.level),
             stats_words(card),
-            ", ".join(sorted(k.value for k in card.keywords)),
+            ", ".join(sorted(card.keywords)),
             "yes" if card.has_cnt else "",
             provenance_words(card, pool),
         )

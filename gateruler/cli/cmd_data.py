@@ -10,10 +10,10 @@ from rich.table import Table
 from gateruler.cli import main, stdout_console
 from gateruler.level_words import level_rule_lines
 from gateruler.cli.card_library import card_pool, cards_option
+from gateruler.engine.keywords import PIERCE
 from gateruler.loader import load_card_pool, shipped_levels, validate_file
 from gateruler.models import SourceLocation
 from gateruler.validation import level_figures
-from gateruler.vocabulary import Keyword
 from gateruler.yamlsrc import Finding, Severity
 
 
@@ -77,7 +77,7 @@ def levels() -> None:
             str(level.hp),
             str(level.atk),
             str(level.stk),
-            "yes" if Keyword.PIERCE in level.keywords else "no",
+            "yes" if PIERCE in level.keywords else "no",
             str(level.drives_per_turn),
             _figure(figures.deck_size, stated and stated.deck_size),
             _figure(figures.total_level, stated and stated.total_level),

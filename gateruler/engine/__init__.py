@@ -1,4 +1,9 @@
-"""The rules engine: a game between the player and a scripted opponent."""
+"""The rules engine: a game between the player and a scripted opponent.
+
+docs/engine.md describes the layout: `game.py` keeps the state, the task
+loop and the rules; every family of card words (effects, costs, conditions,
+filters, targets, triggers, keywords) has its own module and registry.
+"""
 
 from gateruler.engine.actions import (
     ATTACK_LEFT,
@@ -12,6 +17,8 @@ from gateruler.engine.actions import (
     Action,
     Attack,
     Choose,
+    ChooseCard,
+    Confirm,
     EndTurn,
     GoToAttack,
     PlayEvent,
@@ -21,10 +28,12 @@ from gateruler.engine.actions import (
     action_from_dict,
     action_to_dict,
 )
+from gateruler.engine.frames import Decision, Frame
 from gateruler.engine.game import Game, Phase
+from gateruler.engine.opponent import Opponent
 
 __all__ = [
     "ATTACK_LEFT", "ATTACK_RIGHT", "DEFENSE", "INVADER", "PLAYER", "RULER", "SIDE_NAMES", "SLOT_NAMES",
-    "Action", "Attack", "Choose", "EndTurn", "GoToAttack", "PlayEvent", "PlayField", "SetCard", "Summon",
-    "action_from_dict", "action_to_dict", "Game", "Phase",
+    "Action", "Attack", "Choose", "ChooseCard", "Confirm", "EndTurn", "GoToAttack", "PlayEvent", "PlayField",
+    "SetCard", "Summon", "action_from_dict", "action_to_dict", "Decision", "Frame", "Game", "Opponent", "Phase",
 ]

@@ -1,4 +1,4 @@
-"""The player's decisions, as small immutable values.
+"""The player's actions and answers, as small immutable values.
 
 `Game.legal_actions()` lists these; `Game.apply()` performs one.  Cards are
 named by their instance id (`iid`) in the game, so two copies of a card are two
@@ -69,13 +69,29 @@ class EndTurn:
 
 @attrs.frozen(slots=True)
 class Choose:
-    """Answer a pending target choice: a unit at (side, slot)."""
+    """Answer a pending decision about a unit: the unit at (side, slot)."""
 
     side: int
     slot: int
 
 
-Action = Summon | PlayEvent | PlayField | SetCard | GoToAttack | Attack | EndTurn | Choose
+@attrs.frozen(slots=True)
+class ChooseCard:
+    """Answer a pending decision about a card in a zone other than the board (hand, graveyard...)."""
+
+    card: int
+
+
+@attrs.frozen(slots=True)
+class Confirm:
+    """Answer a "you may" decision: use the optional ability or effect (`yes`) or not."""
+
+    yes: bool
+
+
+Action = Summon | PlayEvent | PlayField | SetCard | GoToAttack | Attack | EndTurn | Choose | ChooseCard | Confirm
+ANSWERS = (Choose, ChooseCard, Confirm)
+"""The actions that answer a pending decision (frames.Decision)."""
 
 
 def action_to_dict(action: Action) -> dict:
@@ -84,7 +100,7 @@ def action_to_dict(action: Action) -> dict:
     return data
 
 
-_ACTION_TYPES = {cls.__name__: cls for cls in (Summon, PlayEvent, PlayField, SetCard, GoToAttack, Attack, EndTurn, Choose)}
+_ACTION_TYPES = {cls.__name__: cls for cls in (Summon, PlayEvent, PlayField, SetCard, GoToAttack, Attack, EndTurn, Choose, ChooseCard, Confirm)}
 
 
 def action_from_dict(data: dict) -> Action:

@@ -40,6 +40,14 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "sacrifice": ("card",),
     "loss": ("reason",),
     "game_over": ("winner",),
+    # costs and decisions (gateruler/engine/costs.py, resolve.py)
+    "unpaid": ("card",),  # the card's ability could not pay its costs: it does nothing
+    "declined": ("card",),  # its controller chose not to use an optional ability or effect
+    "pay_energy": ("card", "amount"),
+    "discard": ("card",),
+    "rest": ("card",),  # a unit, or the ruler (-1), rested to pay a cost
+    "deck_to_damage": ("card",),  # put from the deck into the damage zone, no damage check
+    "remove": ("card", "from"),  # removed from the game
 }
 
 CARD_FIELDS = frozenset({"card", "attacker", "target"})
@@ -131,6 +139,20 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
         return f"End's rule: the rift destroyed its own {name(a[0])}."
     if kind == "loss":
         return f"{who} lost ({a[0]})."
+    if kind == "unpaid":
+        return f"{name(a[0])}'s ability could not be paid for: it did nothing."
+    if kind == "declined":
+        return f"{who} chose not to use {name(a[0])}'s ability."
+    if kind == "pay_energy":
+        return f"{who} rested {a[1]} energy for {name(a[0])}."
+    if kind == "discard":
+        return f"{who} discarded {name(a[0])}."
+    if kind == "rest":
+        return f"{who} rested {'the ruler' if a[0] == -1 else name(a[0])}." if side == 0 else f"The rift rested {name(a[0])}."
+    if kind == "deck_to_damage":
+        return f"{name(a[0])} went from {whose} deck into {whose} damage zone."
+    if kind == "remove":
+        return f"{name(a[0])} was removed from the game from {whose} {a[1]}."
     if kind == "game_over":
         return {"player": "You win!", "invader": "The rift wins.", "draw": "The game is a draw."}.get(a[0], str(a[0]))
     return f"{kind} {a}"

@@ -6,10 +6,14 @@ same seed and actions always give the same game and the same log.
 
 How it runs: everything the game does by itself (start phases, drives, damage
 checks one card at a time, triggered abilities, the opponent's whole turn) is
-a *task* on a stack.  `_run()` pops tasks until the player must decide; a task
-that needs the player's choice (a target) leaves a pending choice and waits.
-Pushing an ability's effects on top of the stack is what makes "fully
-resolve this before the next thing" hold everywhere.
+a *task* on a stack.  `_run()` pops tasks until the player must decide.  An
+ability in resolution is a `Frame` (frames.py) that resolve.py runs one step
+at a time; a step that needs the player's choice leaves a `Decision` in
+`pending` and waits.  Pushing an ability's next step before what a step
+starts is what makes "fully resolve this before the next thing" hold
+everywhere.  What each word does lives in its family's module (effects/,
+costs.py, conditions.py, filters.py, targets.py, triggers.py, keywords.py);
+this module keeps the state, the task loop and the rules (docs/engine.md).
 """
 
 from __future__ import annotations
@@ -20,7 +24,10 @@ from collections.abc import Sequence
 import attrs
 
 from gateruler.cardpool import CardPool
+from gateruler.engine import continuous as continuous_effects
+from gateruler.engine import resolve
 from gateruler.engine.actions import (
+    ANSWERS,
     ATTACK_LEFT,
     ATTACK_RIGHT,
     DEFENSE,
@@ -32,30 +39,24 @@ from gateruler.engine.actions import (
     SLOT_WORDS,
     Action,
     Attack,
-    Choose,
     EndTurn,
     GoToAttack,
     PlayEvent,
     PlayField,
     SetCard,
     Summon,
-    action_from_dict,
-    action_to_dict,
 )
 from gateruler.engine.events import describe, event_to_dict
+from gateruler.engine.frames import BEGIN, Decision, Frame
+from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, OPEN_CARD, PIERCE
+from gateruler.engine.opponent import Opponent
+from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import SideState, Unit
+from gateruler.engine.targets import Chosen
+from gateruler.engine.triggers import CNT, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, START_OF_TURN
 from gateruler.errors import IllegalAction
 from gateruler.models import CardDef, CostModel, LevelDef, RulerDef, TurnStartKind
-from gateruler.vocabulary import (
-    CHOSEN_TARGETS,
-    CardType,
-    Duration,
-    Effect,
-    EffectKind,
-    Keyword,
-    Target,
-    Trigger,
-)
+from gateruler.vocabulary import CardType
 
 DEFAULT_MAX_TURNS = 200
 UNIT_SLOTS = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)
@@ -78,13 +79,17 @@ class Setup:
     ruler: RulerDef
     level: LevelDef
     pool: CardPool
-    controller: object  # the opponent's controller (see gateruler.invader)
+    opponent: Opponent  # the scripted side (gateruler.invader in solo mode)
     seed: int
     max_turns: int
     player_deck: tuple[str, ...]  # card ids in deck-list order, for saving
     deck_name: str = ""
     has_continuous: bool = False
-    continuous: tuple[tuple[Effect, ...], ...] = ()  # by instance id: its continuous stat changes
+    continuous: tuple = ()  # by instance id: its continuous stat changes (continuous.py)
+    triggers: tuple = ()  # by instance id: trigger word -> indices of its abilities with that trigger
+    costs: tuple = ()  # by instance id: the energy the player pays to play it (0 for rulers that pay none)
+    play_checks: tuple = ()  # by instance id: whether playing it needs more than its energy (see _event_playable)
+    summon_slots: tuple = ()  # the player's unit zones, for summons
 
     @property
     def card_ids(self) -> tuple[str, ...]:
@@ -93,6 +98,24 @@ class Setup:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(d.name for d in self.defs)
+
+    @classmethod
+    def build(cls, defs: tuple[CardDef, ...], *, ruler: RulerDef, **fields: object) -> "Setup":
+        """A setup, with what is worked out once per game from the definitions."""
+        entries = continuous_effects.continuous_entries(defs)
+        triggers = _trigger_index(defs)
+        free = ruler.cost_model is CostModel.FREE
+        return cls(
+            defs=defs,
+            ruler=ruler,
+            has_continuous=any(entries),
+            continuous=entries,
+            triggers=triggers,
+            costs=tuple(0 if free else max(d.level, 0) for d in defs),
+            play_checks=tuple(_needs_play_checks(d, index) for d, index in zip(defs, triggers)),
+            summon_slots=tuple(s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)),
+            **fields,
+        )
 
 
 class Game:
@@ -126,7 +149,7 @@ class Game:
         level: LevelDef,
         pool: CardPool,
         seed: int,
-        controller: object | None = None,
+        opponent: Opponent,
         max_turns: int = DEFAULT_MAX_TURNS,
         invader_deck: Sequence[str] | None = None,
         deck_name: str = "",
@@ -138,29 +161,24 @@ class Game:
         `invader_deck` (top first) fixes the rift's deck order instead of
         shuffling the level's list; scenarios use it.  `shuffle_deck=False`
         does the same for the player: `deck` is then taken top first.
+        `opponent` plays the other side and defines its cards.
         """
-        from gateruler.invader import InvaderController, invader_definitions
-
-        controller = controller or InvaderController()
         player_defs = [pool[c] for c in deck]
         rift_ids = list(invader_deck) if invader_deck is not None else level.card_ids()
-        invader_defs = invader_definitions(level, pool, tuple(rift_ids))
+        invader_defs = opponent.card_definitions(level, pool, tuple(rift_ids))
         defs = tuple(player_defs) + tuple(invader_defs[c] for c in rift_ids)
         owners = tuple([PLAYER] * len(player_defs) + [INVADER] * len(rift_ids))
-        continuous = _continuous_effects(defs)
-        setup = Setup(
-            defs=defs,
+        setup = Setup.build(
+            defs,
             owners=owners,
             ruler=ruler,
             level=level,
             pool=pool,
-            controller=controller,
+            opponent=opponent,
             seed=seed,
             max_turns=max_turns,
             player_deck=tuple(deck),
             deck_name=deck_name,
-            has_continuous=any(continuous),
-            continuous=continuous,
         )
         game = cls._blank(setup, random.Random(seed))
         n = len(player_defs)
@@ -208,10 +226,10 @@ class Game:
         ruler = self.setup.ruler
         side.energy = ruler.energy
         side.energy_ready = ruler.energy
-        self._log(PLAYER, "setup")
-        self._log(INVADER, "setup")
+        self.log_event(PLAYER, "setup")
+        self.log_event(INVADER, "setup")
         for _ in range(ruler.opening_hand):
-            self._draw(PLAYER)
+            self.draw(PLAYER)
 
     # ------------------------------------------------------------------ copying
     def clone(self, keep_log: bool = True) -> "Game":
@@ -255,7 +273,12 @@ class Game:
     def unit_at(self, side: int, slot: int) -> Unit | None:
         return self.sides[side].board[slot]
 
-    def keywords(self, side: int, slot: int) -> frozenset[Keyword]:
+    def keywords(self, side: int, slot: int) -> frozenset[str]:
+        """The keywords of the unit in `slot` of `side` (or of the side's ruler, `slot` RULER).
+
+        Every rule that asks what a unit or ruler on the board has asks here
+        (battles, attacks, filters): granting keywords (docs/engine.md) adds
+        to what this returns."""
         if slot == RULER:
             return self.setup.level.keywords if side == INVADER else frozenset()
         unit = self.sides[side].board[slot]
@@ -266,19 +289,19 @@ class Game:
         if slot == RULER:
             base = self.setup.level.atk if side == INVADER else self.setup.ruler.atk
             if self.setup.has_continuous:
-                base += self._continuous(side, -1, "atk")
+                base += continuous_effects.bonus(self, side, -1, RULER, "atk")
             return base + s.ruler_atk_mod + s.ruler_tmp_atk
         u = s.board[slot]
         value = (self.setup.defs[u.iid].atk or 0) + u.atk_mod + u.tmp_atk
         if self.setup.has_continuous:
-            value += self._continuous(side, u.iid, "atk")
+            value += continuous_effects.bonus(self, side, u.iid, slot, "atk")
         return value
 
     def hp(self, side: int, slot: int) -> int:
         u = self.sides[side].board[slot]
         value = (self.setup.defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp
         if self.setup.has_continuous:
-            value += self._continuous(side, u.iid, "hp")
+            value += continuous_effects.bonus(self, side, u.iid, slot, "hp")
         return value
 
     def stk(self, side: int, slot: int) -> int:
@@ -286,37 +309,18 @@ class Game:
         if slot == RULER:
             base = self.setup.level.stk if side == INVADER else self.setup.ruler.stk
             if self.setup.has_continuous:
-                base += self._continuous(side, -1, "stk")
+                base += continuous_effects.bonus(self, side, -1, RULER, "stk")
             return base + s.ruler_stk_mod + s.ruler_tmp_stk
         u = s.board[slot]
         value = (self.setup.defs[u.iid].stk or 0) + u.stk_mod + u.tmp_stk
         if self.setup.has_continuous:
-            value += self._continuous(side, u.iid, "stk")
+            value += continuous_effects.bonus(self, side, u.iid, slot, "stk")
         return value
 
-    def _continuous(self, side: int, iid: int, stat: str) -> int:
-        """Stat changes from continuous abilities of cards on the board or in field zones.
-
-        `iid` -1 asks for the side's ruler, which own_ruler/enemy_ruler changes reach."""
-        total = 0
-        continuous = self.setup.continuous
-        for source_side in (PLAYER, INVADER):
-            s = self.sides[source_side]
-            own = source_side == side
-            for src in [u.iid for u in s.board if u is not None] + s.field:
-                for effect in continuous[src]:
-                    t = effect.target
-                    if iid < 0:
-                        applies = t is (Target.OWN_RULER if own else Target.ENEMY_RULER)
-                    else:
-                        applies = (
-                            (t is Target.SELF and src == iid)
-                            or t is Target.ALL_UNITS
-                            or t is (Target.ALL_OWN_UNITS if own else Target.ALL_ENEMY_UNITS)
-                        )
-                    if applies:
-                        total += getattr(effect, stat)
-        return total
+    def unit_is(self, side: int, slot: int, iid: int) -> bool:
+        """Whether the unit `iid` is still in `slot` of `side` (a destroyed unit's slot may be refilled)."""
+        u = self.sides[side].board[slot]
+        return u is not None and u.iid == iid
 
     def can_attack(self, side: int, slot: int) -> bool:
         if slot == RULER:
@@ -326,11 +330,11 @@ class Game:
         u = self.sides[side].board[slot]
         if u is None or u.rested:
             return False
-        return Keyword.DORMANT not in self.setup.defs[u.iid].keywords
+        return DORMANT not in self.keywords(side, slot)
 
     def attackable(self, side: int, slot: int) -> bool:
         u = self.sides[side].board[slot]
-        return u is not None and Keyword.CANNOT_BE_ATTACKED not in self.setup.defs[u.iid].keywords
+        return u is not None and CANNOT_BE_ATTACKED not in self.keywords(side, slot)
 
     def attack_targets(self, side: int) -> list[int]:
         """Legal targets on `side` for an attack by the other side (real rules).
@@ -369,7 +373,7 @@ class Game:
         if self.winner is not None:
             return []
         if self.pending is not None:
-            return [Choose(side, slot) for side, slot in self.pending[1]]
+            return list(self.pending.options)
         if self.active != PLAYER:
             return []
         if self.phase == Phase.MAIN:
@@ -383,10 +387,11 @@ class Game:
         if action not in self.legal_actions():
             raise IllegalAction(f"illegal action now: {action!r}")
         self.history.append(action)
-        if isinstance(action, Choose):
-            task, _options = self.pending
+        if isinstance(action, ANSWERS):
+            # The waiting frame is on top of the stack: it runs again with the answer.
+            frame = self.tasks.pop()
             self.pending = None
-            self._resolve_effect(task, chosen=(action.side, action.slot))
+            self.tasks.append(frame._replace(answers=frame.answers + (action,)))
         elif isinstance(action, Summon):
             self._pay_and_take(PLAYER, action.card)
             self.sides[PLAYER].summons += 1
@@ -400,11 +405,11 @@ class Game:
         elif isinstance(action, SetCard):
             self._take_from_hand_or_drive(PLAYER, action.card)
             self.sides[PLAYER].set_zones[action.zone] = action.card
-            self._log(PLAYER, "set", action.card, action.zone)
+            self.log_event(PLAYER, "set", action.card, action.zone)
         elif isinstance(action, GoToAttack):
             self._end_main(PLAYER)
             self.phase = Phase.ATTACK
-            self._log(PLAYER, "phase", Phase.ATTACK)
+            self.log_event(PLAYER, "phase", Phase.ATTACK)
         elif isinstance(action, Attack):
             self.declare_attack(PLAYER, action.attacker, action.target)
         elif isinstance(action, EndTurn):
@@ -420,9 +425,7 @@ class Game:
 
     # ------------------------------------------------------------------ legal action helpers
     def _cost(self, iid: int) -> int:
-        if self.setup.ruler.cost_model is CostModel.FREE:
-            return 0
-        return max(self.setup.defs[iid].level, 0)
+        return self.setup.costs[iid]
 
     def _playable_sources(self) -> list[int]:
         side = self.sides[PLAYER]
@@ -434,23 +437,25 @@ class Game:
         actions: list[Action] = []
         seen: set[tuple[str, int]] = set()
         can_summon = ruler.summon_cap is None or side.summons < ruler.summon_cap
-        slots = [s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)]
+        slots = self.setup.summon_slots
+        costs = self.setup.costs
+        defs = self.setup.defs
         free_set = [i for i, c in enumerate(side.set_zones) if c is None]
         for where, cards in ((0, side.hand), (1, side.drive)):
             for iid in cards:
-                d = self.setup.defs[iid]
+                d = defs[iid]
                 key = (d.id, where)
                 if key in seen:
                     continue  # copies of one card in one zone are the same decision
                 seen.add(key)
-                affordable = self._cost(iid) <= side.energy_ready
+                affordable = costs[iid] <= side.energy_ready
                 if d.type is CardType.UNIT:
                     if can_summon and affordable:
-                        actions.extend(Summon(iid, slot) for slot in slots)
+                        actions.extend([Summon(iid, slot) for slot in slots])
                 elif d.type is CardType.EVENT:
-                    if affordable and self._event_has_targets(PLAYER, d):
+                    if affordable and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid)):
                         actions.append(PlayEvent(iid))
-                    if free_set and Keyword.OPEN_CARD not in d.keywords:
+                    if free_set and OPEN_CARD not in d.keywords:
                         actions.append(SetCard(iid, free_set[0]))
                 elif d.type is CardType.FIELD and affordable:
                     actions.append(PlayField(iid))
@@ -460,17 +465,47 @@ class Game:
         side = self.sides[PLAYER]
         out = []
         for iid in side.set_zones:
-            if iid is not None and self._cost(iid) <= side.energy_ready and self._event_has_targets(PLAYER, self.setup.defs[iid]):
+            if iid is not None and self._cost(iid) <= side.energy_ready and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid)):
                 out.append(PlayEvent(iid))
         return out
 
-    def _event_has_targets(self, side: int, d: CardDef) -> bool:
-        """An event whose effect must choose a unit needs one to choose."""
-        for ability in d.abilities_for(Trigger.ON_PLAY):
-            for effect in ability.effects:
-                if effect.target in CHOSEN_TARGETS and not self._unit_candidates(side, effect.target):
+    def _event_playable(self, side: int, iid: int) -> bool:
+        """Whether the event `iid` can be played now, its level aside: its on_play abilities
+        may be used (`requires`), their costs can be paid (with the level's energy), and
+        every effect that must choose a target has one to choose.
+
+        All is judged as when it is played: the event has left its zone (the
+        hand, drive zone or set zone it is in is looked at without it)."""
+        s = self.sides[side]
+        zone = s.hand if iid in s.hand else s.drive if iid in s.drive else None
+        at = zone.index(iid) if zone is not None else s.set_zones.index(iid)
+        if zone is not None:
+            zone.pop(at)
+        else:
+            s.set_zones[at] = None
+        try:
+            return self._playable_now(side, iid)
+        finally:
+            if zone is not None:
+                zone.insert(at, iid)
+            else:
+                s.set_zones[at] = iid
+
+    def _playable_now(self, side: int, iid: int) -> bool:
+        d = self.setup.defs[iid]
+        energy = self._cost(iid)
+        for index in self.setup.triggers[iid].get(ON_PLAY, ()):
+            ability = d.abilities[index]
+            if ability.requires is not None and not ability.requires.holds(self, side, iid, ()):
+                return False
+            for cost in ability.costs:
+                energy += cost.energy_needed()
+                if not cost.energy_needed() and not cost.can_pay(self, side, iid):
                     return False
-        return True
+            for effect in ability.effects:
+                if type(effect.target) is Chosen and not effect.optional and not effect.target.filter.places(self, side):
+                    return False
+        return energy <= self.sides[side].energy_ready
 
     def _attack_actions(self) -> list[Action]:
         if self.first_turn_limit and self.attacks >= 1:
@@ -492,27 +527,32 @@ class Game:
         if old is not None:
             s.board[slot] = None
             s.graveyard.append(old.iid)
-            self._log(side, "replace", old.iid, slot)
+            self.log_event(side, "replace", old.iid, slot)
         s.board[slot] = Unit(iid, self.turn)
-        self._log(side, "summon", iid, slot)
-        self._trigger(side, iid, Trigger.ON_ENTER)
+        self.log_event(side, "summon", iid, slot)
+        self.fire(side, iid, ON_ENTER)
 
     def play_event(self, side: int, iid: int) -> None:
-        """Use an event: it goes to the graveyard and its effects resolve."""
+        """Use an event: it goes to the graveyard and its effects resolve.
+
+        Its abilities' requirements are checked as it is played, before it
+        reaches the graveyard: the event is on its way (on the gate), in no
+        zone, as when `legal_actions` offered it."""
+        ready = self._ready(side, iid, ON_PLAY)
         self.sides[side].graveyard.append(iid)
-        self._log(side, "event", iid)
-        if not self.setup.defs[iid].abilities_for(Trigger.ON_PLAY):
-            self._log(side, "no_effect", iid)
-        self._trigger(side, iid, Trigger.ON_PLAY)
+        self.log_event(side, "event", iid)
+        if ON_PLAY not in self.setup.triggers[iid]:
+            self.log_event(side, "no_effect", iid)
+        self.fire(side, iid, ON_PLAY, ready=ready)
 
     def _play_field(self, side: int, iid: int) -> None:
         self.sides[side].field.append(iid)
-        self._log(side, "field", iid)
-        self._trigger(side, iid, Trigger.ON_ENTER)
+        self.log_event(side, "field", iid)
+        self.fire(side, iid, ON_ENTER)
 
     def to_graveyard(self, side: int, iid: int, from_zone: str) -> None:
         self.sides[side].graveyard.append(iid)
-        self._log(side, "to_graveyard", iid, from_zone)
+        self.log_event(side, "to_graveyard", iid, from_zone)
 
     def remove_unit(self, side: int, slot: int) -> int:
         """Take a unit off the board into the graveyard without destroying it."""
@@ -528,8 +568,16 @@ class Game:
             return
         s.board[slot] = None
         s.graveyard.append(u.iid)
-        self._log(side, "destroy", u.iid)
-        self._trigger(side, u.iid, Trigger.ON_DESTROYED)
+        self.log_event(side, "destroy", u.iid)
+        self.fire(side, u.iid, ON_DESTROYED)
+
+    def destroy_field(self, side: int, iid: int) -> None:
+        """A card in `side`'s field zone is destroyed: its continuous changes end at once (CR 2-11c)."""
+        s = self.sides[side]
+        if iid in s.field:
+            s.field.remove(iid)
+            s.graveyard.append(iid)
+            self.log_event(side, "destroy", iid)
 
     def declare_attack(self, side: int, attacker: int, target: int) -> None:
         """Rest the attacker, trigger its attack abilities, then fight."""
@@ -544,16 +592,16 @@ class Game:
             attacker_iid = s.board[attacker].iid
         target_iid = -1 if target == RULER else self.sides[foe].board[target].iid
         self.attacks += 1
-        self._log(side, "attack", attacker_iid, target, target_iid)
+        self.log_event(side, "attack", attacker_iid, target, target_iid)
         self.tasks.append(("battle", side, attacker, attacker_iid, target, target_iid))
         if attacker_iid >= 0:
-            self._trigger(side, attacker_iid, Trigger.ON_ATTACK)
+            self.fire(side, attacker_iid, ON_ATTACK, (target, target_iid))
 
     def damage_ruler(self, side: int, amount: int, battle: bool) -> None:
         """Queue a damage check of `amount` cards, one at a time."""
         if amount <= 0:
             return
-        self._log(side, "ruler_damage", amount, battle)
+        self.log_event(side, "ruler_damage", amount, battle)
         self.tasks.append(("check", side, amount))
 
     def damage_unit(self, side: int, slot: int, amount: int) -> None:
@@ -561,13 +609,16 @@ class Game:
         if u is None or amount <= 0:
             return
         u.damage += amount
-        self._log(side, "damage_unit", u.iid, amount, u.damage)
+        self.log_event(side, "damage_unit", u.iid, amount, u.damage)
         if u.damage >= self.hp(side, slot):
             self.destroy(side, slot)
 
     # ------------------------------------------------------------------ internals
-    def _log(self, side: int | None, kind: str, *args: object) -> None:
+    def log_event(self, side: int | None, kind: str, *args: object) -> None:
+        """Add an event to the log (engine/events.py lists the kinds and their fields)."""
         self.log.append((self.turn, kind, side, *args))
+
+    _log = log_event  # the name the rift's controller has always used
 
     def _take_from_hand_or_drive(self, side: int, iid: int) -> str:
         s = self.sides[side]
@@ -594,7 +645,8 @@ class Game:
             return None
         return s.deck.pop()
 
-    def _draw(self, side: int) -> None:
+    def draw(self, side: int) -> None:
+        """`side` draws a card; a side without a hand drives it instead (docs/rulings.md 36)."""
         if side == INVADER:
             # The rift has no hand: it drives instead, and uses what it drives at once.
             self.tasks.append(("ctl", "drive"))
@@ -606,8 +658,8 @@ class Game:
         if iid is None:
             return
         self.sides[side].hand.append(iid)
-        self._log(side, "draw", iid)
-        if Keyword.OPEN_CARD in self.setup.defs[iid].keywords:
+        self.log_event(side, "draw", iid)
+        if OPEN_CARD in self.setup.defs[iid].keywords:
             self.tasks.append(("open", side, iid))
 
     def _drive(self, side: int) -> None:
@@ -615,8 +667,8 @@ class Game:
         if iid is None:
             return
         self.sides[side].drive.append(iid)
-        self._log(side, "drive", iid)
-        if Keyword.OPEN_CARD in self.setup.defs[iid].keywords:
+        self.log_event(side, "drive", iid)
+        if OPEN_CARD in self.setup.defs[iid].keywords:
             self.tasks.append(("open", side, iid))
 
     def _end_main(self, side: int) -> None:
@@ -624,124 +676,33 @@ class Game:
         s = self.sides[side]
         for iid in s.drive:
             s.graveyard.append(iid)
-            self._log(side, "to_graveyard", iid, "drive zone")
+            self.log_event(side, "to_graveyard", iid, "drive zone")
         s.drive = []
 
-    def _trigger(self, side: int, iid: int, trigger: Trigger) -> None:
-        """Queue the card's abilities for `trigger`, first ability resolving first."""
-        abilities = self.setup.defs[iid].abilities_for(trigger)
-        if not abilities:
-            return
-        self._log(side, "ability", iid, trigger.value)
-        for ability in reversed(abilities):
-            for effect in reversed(ability.effects):
-                self.tasks.append(("fx", side, iid, effect))
+    def _ready(self, side: int, iid: int, trigger: str) -> list[int]:
+        """The card's abilities with `trigger` whose `requires` holds now."""
+        indices = self.setup.triggers[iid].get(trigger, ())
+        abilities = self.setup.defs[iid].abilities
+        return [i for i in indices if abilities[i].requires is None or abilities[i].requires.holds(self, side, iid, ())]
 
-    def _unit_candidates(self, side: int, target: Target) -> list[tuple[int, int]]:
-        foe = 1 - side
-        sides = {Target.ENEMY_UNIT: (foe,), Target.OWN_UNIT: (side,), Target.ANY_UNIT: (side, foe)}[target]
-        return [(sd, slot) for sd in sides for slot in UNIT_SLOTS if self.sides[sd].board[slot] is not None]
+    def fire(self, side: int, iid: int, trigger: str, event: tuple = (), ready: list[int] | None = None) -> None:
+        """A trigger happened to the card `iid` of `side`: queue its abilities for it, the first on top.
 
-    def _resolve_effect(self, task: tuple, chosen: tuple[int, int] | None = None) -> None:
-        _, side, source, effect = task
-        effect: Effect
-        foe = 1 - side
-        kind = effect.kind
-        target = effect.target
-        if kind is EffectKind.REUSE_ON_ENTER:
-            self._trigger(side, source, Trigger.ON_ENTER)
+        An ability whose `requires` fails does not trigger (`ready`: the
+        abilities whose requirement was already found to hold).  `event` is the
+        trigger's own data, kept in the frames (on_attack: the target zone and card)."""
+        if ready is None:
+            if trigger not in self.setup.triggers[iid]:
+                return
+            ready = self._ready(side, iid, trigger)
+        abilities = self.setup.defs[iid].abilities
+        if not ready:
             return
-        if kind is EffectKind.DESTROY_SET_CARDS:
-            victim = foe if target is Target.ENEMY_SET_ZONES else side
-            zones = self.sides[victim].set_zones
-            for i, iid in enumerate(zones):
-                if iid is not None:
-                    zones[i] = None
-                    self.sides[victim].graveyard.append(iid)
-                    self._log(victim, "set_destroyed", iid)
-            return
-        if kind in (EffectKind.DRAW, EffectKind.MILL):
-            who = side if target is Target.CONTROLLER else foe
-            for _ in range(effect.amount):
-                if kind is EffectKind.DRAW:
-                    self._draw(who)
-                else:
-                    s = self.sides[who]
-                    if not s.deck:
-                        break
-                    iid = s.deck.pop()
-                    s.graveyard.append(iid)
-                    self._log(who, "mill", iid)
-            return
-        if target in (Target.ENEMY_RULER, Target.OWN_RULER):
-            who = foe if target is Target.ENEMY_RULER else side
-            if kind is EffectKind.DAMAGE:
-                self.damage_ruler(who, effect.amount, battle=False)
-            elif kind is EffectKind.MODIFY:
-                s = self.sides[who]
-                if effect.duration is Duration.PERMANENT:
-                    s.ruler_atk_mod += effect.atk
-                    s.ruler_stk_mod += effect.stk
-                else:
-                    s.ruler_tmp_atk += effect.atk
-                    s.ruler_tmp_stk += effect.stk
-                self._log(who, "modify", -1, effect.atk, 0, effect.stk)
-            return
-        # unit targets
-        if target in CHOSEN_TARGETS:
-            if chosen is None:
-                candidates = self._unit_candidates(side, target)
-                if not candidates:
-                    self._log(side, "no_effect", source)
-                    return
-                if side == PLAYER and len(candidates) > 1:
-                    self.pending = (task, tuple(candidates))
-                    return
-                chosen = candidates[0] if side == PLAYER else self.setup.controller.pick_unit(self, side, candidates)
-            victims = [chosen]
-        elif target is Target.SELF:
-            victims = [(side, slot) for slot in UNIT_SLOTS if (u := self.sides[side].board[slot]) is not None and u.iid == source]
-        else:
-            sides = {
-                Target.ALL_ENEMY_UNITS: (foe,),
-                Target.ALL_OWN_UNITS: (side,),
-                Target.ALL_UNITS: (side, foe),
-            }[target]
-            victims = [(sd, slot) for sd in sides for slot in UNIT_SLOTS if self.sides[sd].board[slot] is not None]
-        # Remember which card each victim is: a destroyed unit's slot may be refilled mid-effect.
-        marked = [(sd, slot, self.sides[sd].board[slot].iid) for sd, slot in victims if self.sides[sd].board[slot] is not None]
-        for sd, slot, iid in marked:
-            u = self.sides[sd].board[slot]
-            if u is None or u.iid != iid:
-                continue
-            if kind is EffectKind.DAMAGE:
-                self.damage_unit(sd, slot, effect.amount)
-            elif kind is EffectKind.DESTROY:
-                if effect.max_level is None or self.setup.defs[iid].level <= effect.max_level:
-                    self.destroy(sd, slot)
-            elif kind is EffectKind.MODIFY:
-                if effect.duration is Duration.PERMANENT:
-                    u.atk_mod += effect.atk
-                    u.hp_mod += effect.hp
-                    u.stk_mod += effect.stk
-                else:
-                    u.tmp_atk += effect.atk
-                    u.tmp_hp += effect.hp
-                    u.tmp_stk += effect.stk
-                self._log(sd, "modify", iid, effect.atk, effect.hp, effect.stk)
-            elif kind is EffectKind.MOVE:
-                if effect.to == "hand" and not self.has_hand(sd):
-                    self._log(sd, "no_effect", source)  # no such zone: the card does not move [CR 15-3a-1]
-                    continue
-                self.sides[sd].board[slot] = None
-                s = self.sides[sd]
-                if effect.to == "hand":
-                    s.hand.append(iid)
-                elif effect.to == "deck":
-                    s.deck.append(iid)
-                else:
-                    s.graveyard.append(iid)
-                self._log(sd, "move", iid, effect.to)
+        self.log_event(side, "ability", iid, trigger)
+        tasks = self.tasks
+        for index in reversed(ready):
+            ability = abilities[index]
+            tasks.append(Frame(side, iid, index, BEGIN if ability.costs or ability.optional else 0, (), (), event))
 
     def _battle(self, side: int, attacker: int, attacker_iid: int, target: int, target_iid: int) -> None:
         foe = 1 - side
@@ -756,13 +717,13 @@ class Game:
         t = self.sides[foe].board[target]
         if t is None or t.iid != target_iid:
             return  # the target left the board: the attack does nothing
-        target_kw = self.setup.defs[target_iid].keywords
-        if attacker != RULER and Keyword.INTERCEPT in target_kw:
+        target_kw = self.keywords(foe, target)
+        if attacker != RULER and INTERCEPT in target_kw:
             self.damage_unit(side, attacker, self.atk(foe, target))
             u = s.board[attacker]
             if u is None or u.iid != attacker_iid:
                 return
-        pierce = Keyword.PIERCE in self.keywords(side, attacker)
+        pierce = PIERCE in self.keywords(side, attacker)
         stk = self.stk(side, attacker)
         self.damage_unit(foe, target, self.atk(side, attacker))
         t = self.sides[foe].board[target]
@@ -770,7 +731,7 @@ class Game:
             if target == DEFENSE and pierce:
                 self.damage_ruler(foe, stk, battle=True)
             return
-        if attacker != RULER and Keyword.COUNTERATTACK in target_kw:
+        if attacker != RULER and COUNTERATTACK in target_kw:
             u = s.board[attacker]
             if u is not None and u.iid == attacker_iid:
                 self.damage_unit(side, attacker, self.atk(foe, target))
@@ -786,11 +747,11 @@ class Game:
             self.tasks.append(("check", side, remaining - 1))
         if d.has_cnt:
             s.graveyard.append(iid)
-            self._log(side, "check", iid, "cnt")
-            self._trigger(side, iid, Trigger.CNT)
+            self.log_event(side, "check", iid, "cnt")
+            self.fire(side, iid, CNT)
         else:
             s.damage_zone.append(iid)
-            self._log(side, "check", iid, "damage")
+            self.log_event(side, "check", iid, "damage")
             if len(s.damage_zone) >= self.life(side):
                 s.lost = s.lost or "damage"
 
@@ -799,7 +760,7 @@ class Game:
         self.active = side
         self.attacks = 0
         self.phase = Phase.START
-        self._log(side, "turn")
+        self.log_event(side, "turn")
         if self.turn > self.setup.max_turns:
             self._finish("draw", "turn cap")
             return
@@ -819,15 +780,15 @@ class Game:
             kind = "draw" if ruler.turn_start is TurnStartKind.DRAW else "drive"
             later = [(kind, PLAYER)] * count + [("main", PLAYER)]
         else:
-            later = list(self.setup.controller.turn_tasks(self)) + [("end", INVADER)]
+            later = list(self.setup.opponent.turn_tasks(self)) + [("end", INVADER)]
         for task in reversed(later):
             self.tasks.append(task)
         for slot in UNIT_SLOTS:
             u = s.board[slot]
             if u is not None:
-                self._trigger(side, u.iid, Trigger.START_OF_TURN)
+                self.fire(side, u.iid, START_OF_TURN)
         for iid in s.field:
-            self._trigger(side, iid, Trigger.START_OF_TURN)
+            self.fire(side, iid, START_OF_TURN)
 
     def _end_phase(self, side: int) -> None:
         self.phase = Phase.END
@@ -848,7 +809,7 @@ class Game:
         self.phase = Phase.OVER
         self.pending = None
         self.tasks = []
-        self._log(None, "game_over", winner)
+        self.log_event(None, "game_over", winner)
 
     def _rules(self) -> None:
         """Rules processing: units at 0 HP are destroyed; a side that lost ends the game."""
@@ -870,7 +831,7 @@ class Game:
         if p_lost or i_lost:
             for side, why in ((PLAYER, p_lost), (INVADER, i_lost)):
                 if why:
-                    self._log(side, "loss", why)
+                    self.log_event(side, "loss", why)
             if p_lost and i_lost:
                 self._finish("draw", f"both sides lost ({p_lost}, {i_lost})")
             elif p_lost:
@@ -883,22 +844,24 @@ class Game:
         tasks = self.tasks
         while self.winner is None and self.pending is None and tasks:
             task = tasks.pop()
+            if type(task) is Frame:
+                resolve.run(self, task)
+                self._rules()
+                continue
             kind = task[0]
-            if kind == "fx":
-                self._resolve_effect(task)
-            elif kind == "check":
+            if kind == "check":
                 self._check_one(task[1], task[2])
             elif kind == "battle":
                 self._battle(*task[1:])
             elif kind == "draw":
-                self._draw(task[1])
+                self.draw(task[1])
             elif kind == "drive":
                 self._drive(task[1])
             elif kind == "open":
                 self._play_open(task[1], task[2])
             elif kind == "main":
                 self.phase = Phase.MAIN
-                self._log(PLAYER, "phase", Phase.MAIN)
+                self.log_event(PLAYER, "phase", Phase.MAIN)
             elif kind == "start":
                 if self.halt_after_turn is not None and self.turn >= self.halt_after_turn:
                     tasks.append(task)  # stop between turns (scenarios play one turn)
@@ -907,7 +870,7 @@ class Game:
             elif kind == "end":
                 self._end_phase(task[1])
             elif kind == "ctl":
-                self.setup.controller.run_task(self, task)
+                self.setup.opponent.run_task(self, task)
             else:  # pragma: no cover - a programming error, not a game state
                 raise RuntimeError(f"unknown task {task!r}")
             self._rules()
@@ -932,133 +895,64 @@ class Game:
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict:
-        """Plain JSON-able data that `from_dict` turns back into this exact game."""
-        rng_state = self.rng.getstate()
-        return {
-            "format": "gateruler-game",
-            "version": 1,
-            "seed": self.setup.seed,
-            "max_turns": self.setup.max_turns,
-            "ruler": self.setup.ruler.id,
-            "level": self.setup.level.number,
-            "level_file": str(self.setup.level.location.path),
-            "deck_name": self.setup.deck_name,
-            "player_deck": list(self.setup.player_deck),
-            "cards": list(self.setup.card_ids),
-            "sides": [s.to_dict() for s in self.sides],
-            "turn": self.turn,
-            "active": self.active,
-            "first_player": self.first_player,
-            "phase": self.phase,
-            "attacks": self.attacks,
-            "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
-            "log": [list(e) for e in self.log],
-            "tasks": [_task_to_json(t) for t in self.tasks],
-            "pending": None if self.pending is None else [_task_to_json(self.pending[0]), [list(o) for o in self.pending[1]]],
-            "winner": self.winner,
-            "end_reason": self.end_reason,
-            "history": [action_to_dict(a) for a in self.history],
-        }
+        """Plain JSON-able data that `from_dict` turns back into this exact game (engine/serial.py)."""
+        return game_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict, *, pool: CardPool, ruler: RulerDef, level: LevelDef, controller: object | None = None) -> "Game":
-        """Rebuild a saved game.  The caller loads the definitions it names."""
-        from gateruler.invader import InvaderController, invader_definitions
-
-        controller = controller or InvaderController()
+    def from_dict(cls, data: dict, *, pool: CardPool, ruler: RulerDef, level: LevelDef, opponent: Opponent) -> "Game":
+        """Rebuild a saved game (this version's or the previous one's).  The caller loads the
+        definitions it names and gives the opponent."""
         player_n = len(data["player_deck"])
         ids = data["cards"]
-        invader_defs = invader_definitions(level, pool, tuple(ids[player_n:]))
+        invader_defs = opponent.card_definitions(level, pool, tuple(ids[player_n:]))
         defs = tuple(pool[c] for c in ids[:player_n]) + tuple(invader_defs[c] for c in ids[player_n:])
-        continuous = _continuous_effects(defs)
-        setup = Setup(
-            defs=defs,
+        setup = Setup.build(
+            defs,
             owners=tuple([PLAYER] * player_n + [INVADER] * (len(ids) - player_n)),
             ruler=ruler,
             level=level,
             pool=pool,
-            controller=controller,
+            opponent=opponent,
             seed=data["seed"],
             max_turns=data["max_turns"],
             player_deck=tuple(data["player_deck"]),
             deck_name=data.get("deck_name", ""),
-            has_continuous=any(continuous),
-            continuous=continuous,
         )
-        rng = random.Random()
-        version, internal, gauss = data["rng"]
-        rng.setstate((version, tuple(internal), gauss))
-        game = cls._blank(setup, rng)
-        game.sides = [SideState.from_dict(s) for s in data["sides"]]
-        game.turn = data["turn"]
-        game.active = data["active"]
-        game.first_player = data["first_player"]
-        game.phase = data["phase"]
-        game.attacks = data["attacks"]
-        game.log = [tuple(e) for e in data["log"]]
-        game.tasks = [_task_from_json(t) for t in data["tasks"]]
-        pending = data["pending"]
-        game.pending = None if pending is None else (_task_from_json(pending[0]), tuple(tuple(o) for o in pending[1]))
-        game.winner = data["winner"]
-        game.end_reason = data["end_reason"]
-        game.history = [action_from_dict(a) for a in data["history"]]
+        game = cls._blank(setup, random.Random(0))
+        game_from_dict(game, data)
         return game
 
 
-def _continuous_effects(defs: Sequence[CardDef]) -> tuple[tuple[Effect, ...], ...]:
-    """Each card's continuous stat changes, found once per game rather than on every stat read.
-
-    Empty when no card has any, the common case.  Copies share one definition
-    object, so each distinct definition is read once."""
-    unique = {id(d): d for d in defs}
-    if not any(a.trigger is Trigger.CONTINUOUS for d in unique.values() for a in d.abilities):
-        return ()
-    effects = {
-        key: tuple(e for a in d.abilities if a.trigger is Trigger.CONTINUOUS for e in a.effects if e.kind is EffectKind.MODIFY)
-        for key, d in unique.items()
-    }
-    return tuple(effects[id(d)] for d in defs)
+def _needs_play_checks(card: CardDef, index: dict[str, tuple[int, ...]]) -> bool:
+    """Whether playing the card may depend on more than its energy: on_play requirements, costs, chosen targets."""
+    for i in index.get(ON_PLAY, ()):
+        ability = card.abilities[i]
+        if ability.requires is not None or ability.costs or any(type(e.target) is Chosen for e in ability.effects):
+            return True
+    return False
 
 
-def _task_to_json(task: tuple) -> list:
-    if task[0] == "fx":
-        effect: Effect = task[3]
-        return ["fx", task[1], task[2], _effect_to_json(effect)]
-    return list(task)
+_INDEXES: dict[int, tuple[CardDef, dict[str, tuple[int, ...]]]] = {}  # id(definition) -> (it, its index)
 
 
-def _task_from_json(data: list) -> tuple:
-    if data[0] == "fx":
-        return ("fx", data[1], data[2], _effect_from_json(data[3]))
-    return tuple(data)
+def _trigger_index(defs: Sequence[CardDef]) -> tuple[dict[str, tuple[int, ...]], ...]:
+    """For each card, trigger word -> the indices of its abilities with that trigger.
+
+    Each definition is read once, and remembered across games (definitions
+    are frozen and shared by the games of a batch); the memo forgets
+    everything when it grows large."""
+    out = []
+    for d in defs:
+        hit = _INDEXES.get(id(d))
+        if hit is None or hit[0] is not d:
+            found: dict[str, list[int]] = {}
+            for i, ability in enumerate(d.abilities):
+                found.setdefault(ability.trigger, []).append(i)
+            if len(_INDEXES) > 4096:
+                _INDEXES.clear()
+            hit = _INDEXES[id(d)] = (d, {trigger: tuple(indices) for trigger, indices in found.items()})
+        out.append(hit[1])
+    return tuple(out)
 
 
-def _effect_to_json(effect: Effect) -> dict:
-    return {
-        "kind": effect.kind.value,
-        "target": effect.target.value if effect.target else None,
-        "amount": effect.amount,
-        "atk": effect.atk,
-        "hp": effect.hp,
-        "stk": effect.stk,
-        "duration": effect.duration.value,
-        "max_level": effect.max_level,
-        "to": effect.to,
-    }
-
-
-def _effect_from_json(data: dict) -> Effect:
-    return Effect(
-        kind=EffectKind(data["kind"]),
-        target=Target(data["target"]) if data["target"] else None,
-        amount=data["amount"],
-        atk=data["atk"],
-        hp=data["hp"],
-        stk=data["stk"],
-        duration=Duration(data["duration"]),
-        max_level=data["max_level"],
-        to=data["to"],
-    )
-
-
-__all__ = ["Game", "Phase", "Setup", "SIDE_NAMES", "SLOT_NAMES", "SLOT_WORDS"]
+__all__ = ["Decision", "Game", "Phase", "Setup", "SIDE_NAMES", "SLOT_NAMES", "SLOT_WORDS"]

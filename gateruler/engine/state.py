@@ -60,6 +60,7 @@ class SideState:
         "damage_zone",
         "set_zones",
         "field",
+        "removed",
         "board",
         "energy",
         "energy_ready",
@@ -80,6 +81,7 @@ class SideState:
         self.damage_zone: list[int] = []
         self.set_zones: list[int | None] = [None] * set_zone_count
         self.field: list[int] = []
+        self.removed: list[int] = []  # removed from the game (a zone of its own)
         self.board: list[Unit | None] = [None, None, None]
         self.energy = 0
         self.energy_ready = 0
@@ -100,6 +102,7 @@ class SideState:
         s.damage_zone = self.damage_zone[:]
         s.set_zones = self.set_zones[:]
         s.field = self.field[:]
+        s.removed = self.removed[:]
         s.board = [u.copy() if u is not None else None for u in self.board]
         s.energy = self.energy
         s.energy_ready = self.energy_ready
@@ -117,7 +120,7 @@ class SideState:
 
     def all_iids(self) -> list[int]:
         """Every card of this side, wherever it is (for conservation checks)."""
-        out = self.deck + self.hand + self.drive + self.graveyard + self.damage_zone + self.field
+        out = self.deck + self.hand + self.drive + self.graveyard + self.damage_zone + self.field + self.removed
         out += [c for c in self.set_zones if c is not None]
         out += [u.iid for u in self.board if u is not None]
         return out
@@ -137,7 +140,7 @@ class SideState:
     def from_dict(cls, data: dict) -> "SideState":
         s = cls.__new__(cls)
         for name in cls.__slots__:
-            value = data[name]
+            value = data[name] if name != "removed" else data.get(name, [])  # saves of version 1 have no removed zone
             if name == "board":
                 value = [Unit.from_dict(u) if u is not None else None for u in value]
             elif isinstance(value, list):

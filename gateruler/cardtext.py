@@ -1,0 +1,381 @@
+"""Reading what a card does: its abilities and every word inside them, by the engine's registries.
+
+The loader (gateruler/loader.py) reads a card's printed fields and hands each
+item of ``abilities:`` to :func:`read_ability`.  Everything below it (effects,
+targets, filters, conditions, costs) is read here generically, from the
+words' parameter specs (gateruler/engine/registry.py): a word added to a
+registry is read, checked and reported on without a line here.  Every key is
+checked, every mistake is reported at its file:line:col with "did you mean",
+and one pass finds them all.
+
+Where a card's words meet, the rules that need more than one word are
+checked here too: a trigger fits the card type, a continuous ability only
+uses words that can be continuous and does not choose, an ``if:`` that asks
+about ``as: name`` names an earlier effect of the same ability.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from typing import Any
+
+import attrs
+
+from gateruler.engine.abilities import Ability
+from gateruler.engine.conditions import CONDITIONS
+from gateruler.engine.costs import COSTS
+from gateruler.engine.effects import COMMON_PARAMS, EFFECTS
+from gateruler.engine.filters import BOARD, FILTER_WORDS, STAT_PROPERTIES, CardFilter, all_of
+from gateruler.engine.keywords import KEYWORDS
+from gateruler.engine.registry import Choice, Comparison, Family, ListOf, OneOrMany, Param
+from gateruler.engine.targets import CATEGORY_WORDS, TARGET_WORDS, Chosen, Every, words_for
+from gateruler.engine.triggers import CNT, CONTINUOUS, TRIGGERS
+from gateruler.models import SourceLocation
+from gateruler.vocabulary import CardType
+from gateruler.yamlsrc import MISSING, Fields, LocatedList, LocatedMap, Report
+
+__all__ = ["read_ability", "read_condition", "read_filter", "words_enum"]
+
+
+@functools.lru_cache(maxsize=None)
+def _enum(name: str, words: tuple[str, ...]) -> type[enum.Enum]:
+    return enum.Enum(name, [(w, w) for w in words])  # type: ignore[return-value]
+
+
+def words_enum(registry: Any) -> type[enum.Enum]:
+    """An Enum of a registry's words, so that Fields reports a misspelt word as it does any enum value."""
+    return _enum(f"{registry.family.title().replace(' ', '')}Words", registry.names())
+
+
+@attrs.define
+class Context:
+    """Where a reader is: the card's type, whether the ability is continuous, the `as:` names bound so far."""
+
+    card_type: Any = None
+    continuous: bool = False
+    bound: list[str] = attrs.field(factory=list)
+    in_effect: bool = False  # reading an effect's own `if:` (bound names are visible)
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[:1] in 'aeio' else 'a'} {word}"  # a unit, an event, a field
+
+
+def _quoted(words: list[str]) -> str:
+    return " or ".join(f"'{w}'" for w in words)
+
+
+# ---------------------------------------------------------------------- abilities
+
+
+def read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, report: Report) -> Ability | None:
+    f = Fields(node, report, "an ability", at=loc)
+    trigger = f.required("trigger", words_enum(TRIGGERS))
+    trigger = trigger.value if trigger else trigger
+    text = f.optional("text", str, "")
+    if trigger and isinstance(card_type, CardType) and card_type not in TRIGGERS[trigger].card_types:
+        allowed = ", ".join(sorted(t.value for t in TRIGGERS[trigger].card_types))
+        f.error(f.value_loc("trigger"), f"trigger {trigger!r} does not apply to {_a(card_type.value)} (only to: {allowed})")
+    if trigger == CNT and not has_cnt:
+        f.error(f.value_loc("trigger"), "a card with a CNT ability must say 'cnt: true'")
+    ctx = Context(card_type, continuous=trigger == CONTINUOUS)
+    requires = _read_optional(f, "requires", lambda value, where: read_condition(value, where, report, ctx))
+    optional = f.optional("optional", bool, False)
+    costs = [_read_cost(item, item_loc, report, ctx) for item, item_loc in _items(f, "costs")]
+    if ctx.continuous:  # always on: nothing to pay, nobody to ask
+        if costs:
+            f.error(f.key_loc("costs"), "a continuous ability cannot have costs")
+        if optional:
+            f.error(f.key_loc("optional"), "a continuous ability cannot be optional")
+    items = _items(f, "effects", required=True)
+    if "effects" in f and not items and isinstance(f.raw("effects"), list):
+        f.error(f.value_loc("effects"), "an ability needs at least one effect")
+    effects = [_read_effect(item, item_loc, report, ctx) for item, item_loc in items]
+    if ctx.continuous:
+        allowed = [w.name for w in EFFECTS if w.continuous]
+        for effect, (_, item_loc) in zip(effects, items):
+            if effect is not None and not EFFECTS[effect.kind].continuous:
+                f.error(item_loc, f"a continuous ability can only {_quoted(allowed)} (not {effect.kind!r})")
+    if not f.finish():
+        return None
+    return Ability(trigger, tuple(effects), text, tuple(costs), requires, optional)
+
+
+def _items(f: Fields, key: str, *, required: bool = False) -> list[tuple[Any, SourceLocation]]:
+    items = f.required(key, list) if required else f.optional(key, list, default=MISSING)
+    if items is MISSING:
+        return []
+    return [(item, items.item_loc(i)) for i, item in enumerate(items)]
+
+
+def _read_optional(f: Fields, key: str, read: Any) -> Any:
+    value = f.raw(key)
+    if value is MISSING:
+        return None
+    return read(value, f.value_loc(key))
+
+
+# ---------------------------------------------------------------------- effects and costs
+
+
+def _read_effect(node: Any, loc: SourceLocation, report: Report, ctx: Context) -> Any:
+    f = Fields(node, report, "an effect", at=loc)
+    kind = f.required("effect", words_enum(EFFECTS))
+    if kind is MISSING:
+        f.finish(known=list(f.node or ()))  # without a known word its parameters cannot be checked
+        return None
+    word = EFFECTS[kind.value]
+    values: dict[str, Any] = {}
+    if word.targets:
+        values["target"] = _read_target(f, word.name, word.targets, ctx)
+    elif "target" in f:
+        f.raw("target")
+        f.error(f.key_loc("target"), f"effect {word.name!r} takes no target")
+    values.update(_read_params(f, word.params, report, ctx))
+    effect_ctx = attrs.evolve(ctx, in_effect=True)
+    values.update(_read_params(f, COMMON_PARAMS, report, effect_ctx))
+    if values.get("bind"):
+        if values["bind"] in ctx.bound:
+            f.error(f.value_loc("as"), f"the name {values['bind']!r} is already bound by an earlier effect of this ability")
+        ctx.bound.append(values["bind"])
+    return _build(f, word, values)
+
+
+def _read_cost(node: Any, loc: SourceLocation, report: Report, ctx: Context) -> Any:
+    f = Fields(node, report, "a cost", at=loc)
+    kind = f.required("cost", words_enum(COSTS))
+    if kind is MISSING:
+        f.finish(known=list(f.node or ()))
+        return None
+    word = COSTS[kind.value]
+    return _build(f, word, _read_params(f, word.params, report, ctx))
+
+
+def _build(f: Fields, word: Any, values: dict[str, Any]) -> Any:
+    """The word's object from its read values, after its cross-parameter check; None when anything was wrong."""
+    if not f.ok or any(v is MISSING for v in values.values()):
+        f.finish()
+        return None
+    built = word.spec(**values)
+    check = getattr(word, "check", None)
+    problem = check(built) if check is not None else None
+    if problem:
+        f.error(f.loc, problem)
+    return built if f.finish() else None
+
+
+def _read_params(f: Fields, params: tuple[Param, ...], report: Report, ctx: Context) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for p in params:
+        if p.name not in f:
+            if p.required:
+                values[p.attr] = f.required(p.name, object)
+            else:
+                f.raw(p.name)
+                values[p.attr] = p.default
+            continue
+        values[p.attr] = read_value(p.kind, f.raw(p.name), f.value_loc(p.name), p.name, f, ctx, minimum=p.minimum)
+    return values
+
+
+# ---------------------------------------------------------------------- values of every kind
+
+
+def read_value(kind: Any, value: Any, loc: SourceLocation, name: str, f: Fields, ctx: Context, *, minimum: int | None = None) -> Any:
+    """One parameter value of `kind` (registry.py's kinds), checked; MISSING (and an error) when wrong."""
+    report = f.report
+    if kind in (int, str, bool) or (isinstance(kind, type) and issubclass(kind, enum.Enum)):
+        return f.convert(value, kind, loc, name, min=minimum)
+    if isinstance(kind, Choice):
+        return f.convert(value, str, loc, name, choices=kind.values)
+    if isinstance(kind, ListOf):
+        if not isinstance(value, LocatedList):
+            return f.convert(value, list, loc, name)
+        if kind.min_items and len(value) < kind.min_items:
+            f.error(loc, f"{name!r} needs at least {kind.min_items} item{'s' if kind.min_items != 1 else ''}")
+            return MISSING
+        items = [read_value(kind.item, item, value.item_loc(i), name, f, ctx) for i, item in enumerate(value)]
+        return MISSING if any(i is MISSING for i in items) else tuple(items)
+    if isinstance(kind, OneOrMany):
+        if isinstance(value, LocatedList):
+            return read_value(ListOf(kind.item, 1), value, loc, name, f, ctx)
+        one = read_value(kind.item, value, loc, name, f, ctx)
+        return MISSING if one is MISSING else (one,)
+    if isinstance(kind, Comparison):
+        return _read_comparison(value, loc, name, f)
+    if isinstance(kind, Family):
+        if kind.name == "keyword":
+            word = f.convert(value, words_enum(KEYWORDS), loc, "keyword")
+            return word.value if word else MISSING
+        if kind.name == "filter":
+            return _or_missing(read_filter(value, loc, report, ctx), report, f)
+        if kind.name == "properties":
+            return _or_missing(read_filter(value, loc, report, ctx, top=False), report, f)
+        if kind.name == "condition":
+            return _or_missing(read_condition(value, loc, report, ctx), report, f)
+    raise TypeError(f"no reader for parameter kind {kind!r}")  # pragma: no cover - a registry programming error
+
+
+def _or_missing(value: Any, report: Report, f: Fields) -> Any:
+    return value if value is not None and f.ok else MISSING
+
+
+def _read_comparison(value: Any, loc: SourceLocation, name: str, f: Fields) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if not isinstance(value, LocatedMap):
+        f.error(loc, f"{name!r} must be an integer or a mapping with 'min' and/or 'max' (got {value!r})")
+        return MISSING
+    bounds = Fields(value, f.report, repr(name), at=loc)
+    low = bounds.optional("min", int, None)
+    high = bounds.optional("max", int, None)
+    if not bounds.finish():  # a misspelt bound is reported as such, once
+        return MISSING
+    if "min" not in bounds and "max" not in bounds:
+        bounds.error(loc, f"{name!r} needs 'min' or 'max'")
+        return MISSING
+    if low is not None and high is not None and low > high:
+        bounds.error(loc, f"{name!r}: 'min' ({low}) is above 'max' ({high})")
+        return MISSING
+    return {"min": low, "max": high}
+
+
+# ---------------------------------------------------------------------- targets
+
+
+def _read_target(f: Fields, effect: str, categories: frozenset[str], ctx: Context) -> Any:
+    raw = f.raw("target")
+    if raw is MISSING:
+        return f.required("target", object)
+    loc = f.value_loc("target")
+    if isinstance(raw, LocatedMap):
+        target = _read_target_mapping(raw, loc, f, ctx)
+        if target is MISSING:
+            return MISSING
+        if target.category not in categories:
+            accepted = ", ".join(CATEGORY_WORDS[c] for c in sorted(categories))
+            f.error(loc, f"effect {effect!r} does not accept a target of {CATEGORY_WORDS[target.category]} (it accepts: {accepted})")
+            return MISSING
+    else:
+        word = f.convert(raw, words_enum(TARGET_WORDS), loc, "target")
+        if word is MISSING:
+            return MISSING
+        target = TARGET_WORDS[word.value].target
+        if target.category not in categories:
+            f.error(loc, f"effect {effect!r} does not accept target {word.value!r} (it accepts: {', '.join(words_for(categories))})")
+            return MISSING
+    if ctx.continuous and isinstance(target, Chosen):
+        f.error(loc, "a continuous ability cannot choose its target (use a word such as all_own_units, or {all: FILTER})")
+        return MISSING
+    return target
+
+
+def _read_target_mapping(node: LocatedMap, loc: SourceLocation, parent: Fields, ctx: Context) -> Any:
+    t = Fields(node, parent.report, "a target", at=loc)
+    if "all" in t:
+        if "choose" in t or "filter" in t:
+            t.error(loc, "a target is either {choose: N, filter: FILTER} or {all: FILTER}, not both")
+            t.raw("choose"), t.raw("filter")
+        found = read_filter(t.raw("all"), t.value_loc("all"), parent.report, ctx)
+        return Every(found) if t.finish() and found is not None else MISSING
+    if "choose" not in t:
+        t.error(loc, "a target mapping needs 'choose' (how many) and 'filter', or 'all'")
+        t.finish(known=("choose", "filter", "all"))
+        return MISSING
+    count = t.required("choose", int, min=1)
+    node_filter = t.raw("filter")
+    found = read_filter(node_filter, t.value_loc("filter"), parent.report, ctx) if node_filter is not MISSING else CardFilter()
+    if not t.finish() or found is None or count is MISSING:
+        return MISSING
+    return Chosen(found, count)
+
+
+# ---------------------------------------------------------------------- filters
+
+
+def read_filter(node: Any, loc: SourceLocation, report: Report, ctx: Context | None = None, *, top: bool = True) -> Any:
+    """A filter mapping: a `CardFilter` (`top`), or only its properties' predicate (inside and/or/not, and costs).
+
+    None when it has errors.  A predicate-only filter with no properties is
+    None too, which means "any card" to the callers that allow it (costs)."""
+    ctx = ctx or Context()
+    f = Fields(node, report, "a filter", at=loc)
+    side, zones, tests = "any", (BOARD,), []
+    for key in list(f.node or ()):
+        word = FILTER_WORDS.get(key) if isinstance(key, str) else None
+        if word is None:
+            continue
+        if word.where and not top:
+            f.raw(key)
+            f.error(f.key_loc(key), f"{key!r} can only be given at the top of a filter (it says where to look)")
+            continue
+        if ctx.continuous and key in STAT_PROPERTIES:
+            f.raw(key)
+            f.error(f.key_loc(key), f"a continuous ability's filter cannot test {key!r}: the stat it changes would depend on itself")
+            continue
+        if key in ("and", "or", "not"):
+            value = _read_sub_filters(key, f, ctx)
+        else:
+            value = read_value(word.kind, f.raw(key), f.value_loc(key), key, f, ctx)
+        if value is MISSING:
+            continue
+        if key == "side":
+            side = value
+        elif key == "zone":
+            zones = tuple(dict.fromkeys(value))
+        else:
+            tests.append(word.build(value))
+    if not f.finish(known=FILTER_WORDS.names() if top else [w.name for w in FILTER_WORDS if not w.where]):
+        return None
+    if not top:
+        return all_of(tests)
+    return CardFilter(side, zones, all_of(tests))
+
+
+def _read_sub_filters(key: str, f: Fields, ctx: Context) -> Any:
+    raw, loc = f.raw(key), f.value_loc(key)
+    if key == "not":
+        found = read_filter(raw, loc, f.report, ctx, top=False)
+        if found is None and f.ok:
+            f.error(loc, "'not' needs at least one property")
+        return found if found is not None else MISSING
+    if not isinstance(raw, LocatedList) or not raw:
+        f.error(loc, f"{key!r} must be a list of property mappings")
+        return MISSING
+    parts = [read_filter(item, raw.item_loc(i), f.report, ctx, top=False) for i, item in enumerate(raw)]
+    if any(p is None for p in parts):
+        if f.ok:
+            f.error(loc, f"every item of {key!r} needs at least one property")
+        return MISSING
+    return tuple(parts)
+
+
+# ---------------------------------------------------------------------- conditions
+
+
+def read_condition(node: Any, loc: SourceLocation, report: Report, ctx: Context | None = None) -> Any:
+    """A condition mapping: one condition word as its key, and that word's other parameters."""
+    ctx = ctx or Context()
+    f = Fields(node, report, "a condition", at=loc)
+    if f.node is None:
+        return None
+    found = [key for key in f.node if isinstance(key, str) and key in CONDITIONS]
+    if len(found) != 1:
+        every_key = {p.name for w in CONDITIONS for p in w.params}
+        if not found:
+            if f.finish(known=every_key):  # a misspelt word is reported as such
+                f.error(loc, f"a condition needs one of: {', '.join(CONDITIONS.names())}")
+        else:
+            f.error(loc, f"a condition has one word, not {_quoted(found)} (combine conditions with all: or any:)")
+            f.finish(known=every_key)
+        return None
+    word = CONDITIONS[found[0]]
+    values = _read_params(f, word.params, report, ctx)
+    if word.reads_bound and values.get("name") and values["name"] is not MISSING:
+        if not ctx.in_effect:
+            f.error(f.key_loc(word.name), f"{word.name!r} asks about an earlier effect's 'as:' result, so it can only be an effect's 'if:'")
+        elif values["name"] not in ctx.bound:
+            known = ", ".join(ctx.bound) or "none"
+            f.error(f.value_loc(word.name), f"no earlier effect of this ability is bound 'as: {values['name']}' (bound so far: {known})")
+    return _build(f, word, values)

@@ -1,0 +1,28 @@
+"""An ability as data: when it happens, what it costs, what must hold, what it does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+
+@attrs.frozen
+class Ability:
+    """One ability of a card.
+
+    `trigger` is a trigger word (triggers.py).  `requires` says whether the
+    ability may be used at all (a triggered ability whose requirement fails
+    does not trigger; an event whose on_play requirement fails cannot be
+    played; a continuous ability is off while it fails).  `costs` are paid
+    before the effects, in order; one that cannot be paid makes the ability
+    do nothing.  `optional` abilities ask their controller first ("you may").
+    Each effect may also carry its own `if:`, checked when it resolves.
+    """
+
+    trigger: str
+    effects: tuple[Any, ...]
+    text: str = ""  # our own short wording, for display
+    costs: tuple[Any, ...] = ()
+    requires: Any = None
+    optional: bool = False

@@ -1,0 +1,372 @@
+"""Costs: what an ability's controller pays before its effects.
+
+A cost is written as a mapping naming its word, like effects:
+``{cost: discard, count: 1, filter: {type: unit}}``.  Each word is a frozen
+class (its parameters) with:
+
+* ``can_pay(game, side, source)``: whether it can be paid now;
+* ``choose(game, frame)``: the `Decision` still to be made before paying
+  (which cards), given the answers in `frame`, or None when all is chosen;
+* ``pay(game, frame)``: pay it, using those answers;
+* ``words()``: how a player reads it.
+
+An ability's costs are all checked before the first is paid; one that cannot
+be paid makes the ability do nothing (an event whose on_play costs cannot be
+paid cannot be played).  Each part is checked on its own, and again just
+before it is paid: a part that became unpayable stops the ability, and what
+was paid stays paid.  Choices of cards are decisions (frames.py), one card at
+a time; a choice with a single option is taken without asking.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from gateruler.engine.actions import INVADER, Choose, ChooseCard
+from gateruler.engine.filters import BOARD, CardFilter, StateIs, all_of
+from gateruler.engine.frames import Decision, Frame
+from gateruler.engine.registry import PROPERTIES, Param, Registry, params_of, param
+
+if TYPE_CHECKING:
+    from gateruler.engine.game import Game
+
+
+@attrs.frozen(kw_only=True)
+class Cost:
+    word: ClassVar[str] = ""
+
+    @property
+    def kind(self) -> str:
+        return self.word
+
+    def can_pay(self, game: "Game", side: int, source: int) -> bool:  # pragma: no cover - every word overrides
+        raise NotImplementedError
+
+    def choose(self, game: "Game", frame: Frame) -> Decision | None:
+        return None
+
+    def pay(self, game: "Game", frame: Frame) -> None:  # pragma: no cover - every word overrides
+        raise NotImplementedError
+
+    def energy_needed(self) -> int:
+        return 0
+
+    def words(self) -> str:  # pragma: no cover - every word overrides
+        return self.word
+
+
+@attrs.frozen
+class CostWord:
+    name: str
+    spec: type
+    doc: str
+    params: tuple[Param, ...]
+
+
+COSTS: Registry[CostWord] = Registry("cost")
+
+
+def cost(name: str, doc: str) -> Callable[[type], type]:
+    """Register a cost class under `name` (a class decorator)."""
+
+    def register(spec: type) -> type:
+        spec.word = name
+        COSTS.add(name, CostWord(name, spec, doc, params_of(spec)))
+        return spec
+
+    return register
+
+
+# ---------------------------------------------------------------------- choosing cards to pay with
+
+
+def _picked(frame: Frame) -> list[Any]:
+    return list(frame.answers)
+
+
+def _pick_decision(frame: Frame, options: list[Any], kind: str, count: int, picked: list[Any]) -> Decision:
+    return Decision(kind, frame.side, frame.source, frame.ability, frame.step, "cost", tuple(options), count, tuple(picked))
+
+
+def choose_cards(game: "Game", frame: Frame, candidates: list[int], count: int) -> Decision | None:
+    """The next pick of `count` cards among `candidates` (in a zone), or None when enough are picked.
+
+    Copies of one card are one option (the first stands for all); when no
+    more cards remain than are still needed, they are all taken without
+    asking."""
+    picked = _picked(frame)
+    if len(picked) >= count:
+        return None
+    taken = {a.card for a in picked}
+    remaining = [iid for iid in candidates if iid not in taken]
+    if len(remaining) <= count - len(picked):
+        return None
+    options: list[ChooseCard] = []
+    seen: set[str] = set()
+    for iid in remaining:
+        card_id = game.setup.defs[iid].id
+        if card_id not in seen:
+            seen.add(card_id)
+            options.append(ChooseCard(iid))
+    return _pick_decision(frame, options, "card", count, picked)
+
+
+def chosen_cards(frame: Frame, candidates: list[int], count: int) -> list[int]:
+    """The cards to pay with: those picked, then (when none was left to choose) the rest, up to `count`."""
+    chosen = [a.card for a in frame.answers]
+    if len(chosen) < count:
+        chosen += [iid for iid in candidates if iid not in chosen][: count - len(chosen)]
+    return chosen
+
+
+def choose_units(game: "Game", frame: Frame, where: CardFilter, count: int) -> Decision | None:
+    """As `choose_cards`, for units on the board (answered with `Choose(side, slot)`)."""
+    picked = _picked(frame)
+    if len(picked) >= count:
+        return None
+    taken = {(a.side, a.slot) for a in picked}
+    remaining = [Choose(side, slot) for side, slot, _ in where.places(game, frame.side) if (side, slot) not in taken]
+    if len(remaining) <= count - len(picked):
+        return None
+    return _pick_decision(frame, remaining, "unit", count, picked)
+
+
+def chosen_units(game: "Game", frame: Frame, where: CardFilter, count: int) -> list[tuple[int, int, int]]:
+    """(side, slot, iid) of the units to pay with, picked first."""
+    places = where.places(game, frame.side)
+    by_slot = {(side, slot): iid for side, slot, iid in places}
+    chosen = [(a.side, a.slot, by_slot[(a.side, a.slot)]) for a in frame.answers if (a.side, a.slot) in by_slot]
+    for side, slot, iid in places:
+        if len(chosen) >= count:
+            break
+        if all((side, slot) != (s, sl) for s, sl, _ in chosen):
+            chosen.append((side, slot, iid))
+    return chosen[:count]
+
+
+def _own(zone: str, test: Any) -> CardFilter:
+    return CardFilter("own", (zone,), test)
+
+
+_COUNT_DOC = "How many cards."
+
+
+# ---------------------------------------------------------------------- the words
+
+
+@cost("energy", "Rest `amount` of your ready energy (energy rulers only; a ruler without energy cannot pay it).")
+@attrs.frozen(kw_only=True)
+class Energy(Cost):
+    amount: int = param(int, "How much energy.", 1, minimum=1)
+
+    def can_pay(self, game: "Game", side: int, source: int) -> bool:
+        return game.sides[side].energy_ready >= self.amount
+
+    def energy_needed(self) -> int:
+        return self.amount
+
+    def pay(self, game: "Game", frame: Frame) -> None:
+        game.sides[frame.side].energy_ready -= self.amount
+        game.log_event(frame.side, "pay_energy", frame.source, self.amount)
+
+    def words(self) -> str:
+        return f"rest {self.amount} energy"
+
+
+class _CardsInZone(Cost):
+    """Pay with `count` of your cards in `zone` that match `filter`, chosen one at a time.
+
+    A card never pays for its own ability: an event being played has left
+    the hand, and is in the graveyard while its costs are paid."""
+
+    zone: ClassVar[str] = ""
+    count: int
+    filter: Any
+
+    def _candidates(self, game: "Game", side: int, source: int) -> list[int]:
+        return [iid for _, _, iid in _own(self.zone, self.filter).places(game, side) if iid != source]
+
+    def can_pay(self, game: "Game", side: int, source: int) -> bool:
+        return len(self._candidates(game, side, source)) >= self.count
+
+    def choose(self, game: "Game", frame: Frame) -> Decision | None:
+        return choose_cards(game, frame, self._candidates(game, frame.side, frame.source), self.count)
+
+    def pay(self, game: "Game", frame: Frame) -> None:
+        for iid in chosen_cards(frame, self._candidates(game, frame.side, frame.source), self.count):
+            self.take(game, frame.side, iid)
+
+    def take(self, game: "Game", side: int, iid: int) -> None:  # pragma: no cover - every word overrides
+        raise NotImplementedError
+
+
+class _OwnUnits(Cost):
+    """Pay with `count` of your units on the board that match `filter`, chosen one at a time."""
+
+    count: int
+    filter: Any
+
+    def _where(self) -> CardFilter:
+        return _own(BOARD, self.filter)
+
+    def can_pay(self, game: "Game", side: int, source: int) -> bool:
+        return self._where().count(game, side) >= self.count
+
+    def choose(self, game: "Game", frame: Frame) -> Decision | None:
+        return choose_units(game, frame, self._where(), self.count)
+
+    def pay(self, game: "Game", frame: Frame) -> None:
+        for side, slot, iid in chosen_units(game, frame, self._where(), self.count):
+            if game.unit_is(side, slot, iid):
+                self.take(game, side, slot, iid)
+
+    def take(self, game: "Game", side: int, slot: int, iid: int) -> None:  # pragma: no cover - every word overrides
+        raise NotImplementedError
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
+@cost("discard", "Put `count` cards matching `filter` from your hand into the graveyard (you choose which).")
+@attrs.frozen(kw_only=True)
+class Discard(_CardsInZone):
+    zone: ClassVar[str] = "hand"
+    count: int = param(int, _COUNT_DOC, 1, default=1, minimum=1)
+    filter: Any = param(PROPERTIES, "Which cards may be discarded (default: any).", {"type": "unit"}, default=None)
+
+    def take(self, game: "Game", side: int, iid: int) -> None:
+        s = game.sides[side]
+        s.hand.remove(iid)
+        s.graveyard.append(iid)
+        game.log_event(side, "discard", iid)
+
+    def words(self) -> str:
+        return f"discard {_plural(self.count, 'card')}"
+
+
+@cost("destroy", "Destroy `count` of your own units matching `filter` (you choose which).")
+@attrs.frozen(kw_only=True)
+class DestroyOwn(_OwnUnits):
+    count: int = param(int, "How many units.", 1, default=1, minimum=1)
+    filter: Any = param(PROPERTIES, "Which units may be destroyed (default: any).", {"attribute": "Beast"}, default=None)
+
+    def take(self, game: "Game", side: int, slot: int, iid: int) -> None:
+        game.destroy(side, slot)
+
+    def words(self) -> str:
+        return f"destroy {_plural(self.count, 'unit')} of yours"
+
+
+@cost("return", "Return `count` of your own units matching `filter` to your hand (a ruler without a hand cannot pay it).")
+@attrs.frozen(kw_only=True)
+class ReturnOwn(_OwnUnits):
+    count: int = param(int, "How many units.", 1, default=1, minimum=1)
+    filter: Any = param(PROPERTIES, "Which units may be returned (default: any).", {"type": "unit"}, default=None)
+
+    def can_pay(self, game: "Game", side: int, source: int) -> bool:
+        return game.has_hand(side) and super().can_pay(game, side, source)
+
+    def take(self, game: "Game", side: int, slot: int, iid: int) -> None:
+        s = game.sides[side]
+        s.board[slot] = None
+        s.hand.append(iid)
+        game.log_event(side, "move", iid, "hand")
+
+    def words(self) -> str:
+        return f"return {_plural(self.count, 'unit')} of yours to your hand"
+
+
+@cost("rest_ruler", "Rest your ruler (it cannot attack this turn).  The rift has no rest state and cannot pay it.")
+@attrs.frozen(kw_only=True)
+class RestRuler(Cost):
+    def can_pay(self, game: "Game", side: int, source: int) -> bool:
+        return side != INVADER and not game.sides[side].ruler_rested
+
+    def pay(self, game: "Game", frame: Frame) -> None:
+        game.sides[frame.side].ruler_rested = True
+        game.log_event(frame.side, "rest", -1)
+
+    def words(self) -> str:
+        return "rest your ruler"
+
+
+@cost("rest_self", "Rest the unit that has the ability; it must be on the board and acted.")
+@attrs.frozen(kw_only=True)
+class RestSelf(Cost):
+    def _slot(self, game: "Game", side: int, source: int) -> int:
+        for slot, u in enumerate(game.sides[side].board):
+            if u is not None and u.iid == source and not u.rested:
+                return slot
+        return -1
+
+    def can_pay(self, game: "Game", side: int, source: int) -> bool:
+        return self._slot(game, side, source) >= 0
+
+    def pay(self, game: "Game", frame: Frame) -> None:
+        game.sides[frame.side].board[self._slot(game, frame.side, frame.source)].rested = True
+        game.log_event(frame.side, "rest", frame.source)
+
+    def words(self) -> str:
+        return "rest this unit"
+
+
+@cost("rest_unit", "Rest `count` of your acted units matching `filter` (you choose which).")
+@attrs.frozen(kw_only=True)
+class RestUnit(_OwnUnits):
+    count: int = param(int, "How many units.", 1, default=1, minimum=1)
+    filter: Any = param(PROPERTIES, "Which units may be rested (default: any).", {"attribute": "Military"}, default=None)
+
+    def _where(self) -> CardFilter:
+        return _own(BOARD, all_of([StateIs(False)] + ([self.filter] if self.filter is not None else [])))
+
+    def take(self, game: "Game", side: int, slot: int, iid: int) -> None:
+        game.sides[side].board[slot].rested = True
+        game.log_event(side, "rest", iid)
+
+    def words(self) -> str:
+        return f"rest {_plural(self.count, 'unit')} of yours"
+
+
+@cost(
+    "deck_to_damage",
+    "Put the top `count` cards of your deck into your damage zone: no damage check, no CNT; reaching your LIFE this way loses.",
+)
+@attrs.frozen(kw_only=True)
+class DeckToDamage(Cost):
+    count: int = param(int, _COUNT_DOC, 1, default=1, minimum=1)
+
+    def can_pay(self, game: "Game", side: int, source: int) -> bool:
+        return len(game.sides[side].deck) >= self.count
+
+    def pay(self, game: "Game", frame: Frame) -> None:
+        s = game.sides[frame.side]
+        for _ in range(self.count):
+            iid = s.deck.pop()
+            s.damage_zone.append(iid)
+            game.log_event(frame.side, "deck_to_damage", iid)
+        if len(s.damage_zone) >= game.life(frame.side):
+            s.lost = s.lost or "damage"
+
+    def words(self) -> str:
+        return f"put the top {_plural(self.count, 'card')} of your deck into your damage zone"
+
+
+@cost("remove_from_graveyard", "Remove `count` cards matching `filter` in your graveyard from the game (you choose which).")
+@attrs.frozen(kw_only=True)
+class RemoveFromGraveyard(_CardsInZone):
+    zone: ClassVar[str] = "graveyard"
+    count: int = param(int, _COUNT_DOC, 1, default=1, minimum=1)
+    filter: Any = param(PROPERTIES, "Which cards may be removed (default: any).", {"type": "event"}, default=None)
+
+    def take(self, game: "Game", side: int, iid: int) -> None:
+        s = game.sides[side]
+        s.graveyard.remove(iid)
+        s.removed.append(iid)
+        game.log_event(side, "remove", iid, "graveyard")
+
+    def words(self) -> str:
+        return f"remove {_plural(self.count, 'card')} in your graveyard from the game"

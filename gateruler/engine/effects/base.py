@@ -1,0 +1,90 @@
+"""The effect family: what an ability does, one word per class.
+
+An effect word is an attrs class (its parameters, made with
+`registry.param`) with a `resolve` method (what it does) and a `words`
+method (how a player reads it), registered with :func:`effect`.  The frame
+runner (gateruler/engine/resolve.py) does what every effect shares before
+calling `resolve`: the `if:` condition, "you may" (`optional`), and finding
+the targets (asking for a choice when the target is chosen).  So `resolve`
+receives the victims already found, each as ``(side, where, iid)``: `where`
+is a board slot for a unit, `RULER` for a ruler, -1 for a player, or the
+zone word for a card elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from gateruler.engine.registry import CONDITION, Param, Registry, params_of, param
+
+if TYPE_CHECKING:
+    from gateruler.engine.frames import Frame
+    from gateruler.engine.game import Game
+
+Victim = tuple[int, Any, int]
+
+
+@attrs.frozen(kw_only=True)
+class Effect:
+    """What every effect has besides its own parameters."""
+
+    word: ClassVar[str] = ""
+    target: Any = None  # a compiled target (targets.py); the loader reads it by the word's categories
+    condition: Any = param(CONDITION, "Resolve this effect only if this condition holds now (else it is skipped).", {"turn": "own"}, default=None, key="if")
+    bind: str = param(str, "A name for what this effect did, which later effects' `if:` can ask about.", "hits", default="", key="as")
+    optional: bool = param(bool, "\"You may\": the controller decides when it resolves whether to use it.", True, default=False)
+
+    @property
+    def kind(self) -> str:
+        return self.word
+
+    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:  # pragma: no cover - every word overrides
+        raise NotImplementedError
+
+    def words(self, who: str) -> str:  # pragma: no cover - every word overrides
+        return self.word
+
+
+@attrs.frozen
+class EffectWord:
+    name: str
+    spec: type
+    doc: str
+    targets: frozenset[str]  # target categories it accepts (targets.py); empty: it takes no target
+    params: tuple[Param, ...]  # its own parameters, without the common ones
+    check: Callable[[Any], str | None] | None = None  # a rule across parameters, for the loader
+    continuous: bool = False  # a continuous ability may use it
+
+
+EFFECTS: Registry[EffectWord] = Registry("effect")
+COMMON_PARAMS: tuple[Param, ...] = params_of(Effect)
+"""`if`, `as` and `optional`: every effect word takes them."""
+
+
+def effect(
+    name: str,
+    doc: str,
+    *,
+    targets: frozenset[str] | set[str] = frozenset(),
+    check: Callable[[Any], str | None] | None = None,
+    continuous: bool = False,
+) -> Callable[[type], type]:
+    """Register an effect class under `name` (a class decorator)."""
+
+    def register(spec: type) -> type:
+        spec.word = name
+        common = {p.attr for p in COMMON_PARAMS}
+        own = tuple(p for p in params_of(spec) if p.attr not in common)
+        EFFECTS.add(name, EffectWord(name, spec, doc, frozenset(targets), own, check, continuous))
+        return spec
+
+    return register
+
+
+def unit_still_there(game: "Game", side: int, slot: int, iid: int) -> bool:
+    """Whether the unit a victim names is still in its slot (a destroyed unit's slot may be refilled mid-effect)."""
+    u = game.sides[side].board[slot]
+    return u is not None and u.iid == iid

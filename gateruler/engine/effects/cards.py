@@ -1,0 +1,96 @@
+"""Moving cards between zones: draw, mill, move, destroying set cards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gateruler.engine.effects.base import Effect, Victim, effect, unit_still_there
+from gateruler.engine.registry import Choice, param
+from gateruler.engine.targets import PLAYER, SET_CARD, UNIT
+
+if TYPE_CHECKING:
+    from gateruler.engine.frames import Frame
+    from gateruler.engine.game import Game
+
+MOVE_DESTINATIONS = Choice(
+    "move destinations",
+    ("deck", "graveyard", "hand"),
+    {"hand": "The owner's hand.", "deck": "The top of the owner's deck.", "graveyard": "The owner's graveyard."},
+)
+
+
+@effect("draw", "The target player draws `amount` cards (a ruler with no hand drives them instead).", targets={PLAYER})
+@attrs.frozen(kw_only=True)
+class Draw(Effect):
+    amount: int = param(int, "How many (damage points, cards).", 2, minimum=1)
+
+    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+        for side, _, _ in victims:
+            for _ in range(self.amount):
+                game.draw(side)
+
+    def words(self, who: str) -> str:
+        return f"draw {self.amount}" if who == "you" else f"{who} draws {self.amount}"
+
+
+@effect("mill", "Put the top `amount` cards of the target player's deck into their graveyard.", targets={PLAYER})
+@attrs.frozen(kw_only=True)
+class Mill(Effect):
+    amount: int = param(int, "How many (damage points, cards).", 2, minimum=1)
+
+    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+        for side, _, _ in victims:
+            s = game.sides[side]
+            for _ in range(self.amount):
+                if not s.deck:
+                    break  # milling an empty deck stops without a loss (docs/rulings.md)
+                iid = s.deck.pop()
+                s.graveyard.append(iid)
+                game.log_event(side, "mill", iid)
+
+    def words(self, who: str) -> str:
+        deck = "your" if who == "you" else "the opponent's"
+        return f"put the top {self.amount} cards of {deck} deck into the graveyard"
+
+
+@effect("move", "Move units on the board to their owner's `to` zone (hand, deck = top of deck, graveyard).", targets={UNIT})
+@attrs.frozen(kw_only=True)
+class Move(Effect):
+    to: str = param(MOVE_DESTINATIONS, "Where the units go.", "hand")
+
+    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+        for side, slot, iid in victims:
+            if not unit_still_there(game, side, slot, iid):
+                continue
+            if self.to == "hand" and not game.has_hand(side):
+                game.log_event(side, "no_effect", frame.source)  # no such zone: the card does not move [CR 15-3a-1]
+                continue
+            s = game.sides[side]
+            s.board[slot] = None
+            if self.to == "hand":
+                s.hand.append(iid)
+            elif self.to == "deck":
+                s.deck.append(iid)
+            else:
+                s.graveyard.append(iid)
+            game.log_event(side, "move", iid, self.to)
+
+    def words(self, who: str) -> str:
+        return f"return {who} to its owner's {self.to}"
+
+
+@effect("destroy_set_cards", "Destroy every card in the target's set zones.", targets={SET_CARD})
+@attrs.frozen(kw_only=True)
+class DestroySetCards(Effect):
+    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+        for side, _, iid in victims:
+            zones = game.sides[side].set_zones
+            if iid in zones:
+                zones[zones.index(iid)] = None
+                game.sides[side].graveyard.append(iid)
+                game.log_event(side, "set_destroyed", iid)
+
+    def words(self, who: str) -> str:
+        return f"destroy every card in {who}"

@@ -1,0 +1,60 @@
+"""Damage and destruction."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gateruler.engine.actions import RULER
+from gateruler.engine.effects.base import Effect, Victim, effect, unit_still_there
+from gateruler.engine.registry import param
+from gateruler.engine.targets import RULER as RULER_TARGET
+from gateruler.engine.targets import FIELD_CARD, UNIT
+
+if TYPE_CHECKING:
+    from gateruler.engine.frames import Frame
+    from gateruler.engine.game import Game
+
+
+@effect(
+    "damage",
+    "Deal `amount` damage to units (accumulates against HP) or to a ruler (a damage check per point).",
+    targets={UNIT, RULER_TARGET},
+)
+@attrs.frozen(kw_only=True)
+class Damage(Effect):
+    amount: int = param(int, "How many (damage points, cards).", 2, minimum=1)
+
+    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+        for side, where, iid in victims:
+            if where == RULER:
+                game.damage_ruler(side, self.amount, battle=False)
+            elif unit_still_there(game, side, where, iid):
+                game.damage_unit(side, where, self.amount)
+
+    def words(self, who: str) -> str:
+        return f"deal {self.amount} damage to {who}"
+
+
+@effect(
+    "destroy",
+    "Destroy units (or cards in field zones: `{all: {zone: field_zone}}`).  Optional `max_level`: only cards of that level or lower.",
+    targets={UNIT, FIELD_CARD},
+)
+@attrs.frozen(kw_only=True)
+class Destroy(Effect):
+    max_level: int | None = param(int, "Only units of this level or lower.", 2, default=None)
+
+    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+        for side, where, iid in victims:
+            if self.max_level is not None and game.setup.defs[iid].level > self.max_level:
+                continue
+            if where == "field_zone":
+                game.destroy_field(side, iid)
+            elif unit_still_there(game, side, where, iid):
+                game.destroy(side, where)
+
+    def words(self, who: str) -> str:
+        limit = f" of level {self.max_level} or lower" if self.max_level is not None else ""
+        return f"destroy {who}{limit}"

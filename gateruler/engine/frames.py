@@ -1,0 +1,114 @@
+"""Abilities in resolution (frames) and the choices they wait for (decisions).
+
+A triggered ability becomes a `Frame` on the game's task stack: which card
+and which of its abilities, the next step (its costs first, then its
+effects), the answers given for that step so far, and the results earlier
+effects bound with ``as: name``.  A frame is an immutable tuple: running a
+step pushes the next frame rather than changing this one, so a game with
+abilities half-resolved still copies in a few list copies and round-trips
+through JSON.
+
+When a step needs a choice (a target, the cards a cost takes, "you may"),
+the frame stays on top of the stack and the game holds a `Decision`: who
+decides, what about, and the legal answers as actions
+(`Game.legal_actions()` lists them; `Game.apply()` adds the answer to the
+frame and runs it again).  The rift's decisions never wait: its `Opponent`
+answers at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import attrs
+
+from gateruler.engine.actions import Action, action_from_dict, action_to_dict
+
+if TYPE_CHECKING:
+    from gateruler.engine.game import Game
+
+BEGIN = -1
+"""The step before the costs: an unpayable cost stops here, an optional ability asks here."""
+
+
+class Result(NamedTuple):
+    """What an effect did, for later effects' conditions (``as: name``)."""
+
+    affected: tuple[int, ...] = ()  # the cards it acted on
+    destroyed: tuple[int, ...] = ()  # the cards destroyed while it resolved
+
+
+class Frame(NamedTuple):
+    """One ability in resolution; `step` counts the ability's costs, then its effects."""
+
+    side: int  # the controller
+    source: int  # the card's instance id
+    ability: int  # index into the card's abilities
+    step: int = 0
+    answers: tuple = ()  # answers (actions) given for this step so far
+    bound: tuple = ()  # (name, Result) pairs bound with `as:`
+    event: tuple = ()  # the trigger's own data (on_attack: target zone, target card)
+    end: int = -1  # stop before this step (-1: at the ability's end); saves of version 1 need it
+
+
+@attrs.frozen
+class Decision:
+    """A choice the game waits for.  `options` are exactly the legal answers."""
+
+    kind: str  # "unit" (Choose), "card" (ChooseCard) or "confirm" (Confirm)
+    side: int  # who decides
+    source: int  # the card whose ability asks
+    ability: int
+    step: int  # the frame step (BEGIN: whether to use an optional ability)
+    purpose: str  # "target", "cost" or "optional"
+    options: tuple[Action, ...]
+    count: int = 1  # how many picks in all
+    picked: tuple[Action, ...] = ()  # picks made so far
+
+    def subject(self, game: "Game") -> Any:
+        """The ability (BEGIN), cost or effect the decision is about."""
+        ability = game.setup.defs[self.source].abilities[self.ability]
+        if self.step < 0:
+            return ability
+        if self.step < len(ability.costs):
+            return ability.costs[self.step]
+        return ability.effects[self.step - len(ability.costs)]
+
+    def to_dict(self) -> dict:
+        data = attrs.asdict(self, recurse=False)
+        data["options"] = [action_to_dict(a) for a in self.options]
+        data["picked"] = [action_to_dict(a) for a in self.picked]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Decision":
+        values = dict(data)
+        values["options"] = tuple(action_from_dict(a) for a in data["options"])
+        values["picked"] = tuple(action_from_dict(a) for a in data["picked"])
+        return cls(**values)
+
+
+def frame_to_dict(frame: Frame) -> dict:
+    return {
+        "side": frame.side,
+        "source": frame.source,
+        "ability": frame.ability,
+        "step": frame.step,
+        "answers": [action_to_dict(a) for a in frame.answers],
+        "bound": [[name, list(r.affected), list(r.destroyed)] for name, r in frame.bound],
+        "event": list(frame.event),
+        "end": frame.end,
+    }
+
+
+def frame_from_dict(data: dict) -> Frame:
+    return Frame(
+        data["side"],
+        data["source"],
+        data["ability"],
+        data["step"],
+        tuple(action_from_dict(a) for a in data["answers"]),
+        tuple((name, Result(tuple(affected), tuple(destroyed))) for name, affected, destroyed in data["bound"]),
+        tuple(data["event"]),
+        data["end"],
+    )

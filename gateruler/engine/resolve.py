@@ -1,0 +1,169 @@
+"""Running abilities: one frame step at a time, and the decisions steps open.
+
+`Game._run` pops a `Frame` and calls :func:`run`, which does exactly one
+step: the ability's beginning (an unpayable cost stops it, an optional
+ability asks), one cost, or one effect.  Before a step does anything that can
+start other things (a destroy that triggers, damage that starts a check), it
+pushes the frame of the next step, so whatever the step starts lands on top
+and resolves first: each effect fully resolves, consequences included,
+before the next (rules processing runs between steps, as between any tasks).
+
+A step that needs a choice calls :func:`ask`: the player's decisions wait in
+`Game.pending` with the frame left on the stack; the rift's are answered at
+once by its `Opponent`; a decision with a single option is taken at once.
+The answer joins `frame.answers` and the step runs again, so a step is a
+plain function of the game and the frame, with nothing in flight.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gateruler.engine.actions import INVADER, RULER, Choose, ChooseCard, Confirm
+from gateruler.engine.frames import BEGIN, Decision, Frame, Result
+from gateruler.engine.targets import Chosen, Every, PlayerTarget, RulerTarget, SelfTarget
+
+if TYPE_CHECKING:
+    from gateruler.engine.game import Game
+
+YES_NO = (Confirm(True), Confirm(False))
+
+
+def run(game: "Game", frame: Frame) -> None:
+    """Do the frame's next step."""
+    ability = game.setup.defs[frame.source].abilities[frame.ability]
+    step = frame.step
+    if step < 0:
+        _begin(game, frame, ability)
+        return
+    costs = ability.costs
+    if step < len(costs):
+        _pay(game, frame, costs[step])
+    else:
+        _effect(game, frame, ability, step - len(costs))
+
+
+def ask(game: "Game", frame: Frame, decision: Decision) -> None:
+    """Get `decision` answered: at once when it has one option or is the rift's, else by the player (it waits)."""
+    if len(decision.options) == 1:
+        answer = decision.options[0]
+    elif decision.side == INVADER:
+        answer = game.setup.opponent.decide(game, decision)
+        if answer not in decision.options:  # a programming error in the opponent, not a game state
+            raise RuntimeError(f"{game.setup.opponent.name} answered {answer!r}, which is not one of {decision.options!r}")
+    else:
+        game.tasks.append(frame)
+        game.pending = decision
+        return
+    run(game, frame._replace(answers=frame.answers + (answer,)))
+
+
+def _confirm(frame: Frame, step: int, purpose: str = "optional") -> Decision:
+    return Decision("confirm", frame.side, frame.source, frame.ability, step, purpose, YES_NO)
+
+
+def _begin(game: "Game", frame: Frame, ability: Any) -> None:
+    side, source = frame.side, frame.source
+    if ability.costs and not all(c.can_pay(game, side, source) for c in ability.costs):
+        game.log_event(side, "unpaid", source)
+        return
+    if ability.optional:
+        if not frame.answers:
+            ask(game, frame, _confirm(frame, BEGIN))
+            return
+        if not frame.answers[0].yes:
+            game.log_event(side, "declined", source)
+            return
+    run(game, frame._replace(step=0, answers=()))
+
+
+def _pay(game: "Game", frame: Frame, cost: Any) -> None:
+    if not cost.can_pay(game, frame.side, frame.source):
+        game.log_event(frame.side, "unpaid", frame.source)
+        return
+    decision = cost.choose(game, frame)
+    if decision is not None:
+        ask(game, frame, decision)
+        return
+    game.tasks.append(frame._replace(step=frame.step + 1, answers=()))
+    cost.pay(game, frame)
+
+
+def _effect(game: "Game", frame: Frame, ability: Any, index: int) -> None:
+    effect = ability.effects[index]
+    side, source, step = frame.side, frame.source, frame.step
+    last = index + 1 == len(ability.effects) or 0 <= frame.end <= step + 1
+    tasks = game.tasks
+    if effect.condition is not None and not effect.condition.holds(game, side, source, frame.bound):
+        if not last:
+            tasks.append(frame._replace(step=step + 1, answers=()))
+        return
+    answers = frame.answers
+    if effect.optional:
+        if not answers:
+            ask(game, frame, _confirm(frame, step))
+            return
+        if not answers[0].yes:
+            game.log_event(side, "declined", source)
+            if not last:
+                tasks.append(frame._replace(step=step + 1, answers=()))
+            return
+        answers = answers[1:]
+    victims = _victims(game, frame, effect, answers)
+    if victims is None:
+        return  # a decision is pending
+    if not effect.bind:
+        if not last:
+            tasks.append(frame._replace(step=step + 1, answers=()))
+        effect.resolve(game, frame, victims)
+        return
+    # Bind what the effect did: the next step is reserved below whatever the effect starts.
+    at = len(tasks)
+    if not last:
+        tasks.append(frame)
+    mark = len(game.log)
+    effect.resolve(game, frame, victims)
+    destroyed = tuple(e[3] for e in game.log[mark:] if e[1] == "destroy")
+    result = Result(tuple(iid for _, where, iid in victims if where != -1), destroyed)
+    if not last and game.tasks is tasks and at < len(tasks):
+        tasks[at] = frame._replace(step=step + 1, answers=(), bound=frame.bound + ((effect.bind, result),))
+
+
+def _victims(game: "Game", frame: Frame, effect: Any, answers: tuple) -> list | None:
+    """What the effect acts on, as (side, where, iid); None when a choice is asked for."""
+    target = effect.target
+    kind = type(target)
+    side = frame.side
+    if target is None:
+        return []
+    if kind is RulerTarget:
+        return [(side if target.side == "own" else 1 - side, RULER, -1)]
+    if kind is PlayerTarget:
+        return [(side if target.side == "own" else 1 - side, -1, -1)]
+    if kind is SelfTarget:
+        board = game.sides[side].board
+        return [(side, slot, frame.source) for slot in range(3) if board[slot] is not None and board[slot].iid == frame.source]
+    if kind is Every:
+        return target.filter.places(game, side)
+    assert kind is Chosen
+    places = target.filter.places(game, side)
+    if not places:
+        game.log_event(side, "no_effect", frame.source)
+        return []
+    by_answer = {_answer_for(p): p for p in places}
+    chosen = [by_answer[a] for a in answers if a in by_answer]  # in the order they were chosen
+    needed = min(target.count, len(places))
+    if len(chosen) < needed:
+        remaining = [p for p in places if p not in chosen]
+        if len(remaining) > needed - len(chosen):
+            options = tuple(_answer_for(p) for p in remaining)
+            kind_of = "unit" if isinstance(options[0], Choose) else "card"
+            ask(game, frame, Decision(kind_of, side, frame.source, frame.ability, frame.step, "target", options, needed, tuple(answers)))
+            return None
+        chosen += remaining
+    return chosen
+
+
+def _answer_for(place: tuple) -> Any:
+    side, where, iid = place
+    return Choose(side, where) if isinstance(where, int) else ChooseCard(iid)

@@ -1,0 +1,175 @@
+"""Targets: what an effect acts on, and how it is picked.
+
+A target is written as a shorthand word (``enemy_unit``, ``all_own_units``,
+``enemy_ruler``, ``controller``...) or as a mapping with a filter:
+
+* ``{choose: 1, filter: {side: enemy, type: unit, level: {max: 1}}}``: the
+  controller chooses that many of the matching cards (a decision, see
+  frames.py), one at a time;
+* ``{all: {side: own, attribute: Beast}}``: every matching card.
+
+Both compile to the same few frozen classes; every shorthand word of
+:data:`TARGET_WORDS` is one of them with a fixed filter, so ``enemy_unit``
+means exactly ``{choose: 1, filter: {side: enemy}}``.
+
+Each target has a *category* (board units, a set-zone card, a card in
+another zone, a ruler, a player); an effect word says which categories it
+accepts (effects/base.py) and the loader checks it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from gateruler.engine.filters import BOARD, CardFilter, compile_filter
+from gateruler.engine.registry import Registry
+
+UNIT = "unit"  # units on the board (and the card itself, for `self`)
+SET_CARD = "set_card"  # cards in set zones
+FIELD_CARD = "field_card"  # cards in field zones
+CARD = "card"  # cards in any other zone
+RULER = "ruler"
+PLAYER = "player"
+CATEGORY_WORDS = {
+    UNIT: "units on the board",
+    SET_CARD: "cards in set zones",
+    FIELD_CARD: "cards in field zones",
+    CARD: "cards in other zones",
+    RULER: "a ruler",
+    PLAYER: "a player",
+}
+
+
+def filter_category(f: CardFilter) -> str:
+    if f.zones == (BOARD,):
+        return UNIT
+    if f.zones == ("set_zone",):
+        return SET_CARD
+    if f.zones == ("field_zone",):
+        return FIELD_CARD
+    return CARD
+
+
+@attrs.frozen(slots=True)
+class SelfTarget:
+    """The card that has the ability (on its controller's board)."""
+
+    word: str = "self"
+    category = UNIT
+
+    def words(self) -> str:
+        return "this card"
+
+
+@attrs.frozen(slots=True)
+class Chosen:
+    """`count` of the cards `filter` finds, chosen by the controller one at a time."""
+
+    filter: CardFilter
+    count: int = 1
+    word: str = ""
+
+    @property
+    def category(self) -> str:
+        return filter_category(self.filter)
+
+    def words(self) -> str:
+        thing = self.filter.describe()
+        return thing if self.count == 1 or self.word else f"{self.count} {thing}"
+
+
+@attrs.frozen(slots=True)
+class Every:
+    """Every card `filter` finds."""
+
+    filter: CardFilter
+    word: str = ""
+
+    @property
+    def category(self) -> str:
+        return filter_category(self.filter)
+
+    def words(self) -> str:
+        return self.filter.describe() if self.word else f"every one of {self.filter.describe()}"
+
+
+@attrs.frozen(slots=True)
+class RulerTarget:
+    side: str  # own | enemy
+    word: str = ""
+    category = RULER
+
+    def words(self) -> str:
+        return "your own ruler" if self.side == "own" else "the enemy ruler"
+
+
+@attrs.frozen(slots=True)
+class PlayerTarget:
+    side: str  # own (the controller) | enemy (the opponent)
+    word: str = ""
+    category = PLAYER
+
+    def words(self) -> str:
+        return "you" if self.side == "own" else "the opponent"
+
+
+Target = SelfTarget | Chosen | Every | RulerTarget | PlayerTarget
+"""Every compiled target (an effect's `target`)."""
+
+
+@attrs.frozen
+class TargetWord:
+    name: str
+    doc: str
+    target: Any
+
+
+TARGET_WORDS: Registry[TargetWord] = Registry("target")
+
+
+def target_word(name: str, doc: str, target: Any) -> Any:
+    TARGET_WORDS.add(name, TargetWord(name, doc, target))
+    return target
+
+
+def _units(side: str, text: str) -> CardFilter:
+    return compile_filter(side, text=text)
+
+
+target_word("self", "The card that has the ability.", SelfTarget())
+target_word(
+    "enemy_unit",
+    "One enemy unit: the player chooses; the rift takes left attack -> defense -> right attack.",
+    Chosen(_units("enemy", "an enemy unit"), word="enemy_unit"),
+)
+target_word("own_unit", "One of the controller's own units, chosen the same way.", Chosen(_units("own", "one of your units"), word="own_unit"))
+target_word("any_unit", "One unit on either side, chosen.", Chosen(_units("any", "a unit"), word="any_unit"))
+target_word("all_enemy_units", "Every unit on the enemy board.", Every(_units("enemy", "every enemy unit"), word="all_enemy_units"))
+target_word("all_own_units", "Every unit on the controller's board.", Every(_units("own", "every one of your units"), word="all_own_units"))
+target_word("all_units", "Every unit on both boards.", Every(_units("any", "every unit"), word="all_units"))
+target_word("enemy_ruler", "The enemy ruler (for the rift's cards: the player).", RulerTarget("enemy", word="enemy_ruler"))
+target_word("own_ruler", "The controller's own ruler.", RulerTarget("own", word="own_ruler"))
+target_word(
+    "enemy_set_zones",
+    "Every card in the enemy's set zones.",
+    Every(compile_filter("enemy", ("set_zone",), text="the enemy's set zones"), word="enemy_set_zones"),
+)
+target_word(
+    "own_set_zones",
+    "Every card in the controller's set zones.",
+    Every(compile_filter("own", ("set_zone",), text="your set zones"), word="own_set_zones"),
+)
+target_word("controller", "The controlling player (for draw and mill).", PlayerTarget("own", word="controller"))
+target_word("opponent", "The other player (for draw and mill).", PlayerTarget("enemy", word="opponent"))
+
+
+def word_target(name: str) -> Any:
+    """The target a shorthand word stands for."""
+    return TARGET_WORDS[name].target
+
+
+def words_for(categories: frozenset[str]) -> list[str]:
+    """The shorthand words an effect accepting `categories` accepts, alphabetically (for messages)."""
+    return sorted(w.name for w in TARGET_WORDS if w.target.category in categories)

@@ -1,0 +1,60 @@
+"""Triggers: when an ability happens.
+
+A trigger is a name, the card types it fits, a doc line and the words a
+player reads ("When it attacks").  The engine fires a trigger with one named
+call where the event happens (`Game.fire(side, card, ON_ATTACK)`); abilities
+are indexed by trigger once per game (`Setup.triggers`), so firing a trigger
+no card has costs a dictionary look-up.  `continuous` is not an event: its
+abilities are always on while the card is on the board or in a field zone
+(gateruler/engine/continuous.py).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gateruler.engine.registry import Registry
+from gateruler.vocabulary import CardType
+
+
+@attrs.frozen
+class TriggerWord:
+    name: str
+    doc: str
+    card_types: frozenset[CardType]
+    words: str  # how the player reads it: "When it attacks"
+
+
+TRIGGERS: Registry[TriggerWord] = Registry("trigger")
+
+
+def trigger(name: str, doc: str, card_types: set[CardType], words: str) -> str:
+    """Register a trigger; returns its name, the value abilities hold."""
+    TRIGGERS.add(name, TriggerWord(name, doc, frozenset(card_types), words))
+    return name
+
+
+UNIT, EVENT, FIELD = CardType.UNIT, CardType.EVENT, CardType.FIELD
+
+ON_PLAY = trigger("on_play", "An event's effect, resolved when the event is played (from hand, drive zone or set zone).", {EVENT}, "When played")
+ON_ENTER = trigger("on_enter", "A unit or field entering its controller's board.", {UNIT, FIELD}, "When it enters the board")
+ON_ATTACK = trigger("on_attack", "This unit (or ruler) is declared as an attacker, before the target is hit.", {UNIT}, "When it attacks")
+ON_DESTROYED = trigger("on_destroyed", "This unit is destroyed (damage >= HP, or a destroy effect).", {UNIT}, "When it is destroyed")
+CNT = trigger(
+    "cnt",
+    "The card is revealed by its owner's damage check: it goes to the graveyard and its CNT ability resolves (docs/rulings.md).",
+    {UNIT, EVENT, FIELD},
+    "CNT (when revealed by a damage check)",
+)
+START_OF_TURN = trigger(
+    "start_of_turn",
+    "The start phase of its controller's turn, while the card is on the board or in the field zone.",
+    {UNIT, FIELD},
+    "At the start of its controller's turn",
+)
+CONTINUOUS = trigger(
+    "continuous",
+    "Always on while the card is on the board or in the field zone; only stat effects may be continuous.",
+    {UNIT, FIELD},
+    "While it is on the board",
+)

@@ -1,0 +1,221 @@
+"""Mechanic 3: costs an ability's controller pays before its effects.
+
+Each cost word is checked before anything is paid; one that cannot be paid
+makes the ability do nothing (an event with it cannot be played).  Choosing
+which cards pay is a decision.  Cards are written in YAML and read by the real
+loader.
+"""
+
+from __future__ import annotations
+
+from factories import FILLER, apprentice, find_iid, game, iids, play, summon, unit, yaml_cards, yaml_event, yaml_unit
+
+from gateruler.engine import (
+    ATTACK_LEFT,
+    ATTACK_RIGHT,
+    DEFENSE,
+    INVADER,
+    PLAYER,
+    RULER,
+    Attack,
+    Choose,
+    ChooseCard,
+    Confirm,
+    EndTurn,
+    GoToAttack,
+    PlayEvent,
+)
+
+P, I = PLAYER, INVADER
+SOLDIER = unit("SOLDIER", 1, 3, 3, 1)
+WALL = unit("WALL", 1, 1, 20, 1)
+TINY = unit("TINY", 0, 1, 1, 1)
+INSIGHT = "{effect: draw, target: controller, amount: 1}"
+
+
+def kinds(g, since: int) -> list[str]:
+    return [e[1] for e in g.log[since:]]
+
+
+# ---------------------------------------------------------------------- paying and not paying
+
+
+def test_a_discard_cost_asks_which_card_and_is_paid_before_the_effects() -> None:
+    study = yaml_event("STUDY", INSIGHT, ability="costs: [{cost: discard, count: 1, filter: {type: unit}}]")
+    g = game(cards=[study, SOLDIER, WALL], player=["STUDY", "SOLDIER", "WALL", "SOLDIER"])
+    mark = len(g.log)
+    play(g, "STUDY")
+    soldier, wall = find_iid(g, P, "hand", "SOLDIER"), find_iid(g, P, "hand", "WALL")
+    assert g.pending.purpose == "cost"
+    assert set(g.legal_actions()) == {ChooseCard(soldier), ChooseCard(wall), ChooseCard(find_iid(g, P, "hand", FILLER))}
+    g.apply(ChooseCard(wall))
+    assert iids(g, P, "graveyard") == ["STUDY", "WALL"]
+    assert [k for k in kinds(g, mark) if k in ("discard", "draw")] == ["discard", "draw"]
+
+
+def test_copies_of_a_card_are_one_choice_and_a_choice_of_one_kind_is_not_asked() -> None:
+    study = yaml_event("STUDY", INSIGHT, ability="costs: [{cost: discard, count: 2, filter: {name: soldier}}]")
+    g = game(cards=[study, SOLDIER, WALL], player=["STUDY", "SOLDIER", "WALL", "SOLDIER"])
+    play(g, "STUDY")  # two soldiers, two to pay: no choice
+    assert g.pending is None and iids(g, P, "graveyard") == ["STUDY", "SOLDIER", "SOLDIER"]
+
+
+def test_an_event_whose_cost_cannot_be_paid_cannot_be_played() -> None:
+    study = yaml_event("STUDY", INSIGHT, ability="costs: [{cost: discard, count: 1, filter: {type: event}}]")
+    g = game(cards=[study, SOLDIER], player=["STUDY", "SOLDIER"])
+    assert not any(isinstance(a, PlayEvent) for a in g.legal_actions())  # no other event in hand
+
+
+def test_a_triggered_ability_whose_cost_cannot_be_paid_does_nothing() -> None:
+    scout = yaml_unit(
+        "SCOUT",
+        "{trigger: on_enter, costs: [{cost: discard, count: 1, filter: {type: event}}], effects: [{effect: damage, target: enemy_ruler, amount: 1}]}",
+    )
+    g = game(cards=[scout], player=["SCOUT"])
+    summon(g, "SCOUT", ATTACK_LEFT)
+    scout_iid = g.unit_at(P, ATTACK_LEFT).iid
+    assert g.log[-2:] == [(2, "ability", P, scout_iid, "on_enter"), (2, "unpaid", P, scout_iid)]
+    assert g.sides[I].damage_zone == []
+
+
+def test_an_optional_ability_asks_whether_to_use_it_and_a_no_pays_nothing() -> None:
+    scout = yaml_unit(
+        "SCOUT",
+        "{trigger: on_enter, optional: true, costs: [{cost: discard, count: 1}], effects: [{effect: damage, target: enemy_ruler, amount: 2}]}",
+    )
+    g = game(cards=[scout], player=["SCOUT", "SCOUT"])
+    hand = len(g.sides[P].hand)
+    summon(g, "SCOUT", ATTACK_LEFT)
+    assert g.legal_actions() == [Confirm(True), Confirm(False)] and g.pending.purpose == "optional"
+    g.apply(Confirm(False))
+    assert (len(g.sides[P].hand), g.sides[I].damage_zone, g.log[-1][1]) == (hand - 1, [], "declined")
+    summon(g, "SCOUT", ATTACK_RIGHT)
+    g.apply(Confirm(True))
+    g.apply(g.legal_actions()[0])  # discard the first card offered
+    assert len(g.sides[I].damage_zone) == 2
+
+
+# ---------------------------------------------------------------------- the words
+
+
+def test_destroying_your_own_unit_as_a_cost_destroys_it_and_triggers_it() -> None:
+    martyr = yaml_unit("MARTYR", "{trigger: on_destroyed, effects: [{effect: damage, target: enemy_ruler, amount: 1}]}")
+    offering = yaml_event("OFFERING", INSIGHT, ability="costs: [{cost: destroy, filter: {level: 0}}]")
+    g = game(cards=[offering, martyr, SOLDIER], player=["OFFERING", "MARTYR", "SOLDIER"])
+    summon(g, "SOLDIER", ATTACK_LEFT)
+    summon(g, "MARTYR", ATTACK_RIGHT)
+    play(g, "OFFERING")  # only the level 0 martyr may pay
+    assert g.unit_at(P, ATTACK_RIGHT) is None and g.unit_at(P, ATTACK_LEFT) is not None
+    assert len(g.sides[I].damage_zone) == 1
+
+
+def test_returning_your_own_unit_as_a_cost_puts_it_into_your_hand_and_a_ruler_without_a_hand_cannot_pay_it() -> None:
+    recall = yaml_event("RECALL", INSIGHT, ability="costs: [{cost: return}]")
+    g = game(cards=[recall, SOLDIER, WALL], player=["RECALL", "SOLDIER", "WALL"])
+    summon(g, "SOLDIER", ATTACK_LEFT)
+    summon(g, "WALL", DEFENSE)
+    play(g, "RECALL")
+    assert g.legal_actions() == [Choose(P, ATTACK_LEFT), Choose(P, DEFENSE)]
+    g.apply(Choose(P, DEFENSE))
+    assert g.unit_at(P, DEFENSE) is None and "WALL" in iids(g, P, "hand")
+    g = game(cards=[recall, SOLDIER], player=["SOLDIER", "RECALL"], ruler=apprentice())
+    g.apply(g.legal_actions()[0])  # summon the soldier from the drive zone
+    assert not any(isinstance(a, PlayEvent) for a in g.legal_actions())
+
+
+def test_resting_your_ruler_as_a_cost_leaves_it_unable_to_attack() -> None:
+    rouse = yaml_event("ROUSE", INSIGHT, ability="costs: [{cost: rest_ruler}]")
+    g = game(cards=[rouse], player=["ROUSE", "ROUSE"])
+    play(g, "ROUSE")
+    assert g.sides[P].ruler_rested and g.log[-2][1:4] == ("rest", P, -1)
+    assert not any(isinstance(a, PlayEvent) for a in g.legal_actions())  # it is rested: the second cannot be paid
+    g.apply(GoToAttack())
+    assert not any(isinstance(a, Attack) and a.attacker == RULER for a in g.legal_actions())
+
+
+def test_resting_the_unit_itself_or_an_acted_unit_as_a_cost() -> None:
+    sentry = yaml_unit("SENTRY", "{trigger: on_enter, costs: [{cost: rest_self}], effects: [{effect: damage, target: enemy_ruler, amount: 1}]}")
+    drill = yaml_event("DRILL", INSIGHT, ability="costs: [{cost: rest_unit}]")
+    g = game(cards=[sentry, drill, SOLDIER], player=["SENTRY", "SOLDIER", "DRILL"])
+    summon(g, "SENTRY", ATTACK_LEFT)
+    assert g.unit_at(P, ATTACK_LEFT).rested and len(g.sides[I].damage_zone) == 1
+    summon(g, "SOLDIER", ATTACK_RIGHT)
+    play(g, "DRILL")  # the only acted unit is the soldier: taken without asking
+    assert g.unit_at(P, ATTACK_RIGHT).rested and g.pending is None
+
+
+def test_putting_deck_cards_into_the_damage_zone_is_no_damage_check() -> None:
+    """No damage check: a CNT card goes to the damage zone and its CNT does not resolve."""
+    (counter,) = yaml_cards(
+        "- {id: COUNTER, name: counter, type: event, level: 0, cnt: true, provenance: provisional,"
+        "   abilities: [{trigger: cnt, effects: [{effect: damage, target: enemy_ruler, amount: 3}]}]}"
+    )
+    pact = yaml_event("PACT", INSIGHT, ability="costs: [{cost: deck_to_damage, count: 2}]")
+    g = game(cards=[counter, pact], player=["PACT", FILLER, FILLER, FILLER, FILLER, FILLER, "COUNTER", FILLER])
+    play(g, "PACT")
+    assert iids(g, P, "damage_zone") == ["COUNTER", FILLER]
+    assert g.sides[I].damage_zone == [] and not any(e[1] == "check" for e in g.log)
+
+
+def test_reaching_life_by_putting_deck_cards_into_the_damage_zone_loses() -> None:
+    pact = yaml_event("PACT", INSIGHT, ability="costs: [{cost: deck_to_damage, count: 3}]")
+    g = game(cards=[pact], player=["PACT"])
+    g.sides[P].damage_zone = [g.sides[P].deck.pop() for _ in range(8)]  # LIFE 11
+    play(g, "PACT")
+    assert (g.winner, g.end_reason) == ("invader", "damage")
+
+
+def test_removing_graveyard_cards_from_the_game_puts_them_in_their_own_zone() -> None:
+    exhume = yaml_event("EXHUME", INSIGHT, ability="costs: [{cost: remove_from_graveyard, count: 1, filter: {type: unit}}]")
+    dud = yaml_event("DUD", "{effect: mill, target: opponent, amount: 1}")
+    g = game(cards=[exhume, dud, SOLDIER], player=["EXHUME", "DUD", "SOLDIER"])
+    assert not any(a == PlayEvent(find_iid(g, P, "hand", "EXHUME")) for a in g.legal_actions())  # no unit in the graveyard
+    s = g.sides[P]
+    soldier = find_iid(g, P, "hand", "SOLDIER")
+    s.hand.remove(soldier)
+    s.graveyard.append(soldier)
+    play(g, "DUD")
+    play(g, "EXHUME")
+    assert iids(g, P, "removed") == ["SOLDIER"] and "SOLDIER" not in iids(g, P, "graveyard")
+    assert g.log[-2][1:] == ("remove", P, soldier, "graveyard")
+
+
+def test_an_energy_cost_is_paid_on_top_of_the_cards_own_cost() -> None:
+    surge = yaml_event("SURGE", INSIGHT, level=1, ability="costs: [{cost: energy, amount: 2}]")
+    g = game(cards=[surge, TINY], player=["SURGE", "SURGE", "TINY"])
+    assert PlayEvent(find_iid(g, P, "hand", "SURGE")) in g.legal_actions()  # 1 + 2 of 3 energy
+    play(g, "SURGE")
+    assert g.sides[P].energy_ready == 0
+    g.apply(EndTurn())
+    g.sides[P].energy_ready = 2
+    assert not any(isinstance(a, PlayEvent) for a in g.legal_actions())
+
+
+# ---------------------------------------------------------------------- the rift
+
+
+def test_the_rift_cannot_pay_a_cost_that_rests_its_ruler() -> None:
+    zealot = yaml_unit("ZEALOT", "{trigger: on_enter, costs: [{cost: rest_ruler}], effects: [{effect: damage, target: enemy_ruler, amount: 2}]}")
+    g = game(cards=[zealot], rift=["ZEALOT"], drives=1)
+    assert g.sides[P].damage_zone == [] and any(e[1] == "unpaid" for e in g.log)
+
+
+def test_the_rift_pays_with_its_own_units_left_attack_first() -> None:
+    tyrant = yaml_unit(
+        "TYRANT",
+        "{trigger: on_enter, costs: [{cost: destroy, filter: {level: {max: 1}}}], effects: [{effect: damage, target: enemy_ruler, amount: 1}]}",
+        stats="level: 3, atk: 5, hp: 5, stk: 1",
+    )
+    g = game(cards=[tyrant, SOLDIER, TINY], rift=["TINY", "SOLDIER", "TYRANT"], drives=3)
+    assert [e[3] for e in g.log if e[1] == "destroy"] == [g.sides[I].graveyard[0]]
+    assert iids(g, I, "graveyard") == ["TINY"] and len(g.sides[P].damage_zone) == 1
+
+
+def test_a_card_never_pays_for_its_own_ability() -> None:
+    """An event is in the graveyard while its costs are paid; it cannot remove itself from there."""
+    exhume = yaml_event("EXHUME", INSIGHT, ability="costs: [{cost: remove_from_graveyard, count: 1}]")
+    g = game(cards=[exhume], player=["EXHUME"])
+    assert not any(isinstance(a, PlayEvent) for a in g.legal_actions())  # an empty graveyard: nothing to remove
+    g.sides[P].graveyard.append(g.sides[P].deck.pop())
+    play(g, "EXHUME")
+    assert iids(g, P, "graveyard") == ["EXHUME"] and iids(g, P, "removed") == [FILLER]

@@ -1,0 +1,71 @@
+"""The engine stands alone: it imports nothing above it (not the rift, bots, CLI or loader).
+
+The rift's choices and card definitions reach the engine through the
+`Opponent` given at set-up (gateruler/engine/opponent.py), so the import
+graph has no cycle.  This test reads every module under gateruler/engine/ and
+fails on any import of the package outside what the engine may use: itself,
+the definition models, the vocabulary, the card pool and the errors.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import gateruler
+
+ENGINE = Path(gateruler.__file__).parent / "engine"
+ALLOWED = ("gateruler.engine", "gateruler.models", "gateruler.vocabulary", "gateruler.cardpool", "gateruler.errors")
+
+
+def _imported(tree: ast.AST, module: str) -> list[tuple[int, str]]:
+    """Every absolute module name a module imports, relative imports resolved against `module`."""
+    names = []
+    package = module.rsplit(".", 1)[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+            names.append((node.lineno, base))
+            names += [(node.lineno, f"{base}.{alias.name}") for alias in node.names if base == "gateruler"]
+    return names
+
+
+def _engine_modules() -> list[Path]:
+    return sorted(ENGINE.rglob("*.py"))
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ENGINE.parent.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@pytest.mark.parametrize("path", _engine_modules(), ids=lambda p: str(p.relative_to(ENGINE)))
+def test_the_engine_imports_only_itself_models_vocabulary_card_pool_and_errors(path: Path) -> None:
+    module = _module_name(path)
+    if path.name == "__init__.py":
+        module += ".__init__"
+    bad = [
+        f"{path.name}:{line}: {name}"
+        for line, name in _imported(ast.parse(path.read_text(encoding="utf-8")), module)
+        if (name == "gateruler" or name.startswith("gateruler.")) and not any(name == a or name.startswith(a + ".") for a in ALLOWED)
+    ]
+    assert bad == []
+
+
+def test_the_import_check_sees_a_forbidden_import() -> None:
+    tree = ast.parse("from gateruler.invader import InvaderController\nimport gateruler.bots\nfrom gateruler import loader\n")
+    names = [name for _, name in _imported(tree, "gateruler.engine.game")]
+    assert {"gateruler.invader", "gateruler.bots", "gateruler.loader"} <= set(names)
+
+
+def test_the_import_check_resolves_relative_imports() -> None:
+    tree = ast.parse("from ..invader import InvaderController\nfrom .state import Unit\n")
+    names = [name for _, name in _imported(tree, "gateruler.engine.game")]
+    assert "gateruler.invader" in names and "gateruler.engine.state" in names

@@ -1,0 +1,48 @@
+"""docs/rulings.md names, for every ruling, the tests that check it: those tests exist.
+
+A ruling whose test was renamed or removed would silently stop being
+checked; this keeps the page and the tests together.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RULINGS = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+ALIASES = {
+    "rules": "test_engine_rules.py",
+    "effects": "test_engine_effects.py",
+    "api": "test_engine_api.py",
+    "filters": "test_engine_filters.py",
+    "conditions": "test_engine_conditions.py",
+    "costs": "test_engine_costs.py",
+    "decisions": "test_engine_decisions.py",
+    "cardtext": "test_cardtext.py",
+}
+
+
+def named_tests() -> list[tuple[str, str]]:
+    """(alias, test name) for every test a table row names after a file alias."""
+    found = []
+    for row in RULINGS.splitlines():
+        if not row.startswith("| ") or row.count("|") < 5:
+            continue
+        last = row.rstrip(" |").rsplit(" | ", 1)[-1]
+        for alias, names in re.findall(r"\b(" + "|".join(ALIASES) + r") ((?:`[^`]+`(?:, )?)+)", last):
+            found += [(alias, name) for name in re.findall(r"`([^`]+)`", names)]
+    return found
+
+
+def test_every_test_a_ruling_names_exists() -> None:
+    names = named_tests()
+    assert len(names) > 60
+    missing = [f"{alias} {name}" for alias, name in names if f"def {name}(" not in (ROOT / "tests" / ALIASES[alias]).read_text(encoding="utf-8")]
+    assert missing == []
+
+
+def test_every_scenario_a_ruling_names_exists() -> None:
+    scenarios = re.findall(r"scenario `([^`]+)`", RULINGS)
+    assert scenarios
+    assert [s for s in scenarios if not (ROOT / "tests" / "scenarios" / f"{s}.yaml").is_file()] == []
