@@ -121,6 +121,7 @@ from typing import Any, TypeVar
 import gateruler
 from gateruler.cardpool import CardPool
 from gateruler.errors import DataError, DataErrors, GateRulerError
+from gateruler.limits import MAX_DECK_CARDS
 from gateruler.models import (
     CardDef,
     CostModel,
@@ -242,19 +243,27 @@ def _read_words(f: Fields, key: str, item: str) -> tuple[str, ...]:
 
 
 def _read_entries(f: Fields, key: str = "cards") -> tuple[DeckEntry, ...]:
-    """A ``[{card, count}]`` list (level and deck files); a card listed twice is an error."""
+    """A ``[{card, count}]`` list (level and deck files); a card listed twice is an error.
+
+    The whole list holds at most :data:`~gateruler.limits.MAX_DECK_CARDS`
+    cards: a game builds every card of it, so a count of a billion must be
+    refused here, not found out by running out of memory."""
     entries: list[DeckEntry] = []
     first: dict[str, SourceLocation] = {}
+    total = 0
     for item, loc in _items(f, key, required=True):
         entry = Fields(item, f.report, "a card entry", at=loc)
         card = entry.required("card", str)
-        count = entry.required("count", int, min=1)
+        count = entry.required("count", int, min=1, max=MAX_DECK_CARDS)
+        total += count or 0
         where = entry.value_loc("card") if "card" in entry else loc
         if card is not MISSING and card in first:
             entry.error(where, f"card {card!r} listed twice (first at line {first[card].line})")
         if entry.finish():
             first[card] = where
             entries.append(DeckEntry(card, count, where))
+    if total > MAX_DECK_CARDS:
+        f.error(f.key_loc(key), f"the list has {total:,} cards; a list holds at most {MAX_DECK_CARDS:,} (see docs/limits.md)")
     return tuple(entries)
 
 

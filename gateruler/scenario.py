@@ -46,6 +46,7 @@ from gateruler.engine.actions import (
 from gateruler.engine.game import Game, Phase
 from gateruler.engine.state import Unit
 from gateruler.errors import DataError, IllegalAction
+from gateruler.limits import MAX_SEED
 from gateruler.models import LevelDef, SourceLocation
 from gateruler.vocabulary import CardType
 from gateruler.yamlsrc import MISSING, Fields, LocatedList, LocatedMap, Report, did_you_mean, load_yaml, location_of
@@ -113,7 +114,7 @@ def load_scenario(path: str | Path) -> Scenario:
     level_ref = f.required("level", (int, str))
     turn = f.required("turn", str, choices=TURNS)
     first_turn = f.optional("first_turn", bool, default=False)
-    seed = f.optional("seed", int, default=0)
+    seed = f.optional("seed", int, default=0, min=0, max=MAX_SEED)
     invader_node = f.optional("invader", dict, default=LocatedMap(f.loc))
     player_node = f.optional("player", dict, default=MISSING)
     expect = f.optional("expect", dict, default=None)
