@@ -33,6 +33,7 @@ from gateruler.batch import (
     run_batch,
 )
 from gateruler.bots import BOT_NAMES
+from gateruler.check_results import CHECK_FORMAT, CHECK_VERSION
 from gateruler.bots.search import DEFAULT_BUDGET
 from gateruler.cli import main, stdout_console
 from gateruler.engine.game import DEFAULT_MAX_TURNS
@@ -41,8 +42,6 @@ from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun,
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import ERROR
 
-CHECK_FORMAT = "gateruler-check"
-CHECK_VERSION = 1
 SHIPPED_LEVELS = range(1, 7)
 
 
