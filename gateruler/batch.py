@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import os
 import signal
 import sys
 from collections import deque
@@ -33,6 +34,7 @@ from gateruler.cardpool import CardPool
 from gateruler.engine.actions import action_to_dict
 from gateruler.engine.game import DEFAULT_MAX_TURNS, Game
 from gateruler.games import new_game
+from gateruler.interrupts import Terminated, deferred_interrupts
 from gateruler.models import DeckDef, LevelDef, RulerDef
 from gateruler.stats import CLEARED, ERROR, Tally, classify
 
@@ -109,6 +111,7 @@ class BatchResult:
     settings: BatchSettings
     levels: list[LevelResult]
     interrupted: bool = False
+    interrupt: KeyboardInterrupt | None = None  # what stopped it: Ctrl-C, or SIGTERM (interrupts.Terminated)
 
 
 def describe_error(error: BaseException) -> str:
@@ -156,11 +159,32 @@ def run_chunk(specs: list[GameSpec], settings: BatchSettings, level_index: int, 
 _worker_state: tuple[list[GameSpec], BatchSettings] | None = None
 
 
-def _init_worker(specs: list[GameSpec], settings: BatchSettings) -> None:
-    """Each worker gets the definitions once; Ctrl-C is the parent's to handle."""
+def _init_worker(specs: list[GameSpec], settings: BatchSettings, parent: int) -> None:
+    """Each worker gets the definitions once; Ctrl-C is the parent's to handle.
+
+    SIGTERM (sent by the parent's ``pool.terminate()``) ends a worker at
+    once, whatever handler the parent had.  On Linux a worker is also ended
+    when its parent dies, so that no worker plays on alone and then fails to
+    hand its results to nobody."""
     global _worker_state
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _end_with_parent(parent)
     _worker_state = (specs, settings)
+
+
+def _end_with_parent(parent: int) -> None:
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
 
 
 def _worker_chunk(level_index: int, start: int, stop: int) -> tuple[Tally, list[ErrorRecord]]:
@@ -207,8 +231,9 @@ def run_batch(specs: list[GameSpec], settings: BatchSettings, on_progress: Progr
             _run_here(specs, settings, result, on_progress)
         else:
             _run_pool(specs, settings, result, on_progress)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as interrupt:
         result.interrupted = True
+        result.interrupt = interrupt
     return result
 
 
@@ -234,17 +259,17 @@ def _run_here(specs: list[GameSpec], settings: BatchSettings, result: BatchResul
 def _run_pool(specs: list[GameSpec], settings: BatchSettings, result: BatchResult, on_progress: Progress | None) -> None:
     """Keep every worker busy, a few chunks ahead, and fold results strictly in order."""
     # Fork where it is safe and quick (Linux): the workers share the definitions
-    # already loaded.  They are started with Ctrl-C ignored, which they inherit,
-    # so a Ctrl-C is the parent's alone (no worker tracebacks); the parent is deaf
-    # to it only while the processes are forked, a few milliseconds.  Callers
-    # start threads (a progress bar) only after the first progress call.
+    # already loaded.  While they are forked, Ctrl-C and SIGTERM are only noted
+    # (the workers inherit that, until they ignore Ctrl-C for good: a Ctrl-C is
+    # the parent's alone, and no worker prints a traceback); one noted is raised
+    # as soon as the pool exists, so that it is stopped.  Callers start threads
+    # (a progress bar) only after the first progress call.
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with deferred_interrupts() as noted:
+        pool = context.Pool(settings.workers, initializer=_init_worker, initargs=(specs, settings, os.getpid()))
     try:
-        pool = context.Pool(settings.workers, initializer=_init_worker, initargs=(specs, settings))
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    try:
+        if noted:
+            raise Terminated() if noted[0] == signal.SIGTERM else KeyboardInterrupt()
         _announce(result, on_progress)
         pending: deque = deque()
         chunks = _chunks(settings, len(specs))
@@ -271,8 +296,9 @@ def _run_pool(specs: list[GameSpec], settings: BatchSettings, result: BatchResul
             submit()
         pool.close()
     finally:
-        pool.terminate()
-        pool.join()
+        with deferred_interrupts():  # a second Ctrl-C must not leave workers behind
+            pool.terminate()
+            pool.join()
 
 
 def _wait(future: multiprocessing.pool.AsyncResult) -> tuple[Tally, list[ErrorRecord]]:

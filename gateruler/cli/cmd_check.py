@@ -38,6 +38,8 @@ from gateruler.bots.search import DEFAULT_BUDGET
 from gateruler.cli import main, stdout_console
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
+from gateruler.fileio import write_text_atomic
+from gateruler.interrupts import deferred_interrupts, exit_code
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import ERROR
@@ -363,13 +365,25 @@ def check(
         + f", seed {seed}, up to {games} games per level, {settings.workers} worker{'s' if settings.workers != 1 else ''}"
     )
     result = None
+    interrupt: KeyboardInterrupt | None = None
     try:
         with _ProgressBars(specs, games, sys.stderr.isatty()) as bars:
             result = run_batch(specs, settings, bars.update)
-    except KeyboardInterrupt:  # before the batch began, or while the bars closed
+    except KeyboardInterrupt as caught:  # before the batch began, or while the bars closed
+        interrupt = caught
+    with deferred_interrupts() as later:  # a second Ctrl-C must not lose what the first promised
         if result is None:
-            result = BatchResult(settings, [LevelResult(spec) for spec in specs])
-        result.interrupted = True
+            result = BatchResult(settings, [LevelResult(spec) for spec in specs], interrupted=True)
+        interrupt = interrupt or result.interrupt
+        _finish(result, settings, out, replay_dir, json_path)
+    if interrupt is not None:
+        sys.exit(exit_code(interrupt))
+    if later:  # Ctrl-C or SIGTERM while the result was being written: it was written all the same
+        sys.exit(128 + later[0])
+
+
+def _finish(result: BatchResult, settings: BatchSettings, out: Console, replay_dir: str, json_path: str | None) -> None:
+    """Everything a check promises once its games are played (or interrupted): replays, table, JSON."""
     replay_paths = _save_error_replays(result, settings, Path(replay_dir))
     if result.interrupted:
         out.print("interrupted: partial result")
@@ -379,11 +393,9 @@ def check(
         out.print(line, soft_wrap=not out.is_terminal)  # piped: paths and seeds stay whole
     if json_path is not None:
         try:
-            Path(json_path).write_text(json.dumps(result_json(result, replay_paths), indent=1) + "\n", encoding="utf-8")
+            write_text_atomic(json_path, json.dumps(result_json(result, replay_paths), indent=1) + "\n")
         except OSError as error:
             raise GateRulerError(f"{json_path}: cannot write: {error.strerror or error}") from None
-    if result.interrupted:
-        sys.exit(130)
 
 
 @main.command()
