@@ -20,6 +20,7 @@ import click
 from gateruler.cli import main
 from gateruler.engine import Game
 from gateruler.errors import GateRulerError
+from gateruler.fileio import write_text_atomic
 from gateruler.play_session import Line, PlaySession, run
 from gateruler.render import MAX_WIDTH, MIN_WIDTH
 from gateruler.saves import GameOrigin, load_game
@@ -129,9 +130,8 @@ def _width(interactive: bool) -> int:
 
 
 def _write_log(path: str, game: Game) -> None:
+    """The log is written once, at the end, in one step: a failed write leaves any previous log as it was."""
     try:
-        with open(path, "w", encoding="utf-8") as out:
-            for event in game.events():
-                out.write(json.dumps(event, ensure_ascii=False) + "\n")
+        write_text_atomic(path, "".join(json.dumps(event, ensure_ascii=False) + "\n" for event in game.events()))
     except OSError as error:
         raise GateRulerError(f"{path}: cannot write the log: {error.strerror or error}") from None
