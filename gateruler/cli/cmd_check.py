@@ -40,6 +40,7 @@ from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
 from gateruler.fileio import write_text_atomic
 from gateruler.interrupts import deferred_interrupts, exit_code
+from gateruler.limits import MAX_BUDGET, MAX_SEED, MAX_TURNS, MAX_WORKERS
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import ERROR
@@ -89,6 +90,14 @@ def _specs(deck_path: str, level_numbers: list[int], level_file: str | None, max
             level = loader.load_level(ref)
         specs.append(GameSpec(deck, ruler, level, pool.for_level(level), max_turns, ref, str(Path(deck_path).resolve())))
     return specs
+
+
+def _within(option: str, value: int | None, low: int, high: int) -> None:
+    """An option's number within its bound of docs/limits.md (None: not given)."""
+    if value is not None and value < low:
+        raise GateRulerError(f"{option}: must be at least {low}")
+    if value is not None and value > high:
+        raise GateRulerError(f"{option}: must be at most {high:,} (see docs/limits.md)")
 
 
 def provisional_cards(spec: GameSpec) -> tuple[list[str], list[str]]:
@@ -336,14 +345,12 @@ def check(
     """Play DECK against the rift levels with a bot and report how often it clears them."""
     if games < 1:
         raise GateRulerError("--games: must be at least 1")
-    if workers is not None and workers < 1:
-        raise GateRulerError("--workers: must be at least 1")
+    _within("--workers", workers, 1, MAX_WORKERS)
     if precision is not None and not 0 < precision < 1:
         raise GateRulerError("--precision: must be between 0 and 1 (an interval width, e.g. 0.05)")
-    if budget is not None and budget < 1:
-        raise GateRulerError("--budget: must be at least 1")
-    if max_turns < 1:
-        raise GateRulerError("--max-turns: must be at least 1")
+    _within("--budget", budget, 1, MAX_BUDGET)
+    _within("--max-turns", max_turns, 1, MAX_TURNS)
+    _within("--seed", seed, 0, MAX_SEED)
     if level_file is not None and click.get_current_context().get_parameter_source("levels_text") is not ParameterSource.DEFAULT:
         raise GateRulerError("--levels and --level-file: give one or the other")
     numbers = parse_levels(levels_text)
