@@ -144,3 +144,13 @@ def test_a_withdrawn_finding_is_neither_listed_nor_counted() -> None:
     assert [f.message for f in report.findings] == ["second"]
     with pytest.raises(DataErrors):
         report.raise_errors()
+
+
+def test_docs_limits_states_every_bound_with_its_value() -> None:
+    from gateruler import limits
+
+    text = (Path(__file__).parent.parent / "docs" / "limits.md").read_text(encoding="utf-8")
+    for name, value in limits.describe():
+        row = next((line for line in text.splitlines() if line.startswith(f"| `{name}` |")), None)
+        assert row is not None, f"docs/limits.md has no row for {name}"
+        assert value in row, f"docs/limits.md states another value for {name} than {value}"
