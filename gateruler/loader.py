@@ -620,14 +620,19 @@ def _read_level_card_files(f: Fields, path: str, report: Report) -> tuple[CardDe
     """
     known = {c.id: c for c in _shipped_cards()}
     cards: list[CardDef] = []
+    read: set[Path] = set()  # each file once: a list naming one file a thousand times is not read a thousand times
     for item, loc in _items(f, "card_files"):
         name = f.convert(item, str, loc, "card file")
         if name is MISSING:
             continue
         card_path = Path(path).parent / name
         if not card_path.is_file():
-            f.error(loc, f"card file {name!r} not found (looked for {card_path})")
+            f.error(loc, f"card file {name[:200]!r} not found (looked for {str(card_path)[:200]})")
             continue
+        if card_path.resolve() in read:
+            f.error(loc, f"card file {name[:200]!r} listed twice")
+            continue
+        read.add(card_path.resolve())
         cards += _read_card_files([card_path], known, report)
     return tuple(cards)
 

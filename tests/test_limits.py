@@ -154,3 +154,11 @@ def test_docs_limits_states_every_bound_with_its_value() -> None:
         row = next((line for line in text.splitlines() if line.startswith(f"| `{name}` |")), None)
         assert row is not None, f"docs/limits.md has no row for {name}"
         assert value in row, f"docs/limits.md states another value for {name} than {value}"
+
+
+def test_a_card_file_listed_many_times_by_a_level_is_read_once_and_refused_as_listed_twice(tmp_path: Path) -> None:
+    cards = tmp_path / "imps.cards.yaml"
+    cards.write_text("cards:\n  - {id: IMP-1, name: imp, type: unit, level: 1, atk: 1, hp: 1, stk: 1, provenance: provisional}\n")
+    level = LEVEL_1 + "card_files: [" + ", ".join(["imps.cards.yaml"] * 5000) + "]\n"
+    errors = errors_of(level, tmp_path)
+    assert len(errors) == 4999 and errors[0].endswith("card file 'imps.cards.yaml' listed twice")
