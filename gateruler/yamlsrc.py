@@ -410,7 +410,9 @@ class _Builder:
         read (``!!int x``, a date 2020-13-45) is a located error too."""
         try:
             return self.loader.construct_object(node, deep=True)
-        except (ValueError, TypeError, OverflowError, AttributeError) as error:
+        except yaml.YAMLError:
+            raise
+        except Exception as error:  # noqa: BLE001 - pyyaml's constructors raise what they meet: ValueError, KeyError (!!bool x), ...
             tag = str(node.tag).replace("tag:yaml.org,2002:", "!!")
             raise _marked(f"YAML error: cannot read this value as {tag}: {_first_line(error)}", node) from None
 

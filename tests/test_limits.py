@@ -77,9 +77,10 @@ def test_an_integer_of_five_thousand_digits_is_refused_before_it_is_converted() 
         parse_yaml("hp: " + "9" * 5000 + "\n", "f")
 
 
-def test_a_value_its_tag_cannot_read_is_a_located_yaml_error() -> None:
-    with pytest.raises(DataError, match=r"^f:2:4: YAML error: cannot read this value as !!int"):
-        parse_yaml("a: 1\nb: !!int xyz\n", "f")
+@pytest.mark.parametrize("value", ["!!int xyz", "!!bool apprentice", "!!float 1e", "!!timestamp 2020-13-45"])
+def test_a_value_its_tag_cannot_read_is_a_located_yaml_error(value: str) -> None:
+    with pytest.raises(DataError, match=r"^f:2:4: YAML error: cannot read this value as !!"):
+        parse_yaml(f"a: 1\nb: {value}\n", "f")
 
 
 def test_a_file_larger_than_the_bound_is_refused_without_reading_it_all(tmp_path: Path) -> None:
