@@ -227,6 +227,8 @@ def spec_from_replay(path: str | Path, replay: ReplayFile) -> GameSpec:
         level = loader.load_level(Path(level_file))
         level_ref: int | str = level_file
     elif number is not None:
+        if number not in loader.SHIPPED_LEVELS:
+            raise ReplayFileError(path, f"level.number: there is no shipped level {number} (the levels are 1 to 6)")
         level = loader.load_level(number)
         level_ref = number
     else:

@@ -316,6 +316,10 @@ def _origin(path: str | Path, data: dict[str, Any], text: str) -> GameOrigin:
     origin = structure(JsonDoc(str(path), text, data), GameOrigin, at=("origin",))
     if (origin.level_number is None) == (origin.level_file is None):
         raise SaveFileError(path, "the save file must name either a shipped level number or a level file")
+    from gateruler.loader import SHIPPED_LEVELS
+
+    if origin.level_number is not None and origin.level_number not in SHIPPED_LEVELS:
+        raise SaveFileError(path, f"origin.level_number: there is no shipped level {origin.level_number} (the levels are 1 to 6)")
     return origin
 
 

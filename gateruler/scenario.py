@@ -103,7 +103,7 @@ def load_scenario(path: str | Path) -> Scenario:
     path = str(path)
     node = load_yaml(path)
     report = Report()
-    f = Fields(node, report, "a scenario")
+    f = Fields(node, report, "a scenario", at=SourceLocation(path, 1, 1))
     pool = loader.load_card_pool()
     inline = f.optional("cards", list, default=MISSING)
     if inline is not MISSING:

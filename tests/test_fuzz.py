@@ -132,6 +132,8 @@ def _case(kind: str, workplace: Path, data: Any) -> None:
             os.chdir(cwd)
         TALLY[(kind, args[0], outcome.exit_code)] += 1
         problem = verdict(outcome, allowed)
+        if problem is None and outcome.exit_code == 2 and str(workplace) not in outcome.output:  # the file, or one it names
+            problem = f"refused without naming the file:\n{outcome.output[-2000:]}"
         assert problem is None, f"{' '.join(args)}\n{problem}\n--- the file ---\n{content[:3000]!r}"
     finally:
         if name == "ember-rift.cards.yaml":

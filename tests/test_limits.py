@@ -163,3 +163,11 @@ def test_a_card_file_listed_many_times_by_a_level_is_read_once_and_refused_as_li
     level = LEVEL_1 + "card_files: [" + ", ".join(["imps.cards.yaml"] * 5000) + "]\n"
     errors = errors_of(level, tmp_path)
     assert len(errors) == 4999 and errors[0].endswith("card file 'imps.cards.yaml' listed twice")
+
+
+def test_an_empty_scenario_is_refused_naming_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "empty.yaml"
+    path.write_text("")
+    result = CliRunner().invoke(main, ["scenario", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"{path}:1:1: a scenario must be a mapping, not null"

@@ -223,6 +223,7 @@ def test_a_replay_budget_of_ten_to_the_twelve_is_refused_when_read(tmp_path: Pat
         (lambda d: d["deck"]["cards"].append(["NOT-A-CARD", 1]), "a card this gateruler does not know: NOT-A-CARD"),
         (lambda d: d["deck"].update(cards=[["PROV-001"]]), "deck.cards[0]: must be a list of 2 items, not 1"),
         (lambda d: d.update(level={"number": None, "file": None}), "names no level"),
+        (lambda d: d.update(level={"number": 9}), "level.number: there is no shipped level 9 (the levels are 1 to 6)"),
         (lambda d: d.update(level={"number": None, "file": "/no/such/level.yaml"}), "level file it was played on is missing"),
     ],
 )

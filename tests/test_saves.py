@@ -204,6 +204,12 @@ def test_a_save_must_say_which_level(tmp_path):
         load_game(path)
 
 
+def test_a_level_number_that_is_not_shipped_is_named_with_the_file(tmp_path):
+    path = saved(tmp_path, lambda d: d.update(origin={"level_number": 9}))
+    with pytest.raises(GateRulerError, match=f"^{path}: origin.level_number: there is no shipped level 9"):
+        load_game(path)
+
+
 def test_a_missing_level_file_is_named(tmp_path):
     gone = str(tmp_path / "gone.yaml")
     path = saved(tmp_path, lambda d: d.update(origin={"level_file": gone}))
