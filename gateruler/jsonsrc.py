@@ -409,8 +409,11 @@ def error_at(doc: JsonDoc, path: tuple[str | int, ...], message: str) -> GateRul
 def structure(doc: JsonDoc, kind: type[T], at: tuple[str | int, ...] = (), conv: cattrs.Converter = converter) -> T:
     """The value of `doc` (or of its part at `at`) as `kind`; the first problem is a located one-line error."""
     data = doc.data
-    for step in at:
-        data = data[step]
+    for depth, step in enumerate(at):
+        if isinstance(data, dict) and step in data or isinstance(data, list) and isinstance(step, int) and -len(data) <= step < len(data):
+            data = data[step]
+        else:
+            raise error_at(doc, at[:depth], f"missing field {_preview(step)}" if isinstance(step, str) else f"no item {step}")
     try:
         return conv.structure(data, kind)
     except (ClassValidationError, IterableValidationError, ForbiddenExtraKeysError, TypeError, ValueError) as error:

@@ -85,6 +85,7 @@ __all__ = [
     "location_of",
     "parse_yaml",
     "read_text",
+    "show_value",
 ]
 
 
@@ -633,13 +634,16 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f" (did you mean {close}?)" if close else ""
 
 
-def _show(value: Any, width: int = 40) -> str:
+def show_value(value: Any, width: int = 40) -> str:
     """A short preview of a value for a message: never builds more than about `width` characters.
 
     A value may be an alias bomb's billions of items or a megabyte string;
     its preview costs no more than its first few items."""
     text = _preview(value, width + 1)
     return text if len(text) <= width else text[: width - 3] + "..."
+
+
+_show = show_value
 
 
 def _preview(value: Any, budget: int) -> str:

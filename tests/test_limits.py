@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from gateruler.cli import main
-from gateruler.errors import DataError, DataErrors
+from gateruler.errors import DataError, DataErrors, GateRulerError
 from gateruler.limits import MAX_DECK_CARDS, MAX_NESTING, MAX_NUMBER, MAX_YAML_BYTES, MAX_YAML_VALUES
 from gateruler.loader import INVADER_DECKS_DIR, validate_file
 from gateruler.yamlsrc import Fields, Report, _show, load_yaml, parse_yaml
@@ -171,3 +171,26 @@ def test_an_empty_scenario_is_refused_naming_the_file(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["scenario", str(path)])
     assert result.exit_code == 2
     assert result.stderr.strip() == f"{path}:1:1: a scenario must be a mapping, not null"
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ("{attack: {x: 1}}", "'attack' in {'attack': {'x': 1}} must be a word such as a card id or a zone name"),
+        ("{set: PROV-001, zone: x}", "'zone' must be a set zone number, 1 to 2 (got 'x')"),
+        ("{summon: [PROV-001]}", "'summon' in {'summon': ['PROV-001']} must be a word such as a card id or a zone name"),
+    ],
+)
+def test_a_scripted_action_of_the_wrong_shape_is_refused_at_its_line(tmp_path: Path, action: str, message: str) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(f"level: 1\nturn: player\nplayer:\n  deck: [PROV-001, PROV-001, PROV-001, PROV-001, PROV-001]\n  actions:\n    - {action}\n")
+    result = CliRunner().invoke(main, ["scenario", str(path)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip() == f"{path}:6:7: {message}"
+
+
+def test_a_save_without_its_card_list_is_refused_naming_the_field(tmp_path: Path) -> None:
+    from gateruler.jsonsrc import JsonDoc, structure
+
+    with pytest.raises(GateRulerError, match=r'^f:1:2: game: missing field "cards"$'):
+        structure(JsonDoc("f", '{"game": {}}', {"game": {}}), list, at=("game", "cards"))
