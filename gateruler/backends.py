@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from gateruler.errors import GateRulerError
+from gateruler.interrupts import Terminated, deferred_interrupts
 
 if TYPE_CHECKING:
     from distributed import Client, LocalCluster
@@ -162,11 +163,32 @@ class _Here(Session):
 _worker_state: tuple[TaskFunction, Any] | None = None
 
 
-def _init_worker(function: TaskFunction, shared: Any) -> None:
-    """Each pool worker gets the function and its context once; Ctrl-C is the parent's to handle."""
+def _init_worker(function: TaskFunction, shared: Any, parent: int) -> None:
+    """Each pool worker gets the function and its context once; Ctrl-C is the parent's to handle.
+
+    SIGTERM (sent by the parent's ``pool.terminate()``) ends a worker at
+    once, whatever handler the parent had.  On Linux a worker is also ended
+    when its parent dies, so that no worker plays on alone and then fails to
+    hand its results to nobody."""
     global _worker_state
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _end_with_parent(parent)
     _worker_state = (function, shared)
+
+
+def _end_with_parent(parent: int) -> None:
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
 
 
 def _pool_call(args: Task) -> Any:
@@ -222,19 +244,23 @@ class Local(Backend):
             yield _Here(function, shared)
             return
         # Fork where it is safe and quick (Linux): the workers share the definitions
-        # already loaded.  They are started with Ctrl-C ignored, which they inherit,
-        # so a Ctrl-C is the parent's alone (no worker tracebacks); the parent is deaf
-        # to it only while the processes are forked, a few milliseconds.  Callers
-        # start threads (a progress bar) only once the session is open.
+        # already loaded.  While they are forked, Ctrl-C and SIGTERM are only noted
+        # (the workers inherit that, until they ignore Ctrl-C for good: a Ctrl-C is
+        # the parent's alone, and no worker prints a traceback); one noted is raised
+        # as soon as the pool exists, so that it is stopped.  Callers start threads
+        # (a progress bar) only once the session is open.
         context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        with _sigint_ignored():
-            pool = context.Pool(self._workers, initializer=_init_worker, initargs=(function, shared))
+        with deferred_interrupts() as noted:
+            pool = context.Pool(self._workers, initializer=_init_worker, initargs=(function, shared, os.getpid()))
         try:
+            if noted:
+                raise Terminated() if noted[0] == signal.SIGTERM else KeyboardInterrupt()
             yield _Pool(pool, self._workers)
             pool.close()
         finally:
-            pool.terminate()
-            pool.join()
+            with deferred_interrupts():  # a second Ctrl-C must not leave workers behind
+                pool.terminate()
+                pool.join()
 
 
 @contextlib.contextmanager

@@ -124,6 +124,7 @@ class BatchResult:
     settings: BatchSettings
     levels: list[LevelResult]
     interrupted: bool = False
+    interrupt: KeyboardInterrupt | None = None  # what stopped it: Ctrl-C, or SIGTERM (interrupts.Terminated)
 
 
 def describe_error(error: BaseException) -> str:
@@ -256,8 +257,9 @@ def run_batch(
                     _fold(level, settings, chunk)
                     if on_progress is not None:
                         on_progress(level_index, level)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as interrupt:
         result.interrupted = True
+        result.interrupt = interrupt
     return result
 
 

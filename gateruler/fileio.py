@@ -19,6 +19,7 @@ def write_text_atomic(path: str | Path, text: str) -> None:
     target = Path(path)
     handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent if str(target.parent) else ".")
     try:
+        os.fchmod(handle, _mode_for(target))
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
@@ -28,3 +29,13 @@ def write_text_atomic(path: str | Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions of the file being replaced, or those a new file gets (not mkstemp's owner-only ones)."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

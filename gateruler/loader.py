@@ -145,6 +145,7 @@ from gateruler.cardtext import read_ability, words_enum
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.engine.triggers import ON_ENTER
 from gateruler.errors import DataError, DataErrors, GateRulerError
+from gateruler.limits import MAX_DECK_CARDS
 from gateruler.models import (
     CardDef,
     CollectionDef,
@@ -260,19 +261,27 @@ def _read_words(f: Fields, key: str, item: str) -> tuple[str, ...]:
 
 
 def _read_entries(f: Fields, key: str = "cards") -> tuple[DeckEntry, ...]:
-    """A ``[{card, count}]`` list (level and deck files); a card listed twice is an error."""
+    """A ``[{card, count}]`` list (level and deck files); a card listed twice is an error.
+
+    The whole list holds at most :data:`~gateruler.limits.MAX_DECK_CARDS`
+    cards: a game builds every card of it, so a count of a billion must be
+    refused here, not found out by running out of memory."""
     entries: list[DeckEntry] = []
     first: dict[str, SourceLocation] = {}
+    total = 0
     for item, loc in _items(f, key, required=True):
         entry = Fields(item, f.report, "a card entry", at=loc)
         card = entry.required("card", str)
-        count = entry.required("count", int, min=1)
+        count = entry.required("count", int, min=1, max=MAX_DECK_CARDS)
+        total += count or 0
         where = entry.value_loc("card") if "card" in entry else loc
         if card is not MISSING and card in first:
             entry.error(where, f"card {card!r} listed twice (first at line {first[card].line})")
         if entry.finish():
             first[card] = where
             entries.append(DeckEntry(card, count, where))
+    if total > MAX_DECK_CARDS:
+        f.error(f.key_loc(key), f"the list has {total:,} cards; a list holds at most {MAX_DECK_CARDS:,} (see docs/limits.md)")
     return tuple(entries)
 
 
@@ -560,16 +569,23 @@ def _read_special_rule(node: Any, loc: SourceLocation, report: Report) -> Specia
 
 
 def _card_file_paths(f: Fields, path: str) -> list[Path]:
-    """The files a ``card_files:`` list names, each relative to the file at `path`; a missing one is an error."""
-    paths = []
+    """The files a ``card_files:`` list names, each relative to the file at `path`; a missing one is an error.
+
+    Each file once: a list naming one file a thousand times is an error, not a thousand readings."""
+    paths: list[Path] = []
+    read: set[Path] = set()
     for item, loc in _items(f, "card_files"):
         name = f.convert(item, str, loc, "card file")
         if name is MISSING:
             continue
         card_path = Path(path).parent / name
         if not card_path.is_file():
-            f.error(loc, f"card file {name!r} not found (looked for {card_path})")
+            f.error(loc, f"card file {name[:200]!r} not found (looked for {str(card_path)[:200]})")
             continue
+        if card_path.resolve() in read:
+            f.error(loc, f"card file {name[:200]!r} listed twice")
+            continue
+        read.add(card_path.resolve())
         paths.append(card_path)
     return paths
 

@@ -22,7 +22,7 @@ import hashlib
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -32,10 +32,12 @@ from gateruler.bots import make_bot, play_out
 from gateruler.bots.base import Bot
 from gateruler.bots.view import PlayerView
 from gateruler.cardpool import CardPool
-from gateruler.engine.actions import Action, action_from_dict, action_to_dict
-from gateruler.errors import DataError, GateRulerError, IllegalAction
+from gateruler.engine.actions import Action, action_to_dict
+from gateruler.errors import GateRulerError, IllegalAction
 from gateruler.fileio import write_text_atomic
+from gateruler.jsonsrc import Budget, CardCount, FileError, LevelNumber, MaxTurns, Seed, Turn, error_at, load_json, structure
 from gateruler.library import embedded_cards, with_embedded
+from gateruler.limits import MAX_DECK_CARDS
 from gateruler.models import DeckDef, DeckEntry
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import ERROR, OUTCOME_WORDS, classify
@@ -47,11 +49,8 @@ REPLAY_VERSION = 1
 _SKIPPED_FIELDS = frozenset({"location", "field_locations", "names", "source", "notes", "briefing", "description", "rift_only", "replaces"})
 
 
-class ReplayFileError(GateRulerError):
+class ReplayFileError(FileError):
     """A replay file that cannot be used, in one line naming the file."""
-
-    def __init__(self, path: str | Path, message: str) -> None:
-        super().__init__(f"{path}: {message}")
 
 
 # ------------------------------------------------------------------ hashing definitions
@@ -154,6 +153,7 @@ def record_game(spec: GameSpec, seed: int, bot: str, bot_seed: int, budget: int 
 
 
 def write_replay(path: str | Path, data: dict) -> None:
+    """Write a replay in one step: a failed or interrupted write leaves any previous file as it was."""
     try:
         write_text_atomic(path, json.dumps(data, indent=1) + "\n")
     except OSError as error:
@@ -163,65 +163,89 @@ def write_replay(path: str | Path, data: dict) -> None:
 # ------------------------------------------------------------------ reading
 
 
-def read_replay(path: str | Path) -> dict:
-    """The replay's data, its shape checked; every problem is a ReplayFileError or DataError."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ReplayFileError(path, "no such replay file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ReplayFileError(path, f"cannot read the replay: {getattr(error, 'strerror', None) or error}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise DataError(str(path), error.lineno, error.colno, f"not valid JSON: {error.msg}") from None
+@attrs.frozen
+class ReplayDeck:
+    ruler: str
+    cards: list[tuple[str, CardCount]]
+    name: str = ""
+    file: str | None = None
+
+
+@attrs.frozen
+class ReplayLevel:
+    number: LevelNumber | None = None  # a shipped level
+    file: str | None = None  # or a level file
+    name: str = ""
+
+
+@attrs.frozen
+class ReplayBot:
+    name: str
+    seed: Seed = 0
+    budget: Budget | None = None
+
+
+@attrs.frozen
+class ReplayResult:
+    outcome: str
+    turn: Turn
+    error: str | None = None
+
+
+@attrs.frozen
+class ReplayFile:
+    """A replay file as read back: every field typed and within docs/limits.md."""
+
+    format: Literal["gateruler-replay"]
+    version: Literal[1]
+    deck: ReplayDeck
+    level: ReplayLevel
+    seed: Seed
+    max_turns: MaxTurns
+    actions: list[Action]
+    result: ReplayResult
+    engine_version: str = ""
+    data_hash: str = ""
+    bot: ReplayBot | None = None
+    user_cards: Any = None  # the player's own cards, as written: read by library.with_embedded
+    card_files: list[dict[str, Any]] = attrs.field(factory=list)  # for the record: the files they came from
+
+
+def read_replay(path: str | Path) -> ReplayFile:
+    """The replay, every field checked; every problem is one line naming the file (and the line where known)."""
+    doc = load_json(path, "replay file")
+    data = doc.data
     if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
         raise ReplayFileError(path, f'not a gateruler replay (no "format": "{REPLAY_FORMAT}")')
     if data.get("version") != REPLAY_VERSION:
-        raise ReplayFileError(path, f"unknown replay version {data.get('version')!r} (this gateruler reads {REPLAY_VERSION})")
-    _need(path, data, "seed", int)
-    _need(path, data, "max_turns", int)
-    _need(path, data, "actions", list)
-    _need(path, data, "deck", dict)
-    _need(path, data, "level", dict)
-    _need(path, data, "result", dict)
-    for i, item in enumerate(data["actions"]):
-        try:
-            action_from_dict(item)
-        except (TypeError, ValueError, AttributeError) as error:
-            raise ReplayFileError(path, f"action {i + 1} is not an action ({error})") from None
-    return data
+        raise ReplayFileError(path, f"unknown replay version {_preview(data.get('version'))} (this gateruler reads {REPLAY_VERSION})")
+    replay = structure(doc, ReplayFile)
+    total = sum(count for _card, count in replay.deck.cards)
+    if total > MAX_DECK_CARDS:
+        raise error_at(doc, ("deck", "cards"), f"the deck has {total:,} cards; a deck holds at most {MAX_DECK_CARDS:,} (see docs/limits.md)")
+    return replay
 
 
-def _need(path: str | Path, data: dict, key: str, kind: type) -> None:
-    value = data.get(key)
-    if not isinstance(value, kind) or isinstance(value, bool):
-        raise ReplayFileError(path, f"{key!r} is missing or not a {kind.__name__}")
-
-
-def spec_from_replay(path: str | Path, data: dict, pool: CardPool | None = None) -> GameSpec:
+def spec_from_replay(path: str | Path, replay: ReplayFile, pool: CardPool | None = None) -> GameSpec:
     """The game definitions a replay names: `pool` (default: the shipped cards) with the player's cards it
     carries, the shipped rulers, its level and its deck's cards."""
     from gateruler import loader
 
-    pool = with_embedded(pool if pool is not None else loader.load_card_pool(), data.get("user_cards"), str(path))
+    pool = with_embedded(pool if pool is not None else loader.load_card_pool(), replay.user_cards, str(path))
     rulers = loader.load_rulers()
-    deck_data = data["deck"]
-    ruler = rulers.get(deck_data.get("ruler"))
+    ruler = rulers.get(replay.deck.ruler)
     if ruler is None:
-        raise ReplayFileError(path, f"unknown ruler {deck_data.get('ruler')!r}")
-    try:
-        entries = tuple(DeckEntry(str(card), int(count)) for card, count in deck_data.get("cards", []))
-    except (TypeError, ValueError):
-        raise ReplayFileError(path, "the deck's cards must be [card id, count] pairs") from None
-    level_data = data["level"]
-    number, level_file = level_data.get("number"), level_data.get("file")
+        raise ReplayFileError(path, f"unknown ruler {_preview(replay.deck.ruler)} (known: {', '.join(sorted(rulers))})")
+    entries = tuple(DeckEntry(card, count) for card, count in replay.deck.cards)
+    number, level_file = replay.level.number, replay.level.file
     if level_file is not None:
         if not Path(level_file).is_file():
             raise ReplayFileError(path, f"the level file it was played on is missing: {level_file}")
         level = loader.load_level(Path(level_file), pool)
-        level_ref: int | str = str(level_file)
-    elif isinstance(number, int) and not isinstance(number, bool):
+        level_ref: int | str = level_file
+    elif number is not None:
+        if number not in loader.SHIPPED_LEVELS:
+            raise ReplayFileError(path, f"level.number: there is no shipped level {number} (the levels are 1 to 6)")
         level = loader.load_level(number)
         level_ref = number
     else:
@@ -229,9 +253,18 @@ def spec_from_replay(path: str | Path, data: dict, pool: CardPool | None = None)
     pool = pool.for_level(level)
     for entry in entries:
         if entry.card not in pool:
-            raise ReplayFileError(path, f"the deck has a card this gateruler does not know: {entry.card}")
-    deck = DeckDef(str(deck_data.get("name", "")), ruler.id, entries)
-    return GameSpec(deck, ruler, level, pool, data["max_turns"], level_ref, str(deck_data.get("file") or ""))
+            raise ReplayFileError(path, f"the deck has a card this gateruler does not know: {_cut(entry.card)}")
+    deck = DeckDef(replay.deck.name, ruler.id, entries)
+    return GameSpec(deck, ruler, level, pool, replay.max_turns, level_ref, replay.deck.file or "")
+
+
+def _preview(value: object) -> str:
+    return _cut(repr(value))
+
+
+def _cut(text: str, width: int = 80) -> str:
+    """A string from the file, short enough for one line of a message."""
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 # ------------------------------------------------------------------ re-running
@@ -284,26 +317,26 @@ def rerun(path: str | Path, pool: CardPool | None = None) -> ReplayCheck:
 
     `pool` (default: the shipped cards) supplies the cards the replay does not carry itself.
     """
-    data = read_replay(path)
-    spec = spec_from_replay(path, data, pool)
-    recorded = [action_from_dict(a) for a in data["actions"]]
+    replay = read_replay(path)
+    spec = spec_from_replay(path, replay, pool)
+    recorded = list(replay.actions)
     notes = []
-    if data.get("engine_version") != __version__:
-        notes.append(f"recorded with gateruler {data.get('engine_version')}, re-run with {__version__}")
-    if data.get("data_hash") != game_data_hash(spec):
+    if replay.engine_version != __version__:
+        notes.append(f"recorded with gateruler {_cut(replay.engine_version)}, re-run with {__version__}")
+    if replay.data_hash != game_data_hash(spec):
         notes.append("the card, ruler or level data differ from the recording")
-    bot_data = data.get("bot")
-    bot = None
-    if isinstance(bot_data, dict):
-        bot = make_bot(str(bot_data.get("name")), int(bot_data.get("seed", 0)), bot_data.get("budget"))
-    result = data["result"]
-    if result.get("outcome") == UNFINISHED and bot is None:
-        return _rerun_unfinished(spec, data, recorded, tuple(notes))
+    try:
+        bot = None if replay.bot is None else make_bot(replay.bot.name, replay.bot.seed, replay.bot.budget)
+    except GateRulerError as error:  # an unknown bot
+        raise ReplayFileError(path, f"bot.name: {error}") from None
+    result = replay.result
+    if result.outcome == UNFINISHED and bot is None:
+        return _rerun_unfinished(spec, replay, recorded, tuple(notes))
     lockstep = _Lockstep(recorded, bot)
     error = None
     game = None
     try:
-        game = spec.start(data["seed"])
+        game = spec.start(replay.seed)
 
         def taken(action: Action) -> None:
             lockstep.turn = game.turn
@@ -316,31 +349,32 @@ def rerun(path: str | Path, pool: CardPool | None = None) -> ReplayCheck:
         return ReplayCheck(False, f"diverges at action {lockstep.done} (turn {lockstep.turn}): {illegal}", tuple(notes))
     except Exception as exc:  # noqa: BLE001 - a replayed crash is compared, not raised
         error = describe_error(exc)
-    if error is not None or result.get("error") is not None:
-        if error == result.get("error") and lockstep.done == len(recorded):
+    recorded_error = None if result.error is None else _cut(result.error)
+    if error is not None or recorded_error is not None:
+        if error == result.error and lockstep.done == len(recorded):
             return ReplayCheck(True, f"ends the same way: the same error after {lockstep.done} actions ({error})", tuple(notes))
-        if result.get("error") is None:
+        if recorded_error is None:
             return ReplayCheck(False, f"diverges: the re-run raised {error} after {lockstep.done} actions; the recording ended normally", tuple(notes))
         if error is None:
-            return ReplayCheck(False, f"diverges: the recording raised {result['error']}, the re-run did not", tuple(notes))
-        return ReplayCheck(False, f"diverges: the recording raised {result['error']}, the re-run raised {error} after {lockstep.done} actions", tuple(notes))
+            return ReplayCheck(False, f"diverges: the recording raised {recorded_error}, the re-run did not", tuple(notes))
+        return ReplayCheck(False, f"diverges: the recording raised {recorded_error}, the re-run raised {error} after {lockstep.done} actions", tuple(notes))
     assert game is not None
     outcome = classify(game.winner, game.end_reason)
     if lockstep.done != len(recorded):
         return ReplayCheck(False, f"diverges: the game ended after {lockstep.done} of {len(recorded)} recorded actions", tuple(notes))
-    if outcome != result.get("outcome") or game.turn != result.get("turn"):
-        was = OUTCOME_WORDS.get(str(result.get("outcome")), str(result.get("outcome")))
+    if outcome != result.outcome or game.turn != result.turn:
+        was = OUTCOME_WORDS.get(result.outcome, _preview(result.outcome))
         return ReplayCheck(
             False,
-            f"diverges: the recording ended {was} on turn {result.get('turn')}, the re-run {OUTCOME_WORDS[outcome]} on turn {game.turn}",
+            f"diverges: the recording ended {was} on turn {result.turn}, the re-run {OUTCOME_WORDS[outcome]} on turn {game.turn}",
             tuple(notes),
         )
     return ReplayCheck(True, f"ends the same way: {OUTCOME_WORDS[outcome]} on turn {game.turn} after {len(recorded)} actions", tuple(notes))
 
 
-def _rerun_unfinished(spec: GameSpec, data: dict, recorded: list[Action], notes: tuple[str, ...]) -> ReplayCheck:
+def _rerun_unfinished(spec: GameSpec, replay: ReplayFile, recorded: list[Action], notes: tuple[str, ...]) -> ReplayCheck:
     """A game recorded while still going: the same actions must reach the same turn, the game not over."""
-    game = spec.start(data["seed"])
+    game = spec.start(replay.seed)
     for done, action in enumerate(recorded):
         try:
             game.apply(action)
@@ -348,7 +382,7 @@ def _rerun_unfinished(spec: GameSpec, data: dict, recorded: list[Action], notes:
             return ReplayCheck(False, f"diverges at action {done + 1} (turn {game.turn}): {illegal}", notes)
         if game.over:
             return ReplayCheck(False, f"diverges: the game ended {OUTCOME_WORDS[classify(game.winner, game.end_reason)]} after action {done + 1} of {len(recorded)}; the recording was still going", notes)
-    turn = data["result"].get("turn")
+    turn = replay.result.turn
     if game.turn != turn:
         return ReplayCheck(False, f"diverges: the recording stopped on turn {turn}, the re-run on turn {game.turn}", notes)
     return ReplayCheck(True, f"ends the same way: still going on turn {game.turn} after {len(recorded)} actions", notes)

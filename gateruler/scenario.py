@@ -51,9 +51,10 @@ from gateruler.engine.game import Game, Phase
 from gateruler.engine.state import Unit
 from gateruler.errors import DataError, IllegalAction
 from gateruler.invader import InvaderController
+from gateruler.limits import MAX_SEED
 from gateruler.models import LevelDef, SourceLocation
 from gateruler.vocabulary import CardType
-from gateruler.yamlsrc import MISSING, Fields, LocatedList, LocatedMap, Report, did_you_mean, load_yaml, location_of
+from gateruler.yamlsrc import MISSING, Fields, LocatedList, LocatedMap, Report, did_you_mean, load_yaml, location_of, show_value
 
 ZONE_LISTS = ("deck", "hand", "graveyard", "damage_zone", "set_zones")
 TURNS = ("invader", "player")
@@ -107,7 +108,7 @@ def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
     path = str(path)
     node = load_yaml(path)
     report = Report()
-    f = Fields(node, report, "a scenario")
+    f = Fields(node, report, "a scenario", at=SourceLocation(path, 1, 1))
     pool = pool if pool is not None else loader.load_card_pool()
     inline = f.optional("cards", list, default=MISSING)
     if inline is not MISSING:
@@ -118,7 +119,7 @@ def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
     level_ref = f.required("level", (int, str))
     turn = f.required("turn", str, choices=TURNS)
     first_turn = f.optional("first_turn", bool, default=False)
-    seed = f.optional("seed", int, default=0)
+    seed = f.optional("seed", int, default=0, min=0, max=MAX_SEED)
     invader_node = f.optional("invader", dict, default=LocatedMap(f.loc))
     player_node = f.optional("player", dict, default=MISSING)
     expect = f.optional("expect", dict, default=None)
@@ -194,7 +195,7 @@ def _card_list(node: Any, f: Fields, key: str, pool: CardPool) -> tuple[str, ...
     for i, card in enumerate(items):
         loc = items.item_loc(i)
         if not isinstance(card, str):
-            f.error(loc, f"{f.what}.{key} items must be card ids, not {card!r}")
+            f.error(loc, f"{f.what}.{key} items must be card ids, not {_short(card)}")
         elif card not in pool:
             f.error(loc, f"unknown card {card!r}{did_you_mean(card, [c.id for c in pool])}")
         else:
@@ -340,7 +341,7 @@ def run_scenario(scenario: Scenario) -> Game:
             except IllegalAction:
                 loc = scripted.location
                 legal = "; ".join(_action_words(game, a) for a in game.legal_actions())
-                raise DataError(scenario.path, loc.line, loc.column, f"illegal action now: {scripted.spec!r} (legal: {legal})") from None
+                raise DataError(scenario.path, loc.line, loc.column, f"illegal action now: {_short(scripted.spec)} (legal: {legal})") from None
         if not game.over and game.active == PLAYER and game.phase in (Phase.MAIN, Phase.ATTACK) and game.pending is None:
             game.apply(EndTurn())
     return game
@@ -353,44 +354,53 @@ def _to_action(game: Game, scripted: ScriptedAction, path: str) -> Action:
     def fail(message: str) -> DataError:
         return DataError(path, loc.line, loc.column, message)
 
+    def word(key: str, default: str | None = None) -> str:
+        """The value of `key` in the action, which must be a word (a card id, a zone name)."""
+        value = spec.get(key, default)
+        if not isinstance(value, str):
+            raise fail(f"{key!r} in {_short(spec)} must be a word such as a card id or a zone name")
+        return value
+
     if spec in ("attack_phase", "go_to_attack"):
         return GoToAttack()
     if spec == "end_turn":
         return EndTurn()
     if not isinstance(spec, dict) or len(spec) == 0:
-        raise fail(f"unknown action {spec!r} (see docs/scenarios.md)")
+        raise fail(f"unknown action {_short(spec)} (see docs/scenarios.md)")
     side = game.sides[PLAYER]
     if "summon" in spec:
-        iid = _find(game, spec["summon"], side.hand + side.drive, fail)
-        to = spec.get("to", "attack_left")
+        iid = _find(game, word("summon"), side.hand + side.drive, fail)
+        to = word("to", "attack_left")
         if to not in SLOT_BY_NAME:
-            raise fail(f"unknown zone {to!r}")
+            raise fail(f"unknown zone {_short(to)}")
         return Summon(iid, SLOT_BY_NAME[to])
     if "play" in spec:
         cards = side.hand + side.drive + [c for c in side.set_zones if c is not None]
-        iid = _find(game, spec["play"], cards, fail)
+        iid = _find(game, word("play"), cards, fail)
         return PlayField(iid) if game.card(iid).type is CardType.FIELD else PlayEvent(iid)
     if "set" in spec:
-        iid = _find(game, spec["set"], side.hand + side.drive, fail)
+        iid = _find(game, word("set"), side.hand + side.drive, fail)
         zone = spec.get("zone")
         free = [i for i, c in enumerate(side.set_zones) if c is None]
         if zone is None:
             if not free:
                 raise fail("no empty set zone")
             return SetCard(iid, free[0])
-        return SetCard(iid, int(zone) - 1)
+        if type(zone) is not int or not 1 <= zone <= len(side.set_zones):
+            raise fail(f"'zone' must be a set zone number, 1 to {len(side.set_zones)} (got {_short(zone)})")
+        return SetCard(iid, zone - 1)
     if "attack" in spec:
-        attacker = spec["attack"]
-        target = spec.get("target", "ruler")
+        attacker = word("attack")
+        target = word("target", "ruler")
         names = {**SLOT_BY_NAME, "ruler": RULER}
         if attacker not in names or target not in names:
-            raise fail(f"attack needs attack_left|attack_right|ruler and a target zone, not {spec!r}")
+            raise fail(f"attack needs attack_left|attack_right|ruler and a target zone, not {_short(spec)}")
         return Attack(names[attacker], names[target])
     if "choose" in spec:
-        text = str(spec["choose"])
+        text = word("choose")
         side_name, _, zone = text.partition(".")
         if side_name not in SIDE_NAMES or zone not in SLOT_BY_NAME:
-            raise fail(f"choose takes side.zone, e.g. invader.attack_left, not {text!r}")
+            raise fail(f"choose takes side.zone, e.g. invader.attack_left, not {_short(text)}")
         return Choose(SIDE_NAMES.index(side_name), SLOT_BY_NAME[zone])
     if "choose_card" in spec:
         offered = [a for a in game.legal_actions() if isinstance(a, ChooseCard)]
@@ -398,12 +408,16 @@ def _to_action(game: Game, scripted: ScriptedAction, path: str) -> Action:
             if game.card(action.card).id == spec["choose_card"]:
                 return action
         named = ", ".join(game.card(a.card).id for a in offered) or "none"
-        raise fail(f"card {spec['choose_card']!r} is not offered now (offered: {named})")
+        raise fail(f"card {_short(spec['choose_card'])} is not offered now (offered: {named})")
     if "confirm" in spec:
         if not isinstance(spec["confirm"], bool):
-            raise fail(f"confirm takes yes or no, not {spec['confirm']!r}")
+            raise fail(f"confirm takes yes or no, not {_short(spec['confirm'])}")
         return Confirm(spec["confirm"])
-    raise fail(f"unknown action {spec!r} (see docs/scenarios.md)")
+    raise fail(f"unknown action {_short(spec)} (see docs/scenarios.md)")
+
+
+def _short(value: Any) -> str:
+    return show_value(value, 60)
 
 
 def _find(game: Game, card_id: Any, cards: list[int], fail: Any) -> int:
@@ -415,7 +429,7 @@ def _find(game: Game, card_id: Any, cards: list[int], fail: Any) -> int:
                 if listed is not None and game.card(listed).id == card_id:
                     return listed
             return iid
-    raise fail(f"card {card_id!r} is not in the player's hand, drive zone or set zones")
+    raise fail(f"card {_short(card_id)} is not in the player's hand, drive zone or set zones")
 
 
 def _action_words(game: Game, action: Action) -> str:
@@ -456,7 +470,7 @@ def expectation_mismatches(expected: Any, actual: Any, where: str = "") -> list[
     """Every place `actual` differs from the (partial) `expected` structure."""
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
-            return [f"{where or 'result'}: expected a mapping, got {actual!r}"]
+            return [f"{where or 'result'}: expected a mapping, got {_short(actual)}"]
         out = []
         for key, value in expected.items():
             path = f"{where}.{key}" if where else str(key)
@@ -466,5 +480,5 @@ def expectation_mismatches(expected: Any, actual: Any, where: str = "") -> list[
                 out += expectation_mismatches(value, actual[key], path)
         return out
     if expected != actual and not (isinstance(expected, list) and isinstance(actual, list) and list(expected) == actual):
-        return [f"{where}: expected {expected!r}, got {actual!r}"]
+        return [f"{where}: expected {_short(expected)}, got {_short(actual)}"]
     return []

@@ -26,7 +26,13 @@ reported instead of silently accepted:
 * a key written twice in one mapping (``duplicate key 'hp' (first at line 3)``),
 * a tab in the indentation of a line (``tab character in indentation; use spaces``),
 * YAML syntax errors, with pyyaml's position made 1-based,
-* a file that cannot be read or is not UTF-8 text.
+* a file that cannot be read or is not UTF-8 text,
+* a file past the bounds of :mod:`gateruler.limits`: too many bytes, lists
+  and mappings nested too deep, too many values once aliases are counted as
+  the copies they stand for (an "alias bomb"), an alias inside its own
+  anchor, an integer written with too many digits.  These are checked while
+  the file is composed, before any value is built from it, so a hostile file
+  fails in time proportional to its size.
 
 All of them are :class:`gateruler.errors.DataError` (``path:line:col: message``);
 where one file has several, :class:`gateruler.errors.DataErrors`.
@@ -62,6 +68,7 @@ import attrs
 import yaml
 
 from gateruler.errors import DataError, DataErrors
+from gateruler.limits import MAX_INTEGER_DIGITS, MAX_NESTING, MAX_NUMBER, MAX_YAML_BYTES, MAX_YAML_VALUES
 from gateruler.models import SourceLocation
 
 __all__ = [
@@ -78,6 +85,7 @@ __all__ = [
     "location_of",
     "parse_yaml",
     "read_text",
+    "show_value",
 ]
 
 
@@ -130,11 +138,15 @@ def location_of(value: Any, default: SourceLocation | None = None) -> SourceLoca
 # Reading files
 
 
-def read_text(path: str | Path) -> str:
-    """The UTF-8 text of a file, or a one-line DataError saying why it cannot be read."""
+def read_bytes(path: str | Path, max_bytes: int) -> bytes:
+    """The bytes of a file of at most `max_bytes`, or a one-line DataError saying why not.
+
+    Never reads more than `max_bytes` + 1 bytes, so a huge file (or a device
+    that never ends) is refused at once."""
     shown = str(path)
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read(max_bytes + 1)
     except FileNotFoundError:
         raise DataError(shown, 1, 1, "no such file") from None
     except IsADirectoryError:
@@ -143,6 +155,13 @@ def read_text(path: str | Path) -> str:
         raise DataError(shown, 1, 1, "cannot read the file: permission denied") from None
     except OSError as error:
         raise DataError(shown, 1, 1, f"cannot read the file: {error.strerror or error}") from None
+    if len(data) > max_bytes:
+        raise DataError(shown, 1, 1, f"the file is too large: more than {max_bytes:,} bytes (see docs/limits.md)")
+    return data
+
+
+def decode_text(data: bytes, shown: str) -> str:
+    """UTF-8 text (a byte-order mark is dropped), or a DataError located at the first bad byte."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -151,6 +170,11 @@ def read_text(path: str | Path) -> str:
         column = len(before) - (before.rfind(b"\n") + 1) + 1
         bad = data[error.start : error.start + 1].hex()
         raise DataError(shown, line, column, f"not UTF-8 text (byte 0x{bad})") from None
+
+
+def read_text(path: str | Path, max_bytes: int = MAX_YAML_BYTES) -> str:
+    """The UTF-8 text of a file of at most `max_bytes`, or a one-line DataError saying why it cannot be read."""
+    return decode_text(read_bytes(path, max_bytes), str(path))
 
 
 def load_yaml(path: str | Path) -> Any:
@@ -167,18 +191,21 @@ def parse_yaml(text: str, path: str) -> Any:
     tab_errors = _tab_errors(text, path)
     if tab_errors:
         raise DataErrors(tab_errors)
-    loader = None
+    if len(text) > MAX_YAML_BYTES:  # a file is bounded as it is read; text from elsewhere here
+        raise DataError(path, 1, 1, f"the text is too large: more than {MAX_YAML_BYTES:,} characters (see docs/limits.md)")
     try:
-        loader = yaml.SafeLoader(text)
-        node = loader.get_single_node()
+        loader, node = _compose(text)
         if node is None:
             return None
+        _check_expansion(node)
         builder = _Builder(loader, path)
         value = builder.build(node)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = error.problem or error.context or "cannot parse"
+        if isinstance(error, _Refused):
+            raise DataError(path, line, column, problem) from None
         kind = "YAML error" if isinstance(error, yaml.constructor.ConstructorError) else "YAML syntax error"
         raise DataError(path, line, column, f"{kind}: {problem}") from None
     except yaml.reader.ReaderError as error:  # a character YAML does not allow
@@ -189,9 +216,6 @@ def parse_yaml(text: str, path: str) -> Any:
     except yaml.YAMLError as error:
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise DataError(path, 1, 1, f"YAML error: {message}") from None
-    finally:
-        if loader is not None:
-            loader.dispose()
     if builder.errors:
         raise DataErrors(builder.errors)
     return value
@@ -223,12 +247,145 @@ def _tab_errors(text: str, path: str) -> list[DataError]:
 
 _MAP_TAG = "tag:yaml.org,2002:map"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
+_INT_TAG = "tag:yaml.org,2002:int"
+
+
+class _Refused(yaml.MarkedYAMLError):
+    """A file refused for what it would cost to read (or a value its tag cannot read): said as it is."""
+
+
+def _marked(problem: str, node_or_mark: Any) -> _Refused:
+    mark = getattr(node_or_mark, "start_mark", node_or_mark)
+    return _Refused(problem=problem, problem_mark=mark)
+
+
+class _BoundedComposer(yaml.composer.Composer):
+    """pyyaml's composer, refusing nesting deeper than MAX_NESTING while it composes.
+
+    pyyaml composes recursively: nesting is bounded here, before Python's
+    recursion limit could be reached."""
+
+    _depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if not self.check_event(yaml.SequenceStartEvent, yaml.MappingStartEvent):
+            return super().compose_node(parent, index)
+        if self._depth >= MAX_NESTING:
+            raise _marked(f"lists and mappings nested more than {MAX_NESTING} deep (see docs/limits.md)", self.peek_event().start_mark)
+        self._depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+class _BoundedConstructor(yaml.constructor.SafeConstructor):
+    """safe_load's constructor; an integer's digits are bounded before int() sees them."""
+
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
+        digits = sum(c.isalnum() for c in str(node.value))
+        if digits > MAX_INTEGER_DIGITS:
+            raise _marked(f"an integer of {digits} digits is too large (at most {MAX_INTEGER_DIGITS} digits)", node)
+        return super().construct_yaml_int(node)
+
+
+_BoundedConstructor.add_constructor(_INT_TAG, _BoundedConstructor.construct_yaml_int)
+
+
+class _PureLoader(
+    yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _BoundedComposer, _BoundedConstructor, yaml.resolver.Resolver
+):
+    """pyyaml's own parser: its error messages are the ones users see."""
+
+    def __init__(self, stream: str) -> None:
+        yaml.reader.Reader.__init__(self, stream)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        _BoundedComposer.__init__(self)
+        _BoundedConstructor.__init__(self)
+        yaml.resolver.Resolver.__init__(self)
+
+
+_FAST_LOADER: Any = None
+if getattr(yaml, "__with_libyaml__", False):
+
+    class _FastLoader(_BoundedComposer, yaml.cyaml.CParser, _BoundedConstructor, yaml.resolver.Resolver):  # type: ignore[misc]
+        """libyaml's parser (about six times faster) under the same composer, constructor and resolver.
+
+        Only used for files it reads without error: on any error the file is
+        read again by :class:`_PureLoader`, whose messages are the familiar ones."""
+
+        def __init__(self, stream: str) -> None:
+            yaml.cyaml.CParser.__init__(self, stream)
+            _BoundedComposer.__init__(self)
+            _BoundedConstructor.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
+
+    _FAST_LOADER = _FastLoader
+
+
+def _compose(text: str) -> tuple[Any, yaml.Node | None]:
+    """(the loader, the document's node graph); raises yaml errors located by pyyaml's own parser."""
+    if _FAST_LOADER is not None:
+        loader = _FAST_LOADER(text)
+        try:
+            return loader, loader.get_single_node()
+        except _Refused:
+            raise
+        except yaml.YAMLError:
+            pass  # read again below, for pyyaml's message and position
+    loader = _PureLoader(text)
+    try:
+        return loader, loader.get_single_node()
+    finally:
+        loader.dispose()
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
+def _check_expansion(root: yaml.Node) -> None:
+    """Refuse a node graph whose aliases loop or stand for too many values.
+
+    An alias is one node shared by every place that uses it, so building is
+    cheap, but anything that walks the values (printing, checking each card
+    entry) walks every copy.  Counted with each node's size remembered, so
+    this takes time proportional to the file, iteratively (aliases can make
+    a graph far deeper than its nesting)."""
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()  # the ancestors of the node being counted
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        key = id(node)
+        if children_done:
+            open_nodes.discard(key)
+            size = 1 + sum(sizes[id(child)] for child in _children(node))
+            if size > MAX_YAML_VALUES:
+                kind = "list" if isinstance(node, yaml.SequenceNode) else "mapping"
+                raise _marked(
+                    f"too many values: this {kind} holds more than {MAX_YAML_VALUES:,}, each use of an alias counted "
+                    "as a copy of its anchor (see docs/limits.md)",
+                    node,
+                )
+            sizes[key] = size
+        elif key in open_nodes:
+            raise _marked("an alias refers to a list or mapping that contains it", node)
+        elif key not in sizes:
+            open_nodes.add(key)
+            stack.append((node, True))
+            stack.extend((child, False) for child in _children(node) if id(child) not in sizes)
 
 
 class _Builder:
     """Turns a composed node graph into located containers, noting duplicate keys."""
 
-    def __init__(self, loader: yaml.SafeLoader, path: str) -> None:
+    def __init__(self, loader: _BoundedConstructor, path: str) -> None:
         self.loader = loader
         self.path = path
         self.errors: list[DataError] = []
@@ -245,9 +402,20 @@ class _Builder:
             return self._mapping(node)
         if isinstance(node, yaml.SequenceNode) and node.tag == _SEQ_TAG:
             return self._sequence(node)
-        # scalars, and the rarer safe tags (!!set, !!omap, ...), exactly as safe_load
-        # builds them; a tag safe_load refuses raises ConstructorError here.
-        return self.loader.construct_object(node, deep=True)
+        return self._construct(node)
+
+    def _construct(self, node: yaml.Node) -> Any:
+        """Scalars, and the rarer safe tags (!!set, !!omap, ...), exactly as safe_load builds them.
+
+        A tag safe_load refuses raises ConstructorError; a value its tag cannot
+        read (``!!int x``, a date 2020-13-45) is a located error too."""
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except yaml.YAMLError:
+            raise
+        except Exception as error:  # noqa: BLE001 - pyyaml's constructors raise what they meet: ValueError, KeyError (!!bool x), ...
+            tag = str(node.tag).replace("tag:yaml.org,2002:", "!!")
+            raise _marked(f"YAML error: cannot read this value as {tag}: {_first_line(error)}", node) from None
 
     def _sequence(self, node: yaml.SequenceNode) -> LocatedList:
         result = LocatedList(self.loc(node))
@@ -265,7 +433,7 @@ class _Builder:
         merged_count = len(node.value) - own_count
         own_keys: dict[Any, SourceLocation] = {}  # merged keys may be overridden, own ones not
         for index, (key_node, value_node) in enumerate(node.value):
-            key = self.loader.construct_object(key_node, deep=True) if isinstance(key_node, yaml.ScalarNode) else None
+            key = self._construct(key_node) if isinstance(key_node, yaml.ScalarNode) else None
             if not isinstance(key_node, yaml.ScalarNode) or not _hashable(key):
                 raise yaml.MarkedYAMLError(
                     problem="a mapping key must be a plain value, not a list or mapping",
@@ -274,7 +442,7 @@ class _Builder:
             key_loc = self.loc(key_node)
             if index >= merged_count:
                 if key in own_keys:
-                    message = f"duplicate key {key!r} (first at line {own_keys[key].line})"
+                    message = f"duplicate key {_show(key)} (first at line {own_keys[key].line})"
                     self.errors.append(DataError(self.path, key_loc.line, key_loc.column, message))
                     continue
                 own_keys[key] = key_loc
@@ -282,6 +450,11 @@ class _Builder:
             result._key_locs[key] = key_loc
             result._value_locs[key] = self.loc(value_node)
         return result
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _hashable(value: Any) -> bool:
@@ -327,24 +500,47 @@ class Finding:
 
 
 class Report:
-    """Collects the findings of one reading or checking pass."""
+    """Collects the findings of one reading or checking pass.
+
+    Adding, counting and withdrawing a finding take constant time, so a file
+    with a great many mistakes is reported in time proportional to them."""
 
     def __init__(self) -> None:
-        self.findings: list[Finding] = []
+        self._findings: list[Finding] = []
+        self._withdrawn: set[int] = set()  # ids of findings taken back
+        self._errors = 0
 
-    def error(self, loc: SourceLocation, message: str) -> None:
-        self.findings.append(Finding(loc, message, Severity.ERROR))
+    def _add(self, finding: Finding) -> Finding:
+        self._findings.append(finding)
+        self._errors += finding.is_error
+        return finding
 
-    def warning(self, loc: SourceLocation, message: str) -> None:
-        self.findings.append(Finding(loc, message, Severity.WARNING))
+    def error(self, loc: SourceLocation, message: str) -> Finding:
+        return self._add(Finding(loc, message, Severity.ERROR))
+
+    def warning(self, loc: SourceLocation, message: str) -> Finding:
+        return self._add(Finding(loc, message, Severity.WARNING))
+
+    def withdraw(self, finding: Finding) -> None:
+        """Take back a finding this report holds (a later, better message says the same)."""
+        if id(finding) not in self._withdrawn:
+            self._withdrawn.add(id(finding))
+            self._errors -= finding.is_error
 
     def extend(self, findings: Iterable[Finding]) -> None:
-        self.findings.extend(findings)
+        for finding in findings:
+            self._add(finding)
 
     def add_exception(self, error: DataError | DataErrors) -> None:
         """Record the errors a DataError or DataErrors carries."""
         errors = error.errors if isinstance(error, DataErrors) else [error]
-        self.findings.extend(Finding.from_error(e) for e in errors)
+        self.extend(Finding.from_error(e) for e in errors)
+
+    @property
+    def findings(self) -> list[Finding]:
+        if not self._withdrawn:
+            return list(self._findings)
+        return [f for f in self._findings if id(f) not in self._withdrawn]
 
     @property
     def errors(self) -> list[Finding]:
@@ -352,7 +548,7 @@ class Report:
 
     @property
     def error_count(self) -> int:
-        return sum(1 for f in self.findings if f.is_error)
+        return self._errors
 
     @property
     def warnings(self) -> list[Finding]:
@@ -360,7 +556,7 @@ class Report:
 
     def raise_errors(self) -> None:
         """Raise DataErrors with every error so far (warnings are not raised)."""
-        if self.errors:
+        if self._errors:
             raise DataErrors([f.to_error() for f in self.errors])
 
 
@@ -438,9 +634,49 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f" (did you mean {close}?)" if close else ""
 
 
-def _show(value: Any) -> str:
-    text = repr(value) if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else str(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+def show_value(value: Any, width: int = 40) -> str:
+    """A short preview of a value for a message: never builds more than about `width` characters.
+
+    A value may be an alias bomb's billions of items or a megabyte string;
+    its preview costs no more than its first few items."""
+    text = _preview(value, width + 1)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+_show = show_value
+
+
+def _preview(value: Any, budget: int) -> str:
+    """str(value) as Python writes it (repr for strings, true/false for booleans), cut after about `budget` characters."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, str):
+        return repr(value[:budget])
+    if isinstance(value, (list, tuple, dict)):
+        open_, close = ("{", "}") if isinstance(value, dict) else ("[", "]") if isinstance(value, list) else ("(", ")")
+        items = value.items() if isinstance(value, dict) else value
+        parts: list[str] = []
+        used = 1
+        for item in items:
+            if used > budget:
+                parts.append("...")
+                break
+            if isinstance(value, dict):
+                key, val = item
+                part = f"{_preview(key, budget - used)}: {_preview(val, budget - used)}"
+            else:
+                part = _preview(item, budget - used)
+            parts.append(part)
+            used += len(part) + 2
+        return open_ + ", ".join(parts) + close
+    text = str(value) if isinstance(value, (int, float)) and abs(value) < 10**60 else _digits(value)
+    return text[: budget + 3]
+
+
+def _digits(value: Any) -> str:
+    if isinstance(value, int):
+        return f"an integer of about {len(hex(value)) * 6 // 5} digits"  # str() of a huge int is slow
+    return str(value)
 
 
 class Fields:
@@ -493,9 +729,9 @@ class Fields:
     def value_loc(self, key: Any) -> SourceLocation:
         return self.node.value_loc(key) if self.node is not None else SourceLocation()
 
-    def error(self, loc: SourceLocation, message: str) -> None:
+    def error(self, loc: SourceLocation, message: str) -> Finding:
         """Report an error that belongs to this mapping (which makes it not ok)."""
-        self.report.error(loc, message)
+        return self.report.error(loc, message)
 
     def nested(self, key: str, what: str, *, required: bool = False) -> "Fields | None":
         """A reader for the mapping under `key` (None when it is absent and not required).
@@ -511,14 +747,15 @@ class Fields:
         """A field that must be present; MISSING (and an error) when absent or wrong.
 
         `checks`: ``nullable=True`` also accepts null; ``min=``/``max=`` bound
-        a number; ``choices=`` a collection of allowed values.
+        a number (by default +-:data:`~gateruler.limits.MAX_NUMBER`: no
+        number in a data file is unbounded); ``choices=`` a collection of
+        allowed values.
         """
         self._asked.add(key)
         if self.node is None:
             return MISSING
         if key not in self.node:
-            self.error(self.node.loc, f"missing required field {key!r}")
-            self._missing[key] = self.report.findings[-1]
+            self._missing[key] = self.report.error(self.node.loc, f"missing required field {key!r}")
             return MISSING
         return self._check(key, self.node[key], kind, **checks)
 
@@ -555,12 +792,12 @@ class Fields:
             allowed = self._asked | set(known)
             for key in self.node:
                 if key not in allowed:
-                    meant = _closest(str(key), sorted(str(a) for a in allowed))
+                    meant = _closest(str(key)[:60], sorted(str(a) for a in allowed))
                     if meant in self._missing:
                         # A misspelt required key is one mistake: say it once, where it is written.
-                        self.report.findings.remove(self._missing.pop(meant))
+                        self.report.withdraw(self._missing.pop(meant))
                     hint = f" (did you mean {meant}?)" if meant else ""
-                    self.error(self.node.key_loc(key), f"unknown key {key!r}{hint}")
+                    self.error(self.node.key_loc(key), f"unknown key {_show(key)}{hint}")
         return self.ok
 
     def convert(
@@ -595,13 +832,16 @@ class Fields:
             got = "null" if value is None else f"{_value_kind(value)} {_show(value)}"
             self.error(loc, f"{label} must be {describe_type(kind)} (got {got})")
             return MISSING
-        if min is not None and value < min:
-            need = "must not be negative" if min == 0 else f"must be at least {min}"
-            self.error(loc, f"{label} {need} (got {value})")
-            return MISSING
-        if max is not None and value > max:
-            self.error(loc, f"{label} must be at most {max} (got {value})")
-            return MISSING
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            low = -MAX_NUMBER if min is None else min
+            high = MAX_NUMBER if max is None else max
+            if value < low:
+                need = "must not be negative" if low == 0 else f"must be at least {low}"
+                self.error(loc, f"{label} {need} (got {_show(value)})")
+                return MISSING
+            if value > high:
+                self.error(loc, f"{label} must be at most {high} (got {_show(value)})")
+                return MISSING
         if choices is not None and value not in choices:
             listed = sorted(map(str, choices))
             self.error(loc, f"{label} must be one of: {', '.join(listed)} (got {_show(value)}){did_you_mean(str(value), listed)}")

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from gateruler import loader
 from gateruler.cli import main
 from gateruler.cli.cmd_check import parse_levels
-from gateruler.errors import GateRulerError
+from gateruler.errors import DataError, GateRulerError
 
 DECK = str(loader.sample_deck_path("knight"))
 
@@ -146,6 +146,10 @@ def test_the_search_bot_can_be_given_a_budget() -> None:
         (["--workers", "0"], "error: --workers: must be at least 1"),
         (["--precision", "2"], "error: --precision: must be between 0 and 1"),
         (["--budget", "0"], "error: --budget: must be at least 1"),
+        (["--budget", str(10**12)], "error: --budget: must be at most 10,000 (see docs/limits.md)"),
+        (["--workers", "100000"], "error: --workers: must be at most 64 (see docs/limits.md)"),
+        (["--max-turns", "1000001"], "error: --max-turns: must be at most 1,000 (see docs/limits.md)"),
+        (["--seed", "-1"], "error: --seed: must be at least 0"),
         (["--bot", "clever"], "error: Invalid value for '--bot': 'clever' is not one of"),
         (["--level-file", "no-such-level.yaml"], "error: no-such-level.yaml: no such level file"),
         (["--level-file", "x.yaml", "--levels", "1"], "error: --levels and --level-file: give one or the other"),
@@ -298,3 +302,20 @@ def test_the_search_bots_default_budget_is_written_down(tmp_path: Path) -> None:
     assert code == 0, err
     assert f"bot search (budget {DEFAULT_BUDGET})" in out
     assert json.loads(path.read_text())["settings"]["budget"] == DEFAULT_BUDGET
+
+
+def test_a_check_result_reads_back_typed_and_a_damaged_one_is_located(tmp_path: Path) -> None:
+    from gateruler.check_results import read_check_result
+
+    path = tmp_path / "r.json"
+    code, _, err = run("check", DECK, "--levels", "1", "--games", "8", "--workers", "1", "--json", str(path))
+    assert code == 0, err
+    result = read_check_result(path)
+    assert result.settings.games == 8 and result.levels[0].games == 8 and result.settings.levels == [1]
+    data = json.loads(path.read_text())
+    data["levels"][0]["cleared"] = -3
+    path.write_text(json.dumps(data, indent=1))
+    with pytest.raises(DataError) as caught:
+        read_check_result(path)
+    line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if '"cleared": -3' in text)
+    assert (caught.value.line, caught.value.message) == (line, "levels[0].cleared: must be 0 to 4,611,686,018,427,387,904, not -3")

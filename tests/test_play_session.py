@@ -459,8 +459,9 @@ def test_the_replay_command_writes_a_replay_that_replay_reruns(tmp_path):
     s.handle("y")
     path = tmp_path / "g.replay.json"
     assert " ".join(texts(s.handle(f"replay {path}"))).startswith(f"Replay written to {path}.")
-    assert read_replay(path)["result"] == {"outcome": "unfinished", "turn": s.game.turn, "error": None}
+    result = read_replay(path).result
+    assert (result.outcome, result.turn, result.error) == ("unfinished", s.game.turn, None)
     check = rerun(path)
     assert check.same, check.message
     s.handle("1")  # the replay follows the game as it goes on
-    assert len(read_replay(path)["actions"]) == len(s.game.history)
+    assert len(read_replay(path).actions) == len(s.game.history)

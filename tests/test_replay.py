@@ -13,9 +13,9 @@ from gateruler import loader
 from gateruler.batch import BatchSettings, GameSpec, run_batch
 from gateruler.cardpool import CardPool
 from gateruler.errors import DataError, GateRulerError
+from gateruler.jsonsrc import FileError
 from gateruler.replay import (
     REPLAY_FORMAT,
-    ReplayFileError,
     card_data_hash,
     game_data_hash,
     read_replay,
@@ -167,23 +167,53 @@ def test_a_file_that_is_not_json_is_located(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d.update(format="something-else"), "not a gateruler replay"),
-        (lambda d: d.update(version=99), "unknown replay version 99"),
-        (lambda d: d.update(seed="five"), "'seed' is missing or not a int"),
-        (lambda d: d.pop("actions"), "'actions' is missing"),
-        (lambda d: d["actions"].insert(0, {"type": "Fly"}), "action 1 is not an action"),
-        (lambda d: d["actions"].insert(0, {"type": "Summon", "wings": 2}), "action 1 is not an action"),
+        (lambda d: d.update(format="something-else"), ': not a gateruler replay (no "format": "gateruler-replay")'),
+        (lambda d: d.update(version=99), ": unknown replay version 99"),
+        (lambda d: d.update(seed="five"), ":{line}:{column}: seed: must be an integer, not a string"),
+        (lambda d: d.update(seed=-1), ":{line}:{column}: seed: must be 0 to 9,223,372,036,854,775,807, not -1"),
+        (lambda d: d.update(max_turns=10**9), ":{line}:{column}: max_turns: must be 1 to 1,000, not 1000000000"),
+        (lambda d: d.update(bot={"name": "greedy", "seed": 1, "budget": 10**12}), ":{line}:{column}: bot.budget: must be 1 to 10,000"),
+        (lambda d: d["deck"].update(cards=[["PROV-001", 10**9]]), ":{line}:{column}: deck.cards[0][1]: must be 1 to 1,000"),
+        (lambda d: d["deck"].update(cards=[["PROV-001", 1000], ["PROV-002", 1]]), ":{line}:{column}: deck.cards: the deck has 1,001 cards"),
+        (lambda d: d.pop("actions"), ': missing field "actions"'),
+        (lambda d: d["actions"].insert(0, {"type": "Fly"}), ':{line}:{column}: actions[0]: unknown action type "Fly"'),
+        (lambda d: d["actions"].insert(0, {"type": "Summon", "card": 0, "slot": 0, "wings": 2}), ':{line}:{column}: actions[0].wings: unknown field (the fields are: card, slot)'),
+        (lambda d: d["actions"].insert(0, {"type": "Summon", "card": "0", "slot": 0}), ":{line}:{column}: actions[0].card: must be an integer"),
     ],
 )
-def test_a_malformed_replay_is_one_line_naming_the_file(tmp_path: Path, change, message: str) -> None:  # noqa: ANN001
+def test_a_malformed_replay_is_one_line_naming_the_file_and_where_it_can_the_line(tmp_path: Path, change, message: str) -> None:  # noqa: ANN001
     data = record_game(spec(), seed=5, bot="greedy", bot_seed=7)
     change(data)
     path = saved(tmp_path, data)
-    with pytest.raises(ReplayFileError) as error:
+    with pytest.raises(GateRulerError) as error:
         read_replay(path)
-    assert str(error.value).startswith(f"{path}: ")
-    assert message in str(error.value)
-    assert "\n" not in str(error.value)
+    text = str(error.value)
+    assert "\n" not in text
+    assert text.startswith(str(path))
+    shown = text[len(str(path)) :]
+    if "{line}" in message:
+        head, rest = shown[1:].split(":", 1)[0], shown[1:].split(":", 2)
+        assert head.isdigit() and rest[1].isdigit(), shown
+        message = message.replace("{line}", rest[0]).replace("{column}", rest[1])
+    assert shown.startswith(message), shown
+
+
+def test_a_replay_error_names_the_line_of_the_value_at_fault(tmp_path: Path) -> None:
+    data = record_game(spec(), seed=5, bot="greedy", bot_seed=7)
+    index = next(i for i, action in enumerate(data["actions"]) if "slot" in action)
+    data["actions"][index]["slot"] = "left"
+    path = saved(tmp_path, data)
+    line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if '"left"' in text)
+    with pytest.raises(DataError) as error:
+        read_replay(path)
+    assert (error.value.line, error.value.message) == (line, f"actions[{index}].slot: must be an integer, not a string")
+
+
+def test_a_replay_budget_of_ten_to_the_twelve_is_refused_when_read(tmp_path: Path) -> None:
+    data = record_game(spec(), seed=5, bot="greedy", bot_seed=7)
+    data["bot"]["budget"] = 10**12
+    with pytest.raises(DataError, match="bot.budget: must be 1 to 10,000, not 1000000000000"):
+        rerun(saved(tmp_path, data))
 
 
 @pytest.mark.parametrize(
@@ -191,8 +221,9 @@ def test_a_malformed_replay_is_one_line_naming_the_file(tmp_path: Path, change, 
     [
         (lambda d: d["deck"].update(ruler="emperor"), "unknown ruler 'emperor'"),
         (lambda d: d["deck"]["cards"].append(["NOT-A-CARD", 1]), "a card this gateruler does not know: NOT-A-CARD"),
-        (lambda d: d["deck"].update(cards=[["PROV-001"]]), "[card id, count] pairs"),
+        (lambda d: d["deck"].update(cards=[["PROV-001"]]), "deck.cards[0]: must be a list of 2 items, not 1"),
         (lambda d: d.update(level={"number": None, "file": None}), "names no level"),
+        (lambda d: d.update(level={"number": 9}), "level.number: there is no shipped level 9 (the levels are 1 to 6)"),
         (lambda d: d.update(level={"number": None, "file": "/no/such/level.yaml"}), "level file it was played on is missing"),
     ],
 )
@@ -202,9 +233,10 @@ def test_a_replay_naming_things_that_do_not_exist_is_one_line(tmp_path: Path, ch
     path = saved(tmp_path, data)
     with pytest.raises(GateRulerError) as error:
         spec_from_replay(path, read_replay(path))
+    assert "\n" not in str(error.value) and str(error.value).startswith(str(path))
     assert message in str(error.value)
 
 
 def test_a_missing_replay_file_is_said_so(tmp_path: Path) -> None:
-    with pytest.raises(ReplayFileError, match="no such replay file"):
+    with pytest.raises(FileError, match="no such replay file"):
         read_replay(tmp_path / "none.json")

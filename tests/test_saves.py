@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import attrs
 import pytest
 from factories import event, find_iid, fx, game, knight, level, on, pool, unit
 
@@ -230,7 +231,7 @@ def test_an_unknown_ruler(tmp_path):
 
 def test_a_missing_part_of_the_state(tmp_path):
     path = saved(tmp_path, lambda d: d["game"].pop("sides"))
-    assert load_error(path) == ": damaged save file: missing 'sides'"
+    assert load_error(path).endswith(': game: missing field "sides"')
 
 
 def test_a_card_in_two_places_is_damage(tmp_path):
@@ -240,7 +241,7 @@ def test_a_card_in_two_places_is_damage(tmp_path):
 
 def test_a_log_entry_naming_no_card_is_damage(tmp_path):
     path = saved(tmp_path, lambda d: d["game"]["log"].append([2, "draw", 0, 9999]))
-    assert load_error(path).startswith(": damaged save file: log entry")
+    assert "names no card of this game" in load_error(path)
 
 
 def test_a_save_must_say_which_level(tmp_path):
@@ -249,8 +250,87 @@ def test_a_save_must_say_which_level(tmp_path):
         load_game(path)
 
 
+def test_a_level_number_that_is_not_shipped_is_named_with_the_file(tmp_path):
+    path = saved(tmp_path, lambda d: d.update(origin={"level_number": 9}))
+    with pytest.raises(GateRulerError, match=f"^{path}: origin.level_number: there is no shipped level 9"):
+        load_game(path)
+
+
 def test_a_missing_level_file_is_named(tmp_path):
     gone = str(tmp_path / "gone.yaml")
     path = saved(tmp_path, lambda d: d.update(origin={"level_file": gone}))
     with pytest.raises(GateRulerError, match=f"the level file it was played on is missing: {gone}"):
         load_game(path)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda g: g["sides"][0].update(energy_ready="3"), "game.sides[0].energy_ready: must be an integer, not a string"),
+        (lambda g: g["sides"][1]["deck"].append(True), "game.sides[1].deck[{n}]: names no card of this game"),
+        (lambda g: g.update(turn=10**12), "game.turn: must be 0 to 2,002, not 1000000000000"),
+        (lambda g: g.update(phase="lunch"), 'game.phase: must be "start" or "main" or "attack" or "end" or "over", not "lunch"'),
+        (lambda g: g.update(active=2), "game.active: must be 0 to 1, not 2"),
+        (lambda g: g.update(seed="7"), "game.seed: must be an integer, not a string"),
+        (lambda g: g["rng"][1].__setitem__(5, -1), "game.rng: is not the state of a random generator"),
+        (lambda g: g["tasks"].append(["start", "player"]), "game.tasks[{n}][1]: must be an integer, not a string"),
+        (lambda g: g["tasks"].append(["teleport", 0]), 'game.tasks[{n}]: unknown task "teleport"'),
+        (lambda g: g["tasks"].append(["ctl", "attack"]), "game.tasks[{n}]: must be a list of 3 items, not 2"),
+        (lambda g: g["log"].append([1, "summon", 0, 0, 7]), "game.log[{n}][4]: must be 0 to 2, not 7"),
+        (lambda g: g["history"].append({"type": "Summon", "card": 0}), 'game.history[{n}]: missing field "slot"'),
+        (lambda g: g.update(wind="strong"), "game.wind: unknown field"),
+    ],
+)
+def test_a_state_field_of_the_wrong_type_is_refused_when_loaded_not_mid_game(tmp_path, change, message):
+    path = tmp_path / "game.json"
+    g = fixture_game()
+    play_on(g)
+    save_game(path, g, GameOrigin(level_number=1))
+    data = json.loads(path.read_text())
+    lengths = {key: len(value) for key, value in data["game"].items() if isinstance(value, list)}
+    change(data["game"])
+    grown = next((lengths[k] for k, v in data["game"].items() if isinstance(v, list) and len(v) != lengths.get(k)), None)
+    grown = grown if grown is not None else len(data["game"]["sides"][1]["deck"]) - 1
+    path.write_text(json.dumps(data, indent=1))
+    shown = load_error(path)
+    assert message.replace("{n}", str(grown)) in shown, shown
+    assert shown[1:].split(":")[0].isdigit(), "the line of the value at fault is named"
+
+
+def _queue(tmp_path: Path, task: object) -> Path:
+    """A save of the fixture game with `task` added on top of its task stack."""
+    path = tmp_path / "game.json"
+    save_game(path, fixture_game(), GameOrigin(level_number=1))
+    data = json.loads(path.read_text())
+    data["game"]["tasks"].append(task)
+    path.write_text(json.dumps(data))
+    return path
+
+
+def _wall(g: Game) -> int:
+    return next(i for i, card in enumerate(g.setup.card_ids) if card == "WALL")
+
+
+def test_a_queued_ability_that_is_not_its_cards_is_refused(tmp_path):
+    frame = {"side": 0, "source": _wall(fixture_game()), "ability": 7, "step": 0, "answers": [], "bound": [], "event": [], "end": -1}
+    assert load_error(_queue(tmp_path, frame)) == ": damaged save file: a queued ability is not an ability of its card WALL"
+
+
+def test_a_version_1_effect_task_in_a_version_2_save_is_refused(tmp_path):
+    effect = {"kind": "damage", "target": "enemy_ruler", "amount": 50, "atk": 0, "hp": 0, "stk": 0, "duration": "end_of_turn", "max_level": None, "to": ""}
+    path = _queue(tmp_path, ["fx", 0, _wall(fixture_game()), effect])
+    assert load_error(path) == ": damaged save file: an effect queued as version 1 saves queued it, in a version 2 game state"
+
+
+def test_every_field_a_game_saves_is_declared_in_the_save_format():
+    from gateruler.engine.events import FIELDS
+    from gateruler.saves import LOG_ARGUMENTS, GameState, SideState, UnitState
+
+    g = fixture_game()
+    play_on(g)
+    state = g.to_dict()
+    assert set(state) == {f.name for f in attrs.fields(GameState)}
+    assert set(state["sides"][0]) == {f.name for f in attrs.fields(SideState)}
+    unit_state = next(u for side in state["sides"] for u in side["board"] if u is not None)
+    assert set(unit_state) == {f.name for f in attrs.fields(UnitState)}
+    assert {name for names in FIELDS.values() for name in names} <= set(LOG_ARGUMENTS)

@@ -27,8 +27,8 @@ def test_play_replay_writes_a_replay_that_replay_reruns_and_watch_shows(tmp_path
     path = tmp_path / "game.replay.json"
     played = run("play", "--seed", "5", "--fast", "--replay", str(path), input="1 1\na\n1 1\ne\ny\nquit\ny\n")
     assert played.exit_code == 0, played.output
-    data = read_replay(path)
-    assert data["bot"] is None and data["result"]["outcome"] == "unfinished" and data["actions"]
+    replay = read_replay(path)
+    assert replay.bot is None and replay.result.outcome == "unfinished" and replay.actions
     rerun = run("replay", str(path))
     assert rerun.exit_code == 0, rerun.output
     assert "ends the same way: still going on turn" in rerun.output

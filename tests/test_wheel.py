@@ -19,7 +19,10 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Iterable
 from pathlib import Path
+
+from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parent.parent
 NOT_SOURCE = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", "gateruler-replays", ".venv*")
@@ -44,7 +47,7 @@ def dependency_folders(wheel: Path) -> set[str]:
     with zipfile.ZipFile(wheel) as archive:
         metadata = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
         lines = archive.read(metadata).decode().splitlines()
-    wanted = [re.split(r"[ ;<>=!~\[]", line.split(": ", 1)[1])[0] for line in lines if line.startswith("Requires-Dist: ") and "extra ==" not in line]
+    wanted = _needed(line.split(": ", 1)[1] for line in lines if line.startswith("Requires-Dist: "))
     folders: set[str] = set()
     seen: set[str] = set()
     while wanted:
@@ -54,8 +57,18 @@ def dependency_folders(wheel: Path) -> set[str]:
         seen.add(name.lower())
         dist = importlib.metadata.distribution(name)
         folders.add(str(dist.locate_file("")))
-        wanted += [re.split(r"[ ;<>=!~\[]", r)[0] for r in dist.requires or [] if "extra ==" not in r]
+        wanted += _needed(dist.requires or [])
     return folders
+
+
+def _needed(requirements: Iterable[str]) -> list[str]:
+    """The names of the requirements this Python needs: no extras, markers evaluated (exceptiongroup is for Python < 3.11)."""
+    out = []
+    for text in requirements:
+        requirement = Requirement(text)
+        if requirement.marker is None or requirement.marker.evaluate({"extra": ""}):
+            out.append(requirement.name)
+    return out
 
 
 def fresh_venv(tmp_path: Path, wheel: Path) -> Path:

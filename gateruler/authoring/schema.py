@@ -38,6 +38,7 @@ from gateruler.engine.effects import EFFECTS
 from gateruler.engine.registry import Comparison, OneOrMany
 from gateruler.engine.triggers import CONTINUOUS
 from gateruler.errors import GateRulerError
+from gateruler.fileio import write_text_atomic
 from gateruler.vocabulary import CardType
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
@@ -258,10 +259,10 @@ def render(schema: dict[str, Any]) -> str:
 
 
 def write_file(path: Path, text: str) -> None:
-    """Write `text`, making the folder; a place that cannot be written is one line, not a traceback."""
+    """Write `text` in one step, making the folder; a place that cannot be written is one line, not a traceback."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        write_text_atomic(path, text)
     except OSError as error:
         raise GateRulerError(f"{path}: cannot write: {error.strerror or error}") from None
 

@@ -2,7 +2,10 @@
 
 Every subcommand lives in its own module and registers itself on `main`.
 Errors the user can fix (bad data, bad arguments, bad save files) become one
-line on stderr and exit code 2; a traceback is never shown for them.
+line on stderr and exit code 2; a traceback is never shown for them.  Any
+other exception is a bug: one line saying so and where its traceback was
+written, exit code 70 (``--debug`` shows the traceback instead).  Ctrl-C
+exits 130 and SIGTERM 143, without a traceback.
 """
 
 from __future__ import annotations
@@ -20,22 +23,43 @@ if TYPE_CHECKING:
 
 
 class _Main(click.Group):
+    """The exit-code contract of every command (README.md, "Exit codes"):
+
+    0 success; 1 a documented negative answer (a replay that diverges, a
+    scenario whose expectation is not met); 2 bad input, one line naming
+    the file and place; 70 an unexpected error, a bug: one line saying so
+    and where its traceback was written; 130 Ctrl-C; 143 SIGTERM."""
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):  # type: ignore[override]
-        """Click's own usage errors as one line and exit 2, like every other input error."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        debug = _debug_requested(sys.argv[1:] if args is None else list(args))
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except click.UsageError as error:
+        except click.UsageError as error:  # click's own usage errors: one line and exit 2, like every other input error
             hint = f" (see '{error.ctx.command_path} --help')" if error.ctx is not None else ""
             click.echo(f"error: {error.format_message()}{hint}", err=True)
             sys.exit(2)
         except click.ClickException as error:
             error.show()
             sys.exit(error.exit_code)
-        except click.Abort:
+        except click.Abort as error:  # click's word for Ctrl-C (and end of input at a prompt)
+            if isinstance(error.__cause__, KeyboardInterrupt):
+                _interrupted(error.__cause__)
             click.echo("Aborted.", err=True)
             sys.exit(1)
+        except KeyboardInterrupt as interrupt:
+            _interrupted(interrupt)
+        except BrokenPipeError:  # the reader of our output went away (| head): nothing more to say
+            _silence_stdout()
+            sys.exit(1)
+        except Exception as error:  # noqa: BLE001 - the last line of defence: a bug, said as one
+            if debug:
+                raise
+            from gateruler.crash import EXIT_BUG, bug_message, write_crash_report
+
+            click.echo(bug_message(error, write_crash_report(error)), err=True)
+            sys.exit(EXIT_BUG)
         sys.exit(rv if isinstance(rv, int) else 0)
 
     def invoke(self, ctx: click.Context) -> object:
@@ -47,6 +71,37 @@ class _Main(click.Group):
             sys.exit(2)
 
 
+def _debug_requested(args: list[str]) -> bool:
+    """--debug among the options before the command's name."""
+    for arg in args:
+        if arg == "--debug":
+            return True
+        if not arg.startswith("-"):
+            return False
+    return False
+
+
+def _interrupted(interrupt: BaseException) -> None:
+    from gateruler.interrupts import exit_code
+
+    code = exit_code(interrupt)
+    try:
+        click.echo("interrupted" if code == 130 else "terminated", err=True)
+    except (OSError, KeyboardInterrupt):
+        pass
+    sys.exit(code)
+
+
+def _silence_stdout() -> None:
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def _located(line: str) -> bool:
     """True when the message already starts with file:line:col."""
     head = line.split(": ", 1)[0]
@@ -55,7 +110,8 @@ def _located(line: str) -> bool:
 
 @click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="gateruler")
-def main() -> None:
+@click.option("--debug", is_flag=True, help="On an unexpected error (a bug), show its traceback instead of writing it to a file.")
+def main(debug: bool) -> None:
     """Practise Gateruler's solo mode against the invader dimension rifts."""
 
 

@@ -36,6 +36,7 @@ from gateruler.batch import (
     run_batch,
 )
 from gateruler.bots import BOT_NAMES
+from gateruler.check_results import CHECK_FORMAT, CHECK_VERSION
 from gateruler.bots.search import DEFAULT_BUDGET
 from gateruler.cardpool import CardPool
 from gateruler.cli import main, stdout_console
@@ -44,12 +45,13 @@ from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
 from gateruler.library import library_summary
+from gateruler.fileio import write_text_atomic
+from gateruler.interrupts import deferred_interrupts, exit_code
+from gateruler.limits import MAX_BUDGET, MAX_SEED, MAX_TURNS, MAX_WORKERS
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import ERROR
 
-CHECK_FORMAT = "gateruler-check"
-CHECK_VERSION = 1
 SHIPPED_LEVELS = range(1, 7)
 
 
@@ -132,6 +134,14 @@ def _specs(deck_path: str, level_numbers: list[int], level_file: str | None, max
             level = loader.load_level(ref)
         specs.append(GameSpec(player.deck, ruler, level, player.pool.for_level(level), max_turns, ref, str(Path(deck_path).resolve())))
     return specs
+
+
+def _within(option: str, value: int | None, low: int, high: int) -> None:
+    """An option's number within its bound of docs/limits.md (None: not given)."""
+    if value is not None and value < low:
+        raise GateRulerError(f"{option}: must be at least {low}")
+    if value is not None and value > high:
+        raise GateRulerError(f"{option}: must be at most {high:,} (see docs/limits.md)")
 
 
 def provisional_cards(spec: GameSpec) -> tuple[list[str], list[str]]:
@@ -400,12 +410,12 @@ def check(
     """Play DECK against the rift levels with a bot and report how often it clears them."""
     if games < 1:
         raise GateRulerError("--games: must be at least 1")
+    _within("--workers", workers, 1, MAX_WORKERS)
     if precision is not None and not 0 < precision < 1:
         raise GateRulerError("--precision: must be between 0 and 1 (an interval width, e.g. 0.05)")
-    if budget is not None and budget < 1:
-        raise GateRulerError("--budget: must be at least 1")
-    if max_turns < 1:
-        raise GateRulerError("--max-turns: must be at least 1")
+    _within("--budget", budget, 1, MAX_BUDGET)
+    _within("--max-turns", max_turns, 1, MAX_TURNS)
+    _within("--seed", seed, 0, MAX_SEED)
     numbers = chosen_levels(levels_text, level_file)
     runner = open_backend(backend, scheduler, workers)
     if bot == "search" and budget is None:
@@ -414,6 +424,7 @@ def check(
     settings = BatchSettings(bot=bot, seed=seed, games=games, budget=budget, precision=precision, workers=runner.workers, backend=runner.name)
     out = stdout_console()
     result = None
+    interrupt: KeyboardInterrupt | None = None
     try:
         with runner:
             settings = attrs.evolve(settings, workers=runner.workers)  # a cluster's, once reached
@@ -427,10 +438,23 @@ def check(
                 out.print(library, soft_wrap=not out.is_terminal)
             with _ProgressBars(specs, games, sys.stderr.isatty()) as bars:
                 result = run_batch(specs, settings, bars.update, runner)
-    except KeyboardInterrupt:  # before the batch began, or while the bars or the cluster closed
+    except KeyboardInterrupt as caught:  # before the batch began, or while the bars or the cluster closed
+        interrupt = caught
+    with deferred_interrupts() as later:  # a second Ctrl-C must not lose what the first promised
         if result is None:
-            result = BatchResult(settings, [LevelResult(spec) for spec in specs])
-        result.interrupted = True
+            result = BatchResult(settings, [LevelResult(spec) for spec in specs], interrupted=True)
+        interrupt = interrupt or result.interrupt
+        _finish(result, settings, out, replay_dir, json_path, cards_stats, report_path)
+    if interrupt is not None:
+        sys.exit(exit_code(interrupt))
+    if later:  # Ctrl-C or SIGTERM while the result was being written: it was written all the same
+        sys.exit(128 + later[0])
+
+
+def _finish(
+    result: BatchResult, settings: BatchSettings, out: Console, replay_dir: str, json_path: str | None, cards_stats: bool, report_path: str | None
+) -> None:
+    """Everything a check promises once its games are played (or interrupted): replays, table, JSON, report."""
     replay_paths = _save_error_replays(result, settings, Path(replay_dir))
     if result.interrupted:
         out.print("interrupted: partial result")
@@ -442,7 +466,7 @@ def check(
         _print_cards_stats(out, result)
     if json_path is not None:
         try:
-            Path(json_path).write_text(json.dumps(result_json(result, replay_paths), indent=1) + "\n", encoding="utf-8")
+            write_text_atomic(json_path, json.dumps(result_json(result, replay_paths), indent=1) + "\n")
         except OSError as error:
             raise GateRulerError(f"{json_path}: cannot write: {error.strerror or error}") from None
     if report_path is not None:
@@ -450,8 +474,6 @@ def check(
         from gateruler.pages.check_report import report_html
 
         write_page(report_path, report_html(result_json(result, replay_paths)))
-    if result.interrupted:
-        sys.exit(130)
 
 
 @main.command()

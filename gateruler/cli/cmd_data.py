@@ -12,9 +12,8 @@ from gateruler.level_words import level_rule_lines
 from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.engine.keywords import PIERCE
 from gateruler.loader import load_card_pool, shipped_levels, validate_file
-from gateruler.models import SourceLocation
 from gateruler.validation import level_figures
-from gateruler.yamlsrc import Finding, Severity
+from gateruler.yamlsrc import Severity
 
 
 def _plural(count: int, word: str) -> str:
@@ -37,11 +36,7 @@ def validate(files: tuple[str, ...], no_smoke: bool, card_paths: tuple[str, ...]
     pool = card_pool(card_paths)
     errors = warnings = 0
     for path in files:
-        try:
-            findings = validate_file(path, pool)
-        except Exception as error:  # never a traceback for a data file
-            message = f"cannot validate: {type(error).__name__}: {error}".splitlines()[0]
-            findings = [Finding(SourceLocation(path, 1, 1), message)]
+        findings = validate_file(path, pool)
         if not no_smoke and not any(f.is_error for f in findings):
             from gateruler.authoring.smoke import smoke_check_file
 

@@ -24,6 +24,8 @@ from gateruler.cli import main
 from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.engine import Game
 from gateruler.errors import GateRulerError
+from gateruler.fileio import write_text_atomic
+from gateruler.limits import MAX_SEED
 from gateruler.play_session import Line, PlaySession, run
 from gateruler.render import MAX_WIDTH, MIN_WIDTH
 from gateruler.saves import GameOrigin, load_game
@@ -47,7 +49,7 @@ class _OneLineUsage(click.Command):
 @click.option("--level", type=click.IntRange(1, 6), help="A shipped rift level, 1 to 6 (default 1).")
 @click.option("--level-file", type=click.Path(dir_okay=False, exists=True), help="A rift level from a file instead.")
 @click.option("--deck", type=click.Path(dir_okay=False, exists=True), help="Your deck file (default: the Knight sample deck).")
-@click.option("--seed", type=int, help="Fixes the shuffles, so a game can be replayed (default: random, printed).")
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), help="Fixes the shuffles, so a game can be replayed (default: random, printed).")
 @click.option("--fast", is_flag=True, help="Tell the rift's turn at once instead of line by line.")
 @click.option("--load", "load_file", type=click.Path(dir_okay=False), help="Resume a game saved with the save command.")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False), help="Write the game's events to this file as JSON Lines.")
@@ -159,9 +161,8 @@ def _width(interactive: bool) -> int:
 
 
 def _write_log(path: str, game: Game) -> None:
+    """The log is written once, at the end, in one step: a failed write leaves any previous log as it was."""
     try:
-        with open(path, "w", encoding="utf-8") as out:
-            for event in told_events(game):
-                out.write(json.dumps(event, ensure_ascii=False) + "\n")
+        write_text_atomic(path, "".join(json.dumps(event, ensure_ascii=False) + "\n" for event in told_events(game)))
     except OSError as error:
         raise GateRulerError(f"{path}: cannot write the log: {error.strerror or error}") from None

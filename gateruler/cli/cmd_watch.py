@@ -47,21 +47,19 @@ def watch(
 
 def watch_replay(path: str, pace: float | None, plain: bool = False, pool: CardPool | None = None) -> int:
     """Show a replay's game: its recorded actions, then (an error replay) its bot until the error."""
-    from gateruler.engine import action_from_dict
     from gateruler.replay import read_replay, spec_from_replay
 
-    data = read_replay(path)
-    spec = spec_from_replay(path, data, pool)
-    bot_data = data.get("bot")
-    bot = make_bot(str(bot_data.get("name")), int(bot_data.get("seed", 0)), bot_data.get("budget")) if isinstance(bot_data, dict) else None
-    recorded = [action_from_dict(a) for a in data["actions"]]
+    replay = read_replay(path)
+    spec = spec_from_replay(path, replay, pool)
+    bot = None if replay.bot is None else make_bot(replay.bot.name, replay.bot.seed, replay.bot.budget)
+    recorded = list(replay.actions)
     level_ref = spec.level_ref
     origin = GameOrigin(
         level_number=level_ref if isinstance(level_ref, int) else None,
         level_file=level_ref if isinstance(level_ref, str) else None,
         deck_file=spec.deck_path or None,
     )
-    game = spec.start(data["seed"])
+    game = spec.start(replay.seed)
     title = f"the replay {Path(path).name}"
     return show(PlaySession(game, origin), replay_decider(recorded, bot), title, pace, plain)
 

@@ -18,13 +18,13 @@ import attrs
 from gateruler import __version__
 from gateruler.batch import GameSpec, describe_error
 from gateruler.engine import Choose, Game
-from gateruler.engine.actions import Action, action_from_dict, action_to_dict
+from gateruler.engine.actions import Action, action_to_dict
 from gateruler.errors import IllegalAction
 from gateruler.pages import esc, page, script_json
 from gateruler.render import action_words, board_lines, result_lines
 from gateruler.story import narrate
 from gateruler.cardpool import CardPool
-from gateruler.replay import game_data_hash, read_replay, spec_from_replay
+from gateruler.replay import ReplayBot, ReplayFile, game_data_hash, read_replay, spec_from_replay
 from gateruler.stats import OUTCOME_WORDS, classify
 
 BOARD_WIDTH = 88  # the board's columns: room for card names, and beside it the story
@@ -145,31 +145,30 @@ show(0);
 """
 
 
-def _bot_words(bot: object) -> str:
-    if not isinstance(bot, dict):
+def _bot_words(bot: ReplayBot | None) -> str:
+    if bot is None:
         return "none recorded: the actions alone"
-    budget = f", budget {bot['budget']}" if bot.get("budget") is not None else ""
-    return f"{bot.get('name')} (seed {bot.get('seed')}{budget})"
+    budget = f", budget {bot.budget}" if bot.budget is not None else ""
+    return f"{bot.name} (seed {bot.seed}{budget})"
 
 
-def _facts(path: str | Path, data: dict, spec: GameSpec) -> list[tuple[str, str]]:
-    bot = data.get("bot")
-    result = data["result"]
-    recorded = OUTCOME_WORDS.get(str(result.get("outcome")), str(result.get("outcome")))
-    if result.get("error"):
-        recorded += f": {result['error']}"
-    elif result.get("turn") is not None:
-        recorded += f" on turn {result['turn']}"
+def _facts(path: str | Path, replay: ReplayFile, spec: GameSpec) -> list[tuple[str, str]]:
+    result = replay.result
+    recorded = OUTCOME_WORDS.get(result.outcome, result.outcome)
+    if result.error:
+        recorded += f": {result.error}"
+    else:
+        recorded += f" on turn {result.turn}"
     facts = [
         ("replay file", str(path)),
-        ("deck", f"{spec.deck.name} ({spec.deck.ruler})" + (f", {data['deck']['file']}" if data["deck"].get("file") else "")),
-        ("level", f"{spec.level.number} {spec.level.name}" + (f", {data['level']['file']}" if data["level"].get("file") else "")),
-        ("seed", str(data["seed"])),
-        ("bot", _bot_words(bot)),
+        ("deck", f"{spec.deck.name} ({spec.deck.ruler})" + (f", {replay.deck.file}" if replay.deck.file else "")),
+        ("level", f"{spec.level.number} {spec.level.name}" + (f", {replay.level.file}" if replay.level.file else "")),
+        ("seed", str(replay.seed)),
+        ("bot", _bot_words(replay.bot)),
         ("recorded ending", recorded),
-        ("recorded with", f"gateruler {data.get('engine_version')}; shown with {__version__}"),
+        ("recorded with", f"gateruler {replay.engine_version}; shown with {__version__}"),
     ]
-    if data.get("data_hash") != game_data_hash(spec):
+    if replay.data_hash != game_data_hash(spec):
         facts.append(("card data", "differ from the recording: the game may not go as it went"))
     return facts
 
@@ -178,21 +177,20 @@ def replay_page_html(path: str | Path, pool: CardPool | None = None) -> tuple[st
     """The page for replay file `path`, and the walk it shows (a bad file is a ReplayFileError or DataError).
 
     `pool` supplies the cards the replay does not carry itself (default: the shipped cards)."""
-    data = read_replay(path)
-    spec = spec_from_replay(path, data, pool)
-    actions = [action_from_dict(a) for a in data["actions"]]
-    walkthrough = walk(spec, data["seed"], actions, data["result"].get("error"))
-    result = data["result"]
-    if walkthrough.outcome is not None and (walkthrough.outcome, walkthrough.turn) != (result.get("outcome"), result.get("turn")):
-        was = OUTCOME_WORDS.get(str(result.get("outcome")), str(result.get("outcome")))
-        walkthrough = attrs.evolve(walkthrough, ending=f"{walkthrough.ending} (The recording ended {was} on turn {result.get('turn')}.)", broken=True)
+    replay = read_replay(path)
+    spec = spec_from_replay(path, replay, pool)
+    walkthrough = walk(spec, replay.seed, list(replay.actions), replay.result.error)
+    result = replay.result
+    if walkthrough.outcome is not None and (walkthrough.outcome, walkthrough.turn) != (result.outcome, result.turn):
+        was = OUTCOME_WORDS.get(result.outcome, result.outcome)
+        walkthrough = attrs.evolve(walkthrough, ending=f"{walkthrough.ending} (The recording ended {was} on turn {result.turn}.)", broken=True)
     steps = [
         {"action": s.action, "turn": s.turn, "board": list(s.board), "story": [[text, rift] for text, rift in s.story]} for s in walkthrough.steps
     ]
     if not steps:
         steps = [{"action": "The game could not be set up.", "turn": 0, "board": [], "story": []}]
-    title = f"Replay: {spec.deck.name} against level {spec.level.number} {spec.level.name}, seed {data['seed']}"
-    facts = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in _facts(path, data, spec))
+    title = f"Replay: {spec.deck.name} against level {spec.level.number} {spec.level.name}, seed {replay.seed}"
+    facts = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in _facts(path, replay, spec))
     last = len(steps) - 1
     body = f"""<h1>{esc(title)}</h1>
 <dl class="settings" id="facts">{facts}</dl>
