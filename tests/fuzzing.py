@@ -23,6 +23,8 @@ is a failure here: it means the program found a bug in itself.
 from __future__ import annotations
 
 import contextlib
+import csv
+import io
 import json
 import resource
 import signal
@@ -302,6 +304,42 @@ def _dump_yaml(tree: Any) -> str:
 
 def _dump_json(tree: Any) -> str:
     return json.dumps(tree, indent=1, allow_nan=True, default=str)
+
+
+def hostile_csv(draw: Callable[[Any], Any], original: str) -> bytes:
+    """A spreadsheet made from `original` by one to three changes of rows, columns or cells, then an odd encoding."""
+    rows = list(csv.reader(io.StringIO(original)))
+    for _ in range(draw(st.integers(1, 3))):
+        op = draw(st.sampled_from(["cell", "cell", "drop_row", "repeat_row", "drop_column", "copy_column", "rename", "ragged", "long"]))
+        row = draw(st.integers(0, len(rows) - 1)) if rows else 0
+        if not rows:
+            rows = [[str(nasty_value(draw))]]
+        elif op == "cell" and rows[row]:
+            rows[row][draw(st.integers(0, len(rows[row]) - 1))] = str(nasty_value(draw))
+        elif op == "drop_row":
+            del rows[row]
+        elif op == "repeat_row":
+            rows.extend([rows[row]] * draw(st.sampled_from([1, 50, 6000])))
+        elif op in ("drop_column", "copy_column", "rename") and rows[0]:
+            column = draw(st.integers(0, len(rows[0]) - 1))
+            for cells in rows:
+                if column < len(cells):
+                    if op == "drop_column":
+                        del cells[column]
+                    elif op == "copy_column":
+                        cells.append(cells[column])
+            if op == "rename":
+                rows[0][column] = draw(st.sampled_from(["", "ID", "levle", "keywords ", "x" * 600, "id"]))
+        elif op == "ragged":
+            rows[row] = rows[row][: draw(st.integers(0, len(rows[row])))] + [str(nasty_value(draw))] * draw(st.integers(0, 3))
+        elif op == "long":
+            rows[row] = [cell + "z" * draw(st.sampled_from([499, 5000])) for cell in rows[row]]
+    out = io.StringIO()
+    csv.writer(out, delimiter=draw(st.sampled_from([",", ",", ";", "\t", "|"])), lineterminator=draw(st.sampled_from(["\n", "\r\n"]))).writerows(rows)
+    text = out.getvalue()
+    if draw(st.integers(0, 3)) == 0:
+        text = text[: draw(st.integers(0, len(text)))]
+    return encode(draw, text)
 
 
 def hostile_file(draw: Callable[[Any], Any], original: str, *, is_json: bool) -> bytes:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fuzzing import hostile_file, run_command, verdict
+from fuzzing import hostile_csv, hostile_file, run_command, verdict
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +28,7 @@ ROOT = Path(__file__).parent.parent
 DECK = str(loader.sample_deck_path("knight"))
 PLAY_INPUT = "board\nlog 3\n1\n1\n2\n1\nundo\ncard knight\n1\n1\nquit\ny\n"
 GAMES = ["--games", "2", "--workers", "1", "--max-turns", "40"]
+TUNE = ["--levels", "1", "--games", "8", "--candidates", "1", "--rounds", "1", "--final-games", "8", "--workers", "1", "--max-turns", "40"]
 SHORT, LONG = 25, int(os.environ.get("FUZZ_CASES", "2000"))
 TALLY: Counter = Counter()  # (file kind, command, exit code) -> cases; printed by the long run (pytest -s)
 
@@ -46,7 +47,12 @@ KINDS: dict[str, tuple[list[Path], bool, list[tuple[list[str], tuple[int, ...], 
     "cards": (
         [*sorted((ROOT / "gateruler" / "data" / "cards").glob("*.yaml")), ROOT / "docs" / "examples" / "ember-rift.cards.yaml"],
         False,
-        [(["validate", "{}"], (0, 2), ""), (["check", DECK, "--level-file", "ember-rift.yaml", *GAMES], (0, 2), "")],
+        [
+            (["validate", "{}"], (0, 2), ""),
+            (["check", DECK, "--level-file", "ember-rift.yaml", *GAMES], (0, 2), ""),
+            (["validate", DECK, "--cards", "{}"], (0, 2), ""),  # a player's card file, as a library
+            (["cards", "--cards", "{}"], (0, 2), ""),
+        ],
     ),
     "deck": (
         sorted((ROOT / "gateruler" / "data" / "decks").glob("*.yaml")),
@@ -58,6 +64,12 @@ KINDS: dict[str, tuple[list[Path], bool, list[tuple[list[str], tuple[int, ...], 
         ],
     ),
     "ruler": (sorted((ROOT / "gateruler" / "data" / "rulers").glob("*.yaml")), False, [(["validate", "{}"], (0, 2), "")]),
+    "collection": ([], False, [(["validate", "{}"], (0, 2), ""), (["tune", DECK, "--collection", "{}", *TUNE], (0, 2), "")]),
+    "spreadsheet": (
+        [ROOT / "docs" / "examples" / "my-deck" / "my-cards.csv"],
+        False,
+        [(["cards", "import", "{}", "--output", "imported.yaml", "--force"], (0, 2), "")],
+    ),
     "scenario": (
         sorted((ROOT / "tests" / "scenarios").glob("*.yaml")),
         False,
@@ -96,6 +108,8 @@ def _make_json_files(folder: Path) -> None:
             break
         game.apply(actions[step % len(actions)])
     save_game(folder / "save.json", game, GameOrigin(level_number=1, deck_file=DECK))
+    owned = "".join(f"  - {{card: {e.card}, count: {e.count}}}\n" for e in deck.cards)
+    (folder / "collection.yaml").write_text(f"name: binder\nowned:\n{owned}  - {{card: TD01-013, count: 2}}\n", encoding="utf-8")
     pool = loader.load_card_pool()
     spec = GameSpec(deck, loader.load_rulers()[deck.ruler], level, pool.for_level(level), 200, 1, DECK)
     write_replay(folder / "replay.json", record_game(spec, seed=5, bot="greedy", bot_seed=7))
@@ -109,14 +123,20 @@ def originals(kind: str, workplace: Path) -> list[Path]:
         return [workplace / "made" / "save.json"]
     if kind == "replay":
         return [workplace / "made" / "replay.json"]
+    if kind == "collection":
+        return [workplace / "made" / "collection.yaml"]
     return files
 
 
 def _case(kind: str, workplace: Path, data: Any) -> None:
     files, is_json, commands = KINDS[kind]
     original = data.draw(st.sampled_from(originals(kind, workplace)))
-    content = hostile_file(data.draw, original.read_text(encoding="utf-8"), is_json=is_json)
-    name = "ember-rift.cards.yaml" if kind == "cards" and original.name == "ember-rift.cards.yaml" else f"hostile.{'json' if is_json else 'yaml'}"
+    text = original.read_text(encoding="utf-8")
+    content = hostile_csv(data.draw, text) if kind == "spreadsheet" else hostile_file(data.draw, text, is_json=is_json)
+    if kind == "cards" and original.name == "ember-rift.cards.yaml":
+        name = "ember-rift.cards.yaml"
+    else:
+        name = f"hostile.{'json' if is_json else 'csv' if kind == 'spreadsheet' else 'yaml'}"
     path = workplace / name
     path.write_bytes(content)
     try:

@@ -83,6 +83,13 @@ def test_a_folder_means_every_card_file_under_it_in_sorted_order(tmp_path: Path)
     assert [Path(f.path).name for f in pool.library_files] == ["a.yml", "second.yaml"]
 
 
+def test_a_card_whose_id_is_not_a_string_is_a_located_error_not_a_crash(tmp_path: Path) -> None:
+    path = write(tmp_path, "odd.yaml", MINE.replace("id: MY-001", "id: [MY, 1]"))
+    with pytest.raises(DataErrors) as caught:
+        load_library([path])
+    assert [str(e) for e in caught.value.errors] == [f"{path}:2:9: 'id' must be a string (got a list ['MY', 1])"]
+
+
 def test_a_file_named_twice_is_read_once(tmp_path: Path) -> None:
     path = write(tmp_path / "lib", "mine.yaml", MINE)
     pool = load_library([tmp_path / "lib", path, Path(os.path.relpath(path))])
