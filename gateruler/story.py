@@ -14,7 +14,10 @@ the entries, as a person watching the table would:
 - `ruler_damage` opens a damage check of so many cards: each `check` is one
   of them, and says whether it counted;
 - the start of a rift turn under a start-of-turn rule (level 2's End) opens
-  that rule: the destroys before the first drive are its doing.
+  that rule: the destroys before the first drive are its doing;
+- a prevented damage and a unit that survives destruction name the card
+  that did it in the entry itself (`by`), and the damage they answer is the
+  open battle's or effect's.
 
 Where the order cannot tell (see `UNTOLD`), a sentence says the cause is not
 in the log rather than guess.  docs/play.md lists what the engine would have
@@ -35,14 +38,15 @@ from gateruler.special_rules import DESTROY_ALL_PLAYER_UNITS
 from gateruler.engine.abilities import Ability
 from gateruler.engine.effects.base import Effect
 from gateruler.engine.targets import Chosen, RulerTarget, SelfTarget
-from gateruler.engine.triggers import CNT, CONTINUOUS, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, START_OF_TURN
+from gateruler.engine.triggers import CNT, CONTINUOUS, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, REPLACEMENT, START_OF_TURN
 from gateruler.vocabulary import CardType, SpecialRuleKind
 
 # entries that need a cause: they take a card away, change damage, or are one card of a damage check
 REMOVES = frozenset({"destroy", "replace", "discard_lowest", "to_graveyard", "mill", "move", "set_destroyed"})
 DAMAGES = frozenset({"damage_unit", "ruler_damage"})
 CHECKS = frozenset({"check"})
-NEEDS_CAUSE = REMOVES | DAMAGES | CHECKS
+REPLACED = frozenset({"damage_prevented", "survived"})  # what a replacement changed: it names its card
+NEEDS_CAUSE = REMOVES | DAMAGES | CHECKS | REPLACED
 UNTOLD = "cause not in the log"
 
 FIRST_EMPTY = "first empty zone of left attack, right attack, defense"
@@ -58,6 +62,9 @@ _EFFECT_ENTRIES = {
     "mill": frozenset({"mill"}),
     "move": frozenset({"move"}),
     "reuse_on_enter": frozenset({"ability"}),
+    "split_damage": frozenset({"damage_unit", "no_effect"}),
+    "carry_through": frozenset({"carry_through"}),
+    "prevent_damage": frozenset({"shield"}),
 }
 
 
@@ -100,6 +107,7 @@ class _Battle:
     target: int
     target_hit: bool = False
     attack_words: str = ""  # "your ruler's attack", "the rift's own attack"
+    carried: bool = False  # it went on to the ruler (Honoikazuchi's carry-through)
 
 
 @attrs.define
@@ -248,6 +256,14 @@ class _Teller:
             return self._check(side, a[0], a[1])
         if kind in ("mill", "move", "set_destroyed", "modify"):
             return self._effect_entry(entry)
+        if kind == "carry_through":
+            return self._carry_through(side, a[0], a[2])
+        if kind == "shield":
+            return self._shield(entry)
+        if kind == "damage_prevented":
+            return self._prevented(side, a[0], a[1], a[2], a[3])
+        if kind == "survived":
+            return self._survived(a[0], a[1], a[2])
         if kind == "loss":
             return f"{'You lose' if side == PLAYER else 'The rift is defeated'}: {loss_words(self.game, side, a[0])}."
         return describe(entry, self.names)
@@ -322,7 +338,10 @@ class _Teller:
     def _ability(self, side: int, iid: int, trigger: str) -> str | None:
         card = self.game.card(iid)
         abilities = card.abilities_for(trigger)
-        if trigger == CNT:
+        if trigger == REPLACEMENT:  # what a replacement does instead: its effects after the replacement word
+            words = f"{card.name}'s replacement"
+            abilities = [attrs.evolve(ab, effects=ab.effects[1:]) for ab in abilities]
+        elif trigger == CNT:
             words = f"{card.name}'s CNT"
         elif DESTROY_ALL_PLAYER_UNITS in abilities:
             words = f"level {self.game.setup.level.number}'s rule for {card.name}"
@@ -442,6 +461,50 @@ class _Teller:
             return f"{_cap(unit)} was destroyed: {cause}.", cause
         return f"{_cap(unit)}{zone} was destroyed ({UNTOLD}).", UNTOLD
 
+    # ------------------------------------------------------------------ split damage and replacements
+    def _carry_through(self, side: int, attacker: int, destroyed: int) -> str:
+        self._effect_claims("carry_through")
+        foe = "the rift itself" if side == PLAYER else "you"
+        text = (
+            f"{whose(side).capitalize()} {self.names[attacker]}'s attack goes on to {foe}: its ability destroyed "
+            f"{whose(1 - side)} {self.names[destroyed]} in the attacked line."
+        )
+        b = self.battle
+        if b is not None and b.attacker == attacker:
+            b.target_slot, b.target, b.carried = RULER, -1, True
+        return text
+
+    def _shield(self, entry: tuple) -> str:
+        self._effect_claims("shield")  # the entry names the card that armed it
+        return describe(entry, self.names)
+
+    def _damage_words(self, side: int, iid: int) -> str:
+        """What the damage a replacement answers comes from: the open battle's attack, or the open effect."""
+        b = self.battle
+        if b is not None and (iid == b.target or (iid == -1 and b.target_slot == RULER and b.side != side)):
+            if iid >= 0:
+                b.target_hit = True
+            return f"{b.attack_words}"
+        if b is not None and b.attacker >= 0 and iid == b.attacker:
+            return "the strike back"
+        if self.effects:
+            return self.effects[-1].words
+        return ""
+
+    def _prevented(self, side: int, iid: int, prevented: int, left: int, by: int) -> tuple[str, str]:
+        hit = ("you" if side == PLAYER else "the rift itself") if iid == -1 else self._unit(iid)
+        source = self._damage_words(side, iid)
+        damage = f"of the {prevented + left} damage {source} would deal" if source else f"of {prevented + left} damage"
+        cause = f"prevented by {self.names[by]}"
+        rest = "none is dealt" if left == 0 else f"{left} is dealt"
+        return f"{_cap(cause)}: {prevented} {damage} to {hit} ({rest}).", cause
+
+    def _survived(self, iid: int, by: int, total: int) -> tuple[str, str]:
+        unit = self._unit(iid)
+        cause = f"{self.names[by]} keeps it on the board"
+        after = "its damage is now 0" if total == 0 else f"it keeps its {total} damage"
+        return f"{_cap(unit)} would have been destroyed, but {cause} ({after}).", cause
+
     # ------------------------------------------------------------------ damage checks
     def _ruler_damage(self, side: int, amount: int, battle: bool) -> tuple[str, str]:
         who = "You take" if side == PLAYER else "The rift takes"
@@ -450,6 +513,9 @@ class _Teller:
         if battle and b is not None and b.target_slot != RULER:
             cause = f"pierce: {b.attacker_name} destroyed {its(side)} defense unit, and its STK {amount} carries through"
             text = f"{_cap(cause)}. {who} {amount} battle damage: {amount} damage check{plural}."
+        elif battle and b is not None and b.carried:
+            cause = f"from {b.attack_words}, gone on to {'you' if side == PLAYER else 'the rift itself'} (STK {amount})"
+            text = f"{who} {amount} battle damage {cause}: {amount} damage check{plural}."
         elif battle and b is not None:
             cause = f"from {b.attack_words} (STK {amount})"
             text = f"{who} {amount} battle damage {cause}: {amount} damage check{plural}."
@@ -497,6 +563,7 @@ TRIGGER_LABELS = {
     CNT: "CNT",
     START_OF_TURN: "start of turn",
     CONTINUOUS: "continuous",
+    REPLACEMENT: "instead",
 }
 
 
@@ -534,4 +601,4 @@ def told_events(game: Game) -> list[dict]:
     return out
 
 
-__all__ = ["CHECKS", "DAMAGES", "NEEDS_CAUSE", "REMOVES", "UNTOLD", "Narration", "narrate", "told_events"]
+__all__ = ["CHECKS", "DAMAGES", "NEEDS_CAUSE", "REMOVES", "REPLACED", "UNTOLD", "Narration", "narrate", "told_events"]
