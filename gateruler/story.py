@@ -68,6 +68,10 @@ _EFFECT_ENTRIES = {
 }
 
 
+# which log entries each cost makes that need a cause (the others are told as they are)
+_COST_ENTRIES = {"destroy": frozenset({"destroy"}), "return": frozenset({"move"})}
+
+
 def _single(effect: Effect) -> bool:
     """Whether the effect acts on one thing: a chosen card, the card itself or a ruler."""
     return isinstance(effect.target, (Chosen, SelfTarget, RulerTarget))
@@ -116,18 +120,24 @@ class _Effect:
 
     source: int
     words: str  # "Flame Bolt", "Backlash Ward's CNT", "level 4's rule for ..."
-    pending: list[tuple[frozenset[str], bool]]  # per effect: the entries it makes, whether it makes just one
+    pending: list[tuple[frozenset[str], bool, bool]]  # per cost, then per effect: the entries it makes, whether just one, whether a cost
+    paid: bool = False  # the last entry claimed was a cost's
 
     def claims(self, kind: str) -> bool:
-        """True when the next effect able to make `kind` is found (skipping effects that made nothing)."""
+        """True when the next cost or effect able to make `kind` is found (skipping those that made nothing)."""
         while self.pending:
-            kinds, single = self.pending[0]
+            kinds, single, cost = self.pending[0]
             if kind in kinds:
                 if single:
                     self.pending.pop(0)
+                self.paid = cost
                 return True
             self.pending.pop(0)
         return False
+
+    def cause(self) -> str:
+        """What the last claimed entry was: paid for the ability, or done by it."""
+        return f"to pay for {self.words}" if self.paid else f"by {self.words}"
 
 
 @attrs.define
@@ -322,7 +332,10 @@ class _Teller:
     # ------------------------------------------------------------------ effects
     def _open_effect(self, iid: int, trigger: str, words: str, abilities: Sequence[Ability] | None = None) -> None:
         abilities = self.game.card(iid).abilities_for(trigger) if abilities is None else abilities
-        pending = [(_entries(e), _single(e)) for ab in abilities for e in ab.effects]
+        pending = []
+        for ab in abilities:
+            pending += [(_COST_ENTRIES[c.word], True, True) for c in ab.costs if c.word in _COST_ENTRIES]
+            pending += [(_entries(e), _single(e), False) for e in ab.effects]
         if pending:
             self.effects.append(_Effect(iid, words, pending))
 
@@ -371,7 +384,7 @@ class _Teller:
     def _effect_entry(self, entry: tuple) -> tuple[str, str]:
         _turn, kind, side, *a = entry
         effect = self._effect_claims(kind)
-        cause = f"by {effect.words}" if effect else UNTOLD
+        cause = effect.cause() if effect else UNTOLD
         name = self._name
         if kind == "mill":
             return f"{name(a[0])} went from {whose(side)} deck to the graveyard ({cause}).", cause
@@ -454,7 +467,7 @@ class _Teller:
             ), cause
         effect = self._effect_claims("destroy")
         if effect is not None:
-            cause = f"by {effect.words}"
+            cause = effect.cause()
             return f"{_cap(unit)}{zone} was destroyed {cause}.", cause
         if previous and previous[1] == "modify" and previous[3] == iid:
             cause = "its HP fell to its damage or below"
@@ -501,7 +514,7 @@ class _Teller:
 
     def _survived(self, iid: int, by: int, total: int) -> tuple[str, str]:
         unit = self._unit(iid)
-        cause = f"{self.names[by]} keeps it on the board"
+        cause = "its own ability keeps it on the board" if by == iid else f"{self.names[by]} keeps it on the board"
         after = "its damage is now 0" if total == 0 else f"it keeps its {total} damage"
         return f"{_cap(unit)} would have been destroyed, but {cause} ({after}).", cause
 

@@ -139,6 +139,8 @@ class SideState:
             value = getattr(self, name)
             if name == "board":
                 value = [u.to_dict() if u is not None else None for u in value]
+            elif name == "shields":
+                value = [list(shield) for shield in value]
             elif isinstance(value, list):
                 value = list(value)
             data[name] = value
