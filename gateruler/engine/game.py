@@ -53,7 +53,7 @@ from gateruler.engine.opponent import Opponent
 from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import SideState, Unit
 from gateruler.engine.targets import Chosen
-from gateruler.engine.triggers import CNT, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, START_OF_TURN
+from gateruler.engine.triggers import CNT, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, REPLACEMENT, START_OF_TURN
 from gateruler.errors import IllegalAction
 from gateruler.models import CardDef, CostModel, LevelDef, RulerDef, TurnStartKind
 from gateruler.vocabulary import CardType
@@ -105,8 +105,8 @@ class Setup:
     def build(cls, defs: tuple[CardDef, ...], *, ruler: RulerDef, **fields: object) -> "Setup":
         """A setup, with what is worked out once per game from the definitions."""
         entries = continuous_effects.continuous_entries(defs)
-        replacements, replaces = replace.replacement_entries(defs)
-        triggers = _trigger_index(defs)
+        triggers, hooks = _trigger_index(defs)
+        replacements = replace.replacement_entries(defs) if REPLACEMENT in hooks else ()
         free = ruler.cost_model is CostModel.FREE
         return cls(
             defs=defs,
@@ -118,7 +118,7 @@ class Setup:
             play_checks=tuple(_needs_play_checks(d, index) for d, index in zip(defs, triggers)),
             summon_slots=tuple(s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)),
             replacements=replacements,
-            replaces=replaces,
+            replaces=hooks - {REPLACEMENT},
             **fields,
         )
 
@@ -970,27 +970,38 @@ def _needs_play_checks(card: CardDef, index: dict[str, tuple[int, ...]]) -> bool
     return False
 
 
-_INDEXES: dict[int, tuple[CardDef, dict[str, tuple[int, ...]]]] = {}  # id(definition) -> (it, its index)
+NO_HOOKS: frozenset[str] = frozenset()
+HOOK_NAMES = frozenset({replace.DAMAGE, replace.DESTROY, REPLACEMENT})
+_INDEXES: dict[int, tuple[CardDef, dict[str, tuple[int, ...]], frozenset[str]]] = {}  # id(definition) -> (it, its index, its hooks)
 
 
-def _trigger_index(defs: Sequence[CardDef]) -> tuple[dict[str, tuple[int, ...]], ...]:
-    """For each card, trigger word -> the indices of its abilities with that trigger.
+def _trigger_index(defs: Sequence[CardDef]) -> tuple[tuple[dict[str, tuple[int, ...]], ...], frozenset[str]]:
+    """For each card, trigger word -> the indices of its abilities with that trigger; and the replacement
+    hooks the cards' words use (REPLACEMENT among them when a card has a standing replacement).
 
     Each definition is read once, and remembered across games (definitions
     are frozen and shared by the games of a batch); the memo forgets
     everything when it grows large."""
     out = []
+    hooks: frozenset[str] = frozenset()
     for d in defs:
         hit = _INDEXES.get(id(d))
         if hit is None or hit[0] is not d:
             found: dict[str, list[int]] = {}
+            card_hooks = NO_HOOKS
             for i, ability in enumerate(d.abilities):
                 found.setdefault(ability.trigger, []).append(i)
+                for effect in ability.effects:
+                    if effect.hook:  # a replacement word: standing (REPLACEMENT) or one-shot
+                        card_hooks = card_hooks | {effect.hook, ability.trigger}
             if len(_INDEXES) > 4096:
                 _INDEXES.clear()
-            hit = _INDEXES[id(d)] = (d, {trigger: tuple(indices) for trigger, indices in found.items()})
+            index = {trigger: tuple(indices) for trigger, indices in found.items()}
+            hit = _INDEXES[id(d)] = (d, index, card_hooks & HOOK_NAMES)
         out.append(hit[1])
-    return tuple(out)
+        if hit[2]:
+            hooks |= hit[2]
+    return tuple(out), hooks
 
 
 __all__ = ["Decision", "Game", "Phase", "Setup", "SIDE_NAMES", "SLOT_NAMES", "SLOT_WORDS"]

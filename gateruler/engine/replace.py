@@ -52,25 +52,14 @@ SIDE_WIDE = -2
 Entry = tuple[int, Any, Any, bool]  # (ability index, its requirement, its replacement word, whether it does something instead)
 
 
-def replacement_entries(defs: Sequence[CardDef]) -> tuple[tuple[tuple[Entry, ...], ...], frozenset[str]]:
-    """Each card's standing replacements, and the hooks some card of the game can replace at.
-
-    Worked out once per game; both are empty in a game without replacement
-    words, the common case (the hooks are then one truth test)."""
+def replacement_entries(defs: Sequence[CardDef]) -> tuple[tuple[Entry, ...], ...]:
+    """Each card's standing replacements, worked out once per game that has any."""
     unique = {id(d): d for d in defs}
-    hooks: set[str] = set()
-    entries: dict[int, tuple[Entry, ...]] = {}
-    for key, card in unique.items():
-        found = []
-        for index, ability in enumerate(card.abilities):
-            if ability.trigger == REPLACEMENT:
-                word = ability.effects[0]
-                found.append((index, ability.requires, word, len(ability.effects) > 1))
-            hooks.update(e.hook for e in ability.effects if e.hook)
-        entries[key] = tuple(found)
-    if not any(entries.values()):
-        return (), frozenset(hooks)
-    return tuple(entries[id(d)] for d in defs), frozenset(hooks)
+    entries = {
+        key: tuple((index, a.requires, a.effects[0], len(a.effects) > 1) for index, a in enumerate(card.abilities) if a.trigger == REPLACEMENT)
+        for key, card in unique.items()
+    }
+    return tuple(entries[id(d)] for d in defs)
 
 
 def reaches(game: "Game", target: Any, src_side: int, src: int, side: int, iid: int, slot: int) -> bool:
