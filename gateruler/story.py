@@ -33,7 +33,7 @@ import attrs
 from gateruler.engine import INVADER, PLAYER, RULER, Game
 from gateruler.engine.actions import SLOT_WORDS
 from gateruler.engine.events import describe
-from gateruler.render import ability_words, its, loss_words, whose
+from gateruler.render import ability_words, effect_words, its, loss_words, whose
 from gateruler.special_rules import DESTROY_ALL_PLAYER_UNITS
 from gateruler.engine.abilities import Ability
 from gateruler.engine.effects.base import Effect
@@ -351,10 +351,9 @@ class _Teller:
     def _ability(self, side: int, iid: int, trigger: str) -> str | None:
         card = self.game.card(iid)
         abilities = card.abilities_for(trigger)
-        if trigger == REPLACEMENT:  # what a replacement does instead: its effects after the replacement word
-            words = f"{card.name}'s replacement"
-            abilities = [attrs.evolve(ab, effects=ab.effects[1:]) for ab in abilities]
-        elif trigger == CNT:
+        if trigger == REPLACEMENT:
+            return self._instead(iid)
+        if trigger == CNT:
             words = f"{card.name}'s CNT"
         elif DESTROY_ALL_PLAYER_UNITS in abilities:
             words = f"level {self.game.setup.level.number}'s rule for {card.name}"
@@ -372,6 +371,16 @@ class _Teller:
         if trigger == ON_PLAY:
             return f"{card.name}: {texts}"
         return f"{card.name} ({TRIGGER_LABELS.get(trigger, trigger)}): {texts}"
+
+    def _instead(self, iid: int) -> str:
+        """What a replacement does instead: the effects after the replacement word of the ability that
+        just applied (the entry before names the event it answered: a prevented damage or a survival)."""
+        card = self.game.card(iid)
+        hook = "destroy" if self.previous is not None and self.previous[1] == "survived" else "damage"
+        ability = next(ab for ab in card.abilities_for(REPLACEMENT) if ab.effects[0].hook == hook and len(ab.effects) > 1)
+        words = f"{card.name}'s replacement"
+        self._open_effect(iid, REPLACEMENT, words, [attrs.evolve(ability, effects=ability.effects[1:], costs=())])
+        return f"Instead ({words}): {'; '.join(effect_words(e) for e in ability.effects[1:])}."
 
     def _no_effect(self, iid: int) -> str:
         card = self.game.card(iid)

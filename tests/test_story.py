@@ -118,7 +118,7 @@ DAMAGE_WORDS = yaml_cards(
       hp: 9
       stk: 1
       provenance: provisional
-      abilities: [{trigger: replacement, effects: [{effect: survive_destruction, target: self}]}]
+      abilities: [{trigger: replacement, effects: [{effect: survive_destruction, target: self}, {effect: mill, target: controller, amount: 1}]}]
     - {id: CULL, name: cull, type: event, level: 0, provenance: provisional,
        abilities: [{trigger: on_play, effects: [{effect: destroy, target: enemy_unit}]}]}
     """
@@ -148,7 +148,9 @@ def test_a_unit_that_survives_destruction_names_what_kept_it():
     start = len(g.log)
     play(g, "CULL")
     story = [n.text for n in narrate(g, start)]
-    assert "The rift's stubborn would have been destroyed, but its own ability keeps it on the board (its damage is now 0)." in story
+    i = story.index("The rift's stubborn would have been destroyed, but its own ability keeps it on the board (its damage is now 0).")
+    assert story[i + 1] == "Instead (stubborn's replacement): put the top 1 cards of your deck into the graveyard."
+    assert story[i + 2].endswith("went from the rift's deck to the graveyard (by stubborn's replacement).")
 
 
 # ---------------------------------------------------------------------- level rules
