@@ -84,6 +84,13 @@ def test_what_a_replacement_does_instead_happens_at_once() -> None:
     assert kinds(g, "ability")[-1] == (iid(g, "TOLL"), "replacement")
 
 
+def test_a_replacement_does_not_apply_to_what_it_does_instead() -> None:
+    penance = standing("PENANCE", "{effect: survive_destruction, target: self, reset_damage: true}", "{effect: damage, target: self, amount: 9}")
+    g = game(cards=[penance, CULL, *BASICS], player=["CULL"], rift=["PENANCE"], drives=1)
+    play(g, "CULL")  # it survives the cull, then its own 9 damage destroys it: it does not save itself again
+    assert g.sides[I].board[ATTACK_LEFT] is None and len(kinds(g, "survived")) == 1
+
+
 def test_a_replacement_applies_only_while_its_requirement_holds() -> None:
     shy = standing("SHY", "{effect: prevent_damage, target: self}", requires="{turn: own}")
     g = game(cards=[shy, BOLT, *BASICS], player=["BOLT"], rift=["SHY"], drives=1)

@@ -51,6 +51,10 @@ SIDE_WIDE = -2
 
 Entry = tuple[int, Any, Any, bool]  # (ability index, its requirement, its replacement word, whether it does something instead)
 
+_APPLYING: set[tuple[int, int, int]] = set()
+"""(game, card, ability) of the replacements whose instead effects are resolving now: a replacement does not
+apply to what it does instead (nor loop on it).  Empty between engine calls, so never part of a game's state."""
+
 
 def replacement_entries(defs: Sequence[CardDef]) -> tuple[tuple[Entry, ...], ...]:
     """Each card's standing replacements, worked out once per game that has any."""
@@ -90,6 +94,8 @@ def _standing(game: "Game", hook: str, side: int, iid: int, slot: int) -> list[t
                     continue
                 if entry[1] is not None and not entry[1].holds(game, src_side, src, ()):
                     continue
+                if _APPLYING and (id(game), src, entry[0]) in _APPLYING:
+                    continue
                 if word.condition is not None and not word.condition.holds(game, src_side, src, ()):
                     continue
                 found.append((src_side, src, entry))
@@ -101,8 +107,13 @@ def _instead(game: "Game", src_side: int, src: int, index: int) -> None:
     """The replacement ability's other effects, at once: what happens instead."""
     ability = game.setup.defs[src].abilities[index]
     game.log_event(src_side, "ability", src, REPLACEMENT)
-    for step, effect in enumerate(ability.effects[1:], start=1):
-        resolve.resolve_at_once(game, Frame(src_side, src, index, step), effect)
+    key = (id(game), src, index)
+    _APPLYING.add(key)
+    try:
+        for step, effect in enumerate(ability.effects[1:], start=1):
+            resolve.resolve_at_once(game, Frame(src_side, src, index, step), effect)
+    finally:
+        _APPLYING.discard(key)
 
 
 # ---------------------------------------------------------------------- the hooks
