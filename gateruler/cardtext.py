@@ -30,7 +30,7 @@ from gateruler.engine.filters import BOARD, FILTER_WORDS, STAT_PROPERTIES, CardF
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.engine.registry import Choice, Comparison, Family, ListOf, OneOrMany, Param
 from gateruler.engine.targets import CATEGORY_WORDS, TARGET_WORDS, Chosen, Every, words_for
-from gateruler.engine.triggers import CNT, CONTINUOUS, TRIGGERS
+from gateruler.engine.triggers import CNT, CONTINUOUS, REPLACEMENT, TRIGGERS
 from gateruler.models import SourceLocation
 from gateruler.vocabulary import CardType
 from gateruler.yamlsrc import MISSING, Fields, LocatedList, LocatedMap, Report
@@ -54,6 +54,7 @@ class Context:
 
     card_type: Any = None
     continuous: bool = False
+    trigger: str = ""
     bound: list[str] = attrs.field(factory=list)
     in_effect: bool = False  # reading an effect's own `if:` (bound names are visible)
 
@@ -79,7 +80,7 @@ def read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, 
         f.error(f.value_loc("trigger"), f"trigger {trigger!r} does not apply to {_a(card_type.value)} (only to: {allowed})")
     if trigger == CNT and not has_cnt:
         f.error(f.value_loc("trigger"), "a card with a CNT ability must say 'cnt: true'")
-    ctx = Context(card_type, continuous=trigger == CONTINUOUS)
+    ctx = Context(card_type, continuous=trigger == CONTINUOUS, trigger=trigger or "")
     requires = _read_optional(f, "requires", lambda value, where: read_condition(value, where, report, ctx))
     optional = f.optional("optional", bool, False)
     costs = [_read_cost(item, item_loc, report, ctx) for item, item_loc in _items(f, "costs")]
@@ -97,9 +98,38 @@ def read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, 
         for effect, (_, item_loc) in zip(effects, items):
             if effect is not None and not EFFECTS[effect.kind].continuous:
                 f.error(item_loc, f"a continuous ability can only {_quoted(allowed)} (not {effect.kind!r})")
+    _check_replacement(f, trigger == REPLACEMENT, effects, items, costs, optional)
     if not f.finish():
         return None
     return Ability(trigger, tuple(effects), text, tuple(costs), requires, optional)
+
+
+def _check_replacement(f: Fields, standing: bool, effects: list[Any], items: list[tuple[Any, SourceLocation]], costs: list[Any], optional: bool) -> None:
+    """A `replacement` ability leads with one replacement word and does the rest instead, at once (replace.py)."""
+    words = [w.name for w in EFFECTS if w.replaces]
+    if not standing:
+        for effect, (_, item_loc) in zip(effects, items):
+            if effect is not None and EFFECTS[effect.kind].standing:
+                f.error(item_loc, f"{effect.kind!r} is a standing replacement: write it first in an ability with trigger: replacement")
+        return
+    if costs:
+        f.error(f.key_loc("costs"), "a replacement ability cannot have costs: write what happens instead as its other effects")
+    if optional:
+        f.error(f.key_loc("optional"), "a replacement ability cannot be optional: it applies whenever it can (docs/rulings.md D6)")
+    for position, (effect, (_, item_loc)) in enumerate(zip(effects, items)):
+        if effect is None:
+            continue
+        replaces = bool(EFFECTS[effect.kind].replaces)
+        if position == 0 and not replaces:
+            f.error(item_loc, f"a replacement ability's first effect must be a replacement word ({_quoted(words)}), not {effect.kind!r}")
+        elif position > 0 and replaces:
+            f.error(item_loc, f"a replacement ability has one replacement word, first; {effect.kind!r} cannot follow it")
+        elif position > 0 and (isinstance(effect.target, Chosen) or effect.optional):
+            f.error(item_loc, "what a replacement does instead happens at once: it cannot choose its target or be optional")
+        elif position == 0 and isinstance(effect.target, Chosen):
+            f.error(item_loc, "a replacement cannot choose what it protects (use a word such as self or all_own_units, or {all: FILTER})")
+        elif position == 0 and effect.optional:
+            f.error(item_loc, "a replacement cannot be optional: it applies whenever it can (docs/rulings.md D6)")
 
 
 def _items(f: Fields, key: str, *, required: bool = False) -> list[tuple[Any, SourceLocation]]:
@@ -133,6 +163,13 @@ def _read_effect(node: Any, loc: SourceLocation, report: Report, ctx: Context) -
         f.raw("target")
         f.error(f.key_loc("target"), f"effect {word.name!r} takes no target")
     values.update(_read_params(f, word.params, report, ctx))
+    if word.triggers and ctx.trigger and ctx.trigger not in word.triggers:
+        f.error(f.value_loc("effect"), f"effect {word.name!r} only works in an ability with trigger: {' or '.join(sorted(word.triggers))}")
+    if word.reads_bound:
+        key = next(p.name for p in word.params if p.attr == word.reads_bound)
+        named = values.get(word.reads_bound)
+        if isinstance(named, str):
+            _check_bound(f, key, named, ctx)
     effect_ctx = attrs.evolve(ctx, in_effect=True)
     values.update(_read_params(f, COMMON_PARAMS, report, effect_ctx))
     if values.get("bind"):
@@ -375,7 +412,13 @@ def read_condition(node: Any, loc: SourceLocation, report: Report, ctx: Context 
     if word.reads_bound and values.get("name") and values["name"] is not MISSING:
         if not ctx.in_effect:
             f.error(f.key_loc(word.name), f"{word.name!r} asks about an earlier effect's 'as:' result, so it can only be an effect's 'if:'")
-        elif values["name"] not in ctx.bound:
-            known = ", ".join(ctx.bound) or "none"
-            f.error(f.value_loc(word.name), f"no earlier effect of this ability is bound 'as: {values['name']}' (bound so far: {known})")
+        else:
+            _check_bound(f, word.name, values["name"], ctx)
     return _build(f, word, values)
+
+
+def _check_bound(f: Fields, key: str, name: str, ctx: Context) -> None:
+    """`name` (the value of `key`) must be the `as:` name of an earlier effect of the same ability."""
+    if name not in ctx.bound:
+        known = ", ".join(ctx.bound) or "none"
+        f.error(f.value_loc(key), f"no earlier effect of this ability is bound 'as: {name}' (bound so far: {known})")

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from gateruler.cardpool import CardPool
-from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Action, Choose, Confirm
+from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Action, Choose, Confirm, Split
 from gateruler.engine.frames import Decision
 from gateruler.models import CardDef, LevelDef
 from gateruler.special_rules import invader_definitions
@@ -67,19 +67,42 @@ class InvaderController:
             raise RuntimeError(f"unknown invader step {task!r}")
 
     def decide(self, game: "Game", decision: Decision) -> Action:
-        """The rift's answer to any decision of its own (docs/rulings.md R3, R10-R12).
+        """The rift's answer to any decision of its own (docs/rulings.md R3, R10-R12, D2).
 
         A unit: rule 4's order on the player's side, then its own units left
         attack -> right attack -> defense.  A card in a zone: the first offered
-        (zone order, oldest first).  "You may": always yes."""
+        (zone order, oldest first).  "You may": always yes.  Damage to split:
+        `split`."""
         options = decision.options
         if decision.kind == "confirm":
             return Confirm(True)
+        if decision.kind == "split":
+            return self.split(game, tuple(o for o in options if isinstance(o, Split)))
         units = [(a.side, a.slot) for a in options if isinstance(a, Choose)]
         if units:
             side, slot = self.pick_unit(game, INVADER, units)
             return Choose(side, slot)
         return options[0]
+
+    @staticmethod
+    def split(game: "Game", options: tuple[Split, ...]) -> Split:
+        """Rule 4's order, each unit taking what destroys it before the next takes any (docs/rulings.md D2).
+
+        The player's units first (left attack -> defense -> right attack); its
+        own only when no player unit may be hit.  What is left when every one
+        is dealt with goes onto the first."""
+        places = {(side, slot) for option in options for side, slot, _ in option.parts}
+        left = sum(amount for _, _, amount in options[0].parts)
+        order = [(PLAYER, slot) for slot in EFFECT_TARGET_ORDER if (PLAYER, slot) in places]
+        order = order or [(INVADER, slot) for slot in OWN_UNIT_ORDER if (INVADER, slot) in places]
+        shares = dict.fromkeys(order, 0)
+        for side, slot in order:
+            unit = game.sides[side].board[slot]
+            shares[(side, slot)] = share = min(left, max(1, game.hp(side, slot) - unit.damage))
+            left -= share
+        shares[order[0]] += left
+        wanted = {(side, slot, share) for (side, slot), share in shares.items() if share}
+        return next(o for o in options if set(o.parts) == wanted)
 
     def pick_unit(self, game: "Game", side: int, candidates: list[tuple[int, int]]) -> tuple[int, int]:
         """Rule 4: player's left attack -> defense -> right attack; then the rift's own."""

@@ -104,6 +104,7 @@ def build_menu(game: Game) -> tuple[str, list[Choice]]:
     actions = game.legal_actions()
     if game.pending is not None:
         ordered = sorted((a for a in actions if isinstance(a, Choose)), key=target_order)
+        ordered += [a for a in actions if not isinstance(a, Choose)]  # cards to pay with, yes/no, ways to split damage
         return pending_question(game), [Choice(action_words(game, a), a) for a in ordered]
     question = f"Your {game.phase} phase: what will you do?"
     groups: dict[object, list[Action]] = {}  # one numbered choice per group, in first-seen order

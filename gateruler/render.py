@@ -37,10 +37,10 @@ from gateruler.engine import (
 )
 from gateruler.engine.actions import SLOT_WORDS
 from gateruler.models import CardDef, CostModel
-from gateruler.engine import ChooseCard, Confirm
+from gateruler.engine import ChooseCard, Confirm, Split
 from gateruler.engine.abilities import Ability
 from gateruler.engine.keywords import DORMANT, KEYWORDS
-from gateruler.engine.triggers import ON_PLAY, TRIGGERS
+from gateruler.engine.triggers import ON_PLAY, REPLACEMENT, TRIGGERS
 from gateruler.vocabulary import CardType
 
 MIN_WIDTH = 60
@@ -101,6 +101,9 @@ def ability_words(ability: Ability) -> str:
         return ability.text
     when = TRIGGERS[ability.trigger].words + (f", if {ability.requires.words()}" if ability.requires is not None else "")
     effects = "; ".join(effect_words(e) + (f" if {e.condition.words()}" if e.condition is not None else "") for e in ability.effects)
+    if ability.trigger == REPLACEMENT and len(ability.effects) > 1:
+        first, _, rest = effects.partition("; ")
+        effects = f"{first}; instead, {rest}"
     if ability.costs:
         effects = f"pay {', '.join(c.words() for c in ability.costs)} to {effects}"
     return f"{when}: {'you may ' if ability.optional else ''}{effects}."
@@ -149,6 +152,8 @@ def side_summary(game: Game, side: int) -> str:
 
 
 def _choosing(decision: Any) -> str:
+    if decision.kind == "split":
+        return "how to split damage"
     return {"target": "a target", "cost": "how to pay", "optional": "whether to use an ability"}.get(decision.purpose, "")
 
 
@@ -337,6 +342,8 @@ def action_words(game: Game, action: Action) -> str:
         return game.card(action.card).name
     if isinstance(action, Confirm):
         return "yes" if action.yes else "no"
+    if isinstance(action, Split):
+        return ", ".join(f"{amount} to {unit_words(game, side, slot)}" for side, slot, amount in action.parts)
     return repr(action)
 
 
@@ -351,6 +358,8 @@ def pending_question(game: Game) -> str:
     if decision.purpose == "cost":
         progress = f" ({len(decision.picked) + 1} of {decision.count})" if decision.count > 1 else ""
         return f"{name}: to pay \"{subject.words()}\", which one{progress}?"
+    if decision.kind == "split":
+        return f"{name}: {effect_words(subject)}: how?"
     return f"{name}: {effect_words(subject, 'which unit' if decision.kind == 'unit' else 'which card')}?"
 
 

@@ -88,6 +88,8 @@ class SaveFileError(FileError):
 CardRef = bounded("CardRef", 0, 2 * MAX_DECK_CARDS - 1)  # a card of this game, by instance number
 CardOrRuler = bounded("CardOrRuler", -1, 2 * MAX_DECK_CARDS - 1)  # -1: the ruler
 BoardZone = bounded("BoardZone", 0, 2)
+Shielded = bounded("Shielded", -2, 2 * MAX_DECK_CARDS - 1)  # a shield's protected card: -1 the ruler, -2 the ruler and its units
+DamageKind = Literal["any", "battle", "effect"]
 SetZone = bounded("SetZone", 0, 1)
 PhaseName = Literal[tuple(v for k, v in vars(Phase).items() if k.isupper())]  # type: ignore[misc]
 Winner = Literal["player", "invader", "draw"]
@@ -132,6 +134,8 @@ class SideState:
     ruler_stk_mod: Quantity
     lost: str
     removed: list[CardRef] = attrs.field(factory=list)  # removed from the game; saves of version 1 have no such zone
+    # one-shot damage preventions waiting this turn (engine/replace.py): protected unit (-1 ruler, -2 both), amount (0: all), kind, source
+    shields: list[tuple[Shielded, Quantity, DamageKind, CardRef]] = attrs.field(factory=list)
 
 
 @attrs.frozen
@@ -197,7 +201,7 @@ class FrameState:
 class DecisionState:
     """A choice the game waits for (engine/frames.py), as version 2 saves it."""
 
-    kind: Literal["unit", "card", "confirm"]
+    kind: Literal["unit", "card", "confirm", "split"]
     side: Side
     source: CardRef
     ability: Quantity
@@ -229,6 +233,10 @@ LOG_ARGUMENTS: dict[str, Any] = {
     "hp": Quantity,
     "stk": Quantity,
     "battle": bool,
+    "by": CardRef,
+    "prevented": Quantity,
+    "left": Quantity,
+    "protects": Literal["unit", "ruler", "side"],
 }
 
 
@@ -263,6 +271,7 @@ def _state_converter(card_count: int) -> cattrs.Converter:
 
     conv.register_structure_hook(CardRef, card(0))
     conv.register_structure_hook(CardOrRuler, card(-1))
+    conv.register_structure_hook(Shielded, card(-2))
     def task(value: Any, _kind: Any) -> Any:
         if isinstance(value, dict):
             return conv.structure(value, FrameState)

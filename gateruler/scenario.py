@@ -16,6 +16,7 @@ Player actions are written as (docs/scenarios.md has the full list)::
     - {choose: invader.attack_left}      # answer a decision about a unit
     - {choose_card: ID}                  # answer a decision about a card in a zone (hand, graveyard...)
     - {confirm: yes}                     # answer a "you may" decision (yes or no)
+    - {split: {invader.attack_left: 2, invader.defense: 1}}   # answer how to split damage
     - end_turn                           # optional: the turn ends after the last action anyway
 """
 
@@ -45,6 +46,7 @@ from gateruler.engine.actions import (
     PlayEvent,
     PlayField,
     SetCard,
+    Split,
     Summon,
 )
 from gateruler.engine.game import Game, Phase
@@ -396,12 +398,23 @@ def _to_action(game: Game, scripted: ScriptedAction, path: str) -> Action:
         if attacker not in names or target not in names:
             raise fail(f"attack needs attack_left|attack_right|ruler and a target zone, not {_short(spec)}")
         return Attack(names[attacker], names[target])
-    if "choose" in spec:
-        text = word("choose")
-        side_name, _, zone = text.partition(".")
+    def unit(text: Any, what: str) -> tuple[int, int]:
+        side_name, _, zone = text.partition(".") if isinstance(text, str) else ("", "", "")
         if side_name not in SIDE_NAMES or zone not in SLOT_BY_NAME:
-            raise fail(f"choose takes side.zone, e.g. invader.attack_left, not {_short(text)}")
-        return Choose(SIDE_NAMES.index(side_name), SLOT_BY_NAME[zone])
+            raise fail(f"{what} takes side.zone, e.g. invader.attack_left, not {_short(text)}")
+        return SIDE_NAMES.index(side_name), SLOT_BY_NAME[zone]
+
+    if "choose" in spec:
+        return Choose(*unit(word("choose"), "choose"))
+    if "split" in spec:
+        parts = spec["split"]
+        if not isinstance(parts, dict) or not all(type(n) is int and n > 0 for n in parts.values()):
+            raise fail(f"split takes side.zone: amount pairs, e.g. {{invader.attack_left: 2, invader.defense: 1}}, not {_short(parts)}")
+        wanted = {(*unit(where, "split"), amount) for where, amount in parts.items()}
+        for action in game.legal_actions():
+            if isinstance(action, Split) and set(action.parts) == wanted:
+                return action
+        raise fail(f"that split is not offered now: {_short(parts)}")
     if "choose_card" in spec:
         offered = [a for a in game.legal_actions() if isinstance(a, ChooseCard)]
         for action in offered:

@@ -14,7 +14,10 @@ the entries, as a person watching the table would:
 - `ruler_damage` opens a damage check of so many cards: each `check` is one
   of them, and says whether it counted;
 - the start of a rift turn under a start-of-turn rule (level 2's End) opens
-  that rule: the destroys before the first drive are its doing.
+  that rule: the destroys before the first drive are its doing;
+- a prevented damage and a unit that survives destruction name the card
+  that did it in the entry itself (`by`), and the damage they answer is the
+  open battle's or effect's.
 
 Where the order cannot tell (see `UNTOLD`), a sentence says the cause is not
 in the log rather than guess.  docs/play.md lists what the engine would have
@@ -30,19 +33,20 @@ import attrs
 from gateruler.engine import INVADER, PLAYER, RULER, Game
 from gateruler.engine.actions import SLOT_WORDS
 from gateruler.engine.events import describe
-from gateruler.render import ability_words, its, loss_words, whose
+from gateruler.render import ability_words, effect_words, its, loss_words, whose
 from gateruler.special_rules import DESTROY_ALL_PLAYER_UNITS
 from gateruler.engine.abilities import Ability
 from gateruler.engine.effects.base import Effect
 from gateruler.engine.targets import Chosen, RulerTarget, SelfTarget
-from gateruler.engine.triggers import CNT, CONTINUOUS, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, START_OF_TURN
+from gateruler.engine.triggers import CNT, CONTINUOUS, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, REPLACEMENT, START_OF_TURN
 from gateruler.vocabulary import CardType, SpecialRuleKind
 
 # entries that need a cause: they take a card away, change damage, or are one card of a damage check
 REMOVES = frozenset({"destroy", "replace", "discard_lowest", "to_graveyard", "mill", "move", "set_destroyed"})
 DAMAGES = frozenset({"damage_unit", "ruler_damage"})
 CHECKS = frozenset({"check"})
-NEEDS_CAUSE = REMOVES | DAMAGES | CHECKS
+REPLACED = frozenset({"damage_prevented", "survived"})  # what a replacement changed: it names its card
+NEEDS_CAUSE = REMOVES | DAMAGES | CHECKS | REPLACED
 UNTOLD = "cause not in the log"
 
 FIRST_EMPTY = "first empty zone of left attack, right attack, defense"
@@ -58,7 +62,14 @@ _EFFECT_ENTRIES = {
     "mill": frozenset({"mill"}),
     "move": frozenset({"move"}),
     "reuse_on_enter": frozenset({"ability"}),
+    "split_damage": frozenset({"damage_unit", "no_effect"}),
+    "carry_through": frozenset({"carry_through"}),
+    "prevent_damage": frozenset({"shield"}),
 }
+
+
+# which log entries each cost makes that need a cause (the others are told as they are)
+_COST_ENTRIES = {"destroy": frozenset({"destroy"}), "return": frozenset({"move"})}
 
 
 def _single(effect: Effect) -> bool:
@@ -100,6 +111,7 @@ class _Battle:
     target: int
     target_hit: bool = False
     attack_words: str = ""  # "your ruler's attack", "the rift's own attack"
+    carried: bool = False  # it went on to the ruler (Honoikazuchi's carry-through)
 
 
 @attrs.define
@@ -108,18 +120,24 @@ class _Effect:
 
     source: int
     words: str  # "Flame Bolt", "Backlash Ward's CNT", "level 4's rule for ..."
-    pending: list[tuple[frozenset[str], bool]]  # per effect: the entries it makes, whether it makes just one
+    pending: list[tuple[frozenset[str], bool, bool]]  # per cost, then per effect: the entries it makes, whether just one, whether a cost
+    paid: bool = False  # the last entry claimed was a cost's
 
     def claims(self, kind: str) -> bool:
-        """True when the next effect able to make `kind` is found (skipping effects that made nothing)."""
+        """True when the next cost or effect able to make `kind` is found (skipping those that made nothing)."""
         while self.pending:
-            kinds, single = self.pending[0]
+            kinds, single, cost = self.pending[0]
             if kind in kinds:
                 if single:
                     self.pending.pop(0)
+                self.paid = cost
                 return True
             self.pending.pop(0)
         return False
+
+    def cause(self) -> str:
+        """What the last claimed entry was: paid for the ability, or done by it."""
+        return f"to pay for {self.words}" if self.paid else f"by {self.words}"
 
 
 @attrs.define
@@ -248,6 +266,14 @@ class _Teller:
             return self._check(side, a[0], a[1])
         if kind in ("mill", "move", "set_destroyed", "modify"):
             return self._effect_entry(entry)
+        if kind == "carry_through":
+            return self._carry_through(side, a[0], a[2])
+        if kind == "shield":
+            return self._shield(entry)
+        if kind == "damage_prevented":
+            return self._prevented(side, a[0], a[1], a[2], a[3])
+        if kind == "survived":
+            return self._survived(a[0], a[1], a[2])
         if kind == "loss":
             return f"{'You lose' if side == PLAYER else 'The rift is defeated'}: {loss_words(self.game, side, a[0])}."
         return describe(entry, self.names)
@@ -306,7 +332,10 @@ class _Teller:
     # ------------------------------------------------------------------ effects
     def _open_effect(self, iid: int, trigger: str, words: str, abilities: Sequence[Ability] | None = None) -> None:
         abilities = self.game.card(iid).abilities_for(trigger) if abilities is None else abilities
-        pending = [(_entries(e), _single(e)) for ab in abilities for e in ab.effects]
+        pending = []
+        for ab in abilities:
+            pending += [(_COST_ENTRIES[c.word], True, True) for c in ab.costs if c.word in _COST_ENTRIES]
+            pending += [(_entries(e), _single(e), False) for e in ab.effects]
         if pending:
             self.effects.append(_Effect(iid, words, pending))
 
@@ -322,6 +351,8 @@ class _Teller:
     def _ability(self, side: int, iid: int, trigger: str) -> str | None:
         card = self.game.card(iid)
         abilities = card.abilities_for(trigger)
+        if trigger == REPLACEMENT:
+            return self._instead(iid)
         if trigger == CNT:
             words = f"{card.name}'s CNT"
         elif DESTROY_ALL_PLAYER_UNITS in abilities:
@@ -341,6 +372,16 @@ class _Teller:
             return f"{card.name}: {texts}"
         return f"{card.name} ({TRIGGER_LABELS.get(trigger, trigger)}): {texts}"
 
+    def _instead(self, iid: int) -> str:
+        """What a replacement does instead: the effects after the replacement word of the ability that
+        just applied (the entry before names the event it answered: a prevented damage or a survival)."""
+        card = self.game.card(iid)
+        hook = "destroy" if self.previous is not None and self.previous[1] == "survived" else "damage"
+        ability = next(ab for ab in card.abilities_for(REPLACEMENT) if ab.effects[0].hook == hook and len(ab.effects) > 1)
+        words = f"{card.name}'s replacement"
+        self._open_effect(iid, REPLACEMENT, words, [attrs.evolve(ability, effects=ability.effects[1:], costs=())])
+        return f"Instead ({words}): {'; '.join(effect_words(e) for e in ability.effects[1:])}."
+
     def _no_effect(self, iid: int) -> str:
         card = self.game.card(iid)
         if self.previous and self.previous[1] == "event" and not card.abilities_for(ON_PLAY):
@@ -352,7 +393,7 @@ class _Teller:
     def _effect_entry(self, entry: tuple) -> tuple[str, str]:
         _turn, kind, side, *a = entry
         effect = self._effect_claims(kind)
-        cause = f"by {effect.words}" if effect else UNTOLD
+        cause = effect.cause() if effect else UNTOLD
         name = self._name
         if kind == "mill":
             return f"{name(a[0])} went from {whose(side)} deck to the graveyard ({cause}).", cause
@@ -435,12 +476,56 @@ class _Teller:
             ), cause
         effect = self._effect_claims("destroy")
         if effect is not None:
-            cause = f"by {effect.words}"
+            cause = effect.cause()
             return f"{_cap(unit)}{zone} was destroyed {cause}.", cause
         if previous and previous[1] == "modify" and previous[3] == iid:
             cause = "its HP fell to its damage or below"
             return f"{_cap(unit)} was destroyed: {cause}.", cause
         return f"{_cap(unit)}{zone} was destroyed ({UNTOLD}).", UNTOLD
+
+    # ------------------------------------------------------------------ split damage and replacements
+    def _carry_through(self, side: int, attacker: int, destroyed: int) -> str:
+        self._effect_claims("carry_through")
+        foe = "the rift itself" if side == PLAYER else "you"
+        text = (
+            f"{whose(side).capitalize()} {self.names[attacker]}'s attack goes on to {foe}: its ability destroyed "
+            f"{whose(1 - side)} {self.names[destroyed]} in the attacked line."
+        )
+        b = self.battle
+        if b is not None and b.attacker == attacker:
+            b.target_slot, b.target, b.carried = RULER, -1, True
+        return text
+
+    def _shield(self, entry: tuple) -> str:
+        self._effect_claims("shield")  # the entry names the card that armed it
+        return describe(entry, self.names)
+
+    def _damage_words(self, side: int, iid: int) -> str:
+        """What the damage a replacement answers comes from: the open battle's attack, or the open effect."""
+        b = self.battle
+        if b is not None and (iid == b.target or (iid == -1 and b.target_slot == RULER and b.side != side)):
+            if iid >= 0:
+                b.target_hit = True
+            return f"{b.attack_words}"
+        if b is not None and b.attacker >= 0 and iid == b.attacker:
+            return "the strike back"
+        if self.effects:
+            return self.effects[-1].words
+        return ""
+
+    def _prevented(self, side: int, iid: int, prevented: int, left: int, by: int) -> tuple[str, str]:
+        hit = ("you" if side == PLAYER else "the rift itself") if iid == -1 else self._unit(iid)
+        source = self._damage_words(side, iid)
+        damage = f"of the {prevented + left} damage {source} would deal" if source else f"of {prevented + left} damage"
+        cause = f"prevented by {self.names[by]}"
+        rest = "none is dealt" if left == 0 else f"{left} is dealt"
+        return f"{_cap(cause)}: {prevented} {damage} to {hit} ({rest}).", cause
+
+    def _survived(self, iid: int, by: int, total: int) -> tuple[str, str]:
+        unit = self._unit(iid)
+        cause = "its own ability keeps it on the board" if by == iid else f"{self.names[by]} keeps it on the board"
+        after = "its damage is now 0" if total == 0 else f"it keeps its {total} damage"
+        return f"{_cap(unit)} would have been destroyed, but {cause} ({after}).", cause
 
     # ------------------------------------------------------------------ damage checks
     def _ruler_damage(self, side: int, amount: int, battle: bool) -> tuple[str, str]:
@@ -450,6 +535,9 @@ class _Teller:
         if battle and b is not None and b.target_slot != RULER:
             cause = f"pierce: {b.attacker_name} destroyed {its(side)} defense unit, and its STK {amount} carries through"
             text = f"{_cap(cause)}. {who} {amount} battle damage: {amount} damage check{plural}."
+        elif battle and b is not None and b.carried:
+            cause = f"from {b.attack_words}, gone on to {'you' if side == PLAYER else 'the rift itself'} (STK {amount})"
+            text = f"{who} {amount} battle damage {cause}: {amount} damage check{plural}."
         elif battle and b is not None:
             cause = f"from {b.attack_words} (STK {amount})"
             text = f"{who} {amount} battle damage {cause}: {amount} damage check{plural}."
@@ -497,6 +585,7 @@ TRIGGER_LABELS = {
     CNT: "CNT",
     START_OF_TURN: "start of turn",
     CONTINUOUS: "continuous",
+    REPLACEMENT: "instead",
 }
 
 
@@ -534,4 +623,4 @@ def told_events(game: Game) -> list[dict]:
     return out
 
 
-__all__ = ["CHECKS", "DAMAGES", "NEEDS_CAUSE", "REMOVES", "UNTOLD", "Narration", "narrate", "told_events"]
+__all__ = ["CHECKS", "DAMAGES", "NEEDS_CAUSE", "REMOVES", "REPLACED", "UNTOLD", "Narration", "narrate", "told_events"]

@@ -206,7 +206,7 @@ def test_bots_play_whole_games_with_legal_actions_only(name: str) -> None:
         assert seen == game.history
 
 
-DECISION_KINDS = {("target", "unit"), ("cost", "card"), ("cost", "unit"), ("optional", "confirm")}
+DECISION_KINDS = {("target", "unit"), ("cost", "card"), ("cost", "unit"), ("optional", "confirm"), ("target", "split")}
 
 
 def _pending_decisions(seeds: range) -> dict[tuple[str, str], list[Game]]:

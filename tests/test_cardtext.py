@@ -166,3 +166,59 @@ def test_a_cost_filter_says_no_side_or_zone(check):
 
 def test_a_continuous_ability_has_no_costs(check):
     assert check(ability_costing("[{cost: rest_self}]", trigger="continuous")) == ["12:9: a continuous ability cannot have costs"]
+
+
+# ---------------------------------------------------------------------- split damage, replacements
+
+
+def test_split_damage_divides_among_every_unit_found_and_at_most_6(check):
+    assert check(effect("enemy_unit", "split_damage", ", amount: 3")) == [
+        "13:13: effect 'split_damage' divides its damage among every unit its target finds: write {all: FILTER} or a word such as all_enemy_units"
+    ]
+    assert check(effect("all_enemy_units", "split_damage", ", amount: 7")) == [
+        "13:13: effect 'split_damage' divides at most 6 damage (every way of dividing it is one choice)"
+    ]
+
+
+def test_carry_through_belongs_to_an_attack_and_names_a_bound_effect(check):
+    split = "{effect: split_damage, target: all_enemy_units, amount: 3, as: fire}"
+    assert check(f"- trigger: on_attack\n  effects: [{split}, {{effect: carry_through, destroyed_by: fier}}]") == [
+        "12:127: no earlier effect of this ability is bound 'as: fier' (bound so far: fire)"
+    ]
+    assert check(f"- trigger: on_enter\n  effects: [{split}, {{effect: carry_through, destroyed_by: fire}}]") == [
+        "12:98: effect 'carry_through' only works in an ability with trigger: on_attack"
+    ]
+
+
+def test_a_replacement_ability_leads_with_one_replacement_word(check):
+    assert check(effect("self", "damage", ", amount: 1", trigger="replacement")) == [
+        "13:13: a replacement ability's first effect must be a replacement word ('prevent_damage' or 'survive_destruction'), not 'damage'"
+    ]
+    twice = "[{effect: prevent_damage, target: self}, {effect: survive_destruction, target: self}]"
+    assert check(f"- trigger: replacement\n  effects: {twice}") == [
+        "12:59: a replacement ability has one replacement word, first; 'survive_destruction' cannot follow it"
+    ]
+
+
+def test_a_replacement_asks_nothing_and_costs_nothing(check):
+    instead = "[{effect: prevent_damage, target: self}, {effect: damage, target: enemy_unit, amount: 1}]"
+    assert check(f"- trigger: replacement\n  effects: {instead}") == [
+        "12:59: what a replacement does instead happens at once: it cannot choose its target or be optional"
+    ]
+    assert check(effect("enemy_unit", "prevent_damage", "", trigger="replacement")) == [
+        "13:13: a replacement cannot choose what it protects (use a word such as self or all_own_units, or {all: FILTER})"
+    ]
+    paid = "- trigger: replacement\n  optional: true\n  costs: [{cost: rest_self}]\n  effects: [{effect: prevent_damage, target: self}]"
+    assert check(paid) == [
+        "13:9: a replacement ability cannot have costs: write what happens instead as its other effects",
+        "12:9: a replacement ability cannot be optional: it applies whenever it can (docs/rulings.md D6)",
+    ]
+
+
+def test_a_standing_replacement_word_needs_a_replacement_ability(check):
+    assert check(effect("self", "survive_destruction", "")) == [
+        "13:13: 'survive_destruction' is a standing replacement: write it first in an ability with trigger: replacement"
+    ]
+    assert check(effect("self", "prevent_damage", "", trigger="continuous")) == [
+        "13:13: a continuous ability can only 'modify' (not 'prevent_damage')"
+    ]

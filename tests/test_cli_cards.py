@@ -111,7 +111,10 @@ def test_card_says_why_a_rift_card_is_not_for_decks() -> None:
 
 
 def test_card_abilities_are_in_plain_words() -> None:
-    assert "  - When it attacks, deal 3 damage to an enemy unit." in run("card", "TD01-013").output.splitlines()
+    assert run("card", "TD01-013").output.splitlines()[4:6] == [
+        "  - When it attacks, split 3 damage among enemy units as you choose; if that destroys the unit in",
+        "    the attacked line, the attack goes on to the enemy ruler.",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -121,6 +121,27 @@ def test_an_effect_that_must_choose_asks_for_its_target_by_number():
     assert "The rift's r-mid takes 3 damage from bolt (3 in all)." in out
 
 
+def test_splitting_damage_lists_every_way_by_number():
+    flare = event("FLARE", on("on_play", fx("split_damage", "all_enemy_units", amount=2)), level=1)
+    s = PlaySession(game(cards=[*cards(), flare], player=["FLARE"], rift=["R-BIG", "R-MID"], drives=2), GameOrigin(level_number=1))
+    out = texts(s.handle(number_of(s, "play flare")))
+    assert "flare: split 2 damage among every enemy unit as you choose: how?" in out
+    assert out[-3:] == [
+        "  2) 1 to the rift's r-big in its left attack zone, 1 to the rift's r-mid in its",
+        "      right attack zone",
+        "  3) 2 to the rift's r-mid in its right attack zone",
+    ]
+    s.handle("2")
+    assert [u.damage for u in s.game.sides[INVADER].board if u] == [1, 1]
+
+
+def test_a_you_may_effect_lists_yes_and_no():
+    gift = event("GIFT", on("on_play", fx("draw", "controller", amount=1, optional=True)), level=1)
+    s = PlaySession(game(cards=[*cards(), gift], player=["GIFT"]), GameOrigin(level_number=1))
+    out = texts(s.handle(number_of(s, "play gift")))
+    assert out[-2:] == ["  1) yes", "  2) no"]
+
+
 @pytest.mark.parametrize("typed", ["0", "abc", "1 1 1", "-3", "2.5", "7", "b"])
 def test_bad_input_asks_again_and_changes_nothing(typed):
     s = session()

@@ -20,6 +20,9 @@ ALIASES = {
     "costs": "test_engine_costs.py",
     "decisions": "test_engine_decisions.py",
     "cardtext": "test_cardtext.py",
+    "split": "test_engine_damage_split.py",
+    "replacement": "test_engine_replacement.py",
+    "cards": "test_real_cards.py",
 }
 
 

@@ -248,11 +248,26 @@ def _unit_with_condition(condition: dict[str, Any]) -> dict[str, Any]:
     return {"cards": [card]}
 
 
+def _unit_with_effect(kind: str, effect: dict[str, Any]) -> dict[str, Any]:
+    """The effect in an ability where it may stand: a standing replacement leads a `replacement` ability, a word
+    limited to some triggers has one of them, and a word naming an earlier effect's result follows one so bound."""
+    word = EFFECTS[kind]
+    effects = [effect]
+    if word.reads_bound:
+        name = effect[next(p.name for p in word.params if p.attr == word.reads_bound)]
+        effects.insert(0, {"effect": "damage", "target": "enemy_unit", "amount": 1, "as": name})
+    card = maximal(CARD)
+    trigger = "replacement" if word.standing else min(word.triggers) if word.triggers else "on_enter"
+    card["abilities"] = [{"trigger": trigger, "effects": effects}]
+    return {"cards": [card]}
+
+
 @pytest.mark.parametrize("kind", EFFECTS.names())
 def test_the_loader_reads_exactly_the_parameters_the_table_names_for_each_effect(kind: str, read) -> None:
     case = EFFECT.cases[kind]
-    errors, asked = read("card", _unit_with(maximal(case)))
-    assert errors == []
+    errors, asked = read("card", _unit_with_effect(kind, maximal(case)))
+    # a standing replacement reads `optional` like every effect, and says it cannot be
+    assert errors == ([] if not EFFECTS[kind].standing else ["a replacement cannot be optional: it applies whenever it can (docs/rulings.md D6)"])
     assert frozenset(f.name for f in case.fields) in asked
 
 

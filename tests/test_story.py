@@ -6,11 +6,11 @@ import random
 
 import attrs
 import pytest
-from factories import FILLER, event, fx, game, on, play, rich_game, summon, unit
+from factories import FILLER, event, fx, game, mechanics_game, on, play, rich_game, summon, unit, yaml_cards
 
 from gateruler import loader
 from gateruler.bots import make_bot, play_out
-from gateruler.engine import ATTACK_LEFT, DEFENSE, RULER, Attack, EndTurn, GoToAttack
+from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, RULER, Attack, EndTurn, GoToAttack, Split
 from gateruler.games import new_game
 from gateruler.story import NEEDS_CAUSE, UNTOLD, narrate
 
@@ -88,6 +88,69 @@ def test_effect_damage_names_the_card():
     play(g, "BOLT")  # the only enemy unit: no choice to make
     story = [n.text for n in narrate(g, start)]
     assert "The rift's r-mid takes 3 damage from bolt (3 in all)." in story
+
+
+# ---------------------------------------------------------------------- split damage and replacements
+DAMAGE_WORDS = yaml_cards(
+    """
+    - id: HONO
+      name: hono
+      type: unit
+      level: 0
+      atk: 5
+      hp: 4
+      stk: 2
+      provenance: provisional
+      abilities:
+        - trigger: on_attack
+          effects:
+            - {effect: split_damage, target: all_enemy_units, amount: 3, as: fire}
+            - {effect: carry_through, destroyed_by: fire}
+    - {id: SMALL, name: small, type: unit, level: 0, atk: 1, hp: 2, stk: 1, provenance: provisional}
+    - {id: BITER, name: biter, type: unit, level: 0, atk: 6, hp: 9, stk: 1, keywords: [intercept], provenance: provisional}
+    - {id: AEGIS, name: aegis, type: event, level: 0, provenance: provisional,
+       abilities: [{trigger: on_play, effects: [{effect: prevent_damage, target: own_side}]}]}
+    - id: STUBBORN
+      name: stubborn
+      type: unit
+      level: 0
+      atk: 1
+      hp: 9
+      stk: 1
+      provenance: provisional
+      abilities: [{trigger: replacement, effects: [{effect: survive_destruction, target: self}, {effect: mill, target: controller, amount: 1}]}]
+    - {id: CULL, name: cull, type: event, level: 0, provenance: provisional,
+       abilities: [{trigger: on_play, effects: [{effect: destroy, target: enemy_unit}]}]}
+    """
+)
+
+
+def test_an_attack_that_goes_on_to_the_ruler_is_told_so_and_its_damage_is_not_pierce():
+    g = game(cards=[*DAMAGE_WORDS, *cards()], player=["HONO"], rift=["SMALL", "R-MID"], drives=2)
+    summon(g, "HONO", ATTACK_LEFT)
+    story = story_after(g, GoToAttack(), Attack(ATTACK_LEFT, ATTACK_LEFT), Split(((INVADER, ATTACK_LEFT, 2), (INVADER, ATTACK_RIGHT, 1))))
+    assert "Your hono's attack goes on to the rift itself: its ability destroyed the rift's small in the attacked line." in story
+    assert line_with(story, "battle damage") == (
+        "The rift takes 2 battle damage from your hono's attack, gone on to the rift itself (STK 2): 2 damage checks."
+    )
+
+
+def test_prevented_damage_names_the_card_that_prevented_it_and_the_damage_it_answered():
+    g = game(cards=[*DAMAGE_WORDS, *cards()], player=["AEGIS", "WALL"], rift=["BITER"], drives=1)
+    play(g, "AEGIS")
+    summon(g, "WALL", ATTACK_LEFT)
+    story = story_after(g, GoToAttack(), Attack(ATTACK_LEFT, ATTACK_LEFT))
+    assert "Prevented by aegis: 6 of the 6 damage the strike back would deal to your wall (none is dealt)." in story
+
+
+def test_a_unit_that_survives_destruction_names_what_kept_it():
+    g = game(cards=[*DAMAGE_WORDS, *cards()], player=["CULL"], rift=["STUBBORN"], drives=1)
+    start = len(g.log)
+    play(g, "CULL")
+    story = [n.text for n in narrate(g, start)]
+    i = story.index("The rift's stubborn would have been destroyed, but its own ability keeps it on the board (its damage is now 0).")
+    assert story[i + 1] == "Instead (stubborn's replacement): put the top 1 cards of your deck into the graveyard."
+    assert story[i + 2].endswith("went from the rift's deck to the graveyard (by stubborn's replacement).")
 
 
 # ---------------------------------------------------------------------- level rules
@@ -175,9 +238,9 @@ def test_every_removal_damage_and_check_in_a_seeded_shipped_game_names_its_cause
                 assert index in told, f"log entry {entry} is not told"
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_every_cause_is_named_in_random_games_of_every_keyword_and_effect(seed):
-    g = rich_game(seed)
+@pytest.mark.parametrize("fixture, seed", [(rich_game, s) for s in range(6)] + [(mechanics_game, s) for s in range(6)])
+def test_every_cause_is_named_in_random_games_of_every_keyword_and_effect(fixture, seed):
+    g = fixture(seed)
     rng = random.Random(seed)
     while not g.over:
         g.apply(rng.choice(g.legal_actions()))

@@ -45,9 +45,11 @@ from gateruler.engine.actions import (
     GoToAttack,
     PlayEvent,
     PlayField,
+    Split,
     Summon,
 )
 from gateruler.engine.abilities import Ability
+from gateruler.engine.effects.split import distributions
 from gateruler.engine.game import Game, Phase
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE
 from gateruler.engine.targets import UNIT, Chosen, Every
@@ -352,6 +354,11 @@ class Facts:
             if shape == "all_units":
                 return sum(values) - 1.5 * sum(1 for u in game.sides[PLAYER].board if u is not None)
             return max(values)
+        if kind == "split_damage":
+            places = [p for p in target.filter.places(game, PLAYER) if p[0] == INVADER]
+            if not places:
+                return 0.0
+            return max(self.split_value(option, face_ready) for option in distributions(places, effect.amount))
         if kind == "modify":
             gain = 0.25 * effect.atk + 0.2 * effect.hp + 0.6 * effect.stk
             if shape == "all_own_units":
@@ -365,6 +372,31 @@ class Facts:
         if kind == "destroy_set_cards" and shape == "own_set_zones":
             return -1.0
         return 0.0
+
+    def split_value(self, option: Split, face_ready: float = 0.0, battle: tuple | None = None, carry: bool = False) -> float:
+        """Worth of one way of splitting damage: kills, chip damage, harm to our own units.
+
+        `battle`: the player's attack waiting to be fought (the split of an
+        on_attack ability); `carry`: destroying its target sends the attack on
+        to the rift itself."""
+        game = self.game
+        value = 0.0
+        for side, slot, amount in option.parts:
+            rem = self.remaining_hp(side, slot)
+            if side == PLAYER:
+                value -= (0.3 * rem + 0.3 * game.atk(PLAYER, slot)) * min(amount, rem) / max(1, rem)
+                continue
+            kv = self.kill_value(slot)
+            target = battle[4] if battle is not None else -1
+            if amount >= rem:
+                value += kv + (0.0 if self.lines_open else face_ready)
+                if carry and slot == target:
+                    value += self.face(game.stk(PLAYER, battle[2]))
+            elif slot == target and amount + game.atk(PLAYER, battle[2]) >= rem:
+                value += kv + 0.5  # together with the attack it dies
+            else:
+                value += CHIP_SHARE * kv * amount / max(1, rem)
+        return value
 
     def effects_value(self, effects: tuple[Any, ...], face_ready: float) -> float:
         return sum(self.effect_value(e, face_ready) for e in effects)
@@ -633,6 +665,17 @@ def choose_target(game: Game, facts: Facts, options: list[Choose]) -> Choose:
     return max(options, key=lambda c: (score(c), -c.side, -c.slot))
 
 
+def choose_split(game: Game, facts: Facts, options: list[Split]) -> Split:
+    """How the player divides damage: kill what it can, else the biggest threat; with an attack waiting,
+    finish its target together with it, or destroy it outright when that carries the attack on to the rift."""
+    battle = next((t for t in reversed(game.tasks) if t[0] == "battle" and t[1] == PLAYER and t[4] != RULER), None)
+    if battle is not None and game.sides[INVADER].board[battle[4]] is None:
+        battle = None
+    ability = game.setup.defs[game.pending.source].abilities[game.pending.ability]
+    carry = any(e.kind == "carry_through" for e in ability.effects)
+    return max(options, key=lambda o: facts.split_value(o, 0.0, battle, carry))
+
+
 # ---------------------------------------------------------------------- the bot
 
 
@@ -721,6 +764,8 @@ def answer_decision(game: Game, facts: Facts, legal: list[Action]) -> Action:
         return Confirm(facts.effects_value(tuple(effects), 0.0) >= 0.0)
     if decision.purpose == "cost":
         return min(legal, key=lambda a: _card_worth(game, facts, a))
+    if decision.kind == "split":
+        return choose_split(game, facts, legal)
     if decision.kind == "unit":
         return choose_target(game, facts, legal)
     return legal[0]

@@ -24,6 +24,7 @@ from gateruler.engine.actions import (
     PlayEvent,
     PlayField,
     SetCard,
+    Split,
     Summon,
     action_from_dict,
     action_to_dict,
@@ -35,5 +36,5 @@ from gateruler.engine.opponent import Opponent
 __all__ = [
     "ATTACK_LEFT", "ATTACK_RIGHT", "DEFENSE", "INVADER", "PLAYER", "RULER", "SIDE_NAMES", "SLOT_NAMES",
     "Action", "Attack", "Choose", "ChooseCard", "Confirm", "EndTurn", "GoToAttack", "PlayEvent", "PlayField",
-    "SetCard", "Summon", "action_from_dict", "action_to_dict", "Decision", "Frame", "Game", "Opponent", "Phase",
+    "SetCard", "Split", "Summon", "action_from_dict", "action_to_dict", "Decision", "Frame", "Game", "Opponent", "Phase",
 ]

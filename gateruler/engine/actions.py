@@ -89,18 +89,37 @@ class Confirm:
     yes: bool
 
 
-Action = Summon | PlayEvent | PlayField | SetCard | GoToAttack | Attack | EndTurn | Choose | ChooseCard | Confirm
-ANSWERS = (Choose, ChooseCard, Confirm)
+def _parts(value: object) -> tuple[tuple[int, int, int], ...]:
+    """Parts read back from JSON (lists) become the tuples a legal answer holds."""
+    return tuple(tuple(part) for part in value)  # type: ignore[union-attr,misc]
+
+
+@attrs.frozen(slots=True)
+class Split:
+    """Answer a decision about dividing damage: (side, slot, amount) for each unit that takes some.
+
+    Each option of a split decision is one whole distribution (docs/rulings.md D1)."""
+
+    parts: tuple[tuple[int, int, int], ...] = attrs.field(converter=_parts)
+
+
+Action = Summon | PlayEvent | PlayField | SetCard | GoToAttack | Attack | EndTurn | Choose | ChooseCard | Confirm | Split
+ANSWERS = (Choose, ChooseCard, Confirm, Split)
 """The actions that answer a pending decision (frames.Decision)."""
 
 
 def action_to_dict(action: Action) -> dict:
-    data = {"type": type(action).__name__}
-    data.update(attrs.asdict(action))
+    data: dict = {"type": type(action).__name__}
+    data.update({name: _plain(value) for name, value in attrs.asdict(action, recurse=False).items()})
     return data
 
 
-_ACTION_TYPES = {cls.__name__: cls for cls in (Summon, PlayEvent, PlayField, SetCard, GoToAttack, Attack, EndTurn, Choose, ChooseCard, Confirm)}
+def _plain(value: object) -> object:
+    """A value as JSON holds it: tuples (a split's parts) become lists."""
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+_ACTION_TYPES = {cls.__name__: cls for cls in (Summon, PlayEvent, PlayField, SetCard, GoToAttack, Attack, EndTurn, Choose, ChooseCard, Confirm, Split)}
 
 
 def action_from_dict(data: dict) -> Action:

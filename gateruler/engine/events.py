@@ -48,9 +48,14 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "rest": ("card",),  # a unit, or the ruler (-1), rested to pay a cost
     "deck_to_damage": ("card",),  # put from the deck into the damage zone, no damage check
     "remove": ("card", "from"),  # removed from the game
+    # split damage and replacements (gateruler/engine/effects/split.py, replace.py)
+    "carry_through": ("attacker", "target_zone", "target"),  # the attack goes on to the ruler: the unit it targeted was destroyed
+    "shield": ("card", "protects", "amount", "by"),  # a one-shot prevention waits: card -1 for "ruler"/"side"; amount 0 = all
+    "damage_prevented": ("card", "prevented", "left", "by"),  # damage to a unit (-1: the ruler) prevented or reduced
+    "survived": ("card", "by", "total"),  # a unit about to be destroyed stays on the board; total: its damage now
 }
 
-CARD_FIELDS = frozenset({"card", "attacker", "target"})
+CARD_FIELDS = frozenset({"card", "attacker", "target", "by"})
 
 
 def _zone_name(value: object) -> object:
@@ -153,6 +158,18 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
         return f"{name(a[0])} went from {whose} deck into {whose} damage zone."
     if kind == "remove":
         return f"{name(a[0])} was removed from the game from {whose} {a[1]}."
+    if kind == "carry_through":
+        foe_ruler = "the rift" if side == 0 else "you"
+        return f"{whose.capitalize()} {name(a[0])}'s attack went on to {foe_ruler}: {name(a[2])} in the attacked line was destroyed."
+    if kind == "shield":
+        what = {"side": "you or your units" if side == 0 else "the rift or its units", "ruler": "you" if side == 0 else "the rift"}
+        how = "all the next damage" if a[2] == 0 else f"{a[2]} of the next damage"
+        return f"{name(a[3])} will prevent {how} to {what.get(a[1], name(a[0]))} this turn."
+    if kind == "damage_prevented":
+        hit = ("you" if side == 0 else "the rift") if a[0] == -1 else name(a[0])
+        return f"{name(a[3])} prevented {a[1]} damage to {hit} ({a[2]} left)."
+    if kind == "survived":
+        return f"{name(a[0])} was not destroyed: {name(a[1])} kept it on the board ({a[2]} damage)."
     if kind == "game_over":
         return {"player": "You win!", "invader": "The rift wins.", "draw": "The game is a draw."}.get(a[0], str(a[0]))
     return f"{kind} {a}"

@@ -25,7 +25,7 @@ import attrs
 
 from gateruler.cardpool import CardPool
 from gateruler.engine import continuous as continuous_effects
-from gateruler.engine import resolve
+from gateruler.engine import replace, resolve
 from gateruler.engine.actions import (
     ANSWERS,
     ATTACK_LEFT,
@@ -53,7 +53,7 @@ from gateruler.engine.opponent import Opponent
 from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import SideState, Unit
 from gateruler.engine.targets import Chosen
-from gateruler.engine.triggers import CNT, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, START_OF_TURN
+from gateruler.engine.triggers import CNT, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, REPLACEMENT, START_OF_TURN
 from gateruler.errors import IllegalAction
 from gateruler.models import CardDef, CostModel, LevelDef, RulerDef, TurnStartKind
 from gateruler.vocabulary import CardType
@@ -90,6 +90,8 @@ class Setup:
     costs: tuple = ()  # by instance id: the energy the player pays to play it (0 for rulers that pay none)
     play_checks: tuple = ()  # by instance id: whether playing it needs more than its energy (see _event_playable)
     summon_slots: tuple = ()  # the player's unit zones, for summons
+    replacements: tuple = ()  # by instance id: its standing replacements (replace.py); () when no card has one
+    replaces: frozenset = frozenset()  # the hooks some card of the game can replace at (empty: no hook costs anything)
 
     @property
     def card_ids(self) -> tuple[str, ...]:
@@ -103,7 +105,8 @@ class Setup:
     def build(cls, defs: tuple[CardDef, ...], *, ruler: RulerDef, **fields: object) -> "Setup":
         """A setup, with what is worked out once per game from the definitions."""
         entries = continuous_effects.continuous_entries(defs)
-        triggers = _trigger_index(defs)
+        triggers, hooks = _trigger_index(defs)
+        replacements = replace.replacement_entries(defs) if REPLACEMENT in hooks else ()
         free = ruler.cost_model is CostModel.FREE
         return cls(
             defs=defs,
@@ -114,6 +117,8 @@ class Setup:
             costs=tuple(0 if free else max(d.level, 0) for d in defs),
             play_checks=tuple(_needs_play_checks(d, index) for d, index in zip(defs, triggers)),
             summon_slots=tuple(s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)),
+            replacements=replacements,
+            replaces=hooks - {REPLACEMENT},
             **fields,
         )
 
@@ -561,10 +566,15 @@ class Game:
         self.sides[side].graveyard.append(u.iid)
         return u.iid
 
-    def destroy(self, side: int, slot: int) -> None:
+    def destroy(self, side: int, slot: int, lethal: bool = False) -> None:
+        """Destroy the unit in `slot` of `side`, unless a replacement saves it.
+
+        `lethal`: the rules destroy it because its damage reached its HP, or its HP is 0 or less."""
         s = self.sides[side]
         u = s.board[slot]
         if u is None:
+            return
+        if self.setup.replaces and replace.survives(self, side, slot, lethal):
             return
         s.board[slot] = None
         s.graveyard.append(u.iid)
@@ -598,20 +608,46 @@ class Game:
             self.fire(side, attacker_iid, ON_ATTACK, (target, target_iid))
 
     def damage_ruler(self, side: int, amount: int, battle: bool) -> None:
-        """Queue a damage check of `amount` cards, one at a time."""
+        """Queue a damage check of `amount` cards, one at a time (what replacements leave of it)."""
         if amount <= 0:
             return
+        if self.setup.replaces:
+            amount = replace.damage(self, side, -1, RULER, amount, battle)
+            if amount <= 0:
+                return
         self.log_event(side, "ruler_damage", amount, battle)
         self.tasks.append(("check", side, amount))
 
-    def damage_unit(self, side: int, slot: int, amount: int) -> None:
-        u = self.sides[side].board[slot]
+    def damage_unit(self, side: int, slot: int, amount: int, battle: bool = False) -> None:
+        """Deal `amount` damage to the unit in `slot` of `side` (what replacements leave of it); `battle`: battle damage."""
+        board = self.sides[side].board
+        u = board[slot]
         if u is None or amount <= 0:
             return
+        if self.setup.replaces:
+            amount = replace.damage(self, side, u.iid, slot, amount, battle)
+            if amount <= 0 or board[slot] is not u:
+                return
         u.damage += amount
         self.log_event(side, "damage_unit", u.iid, amount, u.damage)
         if u.damage >= self.hp(side, slot):
-            self.destroy(side, slot)
+            self.destroy(side, slot, lethal=True)
+
+    def attack_goes_on(self, side: int, attacker_iid: int) -> bool:
+        """The declared attack of `side`'s unit `attacker_iid`, not yet fought, goes on to the enemy ruler.
+
+        Its battle task is rewritten in place: the battle then deals the
+        attacker's STK to the ruler as battle damage.  False when no such
+        attack is waiting."""
+        tasks = self.tasks
+        for i in range(len(tasks) - 1, -1, -1):
+            task = tasks[i]
+            if type(task) is tuple and task[0] == "battle" and task[1] == side and task[3] == attacker_iid:
+                _, _, attacker, _, target, target_iid = task
+                tasks[i] = ("battle", side, attacker, attacker_iid, RULER, -1)
+                self.log_event(side, "carry_through", attacker_iid, target, target_iid)
+                return True
+        return False
 
     # ------------------------------------------------------------------ internals
     def log_event(self, side: int | None, kind: str, *args: object) -> None:
@@ -719,13 +755,13 @@ class Game:
             return  # the target left the board: the attack does nothing
         target_kw = self.keywords(foe, target)
         if attacker != RULER and INTERCEPT in target_kw:
-            self.damage_unit(side, attacker, self.atk(foe, target))
+            self.damage_unit(side, attacker, self.atk(foe, target), battle=True)
             u = s.board[attacker]
             if u is None or u.iid != attacker_iid:
                 return
         pierce = PIERCE in self.keywords(side, attacker)
         stk = self.stk(side, attacker)
-        self.damage_unit(foe, target, self.atk(side, attacker))
+        self.damage_unit(foe, target, self.atk(side, attacker), battle=True)
         t = self.sides[foe].board[target]
         if t is None or t.iid != target_iid:
             if target == DEFENSE and pierce:
@@ -734,7 +770,7 @@ class Game:
         if attacker != RULER and COUNTERATTACK in target_kw:
             u = s.board[attacker]
             if u is not None and u.iid == attacker_iid:
-                self.damage_unit(side, attacker, self.atk(foe, target))
+                self.damage_unit(side, attacker, self.atk(foe, target), battle=True)
 
     def _check_one(self, side: int, remaining: int) -> None:
         """One card of a damage check [rules.md 6.4]."""
@@ -797,6 +833,8 @@ class Game:
             # playable, so it goes the way of undriven cards (docs/rulings.md).
             self._end_main(PLAYER)
         for s in self.sides:
+            if s.shields:
+                s.shields = []  # one-shot preventions last until the end of the turn (replace.py)
             s.ruler_tmp_atk = s.ruler_tmp_stk = 0
             for u in s.board:
                 if u is not None:
@@ -825,7 +863,7 @@ class Game:
                     # hp() inlined: this runs after every task of every game
                     hp = self.hp(side, slot) if continuous else (defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp
                     if hp <= 0 or u.damage >= hp:
-                        self.destroy(side, slot)
+                        self.destroy(side, slot, lethal=True)
         p_lost = self.sides[PLAYER].lost
         i_lost = self.sides[INVADER].lost
         if p_lost or i_lost:
@@ -932,27 +970,38 @@ def _needs_play_checks(card: CardDef, index: dict[str, tuple[int, ...]]) -> bool
     return False
 
 
-_INDEXES: dict[int, tuple[CardDef, dict[str, tuple[int, ...]]]] = {}  # id(definition) -> (it, its index)
+NO_HOOKS: frozenset[str] = frozenset()
+HOOK_NAMES = frozenset({replace.DAMAGE, replace.DESTROY, REPLACEMENT})
+_INDEXES: dict[int, tuple[CardDef, dict[str, tuple[int, ...]], frozenset[str]]] = {}  # id(definition) -> (it, its index, its hooks)
 
 
-def _trigger_index(defs: Sequence[CardDef]) -> tuple[dict[str, tuple[int, ...]], ...]:
-    """For each card, trigger word -> the indices of its abilities with that trigger.
+def _trigger_index(defs: Sequence[CardDef]) -> tuple[tuple[dict[str, tuple[int, ...]], ...], frozenset[str]]:
+    """For each card, trigger word -> the indices of its abilities with that trigger; and the replacement
+    hooks the cards' words use (REPLACEMENT among them when a card has a standing replacement).
 
     Each definition is read once, and remembered across games (definitions
     are frozen and shared by the games of a batch); the memo forgets
     everything when it grows large."""
     out = []
+    hooks: frozenset[str] = frozenset()
     for d in defs:
         hit = _INDEXES.get(id(d))
         if hit is None or hit[0] is not d:
             found: dict[str, list[int]] = {}
+            card_hooks = NO_HOOKS
             for i, ability in enumerate(d.abilities):
                 found.setdefault(ability.trigger, []).append(i)
+                for effect in ability.effects:
+                    if effect.hook:  # a replacement word: standing (REPLACEMENT) or one-shot
+                        card_hooks = card_hooks | {effect.hook, ability.trigger}
             if len(_INDEXES) > 4096:
                 _INDEXES.clear()
-            hit = _INDEXES[id(d)] = (d, {trigger: tuple(indices) for trigger, indices in found.items()})
+            index = {trigger: tuple(indices) for trigger, indices in found.items()}
+            hit = _INDEXES[id(d)] = (d, index, card_hooks & HOOK_NAMES)
         out.append(hit[1])
-    return tuple(out)
+        if hit[2]:
+            hooks |= hit[2]
+    return tuple(out), hooks
 
 
 __all__ = ["Decision", "Game", "Phase", "Setup", "SIDE_NAMES", "SLOT_NAMES", "SLOT_WORDS"]

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.actions import INVADER, RULER, Choose, ChooseCard, Confirm
 from gateruler.engine.frames import BEGIN, Decision, Frame, Result
-from gateruler.engine.targets import Chosen, Every, PlayerTarget, RulerTarget, SelfTarget
+from gateruler.engine.targets import Chosen, Every, PlayerTarget, RulerTarget, SelfTarget, SideTarget
 
 if TYPE_CHECKING:
     from gateruler.engine.game import Game
@@ -112,6 +112,11 @@ def _effect(game: "Game", frame: Frame, ability: Any, index: int) -> None:
     victims = _victims(game, frame, effect, answers)
     if victims is None:
         return  # a decision is pending
+    if effect.asks:
+        decision = effect.decision(game, frame, victims, answers)
+        if decision is not None:
+            ask(game, frame, decision)  # answered, the step runs again with the answer in `frame.answers`
+            return
     if not effect.bind:
         if not last:
             tasks.append(frame._replace(step=step + 1, answers=()))
@@ -140,6 +145,8 @@ def _victims(game: "Game", frame: Frame, effect: Any, answers: tuple) -> list | 
         return [(side if target.side == "own" else 1 - side, RULER, -1)]
     if kind is PlayerTarget:
         return [(side if target.side == "own" else 1 - side, -1, -1)]
+    if kind is SideTarget:
+        return [(side if target.side == "own" else 1 - side, "side", -1)]
     if kind is SelfTarget:
         board = game.sides[side].board
         return [(side, slot, frame.source) for slot in range(3) if board[slot] is not None and board[slot].iid == frame.source]
@@ -162,6 +169,18 @@ def _victims(game: "Game", frame: Frame, effect: Any, answers: tuple) -> list | 
             return None
         chosen += remaining
     return chosen
+
+
+def resolve_at_once(game: "Game", frame: Frame, effect: Any) -> None:
+    """Resolve `effect` now, within whatever the game is doing: what a replacement does instead (replace.py).
+
+    Nothing may be asked (the loader allows no chosen target and no "you
+    may" here), so it needs no step of its own; its `if:` is still checked."""
+    if effect.condition is not None and not effect.condition.holds(game, frame.side, frame.source, frame.bound):
+        return
+    victims = _victims(game, frame, effect, ())
+    if victims is not None:
+        effect.resolve(game, frame, victims)
 
 
 def _answer_for(place: tuple) -> Any:

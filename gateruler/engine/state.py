@@ -49,6 +49,9 @@ class Unit:
         return u
 
 
+_ADDED_LISTS = frozenset({"removed", "shields"})  # state saved before these existed has none
+
+
 class SideState:
     """One side's zones.  The deck keeps its top at the END of the list."""
 
@@ -71,6 +74,7 @@ class SideState:
         "ruler_atk_mod",
         "ruler_stk_mod",
         "lost",
+        "shields",
     )
 
     def __init__(self, set_zone_count: int = 0) -> None:
@@ -92,6 +96,9 @@ class SideState:
         self.ruler_atk_mod = 0
         self.ruler_stk_mod = 0
         self.lost = ""  # why this side lost ("damage", "deck-out"), or ""
+        # one-shot damage preventions waiting for the next damage this turn (engine/replace.py):
+        # (protected unit, -1 the ruler or -2 both; amount, 0 for all; "any"/"battle"/"effect"; the card that armed it)
+        self.shields: list[tuple[int, int, str, int]] = []
 
     def copy(self) -> "SideState":
         s = SideState.__new__(SideState)
@@ -113,6 +120,7 @@ class SideState:
         s.ruler_atk_mod = self.ruler_atk_mod
         s.ruler_stk_mod = self.ruler_stk_mod
         s.lost = self.lost
+        s.shields = self.shields[:]
         return s
 
     def units(self) -> list[Unit]:
@@ -131,6 +139,8 @@ class SideState:
             value = getattr(self, name)
             if name == "board":
                 value = [u.to_dict() if u is not None else None for u in value]
+            elif name == "shields":
+                value = [list(shield) for shield in value]
             elif isinstance(value, list):
                 value = list(value)
             data[name] = value
@@ -140,9 +150,11 @@ class SideState:
     def from_dict(cls, data: dict) -> "SideState":
         s = cls.__new__(cls)
         for name in cls.__slots__:
-            value = data[name] if name != "removed" else data.get(name, [])  # saves of version 1 have no removed zone
+            value = data.get(name, []) if name in _ADDED_LISTS else data[name]
             if name == "board":
                 value = [Unit.from_dict(u) if u is not None else None for u in value]
+            elif name == "shields":
+                value = [tuple(shield) for shield in value]
             elif isinstance(value, list):
                 value = list(value)
             setattr(s, name, value)

@@ -32,6 +32,7 @@ FIELD_CARD = "field_card"  # cards in field zones
 CARD = "card"  # cards in any other zone
 RULER = "ruler"
 PLAYER = "player"
+SIDE = "side"  # a ruler and every unit on its board (what "you or your unit" protects)
 CATEGORY_WORDS = {
     UNIT: "units on the board",
     SET_CARD: "cards in set zones",
@@ -39,6 +40,7 @@ CATEGORY_WORDS = {
     CARD: "cards in other zones",
     RULER: "a ruler",
     PLAYER: "a player",
+    SIDE: "a ruler and its units",
 }
 
 
@@ -115,7 +117,19 @@ class PlayerTarget:
         return "you" if self.side == "own" else "the opponent"
 
 
-Target = SelfTarget | Chosen | Every | RulerTarget | PlayerTarget
+@attrs.frozen(slots=True)
+class SideTarget:
+    """A ruler together with every unit on its board: "you or your unit" (a replacement covers whichever is hit)."""
+
+    side: str  # own | enemy
+    word: str = ""
+    category = SIDE
+
+    def words(self) -> str:
+        return "you or your units" if self.side == "own" else "the enemy ruler or its units"
+
+
+Target = SelfTarget | Chosen | Every | RulerTarget | PlayerTarget | SideTarget
 """Every compiled target (an effect's `target`)."""
 
 
@@ -160,6 +174,11 @@ target_word(
     "own_set_zones",
     "Every card in the controller's set zones.",
     Every(compile_filter("own", ("set_zone",), text="your set zones"), word="own_set_zones"),
+)
+target_word(
+    "own_side",
+    "The controller's ruler and every unit on their board, as one: \"you or your unit\" (for prevent_damage).",
+    SideTarget("own", word="own_side"),
 )
 target_word("controller", "The controlling player (for draw and mill).", PlayerTarget("own", word="controller"))
 target_word("opponent", "The other player (for draw and mill).", PlayerTarget("enemy", word="opponent"))

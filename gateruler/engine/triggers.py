@@ -58,3 +58,11 @@ CONTINUOUS = trigger(
     {UNIT, FIELD},
     "While it is on the board",
 )
+REPLACEMENT = trigger(
+    "replacement",
+    "A standing replacement (CR 14-13), on while the card is on the board or in the field zone: its first effect is a "
+    "replacement word (prevent_damage, survive_destruction) that changes what would happen to the cards it names; its "
+    "other effects happen instead, at once, each time it applies (no chosen targets, no \"you may\").",
+    {UNIT, FIELD},
+    "While it is in play",
+)

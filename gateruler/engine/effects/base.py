@@ -21,7 +21,7 @@ import attrs
 from gateruler.engine.registry import CONDITION, Param, Registry, params_of, param
 
 if TYPE_CHECKING:
-    from gateruler.engine.frames import Frame
+    from gateruler.engine.frames import Decision, Frame
     from gateruler.engine.game import Game
 
 Victim = tuple[int, Any, int]
@@ -32,6 +32,8 @@ class Effect:
     """What every effect has besides its own parameters."""
 
     word: ClassVar[str] = ""
+    asks: ClassVar[bool] = False  # it has a choice of its own beyond its target (`decision`)
+    hook: ClassVar[str] = ""  # a replacement word: the hook it replaces at (replace.py); its EffectWord's `replaces`
     target: Any = None  # a compiled target (targets.py); the loader reads it by the word's categories
     condition: Any = param(CONDITION, "Resolve this effect only if this condition holds now (else it is skipped).", {"turn": "own"}, default=None, key="if")
     bind: str = param(str, "A name for what this effect did, which later effects' `if:` can ask about.", "hits", default="", key="as")
@@ -47,6 +49,10 @@ class Effect:
     def words(self, who: str) -> str:  # pragma: no cover - every word overrides
         return self.word
 
+    def decision(self, game: "Game", frame: "Frame", victims: list[Victim], answers: tuple) -> "Decision | None":
+        """For a word that `asks`: the choice it still needs, given the answers so far (None: resolve now)."""
+        return None
+
 
 @attrs.frozen
 class EffectWord:
@@ -57,6 +63,10 @@ class EffectWord:
     params: tuple[Param, ...]  # its own parameters, without the common ones
     check: Callable[[Any], str | None] | None = None  # a rule across parameters, for the loader
     continuous: bool = False  # a continuous ability may use it
+    replaces: str = ""  # a replacement word: the hook it replaces at (replace.py); it leads a `replacement` ability
+    standing: bool = False  # only as a standing replacement (a `replacement` ability), never armed by a one-shot effect
+    reads_bound: str = ""  # the parameter (attribute) naming an earlier effect's `as:` result, checked by the loader
+    triggers: frozenset[str] = frozenset()  # only in abilities with these triggers (empty: any)
 
 
 EFFECTS: Registry[EffectWord] = Registry("effect")
@@ -71,14 +81,19 @@ def effect(
     targets: frozenset[str] | set[str] = frozenset(),
     check: Callable[[Any], str | None] | None = None,
     continuous: bool = False,
+    replaces: str = "",
+    standing: bool = False,
+    reads_bound: str = "",
+    triggers: frozenset[str] | set[str] = frozenset(),
 ) -> Callable[[type], type]:
     """Register an effect class under `name` (a class decorator)."""
 
     def register(spec: type) -> type:
         spec.word = name
+        spec.hook = replaces
         common = {p.attr for p in COMMON_PARAMS}
         own = tuple(p for p in params_of(spec) if p.attr not in common)
-        EFFECTS.add(name, EffectWord(name, spec, doc, frozenset(targets), own, check, continuous))
+        EFFECTS.add(name, EffectWord(name, spec, doc, frozenset(targets), own, check, continuous, replaces, standing, reads_bound, frozenset(triggers)))
         return spec
 
     return register

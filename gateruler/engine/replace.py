@@ -1,0 +1,178 @@
+"""Replacement effects (CR 14-13): what changes an event that is about to happen, at named hooks.
+
+The engine calls a hook where the state is about to change:
+
+* `damage` (``Game.damage_unit``, ``Game.damage_ruler``): damage a unit or a
+  ruler is about to take, battle or effect; the hook returns what is left;
+* `destroy` (``Game.destroy``): a unit is about to be destroyed; the hook
+  says whether it survives.
+
+Two kinds of replacement answer a hook:
+
+* *standing* ones: the abilities with the trigger `replacement` of the cards
+  on the board and in the field zones, whose first effect is a replacement
+  word (effects/protect.py) and whose target takes in the card hit; the
+  ability's other effects happen instead, at once;
+* *shields*: what a one-shot `prevent_damage` armed (an event such as
+  Absolute Barrier): kept in the protected side's state until the next damage
+  it covers this turn, or the end of the turn.
+
+Each applies at most once to an event, in this order (the affected card's
+controller orders them, CR 14-13; we take the order that is never worse for
+them, so nothing is asked; docs/rulings.md D6): standing replacements with
+nothing to do instead, then those with something to do instead, each group in
+play order (the affected side's cards first; board left attack, right attack,
+defense; then the field zone, oldest first); then shields, oldest first.  A
+replacement that would change nothing (the damage is already 0, the unit
+already saved) is not applied, so a shield waits for damage that needs it.
+
+Games without replacement words pay nothing: `Setup.replaces` is empty and
+every hook is one truth test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from gateruler.engine import resolve
+from gateruler.engine.frames import Frame
+from gateruler.engine.targets import Every, RulerTarget, SelfTarget, SideTarget
+from gateruler.engine.triggers import REPLACEMENT
+from gateruler.models import CardDef
+
+if TYPE_CHECKING:
+    from gateruler.engine.game import Game
+
+DAMAGE = "damage"
+DESTROY = "destroy"
+SIDE_WIDE = -2
+"""A shield's protected card when it protects a ruler and all of its units ("you or your unit")."""
+
+Entry = tuple[int, Any, Any, bool]  # (ability index, its requirement, its replacement word, whether it does something instead)
+
+_APPLYING: set[tuple[int, int, int]] = set()
+"""(game, card, ability) of the replacements whose instead effects are resolving now: a replacement does not
+apply to what it does instead (nor loop on it).  Empty between engine calls, so never part of a game's state."""
+
+
+def replacement_entries(defs: Sequence[CardDef]) -> tuple[tuple[Entry, ...], ...]:
+    """Each card's standing replacements, worked out once per game that has any."""
+    unique = {id(d): d for d in defs}
+    entries = {
+        key: tuple((index, a.requires, a.effects[0], len(a.effects) > 1) for index, a in enumerate(card.abilities) if a.trigger == REPLACEMENT)
+        for key, card in unique.items()
+    }
+    return tuple(entries[id(d)] for d in defs)
+
+
+def reaches(game: "Game", target: Any, src_side: int, src: int, side: int, iid: int, slot: int) -> bool:
+    """Whether a replacement of the card `src` (of `src_side`) names the card `iid` in `slot` of `side` (-1: the ruler)."""
+    kind = type(target)
+    if kind is SideTarget:
+        return (target.side == "own") == (src_side == side)
+    if iid < 0:
+        return kind is RulerTarget and (target.side == "own") == (src_side == side)
+    if kind is SelfTarget:
+        return src == iid
+    return kind is Every and target.filter.matches(game, src_side, side, iid, slot)
+
+
+def _standing(game: "Game", hook: str, side: int, iid: int, slot: int) -> list[tuple[int, int, Entry]]:
+    """The standing replacements that apply to this card now, in the order they apply."""
+    table = game.setup.replacements
+    found: list[tuple[int, int, Entry]] = []
+    if not table:
+        return found
+    for src_side in (side, 1 - side):
+        s = game.sides[src_side]
+        sources = [u.iid for u in s.board if u is not None] + s.field
+        for src in sources:
+            for entry in table[src]:
+                word = entry[2]
+                if word.hook != hook or not reaches(game, word.target, src_side, src, side, iid, slot):
+                    continue
+                if entry[1] is not None and not entry[1].holds(game, src_side, src, ()):
+                    continue
+                if _APPLYING and (id(game), src, entry[0]) in _APPLYING:
+                    continue
+                if word.condition is not None and not word.condition.holds(game, src_side, src, ()):
+                    continue
+                found.append((src_side, src, entry))
+    found.sort(key=lambda f: f[2][3])  # stable: those with nothing to do instead first
+    return found
+
+
+def _instead(game: "Game", src_side: int, src: int, index: int) -> None:
+    """The replacement ability's other effects, at once: what happens instead."""
+    ability = game.setup.defs[src].abilities[index]
+    game.log_event(src_side, "ability", src, REPLACEMENT)
+    key = (id(game), src, index)
+    _APPLYING.add(key)
+    try:
+        for step, effect in enumerate(ability.effects[1:], start=1):
+            resolve.resolve_at_once(game, Frame(src_side, src, index, step), effect)
+    finally:
+        _APPLYING.discard(key)
+
+
+# ---------------------------------------------------------------------- the hooks
+
+
+def damage(game: "Game", side: int, iid: int, slot: int, amount: int, battle: bool) -> int:
+    """What is left of `amount` damage about to be dealt to the card `iid` in `slot` of `side` (-1: the ruler)."""
+    if DAMAGE not in game.setup.replaces:
+        return amount
+    for src_side, src, (index, _, word, instead) in _standing(game, DAMAGE, side, iid, slot):
+        if amount <= 0:
+            break
+        if not word.covers(battle):
+            continue
+        prevented = word.prevents(amount)
+        amount -= prevented
+        game.log_event(side, "damage_prevented", iid, prevented, amount, src)
+        if instead:
+            _instead(game, src_side, src, index)
+    shields = game.sides[side].shields
+    for shield in list(shields) if shields else ():
+        if amount <= 0:
+            break
+        protected, up_to, only, source = shield
+        if protected != SIDE_WIDE and protected != iid:
+            continue
+        if only != "any" and (only == "battle") != battle:
+            continue
+        shields.remove(shield)  # it protects against the next damage only
+        prevented = amount if up_to == 0 else min(up_to, amount)
+        amount -= prevented
+        game.log_event(side, "damage_prevented", iid, prevented, amount, source)
+    return amount
+
+
+def survives(game: "Game", side: int, slot: int, lethal: bool) -> bool:
+    """Whether the unit in `slot` of `side`, about to be destroyed, is not (it then stays where it is).
+
+    `lethal`: the rules destroy it for its damage or its HP; a replacement
+    that leaves it so would only be undone at once, so it does not apply."""
+    if DESTROY not in game.setup.replaces:
+        return False
+    u = game.sides[side].board[slot]
+    for src_side, src, (index, _, word, instead) in _standing(game, DESTROY, side, u.iid, slot):
+        if lethal and not (word.reset_damage and game.hp(side, slot) > 0):
+            continue
+        if word.reset_damage:
+            u.damage = 0
+        game.log_event(side, "survived", u.iid, src, u.damage)
+        if instead:
+            _instead(game, src_side, src, index)
+        return True
+    return False
+
+
+def arm(game: "Game", side: int, protected: int, amount: int, only: str, source: int) -> None:
+    """A one-shot prevention waits for the next damage to `protected` (a unit, -1 the ruler, SIDE_WIDE both) this turn.
+
+    `amount` 0 prevents all of it."""
+    game.sides[side].shields.append((protected, amount, only, source))
+    what = "side" if protected == SIDE_WIDE else "ruler" if protected == -1 else "unit"
+    game.log_event(side, "shield", max(protected, -1), what, amount, source)

@@ -1,0 +1,112 @@
+"""The real cards of mechanics 7 and 8, as shipped: each does what cards.md says it does.
+
+Honoikazuchi (split and carry-through), Absolute Bearia (damage prevention),
+the Forest of the Slaughterers (Beasts +1/+1, CR 2-11c), and Velcrite, whose
+trigger waits for the zones branch (gateruler/data/pending/velcrite.yaml).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from factories import game, play, summon, yaml_cards
+
+from gateruler import loader
+from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, Attack, GoToAttack, PlayField, Split
+from gateruler.engine.triggers import TRIGGERS
+
+P, I = PLAYER, INVADER
+HONO, BEARIA, FOREST = "TD01-013", "NONUMBER-ABSOLUTE-BEARIA", "NONUMBER-SLAUGHTERERS-FOREST"
+VELCRITE_FILE = Path(loader.CARDS_DIR).parent / "pending" / "velcrite.yaml"
+OTHERS = yaml_cards(
+    """
+    - {id: SMALL, name: small, type: unit, level: 0, atk: 1, hp: 2, stk: 1, provenance: provisional}
+    - {id: WALL, name: wall, type: unit, level: 0, atk: 1, hp: 9, stk: 1, provenance: provisional}
+    - {id: BITER, name: biter, type: unit, level: 0, atk: 6, hp: 9, stk: 1, keywords: [intercept], provenance: provisional}
+    - {id: BEAST, name: beast, type: unit, level: 0, atk: 2, hp: 5, stk: 1, attributes: [Beast], provenance: provisional}
+    - {id: BURN, name: forest fire, type: event, level: 0, provenance: provisional,
+       abilities: [{trigger: on_play, effects: [{effect: destroy, target: {all: {side: own, zone: field_zone}}}]}]}
+    - {id: HURT, name: hurt, type: event, level: 0, provenance: provisional,
+       abilities: [{trigger: on_play, effects: [{effect: damage, target: {all: {side: own, attribute: Beast}}, amount: 5}]}]}
+    """
+)
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    found = loader.load_card_pool()
+    return [found[HONO], found[BEARIA], found[FOREST]]
+
+
+def test_honoikazuchi_splits_three_damage_and_its_attack_goes_on_when_the_attacked_unit_is_destroyed(shipped) -> None:
+    g = game(cards=[*shipped, *OTHERS], player=[HONO], rift=["SMALL", "WALL"], drives=2)
+    g.sides[P].energy_ready = 3
+    summon(g, HONO, ATTACK_LEFT)
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, ATTACK_LEFT))
+    assert g.pending.kind == "split" and len(g.legal_actions()) == 4  # 3 damage between 2 units: 3-0, 2-1, 1-2, 0-3
+    g.apply(Split(((I, ATTACK_LEFT, 2), (I, ATTACK_RIGHT, 1))))
+    assert g.sides[I].board[ATTACK_LEFT] is None and g.unit_at(I, ATTACK_RIGHT).damage == 1
+    assert len(g.sides[I].damage_zone) == 2  # Honoikazuchi's STK 2, as battle damage
+
+
+def test_absolute_bearia_prevents_the_next_damage_to_you_or_your_units_this_turn(shipped) -> None:
+    g = game(cards=[*shipped, *OTHERS], player=[BEARIA, "WALL"], rift=["BITER"], drives=1)
+    play(g, BEARIA)
+    summon(g, "WALL", ATTACK_LEFT)
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, ATTACK_LEFT))  # the biter's intercept (6) would destroy the wall
+    assert g.unit_at(P, ATTACK_LEFT).damage == 0 and g.unit_at(I, ATTACK_LEFT).damage == 1
+
+
+def test_absolute_bearias_cnt_sends_it_to_the_graveyard_with_no_other_effect(shipped) -> None:
+    g = game(cards=[*shipped, *OTHERS], player=["WALL"] * 4 + [BEARIA], atk=1, stk=1)
+    # the opening hand takes 4 cards; the rift's first attack (STK 1) checks the fifth
+    assert [e[3:] for e in g.log if e[1] == "check"] == [(g.sides[P].graveyard[0], "cnt")]
+    assert g.card(g.sides[P].graveyard[0]).id == BEARIA and g.sides[P].damage_zone == [] and g.sides[P].shields == []
+
+
+def test_the_forest_gives_your_beasts_atk_and_hp_and_copies_stack(shipped) -> None:
+    g = game(cards=[*shipped, *OTHERS], player=[FOREST, FOREST, "BEAST"], rift=["BEAST"], drives=1)
+    g.sides[P].energy_ready = 9
+    summon(g, "BEAST", ATTACK_LEFT)
+    for _ in range(2):
+        g.apply(next(a for a in g.legal_actions() if type(a) is PlayField))
+    assert (g.atk(P, ATTACK_LEFT), g.hp(P, ATTACK_LEFT)) == (4, 7)
+    assert (g.atk(I, ATTACK_LEFT), g.hp(I, ATTACK_LEFT)) == (2, 5)  # the rift's Beast is not yours
+
+
+def test_a_beast_at_hp_6_from_the_forest_with_5_damage_is_destroyed_when_the_forest_leaves(shipped) -> None:
+    """CR 2-11c: the HP the field gave ends with it, and damage >= HP destroys the unit."""
+    g = game(cards=[*shipped, *OTHERS], player=[FOREST, "BEAST", "HURT", "BURN"])
+    g.sides[P].energy_ready = 9
+    summon(g, "BEAST", DEFENSE)
+    g.apply(next(a for a in g.legal_actions() if type(a) is PlayField))
+    play(g, "HURT")
+    assert (g.hp(P, DEFENSE), g.unit_at(P, DEFENSE).damage) == (6, 5)
+    play(g, "BURN")
+    assert g.sides[P].board[DEFENSE] is None and g.card(g.sides[P].graveyard[-1]).id == "BEAST"
+
+
+@pytest.mark.skipif(
+    "on_special_summon" not in TRIGGERS,
+    reason="Velcrite needs the trigger on_special_summon, which the zones branch adds: at merge, move "
+    "gateruler/data/pending/velcrite.yaml into gateruler/data/cards/ and this test runs",
+)
+def test_velcrite_splits_three_damage_among_enemy_units_when_special_summoned() -> None:
+    from gateruler.yamlsrc import Report, load_yaml
+
+    report = Report()
+    (velcrite,) = loader.read_card_file(load_yaml(VELCRITE_FILE), report, str(VELCRITE_FILE))
+    report.raise_errors()
+    g = game(cards=[velcrite, *OTHERS], player=["NONUMBER-VELCRITE"], rift=["WALL", "WALL"], drives=2)
+    summon(g, "NONUMBER-VELCRITE", ATTACK_LEFT)  # a normal summon does not trigger it
+    assert g.pending is None and [u.damage for u in g.sides[I].board if u] == [0, 0]
+    g.fire(P, g.sides[P].board[ATTACK_LEFT].iid, "on_special_summon")
+    g._run()
+    g.apply(Split(((I, ATTACK_LEFT, 1), (I, ATTACK_RIGHT, 2))))
+    assert [u.damage for u in g.sides[I].board if u] == [1, 2]
+
+
+
