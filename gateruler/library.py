@@ -134,7 +134,7 @@ def add_card_file(pool: CardPool, node: Any, shown: str, text: str, report: Repo
     """`pool` plus one player's card file (already parsed), checking its ids against the pool."""
     from gateruler.loader import read_card_file
 
-    definitions = {item.get("id"): item for item in _items(node) if isinstance(item, LocatedMap)}
+    definitions = {item["id"]: item for item in _items(node) if isinstance(item, LocatedMap) and isinstance(item.get("id"), str)}
     added: list[UserCard] = []
     known = {c.id: c for c in pool}
     for card in read_card_file(node, report, shown):

@@ -110,6 +110,7 @@ class UnitState:
     tmp_hp: Quantity
     tmp_stk: Quantity
     entered_turn: Turn
+    gained: list[tuple[str, bool]] = attrs.field(factory=list)  # keywords granted (saves before grants have none)
 
 
 @attrs.frozen
@@ -132,6 +133,7 @@ class SideState:
     ruler_stk_mod: Quantity
     lost: str
     removed: list[CardRef] = attrs.field(factory=list)  # removed from the game; saves of version 1 have no such zone
+    ruler_gained: list[tuple[str, bool]] = attrs.field(factory=list)  # keywords granted to the ruler (saves before grants have none)
 
 
 @attrs.frozen
@@ -159,6 +161,7 @@ class GameState:
     end_reason: str | None
     history: list[Action]
     deck_name: str = ""
+    used: list[tuple[CardRef, Quantity]] = attrs.field(factory=list)  # abilities used this turn (saves before activated abilities have none)
 
 
 # An engine task: [kind, *arguments].  A mapping in place of the arguments is a
@@ -229,6 +232,8 @@ LOG_ARGUMENTS: dict[str, Any] = {
     "hp": Quantity,
     "stk": Quantity,
     "battle": bool,
+    "timing": str,
+    "keyword": str,
 }
 
 

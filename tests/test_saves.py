@@ -127,7 +127,14 @@ def test_a_game_saved_by_the_previous_engine_mid_resolution_continues_exactly(tm
     assert g.legal_actions() == [Choose(INVADER, ATTACK_LEFT), Choose(INVADER, ATTACK_RIGHT)]
     g.apply_all([action_from_dict(a) for a in recorded["actions"]])
     assert g.log == [tuple(e) for e in recorded["log_after"]]
-    assert [{k: v for k, v in s.to_dict().items() if k != "removed"} for s in g.sides] == recorded["sides_after"]
+    assert [_as_version_1(s.to_dict()) for s in g.sides] == recorded["sides_after"]
+
+
+def _as_version_1(side: dict) -> dict:
+    """A side as version 1 saved it: without the state added since (the removed zone, granted keywords)."""
+    side = {k: v for k, v in side.items() if k not in ("removed", "ruler_gained")}
+    side["board"] = [None if u is None else {k: v for k, v in u.items() if k != "gained"} for u in side["board"]]
+    return side
 
 
 def test_a_previous_save_whose_card_lost_the_waiting_effect_is_refused_in_one_line(tmp_path):

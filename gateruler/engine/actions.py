@@ -68,6 +68,24 @@ class EndTurn:
 
 
 @attrs.frozen(slots=True)
+class Activate:
+    """Use an activated ability (its timing allows it now): `ability` is its index among the card's abilities."""
+
+    card: int
+    ability: int
+
+
+@attrs.frozen(slots=True)
+class Discount:
+    """Play a card from the hand for its discount (【コスト軽減】): its alternative cost instead of its level.
+
+    `slot` is the zone a unit goes to (-1 for an event or a field)."""
+
+    card: int
+    slot: int = -1
+
+
+@attrs.frozen(slots=True)
 class Choose:
     """Answer a pending decision about a unit: the unit at (side, slot)."""
 
@@ -89,7 +107,7 @@ class Confirm:
     yes: bool
 
 
-Action = Summon | PlayEvent | PlayField | SetCard | GoToAttack | Attack | EndTurn | Choose | ChooseCard | Confirm
+Action = Summon | PlayEvent | PlayField | SetCard | GoToAttack | Attack | EndTurn | Choose | ChooseCard | Confirm | Activate | Discount
 ANSWERS = (Choose, ChooseCard, Confirm)
 """The actions that answer a pending decision (frames.Decision)."""
 
@@ -100,7 +118,9 @@ def action_to_dict(action: Action) -> dict:
     return data
 
 
-_ACTION_TYPES = {cls.__name__: cls for cls in (Summon, PlayEvent, PlayField, SetCard, GoToAttack, Attack, EndTurn, Choose, ChooseCard, Confirm)}
+_ACTION_TYPES = {
+    cls.__name__: cls for cls in (Summon, PlayEvent, PlayField, SetCard, GoToAttack, Attack, EndTurn, Choose, ChooseCard, Confirm, Activate, Discount)
+}
 
 
 def action_from_dict(data: dict) -> Action:

@@ -48,6 +48,13 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "rest": ("card",),  # a unit, or the ruler (-1), rested to pay a cost
     "deck_to_damage": ("card",),  # put from the deck into the damage zone, no damage check
     "remove": ("card", "from"),  # removed from the game
+    # activated abilities, discounts, keyword grants, act/rest, genesis summon (activation.py, discount.py, effects/)
+    "activate": ("card", "timing"),  # the player used the card's activated ability
+    "discount": ("card",),  # the player plays the card from the hand for its discount
+    "grant": ("card", "keyword"),  # a unit, or the ruler (-1), gained a keyword
+    "act": ("card",),  # a unit, or the ruler (-1), was readied by an effect
+    "to_deck": ("card",),  # a unit went back into its owner's deck (shuffled in)
+    "shuffle": (),  # the side's deck was shuffled
 }
 
 CARD_FIELDS = frozenset({"card", "attacker", "target"})
@@ -153,6 +160,18 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
         return f"{name(a[0])} went from {whose} deck into {whose} damage zone."
     if kind == "remove":
         return f"{name(a[0])} was removed from the game from {whose} {a[1]}."
+    if kind == "activate":
+        return f"{who} used {name(a[0])}'s {'OD ' if a[1] == 'overdrive' else ''}ability."
+    if kind == "discount":
+        return f"{who} played {name(a[0])} for its discount."
+    if kind == "grant":
+        return f"{'Your ruler' if a[0] == -1 and side == 0 else 'The rift' if a[0] == -1 else name(a[0])} gained {a[1].replace('_', ' ')}."
+    if kind == "act":
+        return f"{'Your ruler' if a[0] == -1 and side == 0 else 'The rift' if a[0] == -1 else name(a[0])} was readied (act)."
+    if kind == "to_deck":
+        return f"{name(a[0])} went back into {whose} deck."
+    if kind == "shuffle":
+        return f"{whose.capitalize()} deck was shuffled."
     if kind == "game_over":
         return {"player": "You win!", "invader": "The rift wins.", "draw": "The game is a draw."}.get(a[0], str(a[0]))
     return f"{kind} {a}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 class Unit:
     """A unit on the board: which card it is, the damage it bears, and its state."""
 
-    __slots__ = ("iid", "damage", "rested", "atk_mod", "hp_mod", "stk_mod", "tmp_atk", "tmp_hp", "tmp_stk", "entered_turn")
+    __slots__ = ("iid", "damage", "rested", "atk_mod", "hp_mod", "stk_mod", "tmp_atk", "tmp_hp", "tmp_stk", "entered_turn", "gained")
 
     def __init__(self, iid: int, entered_turn: int = 0) -> None:
         self.iid = iid
@@ -23,6 +23,7 @@ class Unit:
         self.tmp_hp = 0
         self.tmp_stk = 0
         self.entered_turn = entered_turn
+        self.gained: tuple[tuple[str, bool], ...] = ()  # keywords granted: (keyword, for good) (effects/status.py)
 
     def copy(self) -> "Unit":
         u = Unit.__new__(Unit)
@@ -36,16 +37,22 @@ class Unit:
         u.tmp_hp = self.tmp_hp
         u.tmp_stk = self.tmp_stk
         u.entered_turn = self.entered_turn
+        u.gained = self.gained
         return u
 
     def to_dict(self) -> dict:
-        return {name: getattr(self, name) for name in self.__slots__}
+        data = {name: getattr(self, name) for name in self.__slots__}
+        data["gained"] = [list(g) for g in self.gained]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "Unit":
         u = cls(data["iid"])
         for name in cls.__slots__:
-            setattr(u, name, data[name])
+            if name == "gained":
+                u.gained = tuple((k, bool(kept)) for k, kept in data.get("gained", ()))  # older saves have none
+            else:
+                setattr(u, name, data[name])
         return u
 
 
@@ -71,6 +78,7 @@ class SideState:
         "ruler_atk_mod",
         "ruler_stk_mod",
         "lost",
+        "ruler_gained",
     )
 
     def __init__(self, set_zone_count: int = 0) -> None:
@@ -92,6 +100,7 @@ class SideState:
         self.ruler_atk_mod = 0
         self.ruler_stk_mod = 0
         self.lost = ""  # why this side lost ("damage", "deck-out"), or ""
+        self.ruler_gained: tuple[tuple[str, bool], ...] = ()  # keywords granted to the ruler: (keyword, for good)
 
     def copy(self) -> "SideState":
         s = SideState.__new__(SideState)
@@ -113,6 +122,7 @@ class SideState:
         s.ruler_atk_mod = self.ruler_atk_mod
         s.ruler_stk_mod = self.ruler_stk_mod
         s.lost = self.lost
+        s.ruler_gained = self.ruler_gained
         return s
 
     def units(self) -> list[Unit]:
@@ -131,6 +141,8 @@ class SideState:
             value = getattr(self, name)
             if name == "board":
                 value = [u.to_dict() if u is not None else None for u in value]
+            elif name == "ruler_gained":
+                value = [list(g) for g in value]
             elif isinstance(value, list):
                 value = list(value)
             data[name] = value
@@ -140,8 +152,10 @@ class SideState:
     def from_dict(cls, data: dict) -> "SideState":
         s = cls.__new__(cls)
         for name in cls.__slots__:
-            value = data[name] if name != "removed" else data.get(name, [])  # saves of version 1 have no removed zone
-            if name == "board":
+            value = data[name] if name not in ("removed", "ruler_gained") else data.get(name, [])  # older saves lack these
+            if name == "ruler_gained":
+                value = tuple((k, bool(kept)) for k, kept in value)
+            elif name == "board":
                 value = [Unit.from_dict(u) if u is not None else None for u in value]
             elif isinstance(value, list):
                 value = list(value)

@@ -47,6 +47,11 @@ class Effect:
     def words(self, who: str) -> str:  # pragma: no cover - every word overrides
         return self.word
 
+    def usable(self, game: "Game", side: int, source: int) -> bool:
+        """Whether an activated ability with this effect may be used now, beyond its requirement and costs
+        (genesis summon needs its unit in the deck).  Most effects need nothing."""
+        return True
+
 
 @attrs.frozen
 class EffectWord:
