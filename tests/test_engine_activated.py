@@ -217,3 +217,57 @@ def test_each_timing_word_is_open_in_the_windows_the_rules_give_it() -> None:
     assert open_timings("rift_drive") == {"quick"}
     assert {w.name for w in WINDOWS if w.opened} == {MAIN, ATTACK}
     assert TIMINGS["overdrive"].zone == "drive" and TIMINGS["overdrive"].once
+
+
+# ---------------------------------------------------------------------- an event's timing
+
+
+def _event(card_id: str, timing: str = "") -> object:
+    (card,) = yaml_cards(
+        f"- {{id: {card_id}, name: {card_id.lower()}, type: event, level: 0, provenance: provisional{', timing: ' + timing if timing else ''},"
+        f" abilities: [{{trigger: on_play, effects: [{PING}]}}]}}"
+    )
+    return card
+
+
+def _plays(g) -> set[str]:
+    return {g.card(a.card).id for a in g.legal_actions() if type(a).__name__ == "PlayEvent"}
+
+
+def _set_all(g) -> None:
+    while any(type(a).__name__ == "SetCard" for a in g.legal_actions()):
+        g.apply(next(a for a in g.legal_actions() if type(a).__name__ == "SetCard"))
+
+
+def test_a_set_event_without_a_timing_is_played_in_the_main_and_attack_phases_as_before() -> None:
+    g = game(cards=[_event("PLAIN")], player=["PLAIN"])
+    _set_all(g)
+    assert _plays(g) == {"PLAIN"}
+    g.apply(GoToAttack())
+    assert _plays(g) == {"PLAIN"}
+
+
+def test_a_set_normal_event_is_played_in_the_main_phase_only() -> None:
+    g = game(cards=[_event("SLOW", "normal")], player=["SLOW"])
+    _set_all(g)
+    assert _plays(g) == {"SLOW"}
+    g.apply(GoToAttack())
+    assert _plays(g) == set()
+
+
+def test_a_quick_event_is_played_from_a_set_zone_in_the_attack_phase_but_from_the_hand_in_the_main_phase_only() -> None:
+    g = game(cards=[_event("FAST", "quick")], player=["FAST", "FAST"])
+    g.apply(next(a for a in g.legal_actions() if type(a).__name__ == "SetCard"))
+    assert _plays(g) == {"FAST"}  # the copy in the hand and the set one
+    g.apply(GoToAttack())
+    assert [g.card(a.card).id for a in g.legal_actions() if type(a).__name__ == "PlayEvent"] == ["FAST"]
+    assert next(a.card for a in g.legal_actions() if type(a).__name__ == "PlayEvent") in g.sides[P].set_zones
+
+
+def test_an_event_timed_for_damage_can_be_set_but_no_window_of_the_players_turn_opens_it() -> None:
+    g = game(cards=[_event("BRACE", "damage")], player=["BRACE"])
+    assert _plays(g) == set()  # not from the hand: its timing is not open in the main phase
+    _set_all(g)
+    assert _plays(g) == set()
+    g.apply(GoToAttack())
+    assert _plays(g) == set()
