@@ -35,7 +35,7 @@ from gateruler.special_rules import DESTROY_ALL_PLAYER_UNITS
 from gateruler.engine.abilities import Ability
 from gateruler.engine.effects.base import Effect
 from gateruler.engine.targets import Chosen, RulerTarget, SelfTarget
-from gateruler.engine.triggers import CNT, CONTINUOUS, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, START_OF_TURN
+from gateruler.engine.triggers import ACTIVATED, CNT, CONTINUOUS, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_GENESIS_SUMMON, ON_PLAY, START_OF_TURN, TOUCHDOWN
 from gateruler.vocabulary import CardType, SpecialRuleKind
 
 # entries that need a cause: they take a card away, change damage, or are one card of a damage check
@@ -58,6 +58,10 @@ _EFFECT_ENTRIES = {
     "mill": frozenset({"mill"}),
     "move": frozenset({"move"}),
     "reuse_on_enter": frozenset({"ability"}),
+    "grant": frozenset({"grant"}),
+    "act": frozenset({"act"}),
+    "rest": frozenset({"rest"}),
+    "genesis_summon": frozenset({"to_deck", "shuffle", "summon", "ability"}),
 }
 
 
@@ -166,7 +170,7 @@ class _Teller:
         _turn, kind, side, *a = entry
         if kind == "summon":
             self.board[a[0]] = (side, a[1])
-        elif kind in ("replace", "destroy", "discard_lowest", "move"):
+        elif kind in ("replace", "destroy", "discard_lowest", "move", "to_deck"):
             self.board.pop(a[0], None)
 
     def _on_board(self, card_id: str, side: int) -> bool:
@@ -228,6 +232,8 @@ class _Teller:
             return describe(entry, self.names)
         if kind == "ability":
             return self._ability(side, a[0], a[1])
+        if kind == "activate":
+            return self._activate(a[0], a[1])
         if kind == "no_effect":
             return self._no_effect(a[0])
         if kind == "attack":
@@ -340,6 +346,15 @@ class _Teller:
         if trigger == ON_PLAY:
             return f"{card.name}: {texts}"
         return f"{card.name} ({TRIGGER_LABELS.get(trigger, trigger)}): {texts}"
+
+    def _activate(self, iid: int, timing: str) -> str:
+        """The player uses an activated ability: what it does is told, and its effects are its entries' cause."""
+        self._structural()
+        card = self.game.card(iid)
+        abilities = [ab for ab in card.abilities if ab.trigger == ACTIVATED and ab.timing == timing]
+        words = f"{card.name}'s {'OD ' if timing == 'overdrive' else ''}ability"
+        self._open_effect(iid, ACTIVATED, words, abilities)
+        return f"You use {words}: {' '.join(ability_words(ab) for ab in abilities)}"
 
     def _no_effect(self, iid: int) -> str:
         card = self.game.card(iid)
@@ -497,6 +512,8 @@ TRIGGER_LABELS = {
     CNT: "CNT",
     START_OF_TURN: "start of turn",
     CONTINUOUS: "continuous",
+    TOUCHDOWN: "TD",
+    ON_GENESIS_SUMMON: "genesis summoned",
 }
 
 
