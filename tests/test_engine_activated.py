@@ -271,3 +271,17 @@ def test_an_event_timed_for_damage_can_be_set_but_no_window_of_the_players_turn_
     assert _plays(g) == set()
     g.apply(GoToAttack())
     assert _plays(g) == set()
+
+
+def test_copies_of_a_field_are_one_activation_and_units_on_the_board_each_their_own() -> None:
+    (tower,) = yaml_cards(
+        f"- {{id: TOWER, name: tower, type: field, level: 0, provenance: provisional, abilities: [{{trigger: activated, timing: normal, effects: [{PING}]}}]}}"
+    )
+    gun = yaml_unit("GUN", f"{{trigger: activated, timing: normal, effects: [{PING}]}}")
+    g = game(cards=[tower, gun], player=["TOWER", "TOWER", "GUN", "GUN"])
+    for _ in range(2):
+        g.apply(next(a for a in g.legal_actions() if type(a).__name__ == "PlayField"))
+    summon(g, "GUN", ATTACK_LEFT)
+    summon(g, "GUN", ATTACK_RIGHT)
+    sources = [a.card for a in activations(g)]
+    assert sources == [g.unit_at(P, ATTACK_LEFT).iid, g.unit_at(P, ATTACK_RIGHT).iid, g.sides[P].field[0]]

@@ -20,6 +20,10 @@ ALIASES = {
     "costs": "test_engine_costs.py",
     "decisions": "test_engine_decisions.py",
     "cardtext": "test_cardtext.py",
+    "activated": "test_engine_activated.py",
+    "keywords": "test_engine_keywords.py",
+    "discount": "test_engine_discount.py",
+    "genesis": "test_engine_genesis.py",
 }
 
 

@@ -19,13 +19,18 @@ the rift's script has no such step (docs/rulings.md A2).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
+from gateruler.engine import continuous
 from gateruler.engine.actions import PLAYER, Action, Activate, Discount
+from gateruler.engine.discount import DISCOUNT
 from gateruler.engine.frames import BEGIN, Frame
 from gateruler.engine.targets import Chosen
-from gateruler.engine.timings import MAIN, TIMINGS, event_windows
+from gateruler.engine.timings import DEFAULT_SET_WINDOWS, MAIN, TIMINGS, event_windows
 from gateruler.engine.triggers import ACTIVATED
 from gateruler.models import CardDef, CostModel
 from gateruler.vocabulary import CardType
@@ -37,9 +42,96 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------- worked out once per game
 
 
-def activated_index(defs: Sequence[CardDef], triggers: Sequence[dict[str, tuple[int, ...]]]) -> tuple[tuple[int, ...], ...]:
-    """For each card, the indices of its activated abilities (empty for almost every card)."""
-    return tuple(index.get(ACTIVATED, ()) for index in triggers)
+@attrs.frozen
+class AbilityTables:
+    """What `legal_actions`, `fire` and `keywords` ask about activated abilities, timings, discounts and grants,
+    by instance id (`Setup` holds each as a field of its own)."""
+
+    has_activated: bool
+    activated: tuple[tuple[int, ...], ...]
+    set_windows: tuple[frozenset[str], ...]
+    no_main_play: frozenset[int]
+    has_once: bool
+    has_discount: bool
+    discounts: tuple[int, ...]
+    has_grants: bool
+    grants: tuple
+
+
+_FACTS: dict[int, tuple[Any, Any]] = {}  # id(definition) -> (a weak reference to it, its facts or None)
+
+
+def ability_tables(defs: Sequence[CardDef], owners: Sequence[int]) -> dict[str, Any]:
+    """The tables for a game's definitions, as `Setup` fields.
+
+    Setting up a game is a large share of a short game's cost, so each
+    definition is read once across games (`_card_facts`), and a game none of
+    whose cards has any of these words gets shared tables at once."""
+    last = None
+    for d in defs:
+        if d is last:
+            continue  # copies stand together in a deck list
+        last = d
+        if _card_facts(d) is not None:
+            return attrs.asdict(_tables(defs, owners, [_card_facts(c) for c in defs]), recurse=False)
+    return _plain(len(defs))
+
+
+def _card_facts(d: CardDef) -> Any:
+    """(activated indices, discount index, once per turn, grants) of one definition, or None when it has none of them."""
+    if not d.abilities and not d.timing:
+        return None
+    hit = _FACTS.get(id(d))
+    if hit is not None and hit[0]() is d:
+        return hit[1]
+    activated: list[int] = []
+    discount = -1
+    once = grants = False
+    for i, a in enumerate(d.abilities):
+        trigger = a.trigger
+        if trigger == ACTIVATED:
+            activated.append(i)
+        elif trigger == DISCOUNT:
+            discount = i
+        elif a.once_per_turn:
+            once = True
+        for e in a.effects:
+            if e.word == "grant":
+                grants = True
+    facts = (tuple(activated), discount, once, grants) if activated or discount >= 0 or once or grants or d.timing else None
+    if len(_FACTS) > 1024:
+        _FACTS.clear()
+    _FACTS[id(d)] = (weakref.ref(d), facts)  # weak: definitions made for one game only (tests) are not kept alive
+    return facts
+
+
+_PLAIN: dict[int, dict[str, Any]] = {}
+
+
+def _plain(n: int) -> dict[str, Any]:
+    """The tables of `n` cards none of which has an activated ability, a timing, a discount, a once-per-turn ability or a grant."""
+    tables = _PLAIN.get(n)
+    if tables is None:
+        plain = AbilityTables(False, ((),) * n, (DEFAULT_SET_WINDOWS,) * n, frozenset(), False, False, (-1,) * n, False, ())
+        tables = _PLAIN[n] = attrs.asdict(plain, recurse=False)
+    return tables
+
+
+def _tables(defs: Sequence[CardDef], owners: Sequence[int], facts: list[Any]) -> AbilityTables:
+    activated = tuple(f[0] if f else () for f in facts)
+    discounts = tuple(f[1] if f else -1 for f in facts)
+    grants = continuous.continuous_grants(defs) if any(f and f[3] for f in facts) else ()
+    return AbilityTables(
+        has_activated=any(a and o == PLAYER for a, o in zip(activated, owners)),
+        activated=activated,
+        set_windows=set_windows(defs),
+        no_main_play=not_played_in_main(defs),
+        has_once=any(f and f[2] for f in facts),
+        has_discount=any(i >= 0 and o == PLAYER for i, o in zip(discounts, owners)),
+        discounts=discounts,
+        has_grants=any(f and f[3] for f in facts),
+        grants=grants,
+    )
 
 
 def set_windows(defs: Sequence[CardDef]) -> tuple[frozenset[str], ...]:
@@ -56,11 +148,6 @@ def set_windows(defs: Sequence[CardDef]) -> tuple[frozenset[str], ...]:
 def not_played_in_main(defs: Sequence[CardDef]) -> frozenset[int]:
     """The events whose timing does not open the main window: they cannot be played from the hand or drive zone."""
     return frozenset(i for i, d in enumerate(defs) if d.timing and not TIMINGS[d.timing].opens(MAIN))
-
-
-def has_once(defs: Sequence[CardDef]) -> bool:
-    """Whether any triggered ability is once per turn (Game.fire then counts them)."""
-    return any(a.once_per_turn and a.trigger != ACTIVATED for d in {id(d): d for d in defs}.values() for a in d.abilities)
 
 
 # ---------------------------------------------------------------------- activated abilities

@@ -55,7 +55,6 @@ from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT
 from gateruler.engine.opponent import Opponent
 from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import SideState, Unit
-from gateruler.engine.discount import discount_index
 from gateruler.engine.targets import Chosen
 from gateruler.engine.timings import ATTACK, MAIN
 from gateruler.engine.triggers import CNT, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, START_OF_TURN, TOUCHDOWN
@@ -120,10 +119,7 @@ class Setup:
         entries = continuous_effects.continuous_entries(defs)
         triggers = _trigger_index(defs)
         free = ruler.cost_model is CostModel.FREE
-        owners = fields.get("owners", ())
-        activated = activation.activated_index(defs, triggers)
-        discounts = discount_index(defs)
-        grants = continuous_effects.continuous_grants(defs)
+        tables = activation.ability_tables(defs, fields.get("owners", ()))  # type: ignore[arg-type]
         return cls(
             defs=defs,
             ruler=ruler,
@@ -133,15 +129,7 @@ class Setup:
             costs=tuple(0 if free else max(d.level, 0) for d in defs),
             play_checks=tuple(_needs_play_checks(d, index) for d, index in zip(defs, triggers)),
             summon_slots=tuple(s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)),
-            has_activated=any(a and o == PLAYER for a, o in zip(activated, owners)),
-            activated=activated,
-            set_windows=activation.set_windows(defs),
-            no_main_play=activation.not_played_in_main(defs),
-            has_once=activation.has_once(defs),
-            has_discount=any(i >= 0 and o == PLAYER for i, o in zip(discounts, owners)),
-            discounts=discounts,
-            has_grants=any(grants) or continuous_effects.grants_anything(defs),
-            grants=grants,
+            **tables,
             **fields,
         )
 
