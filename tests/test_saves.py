@@ -341,3 +341,26 @@ def test_every_field_a_game_saves_is_declared_in_the_save_format():
     unit_state = next(u for side in state["sides"] for u in side["board"] if u is not None)
     assert set(unit_state) == {f.name for f in attrs.fields(UnitState)}
     assert {name for names in FIELDS.values() for name in names} <= set(LOG_ARGUMENTS)
+
+
+def test_a_game_with_an_ability_used_this_turn_and_granted_keywords_saves_and_resumes(tmp_path):
+    from factories import yaml_cards
+
+    from gateruler.engine import RULER, Activate
+    from gateruler.engine.keywords import PIERCE
+
+    (gun,) = yaml_cards(
+        "- {id: GUN, name: gun, type: unit, level: 0, atk: 1, hp: 3, stk: 1, provenance: provisional, abilities:"
+        " [{trigger: activated, timing: quick, once_per_turn: true, effects: [{effect: grant, target: own_ruler, keyword: pierce}, {effect: grant, target: self, keyword: intercept, duration: permanent}]}]}"
+    )
+    g = game(cards=[*cards(), gun], player=["GUN"])
+    g.apply(Summon(find_iid(g, PLAYER, "hand", "GUN"), ATTACK_LEFT))
+    g.apply(Activate(g.unit_at(PLAYER, ATTACK_LEFT).iid, 0))
+    path = tmp_path / "game.json"
+    save_game(path, g, GameOrigin(level_number=1))
+    data, text = read_save(path)
+    loaded = restore_game(path, data, text, pool=pool([*cards(), gun]), rulers={"knight": knight()}, level=g.setup.level)
+    assert loaded.to_dict() == g.to_dict()
+    assert loaded.used == g.used and PIERCE in loaded.keywords(PLAYER, RULER)
+    assert not any(type(a) is Activate for a in loaded.legal_actions())  # used this turn, and the save knows it
+    assert loaded.history[-1] == Activate(g.unit_at(PLAYER, ATTACK_LEFT).iid, 0)
