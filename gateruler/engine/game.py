@@ -479,6 +479,7 @@ class Game:
         slots = self.setup.summon_slots
         costs = self.setup.costs
         defs = self.setup.defs
+        no_main_play = self.setup.no_main_play  # events whose timing keeps them out of the hand's plays (timings.py)
         free_set = [i for i, c in enumerate(side.set_zones) if c is None]
         for where, cards in ((0, side.hand), (1, side.drive)):
             for iid in cards:
@@ -492,7 +493,7 @@ class Game:
                     if can_summon and affordable:
                         actions.extend([Summon(iid, slot) for slot in slots])
                 elif d.type is CardType.EVENT:
-                    if affordable and iid not in self.setup.no_main_play and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid)):
+                    if affordable and iid not in no_main_play and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid)):
                         actions.append(PlayEvent(iid))
                     if free_set and OPEN_CARD not in d.keywords:
                         actions.append(SetCard(iid, free_set[0]))
