@@ -31,7 +31,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from gateruler.engine import INVADER, PLAYER, RULER, Action, Attack, Choose, Game, PlayEvent, PlayField, SetCard, Summon
+from gateruler.engine import INVADER, PLAYER, RULER, Action, Activate, Attack, Choose, Discount, Game, PlayEvent, PlayField, SetCard, Summon
 from gateruler.play_session import HELP, Line, PlaySession, full_card_lines
 from gateruler.render import (
     COLUMN_TITLES,
@@ -435,7 +435,7 @@ class BoardApp(App[int]):
             choice = s.choices[number - 1] if number <= len(s.choices) else None
             action = None if choice is None else choice.action or choice.options[0][1]
         game = s.game
-        if isinstance(action, (Summon, PlayEvent, PlayField, SetCard)):
+        if isinstance(action, (Summon, PlayEvent, PlayField, SetCard, Activate, Discount)):
             return action.card
         if isinstance(action, Attack):
             side, slot = (INVADER, action.target) if s.open is not None else (PLAYER, action.attacker)

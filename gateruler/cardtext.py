@@ -25,17 +25,19 @@ import attrs
 from gateruler.engine.abilities import Ability
 from gateruler.engine.conditions import CONDITIONS
 from gateruler.engine.costs import COSTS
+from gateruler.engine.discount import discount_ability
 from gateruler.engine.effects import COMMON_PARAMS, EFFECTS
 from gateruler.engine.filters import BOARD, FILTER_WORDS, STAT_PROPERTIES, CardFilter, all_of
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.engine.registry import Choice, Comparison, Family, ListOf, OneOrMany, Param
 from gateruler.engine.targets import CATEGORY_WORDS, TARGET_WORDS, Chosen, Every, words_for
-from gateruler.engine.triggers import CNT, CONTINUOUS, REPLACEMENT, TRIGGERS
+from gateruler.engine.timings import TIMINGS
+from gateruler.engine.triggers import ACTIVATED, CNT, CONTINUOUS, REPLACEMENT, TRIGGERS
 from gateruler.models import SourceLocation
 from gateruler.vocabulary import CardType
 from gateruler.yamlsrc import MISSING, Fields, LocatedList, LocatedMap, Report
 
-__all__ = ["read_ability", "read_condition", "read_filter", "words_enum"]
+__all__ = ["read_ability", "read_condition", "read_discount", "read_filter", "words_enum"]
 
 
 @functools.lru_cache(maxsize=None)
@@ -57,6 +59,7 @@ class Context:
     trigger: str = ""
     bound: list[str] = attrs.field(factory=list)
     in_effect: bool = False  # reading an effect's own `if:` (bound names are visible)
+    grants: bool = False  # a continuous ability that grants keywords: its filters cannot test keywords
 
 
 def _a(word: str) -> str:
@@ -80,9 +83,15 @@ def read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, 
         f.error(f.value_loc("trigger"), f"trigger {trigger!r} does not apply to {_a(card_type.value)} (only to: {allowed})")
     if trigger == CNT and not has_cnt:
         f.error(f.value_loc("trigger"), "a card with a CNT ability must say 'cnt: true'")
-    ctx = Context(card_type, continuous=trigger == CONTINUOUS, trigger=trigger or "")
+    timing = _read_timing(f, trigger, card_type)
+    once = f.optional("once_per_turn", bool, False)
+    ctx = Context(card_type, continuous=trigger == CONTINUOUS, trigger=trigger or "", grants=trigger == CONTINUOUS and _mentions_effect(f, "grant"))
     requires = _read_optional(f, "requires", lambda value, where: read_condition(value, where, report, ctx))
     optional = f.optional("optional", bool, False)
+    if trigger == ACTIVATED and optional:
+        f.error(f.key_loc("optional"), "an activated ability is used by choice already: 'optional' does not apply to it")
+    if trigger == CONTINUOUS and once:
+        f.error(f.key_loc("once_per_turn"), "a continuous ability is never used, so it cannot be once per turn")
     costs = [_read_cost(item, item_loc, report, ctx) for item, item_loc in _items(f, "costs")]
     if ctx.continuous:  # always on: nothing to pay, nobody to ask
         if costs:
@@ -101,7 +110,40 @@ def read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, 
     _check_replacement(f, trigger == REPLACEMENT, effects, items, costs, optional)
     if not f.finish():
         return None
-    return Ability(trigger, tuple(effects), text, tuple(costs), requires, optional)
+    return Ability(trigger, tuple(effects), text, tuple(costs), requires, optional, timing or "", once)
+
+
+def _read_timing(f: Fields, trigger: Any, card_type: Any) -> str | None:
+    """An activated ability's `timing` (required for it, and only for it); an event's only activated ability is overdrive."""
+    if trigger != ACTIVATED:
+        if "timing" in f and f.raw("timing") is not None:
+            f.error(f.key_loc("timing"), "'timing' is only for activated abilities ('trigger: activated')")
+        return None
+    word = f.required("timing", words_enum(TIMINGS))
+    if not word:
+        return None
+    if card_type is CardType.EVENT and not TIMINGS[word.value].zone:
+        f.error(f.value_loc("timing"), "an event is never in play: its activated ability can only be 'overdrive' (used from the drive zone)")
+    return word.value
+
+
+def _mentions_effect(f: Fields, word: str) -> bool:
+    """Whether the ability's raw `effects:` list uses the effect `word` (read before the effects themselves)."""
+    raw = f.node.get("effects") if f.node is not None else None
+    return isinstance(raw, list) and any(isinstance(e, dict) and e.get("effect") == word for e in raw)
+
+
+def read_discount(node: Any, loc: SourceLocation, report: Report) -> Ability | None:
+    """A card's `discount:` (【コスト軽減】): `energy` paid instead of the level, and other `costs`; read into
+    its discount ability (gateruler/engine/discount.py)."""
+    f = Fields(node, report, "a discount", at=loc)
+    energy = f.required("energy", int, min=0)
+    text = f.optional("text", str, "")
+    ctx = Context()
+    costs = [_read_cost(item, item_loc, report, ctx) for item, item_loc in _items(f, "costs")]
+    if not f.finish() or energy is MISSING or any(c is None for c in costs):
+        return None
+    return discount_ability(energy, costs, text)
 
 
 def _check_replacement(f: Fields, standing: bool, effects: list[Any], items: list[tuple[Any, SourceLocation]], costs: list[Any], optional: bool) -> None:
@@ -350,6 +392,10 @@ def read_filter(node: Any, loc: SourceLocation, report: Report, ctx: Context | N
         if ctx.continuous and key in STAT_PROPERTIES:
             f.raw(key)
             f.error(f.key_loc(key), f"a continuous ability's filter cannot test {key!r}: the stat it changes would depend on itself")
+            continue
+        if ctx.grants and key == "keyword":
+            f.raw(key)
+            f.error(f.key_loc(key), "a continuous ability that grants keywords cannot test 'keyword' in its filters: what it grants would depend on itself")
             continue
         if key in ("and", "or", "not"):
             value = _read_sub_filters(key, f, ctx)

@@ -141,8 +141,9 @@ import attrs
 
 import gateruler
 from gateruler.cardpool import CardPool
-from gateruler.cardtext import read_ability, words_enum
+from gateruler.cardtext import read_ability, read_discount, words_enum
 from gateruler.engine.keywords import KEYWORDS
+from gateruler.engine.timings import TIMINGS
 from gateruler.engine.triggers import ON_ENTER
 from gateruler.errors import DataError, DataErrors, GateRulerError
 from gateruler.limits import MAX_DECK_CARDS
@@ -297,6 +298,28 @@ def _read_keywords(f: Fields) -> frozenset[str]:
     return frozenset(k.value for k in f.enum_list("keywords", words_enum(KEYWORDS), "keyword"))
 
 
+def _read_markers(f: Fields) -> frozenset[str]:
+    """Marker keywords (CR 16-1a-2): any words of the author's, with no rule of their own; a word the
+    engine knows as a keyword belongs under `keywords`."""
+    words = _read_words(f, "markers", "marker")
+    for value, loc in _items(f, "markers"):
+        if isinstance(value, str) and value in KEYWORDS:
+            f.error(loc, f"{value!r} is a keyword with a rule of its own: list it under 'keywords', not 'markers'")
+    return frozenset(words)
+
+
+def _read_event_timing(f: Fields, card_type: Any) -> str:
+    """An event's `timing` word (gateruler/engine/timings.py); only events have one."""
+    if "timing" not in f:
+        return ""
+    if card_type is not CardType.EVENT and card_type is not MISSING:
+        f.raw("timing")
+        f.error(f.key_loc("timing"), f"'timing' is for events (this card is {_a(card_type.value)}); an ability's timing goes on the ability")
+        return ""
+    word = f.optional("timing", words_enum(TIMINGS), None)
+    return word.value if word else ""
+
+
 def read_card(node: Any, report: Report, *, at: SourceLocation | None = None) -> CardDef | None:
     """One card mapping (schema in the module docstring); None when it has errors."""
     f = Fields(node, report, "a card", at=at)
@@ -316,11 +339,16 @@ def read_card(node: Any, report: Report, *, at: SourceLocation | None = None) ->
         else:
             f.raw(stat)
     keywords = _read_keywords(f)
+    markers = _read_markers(f)
     attributes = _read_words(f, "attributes", "attribute")
     faction = f.optional("faction", str, None)
     has_cnt = f.optional("cnt", bool, False)
+    timing = _read_event_timing(f, card_type)
     ability_items = _items(f, "abilities")
     abilities = [read_ability(item, loc, card_type, has_cnt, report) for item, loc in ability_items]
+    discount = f.raw("discount")
+    if discount is not MISSING:
+        abilities.append(read_discount(discount, f.value_loc("discount"), report))
     provenance = f.required("provenance", Provenance)
     stats_provenance = f.optional("stats", Provenance, None)
     source = f.optional("source", str, "")
@@ -345,6 +373,8 @@ def read_card(node: Any, report: Report, *, at: SourceLocation | None = None) ->
         abilities=tuple(abilities),
         names=names,
         has_cnt=has_cnt,
+        timing=timing,
+        markers=markers,
         attributes=attributes,
         faction=faction,
         provenance=provenance,

@@ -39,7 +39,7 @@ class CardDef:
     hp: int | None = None
     stk: int | None = None
     keywords: frozenset[str] = frozenset()  # keyword words (gateruler/engine/keywords.py)
-    abilities: tuple["Ability", ...] = ()
+    abilities: tuple["Ability", ...] = ()  # its discount (【コスト軽減】) is one of them (gateruler/engine/discount.py)
     names: dict[str, str] = attrs.field(factory=dict, hash=False, eq=False)
     has_cnt: bool = False
     # printed card groups other cards refer to: attributes ("tribes", e.g. Beast,
@@ -54,6 +54,9 @@ class CardDef:
     # a real card of which we hold only the rift's version (effects unknown or left out)
     rift_only: bool = False
     replaces: bool = False  # a player's card file corrects the shipped card of this id
+    timing: str = ""  # an event's timing word (gateruler/engine/timings.py); "": the default (docs/rulings.md 13)
+    # marker keywords (CR 16-1a-2): printed words with no rule of their own that other cards refer to
+    markers: frozenset[str] = frozenset()
     location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
 
     @property

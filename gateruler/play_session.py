@@ -26,7 +26,25 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from gateruler.engine import INVADER, PLAYER, RULER, Action, Attack, Choose, ChooseCard, Confirm, EndTurn, Game, GoToAttack, PlayEvent, PlayField, SetCard, Summon
+from gateruler.engine import (
+    INVADER,
+    PLAYER,
+    RULER,
+    Action,
+    Activate,
+    Attack,
+    Choose,
+    ChooseCard,
+    Confirm,
+    Discount,
+    EndTurn,
+    Game,
+    GoToAttack,
+    PlayEvent,
+    PlayField,
+    SetCard,
+    Summon,
+)
 from gateruler.errors import GateRulerError, IllegalAction
 from gateruler.level_words import briefing, card_changes, level_rule_lines, rift_version
 from gateruler.models import CardDef, CostModel
@@ -36,6 +54,7 @@ from gateruler.render import (
     attacker_words,
     board_lines,
     card_lines,
+    discount_words,
     pending_question,
     result_lines,
     summon_label,
@@ -91,7 +110,7 @@ prompt:
   replay FILE   write a replay of this game so far; gateruler replay FILE re-runs it
   quit          leave the game (asks first if there are unsaved changes; so do Ctrl-C and Ctrl-D)"""
 
-KIND_ORDER = (Summon, PlayEvent, PlayField, SetCard, Attack, Choose, ChooseCard, Confirm)
+KIND_ORDER = (Summon, Discount, PlayEvent, PlayField, SetCard, Activate, Attack, Choose, ChooseCard, Confirm)
 
 
 def target_order(action: Choose) -> tuple[int, int]:
@@ -112,6 +131,8 @@ def build_menu(game: Game) -> tuple[str, list[Choice]]:
     for action in sorted(numbered, key=lambda a: KIND_ORDER.index(type(a))):
         if isinstance(action, Summon):
             key: object = ("summon", action.card)
+        elif isinstance(action, Discount) and action.slot >= 0:
+            key = ("discount", action.card)
         elif isinstance(action, Attack):
             key = ("attack", action.attacker)
         else:
@@ -119,7 +140,7 @@ def build_menu(game: Game) -> tuple[str, list[Choice]]:
         groups.setdefault(key, []).append(action)
     choices = []
     for group in groups.values():
-        if isinstance(group[0], Summon):
+        if isinstance(group[0], (Summon, Discount)) and len(group) > 1:
             choices.append(_summon_choice(game, group))
         elif isinstance(group[0], Attack):
             choices.append(_attack_choice(game, group))
@@ -134,11 +155,11 @@ def phase_choices(game: Game) -> dict[str, Action]:
     return {key: kind() for key, kind in PHASE_KEYS.items() if kind() in legal}
 
 
-def _summon_choice(game: Game, actions: list[Summon]) -> Choice:
+def _summon_choice(game: Game, actions: list[Summon] | list[Discount]) -> Choice:
     if len(actions) == 1:
         return Choice(action_words(game, actions[0]), actions[0])
     ordered = sorted(actions, key=lambda a: COLUMNS.index(a.slot))
-    label = summon_label(game, actions[0].card)
+    label = summon_label(game, actions[0].card) if isinstance(actions[0], Summon) else discount_words(game, Discount(actions[0].card))
     options = tuple((zone_words(game, a.slot), a) for a in ordered)
     return Choice(label, question=f"{label[0].upper()}{label[1:]}: to which zone?", options=options)
 
@@ -165,7 +186,7 @@ def leftover_words(game: Game) -> str:
         names = ["your ruler" if s == RULER else game.card(game.unit_at(PLAYER, s).iid).name for s in ready]
         parts.append(f"{_and(names)} can still attack")
     s = game.sides[PLAYER]
-    playable = any(isinstance(a, (Summon, PlayEvent, PlayField)) for a in legal)
+    playable = any(isinstance(a, (Summon, PlayEvent, PlayField, Discount, Activate)) for a in legal)
     if game.setup.ruler.cost_model is CostModel.ENERGY and s.energy_ready > 0 and playable:
         parts.append(f"{s.energy_ready} energy is unspent")
     return _and(parts)

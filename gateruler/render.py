@@ -25,8 +25,10 @@ from gateruler.engine import (
     PLAYER,
     RULER,
     Action,
+    Activate,
     Attack,
     Choose,
+    Discount,
     EndTurn,
     Game,
     GoToAttack,
@@ -40,7 +42,9 @@ from gateruler.models import CardDef, CostModel
 from gateruler.engine import ChooseCard, Confirm, Split
 from gateruler.engine.abilities import Ability
 from gateruler.engine.keywords import DORMANT, KEYWORDS
-from gateruler.engine.triggers import ON_PLAY, REPLACEMENT, TRIGGERS
+from gateruler.engine.discount import DISCOUNT
+from gateruler.engine.timings import TIMINGS
+from gateruler.engine.triggers import ACTIVATED, ON_PLAY, REPLACEMENT, TRIGGERS
 from gateruler.vocabulary import CardType
 
 MIN_WIDTH = 60
@@ -96,17 +100,43 @@ def effect_words(effect: Any, target: str | None = None) -> str:
 
 
 def ability_words(ability: Ability) -> str:
-    """The data's own wording when it has one, else words built from its requirement, costs and effects."""
+    """The data's own wording when it has one, else words built from its requirement, costs and effects.
+
+    An activated ability and a discount always say when and at what cost
+    they are used (the player decides to use them), before the data's own text."""
+    if ability.trigger == DISCOUNT:
+        pay = ", ".join(c.words() for c in ability.costs) or "nothing"
+        return f"Discount: you may play it from your hand by paying {pay} instead of its level" + (f" ({ability.text})" if ability.text else ".")
+    if ability.trigger == ACTIVATED:
+        prefix = activated_prefix(ability)
+        return f"{prefix}: {ability.text}" if ability.text else f"{prefix}: {_effects_words(ability)}."
     if ability.text:
         return ability.text
-    when = TRIGGERS[ability.trigger].words + (f", if {ability.requires.words()}" if ability.requires is not None else "")
-    effects = "; ".join(effect_words(e) + (f" if {e.condition.words()}" if e.condition is not None else "") for e in ability.effects)
+    when = TRIGGERS[ability.trigger].words + (" (once per turn)" if ability.once_per_turn else "")
+    when += f", if {ability.requires.words()}" if ability.requires is not None else ""
+    effects = _effects_words(ability)
     if ability.trigger == REPLACEMENT and len(ability.effects) > 1:
         first, _, rest = effects.partition("; ")
         effects = f"{first}; instead, {rest}"
     if ability.costs:
         effects = f"pay {', '.join(c.words() for c in ability.costs)} to {effects}"
     return f"{when}: {'you may ' if ability.optional else ''}{effects}."
+
+
+def _effects_words(ability: Ability) -> str:
+    return "; ".join(effect_words(e) + (f" if {e.condition.words()}" if e.condition is not None else "") for e in ability.effects)
+
+
+def activated_prefix(ability: Ability) -> str:
+    """When and for what an activated ability is used: "In your main phase, once per turn, rest this unit"."""
+    timing = TIMINGS[ability.timing]
+    parts = [timing.words]
+    if ability.once_per_turn or timing.once:
+        parts.append("once per turn")
+    if ability.requires is not None:
+        parts.append(f"if {ability.requires.words()}")
+    parts.append("pay " + ", ".join(c.words() for c in ability.costs) if ability.costs else "no cost")
+    return ", ".join(parts)
 
 
 def _play_words(card: CardDef) -> str:
@@ -302,6 +332,15 @@ def _where(game: Game, iid: int) -> str:
     return ""
 
 
+def discount_words(game: Game, action: Discount) -> str:
+    """A discount play in words: what it pays instead of the level, and where a unit goes."""
+    card = game.card(action.card)
+    ability = card.abilities[game.setup.discounts[action.card]]
+    pay = ", ".join(c.words() for c in ability.costs) or "nothing"
+    where = f" to {zone_words(game, action.slot)}" if action.slot >= 0 else ""
+    return f"{'summon' if card.type is CardType.UNIT else 'play'} {card.name} for its discount ({pay} instead of {cost_words(game, action.card)}){where}"
+
+
 def summon_label(game: Game, iid: int) -> str:
     return f"summon {game.card(iid).name}{_where(game, iid)} ({cost_words(game, iid)})"
 
@@ -328,6 +367,13 @@ def action_words(game: Game, action: Action) -> str:
         return f"play the field {card.name} ({cost_words(game, action.card)})"
     if isinstance(action, SetCard):
         return f"set {game.card(action.card).name}{_where(game, action.card)} face down in set zone {action.zone + 1}"
+    if isinstance(action, Activate):
+        card = game.card(action.card)
+        ability = card.abilities[action.ability]
+        what = ability.text or _effects_words(ability)
+        return f"use {card.name}'s ability{_where(game, action.card)} ({activated_prefix(ability)}): {what.rstrip('.')}"
+    if isinstance(action, Discount):
+        return discount_words(game, action)
     if isinstance(action, GoToAttack):
         drive = len(game.sides[PLAYER].drive)
         left = f" (the {drive} card{'s' if drive != 1 else ''} left in your drive zone go to the graveyard)" if drive else ""
@@ -407,7 +453,8 @@ def card_lines(
 
 def _kind_words(card: CardDef) -> str:
     kind = card.type.value + (", legendary" if card.legendary else "") + (", solo mode only" if card.solo_only else "")
-    return f"{kind}, level {card.level}" + (", CNT icon" if card.has_cnt else "")
+    timing = f", timing: {TIMINGS[card.timing].words.lower()}" if card.timing else ""
+    return f"{kind}, level {card.level}" + (", CNT icon" if card.has_cnt else "") + timing
 
 
 def _printed_differences(printed: CardDef, rift: CardDef) -> str:
@@ -431,6 +478,8 @@ def _card_body(card: CardDef, width: int) -> list[str]:
         out += wrap(f"{keyword.replace('_', ' ')}: {KEYWORDS[keyword].doc}", width, "  ", "    ")
     if not card.keywords:
         out.append("  keywords: none")
+    if card.markers:
+        out += wrap(f"markers (no rule of their own; other cards refer to them): {', '.join(sorted(card.markers))}", width, "  ", "    ")
     if card.abilities:
         for ability in card.abilities:
             out += wrap(ability_words(ability), width, "  - ", "    ")

@@ -112,6 +112,7 @@ class UnitState:
     tmp_hp: Quantity
     tmp_stk: Quantity
     entered_turn: Turn
+    gained: list[tuple[str, bool]] = attrs.field(factory=list)  # keywords granted (saves before grants have none)
 
 
 @attrs.frozen
@@ -136,6 +137,7 @@ class SideState:
     removed: list[CardRef] = attrs.field(factory=list)  # removed from the game; saves of version 1 have no such zone
     # one-shot damage preventions waiting this turn (engine/replace.py): protected unit (-1 ruler, -2 both), amount (0: all), kind, source
     shields: list[tuple[Shielded, Quantity, DamageKind, CardRef]] = attrs.field(factory=list)
+    ruler_gained: list[tuple[str, bool]] = attrs.field(factory=list)  # keywords granted to the ruler (saves before grants have none)
 
 
 @attrs.frozen
@@ -163,6 +165,7 @@ class GameState:
     end_reason: str | None
     history: list[Action]
     deck_name: str = ""
+    used: list[tuple[CardRef, Quantity]] = attrs.field(factory=list)  # abilities used this turn (saves before activated abilities have none)
 
 
 # An engine task: [kind, *arguments].  A mapping in place of the arguments is a
@@ -237,6 +240,8 @@ LOG_ARGUMENTS: dict[str, Any] = {
     "prevented": Quantity,
     "left": Quantity,
     "protects": Literal["unit", "ruler", "side"],
+    "timing": str,
+    "keyword": str,
 }
 
 

@@ -13,6 +13,8 @@ Player actions are written as (docs/scenarios.md has the full list)::
     - {set: ID}                          # into the first empty set zone (or `zone: 1|2`)
     - attack_phase                       # end the main phase
     - {attack: ruler, target: defense}   # attacker: attack_left | attack_right | ruler
+    - {activate: ID}                     # use the card's activated ability (`ability: 2` for its second one)
+    - {discount: ID, to: defense}        # play a card from the hand for its discount (`to`: units only)
     - {choose: invader.attack_left}      # answer a decision about a unit
     - {choose_card: ID}                  # answer a decision about a card in a zone (hand, graveyard...)
     - {confirm: yes}                     # answer a "you may" decision (yes or no)
@@ -37,10 +39,12 @@ from gateruler.engine.actions import (
     SLOT_BY_NAME,
     SLOT_NAMES,
     Action,
+    Activate,
     Attack,
     Choose,
     ChooseCard,
     Confirm,
+    Discount,
     EndTurn,
     GoToAttack,
     PlayEvent,
@@ -398,6 +402,17 @@ def _to_action(game: Game, scripted: ScriptedAction, path: str) -> Action:
         if attacker not in names or target not in names:
             raise fail(f"attack needs attack_left|attack_right|ruler and a target zone, not {_short(spec)}")
         return Attack(names[attacker], names[target])
+    if "activate" in spec:
+        return _activation(game, word("activate"), spec.get("ability", 1), fail)
+    if "discount" in spec:
+        card_id = word("discount")
+        iid = _find(game, card_id, side.hand, fail)
+        if game.card(iid).type is not CardType.UNIT:
+            return Discount(iid)
+        to = word("to", "attack_left")
+        if to not in SLOT_BY_NAME:
+            raise fail(f"unknown zone {_short(to)}")
+        return Discount(iid, SLOT_BY_NAME[to])
     def unit(text: Any, what: str) -> tuple[int, int]:
         side_name, _, zone = text.partition(".") if isinstance(text, str) else ("", "", "")
         if side_name not in SIDE_NAMES or zone not in SLOT_BY_NAME:
@@ -427,6 +442,18 @@ def _to_action(game: Game, scripted: ScriptedAction, path: str) -> Action:
             raise fail(f"confirm takes yes or no, not {_short(spec['confirm'])}")
         return Confirm(spec["confirm"])
     raise fail(f"unknown action {_short(spec)} (see docs/scenarios.md)")
+
+
+def _activation(game: Game, card_id: str, number: Any, fail: Any) -> Action:
+    """The `Activate` of the `number`-th activated ability (from 1) of the card `card_id` that legal_actions offers now."""
+    if type(number) is not int or number < 1:
+        raise fail(f"'ability' must be a number from 1 (got {_short(number)})")
+    offered = [a for a in game.legal_actions() if isinstance(a, Activate) and game.card(a.card).id == card_id]
+    for action in offered:
+        if game.setup.activated[action.card].index(action.ability) == number - 1:
+            return action
+    words = ", ".join(f"ability {game.setup.activated[a.card].index(a.ability) + 1}" for a in offered) or "none"
+    raise fail(f"no activated ability {number} of {_short(card_id)} can be used now (offered: {words})")
 
 
 def _short(value: Any) -> str:

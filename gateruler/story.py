@@ -38,7 +38,7 @@ from gateruler.special_rules import DESTROY_ALL_PLAYER_UNITS
 from gateruler.engine.abilities import Ability
 from gateruler.engine.effects.base import Effect
 from gateruler.engine.targets import Chosen, RulerTarget, SelfTarget
-from gateruler.engine.triggers import CNT, CONTINUOUS, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, REPLACEMENT, START_OF_TURN
+from gateruler.engine.triggers import ACTIVATED, CNT, CONTINUOUS, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_GENESIS_SUMMON, ON_PLAY, REPLACEMENT, START_OF_TURN, TOUCHDOWN
 from gateruler.vocabulary import CardType, SpecialRuleKind
 
 # entries that need a cause: they take a card away, change damage, or are one card of a damage check
@@ -65,6 +65,10 @@ _EFFECT_ENTRIES = {
     "split_damage": frozenset({"damage_unit", "no_effect"}),
     "carry_through": frozenset({"carry_through"}),
     "prevent_damage": frozenset({"shield"}),
+    "grant": frozenset({"grant"}),
+    "act": frozenset({"act"}),
+    "rest": frozenset({"rest"}),
+    "genesis_summon": frozenset({"to_deck", "shuffle", "summon", "ability"}),
 }
 
 
@@ -73,8 +77,9 @@ _COST_ENTRIES = {"destroy": frozenset({"destroy"}), "return": frozenset({"move"}
 
 
 def _single(effect: Effect) -> bool:
-    """Whether the effect acts on one thing: a chosen card, the card itself or a ruler."""
-    return isinstance(effect.target, (Chosen, SelfTarget, RulerTarget))
+    """Whether the effect acts on one thing: one chosen card, the card itself or a ruler."""
+    target = effect.target
+    return isinstance(target, (SelfTarget, RulerTarget)) or (isinstance(target, Chosen) and target.count == 1)
 
 
 def _entries(effect: Effect) -> frozenset[str]:
@@ -184,7 +189,7 @@ class _Teller:
         _turn, kind, side, *a = entry
         if kind == "summon":
             self.board[a[0]] = (side, a[1])
-        elif kind in ("replace", "destroy", "discard_lowest", "move"):
+        elif kind in ("replace", "destroy", "discard_lowest", "move", "to_deck"):
             self.board.pop(a[0], None)
 
     def _on_board(self, card_id: str, side: int) -> bool:
@@ -246,6 +251,8 @@ class _Teller:
             return describe(entry, self.names)
         if kind == "ability":
             return self._ability(side, a[0], a[1])
+        if kind == "activate":
+            return self._activate(a[0], a[1])
         if kind == "no_effect":
             return self._no_effect(a[0])
         if kind == "attack":
@@ -381,6 +388,15 @@ class _Teller:
         words = f"{card.name}'s replacement"
         self._open_effect(iid, REPLACEMENT, words, [attrs.evolve(ability, effects=ability.effects[1:], costs=())])
         return f"Instead ({words}): {'; '.join(effect_words(e) for e in ability.effects[1:])}."
+
+    def _activate(self, iid: int, timing: str) -> str:
+        """The player uses an activated ability: what it does is told, and its effects are its entries' cause."""
+        self._structural()
+        card = self.game.card(iid)
+        abilities = [ab for ab in card.abilities if ab.trigger == ACTIVATED and ab.timing == timing]
+        words = f"{card.name}'s {'OD ' if timing == 'overdrive' else ''}ability"
+        self._open_effect(iid, ACTIVATED, words, abilities)
+        return f"You use {words}: {' '.join(ability_words(ab) for ab in abilities)}"
 
     def _no_effect(self, iid: int) -> str:
         card = self.game.card(iid)
@@ -586,6 +602,8 @@ TRIGGER_LABELS = {
     START_OF_TURN: "start of turn",
     CONTINUOUS: "continuous",
     REPLACEMENT: "instead",
+    TOUCHDOWN: "TD",
+    ON_GENESIS_SUMMON: "genesis summoned",
 }
 
 

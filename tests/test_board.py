@@ -202,3 +202,32 @@ def test_quit_with_unsaved_changes_asks_and_a_second_ctrl_c_leaves():
         assert app.session.left
 
     drive(app, steps)
+
+
+def test_an_activated_ability_is_a_choice_on_the_board_and_its_card_shows_in_the_pane():
+    from factories import game, summon, yaml_unit
+
+    from gateruler.engine import ATTACK_LEFT, Activate
+
+    gun = yaml_unit("GUN", "{trigger: activated, timing: quick, effects: [{effect: damage, target: enemy_ruler, amount: 1}]}", stats="level: 0, atk: 1, hp: 3, stk: 1")
+    g = game(cards=[gun], player=["GUN"])
+    summon(g, "GUN", ATTACK_LEFT)
+    session = PlaySession(g, GameOrigin(level_number=1))
+    session.width = 10_000
+    app = BoardApp(session, session.story(0))
+
+    async def steps(pilot) -> None:
+        s = app.session
+        number = next(i for i, c in enumerate(s.choices, 1) if c.label.startswith("use gun's ability"))
+        choices = app.query_one("#choices", OptionList)
+        choices.focus()
+        for _ in range(number - 1):
+            await pilot.press("down")
+        await pilot.pause()
+        assert app.query_one("#card", Static).border_title == "gun"
+        await pilot.press(str(number))
+        await pilot.pause()
+        assert type(s.game.history[-1]) is Activate
+        assert len(s.game.sides[1].damage_zone) == 1
+
+    drive(app, steps)

@@ -273,3 +273,52 @@ def test_greedy_clears_the_first_level_far_more_often_than_random() -> None:
 
     assert clears("greedy") >= 20
     assert clears("random") <= 3
+
+
+# ---------------------------------------------------------------------- greedy: activated abilities and discounts
+def _greedy_choice(g: Game):
+    return make_bot("greedy", 0).choose(player_view(g))
+
+
+def test_greedy_uses_an_activated_ability_worth_more_than_its_cost_once_a_turn() -> None:
+    from factories import summon, yaml_unit
+
+    from gateruler.engine import Activate
+
+    gun = yaml_unit("GUN", "{trigger: activated, timing: quick, costs: [{cost: energy, amount: 1}], effects: [{effect: damage, target: enemy_ruler, amount: 2}]}")
+    g = make_game(cards=[gun], player=["GUN"])
+    summon(g, "GUN", ATTACK_LEFT)
+    choice = _greedy_choice(g)
+    assert type(choice) is Activate
+    g.apply(choice)
+    assert type(_greedy_choice(g)) is not Activate  # once a turn, though it could pay again
+
+
+def test_greedy_does_not_pay_more_for_an_ability_than_it_gives() -> None:
+    from factories import summon, yaml_unit
+
+    from gateruler.engine import Activate
+
+    waste = yaml_unit("WASTE", "{trigger: activated, timing: normal, costs: [{cost: deck_to_damage, count: 2}], effects: [{effect: mill, target: opponent, amount: 1}]}")
+    g = make_game(cards=[waste], player=["WASTE"])
+    summon(g, "WASTE", ATTACK_LEFT)
+    assert Activate(g.unit_at(PLAYER, ATTACK_LEFT).iid, 0) in g.legal_actions()
+    assert type(_greedy_choice(g)) is not Activate
+
+
+def test_greedy_plays_a_card_it_cannot_afford_for_its_discount() -> None:
+    from factories import yaml_cards
+
+    from gateruler.engine import Discount
+
+    big, small = yaml_cards(
+        """
+        - {id: BIG, name: big, type: unit, level: 6, atk: 7, hp: 7, stk: 3, provenance: provisional,
+           discount: {energy: 1, costs: [{cost: remove_from_graveyard, count: 1}]}}
+        - {id: SMALL, name: small, type: event, level: 0, provenance: provisional, abilities: [{trigger: on_play, effects: [{effect: draw, target: controller, amount: 1}]}]}
+        """
+    )
+    g = make_game(cards=[big, small], player=["BIG", "SMALL"])
+    g.apply(PlayEvent(find_iid(g, PLAYER, "hand", "SMALL")))  # one card in the graveyard to pay with
+    choice = _greedy_choice(g)
+    assert type(choice) is Discount and g.card(choice.card).id == "BIG"

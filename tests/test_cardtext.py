@@ -220,5 +220,108 @@ def test_a_standing_replacement_word_needs_a_replacement_ability(check):
         "13:13: 'survive_destruction' is a standing replacement: write it first in an ability with trigger: replacement"
     ]
     assert check(effect("self", "prevent_damage", "", trigger="continuous")) == [
-        "13:13: a continuous ability can only 'modify' (not 'prevent_damage')"
+        "13:13: a continuous ability can only 'modify' or 'grant' (not 'prevent_damage')"
+    ]
+
+
+# ---------------------------------------------------------------------- activated abilities, timings (mechanic 9)
+
+
+def activated(rest: str, timing: str = "timing: normal, ") -> str:
+    return f"- {{trigger: activated, {timing}{rest}effects: [{{effect: damage, target: enemy_ruler, amount: 1}}]}}"
+
+
+def test_an_activated_ability_reads_without_findings(check):
+    assert check(activated("once_per_turn: true, costs: [{cost: rest_self}], requires: {turn: own}, ")) == []
+
+
+def test_an_activated_ability_needs_a_timing(check):
+    assert check(activated("", timing="")) == ["11:9: missing required field 'timing'"]
+
+
+def test_a_misspelt_timing_is_reported_with_the_word_meant(check):
+    (finding,) = check(activated("", timing="timing: nromal, "))
+    assert finding == "11:38: unknown timing 'nromal' (did you mean normal?)"
+
+
+def test_only_an_activated_ability_has_a_timing(check):
+    assert check("- {trigger: on_enter, timing: quick, effects: [{effect: damage, target: enemy_ruler, amount: 1}]}") == [
+        "11:29: 'timing' is only for activated abilities ('trigger: activated')"
+    ]
+
+
+def test_an_events_activated_ability_can_only_be_overdrive(check):
+    assert check(activated(""), card_type="event") == [
+        "8:38: an event is never in play: its activated ability can only be 'overdrive' (used from the drive zone)"
+    ]
+    assert check(activated("", timing="timing: overdrive, "), card_type="event") == []
+
+
+def test_an_activated_ability_is_not_optional(check):
+    assert check(activated("optional: true, ")) == ["11:46: an activated ability is used by choice already: 'optional' does not apply to it"]
+
+
+def test_a_continuous_ability_is_never_once_per_turn(check):
+    assert check("- {trigger: continuous, once_per_turn: true, effects: [{effect: modify, target: self, atk: 1}]}") == [
+        "11:31: a continuous ability is never used, so it cannot be once per turn"
+    ]
+
+
+# ---------------------------------------------------------------------- keyword grants (mechanic 12)
+
+
+def test_a_continuous_grant_cannot_test_keywords(check):
+    assert check("- {trigger: continuous, effects: [{effect: grant, target: {all: {side: own, keyword: pierce}}, keyword: intercept}]}") == [
+        "11:83: a continuous ability that grants keywords cannot test 'keyword' in its filters: what it grants would depend on itself"
+    ]
+
+
+def test_a_grant_names_a_known_keyword(check):
+    (finding,) = check("- {trigger: on_enter, effects: [{effect: grant, target: own_ruler, keyword: peirce}]}")
+    assert "(did you mean pierce?)" in finding
+
+
+# ---------------------------------------------------------------------- a card's timing, markers and discount (mechanics 9-11)
+
+
+@pytest.fixture
+def check_card(tmp_path: Path):
+    def check_card(fields: str, card_type: str = "event") -> list[str]:
+        path = tmp_path / "c.yaml"
+        stats = UNIT_STATS if card_type == "unit" else ""
+        text = f"cards:\n  - id: T-1\n    name: test card\n    type: {card_type}\n    level: 3\n{stats}    provenance: provisional\n"
+        path.write_text(text + textwrap.indent(textwrap.dedent(fields).strip("\n"), "    ") + "\n", encoding="utf-8")
+        return [str(f).removeprefix(f"{path}:") for f in validate_file(path)]
+
+    return check_card
+
+
+def test_an_events_timing_reads_and_only_events_have_one(check_card):
+    assert check_card("timing: quick") == []
+    assert check_card("timing: quick", card_type="unit") == [
+        "10:5: 'timing' is for events (this card is a unit); an ability's timing goes on the ability"
+    ]
+    (finding,) = check_card("timing: quik")
+    assert "(did you mean quick?)" in finding
+
+
+def test_markers_are_any_words_but_the_keywords_with_a_rule(check_card):
+    assert check_card("markers: [警戒, sentinel]", card_type="unit") == []
+    assert check_card("markers: [pierce]", card_type="unit") == [
+        "10:15: 'pierce' is a keyword with a rule of its own: list it under 'keywords', not 'markers'"
+    ]
+    assert check_card("markers: [警戒, 警戒]", card_type="unit") == ["10:19: marker '警戒' listed twice"]
+
+
+def test_a_misspelt_keyword_is_still_an_error_with_the_word_meant(check_card):
+    (finding,) = check_card("keywords: [intercpet]", card_type="unit")
+    assert "(did you mean intercept?)" in finding
+
+
+def test_a_discount_reads_and_checks_its_energy_and_costs(check_card):
+    assert check_card("discount: {energy: 1, costs: [{cost: remove_from_graveyard, count: 4, filter: {attribute: Dragon}}]}", card_type="unit") == []
+    assert check_card("discount: {costs: []}", card_type="unit") == ["10:15: missing required field 'energy'"]
+    assert check_card("discount: {energy: -1}", card_type="unit") == ["10:24: 'energy' must not be negative (got -1)"]
+    assert check_card("discount: {energy: 1, costs: [{cost: dicsard}]}", card_type="unit") == [
+        "10:42: unknown cost 'dicsard' (did you mean discard?)"
     ]

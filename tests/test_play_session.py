@@ -486,3 +486,74 @@ def test_the_replay_command_writes_a_replay_that_replay_reruns(tmp_path):
     assert check.same, check.message
     s.handle("1")  # the replay follows the game as it goes on
     assert len(read_replay(path).actions) == len(s.game.history)
+
+
+# ---------------------------------------------------------------------- activated abilities and discounts in words
+def _ability_session() -> PlaySession:
+    from factories import yaml_cards
+
+    gunner, clock, whelp = yaml_cards(
+        """
+        - id: GUNNER
+          name: gunner
+          type: unit
+          level: 1
+          atk: 2
+          hp: 3
+          stk: 1
+          provenance: provisional
+          abilities:
+            - {trigger: activated, timing: quick, once_per_turn: true, costs: [{cost: rest_self}], effects: [{effect: damage, target: enemy_unit, amount: 1}]}
+        - id: CLOCK
+          name: mist clock
+          type: unit
+          level: 5
+          atk: 6
+          hp: 6
+          stk: 2
+          provenance: provisional
+          discount: {energy: 2, costs: [{cost: remove_from_graveyard, count: 1}]}
+        - {id: WHELP, name: whelp, type: unit, level: 0, atk: 1, hp: 1, stk: 1, provenance: provisional}
+        """
+    )
+    g = game(cards=[gunner, clock, whelp, *cards()], player=["GUNNER", "CLOCK", "WHELP"], rift=["R-BIG"], drives=1)
+    g.apply(next(a for a in g.legal_actions() if type(a).__name__ == "Summon" and g.card(a.card).id == "WHELP" and a.slot == DEFENSE))
+    s = g.sides[PLAYER]
+    whelp_iid = s.board[DEFENSE].iid
+    s.board[DEFENSE] = None
+    s.graveyard.append(whelp_iid)
+    return PlaySession(g, GameOrigin(level_number=1))
+
+
+def test_an_activated_ability_is_a_choice_that_says_its_timing_cost_and_effect():
+    s = _ability_session()
+    s.handle(f"{number_of(s, 'summon gunner')} 1")
+    _, choices = build_menu(s.game)
+    labels = [c.label for c in choices]
+    assert "use gunner's ability (Whenever you hold priority, once per turn, pay rest this unit): deal 1 damage to an enemy unit" in labels
+    out = _words(s.handle(number_of(s, "use gunner's ability")))
+    assert "You use gunner's ability: Whenever you hold priority" in out
+    assert s.game.unit_at(PLAYER, ATTACK_LEFT).rested and s.game.unit_at(INVADER, ATTACK_LEFT).damage == 1
+
+
+def _words(lines: list[Line]) -> str:
+    """The lines as one text, however they were wrapped."""
+    return " ".join(" ".join(texts(lines)).split())
+
+
+def test_a_discount_is_a_choice_that_says_what_it_pays_and_asks_where():
+    s = _ability_session()
+    out = _words(s.handle(number_of(s, "summon mist clock for its discount")))
+    assert out.startswith(
+        "Summon mist clock for its discount (rest 2 energy, remove 1 card in your graveyard from the game instead of cost 5): to which zone?"
+    )
+    s.handle("1")
+    assert board_ids(s)[ATTACK_LEFT] == "CLOCK"
+
+
+def test_card_shows_an_activated_ability_with_its_timing_and_cost_and_a_discount():
+    s = _ability_session()
+    shown = _words(s.handle("card gunner"))
+    assert "Whenever you hold priority, once per turn, pay rest this unit: deal 1 damage to an enemy unit." in shown
+    shown = _words(s.handle("card mist clock"))
+    assert "Discount: you may play it from your hand by paying rest 2 energy, remove 1 card in your graveyard from the game instead of its level." in shown

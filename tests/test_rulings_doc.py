@@ -23,6 +23,10 @@ ALIASES = {
     "split": "test_engine_damage_split.py",
     "replacement": "test_engine_replacement.py",
     "cards": "test_real_cards.py",
+    "activated": "test_engine_activated.py",
+    "keywords": "test_engine_keywords.py",
+    "discount": "test_engine_discount.py",
+    "genesis": "test_engine_genesis.py",
 }
 
 

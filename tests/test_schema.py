@@ -48,6 +48,7 @@ from gateruler.engine.effects import EFFECTS
 from gateruler.engine.filters import FILTER_WORDS
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.engine.targets import TARGET_WORDS
+from gateruler.engine.timings import TIMINGS, WINDOWS
 from gateruler.engine.triggers import TRIGGERS
 from gateruler.vocabulary import CardType, Duration, Provenance, SpecialRuleKind
 from gateruler.yamlsrc import Fields, Report, parse_yaml
@@ -148,7 +149,7 @@ def test_the_level_schema_accepts_card_files() -> None:
 def maximal(kind: Any, example: Any = None) -> Any:
     """A document with every field of `kind` filled in (one item in each list of objects)."""
     if isinstance(kind, ObjectSpec):
-        return {f.name: maximal(f.kind, f.example) for f in kind.fields}
+        return {f.name: maximal(f.kind, f.example) for f in _fitting(kind)}
     if isinstance(kind, (Variants, Keyed)):
         return maximal(next(iter(kind.cases.values())))
     if isinstance(kind, ListOf) and isinstance(kind.item, (ObjectSpec, Variants, Keyed)):
@@ -156,10 +157,16 @@ def maximal(kind: Any, example: Any = None) -> Any:
     return copy.deepcopy(example)
 
 
+def _fitting(spec: ObjectSpec) -> list[Field]:
+    """The fields of `spec` its maximal document holds: not those allowed only for another value of a key (an event's timing on the unit)."""
+    examples = {f.name: f.example for f in spec.fields}
+    return [f for f in spec.fields if f.allowed_when is None or examples.get(f.allowed_when[0]) == f.allowed_when[1]]
+
+
 def field_paths(spec: ObjectSpec, prefix: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Field]]:
     """Every field of `spec` and of the objects inside it, with its path in `maximal(spec)`."""
     paths = []
-    for f in spec.fields:
+    for f in _fitting(spec):
         path = (*prefix, f.name)
         paths.append((path, f))
         kind = f.kind
@@ -208,13 +215,13 @@ def read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 def objects_in(spec: ObjectSpec) -> set[frozenset[str]]:
     """The key sets of `spec` and every object inside its maximal document."""
-    found = {frozenset(f.name for f in spec.fields)}
+    found = {frozenset(f.name for f in _fitting(spec))}
     for _, f in field_paths(spec):
         kind = f.kind.item if isinstance(f.kind, ListOf) else f.kind
         if isinstance(kind, (Variants, Keyed)):
             kind = next(iter(kind.cases.values()))
         if isinstance(kind, ObjectSpec):
-            found.add(frozenset(g.name for g in kind.fields))
+            found.add(frozenset(g.name for g in _fitting(kind)))
         elif isinstance(kind, Named) and isinstance(f.example, dict):
             found.add(frozenset(f.example))  # a recursive spec (a condition): `maximal` writes its example
     return found
@@ -370,7 +377,7 @@ def test_a_rule_parameter_the_table_calls_required_is_required_by_the_loader(kin
 # ---------------------------------------------------------------------------
 # The reference page
 
-REGISTRIES = [KEYWORDS, TRIGGERS, TARGET_WORDS, EFFECTS, COSTS, CONDITIONS, FILTER_WORDS]
+REGISTRIES = [KEYWORDS, TRIGGERS, TIMINGS, WINDOWS, TARGET_WORDS, EFFECTS, COSTS, CONDITIONS, FILTER_WORDS]
 ENUMS = [SpecialRuleKind, CardType, Provenance, Duration, TurnStartKind, CostModel]
 
 

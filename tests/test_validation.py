@@ -193,7 +193,7 @@ def test_a_trigger_that_does_not_fit_the_card_type(check):
 
 def test_a_continuous_ability_only_modifies(check):
     assert check(with_ability("{effect: draw, target: controller, amount: 1}", trigger="continuous")) == [
-        "13:13: a continuous ability can only 'modify' (not 'draw')"
+        "13:13: a continuous ability can only 'modify' or 'grant' (not 'draw')"
     ]
 
 

@@ -27,7 +27,8 @@ from gateruler.engine.filters import FILTER_WORDS
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.engine.registry import Choice, Family, ListOf, OneOrMany, Param
 from gateruler.engine.targets import words_for
-from gateruler.engine.triggers import TRIGGERS
+from gateruler.engine.timings import TIMINGS
+from gateruler.engine.triggers import ACTIVATED, TRIGGERS
 from gateruler.models import CostModel, TurnStartKind
 from gateruler.validation import FIGURES
 from gateruler.vocabulary import SPECIAL_RULES, CardType, Duration, Provenance, SpecialRuleKind
@@ -105,6 +106,8 @@ class Field:
     min_items: int | None = None  # for lists
     # (key, value): required when the mapping's `key` is `value`, absent or null otherwise
     only_when: tuple[str, str] | None = None
+    # (key, value): optional when the mapping's `key` is `value`, absent or null otherwise (an event's timing)
+    allowed_when: tuple[str, str] | None = None
 
 
 @attrs.frozen
@@ -181,6 +184,7 @@ class Words:
 
 KEYWORD_WORDS = Words("keywords", KEYWORDS.names())
 TRIGGER_WORDS = Words("triggers", TRIGGERS.names())
+TIMING_WORDS = Words("timings", TIMINGS.names())
 
 
 def _kind(kind: Any) -> Any:
@@ -319,12 +323,33 @@ TRIGGER_CARD_TYPES: dict[str, frozenset[CardType]] = {t.name: t.card_types for t
 # ---------------------------------------------------------------------------
 # Cards
 
+DISCOUNT = ObjectSpec(
+    "discount",
+    "Discount",
+    "【コスト軽減】 (Discount): an energy ruler may play the card from the hand by paying these instead of its level; "
+    "a second play of the card, offered while they can be paid.",
+    (
+        Field("energy", int, "The energy paid instead of the level.", 2, required=True, minimum=0),
+        Field("costs", ListOf(COST), "What else is paid, in order (you choose which cards).", [{"cost": "remove_from_graveyard", "count": 4}], default=[]),
+        Field("text", str, "Our own short wording, shown to the player.", "Remove 4 Dragons in your graveyard from the game to play this for 2.", default=""),
+    ),
+)
+
 ABILITY = ObjectSpec(
     "ability",
     "Ability",
-    "What a card does when its trigger happens: its effects, in order, each fully resolved before the next.",
+    "What a card does when its trigger happens, or, for an activated ability, when its controller uses it: its effects, "
+    "in order, each fully resolved before the next.",
     (
-        Field("trigger", TRIGGER_WORDS, "When the ability happens; see Triggers for the card types each fits.", "on_enter", required=True),
+        Field("trigger", TRIGGER_WORDS, "When the ability happens (`activated`: when its controller uses it); see Triggers for the card types each fits.", ACTIVATED, required=True),
+        Field(
+            "timing",
+            TIMING_WORDS,
+            "An activated ability's timing: when its controller may use it (see Timings).  Required for `trigger: activated`, absent otherwise.",
+            "normal",
+            only_when=("trigger", ACTIVATED),
+        ),
+        Field("once_per_turn", bool, "【ターン1】: the ability is used (or triggers) at most once a turn.", True, default=False),
         Field("text", str, "Our own short wording, shown to the player.", "Deal 1 damage to an enemy unit.", default=""),
         Field(
             "requires",
@@ -356,6 +381,23 @@ CARD = ObjectSpec(
         Field("faction", str, "The printed faction (army), e.g. 東妖軍 (Yomajin Front).", "東妖軍"),
         Field("cnt", bool, "The card has a CNT icon; required for a `cnt` ability.", False, default=False),
         Field("abilities", ListOf(ABILITY), "What the card does.", [], default=[]),
+        Field(
+            "markers",
+            ListOf(str),
+            "Marker keywords (CR 16-1a-2): printed words with no rule of their own that other cards refer to (`{marker: 警戒}` in a filter), "
+            "such as 警戒; any word but a keyword of Keywords, which goes under `keywords`.",
+            ["警戒"],
+            default=[],
+        ),
+        Field(
+            "timing",
+            TIMING_WORDS,
+            "An event's timing (see Timings): when it may be played.  Without one, from the hand in your main phase and from a set zone "
+            "in your main and attack phases (docs/rulings.md 13).",
+            "quick",
+            allowed_when=("type", "event"),
+        ),
+        Field("discount", DISCOUNT, "【コスト軽減】: an alternative cost for playing it from the hand (energy rulers).", {"energy": 0, "costs": [{"cost": "remove_from_graveyard", "count": 2}]}),
         Field("provenance", Provenance, "Where the card's identity, level and CNT come from.", "provisional", required=True),
         Field("stats", Provenance, "Where ATK/HP/STK come from, when that differs from `provenance`.", "provisional"),
         Field("source", str, "Free text: where the numbers come from.", "Invented for my level.", default=""),

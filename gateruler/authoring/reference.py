@@ -39,6 +39,7 @@ from gateruler.engine.filters import FILTER_WORDS
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.engine.registry import Comparison, OneOrMany
 from gateruler.engine.targets import CATEGORY_WORDS, TARGET_WORDS
+from gateruler.engine.timings import TIMINGS, WINDOWS
 from gateruler.engine.triggers import CNT, CONTINUOUS, TRIGGERS
 from gateruler.models import CostModel, TurnStartKind
 from gateruler.vocabulary import CardType, Duration, Provenance, SpecialRuleKind
@@ -126,6 +127,9 @@ def _requirement(field: Field) -> str:
     if field.only_when is not None:
         key, value = field.only_when
         return f"when `{key}: {value}` (absent otherwise)"
+    if field.allowed_when is not None:
+        key, value = field.allowed_when
+        return f"no; only when `{key}: {value}`"
     if field.required:
         return "yes"
     if field.default is NO_DEFAULT:
@@ -197,6 +201,27 @@ def _triggers() -> list[str]:
         "",
     ]
     return lines
+
+
+def _timings() -> list[str]:
+    lines = [
+        "## Timings",
+        "",
+        "When an activated ability (`trigger: activated`) may be used, or an event played: a timing is open in some of the",
+        "moments a player holds priority (windows).  Today the engine opens your main phase and your attack phase;",
+        "the windows of the rift's turn come with issue 13.  An event is played from the hand or drive zone in your",
+        "main phase only, and then only if its timing opens there; from a set zone, whenever its timing is open.",
+        "",
+        "| timing | windows | meaning |",
+        "|---|---|---|",
+    ]
+    for t in TIMINGS:
+        windows = [w.name for w in WINDOWS if w.name in t.windows]
+        lines.append(f"| `{t.name}` | {_code_list(windows)} | {_cell(t.doc)} |")
+    lines += ["", "| window | whose turn | opened today | meaning |", "|---|---|---|---|"]
+    for w in WINDOWS:
+        lines.append(f"| `{w.name}` | {'yours' if w.own_turn else 'the rift' + chr(39) + 's'} | {'yes' if w.opened else 'no'} | {_cell(w.doc)} |")
+    return lines + [""]
 
 
 def _targets() -> list[str]:
@@ -311,6 +336,7 @@ def reference_markdown() -> str:
     lines += _files()
     lines += _keywords()
     lines += _triggers()
+    lines += _timings()
     lines += _targets()
     lines += _variant_section(EFFECT, _effect_targets)
     lines += _variant_section(COST, lambda _: [])

@@ -185,11 +185,16 @@ class _Builder:
 
 
 def _conditions(spec: ObjectSpec) -> list[dict[str, Any]]:
-    """Fields that are required for one value of a key and absent (or null) otherwise (units' ATK/HP/STK)."""
+    """Fields that are required (or allowed) for one value of a key and absent (or null) otherwise (units' ATK/HP/STK,
+    an event's timing)."""
     by_condition: dict[tuple[str, str], list[str]] = {}
     for field in spec.fields:
         if field.only_when is not None:
             by_condition.setdefault(field.only_when, []).append(field.name)
+    allowed: dict[tuple[str, str], list[str]] = {}
+    for field in spec.fields:
+        if field.allowed_when is not None:
+            allowed.setdefault(field.allowed_when, []).append(field.name)
     return [
         {
             "if": {"properties": {key: {"const": value}}, "required": [key]},
@@ -197,6 +202,12 @@ def _conditions(spec: ObjectSpec) -> list[dict[str, Any]]:
             "else": {"properties": {name: {"type": "null"} for name in names}},
         }
         for (key, value), names in by_condition.items()
+    ] + [
+        {
+            "if": {"properties": {key: {"const": value}}, "required": [key]},
+            "else": {"properties": {name: {"type": "null"} for name in names}},
+        }
+        for (key, value), names in allowed.items()
     ]
 
 

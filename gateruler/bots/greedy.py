@@ -28,6 +28,7 @@ import itertools
 from math import comb
 from typing import Any
 
+from gateruler.bots import greedy_abilities
 from gateruler.bots.cache import IdentityMemo
 from gateruler.bots.view import PlayerView
 from gateruler.engine.actions import (
@@ -41,6 +42,7 @@ from gateruler.engine.actions import (
     Attack,
     Choose,
     Confirm,
+    Discount,
     EndTurn,
     GoToAttack,
     PlayEvent,
@@ -444,6 +446,7 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
     summons_left = 99 if ruler.summon_cap is None else ruler.summon_cap - side.summons
     free = ruler.cost_model is CostModel.FREE
     face_ready = facts.ready_face()
+    offers = greedy_abilities.discount_offers(game, facts, legal, energy) if game.setup.has_discount else {}
 
     items: list[_Item] = []
     seen_units: set[str] = set()
@@ -454,21 +457,21 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
                 continue
             c = cards[iid]
             rep = first_of.setdefault(c.id, iid) if zone is not side.set_zones else iid
-            cost = 0 if free else max(c.level, 0)
+            cost = offers.get(rep, 0 if free else max(c.level, 0))
             if cost > energy:
                 continue
             if c.is_unit:
                 # Copies are interchangeable and one plan summons one of them: the next plan sees the rest.
-                if rep in summonable and summons_left > 0 and c.id not in seen_units:
+                if (rep in summonable or rep in offers) and summons_left > 0 and c.id not in seen_units:
                     seen_units.add(c.id)
                     items.append(_Item(rep, cost, None, 0.0, c))
-            elif rep in playable:
+            elif rep in playable or rep in offers:
                 if c.is_event:
                     value = facts.effects_value(c.on_play, face_ready)
                 else:
                     value = FIELD_VALUE + facts.effects_value(c.on_enter, face_ready)
                 if value > MIN_PLAY_VALUE:
-                    items.append(_Item(rep, cost, playable[rep], value, c))
+                    items.append(_Item(rep, cost, Discount(rep) if rep in offers else playable[rep], value, c))
     if not items:
         return []
     items.sort(key=lambda it: (-(it.value if it.action is not None else it.card.atk + it.card.hp), it.cost, it.iid))
@@ -512,7 +515,7 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
             chosen.pop()
 
     extend(0, 0, 0)
-    return best
+    return greedy_abilities.as_discount(best, offers) if offers else best
 
 
 def _unit_slot_value(facts: Facts, card: CardFacts, slot: int, board: list[tuple | None], face_ready: float) -> float:
@@ -567,6 +570,8 @@ def attack_choice(game: Game, facts: Facts, legal: list[Action]) -> Action | Non
     cards = facts.cards
 
     def pierces(attacker: int) -> bool:
+        if game.setup.has_grants:  # a keyword may be granted (a ruler's pierce, say)
+            return PIERCE in game.keywords(PLAYER, attacker)
         return attacker != RULER and cards[game.sides[PLAYER].board[attacker].iid].pierce
 
     def reaction_loss(attacker: int, slot: int) -> float:
@@ -730,6 +735,11 @@ class GreedyPolicy:
         if len(legal) == 1:
             return legal[0]
         if game.pending is None and game.phase == Phase.MAIN:
+            if game.setup.has_activated:
+                activation = greedy_abilities.activation_choice(game, Facts(game), legal)
+                if activation is not None:
+                    self._expect = None
+                    return activation
             key = _turn_key(game)
             if key != self._expect or not self._plan or self._plan[0] not in legal:
                 self._plan = main_plan(game, Facts(game), legal)
@@ -737,7 +747,7 @@ class GreedyPolicy:
                 action = self._plan.pop(0)
                 c = card_facts(game)[action.card]
                 cost = 0 if game.setup.ruler.cost_model is CostModel.FREE else max(c.level, 0)
-                self._expect = _expected_key(key, action, cost)
+                self._expect = _expected_key(key, action, cost) if type(action) is not Discount else None
                 return action
             self._expect = None
             return GoToAttack() if any(_can_attack_now(game, s) for s in (ATTACK_LEFT, ATTACK_RIGHT, RULER)) else EndTurn()
@@ -775,6 +785,10 @@ def _decide(game: Game, legal: list[Action]) -> Action:
     facts = Facts(game)
     if game.pending is not None:
         return answer_decision(game, facts, legal)
+    if game.setup.has_activated:
+        activation = greedy_abilities.activation_choice(game, facts, legal)
+        if activation is not None:
+            return activation
     if game.phase == Phase.MAIN:
         plan = main_plan(game, facts, legal)
         if plan:

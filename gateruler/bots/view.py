@@ -55,10 +55,16 @@ def _known_on_top(game: Game, side: int) -> int:
     """How many cards on top of `side`'s deck the player watched being put there.
 
     Only a MOVE to "deck" puts a card back, always on top, and only public
-    cards are moved, so the known cards form the top of the deck."""
+    cards are moved, so the known cards form the top of the deck; a shuffle
+    (genesis summon's) makes every card's place unknown again."""
     if not _cards_can_return_to_deck(game.setup):
         return 0
-    returned = {e[3] for e in game.log if e[1] == "move" and e[4] == "deck"}
+    returned: set[int] = set()
+    for e in game.log:
+        if e[1] == "move" and e[4] == "deck":
+            returned.add(e[3])
+        elif e[1] == "shuffle" and e[2] == side:
+            returned.clear()  # a shuffled deck has no known top (a genesis summon's shuffle)
     count = 0
     for iid in reversed(game.sides[side].deck):
         if iid not in returned:

@@ -15,10 +15,12 @@ from gateruler.engine.actions import (
     SIDE_NAMES,
     SLOT_NAMES,
     Action,
+    Activate,
     Attack,
     Choose,
     ChooseCard,
     Confirm,
+    Discount,
     EndTurn,
     GoToAttack,
     PlayEvent,
@@ -35,6 +37,6 @@ from gateruler.engine.opponent import Opponent
 
 __all__ = [
     "ATTACK_LEFT", "ATTACK_RIGHT", "DEFENSE", "INVADER", "PLAYER", "RULER", "SIDE_NAMES", "SLOT_NAMES",
-    "Action", "Attack", "Choose", "ChooseCard", "Confirm", "EndTurn", "GoToAttack", "PlayEvent", "PlayField",
+    "Action", "Activate", "Attack", "Choose", "ChooseCard", "Confirm", "Discount", "EndTurn", "GoToAttack", "PlayEvent", "PlayField",
     "SetCard", "Split", "Summon", "action_from_dict", "action_to_dict", "Decision", "Frame", "Game", "Opponent", "Phase",
 ]

@@ -14,10 +14,15 @@ class Ability:
     `trigger` is a trigger word (triggers.py).  `requires` says whether the
     ability may be used at all (a triggered ability whose requirement fails
     does not trigger; an event whose on_play requirement fails cannot be
-    played; a continuous ability is off while it fails).  `costs` are paid
-    before the effects, in order; one that cannot be paid makes the ability
-    do nothing.  `optional` abilities ask their controller first ("you may").
-    Each effect may also carry its own `if:`, checked when it resolves.
+    played; a continuous ability is off while it fails; an activated ability
+    is not offered).  `costs` are paid before the effects, in order; one that
+    cannot be paid makes the ability do nothing.  `optional` abilities ask
+    their controller first ("you may").  Each effect may also carry its own
+    `if:`, checked when it resolves.
+
+    An activated ability (trigger `activated`) has a `timing` word
+    (timings.py): its controller uses it when the timing allows.
+    `once_per_turn` (【ターン1】) limits any ability to one use a turn.
     """
 
     trigger: str
@@ -26,3 +31,5 @@ class Ability:
     costs: tuple[Any, ...] = ()
     requires: Any = None
     optional: bool = False
+    timing: str = ""  # an activated ability's timing word (timings.py); "" for every other trigger
+    once_per_turn: bool = False

@@ -68,6 +68,24 @@ class EndTurn:
 
 
 @attrs.frozen(slots=True)
+class Activate:
+    """Use an activated ability (its timing allows it now): `ability` is its index among the card's abilities."""
+
+    card: int
+    ability: int
+
+
+@attrs.frozen(slots=True)
+class Discount:
+    """Play a card from the hand for its discount (【コスト軽減】): its alternative cost instead of its level.
+
+    `slot` is the zone a unit goes to (-1 for an event or a field)."""
+
+    card: int
+    slot: int = -1
+
+
+@attrs.frozen(slots=True)
 class Choose:
     """Answer a pending decision about a unit: the unit at (side, slot)."""
 
@@ -103,7 +121,7 @@ class Split:
     parts: tuple[tuple[int, int, int], ...] = attrs.field(converter=_parts)
 
 
-Action = Summon | PlayEvent | PlayField | SetCard | GoToAttack | Attack | EndTurn | Choose | ChooseCard | Confirm | Split
+Action = Summon | PlayEvent | PlayField | SetCard | GoToAttack | Attack | EndTurn | Choose | ChooseCard | Confirm | Split | Activate | Discount
 ANSWERS = (Choose, ChooseCard, Confirm, Split)
 """The actions that answer a pending decision (frames.Decision)."""
 
@@ -119,7 +137,10 @@ def _plain(value: object) -> object:
     return [_plain(v) for v in value] if isinstance(value, tuple) else value
 
 
-_ACTION_TYPES = {cls.__name__: cls for cls in (Summon, PlayEvent, PlayField, SetCard, GoToAttack, Attack, EndTurn, Choose, ChooseCard, Confirm, Split)}
+_ACTION_TYPES = {
+    cls.__name__: cls
+    for cls in (Summon, PlayEvent, PlayField, SetCard, GoToAttack, Attack, EndTurn, Choose, ChooseCard, Confirm, Split, Activate, Discount)
+}
 
 
 def action_from_dict(data: dict) -> Action:

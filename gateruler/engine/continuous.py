@@ -1,4 +1,4 @@
-"""Continuous effects: stat changes that hold while their card is on the board or in a field zone.
+"""Continuous effects: stat changes and keyword grants that hold while their card is on the board or in a field zone.
 
 Nothing is stored: every stat read adds up the continuous `modify` effects of
 the cards in play whose target takes in the unit (or ruler) read, and whose
@@ -7,6 +7,12 @@ copies stack, makes a change end the moment its source leaves, and lets the
 rules processing destroy a unit left with damage >= HP when a field that
 raised its HP leaves (CR 2-11c); it costs nothing in games without
 continuous abilities (`Setup.has_continuous`).
+
+Keywords are granted the same way (`grant` effects, effects/status.py):
+`with_grants` adds, at every `Game.keywords` read, the keywords the unit (or
+ruler) was given by a one-shot `grant` (kept on the unit or side until the
+end of the turn, or for good) and those the continuous grants in play give
+it; games in which no card grants anything skip it (`Setup.has_grants`).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from gateruler.engine.actions import RULER
 from gateruler.engine.targets import Every, RulerTarget, SelfTarget
 from gateruler.engine.triggers import CONTINUOUS
 from gateruler.models import CardDef
@@ -39,6 +46,69 @@ def continuous_entries(defs: Sequence[CardDef]) -> tuple[tuple[Entry, ...], ...]
     return tuple(entries[id(d)] for d in defs)
 
 
+def continuous_grants(defs: Sequence[CardDef]) -> tuple[tuple[Entry, ...], ...]:
+    """Each card's continuous keyword grants, found once per game; empty when no card has any."""
+    unique = {id(d): d for d in defs}
+    entries = {
+        key: tuple((a.requires, e) for a in d.abilities if a.trigger == CONTINUOUS for e in a.effects if e.kind == "grant")
+        for key, d in unique.items()
+    }
+    if not any(entries.values()):
+        return ()
+    return tuple(entries[id(d)] for d in defs)
+
+
+def grants_anything(defs: Sequence[CardDef]) -> bool:
+    """Whether any card has a `grant` effect of any kind (one-shot ones included)."""
+    return any(e.kind == "grant" for d in {id(d): d for d in defs}.values() for a in d.abilities for e in a.effects)
+
+
+def with_grants(game: "Game", side: int, slot: int, base: frozenset[str]) -> frozenset[str]:
+    """`base` (the printed keywords of the unit in `slot` of `side`, or of its ruler) and every keyword granted to it."""
+    s = game.sides[side]
+    if slot == RULER:
+        gained = s.ruler_gained
+        iid = -1
+    else:
+        u = s.board[slot]
+        if u is None:
+            return base
+        gained = u.gained
+        iid = u.iid
+    extra = {keyword for keyword, _ in gained}
+    grants = game.setup.grants
+    if grants:
+        for src_side in (0, 1):
+            sd = game.sides[src_side]
+            sources = [u.iid for u in sd.board if u is not None] + sd.field
+            for src in sources:
+                for requires, effect in grants[src]:
+                    if _reaches(game, effect.target, src_side, src, side, iid, slot) and (
+                        requires is None or requires.holds(game, src_side, src, ())
+                    ):
+                        extra.add(effect.keyword)
+    return base | extra if extra else base
+
+
+def expire_grants(game: "Game") -> None:
+    """End of turn: keywords granted until the end of the turn are lost."""
+    for s in game.sides:
+        s.ruler_gained = tuple(g for g in s.ruler_gained if g[1])
+        for u in s.board:
+            if u is not None and u.gained:
+                u.gained = tuple(g for g in u.gained if g[1])
+
+
+def _reaches(game: "Game", target: Any, src_side: int, src: int, side: int, iid: int, slot: int) -> bool:
+    """Whether a continuous effect's target takes in the unit `iid` in `slot` of `side` (iid -1: the side's ruler)."""
+    kind = type(target)
+    if iid < 0:
+        return kind is RulerTarget and (target.side == "own") == (src_side == side)
+    if kind is SelfTarget:
+        return src == iid
+    return kind is Every and target.filter.matches(game, src_side, side, iid, slot)
+
+
 def bonus(game: "Game", side: int, iid: int, slot: int, stat: str) -> int:
     """The total continuous change to `stat` of the unit `iid` in `slot` of `side` (iid -1: the side's ruler)."""
     total = 0
@@ -58,15 +128,7 @@ def _from(game: "Game", entries: tuple[Entry, ...], src_side: int, src: int, sid
     """What one card's continuous changes add to `stat` of the unit (or ruler) read."""
     total = 0
     for requires, effect in entries:
-        target = effect.target
-        kind = type(target)
-        if iid < 0:
-            if kind is not RulerTarget or (target.side == "own") != (src_side == side):
-                continue
-        elif kind is SelfTarget:
-            if src != iid:
-                continue
-        elif kind is not Every or not target.filter.matches(game, src_side, side, iid, slot):
+        if not _reaches(game, effect.target, src_side, src, side, iid, slot):
             continue
         if requires is not None and not requires.holds(game, src_side, src, ()):
             continue

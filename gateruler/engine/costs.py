@@ -122,21 +122,21 @@ def chosen_cards(frame: Frame, candidates: list[int], count: int) -> list[int]:
     return chosen
 
 
-def choose_units(game: "Game", frame: Frame, where: CardFilter, count: int) -> Decision | None:
-    """As `choose_cards`, for units on the board (answered with `Choose(side, slot)`)."""
+def choose_units(game: "Game", frame: Frame, where: CardFilter, count: int, exclude: int = -1) -> Decision | None:
+    """As `choose_cards`, for units on the board (answered with `Choose(side, slot)`); never the card `exclude`."""
     picked = _picked(frame)
     if len(picked) >= count:
         return None
     taken = {(a.side, a.slot) for a in picked}
-    remaining = [Choose(side, slot) for side, slot, _ in where.places(game, frame.side) if (side, slot) not in taken]
+    remaining = [Choose(side, slot) for side, slot, iid in where.places(game, frame.side) if (side, slot) not in taken and iid != exclude]
     if len(remaining) <= count - len(picked):
         return None
     return _pick_decision(frame, remaining, "unit", count, picked)
 
 
-def chosen_units(game: "Game", frame: Frame, where: CardFilter, count: int) -> list[tuple[int, int, int]]:
-    """(side, slot, iid) of the units to pay with, picked first."""
-    places = where.places(game, frame.side)
+def chosen_units(game: "Game", frame: Frame, where: CardFilter, count: int, exclude: int = -1) -> list[tuple[int, int, int]]:
+    """(side, slot, iid) of the units to pay with, picked first; never the card `exclude`."""
+    places = [p for p in where.places(game, frame.side) if p[2] != exclude]
     by_slot = {(side, slot): iid for side, slot, iid in places}
     chosen = [(a.side, a.slot, by_slot[(a.side, a.slot)]) for a in frame.answers if (a.side, a.slot) in by_slot]
     for side, slot, iid in places:
@@ -204,22 +204,29 @@ class _CardsInZone(Cost):
 
 
 class _OwnUnits(Cost):
-    """Pay with `count` of your units on the board that match `filter`, chosen one at a time."""
+    """Pay with `count` of your units on the board that match `filter`, chosen one at a time
+    (`others_only`: never the unit that has the ability)."""
 
+    others_only: ClassVar[bool] = False
     count: int
     filter: Any
 
     def _where(self) -> CardFilter:
         return _own(BOARD, self.filter)
 
+    def _exclude(self, source: int) -> int:
+        return source if self.others_only else -1
+
     def can_pay(self, game: "Game", side: int, source: int) -> bool:
+        if self.others_only:
+            return sum(1 for _, _, iid in self._where().places(game, side) if iid != source) >= self.count
         return self._where().count(game, side) >= self.count
 
     def choose(self, game: "Game", frame: Frame) -> Decision | None:
-        return choose_units(game, frame, self._where(), self.count)
+        return choose_units(game, frame, self._where(), self.count, self._exclude(frame.source))
 
     def pay(self, game: "Game", frame: Frame) -> None:
-        for side, slot, iid in chosen_units(game, frame, self._where(), self.count):
+        for side, slot, iid in chosen_units(game, frame, self._where(), self.count, self._exclude(frame.source)):
             if game.unit_is(side, slot, iid):
                 self.take(game, side, slot, iid)
 
@@ -370,3 +377,25 @@ class RemoveFromGraveyard(_CardsInZone):
 
     def words(self) -> str:
         return f"remove {_plural(self.count, 'card')} in your graveyard from the game"
+
+
+@cost("return_to_deck", "Return `count` of your other units matching `filter` to your deck, shuffled in (you choose which): genesis summon's materials.")
+@attrs.frozen(kw_only=True)
+class ReturnToDeck(_OwnUnits):
+    others_only: ClassVar[bool] = True
+    count: int = param(int, "How many units.", 1, default=1, minimum=1)
+    filter: Any = param(PROPERTIES, "Which units may be returned (default: any).", {"attribute": "Dragon"}, default=None)
+
+    def pay(self, game: "Game", frame: Frame) -> None:
+        super().pay(game, frame)
+        game.rng.shuffle(game.sides[frame.side].deck)
+        game.log_event(frame.side, "shuffle")
+
+    def take(self, game: "Game", side: int, slot: int, iid: int) -> None:
+        s = game.sides[side]
+        s.board[slot] = None
+        s.deck.append(iid)
+        game.log_event(side, "to_deck", iid)
+
+    def words(self) -> str:
+        return f"return {_plural(self.count, 'other unit')} of yours to your deck"

@@ -53,6 +53,13 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "shield": ("card", "protects", "amount", "by"),  # a one-shot prevention waits: card -1 for "ruler"/"side"; amount 0 = all
     "damage_prevented": ("card", "prevented", "left", "by"),  # damage to a unit (-1: the ruler) prevented or reduced
     "survived": ("card", "by", "total"),  # a unit about to be destroyed stays on the board; total: its damage now
+    # activated abilities, discounts, keyword grants, act/rest, genesis summon (activation.py, discount.py, effects/)
+    "activate": ("card", "timing"),  # the player used the card's activated ability
+    "discount": ("card",),  # the player plays the card from the hand for its discount
+    "grant": ("card", "keyword"),  # a unit, or the ruler (-1), gained a keyword
+    "act": ("card",),  # a unit, or the ruler (-1), was readied by an effect
+    "to_deck": ("card",),  # a unit went back into its owner's deck (shuffled in)
+    "shuffle": (),  # the side's deck was shuffled
 }
 
 CARD_FIELDS = frozenset({"card", "attacker", "target", "by"})
@@ -170,6 +177,18 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
         return f"{name(a[3])} prevented {a[1]} damage to {hit} ({a[2]} left)."
     if kind == "survived":
         return f"{name(a[0])} was not destroyed: {name(a[1])} kept it on the board ({a[2]} damage)."
+    if kind == "activate":
+        return f"{who} used {name(a[0])}'s {'OD ' if a[1] == 'overdrive' else ''}ability."
+    if kind == "discount":
+        return f"{who} played {name(a[0])} for its discount."
+    if kind == "grant":
+        return f"{'Your ruler' if a[0] == -1 and side == 0 else 'The rift' if a[0] == -1 else name(a[0])} gained {a[1].replace('_', ' ')}."
+    if kind == "act":
+        return f"{'Your ruler' if a[0] == -1 and side == 0 else 'The rift' if a[0] == -1 else name(a[0])} was readied (act)."
+    if kind == "to_deck":
+        return f"{name(a[0])} went back into {whose} deck."
+    if kind == "shuffle":
+        return f"{whose.capitalize()} deck was shuffled."
     if kind == "game_over":
         return {"player": "You win!", "invader": "The rift wins.", "draw": "The game is a draw."}.get(a[0], str(a[0]))
     return f"{kind} {a}"

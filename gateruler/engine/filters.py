@@ -102,6 +102,14 @@ class HasKeyword:
         return self.keyword in (game.keywords(side, slot) if slot >= 0 else game.setup.defs[iid].keywords)
 
 
+@attrs.frozen(slots=True)
+class HasMarker:
+    marker: str
+
+    def __call__(self, game: "Game", side: int, iid: int, slot: int) -> bool:
+        return self.marker in game.setup.defs[iid].markers
+
+
 def _names(game: "Game", iid: int) -> Iterable[str]:
     card = game.setup.defs[iid]
     yield card.name
@@ -311,7 +319,8 @@ prop(
 prop("type", CARD_TYPES, "The card type.", "unit", lambda v: TypeIs(CardType(v)))
 prop("attribute", str, "An attribute printed on the card (Beast, Dragon, Military...).", "Beast", HasAttribute)
 prop("faction", str, "The printed faction (army).", "東妖軍", FactionIs)
-prop("keyword", KEYWORD, "A keyword the card has.", "pierce", HasKeyword)
+prop("keyword", KEYWORD, "A keyword the card has (on the board: granted ones too).", "pierce", HasKeyword)
+prop("marker", str, "A marker keyword printed on the card (its `markers`: words with no rule of their own, CR 16-1a-2).", "警戒", HasMarker)
 prop("name", str, "The card's name in any of its languages, whole (case does not matter).", "Dark Knight Dista", lambda v: NameIs(v.casefold()))
 prop("name_contains", str, "Part of the card's name in any of its languages (case does not matter).", "Dark Knight", lambda v: NameContains(v.casefold()))
 for _stat, _what in (

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 import attrs
 
 from gateruler.cardpool import CardPool
+from gateruler.engine import activation
 from gateruler.engine import continuous as continuous_effects
 from gateruler.engine import replace, resolve
 from gateruler.engine.actions import (
@@ -38,7 +39,9 @@ from gateruler.engine.actions import (
     SLOT_NAMES,
     SLOT_WORDS,
     Action,
+    Activate,
     Attack,
+    Discount,
     EndTurn,
     GoToAttack,
     PlayEvent,
@@ -53,7 +56,8 @@ from gateruler.engine.opponent import Opponent
 from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import SideState, Unit
 from gateruler.engine.targets import Chosen
-from gateruler.engine.triggers import CNT, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, REPLACEMENT, START_OF_TURN
+from gateruler.engine.timings import ATTACK, MAIN
+from gateruler.engine.triggers import CNT, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, REPLACEMENT, START_OF_TURN, TOUCHDOWN
 from gateruler.errors import IllegalAction
 from gateruler.models import CardDef, CostModel, LevelDef, RulerDef, TurnStartKind
 from gateruler.vocabulary import CardType
@@ -92,6 +96,16 @@ class Setup:
     summon_slots: tuple = ()  # the player's unit zones, for summons
     replacements: tuple = ()  # by instance id: its standing replacements (replace.py); () when no card has one
     replaces: frozenset = frozenset()  # the hooks some card of the game can replace at (empty: no hook costs anything)
+    # activated abilities, timings, discounts, keyword grants (activation.py, timings.py, discount.py, continuous.py)
+    has_activated: bool = False  # some player card has an activated ability: legal_actions looks for them
+    activated: tuple = ()  # by instance id: the indices of its activated abilities
+    set_windows: tuple = ()  # by instance id: the windows it may be played from a set zone in (its event timing)
+    no_main_play: frozenset = frozenset()  # events whose timing does not open the main window
+    has_once: bool = False  # some triggered ability is once per turn: Game.fire counts them
+    has_discount: bool = False  # some player card has a discount: legal_actions offers it
+    discounts: tuple = ()  # by instance id: the index of its discount ability, or -1
+    has_grants: bool = False  # some card grants keywords: Game.keywords adds them
+    grants: tuple = ()  # by instance id: its continuous keyword grants (continuous.py)
 
     @property
     def card_ids(self) -> tuple[str, ...]:
@@ -108,6 +122,7 @@ class Setup:
         triggers, hooks = _trigger_index(defs)
         replacements = replace.replacement_entries(defs) if REPLACEMENT in hooks else ()
         free = ruler.cost_model is CostModel.FREE
+        tables = activation.ability_tables(defs, fields.get("owners", ()))  # type: ignore[arg-type]
         return cls(
             defs=defs,
             ruler=ruler,
@@ -119,6 +134,7 @@ class Setup:
             summon_slots=tuple(s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)),
             replacements=replacements,
             replaces=hooks - {REPLACEMENT},
+            **tables,
             **fields,
         )
 
@@ -142,6 +158,7 @@ class Game:
         "end_reason",
         "history",
         "halt_after_turn",
+        "used",
     )
 
     # ------------------------------------------------------------------ creation
@@ -224,6 +241,7 @@ class Game:
         game.end_reason = ""
         game.history = []
         game.halt_after_turn = None
+        game.used = ()  # (card, ability) pairs used this turn: activated ones, and once-per-turn triggered ones
         return game
 
     def _set_up_player(self) -> None:
@@ -258,6 +276,7 @@ class Game:
         game.end_reason = self.end_reason
         game.history = self.history[:]
         game.halt_after_turn = self.halt_after_turn
+        game.used = self.used
         return game
 
     # ------------------------------------------------------------------ queries
@@ -285,9 +304,13 @@ class Game:
         (battles, attacks, filters): granting keywords (docs/engine.md) adds
         to what this returns."""
         if slot == RULER:
-            return self.setup.level.keywords if side == INVADER else frozenset()
-        unit = self.sides[side].board[slot]
-        return self.setup.defs[unit.iid].keywords if unit else frozenset()
+            base = self.setup.level.keywords if side == INVADER else frozenset()
+        else:
+            unit = self.sides[side].board[slot]
+            base = self.setup.defs[unit.iid].keywords if unit else frozenset()
+        if self.setup.has_grants:
+            return continuous_effects.with_grants(self, side, slot, base)
+        return base
 
     def atk(self, side: int, slot: int) -> int:
         s = self.sides[side]
@@ -382,9 +405,17 @@ class Game:
         if self.active != PLAYER:
             return []
         if self.phase == Phase.MAIN:
-            return self._main_actions() + self._set_card_plays() + [GoToAttack(), EndTurn()]
+            actions = self._main_actions() + self._set_card_plays(MAIN)
+            if self.setup.has_discount:
+                actions += activation.discount_plays(self)
+            if self.setup.has_activated:
+                actions += activation.activations(self, MAIN)
+            return actions + [GoToAttack(), EndTurn()]
         if self.phase == Phase.ATTACK:
-            return self._attack_actions() + self._set_card_plays() + [EndTurn()]
+            actions = self._attack_actions() + self._set_card_plays(ATTACK)
+            if self.setup.has_activated:
+                actions += activation.activations(self, ATTACK)
+            return actions + [EndTurn()]
         return []
 
     def apply(self, action: Action) -> None:
@@ -398,15 +429,23 @@ class Game:
             self.pending = None
             self.tasks.append(frame._replace(answers=frame.answers + (action,)))
         elif isinstance(action, Summon):
-            self._pay_and_take(PLAYER, action.card)
+            zone = self._pay_and_take(PLAYER, action.card)
             self.sides[PLAYER].summons += 1
             self.summon(PLAYER, action.card, action.slot)
+            if zone == "hand":
+                self.fire(PLAYER, action.card, TOUCHDOWN)
         elif isinstance(action, PlayEvent):
             self._pay_and_take(PLAYER, action.card)
             self.play_event(PLAYER, action.card)
         elif isinstance(action, PlayField):
-            self._pay_and_take(PLAYER, action.card)
+            zone = self._pay_and_take(PLAYER, action.card)
             self._play_field(PLAYER, action.card)
+            if zone == "hand":
+                self.fire(PLAYER, action.card, TOUCHDOWN)
+        elif isinstance(action, Activate):
+            activation.activate(self, action)
+        elif isinstance(action, Discount):
+            activation.play_discounted(self, action)
         elif isinstance(action, SetCard):
             self._take_from_hand_or_drive(PLAYER, action.card)
             self.sides[PLAYER].set_zones[action.zone] = action.card
@@ -445,6 +484,7 @@ class Game:
         slots = self.setup.summon_slots
         costs = self.setup.costs
         defs = self.setup.defs
+        no_main_play = self.setup.no_main_play  # events whose timing keeps them out of the hand's plays (timings.py)
         free_set = [i for i, c in enumerate(side.set_zones) if c is None]
         for where, cards in ((0, side.hand), (1, side.drive)):
             for iid in cards:
@@ -458,7 +498,7 @@ class Game:
                     if can_summon and affordable:
                         actions.extend([Summon(iid, slot) for slot in slots])
                 elif d.type is CardType.EVENT:
-                    if affordable and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid)):
+                    if affordable and iid not in no_main_play and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid)):
                         actions.append(PlayEvent(iid))
                     if free_set and OPEN_CARD not in d.keywords:
                         actions.append(SetCard(iid, free_set[0]))
@@ -466,21 +506,29 @@ class Game:
                     actions.append(PlayField(iid))
         return actions
 
-    def _set_card_plays(self) -> list[Action]:
+    def _set_card_plays(self, window: str) -> list[Action]:
+        """The set events the player may play in `window` (their timing: timings.event_windows)."""
         side = self.sides[PLAYER]
+        windows = self.setup.set_windows
         out = []
         for iid in side.set_zones:
-            if iid is not None and self._cost(iid) <= side.energy_ready and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid)):
+            if (
+                iid is not None
+                and window in windows[iid]
+                and self._cost(iid) <= side.energy_ready
+                and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid))
+            ):
                 out.append(PlayEvent(iid))
         return out
 
-    def _event_playable(self, side: int, iid: int) -> bool:
+    def _event_playable(self, side: int, iid: int, energy: int | None = None) -> bool:
         """Whether the event `iid` can be played now, its level aside: its on_play abilities
         may be used (`requires`), their costs can be paid (with the level's energy), and
         every effect that must choose a target has one to choose.
 
         All is judged as when it is played: the event has left its zone (the
-        hand, drive zone or set zone it is in is looked at without it)."""
+        hand, drive zone or set zone it is in is looked at without it).
+        `energy`: what it costs when not its level (a discount)."""
         s = self.sides[side]
         zone = s.hand if iid in s.hand else s.drive if iid in s.drive else None
         at = zone.index(iid) if zone is not None else s.set_zones.index(iid)
@@ -489,16 +537,17 @@ class Game:
         else:
             s.set_zones[at] = None
         try:
-            return self._playable_now(side, iid)
+            return self._playable_now(side, iid, energy)
         finally:
             if zone is not None:
                 zone.insert(at, iid)
             else:
                 s.set_zones[at] = iid
 
-    def _playable_now(self, side: int, iid: int) -> bool:
+    def _playable_now(self, side: int, iid: int, energy: int | None = None) -> bool:
         d = self.setup.defs[iid]
-        energy = self._cost(iid)
+        if energy is None:
+            energy = self._cost(iid)
         for index in self.setup.triggers[iid].get(ON_PLAY, ()):
             ability = d.abilities[index]
             if ability.requires is not None and not ability.requires.holds(self, side, iid, ()):
@@ -669,9 +718,26 @@ class Game:
                 return "set"
         raise IllegalAction(f"card {iid} is not in hand, drive zone or set zones")
 
-    def _pay_and_take(self, side: int, iid: int) -> None:
+    def _pay_and_take(self, side: int, iid: int) -> str:
+        """Pay the card's level and take it from its zone; returns the zone ("hand", "drive", "set")."""
         self.sides[side].energy_ready -= self._cost(iid)
-        self._take_from_hand_or_drive(side, iid)
+        return self._take_from_hand_or_drive(side, iid)
+
+    def play_from_hand(self, side: int, iid: int, slot: int) -> None:
+        """Play a card from the hand, its cost already paid (a discount): a unit is normally summoned
+        into `slot` (a summon right used), an event played, a field put into the field zone; TD triggers."""
+        s = self.sides[side]
+        s.hand.remove(iid)
+        kind = self.setup.defs[iid].type
+        if kind is CardType.EVENT:
+            self.play_event(side, iid)
+            return
+        if kind is CardType.UNIT:
+            s.summons += 1
+            self.summon(side, iid, slot)
+        else:
+            self._play_field(side, iid)
+        self.fire(side, iid, TOUCHDOWN)
 
     def take_top(self, side: int) -> int | None:
         """The top card of `side`'s deck; taking from an empty deck loses (deck-out) [rules.md 9]."""
@@ -734,11 +800,21 @@ class Game:
         abilities = self.setup.defs[iid].abilities
         if not ready:
             return
+        if self.setup.has_once:
+            ready = self._not_used(iid, ready, abilities)
+            if not ready:
+                return
         self.log_event(side, "ability", iid, trigger)
         tasks = self.tasks
         for index in reversed(ready):
             ability = abilities[index]
             tasks.append(Frame(side, iid, index, BEGIN if ability.costs or ability.optional else 0, (), (), event))
+
+    def _not_used(self, iid: int, ready: list[int], abilities: tuple) -> list[int]:
+        """`ready` without the once-per-turn abilities already used this turn; those left count as used now."""
+        ready = [i for i in ready if not abilities[i].once_per_turn or (iid, i) not in self.used]
+        self.used += tuple((iid, i) for i in ready if abilities[i].once_per_turn)
+        return ready
 
     def _battle(self, side: int, attacker: int, attacker_iid: int, target: int, target_iid: int) -> None:
         foe = 1 - side
@@ -796,6 +872,7 @@ class Game:
         self.active = side
         self.attacks = 0
         self.phase = Phase.START
+        self.used = ()
         self.log_event(side, "turn")
         if self.turn > self.setup.max_turns:
             self._finish("draw", "turn cap")
@@ -839,6 +916,8 @@ class Game:
             for u in s.board:
                 if u is not None:
                     u.tmp_atk = u.tmp_hp = u.tmp_stk = 0
+        if self.setup.has_grants:
+            continuous_effects.expire_grants(self)
         self.tasks.append(("start", 1 - side))
 
     def _finish(self, winner: str, reason: str) -> None:
@@ -917,7 +996,8 @@ class Game:
         """An open card must be played at once when drawn or driven [QG]."""
         s = self.sides[side]
         d = self.setup.defs[iid]
-        if iid in s.hand:
+        from_hand = iid in s.hand
+        if from_hand:
             s.hand.remove(iid)
         elif iid in s.drive:
             s.drive.remove(iid)
@@ -930,6 +1010,9 @@ class Game:
             self._play_field(side, iid)
         else:
             self.play_event(side, iid)
+            return
+        if from_hand:
+            self.fire(side, iid, TOUCHDOWN)  # played from the hand, though not by a normal summon (CR 16-3b)
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict:

@@ -52,6 +52,7 @@ def game_to_dict(game: "Game") -> dict:
         "winner": game.winner,
         "end_reason": game.end_reason,
         "history": [action_to_dict(a) for a in game.history],
+        "used": [list(u) for u in game.used],
     }
 
 
@@ -74,6 +75,7 @@ def game_from_dict(game: "Game", data: dict) -> None:
     game.winner = data["winner"]
     game.end_reason = data["end_reason"]
     game.history = [action_from_dict(a) for a in data["history"]]
+    game.used = tuple((card, ability) for card, ability in data.get("used", ()))  # saves before activated abilities have none
     if version == 1:
         game.tasks = [_v1_task(game, t) for t in data["tasks"]]
         game.pending = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 class Unit:
     """A unit on the board: which card it is, the damage it bears, and its state."""
 
-    __slots__ = ("iid", "damage", "rested", "atk_mod", "hp_mod", "stk_mod", "tmp_atk", "tmp_hp", "tmp_stk", "entered_turn")
+    __slots__ = ("iid", "damage", "rested", "atk_mod", "hp_mod", "stk_mod", "tmp_atk", "tmp_hp", "tmp_stk", "entered_turn", "gained")
 
     def __init__(self, iid: int, entered_turn: int = 0) -> None:
         self.iid = iid
@@ -23,6 +23,7 @@ class Unit:
         self.tmp_hp = 0
         self.tmp_stk = 0
         self.entered_turn = entered_turn
+        self.gained: tuple[tuple[str, bool], ...] = ()  # keywords granted: (keyword, for good) (effects/status.py)
 
     def copy(self) -> "Unit":
         u = Unit.__new__(Unit)
@@ -36,20 +37,26 @@ class Unit:
         u.tmp_hp = self.tmp_hp
         u.tmp_stk = self.tmp_stk
         u.entered_turn = self.entered_turn
+        u.gained = self.gained
         return u
 
     def to_dict(self) -> dict:
-        return {name: getattr(self, name) for name in self.__slots__}
+        data = {name: getattr(self, name) for name in self.__slots__}
+        data["gained"] = [list(g) for g in self.gained]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "Unit":
         u = cls(data["iid"])
         for name in cls.__slots__:
-            setattr(u, name, data[name])
+            if name == "gained":
+                u.gained = tuple((k, bool(kept)) for k, kept in data.get("gained", ()))  # older saves have none
+            else:
+                setattr(u, name, data[name])
         return u
 
 
-_ADDED_LISTS = frozenset({"removed", "shields"})  # state saved before these existed has none
+_ADDED_LISTS = frozenset({"removed", "shields", "ruler_gained"})  # state saved before these existed has none
 
 
 class SideState:
@@ -75,6 +82,7 @@ class SideState:
         "ruler_stk_mod",
         "lost",
         "shields",
+        "ruler_gained",
     )
 
     def __init__(self, set_zone_count: int = 0) -> None:
@@ -99,6 +107,7 @@ class SideState:
         # one-shot damage preventions waiting for the next damage this turn (engine/replace.py):
         # (protected unit, -1 the ruler or -2 both; amount, 0 for all; "any"/"battle"/"effect"; the card that armed it)
         self.shields: list[tuple[int, int, str, int]] = []
+        self.ruler_gained: tuple[tuple[str, bool], ...] = ()  # keywords granted to the ruler: (keyword, for good)
 
     def copy(self) -> "SideState":
         s = SideState.__new__(SideState)
@@ -121,6 +130,7 @@ class SideState:
         s.ruler_stk_mod = self.ruler_stk_mod
         s.lost = self.lost
         s.shields = self.shields[:]
+        s.ruler_gained = self.ruler_gained
         return s
 
     def units(self) -> list[Unit]:
@@ -141,6 +151,8 @@ class SideState:
                 value = [u.to_dict() if u is not None else None for u in value]
             elif name == "shields":
                 value = [list(shield) for shield in value]
+            elif name == "ruler_gained":
+                value = [list(g) for g in value]
             elif isinstance(value, list):
                 value = list(value)
             data[name] = value
@@ -151,7 +163,9 @@ class SideState:
         s = cls.__new__(cls)
         for name in cls.__slots__:
             value = data.get(name, []) if name in _ADDED_LISTS else data[name]
-            if name == "board":
+            if name == "ruler_gained":
+                value = tuple((k, bool(kept)) for k, kept in value)
+            elif name == "board":
                 value = [Unit.from_dict(u) if u is not None else None for u in value]
             elif name == "shields":
                 value = [tuple(shield) for shield in value]

@@ -6,7 +6,9 @@ call where the event happens (`Game.fire(side, card, ON_ATTACK)`); abilities
 are indexed by trigger once per game (`Setup.triggers`), so firing a trigger
 no card has costs a dictionary look-up.  `continuous` is not an event: its
 abilities are always on while the card is on the board or in a field zone
-(gateruler/engine/continuous.py).
+(gateruler/engine/continuous.py).  `activated` is not an event either: its
+abilities are used by their controller when their `timing` allows
+(timings.py; `Game.legal_actions` offers them as `Activate`).
 """
 
 from __future__ import annotations
@@ -65,4 +67,24 @@ REPLACEMENT = trigger(
     "other effects happen instead, at once, each time it applies (no chosen targets, no \"you may\").",
     {UNIT, FIELD},
     "While it is in play",
+)
+ACTIVATED = trigger(
+    "activated",
+    "Not an event: its controller uses it when its `timing` allows (an activated ability, CR 14-1a-1), from the board "
+    "(a unit), the field zone (a field) or, with timing `overdrive`, the drive zone (any card).",
+    {UNIT, EVENT, FIELD},
+    "Activated",
+)
+TOUCHDOWN = trigger(
+    "touchdown",
+    "【TD】 Touchdown: this card, played from its controller's hand, entered the board or field zone (a normal summon from the hand, "
+    "or any other play from the hand; not a play from the drive zone, nor a special summon by an ability: CR 16-3).",
+    {UNIT, FIELD},
+    "TD (when played from your hand and it enters)",
+)
+ON_GENESIS_SUMMON = trigger(
+    "on_genesis_summon",
+    "This unit was special-summoned from the deck by a genesis summon (【創生召喚】, the `genesis_summon` effect).",
+    {UNIT},
+    "When it is special-summoned by genesis summon",
 )

@@ -53,6 +53,11 @@ class Effect:
         """For a word that `asks`: the choice it still needs, given the answers so far (None: resolve now)."""
         return None
 
+    def usable(self, game: "Game", side: int, source: int) -> bool:
+        """Whether an activated ability with this effect may be used now, beyond its requirement and costs
+        (genesis summon needs its unit in the deck).  Most effects need nothing."""
+        return True
+
 
 @attrs.frozen
 class EffectWord:

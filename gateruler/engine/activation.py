@@ -1,0 +1,259 @@
+"""Activated abilities and discount plays: what `legal_actions` offers beyond the plays of the rules.
+
+An activated ability (trigger `activated`, CR 14-1a-1) is used by its
+controller when its timing word (timings.py) is open in the window the
+player holds priority in, the card is where the timing wants it (in play, or
+the drive zone for overdrive), it has not been used this turn if it is once
+per turn, its requirement holds, its costs can be paid and every target it
+must choose has a candidate.  Using it (`Activate`) pushes its frame at BEGIN,
+so costs and choices run as for any ability (resolve.py).
+
+A discount (【コスト軽減】, discount.py) is a second way of playing a card
+from the hand: its alternative costs instead of its level (`Discount`).
+
+`Game.legal_actions` calls :func:`activations` and :func:`discount_plays`
+only when `Setup.has_activated` / `Setup.has_discount` say some player card
+has one, so games without them pay nothing.  Only the player activates:
+the rift's script has no such step (docs/rulings.md A2).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from gateruler.engine import continuous
+from gateruler.engine.actions import PLAYER, Action, Activate, Discount
+from gateruler.engine.discount import DISCOUNT
+from gateruler.engine.frames import BEGIN, Frame
+from gateruler.engine.targets import Chosen
+from gateruler.engine.timings import DEFAULT_SET_WINDOWS, MAIN, TIMINGS, event_windows
+from gateruler.engine.triggers import ACTIVATED
+from gateruler.models import CardDef, CostModel
+from gateruler.vocabulary import CardType
+
+if TYPE_CHECKING:
+    from gateruler.engine.game import Game
+
+
+# ---------------------------------------------------------------------- worked out once per game
+
+
+@attrs.frozen
+class AbilityTables:
+    """What `legal_actions`, `fire` and `keywords` ask about activated abilities, timings, discounts and grants,
+    by instance id (`Setup` holds each as a field of its own)."""
+
+    has_activated: bool
+    activated: tuple[tuple[int, ...], ...]
+    set_windows: tuple[frozenset[str], ...]
+    no_main_play: frozenset[int]
+    has_once: bool
+    has_discount: bool
+    discounts: tuple[int, ...]
+    has_grants: bool
+    grants: tuple
+
+
+_FACTS: dict[int, tuple[Any, Any]] = {}  # id(definition) -> (a weak reference to it, its facts or None)
+
+
+def ability_tables(defs: Sequence[CardDef], owners: Sequence[int]) -> dict[str, Any]:
+    """The tables for a game's definitions, as `Setup` fields.
+
+    Setting up a game is a large share of a short game's cost, so each
+    definition is read once across games (`_card_facts`), and a game none of
+    whose cards has any of these words gets shared tables at once."""
+    last = None
+    for d in defs:
+        if d is last:
+            continue  # copies stand together in a deck list
+        last = d
+        if _card_facts(d) is not None:
+            return attrs.asdict(_tables(defs, owners, [_card_facts(c) for c in defs]), recurse=False)
+    return _plain(len(defs))
+
+
+def _card_facts(d: CardDef) -> Any:
+    """(activated indices, discount index, once per turn, grants) of one definition, or None when it has none of them."""
+    if not d.abilities and not d.timing:
+        return None
+    hit = _FACTS.get(id(d))
+    if hit is not None and hit[0]() is d:
+        return hit[1]
+    activated: list[int] = []
+    discount = -1
+    once = grants = False
+    for i, a in enumerate(d.abilities):
+        trigger = a.trigger
+        if trigger == ACTIVATED:
+            activated.append(i)
+        elif trigger == DISCOUNT:
+            discount = i
+        elif a.once_per_turn:
+            once = True
+        for e in a.effects:
+            if e.word == "grant":
+                grants = True
+    facts = (tuple(activated), discount, once, grants) if activated or discount >= 0 or once or grants or d.timing else None
+    if len(_FACTS) > 1024:
+        _FACTS.clear()
+    _FACTS[id(d)] = (weakref.ref(d), facts)  # weak: definitions made for one game only (tests) are not kept alive
+    return facts
+
+
+_PLAIN: dict[int, dict[str, Any]] = {}
+
+
+def _plain(n: int) -> dict[str, Any]:
+    """The tables of `n` cards none of which has an activated ability, a timing, a discount, a once-per-turn ability or a grant."""
+    tables = _PLAIN.get(n)
+    if tables is None:
+        plain = AbilityTables(False, ((),) * n, (DEFAULT_SET_WINDOWS,) * n, frozenset(), False, False, (-1,) * n, False, ())
+        tables = _PLAIN[n] = attrs.asdict(plain, recurse=False)
+    return tables
+
+
+def _tables(defs: Sequence[CardDef], owners: Sequence[int], facts: list[Any]) -> AbilityTables:
+    activated = tuple(f[0] if f else () for f in facts)
+    discounts = tuple(f[1] if f else -1 for f in facts)
+    grants = continuous.continuous_grants(defs) if any(f and f[3] for f in facts) else ()
+    return AbilityTables(
+        has_activated=any(a and o == PLAYER for a, o in zip(activated, owners)),
+        activated=activated,
+        set_windows=set_windows(defs),
+        no_main_play=not_played_in_main(defs),
+        has_once=any(f and f[2] for f in facts),
+        has_discount=any(i >= 0 and o == PLAYER for i, o in zip(discounts, owners)),
+        discounts=discounts,
+        has_grants=any(f and f[3] for f in facts),
+        grants=grants,
+    )
+
+
+def set_windows(defs: Sequence[CardDef]) -> tuple[frozenset[str], ...]:
+    """For each card, the windows it may be played from a set zone in (its event timing; timings.event_windows)."""
+    cache: dict[str, frozenset[str]] = {}
+    out = []
+    for d in defs:
+        if d.timing not in cache:
+            cache[d.timing] = event_windows(d.timing)
+        out.append(cache[d.timing])
+    return tuple(out)
+
+
+def not_played_in_main(defs: Sequence[CardDef]) -> frozenset[int]:
+    """The events whose timing does not open the main window: they cannot be played from the hand or drive zone."""
+    return frozenset(i for i, d in enumerate(defs) if d.timing and not TIMINGS[d.timing].opens(MAIN))
+
+
+# ---------------------------------------------------------------------- activated abilities
+
+
+def _in_play_zone(card: CardDef) -> str:
+    return "field" if card.type is CardType.FIELD else "board"
+
+
+def usable(game: "Game", side: int, iid: int, ability: Any) -> bool:
+    """Whether the ability could be used now as far as the ability itself goes: requirement, costs, chosen targets, and
+    what any effect needs (`Effect.usable`, e.g. genesis summon's unit in the deck)."""
+    if ability.requires is not None and not ability.requires.holds(game, side, iid, ()):
+        return False
+    for cost in ability.costs:
+        if not cost.can_pay(game, side, iid):
+            return False
+    for effect in ability.effects:
+        if type(effect.target) is Chosen and not effect.optional and not effect.target.filter.places(game, side):
+            return False
+        if not effect.usable(game, side, iid):
+            return False
+    return True
+
+
+def activations(game: "Game", window: str) -> list[Action]:
+    """The player's `Activate` actions open in `window`.
+
+    Copies of a card in the drive zone or the field zone are one decision
+    (docs/rulings.md 15); units on the board are each their own."""
+    s = game.sides[PLAYER]
+    index = game.setup.activated
+    defs = game.setup.defs
+    used = game.used
+    out: list[Action] = []
+    seen: set[tuple[str, str, int]] = set()
+    places = [("board", u.iid) for u in s.board if u is not None]
+    places += [("field", iid) for iid in s.field]
+    places += [("drive", iid) for iid in s.drive]
+    for zone, iid in places:
+        indices = index[iid]
+        if not indices:
+            continue
+        card = defs[iid]
+        for i in indices:
+            ability = card.abilities[i]
+            timing = TIMINGS[ability.timing]
+            if (timing.zone or _in_play_zone(card)) != zone or not timing.opens(window):
+                continue
+            if (ability.once_per_turn or timing.once) and (iid, i) in used:
+                continue
+            key = (card.id, zone, i)
+            if zone != "board" and key in seen:
+                continue
+            if usable(game, PLAYER, iid, ability):
+                seen.add(key)
+                out.append(Activate(iid, i))
+    return out
+
+
+def activate(game: "Game", action: Activate) -> None:
+    """Use the ability: it counts as used this turn, and its frame begins (costs first)."""
+    ability = game.setup.defs[action.card].abilities[action.ability]
+    game.used += ((action.card, action.ability),)
+    game.log_event(PLAYER, "activate", action.card, ability.timing)
+    game.tasks.append(Frame(PLAYER, action.card, action.ability, BEGIN if ability.costs else 0))
+
+
+# ---------------------------------------------------------------------- discount plays
+
+
+def discount_plays(game: "Game") -> list[Action]:
+    """The player's `Discount` plays from the hand: an energy ruler, a card with a discount whose costs can be paid now."""
+    setup = game.setup
+    if setup.ruler.cost_model is not CostModel.ENERGY:
+        return []  # a ruler that pays no energy has nothing to discount (docs/rulings.md A9)
+    s = game.sides[PLAYER]
+    out: list[Action] = []
+    seen: set[str] = set()
+    cap = setup.ruler.summon_cap
+    for iid in s.hand:
+        at = setup.discounts[iid]
+        card = setup.defs[iid]
+        if at < 0 or card.id in seen:
+            continue
+        seen.add(card.id)
+        ability = card.abilities[at]
+        if not all(c.can_pay(game, PLAYER, iid) for c in ability.costs):
+            continue
+        if card.type is CardType.UNIT:
+            if cap is None or s.summons < cap:
+                out.extend(Discount(iid, slot) for slot in setup.summon_slots)
+        elif card.type is CardType.EVENT:
+            if iid not in setup.no_main_play and game._event_playable(PLAYER, iid, discount_energy(ability)):
+                out.append(Discount(iid))
+        else:
+            out.append(Discount(iid))
+    return out
+
+
+def discount_energy(ability: Any) -> int:
+    """The energy a discount ability pays (its `energy` costs)."""
+    return sum(c.energy_needed() for c in ability.costs)
+
+
+def play_discounted(game: "Game", action: Discount) -> None:
+    """Begin the discount: its costs are paid as an ability's, then the card is played from the hand (discount.PlayThis)."""
+    game.log_event(PLAYER, "discount", action.card)
+    game.tasks.append(Frame(PLAYER, action.card, game.setup.discounts[action.card], BEGIN, (), (), (action.slot,)))

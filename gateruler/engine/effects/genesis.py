@@ -1,0 +1,90 @@
+"""Genesis summon (【創生召喚】): return the material card to the deck and special-summon a named unit from the deck.
+
+The rules (rules.md §7): "return this and the specified material cards to
+the deck to special-summon a specific unit from the deck; it fails if they
+cannot be returned".  Written as an activated ability of the material card:
+its other materials are a `return_to_deck` cost (costs.py), and its effect
+is `genesis_summon`, which returns the card itself, finds the named unit in
+the deck, shuffles, and puts the unit onto the board where the material
+stood.  The unit's `on_genesis_summon` abilities then trigger (Crimson
+Syltis); it is no normal summon (no summon right, no TD).
+
+MERGE SEAM (branch `zones` adds special summon): `_special_summon` below is
+the one place this module puts a unit onto the board.  At the merge it
+becomes a call of the zones primitive (``game.special_summon(side, iid,
+slot, how="genesis")`` or whatever it is named there), which also fires its
+`on_special_summon`; `on_genesis_summon` stays fired here (or by that
+primitive for ``how == "genesis"``).  Nothing else here summons.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gateruler.engine.effects.base import Effect, Victim, effect
+from gateruler.engine.registry import param
+from gateruler.engine.triggers import ON_GENESIS_SUMMON
+from gateruler.vocabulary import CardType
+
+if TYPE_CHECKING:
+    from gateruler.engine.frames import Frame
+    from gateruler.engine.game import Game
+
+
+def _names(game: "Game", iid: int) -> set[str]:
+    d = game.setup.defs[iid]
+    return {d.id.casefold(), d.name.casefold(), *(n.casefold() for n in d.names.values())}
+
+
+def _board_slot(game: "Game", side: int, iid: int) -> int:
+    for slot, u in enumerate(game.sides[side].board):
+        if u is not None and u.iid == iid:
+            return slot
+    return -1
+
+
+def _special_summon(game: "Game", side: int, iid: int, slot: int) -> None:
+    """MERGE SEAM: put `iid` onto the board by a special summon (see the module's docstring)."""
+    game.summon(side, iid, slot)
+    game.fire(side, iid, ON_GENESIS_SUMMON)
+
+
+@effect(
+    "genesis_summon",
+    "Genesis summon: return this unit to your deck, then special-summon the unit `card` from your deck into its zone, and shuffle.  "
+    "Usable only while this unit is on your board and `card` is in your deck; other materials are a `return_to_deck` cost.",
+)
+@attrs.frozen(kw_only=True)
+class GenesisSummon(Effect):
+    card: str = param(str, "The unit special-summoned from your deck: its card number or any of its names (case does not matter).", "PRERELEASE-CRIMSON-SYLTIS")
+
+    def _in_deck(self, game: "Game", side: int) -> int:
+        wanted = self.card.casefold()
+        for iid in reversed(game.sides[side].deck):
+            if wanted in _names(game, iid) and game.setup.defs[iid].type is CardType.UNIT:
+                return iid
+        return -1
+
+    def usable(self, game: "Game", side: int, source: int) -> bool:
+        return _board_slot(game, side, source) >= 0 and self._in_deck(game, side) >= 0
+
+    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+        side = frame.side
+        slot = _board_slot(game, side, frame.source)
+        summoned = self._in_deck(game, side)
+        if slot < 0 or summoned < 0:
+            game.log_event(side, "no_effect", frame.source)  # the material cannot be returned, or nothing to summon: it fails
+            return
+        s = game.sides[side]
+        s.board[slot] = None
+        s.deck.append(frame.source)
+        game.log_event(side, "to_deck", frame.source)
+        s.deck.remove(summoned)
+        game.rng.shuffle(s.deck)
+        game.log_event(side, "shuffle")
+        _special_summon(game, side, summoned, slot)
+
+    def words(self, who: str) -> str:
+        return f"genesis summon: return this unit to your deck and special-summon {self.card} from your deck in its place"
