@@ -110,6 +110,7 @@ class UnitState:
     tmp_hp: Quantity
     tmp_stk: Quantity
     entered_turn: Turn
+    how: str = "normal"  # how it entered the board; older saves have no such field
 
 
 @attrs.frozen
@@ -132,6 +133,7 @@ class SideState:
     ruler_stk_mod: Quantity
     lost: str
     removed: list[CardRef] = attrs.field(factory=list)  # removed from the game; saves of version 1 have no such zone
+    soul: list[tuple[CardRef, list[CardRef]]] = attrs.field(factory=list)  # [host, its soul cards]; older saves have none
 
 
 @attrs.frozen
@@ -197,15 +199,16 @@ class FrameState:
 class DecisionState:
     """A choice the game waits for (engine/frames.py), as version 2 saves it."""
 
-    kind: Literal["unit", "card", "confirm"]
+    kind: Literal["unit", "card", "confirm", "zone", "order"]
     side: Side
     source: CardRef
     ability: Quantity
     step: Step
-    purpose: Literal["target", "cost", "optional"]
+    purpose: Literal["target", "cost", "optional", "pick", "summon", "order"]
     options: list[Action]
     count: Quantity
     picked: list[Action]
+    card: CardOrRuler = -1  # a "zone" decision's unit; older saves have none
 
 
 # A log entry: [turn, kind, side, *arguments], the arguments named by events.FIELDS[kind].
@@ -229,6 +232,7 @@ LOG_ARGUMENTS: dict[str, Any] = {
     "hp": Quantity,
     "stk": Quantity,
     "battle": bool,
+    "host": CardRef,
 }
 
 

@@ -115,6 +115,13 @@ WALL = unit("WALL", 1, 1, 20, 1)
 TWIN = event("TWIN", on("on_play", fx("damage", "enemy_unit", amount=3), fx("draw", "controller", amount=1), fx("modify", "own_ruler", atk=1)), level=1)
 
 
+def _as_recorded(side: dict) -> dict:
+    """A side's state without what the state gained after the recording (the removed zone, soul, how units entered)."""
+    side = {k: v for k, v in side.items() if k not in ("removed", "soul")}
+    side["board"] = [None if u is None else {k: v for k, v in u.items() if k != "how"} for u in side["board"]]
+    return side
+
+
 def test_a_game_saved_by_the_previous_engine_mid_resolution_continues_exactly(tmp_path):
     """tests/data/v1-save-mid-resolution.json was written by the engine of game state version 1
     (before frames): TWIN's damage waits for its target, its draw and modify are still to come."""
@@ -127,7 +134,7 @@ def test_a_game_saved_by_the_previous_engine_mid_resolution_continues_exactly(tm
     assert g.legal_actions() == [Choose(INVADER, ATTACK_LEFT), Choose(INVADER, ATTACK_RIGHT)]
     g.apply_all([action_from_dict(a) for a in recorded["actions"]])
     assert g.log == [tuple(e) for e in recorded["log_after"]]
-    assert [{k: v for k, v in s.to_dict().items() if k != "removed"} for s in g.sides] == recorded["sides_after"]
+    assert [_as_recorded(s.to_dict()) for s in g.sides] == recorded["sides_after"]
 
 
 def test_a_previous_save_whose_card_lost_the_waiting_effect_is_refused_in_one_line(tmp_path):

@@ -10,9 +10,9 @@ from __future__ import annotations
 class Unit:
     """A unit on the board: which card it is, the damage it bears, and its state."""
 
-    __slots__ = ("iid", "damage", "rested", "atk_mod", "hp_mod", "stk_mod", "tmp_atk", "tmp_hp", "tmp_stk", "entered_turn")
+    __slots__ = ("iid", "damage", "rested", "atk_mod", "hp_mod", "stk_mod", "tmp_atk", "tmp_hp", "tmp_stk", "entered_turn", "how")
 
-    def __init__(self, iid: int, entered_turn: int = 0) -> None:
+    def __init__(self, iid: int, entered_turn: int = 0, how: str = "normal") -> None:
         self.iid = iid
         self.damage = 0
         self.rested = False
@@ -23,6 +23,7 @@ class Unit:
         self.tmp_hp = 0
         self.tmp_stk = 0
         self.entered_turn = entered_turn
+        self.how = how  # how it entered the board: "normal" (played), "special" (by an effect)
 
     def copy(self) -> "Unit":
         u = Unit.__new__(Unit)
@@ -36,6 +37,7 @@ class Unit:
         u.tmp_hp = self.tmp_hp
         u.tmp_stk = self.tmp_stk
         u.entered_turn = self.entered_turn
+        u.how = self.how
         return u
 
     def to_dict(self) -> dict:
@@ -45,7 +47,7 @@ class Unit:
     def from_dict(cls, data: dict) -> "Unit":
         u = cls(data["iid"])
         for name in cls.__slots__:
-            setattr(u, name, data[name])
+            setattr(u, name, data[name] if name != "how" else data.get(name, "normal"))  # older saves have no "how"
         return u
 
 
@@ -61,6 +63,7 @@ class SideState:
         "set_zones",
         "field",
         "removed",
+        "soul",
         "board",
         "energy",
         "energy_ready",
@@ -82,6 +85,9 @@ class SideState:
         self.set_zones: list[int | None] = [None] * set_zone_count
         self.field: list[int] = []
         self.removed: list[int] = []  # removed from the game (a zone of its own)
+        # host card (a unit on the board, a card in the field zone) -> its soul cards, oldest first;
+        # tuples, so a copy of the game shares them safely
+        self.soul: dict[int, tuple[int, ...]] = {}
         self.board: list[Unit | None] = [None, None, None]
         self.energy = 0
         self.energy_ready = 0
@@ -103,6 +109,7 @@ class SideState:
         s.set_zones = self.set_zones[:]
         s.field = self.field[:]
         s.removed = self.removed[:]
+        s.soul = self.soul.copy()
         s.board = [u.copy() if u is not None else None for u in self.board]
         s.energy = self.energy
         s.energy_ready = self.energy_ready
@@ -115,12 +122,19 @@ class SideState:
         s.lost = self.lost
         return s
 
+    @property
+    def soul_cards(self) -> list[int]:
+        """Every soul card of this side, host by host (the filter zone `soul`)."""
+        return [iid for cards in self.soul.values() for iid in cards]
+
     def units(self) -> list[Unit]:
         return [u for u in self.board if u is not None]
 
     def all_iids(self) -> list[int]:
         """Every card of this side, wherever it is (for conservation checks)."""
         out = self.deck + self.hand + self.drive + self.graveyard + self.damage_zone + self.field + self.removed
+        for cards in self.soul.values():
+            out += cards
         out += [c for c in self.set_zones if c is not None]
         out += [u.iid for u in self.board if u is not None]
         return out
@@ -131,6 +145,8 @@ class SideState:
             value = getattr(self, name)
             if name == "board":
                 value = [u.to_dict() if u is not None else None for u in value]
+            elif name == "soul":
+                value = [[host, list(cards)] for host, cards in value.items()]  # JSON keys would be strings
             elif isinstance(value, list):
                 value = list(value)
             data[name] = value
@@ -140,9 +156,11 @@ class SideState:
     def from_dict(cls, data: dict) -> "SideState":
         s = cls.__new__(cls)
         for name in cls.__slots__:
-            value = data[name] if name != "removed" else data.get(name, [])  # saves of version 1 have no removed zone
+            value = data[name] if name not in ("removed", "soul") else data.get(name, [])  # older saves have neither
             if name == "board":
                 value = [Unit.from_dict(u) if u is not None else None for u in value]
+            elif name == "soul":
+                value = {host: tuple(cards) for host, cards in value}
             elif isinstance(value, list):
                 value = list(value)
             setattr(s, name, value)
