@@ -20,6 +20,12 @@ ALIASES = {
     "costs": "test_engine_costs.py",
     "decisions": "test_engine_decisions.py",
     "cardtext": "test_cardtext.py",
+    "soul": "test_engine_soul.py",
+    "summon": "test_engine_summon.py",
+    "search": "test_engine_search.py",
+    "remove": "test_engine_remove.py",
+    "bots": "test_bots.py",
+    "shipped": "test_shipped_data.py",
 }
 
 
