@@ -34,7 +34,7 @@ from gateruler.stats import CLEARED, ERROR, LOST_DAMAGE, OUTCOMES, difference_in
 
 PLAYER_SIDE = 0
 RIFT_SIDE = 1
-SEEN_KINDS = frozenset({"draw", "drive"})
+SEEN_KINDS = frozenset({"draw", "drive", "found"})  # found: taken from the deck by a search or a look
 PLAYED_KINDS = frozenset({"summon", "event", "set", "field"})
 ENDINGS = tuple(o for o in OUTCOMES if o != ERROR)  # an error ends no game that can be read
 
@@ -51,7 +51,7 @@ def player_turns(turn: int) -> int:
 class GameReading:
     """One finished game's log, read: what the check needs of it and nothing else."""
 
-    first_seen: dict[str, int]  # card id -> the player turn a copy was first drawn or driven
+    first_seen: dict[str, int]  # card id -> the player turn a copy was first drawn, driven or found (a search, a look)
     played: frozenset[str]  # card ids of which a copy was played
     damage: dict[Source, tuple[int, int]]  # damage to the player: source -> (battle, effect) cards to the damage zone
     last_damage: Source | None  # the source of the last card put into the player's damage zone

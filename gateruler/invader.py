@@ -67,15 +67,20 @@ class InvaderController:
             raise RuntimeError(f"unknown invader step {task!r}")
 
     def decide(self, game: "Game", decision: Decision) -> Action:
-        """The rift's answer to any decision of its own (docs/rulings.md R3, R10-R12, D2).
+        """The rift's answer to any decision of its own (docs/rulings.md R3, R10-R14, D2).
 
         A unit: rule 4's order on the player's side, then its own units left
-        attack -> right attack -> defense.  A card in a zone: the first offered
-        (zone order, oldest first).  "You may": always yes.  Damage to split:
+        attack -> right attack -> defense.  A zone for a unit it special-summons:
+        rule 2's summon order.  A card in a zone: the first offered (zone order,
+        oldest first; a look's cards top first, so the ones it puts on the
+        bottom keep their order).  "You may": always yes.  Damage to split:
         `split`."""
         options = decision.options
         if decision.kind == "confirm":
             return Confirm(True)
+        if decision.kind == "zone":
+            offered = {a.slot: a for a in options}
+            return next(offered[slot] for slot in SUMMON_ORDER if slot in offered)
         if decision.kind == "split":
             return self.split(game, tuple(o for o in options if isinstance(o, Split)))
         units = [(a.side, a.slot) for a in options if isinstance(a, Choose)]

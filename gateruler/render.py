@@ -184,7 +184,14 @@ def side_summary(game: Game, side: int) -> str:
 def _choosing(decision: Any) -> str:
     if decision.kind == "split":
         return "how to split damage"
-    return {"target": "a target", "cost": "how to pay", "optional": "whether to use an ability"}.get(decision.purpose, "")
+    return {
+        "target": "a target",
+        "cost": "how to pay",
+        "optional": "whether to use an ability",
+        "pick": "which cards to take",
+        "summon": "a zone",
+        "order": "an order",
+    }.get(decision.purpose, "")
 
 
 def keyword_words(keywords: frozenset[str]) -> list[str]:
@@ -231,7 +238,7 @@ def set_and_field_words(game: Game) -> str:
     s = game.sides[PLAYER]
     names = game.setup.names
     sets = ", ".join(f"{i + 1} {names[c] if c is not None else 'empty'}" for i, c in enumerate(s.set_zones))
-    fields = ", ".join(names[c] for c in s.field) or "empty"
+    fields = ", ".join(names[c] + (f" (soul {len(game.soul(PLAYER, c))})" if game.soul(PLAYER, c) else "") for c in s.field) or "empty"
     return (f"set zones (face down): {sets}   " if s.set_zones else "") + f"field zone: {fields}"
 
 
@@ -300,6 +307,8 @@ def unit_cell(game: Game, side: int, slot: int, width: int) -> list[str]:
     card = game.card(unit.iid)
     stats = f"ATK {game.atk(side, slot)} HP {game.hp(side, slot)} STK {game.stk(side, slot)}"
     notes = ([f"dmg {unit.damage}"] if unit.damage else []) + (["rested"] if unit.rested else [])
+    soul = game.soul(side, unit.iid)
+    notes += [f"soul {len(soul)}"] if soul else []
     notes += keyword_words(card.keywords)
     lines = [fit(card.name, width), fit(stats, width)]
     if notes:
@@ -313,8 +322,9 @@ def unit_words(game: Game, side: int, slot: int) -> str:
     if slot == RULER:
         return "the rift itself" if side == INVADER else "your ruler"
     unit = game.unit_at(side, slot)
-    name = game.card(unit.iid).name if unit is not None else "nothing"
-    return f"{whose(side)} {name} in {its(side)} {SLOT_WORDS[slot]}"
+    if unit is None:  # a zone a special summon may go to
+        return f"{whose(side)} empty {SLOT_WORDS[slot]}"
+    return f"{whose(side)} {game.card(unit.iid).name} in {its(side)} {SLOT_WORDS[slot]}"
 
 
 def attacker_words(game: Game, slot: int) -> str:
@@ -406,6 +416,13 @@ def pending_question(game: Game) -> str:
         return f"{name}: to pay \"{subject.words()}\", which one{progress}?"
     if decision.kind == "split":
         return f"{name}: {effect_words(subject)}: how?"
+    if decision.kind == "zone":
+        return f"{name}: which zone does {game.card(decision.card).name} go to?"
+    if decision.kind == "order":
+        return f"{name}: which card goes to the bottom of the deck next (the last one you choose is the bottom card)?"
+    if decision.purpose == "pick":
+        progress = f" ({len(decision.picked) + 1} of {decision.count})" if decision.count > 1 else ""
+        return f"{name}: {effect_words(subject)}: which card{progress}?"
     return f"{name}: {effect_words(subject, 'which unit' if decision.kind == 'unit' else 'which card')}?"
 
 

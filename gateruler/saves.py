@@ -113,6 +113,7 @@ class UnitState:
     tmp_stk: Quantity
     entered_turn: Turn
     gained: list[tuple[str, bool]] = attrs.field(factory=list)  # keywords granted (saves before grants have none)
+    how: str = "normal"  # how it entered the board; older saves have no such field
 
 
 @attrs.frozen
@@ -138,6 +139,7 @@ class SideState:
     # one-shot damage preventions waiting this turn (engine/replace.py): protected unit (-1 ruler, -2 both), amount (0: all), kind, source
     shields: list[tuple[Shielded, Quantity, DamageKind, CardRef]] = attrs.field(factory=list)
     ruler_gained: list[tuple[str, bool]] = attrs.field(factory=list)  # keywords granted to the ruler (saves before grants have none)
+    soul: list[tuple[CardRef, list[CardRef]]] = attrs.field(factory=list)  # [host, its soul cards]; older saves have none
 
 
 @attrs.frozen
@@ -204,15 +206,16 @@ class FrameState:
 class DecisionState:
     """A choice the game waits for (engine/frames.py), as version 2 saves it."""
 
-    kind: Literal["unit", "card", "confirm", "split"]
+    kind: Literal["unit", "card", "confirm", "split", "zone", "order"]
     side: Side
     source: CardRef
     ability: Quantity
     step: Step
-    purpose: Literal["target", "cost", "optional"]
+    purpose: Literal["target", "cost", "optional", "pick", "summon", "order"]
     options: list[Action]
     count: Quantity
     picked: list[Action]
+    card: CardOrRuler = -1  # a "zone" decision's unit; older saves have none
 
 
 # A log entry: [turn, kind, side, *arguments], the arguments named by events.FIELDS[kind].
@@ -242,6 +245,7 @@ LOG_ARGUMENTS: dict[str, Any] = {
     "protects": Literal["unit", "ruler", "side"],
     "timing": str,
     "keyword": str,
+    "host": CardRef,
 }
 
 

@@ -495,7 +495,7 @@ def _side_json(game: Game, side: int) -> dict:
     board = {}
     for slot, name in enumerate(SLOT_NAMES):
         u = s.board[slot]
-        board[name] = None if u is None else {"id": ids[u.iid], "damage": u.damage}
+        board[name] = None if u is None else {"id": ids[u.iid], "damage": u.damage, "soul": [ids[i] for i in game.soul(side, u.iid)]}
     return {
         "board": board,
         "graveyard": [ids[i] for i in s.graveyard],
@@ -503,6 +503,8 @@ def _side_json(game: Game, side: int) -> dict:
         "deck": len(s.deck),
         "hand": len(s.hand),
         "set_zones": [ids[i] for i in s.set_zones if i is not None],
+        "field_zone": [{"id": ids[i], "soul": [ids[c] for c in game.soul(side, i)]} for i in s.field],
+        "removed": [ids[i] for i in s.removed],
     }
 
 

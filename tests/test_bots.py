@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 
 import pytest
 
-from factories import find_iid, mechanics_game, rich_cards, rich_game, unit
+from factories import find_iid, mechanics_game, rich_cards, rich_game, unit, yaml_cards
 from factories import game as make_game
 from gateruler import loader
 from gateruler.bots import BOT_NAMES, ActionCapExceeded, PlayerView, make_bot, play_out, player_view
@@ -20,12 +21,18 @@ from gateruler.invader import InvaderController
 def _hide_differently(game: Game, seed: int) -> Game:
     """The same game as the player knows it, with every hidden thing changed.
 
-    Both decks are re-shuffled (their unknown part: nothing here was put back
-    on top), and the generator and the seed are replaced."""
+    Both decks' unknown parts are re-shuffled (the cards between those the
+    player saw go to the bottom or onto the top, which the view keeps: see
+    the view's own tests below), and the generator and the seed are replaced."""
     other = game.clone()
     rng = random.Random(seed)
+    view = player_view(game)
     for side in (PLAYER, INVADER):
-        rng.shuffle(other.sides[side].deck)
+        low, n = view.bottom[side], view.unknown[side]
+        deck = other.sides[side].deck
+        hidden = deck[low : low + n]
+        rng.shuffle(hidden)
+        deck[low : low + n] = hidden
     other.rng = random.Random(seed)
     return other
 
@@ -59,6 +66,28 @@ def test_the_view_is_the_same_whatever_the_hidden_deck_orders() -> None:
         twin = _hide_differently(game, 99)
         assert twin.sides[INVADER].deck != game.sides[INVADER].deck
         assert player_view(game).game.to_dict() == player_view(twin).game.to_dict()
+
+
+NEW_DECISIONS = {("pick", "card"), ("summon", "zone"), ("order", "order"), ("target", "card")}
+
+
+def test_the_view_is_the_same_whatever_the_hidden_deck_orders_at_searches_looks_and_summons() -> None:
+    found = _pending_decisions(400)
+    games = [g for kind in sorted(NEW_DECISIONS) for g in found.get(kind, [])[:6]]
+    assert len(games) >= 20
+    for game in games:
+        for variant in range(3):
+            twin = _hide_differently(game, 500 + variant)
+            assert player_view(game).game.to_dict() == player_view(twin).game.to_dict()
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_no_bot_choice_at_a_search_look_or_summon_depends_on_hidden_deck_orders(name: str) -> None:
+    found = _pending_decisions(400)
+    for kind in sorted(NEW_DECISIONS):
+        for game in found[kind][:3]:
+            choices = {make_bot(name, 42, 4).choose(player_view(g)) for g in (game, *(_hide_differently(game, 700 + v) for v in range(2)))}
+            assert len(choices) == 1, f"{name} changed its mind with the deck orders at a {kind} decision"
 
 
 def test_the_view_keeps_no_seed_no_generator_state_and_no_deck_order() -> None:
@@ -130,6 +159,38 @@ def test_a_card_the_player_watched_go_on_top_of_a_deck_stays_there() -> None:
     assert view.game.sides[PLAYER].deck[-1] == summon_iid
     for s in range(5):
         assert view.determinise(random.Random(s)).sides[PLAYER].deck[-1] == summon_iid
+
+
+def test_cards_a_look_sees_and_puts_on_the_bottom_stay_known_in_the_view_until_a_search_shuffles() -> None:
+    looking = yaml_cards(
+        """
+        - {id: PEEK, name: peek, type: event, level: 0, provenance: provisional,
+           abilities: [{trigger: on_play, effects: [{effect: look, count: 3, take: 0}]}]}
+        - {id: SEEK, name: seek, type: event, level: 0, provenance: provisional,
+           abilities: [{trigger: on_play, effects: [{effect: search, filter: {type: unit}}]}]}
+        """
+    )
+    hand = ["PEEK", "SEEK", "P-SOLDIER", "P-SOLDIER", "P-SOLDIER", "P-SOLDIER"]
+    game = make_game(cards=[*rich_cards(), *looking], player=[*hand, "P-WALL", "P-BOLT", "P-PIKE"], seed=1)
+    top3 = game.sides[PLAYER].deck[-3:]
+    game.apply(PlayEvent(find_iid(game, PLAYER, "hand", "PEEK")))
+    assert game.pending.kind == "order"
+    view = player_view(game)
+    assert (view.bottom[PLAYER], view.unknown[PLAYER]) == (0, len(game.sides[PLAYER].deck) - 3)  # seen on top
+    assert view.game.sides[PLAYER].deck[-3:] == top3
+    for card in ("P-BOLT", "P-PIKE"):
+        game.apply(next(a for a in game.legal_actions() if game.card(a.card).id == card))
+    deck = game.sides[PLAYER].deck
+    assert [game.card(i).id for i in deck[:3]] == ["P-WALL", "P-PIKE", "P-BOLT"]  # the last one placed is the bottom card
+    view = player_view(game)
+    assert (view.bottom[PLAYER], view.unknown[PLAYER]) == (3, len(deck) - 3)
+    for s in range(3):
+        assert view.determinise(random.Random(s)).sides[PLAYER].deck[:3] == deck[:3]
+    game.apply(PlayEvent(find_iid(game, PLAYER, "hand", "SEEK")))
+    game.apply(next(a for a in game.legal_actions() if game.card(a.card).id == "P-WALL"))
+    assert game.log[-1][1] == "shuffle"
+    view = player_view(game)
+    assert (view.bottom[PLAYER], view.unknown[PLAYER]) == (0, len(game.sides[PLAYER].deck))
 
 
 # ---------------------------------------------------------------------- no peeking
@@ -206,13 +267,25 @@ def test_bots_play_whole_games_with_legal_actions_only(name: str) -> None:
         assert seen == game.history
 
 
-DECISION_KINDS = {("target", "unit"), ("cost", "card"), ("cost", "unit"), ("optional", "confirm"), ("target", "split")}
+DECISION_KINDS = {
+    ("target", "unit"),
+    ("target", "card"),
+    ("cost", "card"),
+    ("cost", "unit"),
+    ("optional", "confirm"),
+    ("pick", "card"),
+    ("summon", "zone"),
+    ("order", "order"),
+    ("target", "split"),
+}
 
 
-def _pending_decisions(seeds: range) -> dict[tuple[str, str], list[Game]]:
-    """Games of the mechanics fixture waiting for each kind of decision (with two or more answers)."""
+@functools.lru_cache(maxsize=1)
+def _pending_decisions(most_seeds: int) -> dict[tuple[str, str], list[Game]]:
+    """Games of the mechanics fixture waiting for each kind of decision (with two or more answers):
+    random games, seed after seed, until every kind has turned up six times (or `most_seeds` were played)."""
     found: dict[tuple[str, str], list[Game]] = {}
-    for seed in seeds:
+    for seed in range(most_seeds):
         game = mechanics_game(seed, max_turns=200)
         rng = random.Random(seed)
         while not game.over:
@@ -220,12 +293,14 @@ def _pending_decisions(seeds: range) -> dict[tuple[str, str], list[Game]]:
             if game.pending is not None and len(legal) > 1:
                 found.setdefault((game.pending.purpose, game.pending.kind), []).append(game.clone())
             game.apply(rng.choice(legal))
+        if seed >= 40 and all(len(found.get(kind, ())) >= 6 for kind in DECISION_KINDS):
+            break
     return found
 
 
 @pytest.mark.parametrize("name", BOT_NAMES)
 def test_every_bot_answers_every_kind_of_decision_with_a_legal_answer(name: str) -> None:
-    found = _pending_decisions(range(40))
+    found = _pending_decisions(400)
     assert set(found) == DECISION_KINDS
     for kind, games in found.items():
         for game in games[:3]:

@@ -325,3 +325,49 @@ def test_a_discount_reads_and_checks_its_energy_and_costs(check_card):
     assert check_card("discount: {energy: 1, costs: [{cost: dicsard}]}", card_type="unit") == [
         "10:42: unknown cost 'dicsard' (did you mean discard?)"
     ]
+
+
+# ---------------------------------------------------------------------- soul, special summons, searching (mechanics 4-6)
+
+
+def test_soul_search_look_summon_and_remove_words_read_without_findings(check):
+    ability = """
+    - trigger: on_enter
+      requires: {self: {soul: {max: 0}}}
+      costs: [{cost: soul, count: 1, filter: {type: unit}}]
+      effects:
+        - {effect: add_soul, target: self, from: graveyard, count: 2, filter: {type: unit}}
+        - {effect: search, filter: {type: field}, to: field}
+        - {effect: look, count: 3, take: 1, filter: {attribute: Beast}}
+        - {effect: special_summon, target: own_graveyard_unit}
+        - {effect: remove, target: {choose: 1, filter: {side: enemy, zone: soul}}}
+    """
+    assert check(ability) == []
+
+
+def test_add_soul_takes_a_filter_only_from_the_hand_or_the_graveyard(check):
+    assert check(effect("self", "add_soul", ", from: deck, filter: {type: unit}")) == [
+        "13:13: effect 'add_soul' takes a 'filter' only with 'from: hand' or 'from: graveyard' (not 'deck')"
+    ]
+
+
+def test_add_soul_from_this_card_puts_one_card(check):
+    assert check(effect("self", "add_soul", ", from: this_card, count: 2")) == [
+        "13:13: effect 'add_soul' with 'from: this_card' puts one card, the card itself: leave out 'count'"
+    ]
+
+
+def test_special_summon_summons_only_your_own_cards(check):
+    assert check(effect("{choose: 1, filter: {side: enemy, zone: graveyard}}", "special_summon", "")) == [
+        "13:13: effect 'special_summon' summons your own cards: give its target's filter 'side: own'"
+    ]
+
+
+def test_special_summon_takes_cards_from_zones_not_units_on_the_board(check):
+    (finding,) = check(effect("enemy_unit", "special_summon", ""))
+    assert finding == "13:46: effect 'special_summon' does not accept target 'enemy_unit' (it accepts: own_graveyard_unit)"
+
+
+def test_an_unknown_soul_source_is_reported_with_the_sources(check):
+    (finding,) = check(effect("self", "add_soul", ", from: hnad"))
+    assert "'from' must be one of: deck, graveyard, hand, this_card" in finding and "(did you mean hand?)" in finding

@@ -52,6 +52,11 @@ def test_a_card_is_seen_when_a_copy_is_drawn_or_driven_on_the_player_turn_of_its
     assert got.opening == {"SHIELD"}
 
 
+def test_a_card_a_search_or_a_look_finds_is_seen_then() -> None:
+    got = read((4, "look", YOU, BOLT), (4, "found", YOU, SHIELD, "hand"), (6, "found", YOU, BOLT, "hand"))
+    assert got.first_seen == {"SHIELD": 2, "BOLT": 3}  # a card only looked at is not seen: it was not taken
+
+
 def test_a_card_is_played_when_summoned_used_set_or_put_in_the_field_zone() -> None:
     got = read(
         (2, "draw", YOU, SWORD_A),

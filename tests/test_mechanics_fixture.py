@@ -51,7 +51,7 @@ def _conditions(node: Any, found: dict[str, set[str]]) -> None:
         for key, value in item.items():
             if key in CONDITIONS:
                 found["condition"].add(key)
-                if key in ("count", "exists"):
+                if key in ("count", "exists", "self"):
                     _words(value, found, in_filter=True)
                 elif key in ("all", "any", "not"):
                     _conditions(value, found)

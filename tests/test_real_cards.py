@@ -1,24 +1,20 @@
 """The real cards of mechanics 7 and 8, as shipped: each does what cards.md says it does.
 
 Honoikazuchi (split and carry-through), Absolute Bearia (damage prevention),
-the Forest of the Slaughterers (Beasts +1/+1, CR 2-11c), and Velcrite, whose
-trigger waits for the zones branch (gateruler/data/pending/velcrite.yaml).
+the Forest of the Slaughterers (Beasts +1/+1, CR 2-11c), and Velcrite (a split
+when it is special-summoned).
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 from factories import game, play, summon, yaml_cards
 
 from gateruler import loader
-from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, Attack, GoToAttack, PlayField, Split
-from gateruler.engine.triggers import TRIGGERS
+from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, Attack, Choose, GoToAttack, PlayField, Split
 
 P, I = PLAYER, INVADER
 HONO, BEARIA, FOREST = "TD01-013", "NONUMBER-ABSOLUTE-BEARIA", "NONUMBER-SLAUGHTERERS-FOREST"
-VELCRITE_FILE = Path(loader.CARDS_DIR).parent / "pending" / "velcrite.yaml"
 OTHERS = yaml_cards(
     """
     - {id: SMALL, name: small, type: unit, level: 0, atk: 1, hp: 2, stk: 1, provenance: provisional}
@@ -89,24 +85,20 @@ def test_a_beast_at_hp_6_from_the_forest_with_5_damage_is_destroyed_when_the_for
     assert g.sides[P].board[DEFENSE] is None and g.card(g.sides[P].graveyard[-1]).id == "BEAST"
 
 
-@pytest.mark.skipif(
-    "on_special_summon" not in TRIGGERS,
-    reason="Velcrite needs the trigger on_special_summon, which the zones branch adds: at merge, move "
-    "gateruler/data/pending/velcrite.yaml into gateruler/data/cards/ and this test runs",
-)
 def test_velcrite_splits_three_damage_among_enemy_units_when_special_summoned() -> None:
-    from gateruler.yamlsrc import Report, load_yaml
-
-    report = Report()
-    (velcrite,) = loader.read_card_file(load_yaml(VELCRITE_FILE), report, str(VELCRITE_FILE))
-    report.raise_errors()
-    g = game(cards=[velcrite, *OTHERS], player=["NONUMBER-VELCRITE"], rift=["WALL", "WALL"], drives=2)
+    velcrite = loader.load_card_pool()["NONUMBER-VELCRITE"]
+    revive = yaml_cards(
+        """
+        - {id: REVIVE, name: revive, type: event, level: 0, provenance: provisional,
+           abilities: [{trigger: on_play, effects: [{effect: special_summon, target: own_graveyard_unit}]}]}
+        """
+    )
+    g = game(cards=[velcrite, *revive, *OTHERS], player=["NONUMBER-VELCRITE", "REVIVE"], rift=["WALL", "WALL"], drives=2)
     summon(g, "NONUMBER-VELCRITE", ATTACK_LEFT)  # a normal summon does not trigger it
     assert g.pending is None and [u.damage for u in g.sides[I].board if u] == [0, 0]
-    g.fire(P, g.sides[P].board[ATTACK_LEFT].iid, "on_special_summon")
-    g._run()
+    g.destroy(P, ATTACK_LEFT)
+    play(g, "REVIVE")
+    g.apply(Choose(P, ATTACK_LEFT))  # the zone it comes back to
+    assert g.pending.kind == "split"
     g.apply(Split(((I, ATTACK_LEFT, 1), (I, ATTACK_RIGHT, 2))))
     assert [u.damage for u in g.sides[I].board if u] == [1, 2]
-
-
-

@@ -27,6 +27,12 @@ ALIASES = {
     "keywords": "test_engine_keywords.py",
     "discount": "test_engine_discount.py",
     "genesis": "test_engine_genesis.py",
+    "soul": "test_engine_soul.py",
+    "summon": "test_engine_summon.py",
+    "search": "test_engine_search.py",
+    "remove": "test_engine_remove.py",
+    "bots": "test_bots.py",
+    "shipped": "test_shipped_data.py",
 }
 
 

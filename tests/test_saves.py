@@ -7,7 +7,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from factories import event, find_iid, fx, game, knight, level, on, pool, unit
+from factories import event, find_iid, fx, game, knight, level, on, pool, unit, yaml_cards
 
 from gateruler import loader
 from gateruler.engine import (
@@ -17,6 +17,7 @@ from gateruler.engine import (
     PLAYER,
     Attack,
     Choose,
+    ChooseCard,
     EndTurn,
     Game,
     GoToAttack,
@@ -84,6 +85,36 @@ def test_a_game_waiting_for_a_target_choice_saves_and_resumes(tmp_path):
     assert loaded.log == g.log
 
 
+def test_a_game_with_soul_waiting_for_a_zone_and_an_order_saves_and_resumes(tmp_path):
+    extra = yaml_cards(
+        """
+        - {id: KEEPER, name: keeper, type: unit, level: 0, atk: 1, hp: 4, stk: 1, provenance: provisional,
+           abilities: [{trigger: on_enter, effects: [{effect: add_soul, target: self, from: deck, count: 2}]}]}
+        - {id: RAISE, name: raise, type: event, level: 0, provenance: provisional,
+           abilities: [{trigger: on_play, effects: [{effect: look, count: 3, take: 0},
+                                                    {effect: special_summon, target: own_graveyard_unit}]}]}
+        """
+    )
+    every = [*cards(), *extra]
+    g = game(cards=every, player=["KEEPER", "RAISE", "WALL", "WALL", "WALL", "WALL", "KNIGHT", "BOLT", "WALL"], seed=7)
+    g.apply(Summon(find_iid(g, PLAYER, "hand", "KEEPER"), ATTACK_LEFT))
+    keeper = g.unit_at(PLAYER, ATTACK_LEFT).iid
+    g.destroy(PLAYER, ATTACK_LEFT)
+    g.apply(Summon(find_iid(g, PLAYER, "hand", "WALL"), ATTACK_LEFT))
+    g.apply(PlayEvent(find_iid(g, PLAYER, "hand", "RAISE")))
+    path = tmp_path / "game.json"
+    for kind, answer in (("order", None), ("card", ChooseCard(keeper)), ("zone", Choose(PLAYER, ATTACK_RIGHT))):
+        assert g.pending.kind == kind
+        save_game(path, g, GameOrigin(level_number=1))
+        data, text = read_save(path)
+        loaded = restore_game(path, data, text, pool=pool(every), rulers={"knight": knight()}, level=g.setup.level)
+        assert loaded.to_dict() == g.to_dict() and loaded.legal_actions() == g.legal_actions()
+        g.apply(answer or g.legal_actions()[0])
+        loaded.apply(answer or loaded.legal_actions()[0])
+        assert loaded.to_dict() == g.to_dict()
+    assert g.soul_of(PLAYER, ATTACK_RIGHT) and g.unit_at(PLAYER, ATTACK_RIGHT).how == "special"
+
+
 def test_a_game_waiting_for_a_split_with_a_prevention_armed_saves_and_resumes(tmp_path):
     g = game(cards=cards(), player=["AEGIS", "SPLIT"], rift=["R-BIG", "R-MID"], drives=2, seed=7)
     g.apply(PlayEvent(find_iid(g, PLAYER, "hand", "AEGIS")))
@@ -148,9 +179,10 @@ def test_a_game_saved_by_the_previous_engine_mid_resolution_continues_exactly(tm
 
 
 def _as_version_1(side: dict) -> dict:
-    """A side as version 1 saved it: without the state added since (the removed zone, one-shot preventions, granted keywords)."""
-    side = {k: v for k, v in side.items() if k not in ("removed", "shields", "ruler_gained")}
-    side["board"] = [None if u is None else {k: v for k, v in u.items() if k != "gained"} for u in side["board"]]
+    """A side as version 1 saved it: without the state added since (the removed zone, one-shot preventions,
+    granted keywords, soul, how units entered)."""
+    side = {k: v for k, v in side.items() if k not in ("removed", "shields", "ruler_gained", "soul")}
+    side["board"] = [None if u is None else {k: v for k, v in u.items() if k not in ("gained", "how")} for u in side["board"]]
     return side
 
 

@@ -43,8 +43,10 @@ def test_scenario_json_has_the_contract_shape() -> None:
     data = run_json(SCENARIOS / "rule2-drive-twice.yaml")
     assert set(data) == {"winner", "invader", "player", "log"}
     for side in ("invader", "player"):
-        assert set(data[side]) == {"board", "graveyard", "damage_zone", "deck", "hand", "set_zones"}
+        # field_zone, removed and a unit's soul were added with soul and removing from the game (keys are only ever added)
+        assert set(data[side]) == {"board", "graveyard", "damage_zone", "deck", "hand", "set_zones", "field_zone", "removed"}
         assert set(data[side]["board"]) == {"attack_left", "attack_right", "defense"}
+        assert all(set(unit) == {"id", "damage", "soul"} for unit in data[side]["board"].values() if unit is not None)
     assert all({"turn", "kind", "side"} <= set(event) for event in data["log"])
 
 

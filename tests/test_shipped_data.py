@@ -174,6 +174,15 @@ def test_published_player_cards(pool):
     assert byakuya.keywords == frozenset() and byakuya.abilities == () and byakuya.stats_provenance is Provenance.PROVISIONAL
 
 
+def test_the_known_parts_of_the_gods_and_the_invasion_rift(pool):
+    hastur, cthulhu, rift = pool[HASTUR], pool[CTHULHU], pool["PROV-GB02-INVASION-RIFT"]
+    assert [(e.kind, e.to) for a in hastur.abilities_for(ON_ENTER) for e in a.effects] == [("search", "hand")]
+    assert "破滅の使者" in hastur.attributes and "破滅の使者" in cthulhu.attributes
+    assert cthulhu.abilities == () and "dormant" in cthulhu.keywords  # its attack restriction is left out (source says so)
+    assert [(a.trigger, e.kind, e.source_zone) for a in rift.abilities for e in a.effects] == [("start_of_turn", "add_soul", "deck")]
+    assert rift.type is CardType.FIELD and rift.is_provisional
+
+
 # every real card number the project knows of (solo-mode.md and cards.md); anything else is ours
 KNOWN_NUMBERS = {MOTH, DISTA, DEVOURER, TITAN, VAHA, BONE, SWORD, END, SHARP, NETHER, WEEPING,
                  BEHEMOTH, SHISHIN, CTHULHU, HASTUR, "TD01-013", "2020GB01-071"}  # fmt: skip

@@ -70,7 +70,7 @@ FIELD_VALUE = 0.5
 MIN_PLAY_VALUE = 0.05
 MAX_PLAN_ITEMS = 8  # candidate plays a main-phase plan chooses among
 ENEMY_UNIT_TARGETS = frozenset({"enemy_unit", "any_unit", "all_enemy_units", "all_units"})
-HARMFUL = frozenset({"damage", "destroy", "move"})
+HARMFUL = frozenset({"damage", "destroy", "move", "remove"})
 _SHAPES = {
     (Chosen, "enemy"): "enemy_unit",
     (Chosen, "own"): "own_unit",
@@ -373,6 +373,15 @@ class Facts:
             return 0.0
         if kind == "destroy_set_cards" and shape == "own_set_zones":
             return -1.0
+        if kind == "search":
+            return DRAW_VALUE * effect.count if effect.to == "hand" else 1.0 if effect.to == "field" else 0.0
+        if kind == "look":
+            return 0.5 * DRAW_VALUE * effect.take if effect.to == "hand" else 0.3
+        if kind == "add_soul":
+            return 0.1 * effect.count
+        if kind == "special_summon":
+            units = [self.cards[iid] for _, _, iid in target.filter.places(game, PLAYER) if self.cards[iid].is_unit]
+            return max((1.0 + 0.1 * (c.atk + c.hp) + 0.3 * c.stk for c in units), default=0.0)
         return 0.0
 
     def split_value(self, option: Split, face_ready: float = 0.0, battle: tuple | None = None, carry: bool = False) -> float:
@@ -763,19 +772,50 @@ def _card_worth(game: Game, facts: Facts, action: Action) -> tuple:
     return (0, card.level, card.atk + card.hp, action.card)
 
 
+def choose_zone(game: Game, facts: Facts, legal: list[Choose]) -> Choose:
+    """Where a unit the player special-summons goes: as the main phase places units (its attacks
+    and staying power where it stands, plus the face damage it saves against the rift's next
+    attacks, which never go to the right attack zone)."""
+    card = facts.cards[game.pending.card]
+    board = facts.our_board()
+    base = facts.incoming(board)
+
+    def value(c: Choose) -> float:
+        new_board = list(board)
+        new_board[c.slot] = card.board_entry()
+        return _unit_slot_value(facts, card, c.slot, board, 0.0) + (base - facts.incoming(new_board)) * facts.dfn
+
+    return max(legal, key=lambda c: (value(c), -c.slot))
+
+
+def _pick_worth(game: Game, facts: Facts, action: Action) -> tuple:
+    """How much a card a search or a look may take is worth having: one the ruler can pay for, then the biggest."""
+    card = facts.cards[action.card]
+    affordable = game.setup.ruler.cost_model is CostModel.FREE or max(card.level, 0) <= game.setup.ruler.energy
+    return (affordable, card.level, card.atk + card.hp + card.stk, -action.card)
+
+
 def answer_decision(game: Game, facts: Facts, legal: list[Action]) -> Action:
     """Greedy's answer to a pending decision, kept simple (it is also the search's playout policy):
-    a unit target as `choose_target`; paying a cost, the least valuable card or unit; "you may",
-    yes unless what it does is worth less than nothing; any other card choice, the first offered."""
+    a unit target as `choose_target`; paying a cost, or cards put into a soul, the least valuable
+    card or unit; a card a search or look takes, the most useful (`_pick_worth`); a zone, as
+    `choose_zone`; "you may", yes unless what it does is worth less than nothing; any other card
+    choice (the order of cards put on the bottom), the first offered."""
     decision = game.pending
     if decision.purpose == "optional":
         subject = decision.subject(game)
         effects = subject.effects if isinstance(subject, Ability) else (subject,)
         return Confirm(facts.effects_value(tuple(effects), 0.0) >= 0.0)
-    if decision.purpose == "cost":
+    if decision.purpose == "cost" or (decision.purpose == "pick" and decision.subject(game).kind == "add_soul"):
         return min(legal, key=lambda a: _card_worth(game, facts, a))
     if decision.kind == "split":
         return choose_split(game, facts, legal)
+    if decision.purpose == "pick":
+        return max(legal, key=lambda a: _pick_worth(game, facts, a))
+    if decision.kind == "zone":
+        return choose_zone(game, facts, legal)
+    if decision.kind == "card" and decision.subject(game).kind == "special_summon":
+        return max(legal, key=lambda a: _pick_worth(game, facts, a))
     if decision.kind == "unit":
         return choose_target(game, facts, legal)
     return legal[0]

@@ -12,8 +12,10 @@ shuffles.  The view keeps each deck's unknown part in a canonical order
 identical views; a bot that wants to look ahead calls `determinise` to sample
 one possible order with its own generator.
 
-Cards the player saw go back onto a deck (a MOVE effect to "deck" puts a unit
-on top) stay where they are: their positions are known.
+Cards whose places in a deck the player knows stay where they are: cards
+they saw go back on top (a MOVE effect to "deck"), cards looked at on top,
+and cards they watched go to the bottom in order (the rest of a look); a
+search shuffles the deck, after which nothing of its order is known.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from gateruler.engine.game import Game, Setup
 HIDDEN_SEED = -1  # what a view says its game's seed is
 
 _hidden_setups: IdentityMemo[Setup, Setup] = IdentityMemo()
-_returns_to_deck: IdentityMemo[Setup, bool] = IdentityMemo()
+_deck_order_shown: IdentityMemo[Setup, bool] = IdentityMemo()
 
 
 def _hidden_setup(setup: Setup) -> Setup:
@@ -39,38 +41,50 @@ def _hidden_setup(setup: Setup) -> Setup:
     return _hidden_setups.get(setup, lambda s: attrs.evolve(s, seed=HIDDEN_SEED))
 
 
-def _cards_can_return_to_deck(setup: Setup) -> bool:
-    return _returns_to_deck.get(
+def _shows_deck_order(effect: object) -> bool:
+    """Whether the effect can show the player where cards are in a deck: a move onto its top, a look."""
+    kind = getattr(effect, "kind", "")
+    return (kind == "move" and getattr(effect, "to", "") == "deck") or kind == "look"
+
+
+def _deck_order_can_be_known(setup: Setup) -> bool:
+    return _deck_order_shown.get(
         setup,
-        lambda s: any(
-            effect.kind == "move" and getattr(effect, "to", "") == "deck"
-            for card in s.defs
-            for ability in card.abilities
-            for effect in ability.effects
-        ),
+        lambda s: any(_shows_deck_order(effect) for card in s.defs for ability in card.abilities for effect in ability.effects),
     )
 
 
-def _known_on_top(game: Game, side: int) -> int:
-    """How many cards on top of `side`'s deck the player watched being put there.
+def _known_ends(game: Game, side: int) -> tuple[int, int]:
+    """How many cards at the bottom and at the top of `side`'s deck the player knows the places of.
 
-    Only a MOVE to "deck" puts a card back, always on top, and only public
-    cards are moved, so the known cards form the top of the deck; a shuffle
-    (genesis summon's) makes every card's place unknown again."""
-    if not _cards_can_return_to_deck(game.setup):
-        return 0
-    returned: set[int] = set()
-    for e in game.log:
-        if e[1] == "move" and e[4] == "deck":
-            returned.add(e[3])
-        elif e[1] == "shuffle" and e[2] == side:
-            returned.clear()  # a shuffled deck has no known top (a genesis summon's shuffle)
-    count = 0
-    for iid in reversed(game.sides[side].deck):
-        if iid not in returned:
+    Since the deck was last shuffled (a search), the player saw cards put on
+    its top (a MOVE to "deck"), cards looked at on its top (a look, while it
+    resolves), and cards put on its bottom in an order they watched (the
+    rest of a look).  Nothing else puts a card anywhere in a deck but on top
+    or at the bottom, and taking from the middle shuffles it, so the known
+    cards are a run at each end: the unknown cards are the ones between."""
+    if not _deck_order_can_be_known(game.setup):
+        return 0, 0
+    on_top: set[int] = set()
+    at_bottom: set[int] = set()
+    for entry in reversed(game.log):
+        kind = entry[1]
+        if entry[2] != side:
+            continue
+        if kind == "shuffle":
             break
-        count += 1
-    return count
+        if kind == "bottom":
+            at_bottom.add(entry[3])
+        elif kind == "look" or (kind == "move" and entry[4] == "deck"):
+            on_top.add(entry[3])
+    deck = game.sides[side].deck
+    bottom = 0
+    while bottom < len(deck) and deck[bottom] in at_bottom:
+        bottom += 1
+    top = 0
+    while top < len(deck) - bottom and deck[-1 - top] in on_top:
+        top += 1
+    return bottom, top
 
 
 def _copy(game: Game) -> Game:
@@ -97,21 +111,25 @@ class PlayerView:
     """A game with its hidden information erased, for a bot to decide on.
 
     `game` is safe to read in every way (the decks are in canonical order);
-    `unknown[side]` is how many cards at the bottom of that side's deck have an
-    order the player cannot know; `legal` is `game.legal_actions()`, worked
-    out once for the bot.
+    `unknown[side]` is how many cards of that side's deck have an order the
+    player cannot know: the cards just above the `bottom[side]` cards at its
+    bottom whose places the player watched (the rest of a look), below any
+    known on its top; `legal` is `game.legal_actions()`, worked out once for
+    the bot.
     """
 
-    __slots__ = ("game", "unknown", "legal")
+    __slots__ = ("game", "unknown", "bottom", "legal")
 
-    def __init__(self, game: Game, unknown: tuple[int, int], legal: list[Action] | None = None) -> None:
+    def __init__(self, game: Game, unknown: tuple[int, int], legal: list[Action] | None = None, bottom: tuple[int, int] = (0, 0)) -> None:
         self.game = game
         self.unknown = unknown
+        self.bottom = bottom
         self.legal = game.legal_actions() if legal is None else legal
 
     def unseen(self, side: int) -> list[int]:
         """The cards of `side` whose place the player does not know (canonical order)."""
-        return self.game.sides[side].deck[: self.unknown[side]]
+        low = self.bottom[side]
+        return self.game.sides[side].deck[low : low + self.unknown[side]]
 
     def determinise(self, rng: random.Random) -> Game:
         """One possible true game: the unknown deck orders sampled with `rng`.
@@ -122,10 +140,11 @@ class PlayerView:
         for side in (PLAYER, INVADER):
             n = self.unknown[side]
             if n > 1:
+                low = self.bottom[side]
                 deck = game.sides[side].deck
-                hidden = deck[:n]
+                hidden = deck[low : low + n]
                 rng.shuffle(hidden)
-                deck[:n] = hidden
+                deck[low : low + n] = hidden
         game.rng = random.Random(rng.getrandbits(64))
         return game
 
@@ -136,12 +155,15 @@ def player_view(game: Game, legal: list[Action] | None = None) -> PlayerView:
     `legal`, when given, must be `game.legal_actions()` (public, and costly to
     work out twice)."""
     unknown = []
+    bottoms = []
     view = _copy(game)
     view.setup = _hidden_setup(game.setup)
     view.rng = random.Random(0)
     for side in (PLAYER, INVADER):
         deck = view.sides[side].deck
-        n = len(deck) - _known_on_top(game, side)
-        deck[:n] = sorted(deck[:n])
-        unknown.append(n)
-    return PlayerView(view, (unknown[0], unknown[1]), legal)
+        low, top = _known_ends(game, side)
+        high = len(deck) - top
+        deck[low:high] = sorted(deck[low:high])
+        unknown.append(high - low)
+        bottoms.append(low)
+    return PlayerView(view, (unknown[0], unknown[1]), legal, (bottoms[0], bottoms[1]))

@@ -47,9 +47,16 @@ def _readable(result: dict, log_lines: list[str]) -> str:
         data = result[side]
         out.append(f"{'Rift' if side == 'invader' else 'Player'}:")
         for zone, unit in data["board"].items():
-            shown = "-" if unit is None else f"{unit['id']} (damage {unit['damage']})"
+            shown = "-" if unit is None else f"{unit['id']} (damage {unit['damage']}{_soul(unit)})"
             out.append(f"  {zone:<13} {shown}")
         out.append(f"  deck {data['deck']}, hand {data['hand']}")
         for zone in ("graveyard", "damage_zone", "set_zones"):
             out.append(f"  {zone:<13} {', '.join(data[zone]) or '-'}")
+        for zone, cards in (("field_zone", [f"{c['id']}{_soul(c)}" for c in data["field_zone"]]), ("removed", data["removed"])):
+            if cards:
+                out.append(f"  {zone:<13} {', '.join(cards)}")
     return "\n".join(out)
+
+
+def _soul(card: dict) -> str:
+    return f"; soul {', '.join(card['soul'])}" if card["soul"] else ""

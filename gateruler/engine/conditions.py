@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from gateruler.engine.registry import CONDITION, FILTER, Choice, ListOf, Param, Registry, params_of, param
+from gateruler.engine.registry import CONDITION, FILTER, PROPERTIES, Choice, ListOf, Param, Registry, params_of, param
 
 if TYPE_CHECKING:
     from gateruler.engine.game import Game
@@ -89,6 +89,26 @@ class Exists:
 
     def words(self) -> str:
         return f"there is one of {self.filter.describe()}"
+
+
+@condition(
+    "self",
+    "The card that has the ability has these properties now (e.g. 2 or more soul: `{self: {soul: {min: 2}}}`; "
+    "how it entered: `{self: {entered: special}}`).",
+)
+@attrs.frozen(kw_only=True)
+class Itself:
+    test: Any = param(PROPERTIES, "Properties of the card itself, read where it is now (on the board: its current stats).", {"soul": {"min": 2}}, key="self")
+
+    def holds(self, game: "Game", side: int, source: int, bound: Bound) -> bool:
+        if self.test is None:
+            return True
+        board = game.sides[side].board
+        slot = next((sl for sl in range(3) if board[sl] is not None and board[sl].iid == source), -1)
+        return bool(self.test(game, side, source, slot))
+
+    def words(self) -> str:
+        return "this card matches"
 
 
 TURNS = Choice("turns", ("own", "enemy"), {"own": "The controller's turn.", "enemy": "The other side's turn."})

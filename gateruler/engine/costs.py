@@ -282,6 +282,7 @@ class ReturnOwn(_OwnUnits):
         s.board[slot] = None
         s.hand.append(iid)
         game.log_event(side, "move", iid, "hand")
+        game.release_soul(side, iid)
 
     def words(self) -> str:
         return f"return {_plural(self.count, 'unit')} of yours to your hand"
@@ -360,6 +361,30 @@ class DeckToDamage(Cost):
 
     def words(self) -> str:
         return f"put the top {_plural(self.count, 'card')} of your deck into your damage zone"
+
+
+@cost("soul", "Put `count` of this card's soul cards matching `filter` into the graveyard (you choose which when they differ).")
+@attrs.frozen(kw_only=True)
+class Soul(Cost):
+    count: int = param(int, _COUNT_DOC, 1, default=1, minimum=1)
+    filter: Any = param(PROPERTIES, "Which soul cards may pay (default: any).", {"type": "unit"}, default=None)
+
+    def _candidates(self, game: "Game", side: int, source: int) -> list[int]:
+        test = self.filter
+        return [iid for iid in game.soul(side, source) if test is None or test(game, side, iid, -1)]
+
+    def can_pay(self, game: "Game", side: int, source: int) -> bool:
+        return len(self._candidates(game, side, source)) >= self.count
+
+    def choose(self, game: "Game", frame: Frame) -> Decision | None:
+        return choose_cards(game, frame, self._candidates(game, frame.side, frame.source), self.count)
+
+    def pay(self, game: "Game", frame: Frame) -> None:
+        paid = chosen_cards(frame, self._candidates(game, frame.side, frame.source), self.count)
+        game.soul_to_graveyard(frame.side, frame.source, paid)
+
+    def words(self) -> str:
+        return f"put {_plural(self.count, 'soul card')} of this card into the graveyard"
 
 
 @cost("remove_from_graveyard", "Remove `count` cards matching `filter` in your graveyard from the game (you choose which).")

@@ -59,10 +59,17 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "grant": ("card", "keyword"),  # a unit, or the ruler (-1), gained a keyword
     "act": ("card",),  # a unit, or the ruler (-1), was readied by an effect
     "to_deck": ("card",),  # a unit went back into its owner's deck (shuffled in)
+    # soul, special summons, searching and looking (effects/soul.py, summon.py, search.py)
+    "soul": ("card", "host", "from"),  # put under the card `host` as its soul
+    "soul_to_graveyard": ("card", "host"),  # a soul card of `host` went to the graveyard (paid, or its card left)
+    "special_summon": ("card", "from"),  # an effect special-summons the card from a zone (its `summon` follows)
+    "found": ("card", "to"),  # a card taken from the deck by a search or a look, revealed, and where it went
+    "look": ("card",),  # one of the top cards of a deck, looked at (the player sees it)
+    "bottom": ("card",),  # put on the bottom of its deck (in the order chosen: the last one is the bottom card)
     "shuffle": (),  # the side's deck was shuffled
 }
 
-CARD_FIELDS = frozenset({"card", "attacker", "target", "by"})
+CARD_FIELDS = frozenset({"card", "attacker", "target", "by", "host"})
 
 
 def _zone_name(value: object) -> object:
@@ -187,8 +194,21 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
         return f"{'Your ruler' if a[0] == -1 and side == 0 else 'The rift' if a[0] == -1 else name(a[0])} was readied (act)."
     if kind == "to_deck":
         return f"{name(a[0])} went back into {whose} deck."
+    if kind == "soul":
+        where = {"deck": "the top of the deck", "this_card": "play"}.get(a[2], a[2].replace("_", " "))
+        return f"{name(a[0])} went under {name(a[1])} as its soul (from {where})."
+    if kind == "soul_to_graveyard":
+        return f"{name(a[0])} went from {name(a[1])}'s soul to {whose} graveyard."
+    if kind == "special_summon":
+        return f"{who} special-summoned {name(a[0])} from {whose} {a[1].replace('_', ' ')}."
+    if kind == "found":
+        return f"{who} revealed {name(a[0])} from {whose} deck: to {whose} {a[1].replace('_', ' ')}."
+    if kind == "look":
+        return f"{who} looked at {name(a[0])} on top of {whose} deck."
+    if kind == "bottom":
+        return f"{name(a[0])} went to the bottom of {whose} deck."
     if kind == "shuffle":
-        return f"{whose.capitalize()} deck was shuffled."
+        return f"{who} shuffled {whose} deck."
     if kind == "game_over":
         return {"player": "You win!", "invader": "The rift wins.", "draw": "The game is a draw."}.get(a[0], str(a[0]))
     return f"{kind} {a}"

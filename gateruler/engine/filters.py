@@ -43,6 +43,7 @@ ZONE_LISTS = {
     "drive_zone": "drive",
     "field_zone": "field",
     "removed": "removed",
+    "soul": "soul_cards",
 }
 BOARD = "board"
 ZONES = Choice(
@@ -58,6 +59,7 @@ ZONES = Choice(
         "drive_zone": "The drive zone.",
         "field_zone": "The field zone (the rift has none).",
         "removed": "Cards removed from the game.",
+        "soul": "The soul cards under the side's cards (units and field cards), card by card.",
     },
 )
 STATES = Choice("states", ("act", "rest"), {"act": "Upright: it can attack or be rested.", "rest": "Turned sideways (it attacked, or paid a cost)."})
@@ -164,6 +166,31 @@ class StateIs:
 
 
 @attrs.frozen(slots=True)
+class SoulIn:
+    """How many soul cards the card holds (0 for a card that is neither on the board nor in a field zone)."""
+
+    low: int | None = None
+    high: int | None = None
+
+    def __call__(self, game: "Game", side: int, iid: int, slot: int) -> bool:
+        value = len(game.sides[side].soul.get(iid, ()))
+        return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+
+
+@attrs.frozen(slots=True)
+class EnteredAs:
+    """How a unit on the board entered it: `special` takes in every kind of special summon."""
+
+    how: str
+
+    def __call__(self, game: "Game", side: int, iid: int, slot: int) -> bool:
+        if slot < 0:
+            return False
+        how = game.sides[side].board[slot].how
+        return how == self.how or (self.how == "special" and how != "normal")
+
+
+@attrs.frozen(slots=True)
 class AllOf:
     tests: tuple[Any, ...]
 
@@ -246,7 +273,10 @@ class CardFilter:
                         if u is not None and (test is None or test(game, side, u.iid, slot)):
                             out.append((side, slot, u.iid))
                 else:
-                    for iid in getattr(s, ZONE_LISTS[zone]):
+                    cards = getattr(s, ZONE_LISTS[zone])
+                    if zone == "deck":
+                        cards = sorted(cards)  # its order is hidden: the cards are offered in a fixed order
+                    for iid in cards:
                         if iid is not None and (test is None or test(game, side, iid, -1)):
                             out.append((side, zone, iid))
         return out
@@ -332,6 +362,23 @@ for _stat, _what in (
 ):
     prop(_stat, COMPARISON, f"The {_what}: a number, or `{{min: a, max: b}}` (either bound may be left out).", {"max": 1}, _comparison(_stat))
 prop("state", STATES, "Act or rest (only units on the board have one).", "act", lambda v: StateIs(v == "rest"))
+prop(
+    "soul",
+    COMPARISON,
+    "How many soul cards it holds: a number, or `{min: a, max: b}` (a card neither on the board nor in a field zone holds none).",
+    {"min": 2},
+    lambda v: SoulIn(v, v) if isinstance(v, int) else SoulIn(v.get("min"), v.get("max")),
+)
+ENTERED = Choice(
+    "ways of entering",
+    ("normal", "special", "genesis"),
+    {
+        "normal": "Played: a normal summon, a drive, an open card.",
+        "special": "Special-summoned by an effect (any kind, genesis summon included).",
+        "genesis": "Special-summoned by a genesis summon (【創生召喚】).",
+    },
+)
+prop("entered", ENTERED, "How a unit on the board entered it (cards elsewhere match neither).", "special", EnteredAs)
 prop("and", ListOf(PROPERTIES, min_items=1), "Every one of these property mappings holds.", [{"type": "unit"}, {"level": {"min": 2}}], lambda v: AllOf(tuple(v)))
 prop("or", ListOf(PROPERTIES, min_items=1), "At least one of these property mappings holds.", [{"attribute": "Beast"}, {"attribute": "Dragon"}], lambda v: AnyOf(tuple(v)))
 prop("not", PROPERTIES, "This property mapping does not hold.", {"attribute": "Dragon"}, NotTest)

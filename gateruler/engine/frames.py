@@ -55,15 +55,16 @@ class Frame(NamedTuple):
 class Decision:
     """A choice the game waits for.  `options` are exactly the legal answers."""
 
-    kind: str  # "unit" (Choose), "card" (ChooseCard) or "confirm" (Confirm)
+    kind: str  # "unit" (Choose), "card" (ChooseCard), "confirm" (Confirm), "zone" (Choose an empty zone), "order" (ChooseCard)
     side: int  # who decides
     source: int  # the card whose ability asks
     ability: int
     step: int  # the frame step (BEGIN: whether to use an optional ability)
-    purpose: str  # "target", "cost" or "optional"
+    purpose: str  # "target", "cost", "optional", or an effect's own: "pick" (cards it takes), "summon" (a zone), "order"
     options: tuple[Action, ...]
     count: int = 1  # how many picks in all
     picked: tuple[Action, ...] = ()  # picks made so far
+    card: int = -1  # a "zone" decision: the unit it places
 
     def subject(self, game: "Game") -> Any:
         """The ability (BEGIN), cost or effect the decision is about."""

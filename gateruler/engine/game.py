@@ -50,6 +50,7 @@ from gateruler.engine.actions import (
     Summon,
 )
 from gateruler.engine.events import describe, event_to_dict
+from gateruler.engine.filters import ZONE_LISTS
 from gateruler.engine.frames import BEGIN, Decision, Frame
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, OPEN_CARD, PIERCE
 from gateruler.engine.opponent import Opponent
@@ -57,13 +58,15 @@ from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import SideState, Unit
 from gateruler.engine.targets import Chosen
 from gateruler.engine.timings import ATTACK, MAIN
-from gateruler.engine.triggers import CNT, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, REPLACEMENT, START_OF_TURN, TOUCHDOWN
+from gateruler.engine.triggers import CNT, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, ON_SPECIAL_SUMMON, REPLACEMENT, START_OF_TURN, TOUCHDOWN
 from gateruler.errors import IllegalAction
 from gateruler.models import CardDef, CostModel, LevelDef, RulerDef, TurnStartKind
 from gateruler.vocabulary import CardType
 
 DEFAULT_MAX_TURNS = 200
 UNIT_SLOTS = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)
+NORMAL = "normal"  # how a unit entered the board (Unit.how): it was played
+SPECIAL = "special"  # an effect special-summoned it
 
 
 class Phase:
@@ -294,6 +297,10 @@ class Game:
         """The rift and drive rulers have no hand zone."""
         return side == PLAYER and self.setup.ruler.has_hand
 
+    def has_field_zone(self, side: int) -> bool:
+        """The rift has no field zone (solo "Invader side")."""
+        return side == PLAYER
+
     def unit_at(self, side: int, slot: int) -> Unit | None:
         return self.sides[side].board[slot]
 
@@ -439,7 +446,7 @@ class Game:
             self.play_event(PLAYER, action.card)
         elif isinstance(action, PlayField):
             zone = self._pay_and_take(PLAYER, action.card)
-            self._play_field(PLAYER, action.card)
+            self.play_field(PLAYER, action.card)
             if zone == "hand":
                 self.fire(PLAYER, action.card, TOUCHDOWN)
         elif isinstance(action, Activate):
@@ -574,17 +581,129 @@ class Game:
         return out
 
     # ------------------------------------------------------------------ primitives (also used by controllers)
-    def summon(self, side: int, iid: int, slot: int) -> None:
-        """Put a unit onto the board; a unit already there goes to the graveyard."""
+    def summon(self, side: int, iid: int, slot: int, how: str = NORMAL) -> None:
+        """Put a unit onto the board; a unit already there goes to the graveyard.
+
+        `how` is how it enters, kept on the unit (`Unit.how`, the filter word
+        `entered`): NORMAL when it is played (a normal summon, a drive, an open
+        card), SPECIAL (or another word for a kind of special summon) when an
+        effect puts it there: its on_special_summon abilities trigger, and TD
+        must not (CR 16-3).  Its on_enter abilities resolve first."""
         s = self.sides[side]
         old = s.board[slot]
         if old is not None:
             s.board[slot] = None
             s.graveyard.append(old.iid)
             self.log_event(side, "replace", old.iid, slot)
-        s.board[slot] = Unit(iid, self.turn)
+            self.release_soul(side, old.iid)
+        s.board[slot] = Unit(iid, self.turn, how)
         self.log_event(side, "summon", iid, slot)
+        if how != NORMAL:
+            self.fire(side, iid, ON_SPECIAL_SUMMON)
         self.fire(side, iid, ON_ENTER)
+
+    def special_summon(self, side: int, iid: int, slot: int, from_zone: str, how: str = SPECIAL) -> bool:
+        """Special-summon `side`'s card `iid` from `from_zone` (a filter zone word) into `slot`: a summon by
+        an effect, outside the normal-summon count, at no cost.  False (nothing happens) when the card is
+        not in that zone.  Taking a card from the deck does not shuffle it: the caller shuffles once
+        it has taken all it takes (`shuffle`)."""
+        if not self.take_card(side, from_zone, iid):
+            return False
+        self.log_event(side, "special_summon", iid, from_zone)
+        self.summon(side, iid, slot, how)
+        return True
+
+    def free_zones(self, side: int) -> list[int]:
+        """`side`'s empty unit zones, in the rift's summon order (left attack, right attack, defense)."""
+        board = self.sides[side].board
+        slots = self.setup.summon_slots if side == PLAYER else UNIT_SLOTS
+        return [slot for slot in slots if board[slot] is None]
+
+    def take_card(self, side: int, zone: str, iid: int) -> bool:
+        """Take the card `iid` out of `side`'s `zone` (a filter zone word other than the board), for an
+        effect that moves it elsewhere; False when it is not there.  A card leaving the field zone
+        leaves its soul behind (it goes to the graveyard)."""
+        s = self.sides[side]
+        if zone == "set_zone":
+            if iid not in s.set_zones:
+                return False
+            s.set_zones[s.set_zones.index(iid)] = None
+            return True
+        if zone == "soul":
+            for host, cards in s.soul.items():
+                if iid in cards:
+                    rest = tuple(c for c in cards if c != iid)
+                    if rest:
+                        s.soul[host] = rest
+                    else:
+                        del s.soul[host]
+                    return True
+            return False
+        cards = getattr(s, ZONE_LISTS[zone])
+        if iid not in cards:
+            return False
+        cards.remove(iid)
+        if zone == "field_zone":
+            self.release_soul(side, iid)
+        return True
+
+    def zone_of(self, side: int, iid: int) -> str | None:
+        """The filter zone word of where `side`'s card `iid` is, off the board (None: on the board, or nowhere)."""
+        s = self.sides[side]
+        for zone, name in ZONE_LISTS.items():
+            if zone != "soul" and iid in getattr(s, name):
+                return zone
+        return "soul" if any(iid in cards for cards in s.soul.values()) else None
+
+    def shuffle(self, side: int) -> None:
+        """Shuffle `side`'s deck with the game's one generator (after a search): what was known of its order is gone."""
+        self.rng.shuffle(self.sides[side].deck)
+        self.log_event(side, "shuffle")
+
+    # ------------------------------------------------------------------ soul
+    # A card on the board or in the field zone may hold cards under it as its
+    # soul (SideState.soul: host -> cards).  Soul is public.  When the host
+    # leaves, it becomes a new card (CR 3-2d) and its soul goes to the
+    # graveyard: every primitive that takes a unit off the board or a card out
+    # of the field zone calls `release_soul`.  Replacement effects (Soul guard:
+    # "put 1 soul card into the graveyard instead") use `soul_of` and
+    # `soul_to_graveyard`.
+    def soul(self, side: int, host: int) -> tuple[int, ...]:
+        """The soul cards under `side`'s card `host`, oldest first (none for a card that holds none)."""
+        return self.sides[side].soul.get(host, ())
+
+    def soul_of(self, side: int, slot: int) -> tuple[int, ...]:
+        """The soul cards under the unit in `slot` of `side`."""
+        u = self.sides[side].board[slot]
+        return self.sides[side].soul.get(u.iid, ()) if u is not None else ()
+
+    def put_soul(self, side: int, host: int, iid: int, from_zone: str) -> None:
+        """Put the card `iid`, already taken out of `from_zone`, under `side`'s card `host` as its soul."""
+        s = self.sides[side]
+        s.soul[host] = s.soul.get(host, ()) + (iid,)
+        self.log_event(side, "soul", iid, host, from_zone)
+
+    def soul_to_graveyard(self, side: int, host: int, cards: Sequence[int] | None = None) -> None:
+        """Put soul cards of `host` into the graveyard, in the order given: `cards` (those of them it holds),
+        or all of them (None).  Paying a soul cost, or the host leaving."""
+        s = self.sides[side]
+        have = s.soul.get(host)
+        if not have:
+            return
+        gone = have if cards is None else tuple(c for c in cards if c in have)
+        rest = tuple(c for c in have if c not in gone)
+        if rest:
+            s.soul[host] = rest
+        else:
+            del s.soul[host]
+        for iid in gone:
+            s.graveyard.append(iid)
+            self.log_event(side, "soul_to_graveyard", iid, host)
+
+    def release_soul(self, side: int, host: int) -> None:
+        """`host` left the board or the field zone: its soul goes to the graveyard (CR 3-2d)."""
+        if self.sides[side].soul:
+            self.soul_to_graveyard(side, host)
 
     def play_event(self, side: int, iid: int) -> None:
         """Use an event: it goes to the graveyard and its effects resolve.
@@ -599,7 +718,8 @@ class Game:
             self.log_event(side, "no_effect", iid)
         self.fire(side, iid, ON_PLAY, ready=ready)
 
-    def _play_field(self, side: int, iid: int) -> None:
+    def play_field(self, side: int, iid: int) -> None:
+        """Put a field card (taken from where it was) into `side`'s field zone; its on_enter abilities trigger."""
         self.sides[side].field.append(iid)
         self.log_event(side, "field", iid)
         self.fire(side, iid, ON_ENTER)
@@ -609,10 +729,11 @@ class Game:
         self.log_event(side, "to_graveyard", iid, from_zone)
 
     def remove_unit(self, side: int, slot: int) -> int:
-        """Take a unit off the board into the graveyard without destroying it."""
+        """Take a unit off the board into the graveyard without destroying it (its soul follows)."""
         u = self.sides[side].board[slot]
         self.sides[side].board[slot] = None
         self.sides[side].graveyard.append(u.iid)
+        self.release_soul(side, u.iid)
         return u.iid
 
     def destroy(self, side: int, slot: int, lethal: bool = False) -> None:
@@ -628,6 +749,7 @@ class Game:
         s.board[slot] = None
         s.graveyard.append(u.iid)
         self.log_event(side, "destroy", u.iid)
+        self.release_soul(side, u.iid)
         self.fire(side, u.iid, ON_DESTROYED)
 
     def destroy_field(self, side: int, iid: int) -> None:
@@ -637,6 +759,7 @@ class Game:
             s.field.remove(iid)
             s.graveyard.append(iid)
             self.log_event(side, "destroy", iid)
+            self.release_soul(side, iid)
 
     def declare_attack(self, side: int, attacker: int, target: int) -> None:
         """Rest the attacker, trigger its attack abilities, then fight."""
@@ -736,7 +859,7 @@ class Game:
             s.summons += 1
             self.summon(side, iid, slot)
         else:
-            self._play_field(side, iid)
+            self.play_field(side, iid)
         self.fire(side, iid, TOUCHDOWN)
 
     def take_top(self, side: int) -> int | None:
@@ -1007,7 +1130,7 @@ class Game:
             slot = next((sl for sl in UNIT_SLOTS if s.board[sl] is None), ATTACK_LEFT)
             self.summon(side, iid, slot)
         elif d.type is CardType.FIELD:
-            self._play_field(side, iid)
+            self.play_field(side, iid)
         else:
             self.play_event(side, iid)
             return

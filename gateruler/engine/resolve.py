@@ -109,66 +109,82 @@ def _effect(game: "Game", frame: Frame, ability: Any, index: int) -> None:
                 tasks.append(frame._replace(step=step + 1, answers=()))
             return
         answers = answers[1:]
-    victims = _victims(game, frame, effect, answers)
-    if victims is None:
+    found = _victims(game, frame, effect, answers)
+    if found is None:
         return  # a decision is pending
-    if effect.asks:
-        decision = effect.decision(game, frame, victims, answers)
+    victims, used = found
+    own = frame
+    if effect.chooses:  # the effect's own choices (cards it takes, zones, an order) follow its target's
+        own = frame._replace(answers=answers[used:])
+        decision = effect.choose(game, own, victims)
         if decision is not None:
-            ask(game, frame, decision)  # answered, the step runs again with the answer in `frame.answers`
+            ask(game, frame, decision)
             return
     if not effect.bind:
         if not last:
             tasks.append(frame._replace(step=step + 1, answers=()))
-        effect.resolve(game, frame, victims)
+        effect.resolve(game, own, victims)
         return
     # Bind what the effect did: the next step is reserved below whatever the effect starts.
     at = len(tasks)
     if not last:
         tasks.append(frame)
     mark = len(game.log)
-    effect.resolve(game, frame, victims)
+    effect.resolve(game, own, victims)
     destroyed = tuple(e[3] for e in game.log[mark:] if e[1] == "destroy")
     result = Result(tuple(iid for _, where, iid in victims if where != -1), destroyed)
     if not last and game.tasks is tasks and at < len(tasks):
         tasks[at] = frame._replace(step=step + 1, answers=(), bound=frame.bound + ((effect.bind, result),))
 
 
-def _victims(game: "Game", frame: Frame, effect: Any, answers: tuple) -> list | None:
-    """What the effect acts on, as (side, where, iid); None when a choice is asked for."""
+def _victims(game: "Game", frame: Frame, effect: Any, answers: tuple) -> tuple[list, int] | None:
+    """What the effect acts on, as (side, where, iid), and how many of `answers` chose it; None when a
+    choice is asked for.  `where` is a board slot, RULER, -1 for a player, or a zone word."""
     target = effect.target
     kind = type(target)
     side = frame.side
     if target is None:
-        return []
+        return [], 0
     if kind is RulerTarget:
-        return [(side if target.side == "own" else 1 - side, RULER, -1)]
+        return [(side if target.side == "own" else 1 - side, RULER, -1)], 0
     if kind is PlayerTarget:
-        return [(side if target.side == "own" else 1 - side, -1, -1)]
+        return [(side if target.side == "own" else 1 - side, -1, -1)], 0
     if kind is SideTarget:
-        return [(side if target.side == "own" else 1 - side, "side", -1)]
+        return [(side if target.side == "own" else 1 - side, "side", -1)], 0
     if kind is SelfTarget:
-        board = game.sides[side].board
-        return [(side, slot, frame.source) for slot in range(3) if board[slot] is not None and board[slot].iid == frame.source]
+        s = game.sides[side]
+        board = s.board
+        found = [(side, slot, frame.source) for slot in range(3) if board[slot] is not None and board[slot].iid == frame.source]
+        if not found and frame.source in s.field:
+            found = [(side, "field_zone", frame.source)]  # a field card's own ability
+        return found, 0
     if kind is Every:
-        return target.filter.places(game, side)
+        return target.filter.places(game, side), 0
     assert kind is Chosen
     places = target.filter.places(game, side)
     if not places:
         game.log_event(side, "no_effect", frame.source)
-        return []
+        return [], 0
     by_answer = {_answer_for(p): p for p in places}
-    chosen = [by_answer[a] for a in answers if a in by_answer]  # in the order they were chosen
     needed = min(target.count, len(places))
-    if len(chosen) < needed:
+    chosen: list = []
+    used = 0  # the answers that are this target's: the first ones, one per pick that was asked
+    while len(chosen) < needed:
         remaining = [p for p in places if p not in chosen]
-        if len(remaining) > needed - len(chosen):
-            options = tuple(_answer_for(p) for p in remaining)
-            kind_of = "unit" if isinstance(options[0], Choose) else "card"
-            ask(game, frame, Decision(kind_of, side, frame.source, frame.ability, frame.step, "target", options, needed, tuple(answers)))
-            return None
-        chosen += remaining
-    return chosen
+        if len(remaining) <= needed - len(chosen):
+            chosen += remaining
+            break
+        if used < len(answers):
+            picked = by_answer.get(answers[used])
+            used += 1
+            if picked is not None and picked not in chosen:
+                chosen.append(picked)  # in the order they were chosen
+            continue
+        options = tuple(_answer_for(p) for p in remaining)
+        kind_of = "unit" if isinstance(options[0], Choose) else "card"
+        ask(game, frame, Decision(kind_of, side, frame.source, frame.ability, frame.step, "target", options, needed, tuple(answers[:used])))
+        return None
+    return chosen, used
 
 
 def resolve_at_once(game: "Game", frame: Frame, effect: Any) -> None:
@@ -178,9 +194,9 @@ def resolve_at_once(game: "Game", frame: Frame, effect: Any) -> None:
     may" here), so it needs no step of its own; its `if:` is still checked."""
     if effect.condition is not None and not effect.condition.holds(game, frame.side, frame.source, frame.bound):
         return
-    victims = _victims(game, frame, effect, ())
-    if victims is not None:
-        effect.resolve(game, frame, victims)
+    found = _victims(game, frame, effect, ())
+    if found is not None:
+        effect.resolve(game, frame, found[0])
 
 
 def _answer_for(place: tuple) -> Any:

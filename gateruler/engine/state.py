@@ -10,9 +10,9 @@ from __future__ import annotations
 class Unit:
     """A unit on the board: which card it is, the damage it bears, and its state."""
 
-    __slots__ = ("iid", "damage", "rested", "atk_mod", "hp_mod", "stk_mod", "tmp_atk", "tmp_hp", "tmp_stk", "entered_turn", "gained")
+    __slots__ = ("iid", "damage", "rested", "atk_mod", "hp_mod", "stk_mod", "tmp_atk", "tmp_hp", "tmp_stk", "entered_turn", "gained", "how")
 
-    def __init__(self, iid: int, entered_turn: int = 0) -> None:
+    def __init__(self, iid: int, entered_turn: int = 0, how: str = "normal") -> None:
         self.iid = iid
         self.damage = 0
         self.rested = False
@@ -24,6 +24,7 @@ class Unit:
         self.tmp_stk = 0
         self.entered_turn = entered_turn
         self.gained: tuple[tuple[str, bool], ...] = ()  # keywords granted: (keyword, for good) (effects/status.py)
+        self.how = how  # how it entered the board: "normal" (played), "special" (by an effect)
 
     def copy(self) -> "Unit":
         u = Unit.__new__(Unit)
@@ -38,6 +39,7 @@ class Unit:
         u.tmp_stk = self.tmp_stk
         u.entered_turn = self.entered_turn
         u.gained = self.gained
+        u.how = self.how
         return u
 
     def to_dict(self) -> dict:
@@ -51,12 +53,14 @@ class Unit:
         for name in cls.__slots__:
             if name == "gained":
                 u.gained = tuple((k, bool(kept)) for k, kept in data.get("gained", ()))  # older saves have none
+            elif name == "how":
+                u.how = data.get("how", "normal")  # older saves have no "how"
             else:
                 setattr(u, name, data[name])
         return u
 
 
-_ADDED_LISTS = frozenset({"removed", "shields", "ruler_gained"})  # state saved before these existed has none
+_ADDED_LISTS = frozenset({"removed", "shields", "ruler_gained", "soul"})  # state saved before these existed has none
 
 
 class SideState:
@@ -71,6 +75,7 @@ class SideState:
         "set_zones",
         "field",
         "removed",
+        "soul",
         "board",
         "energy",
         "energy_ready",
@@ -94,6 +99,9 @@ class SideState:
         self.set_zones: list[int | None] = [None] * set_zone_count
         self.field: list[int] = []
         self.removed: list[int] = []  # removed from the game (a zone of its own)
+        # host card (a unit on the board, a card in the field zone) -> its soul cards, oldest first;
+        # tuples, so a copy of the game shares them safely
+        self.soul: dict[int, tuple[int, ...]] = {}
         self.board: list[Unit | None] = [None, None, None]
         self.energy = 0
         self.energy_ready = 0
@@ -119,6 +127,7 @@ class SideState:
         s.set_zones = self.set_zones[:]
         s.field = self.field[:]
         s.removed = self.removed[:]
+        s.soul = self.soul.copy()
         s.board = [u.copy() if u is not None else None for u in self.board]
         s.energy = self.energy
         s.energy_ready = self.energy_ready
@@ -133,12 +142,19 @@ class SideState:
         s.ruler_gained = self.ruler_gained
         return s
 
+    @property
+    def soul_cards(self) -> list[int]:
+        """Every soul card of this side, host by host (the filter zone `soul`)."""
+        return [iid for cards in self.soul.values() for iid in cards]
+
     def units(self) -> list[Unit]:
         return [u for u in self.board if u is not None]
 
     def all_iids(self) -> list[int]:
         """Every card of this side, wherever it is (for conservation checks)."""
         out = self.deck + self.hand + self.drive + self.graveyard + self.damage_zone + self.field + self.removed
+        for cards in self.soul.values():
+            out += cards
         out += [c for c in self.set_zones if c is not None]
         out += [u.iid for u in self.board if u is not None]
         return out
@@ -153,6 +169,8 @@ class SideState:
                 value = [list(shield) for shield in value]
             elif name == "ruler_gained":
                 value = [list(g) for g in value]
+            elif name == "soul":
+                value = [[host, list(cards)] for host, cards in value.items()]  # JSON keys would be strings
             elif isinstance(value, list):
                 value = list(value)
             data[name] = value
@@ -169,6 +187,8 @@ class SideState:
                 value = [Unit.from_dict(u) if u is not None else None for u in value]
             elif name == "shields":
                 value = [tuple(shield) for shield in value]
+            elif name == "soul":
+                value = {host: tuple(cards) for host, cards in value}
             elif isinstance(value, list):
                 value = list(value)
             setattr(s, name, value)

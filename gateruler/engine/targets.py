@@ -23,8 +23,9 @@ from typing import Any
 
 import attrs
 
-from gateruler.engine.filters import BOARD, CardFilter, compile_filter
+from gateruler.engine.filters import BOARD, CardFilter, TypeIs, compile_filter
 from gateruler.engine.registry import Registry
+from gateruler.vocabulary import CardType
 
 UNIT = "unit"  # units on the board (and the card itself, for `self`)
 SET_CARD = "set_card"  # cards in set zones
@@ -179,6 +180,11 @@ target_word(
     "own_side",
     "The controller's ruler and every unit on their board, as one: \"you or your unit\" (for prevent_damage).",
     SideTarget("own", word="own_side"),
+)
+target_word(
+    "own_graveyard_unit",
+    "One unit in the controller's graveyard, chosen (what a revive special-summons).",
+    Chosen(compile_filter("own", ("graveyard",), (TypeIs(CardType.UNIT),), text="a unit in your graveyard"), word="own_graveyard_unit"),
 )
 target_word("controller", "The controlling player (for draw and mill).", PlayerTarget("own", word="controller"))
 target_word("opponent", "The other player (for draw and mill).", PlayerTarget("enemy", word="opponent"))

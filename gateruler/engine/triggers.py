@@ -40,6 +40,13 @@ UNIT, EVENT, FIELD = CardType.UNIT, CardType.EVENT, CardType.FIELD
 
 ON_PLAY = trigger("on_play", "An event's effect, resolved when the event is played (from hand, drive zone or set zone).", {EVENT}, "When played")
 ON_ENTER = trigger("on_enter", "A unit or field entering its controller's board.", {UNIT, FIELD}, "When it enters the board")
+ON_SPECIAL_SUMMON = trigger(
+    "on_special_summon",
+    "This unit is special-summoned (put onto the board by an effect, not played); its on_enter abilities resolve first. "
+    "How it entered stays readable: `requires: {self: {entered: special}}`.",
+    {UNIT},
+    "When it is special-summoned",
+)
 ON_ATTACK = trigger("on_attack", "This unit (or ruler) is declared as an attacker, before the target is hit.", {UNIT}, "When it attacks")
 ON_DESTROYED = trigger("on_destroyed", "This unit is destroyed (damage >= HP, or a destroy effect).", {UNIT}, "When it is destroyed")
 CNT = trigger(

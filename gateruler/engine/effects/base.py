@@ -32,8 +32,8 @@ class Effect:
     """What every effect has besides its own parameters."""
 
     word: ClassVar[str] = ""
-    asks: ClassVar[bool] = False  # it has a choice of its own beyond its target (`decision`)
     hook: ClassVar[str] = ""  # a replacement word: the hook it replaces at (replace.py); its EffectWord's `replaces`
+    chooses: ClassVar[bool] = False  # it makes choices of its own before resolving (`choose`)
     target: Any = None  # a compiled target (targets.py); the loader reads it by the word's categories
     condition: Any = param(CONDITION, "Resolve this effect only if this condition holds now (else it is skipped).", {"turn": "own"}, default=None, key="if")
     bind: str = param(str, "A name for what this effect did, which later effects' `if:` can ask about.", "hits", default="", key="as")
@@ -49,8 +49,11 @@ class Effect:
     def words(self, who: str) -> str:  # pragma: no cover - every word overrides
         return self.word
 
-    def decision(self, game: "Game", frame: "Frame", victims: list[Victim], answers: tuple) -> "Decision | None":
-        """For a word that `asks`: the choice it still needs, given the answers so far (None: resolve now)."""
+    def choose(self, game: "Game", frame: "Frame", victims: list[Victim]) -> Any:
+        """The next `Decision` this effect needs before it resolves (which cards it takes, where a unit
+        goes, an order), or None when all is chosen.  `frame.answers` holds the answers to its own
+        decisions so far (its target's are not among them); `resolve` reads them the same way.
+        Most effects choose nothing beyond their target."""
         return None
 
     def usable(self, game: "Game", side: int, source: int) -> bool:
@@ -104,7 +107,11 @@ def effect(
     return register
 
 
-def unit_still_there(game: "Game", side: int, slot: int, iid: int) -> bool:
-    """Whether the unit a victim names is still in its slot (a destroyed unit's slot may be refilled mid-effect)."""
+def unit_still_there(game: "Game", side: int, slot: Any, iid: int) -> bool:
+    """Whether the unit a victim names is still in its slot (a destroyed unit's slot may be refilled mid-effect).
+
+    False for a victim that is no unit (`self` on a card in the field zone)."""
+    if type(slot) is not int:
+        return False
     u = game.sides[side].board[slot]
     return u is not None and u.iid == iid

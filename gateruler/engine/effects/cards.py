@@ -8,7 +8,7 @@ import attrs
 
 from gateruler.engine.effects.base import Effect, Victim, effect, unit_still_there
 from gateruler.engine.registry import Choice, param
-from gateruler.engine.targets import PLAYER, SET_CARD, UNIT
+from gateruler.engine.targets import CARD, FIELD_CARD, PLAYER, SET_CARD, UNIT
 
 if TYPE_CHECKING:
     from gateruler.engine.frames import Frame
@@ -76,9 +76,41 @@ class Move(Effect):
             else:
                 s.graveyard.append(iid)
             game.log_event(side, "move", iid, self.to)
+            game.release_soul(side, iid)
 
     def words(self, who: str) -> str:
         return f"return {who} to its owner's {self.to}"
+
+
+@effect(
+    "remove",
+    "Remove the target cards from the game (a zone of their own): units on the board (their soul goes to the graveyard), "
+    "set cards, field cards, or cards in other zones (taken from a deck, the deck is shuffled after).",
+    targets={UNIT, SET_CARD, FIELD_CARD, CARD},
+)
+@attrs.frozen(kw_only=True)
+class Remove(Effect):
+    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+        searched: set[int] = set()
+        for side, where, iid in victims:
+            s = game.sides[side]
+            if type(where) is int:
+                if not unit_still_there(game, side, where, iid):
+                    continue
+                s.board[where] = None
+                s.removed.append(iid)
+                game.log_event(side, "remove", iid, "board")
+                game.release_soul(side, iid)
+            elif game.take_card(side, where, iid):
+                s.removed.append(iid)
+                game.log_event(side, "remove", iid, where)
+                if where == "deck":
+                    searched.add(side)
+        for side in sorted(searched):
+            game.shuffle(side)
+
+    def words(self, who: str) -> str:
+        return f"remove {who} from the game"
 
 
 @effect("destroy_set_cards", "Destroy every card in the target's set zones.", targets={SET_CARD})

@@ -9,12 +9,9 @@ the deck, shuffles, and puts the unit onto the board where the material
 stood.  The unit's `on_genesis_summon` abilities then trigger (Crimson
 Syltis); it is no normal summon (no summon right, no TD).
 
-MERGE SEAM (branch `zones` adds special summon): `_special_summon` below is
-the one place this module puts a unit onto the board.  At the merge it
-becomes a call of the zones primitive (``game.special_summon(side, iid,
-slot, how="genesis")`` or whatever it is named there), which also fires its
-`on_special_summon`; `on_genesis_summon` stays fired here (or by that
-primitive for ``how == "genesis"``).  Nothing else here summons.
+The unit enters through the engine's one special-summon primitive,
+``Game.special_summon(..., how="genesis")``, which fires its
+`on_special_summon` abilities (never TD); `on_genesis_summon` is fired here.
 """
 
 from __future__ import annotations
@@ -26,6 +23,8 @@ import attrs
 from gateruler.engine.effects.base import Effect, Victim, effect
 from gateruler.engine.registry import param
 from gateruler.engine.triggers import ON_GENESIS_SUMMON
+
+GENESIS = "genesis"  # how a genesis-summoned unit entered (Unit.how, the filter word `entered`)
 from gateruler.vocabulary import CardType
 
 if TYPE_CHECKING:
@@ -43,12 +42,6 @@ def _board_slot(game: "Game", side: int, iid: int) -> int:
         if u is not None and u.iid == iid:
             return slot
     return -1
-
-
-def _special_summon(game: "Game", side: int, iid: int, slot: int) -> None:
-    """MERGE SEAM: put `iid` onto the board by a special summon (see the module's docstring)."""
-    game.summon(side, iid, slot)
-    game.fire(side, iid, ON_GENESIS_SUMMON)
 
 
 @effect(
@@ -79,12 +72,12 @@ class GenesisSummon(Effect):
             return
         s = game.sides[side]
         s.board[slot] = None
+        game.release_soul(side, frame.source)  # it leaves the board: a new card in the deck (CR 3-2d)
         s.deck.append(frame.source)
         game.log_event(side, "to_deck", frame.source)
-        s.deck.remove(summoned)
-        game.rng.shuffle(s.deck)
-        game.log_event(side, "shuffle")
-        _special_summon(game, side, summoned, slot)
+        game.special_summon(side, summoned, slot, "deck", how=GENESIS)
+        game.shuffle(side)
+        game.fire(side, summoned, ON_GENESIS_SUMMON)
 
     def words(self, who: str) -> str:
         return f"genesis summon: return this unit to your deck and special-summon {self.card} from your deck in its place"

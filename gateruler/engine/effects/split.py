@@ -65,11 +65,11 @@ def _splits_among_every_unit_found(e: "SplitDamage") -> str | None:
 )
 @attrs.frozen(kw_only=True)
 class SplitDamage(Effect):
-    asks = True
+    chooses = True
     amount: int = param(int, "How much damage to divide (1 to 6).", 3, minimum=1)
 
-    def decision(self, game: "Game", frame: "Frame", victims: list[Victim], answers: tuple) -> Decision | None:
-        if not victims or any(type(a) is Split for a in answers):
+    def choose(self, game: "Game", frame: "Frame", victims: list[Victim]) -> Decision | None:
+        if not victims or any(type(a) is Split for a in frame.answers):
             return None
         options = tuple(distributions(victims, self.amount))
         return Decision("split", frame.side, frame.source, frame.ability, frame.step, "target", options)
