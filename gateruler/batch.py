@@ -37,6 +37,7 @@ from gateruler.games import new_game
 from gateruler.insight import GameReading, Insight, read_log
 from gateruler.models import DeckDef, LevelDef, RulerDef
 from gateruler.stats import CLEARED, ERROR, Tally, classify
+from gateruler.variants import Readings, readings_for
 
 CHUNK = 8  # games per task: fixed, so results do not depend on the worker count
 MIN_GAMES_FOR_PRECISION = 2 * CHUNK  # an interval from fewer games is not trusted to stop on
@@ -55,10 +56,16 @@ class GameSpec:
     max_turns: int = DEFAULT_MAX_TURNS
     level_ref: int | str = 0  # a shipped level's number, or the path of a level file
     deck_path: str = ""
+    variants: Readings | None = None  # the rule variants its games are played under; None: the level's (gateruler/variants.py)
+
+    @property
+    def readings(self) -> Readings:
+        """The rule variants its games are played under, the level file's included."""
+        return self.variants if self.variants is not None else readings_for(self.level)
 
     def start(self, seed: int) -> Game:
         """The game for `seed`, made the one way every game is made."""
-        return new_game(self.deck, self.level, seed, pool=self.pool, ruler=self.ruler, max_turns=self.max_turns)
+        return new_game(self.deck, self.level, seed, pool=self.pool, ruler=self.ruler, max_turns=self.max_turns, readings=self.readings)
 
 
 def derive_seed(*parts: object) -> int:

@@ -20,6 +20,7 @@ ALIASES = {
     "costs": "test_engine_costs.py",
     "decisions": "test_engine_decisions.py",
     "cardtext": "test_cardtext.py",
+    "variants": "test_variants.py",
 }
 
 

@@ -48,6 +48,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "rest": ("card",),  # a unit, or the ruler (-1), rested to pay a cost
     "deck_to_damage": ("card",),  # put from the deck into the damage zone, no damage check
     "remove": ("card", "from"),  # removed from the game
+    # rule variants (gateruler/engine/rules.py)
+    "damage_cleared": ("card",),  # the end phase removed the damage a unit bore (unit_damage=clears)
 }
 
 CARD_FIELDS = frozenset({"card", "attacker", "target"})
@@ -136,7 +138,7 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
         parts = [f"{label} {value:+d}" for label, value in zip(("ATK", "HP", "STK"), a[1:]) if value]
         return f"{name(a[0])}: {', '.join(parts)}."
     if kind == "sacrifice":
-        return f"End's rule: the rift destroyed its own {name(a[0])}."
+        return f"End's rule: the rift destroyed {'your' if side == 0 else 'its own'} {name(a[0])}."
     if kind == "loss":
         return f"{who} lost ({a[0]})."
     if kind == "unpaid":
@@ -153,6 +155,8 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
         return f"{name(a[0])} went from {whose} deck into {whose} damage zone."
     if kind == "remove":
         return f"{name(a[0])} was removed from the game from {whose} {a[1]}."
+    if kind == "damage_cleared":
+        return f"{name(a[0])}'s damage was removed at the end of the turn."
     if kind == "game_over":
         return {"player": "You win!", "invader": "The rift wins.", "draw": "The game is a draw."}.get(a[0], str(a[0]))
     return f"{kind} {a}"

@@ -52,6 +52,7 @@ def game_to_dict(game: "Game") -> dict:
         "winner": game.winner,
         "end_reason": game.end_reason,
         "history": [action_to_dict(a) for a in game.history],
+        "rules": setup.rules.to_dict(),
     }
 
 
