@@ -165,6 +165,7 @@ class LevelFigures:
     mean_clear_turns: float | None
     errors: list[LevelError]
     games_read: GameCount = 0
+    variants: dict[str, str] = attrs.field(factory=dict)  # every rule variant's value the level was played under
     cards: list[CardFigures] = attrs.field(factory=list)
     end_turns: Endings = attrs.field(factory=dict)
     mean_end_turns: MeanEndings = attrs.field(factory=dict)

@@ -42,6 +42,7 @@ from gateruler.cardpool import CardPool
 from gateruler.cli import main, stdout_console
 from gateruler.cli.check_cards import CARDS_NOTE, cards_table, damage_table, endings_line, level_figures_json
 from gateruler.cli.card_library import card_pool, cards_option
+from gateruler.cli.cmd_variants import given_variants, variant_option
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
 from gateruler.library import library_summary
@@ -51,6 +52,7 @@ from gateruler.limits import MAX_BUDGET, MAX_SEED, MAX_TURNS, MAX_WORKERS
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import ERROR
+from gateruler.variants import readings_for
 
 SHIPPED_LEVELS = range(1, 7)
 
@@ -111,8 +113,11 @@ def open_backend(backend: str, scheduler: str | None, workers: int | None) -> Ba
     return make_backend(backend, scheduler, workers)
 
 
-def _specs(deck_path: str, level_numbers: list[int], level_file: str | None, max_turns: int, pool: CardPool) -> list[GameSpec]:
-    """The games to play: the deck (with its own card files) on `pool` against each level.
+def _specs(
+    deck_path: str, level_numbers: list[int], level_file: str | None, max_turns: int, pool: CardPool, variants: dict[str, str] | None = None
+) -> list[GameSpec]:
+    """The games to play: the deck (with its own card files) on `pool` against each level, under the
+    rule variants `variants` (over the level file's own).
 
     Shipped levels are checked against the shipped cards (their stated
     figures are the seed's); their games use the player's cards all the same.
@@ -132,7 +137,8 @@ def _specs(deck_path: str, level_numbers: list[int], level_file: str | None, max
             ref = str(Path(ref).resolve())
         else:
             level = loader.load_level(ref)
-        specs.append(GameSpec(player.deck, ruler, level, player.pool.for_level(level), max_turns, ref, str(Path(deck_path).resolve())))
+        readings = readings_for(level, variants or {})
+        specs.append(GameSpec(player.deck, ruler, level, player.pool.for_level(level), max_turns, ref, str(Path(deck_path).resolve()), readings))
     return specs
 
 
@@ -149,6 +155,11 @@ def provisional_cards(spec: GameSpec) -> tuple[list[str], list[str]]:
     deck = sorted({c for c in spec.deck.card_ids() if spec.pool[c].is_provisional})
     rift = sorted(cid for cid, card in invader_definitions(spec.level, spec.pool).items() if card.is_provisional)
     return deck, rift
+
+
+def variants_line(specs: list[GameSpec]) -> str:
+    """Which rule variants the figures rest on: the header's second (or third) line."""
+    return f"rule variants: {specs[0].readings.words()} (docs/variants.md)"
 
 
 def _pct(x: float) -> str:
@@ -262,7 +273,8 @@ def _error_replay(spec: GameSpec, settings: BatchSettings, record: ErrorRecord) 
 
 
 def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str]) -> dict:
-    """Every figure and every setting needed to run the same check again."""
+    """Every figure and every setting needed to run the same check again (the rule variants in force
+    that are not the defaults; each level also lists the value of every variant it was played under)."""
     settings = result.settings
     first = result.levels[0].spec
     levels = []
@@ -279,6 +291,7 @@ def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str]) -
                 "provisional_cards": {"deck": deck_prov, "level": rift_prov},
                 "complete": level.complete,
                 "stopped_early": level.stopped_early,
+                "variants": spec.readings.to_dict(),
                 **level.tally.to_dict(),
                 **level_figures_json(level),
                 "errors": [
@@ -317,7 +330,7 @@ def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str]) -
             "backend": settings.backend,
             "chunk": CHUNK,
             "seeds": "game i of level L: gateruler.batch.game_seed(seed, L, i); its bot: bot_seed(seed, L, i)",
-            "variants": [],  # rule variants in force, as {"name": ..., "value": ...}: none yet
+            "variants": [{"name": name, "value": value} for name, value in first.readings.changed()],  # not the defaults
         },
         "interrupted": result.interrupted,
         "levels": levels,
@@ -387,6 +400,7 @@ class _ProgressBars:
 @click.option("--cards-stats", is_flag=True, help="Also print, per level, each card's figures and what dealt you damage.")
 @click.option("--report", "report_path", default=None, help="Also write the figures, plotted, as one self-contained HTML page.")
 @cards_option
+@variant_option
 @backend_options
 def check(
     deck: str,
@@ -404,6 +418,7 @@ def check(
     cards_stats: bool,
     report_path: str | None,
     card_paths: tuple[str, ...],
+    variant_texts: tuple[str, ...],
     backend: str,
     scheduler: str | None,
 ) -> None:
@@ -417,10 +432,11 @@ def check(
     _within("--max-turns", max_turns, 1, MAX_TURNS)
     _within("--seed", seed, 0, MAX_SEED)
     numbers = chosen_levels(levels_text, level_file)
+    variants = given_variants(variant_texts)
     runner = open_backend(backend, scheduler, workers)
     if bot == "search" and budget is None:
         budget = DEFAULT_BUDGET  # written down, so that the JSON and replays reproduce it
-    specs = _specs(deck, numbers, level_file, max_turns, load_pool(card_paths))
+    specs = _specs(deck, numbers, level_file, max_turns, load_pool(card_paths), variants)
     settings = BatchSettings(bot=bot, seed=seed, games=games, budget=budget, precision=precision, workers=runner.workers, backend=runner.name)
     out = stdout_console()
     result = None
@@ -436,6 +452,7 @@ def check(
             library = library_summary(specs[0].pool)
             if library:
                 out.print(library, soft_wrap=not out.is_terminal)
+            out.print(variants_line(specs), soft_wrap=not out.is_terminal)
             with _ProgressBars(specs, games, sys.stderr.isatty()) as bars:
                 result = run_batch(specs, settings, bars.update, runner)
     except KeyboardInterrupt as caught:  # before the batch began, or while the bars or the cluster closed
@@ -482,23 +499,29 @@ def _finish(
 @click.option("--pace", type=click.FloatRange(0.05), help="With --watch: seconds between decisions; without it, space steps.")
 @click.option("--html", "html_path", default=None, help="Instead, write a page that steps through the game (no bot is asked).")
 @cards_option
-def replay(file: str, watch: bool, pace: float | None, html_path: str | None, card_paths: tuple[str, ...]) -> None:
+@variant_option
+def replay(file: str, watch: bool, pace: float | None, html_path: str | None, card_paths: tuple[str, ...], variant_texts: tuple[str, ...]) -> None:
     """Re-run a replay FILE and say whether it ends the same way (exit 0) or where it diverges (exit 1).
 
     With --watch, show it on the board instead; with --html, write a
     self-contained page that steps through the recorded game.  The player's
     cards the replay carries are used as recorded; --cards and your card
-    library supply cards an older replay does not carry."""
+    library supply cards an older replay does not carry.  It is played
+    under the rule variants it recorded; --variant replaces one, to see
+    where that reading would change the game."""
     if watch and html_path is not None:
         raise GateRulerError("--watch and --html: give one or the other")
+    variants = given_variants(variant_texts)
     if watch:
         from gateruler.cli.cmd_watch import watch_replay
 
-        sys.exit(watch_replay(file, pace, pool=card_pool(card_paths)))
+        sys.exit(watch_replay(file, pace, pool=card_pool(card_paths), variants=variants))
     if html_path is not None:
+        if variants:
+            raise GateRulerError("--html and --variant: the page shows the game as recorded")
         _replay_page(file, html_path, card_pool(card_paths))
         return
-    outcome = rerun(file, card_pool(card_paths))
+    outcome = rerun(file, card_pool(card_paths), variants)
     for note in outcome.notes:
         click.echo(f"note: {note}")
     click.echo(f"{file}: {outcome.message}")
