@@ -46,6 +46,7 @@ from gateruler.render import (
     side_summary,
     unit_cell,
 )
+from gateruler.variants import of_game
 
 ROOMY_HEIGHT = 34  # rows from which units get three lines
 STORY_KINDS = {"story": "", "rift": "red", "info": "", "error": "yellow", "result": "bold green"}
@@ -300,6 +301,9 @@ class BoardApp(App[int]):
         rift_ruler = f"the rift itself: ATK {game.atk(INVADER, RULER)} STK {game.stk(INVADER, RULER)}" + "".join(
             f", {k}" for k in keyword_words(game.keywords(INVADER, RULER))
         )
+        readings = of_game(game.setup.rules, game.setup.opponent)
+        if readings.changed():
+            rift_ruler += f"   rule variants: {readings.words()}"  # not the defaults: say so wherever the board is looked at
         if roomy:
             rift = Text(header(game, width - 2), style="bold")
             rift.append(f"\n{rift_words}   {rift_ruler}", style="red")

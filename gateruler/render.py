@@ -41,6 +41,7 @@ from gateruler.engine import ChooseCard, Confirm
 from gateruler.engine.abilities import Ability
 from gateruler.engine.keywords import DORMANT, KEYWORDS
 from gateruler.engine.triggers import ON_PLAY, TRIGGERS
+from gateruler.engine.rules import DeckOut
 from gateruler.vocabulary import CardType
 
 MIN_WIDTH = 60
@@ -436,7 +437,9 @@ def loss_words(game: Game, side: int, why: str) -> str:
     if why == "damage":
         return f"{whose(side)} damage zone reached {its(side)} LIFE of {game.life(side)}"
     if why == "deck-out":
-        return f"{whose(side)} deck ran out"
+        if game.setup.rules.deck_out is DeckOut.EMPTY:
+            return f"{whose(side)} deck ran out (it had no cards left)"
+        return f"{whose(side)} deck ran out (a card had to be taken from it, and there was none)"
     return why
 
 
