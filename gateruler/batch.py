@@ -109,11 +109,14 @@ class BatchSettings:
 
 @attrs.define
 class ChunkResult:
-    """What a chunk of games returns: sums, and its first error records."""
+    """What a chunk of games returns: sums, its first error records, and which of its games were
+    cleared or broke (one bit per game index: the pairing of `check --sensitivity`)."""
 
     tally: Tally = attrs.field(factory=Tally)
     insight: Insight = attrs.field(factory=Insight)
     errors: list[ErrorRecord] = attrs.field(factory=list)
+    cleared: int = 0  # bit i: game i was cleared
+    broken: int = 0  # bit i: game i raised an error
 
 
 @attrs.define
@@ -124,6 +127,8 @@ class LevelResult:
     errors: list[ErrorRecord] = attrs.field(factory=list)
     stopped_early: bool = False  # the precision was reached before `games`
     complete: bool = False  # every game it was going to play has been counted
+    cleared: int = 0  # bit i: game i was cleared (games 0 to tally.games - 1 were played)
+    broken: int = 0  # bit i: game i raised an error
 
 
 @attrs.define
@@ -170,6 +175,10 @@ def run_chunk(specs: list[GameSpec], settings: BatchSettings, level_index: int, 
     for index in range(start, stop):
         outcome, turns, error, reading = play_one(spec, settings, level_index, index)
         chunk.tally.add(outcome, turns if outcome == CLEARED else 0)
+        if outcome == CLEARED:
+            chunk.cleared |= 1 << index
+        elif outcome == ERROR:
+            chunk.broken |= 1 << index
         if reading is not None:
             chunk.insight.add(reading, outcome, turns)
         if error is not None and len(chunk.errors) < MAX_ERRORS_KEPT:
@@ -228,6 +237,8 @@ def _fold(result: LevelResult, settings: BatchSettings, chunk: ChunkResult) -> N
     """Add one chunk (the next in index order) to its level and decide whether the level is done."""
     result.tally.merge(chunk.tally)
     result.insight.merge(chunk.insight)
+    result.cleared |= chunk.cleared
+    result.broken |= chunk.broken
     room = MAX_ERRORS_KEPT - len(result.errors)
     if room > 0:
         result.errors.extend(chunk.errors[:room])

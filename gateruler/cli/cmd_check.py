@@ -50,6 +50,7 @@ from gateruler.fileio import write_text_atomic
 from gateruler.interrupts import deferred_interrupts, exit_code
 from gateruler.limits import MAX_BUDGET, MAX_SEED, MAX_TURNS, MAX_WORKERS
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
+from gateruler.sensitivity import Sensitivity, run_sensitivity
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import ERROR
 from gateruler.variants import readings_for
@@ -272,13 +273,14 @@ def _error_replay(spec: GameSpec, settings: BatchSettings, record: ErrorRecord) 
     )
 
 
-def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str]) -> dict:
+def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str], sensitivity: Sensitivity | None = None) -> dict:
     """Every figure and every setting needed to run the same check again (the rule variants in force
-    that are not the defaults; each level also lists the value of every variant it was played under)."""
+    that are not the defaults; each level also lists the value of every variant it was played under,
+    and with --sensitivity what each other reading does to its clear rate)."""
     settings = result.settings
     first = result.levels[0].spec
     levels = []
-    for level in result.levels:
+    for index, level in enumerate(result.levels):
         spec = level.spec
         deck_prov, rift_prov = provisional_cards(spec)
         levels.append(
@@ -292,6 +294,7 @@ def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str]) -
                 "complete": level.complete,
                 "stopped_early": level.stopped_early,
                 "variants": spec.readings.to_dict(),
+                "sensitivity": None if sensitivity is None else _sensitivity_json(sensitivity, index, level),
                 **level.tally.to_dict(),
                 **level_figures_json(level),
                 "errors": [
@@ -331,10 +334,57 @@ def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str]) -
             "chunk": CHUNK,
             "seeds": "game i of level L: gateruler.batch.game_seed(seed, L, i); its bot: bot_seed(seed, L, i)",
             "variants": [{"name": name, "value": value} for name, value in first.readings.changed()],  # not the defaults
+            "sensitivity": sensitivity is not None,
         },
         "interrupted": result.interrupted,
         "levels": levels,
     }
+
+
+def _sensitivity_json(sensitivity: Sensitivity, index: int, level: LevelResult) -> dict:
+    found = sensitivity.levels[index]
+    return {"variants": [e.to_dict() for e in found.effects], "span": list(found.span(level.tally.clear_rate))}
+
+
+def _points(x: float) -> str:
+    return f"{100 * x:+.1f}"
+
+
+def sensitivity_table(result: BatchResult, sensitivity: Sensitivity, wide: bool) -> Table:
+    """Per level: the clear rate under the readings in force, then each other reading's, its paired
+    change and interval, then the span they cover."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for i, heading in enumerate(("level", "reading", "clear", "change", "95% interval")):
+        table.add_column(heading, justify="left" if i < 2 else "right", no_wrap=True)
+    for index, level in enumerate(result.levels):
+        if level.tally.games == 0:
+            continue
+        label = _level_label(level.spec) if wide else str(level.spec.level.number)
+        found = sensitivity.levels[index]
+        table.add_row(label, f"in force: {level.spec.readings.words()}", _pct(level.tally.clear_rate), "", "")
+        for effect in found.effects:
+            if not effect.games:
+                table.add_row("", effect.name + "=" + effect.value, "-", "", "")
+                continue
+            low, high = effect.interval()
+            table.add_row("", f"{effect.name}={effect.value}", _pct(effect.clear_rate), _points(effect.difference), f"{_points(low)} to {_points(high)}")
+        low, high = found.span(level.tally.clear_rate)
+        table.add_row("", "span of the open rulings", f"{_pct(low)}-{_pct(high)}", "", "")
+        table.add_section()
+    return table
+
+
+def sensitivity_notes(sensitivity: Sensitivity) -> list[str]:
+    lines = [
+        "Sensitivity: the same games (the same seeds, game by game) under each other reading of each rule variant, one at a time "
+        "(docs/variants.md). change: its clear rate minus the readings in force', in points, on those games; 95% interval: "
+        "Newcombe's paired interval. A variant not listed for a level cannot change its games. span: the lowest and highest "
+        "clear rate among the readings in force and these changes (combinations are not played).",
+        f"{sensitivity.batches} more batches, {sensitivity.games} more games.",
+    ]
+    if sensitivity.interrupted:
+        lines.append("interrupted: the variants after the last listed were not played")
+    return lines
 
 
 def _print_cards_stats(out: Console, result: BatchResult) -> None:
@@ -353,11 +403,12 @@ class _ProgressBars:
     processes exist, and they are never forked with the display's thread
     running."""
 
-    def __init__(self, specs: list[GameSpec], games: int, enabled: bool) -> None:
+    def __init__(self, specs: list[GameSpec], games: int, enabled: bool, label: str = "") -> None:
         self.progress: Progress | None = None
         self.specs = specs
         self.games = games
         self.enabled = enabled
+        self.label = label  # e.g. a variant the games are played under
         self.tasks: list[TaskID] = []
 
     def __enter__(self) -> "_ProgressBars":
@@ -379,7 +430,7 @@ class _ProgressBars:
                 console=Console(file=sys.stderr),
                 transient=True,
             )
-            self.tasks = [self.progress.add_task(_level_label(s), total=self.games) for s in self.specs]
+            self.tasks = [self.progress.add_task(f"{_level_label(s)} {self.label}".rstrip(), total=self.games) for s in self.specs]
             self.progress.start()
         total = level.tally.games if level.complete else None
         self.progress.update(self.tasks[level_index], completed=level.tally.games, **({"total": total} if total else {}))
@@ -399,6 +450,9 @@ class _ProgressBars:
 @click.option("--replay-dir", default="gateruler-replays", show_default=True, help="Where games that raised an error are saved as replays.")
 @click.option("--cards-stats", is_flag=True, help="Also print, per level, each card's figures and what dealt you damage.")
 @click.option("--report", "report_path", default=None, help="Also write the figures, plotted, as one self-contained HTML page.")
+@click.option(
+    "--sensitivity", is_flag=True, help="Also play the same games under each other reading of each open ruling and show what it changes (docs/variants.md)."
+)
 @cards_option
 @variant_option
 @backend_options
@@ -417,6 +471,7 @@ def check(
     replay_dir: str,
     cards_stats: bool,
     report_path: str | None,
+    sensitivity: bool,
     card_paths: tuple[str, ...],
     variant_texts: tuple[str, ...],
     backend: str,
@@ -440,6 +495,7 @@ def check(
     settings = BatchSettings(bot=bot, seed=seed, games=games, budget=budget, precision=precision, workers=runner.workers, backend=runner.name)
     out = stdout_console()
     result = None
+    sensitive: Sensitivity | None = None
     interrupt: KeyboardInterrupt | None = None
     try:
         with runner:
@@ -455,13 +511,19 @@ def check(
             out.print(variants_line(specs), soft_wrap=not out.is_terminal)
             with _ProgressBars(specs, games, sys.stderr.isatty()) as bars:
                 result = run_batch(specs, settings, bars.update, runner)
+            if sensitivity and not result.interrupted:
+
+                def bars_for(changed: list[GameSpec], label: str) -> _ProgressBars:
+                    return _ProgressBars(changed, games, sys.stderr.isatty(), label)
+
+                sensitive = run_sensitivity(specs, settings, result, runner, bars_for)
     except KeyboardInterrupt as caught:  # before the batch began, or while the bars or the cluster closed
         interrupt = caught
     with deferred_interrupts() as later:  # a second Ctrl-C must not lose what the first promised
         if result is None:
             result = BatchResult(settings, [LevelResult(spec) for spec in specs], interrupted=True)
         interrupt = interrupt or result.interrupt
-        _finish(result, settings, out, replay_dir, json_path, cards_stats, report_path)
+        _finish(result, settings, out, replay_dir, json_path, cards_stats, report_path, sensitive)
     if interrupt is not None:
         sys.exit(exit_code(interrupt))
     if later:  # Ctrl-C or SIGTERM while the result was being written: it was written all the same
@@ -469,9 +531,16 @@ def check(
 
 
 def _finish(
-    result: BatchResult, settings: BatchSettings, out: Console, replay_dir: str, json_path: str | None, cards_stats: bool, report_path: str | None
+    result: BatchResult,
+    settings: BatchSettings,
+    out: Console,
+    replay_dir: str,
+    json_path: str | None,
+    cards_stats: bool,
+    report_path: str | None,
+    sensitivity: Sensitivity | None = None,
 ) -> None:
-    """Everything a check promises once its games are played (or interrupted): replays, table, JSON, report."""
+    """Everything a check promises once its games are played (or interrupted): replays, tables, JSON, report."""
     replay_paths = _save_error_replays(result, settings, Path(replay_dir))
     if result.interrupted:
         out.print("interrupted: partial result")
@@ -479,18 +548,23 @@ def _finish(
     out.print(_table(result, wide))
     for line in _footnotes(result, replay_paths, wide):
         out.print(line, soft_wrap=not out.is_terminal)  # piped: paths and seeds stay whole
+    if sensitivity is not None:
+        out.print()
+        out.print(sensitivity_table(result, sensitivity, wide))
+        for line in sensitivity_notes(sensitivity):
+            out.print(line, soft_wrap=not out.is_terminal)
     if cards_stats:
         _print_cards_stats(out, result)
     if json_path is not None:
         try:
-            write_text_atomic(json_path, json.dumps(result_json(result, replay_paths), indent=1) + "\n")
+            write_text_atomic(json_path, json.dumps(result_json(result, replay_paths, sensitivity), indent=1) + "\n")
         except OSError as error:
             raise GateRulerError(f"{json_path}: cannot write: {error.strerror or error}") from None
     if report_path is not None:
         from gateruler.pages import write_page
         from gateruler.pages.check_report import report_html
 
-        write_page(report_path, report_html(result_json(result, replay_paths)))
+        write_page(report_path, report_html(result_json(result, replay_paths, sensitivity)))
 
 
 @main.command()
