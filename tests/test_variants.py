@@ -175,3 +175,117 @@ def test_a_replay_records_its_variants_and_re_runs_under_them(tmp_path: Path) ->
     path.write_text(json.dumps(data, indent=1), encoding="utf-8")
     result = CliRunner().invoke(main, ["replay", str(path)])
     assert result.exit_code == 2 and "variants.unit_damage: unknown value 'clearz' (did you mean clears?)" in result.output
+
+
+# ---------------------------------------------------------------------- saves, the briefing, the board and the story
+
+
+def _game(level: int, variants: Readings = DEFAULT, seed: int = 3):  # noqa: ANN202 - a Game
+    from gateruler.games import new_game
+
+    return new_game(loader.load_deck(loader.sample_deck_path("knight")), loader.load_level(level), seed, readings=variants)
+
+
+def test_a_save_records_its_variants_and_loads_under_them(tmp_path: Path) -> None:
+    from gateruler.saves import GameOrigin, load_game, save_game
+    from gateruler.variants import of_game
+
+    readings = DEFAULT.with_values({"unit_damage": "clears", "ignored_cnt": "cnt_without_effect"})
+    path = tmp_path / "s.json"
+    save_game(path, _game(2, readings), GameOrigin(level_number=2))
+    assert json.loads(path.read_text(encoding="utf-8"))["variants"] == readings.to_dict()
+    loaded, _ = load_game(path)
+    assert of_game(loaded.setup.rules, loaded.setup.opponent) == readings
+
+
+def test_a_save_without_variants_loads_with_the_readings_of_its_time_and_a_wrong_one_is_located(tmp_path: Path) -> None:
+    from gateruler.saves import GameOrigin, load_game, save_game
+    from gateruler.variants import of_game
+
+    path = tmp_path / "s.json"
+    save_game(path, _game(1), GameOrigin(level_number=1))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["variants"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    loaded, _ = load_game(path)
+    assert of_game(loaded.setup.rules, loaded.setup.opponent) == LEGACY
+    data["variants"] = {"deck_out": "emtpy"}
+    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    with pytest.raises(GateRulerError) as error:
+        load_game(path)
+    assert "variants.deck_out: unknown value 'emtpy' (did you mean empty?)" in str(error.value) and f"{path}:" in str(error.value)
+
+
+def test_the_briefing_names_the_variants_that_are_not_the_defaults_and_words_the_rules_as_played() -> None:
+    from gateruler.play_session import PlaySession
+    from gateruler.saves import GameOrigin
+
+    plain = PlaySession(_game(2), GameOrigin(level_number=2)).briefing_texts()
+    assert not any("Rule variant" in t for t in plain)
+    readings = DEFAULT.with_values({"end_rule_turns": "every_turn", "ignored_cnt": "cnt_without_effect"})
+    texts = PlaySession(_game(2, readings), GameOrigin(level_number=2)).briefing_texts()
+    assert "Rule variant end_rule_turns=every_turn (not the default rift_turns): at the start phase of every turn, yours too (before your draws)." in texts
+    assert any("every turn (yours too, before you draw) begins with the rift destroying" in t for t in texts)
+    assert any("keeps its CNT icon but its CNT does nothing" in t for t in texts)
+
+
+def test_the_board_header_lists_the_variants_in_force() -> None:
+    import asyncio
+
+    from textual.widgets import Static
+
+    from gateruler.board import BoardApp
+    from gateruler.play_session import PlaySession
+    from gateruler.saves import GameOrigin
+
+    headers = []
+    for readings in (DEFAULT, DEFAULT.with_values({"unit_damage": "clears"})):
+        app = BoardApp(PlaySession(_game(1, readings), GameOrigin(level_number=1)), [])
+
+        async def main() -> None:
+            async with app.run_test(size=(120, 40)) as pilot:  # noqa: B023 - run at once
+                await pilot.pause()
+                headers.append(str(app.query_one("#rift-head", Static).render()))  # noqa: B023
+
+        asyncio.run(main())
+    assert "rule variants" not in headers[0] and "rule variants: unit_damage=clears" in headers[1]
+
+
+def test_the_story_says_whose_knight_and_in_which_turn_end_rule_acted_and_why_a_kept_cnt_does_not_count() -> None:
+    from factories import game, summon, unit
+
+    from gateruler.engine import RULER, Attack, EndTurn, GoToAttack
+    from gateruler.story import narrate
+
+    end, rift_knight, my_knight, counter = (
+        unit("END", 1, 1, 9, 1),
+        attrs.evolve(unit("KNIGHT-R", 0, 1, 1, 1), name="Dark Knight test"),
+        attrs.evolve(unit("KNIGHT-P", 0, 1, 1, 1), name="Dark Knight mine"),
+        unit("CNT-HIT", 0, 1, 1, 1, cnt=True),
+    )
+    end_rule = [("start_of_turn_sacrifice", {"card": "END", "own_name_contains": "Dark Knight"})]
+
+    def told(g: object) -> list[str]:
+        return [n.text for n in narrate(g)]
+
+    anyone = DEFAULT.with_values({"end_rule_knight": "any"})
+    g = game(cards=[end, my_knight], player=["KNIGHT-P"], rift=["END"], drives=1, rules=end_rule, variants=anyone)
+    summon(g, "KNIGHT-P", 0)
+    g.apply(EndTurn())
+    assert (
+        "Level 1's start-of-turn rule (while end is on the rift's board, every rift turn begins so): "
+        'the rift destroyed your Dark Knight mine in your left attack zone, a "Dark Knight" unit.'
+    ) in told(g)
+
+    every = DEFAULT.with_values({"end_rule_turns": "every_turn"})
+    g = game(cards=[end, rift_knight], rift=["END", "KNIGHT-R"], drives=2, rules=end_rule, variants=every)
+    assert (
+        "Level 1's start-of-turn rule (while end is on the rift's board, every turn begins so): "
+        'the rift destroyed its own Dark Knight test in its right attack zone, a "Dark Knight" unit.'
+    ) in told(g)  # in the player's first start phase
+
+    kept = DEFAULT.with_values({"ignored_cnt": "cnt_without_effect"})
+    g = game(cards=[counter], rift=["CNT-HIT"], rules=[("ignore_cnt", {"card": "CNT-HIT"})], variants=kept)
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, RULER))
+    assert any("cnt-hit goes to the rift's graveyard" in t and "its CNT effect is ignored by level 1's rule (variant ignored_cnt=cnt_without_effect)" in t for t in told(g))
