@@ -329,6 +329,8 @@ class Readings:
 
     def with_values(self, values: Mapping[str, str]) -> "Readings":
         """These readings with some variants set (names and values already checked)."""
+        if not values:
+            return self
         parts: dict[str, dict[str, Any]] = {ENGINE: {}, RIFT: {}}
         for name, value in values.items():
             v = BY_NAME[name]

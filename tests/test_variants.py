@@ -289,3 +289,9 @@ def test_the_story_says_whose_knight_and_in_which_turn_end_rule_acted_and_why_a_
     g.apply(GoToAttack())
     g.apply(Attack(RULER, RULER))
     assert any("cnt-hit goes to the rift's graveyard" in t and "its CNT effect is ignored by level 1's rule (variant ignored_cnt=cnt_without_effect)" in t for t in told(g))
+
+
+def test_watch_and_play_tell_the_variant_in_force_in_the_briefing() -> None:
+    for command in (["watch", "--plain", "--level", "1", "--seed", "2"], ["play", "--plain", "--level", "1", "--seed", "2"]):
+        result = CliRunner().invoke(main, [*command, "--variant", "unit_damage=clears"], input="quit\n")
+        assert "Rule variant unit_damage=clears (not the default persists)" in result.output, command

@@ -845,7 +845,7 @@ class Game:
                     if hp <= 0 or u.damage >= hp:
                         self.destroy(side, slot)
         player, rift = self.sides
-        if self.setup.rules.deck_out is DeckOut.EMPTY:
+        if (not player.deck or not rift.deck) and self.setup.rules.deck_out is DeckOut.EMPTY:
             # A side whose deck has no cards left loses (rules.md 9), checked as the damage zone is.
             if not player.deck and not player.lost:
                 player.lost = "deck-out"
