@@ -98,3 +98,17 @@ def test_a_result_with_sensitivity_reads_back_typed(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     read = read_check_result(path)
     assert read.settings.sensitivity and read.levels[0].sensitivity.variants[-1].name == "long_lists"
+
+
+def test_the_report_shows_each_readings_change_when_the_check_had_sensitivity(tmp_path: Path) -> None:
+    from gateruler.pages.check_report import report_html
+
+    pages = {}
+    for name, extra in {"with": ["--sensitivity"], "without": []}.items():
+        path = tmp_path / f"{name}.json"
+        result = CliRunner().invoke(main, ["check", DECK, "--levels", "2", "--games", "8", "--workers", "1", *extra, "--json", str(path)])
+        assert result.exit_code == 0, result.output
+        pages[name] = report_html(json.loads(path.read_text(encoding="utf-8")))
+    assert 'id="sensitivity"' not in pages["without"]
+    page = pages["with"]
+    assert '<h2 id="sensitivity-section">' in page and "ignored_cnt=cnt_without_effect" in page and "span of the open rulings" in page

@@ -295,3 +295,32 @@ def test_watch_and_play_tell_the_variant_in_force_in_the_briefing() -> None:
     for command in (["watch", "--plain", "--level", "1", "--seed", "2"], ["play", "--plain", "--level", "1", "--seed", "2"]):
         result = CliRunner().invoke(main, [*command, "--variant", "unit_damage=clears"], input="quit\n")
         assert "Rule variant unit_damage=clears (not the default persists)" in result.output, command
+
+
+ALTERNATIVES = [(v.name, alt) for v in VARIANTS for alt in v.alternatives]
+PLAYED_AT = {"ignored_cnt": 2, "end_rule_turns": 2, "end_rule_knight": 2, "long_lists": 6}  # where each can act
+
+
+@pytest.mark.parametrize(("name", "value"), ALTERNATIVES, ids=[f"{n}={v}" for n, v in ALTERNATIVES])
+def test_random_games_under_each_other_reading_keep_the_invariants_and_restore_exactly(name: str, value: str) -> None:
+    import random
+
+    from factories import restore
+    from test_engine_properties import play
+
+    from gateruler.games import new_game
+
+    ruler = "apprentice" if name == "handless_draw" else "knight"  # the Apprentice draws with no hand
+    deck = loader.load_deck(loader.sample_deck_path(ruler))
+    level = loader.load_level(PLAYED_AT.get(name, 3))
+    readings = DEFAULT.with_values({name: value})
+    for seed in range(3):
+        game = new_game(deck, level, seed, readings=readings)
+        actions, saved = play(game, random.Random(seed), save_at=6)
+        if saved is None:
+            continue
+        again = restore(saved, game)
+        for action in actions[6:]:
+            again.apply(action)
+        assert (again.winner, again.log) == (game.winner, game.log)
+        assert again.setup.rules == readings.engine
