@@ -37,6 +37,7 @@ from gateruler.games import new_game
 from gateruler.insight import GameReading, Insight, read_log
 from gateruler.models import DeckDef, LevelDef, RulerDef
 from gateruler.stats import CLEARED, ERROR, Tally, classify
+from gateruler.variants import Readings, readings_for
 
 CHUNK = 8  # games per task: fixed, so results do not depend on the worker count
 MIN_GAMES_FOR_PRECISION = 2 * CHUNK  # an interval from fewer games is not trusted to stop on
@@ -55,10 +56,16 @@ class GameSpec:
     max_turns: int = DEFAULT_MAX_TURNS
     level_ref: int | str = 0  # a shipped level's number, or the path of a level file
     deck_path: str = ""
+    variants: Readings | None = None  # the rule variants its games are played under; None: the level's (gateruler/variants.py)
+
+    @property
+    def readings(self) -> Readings:
+        """The rule variants its games are played under, the level file's included."""
+        return self.variants if self.variants is not None else readings_for(self.level)
 
     def start(self, seed: int) -> Game:
         """The game for `seed`, made the one way every game is made."""
-        return new_game(self.deck, self.level, seed, pool=self.pool, ruler=self.ruler, max_turns=self.max_turns)
+        return new_game(self.deck, self.level, seed, pool=self.pool, ruler=self.ruler, max_turns=self.max_turns, readings=self.readings)
 
 
 def derive_seed(*parts: object) -> int:
@@ -102,11 +109,14 @@ class BatchSettings:
 
 @attrs.define
 class ChunkResult:
-    """What a chunk of games returns: sums, and its first error records."""
+    """What a chunk of games returns: sums, its first error records, and which of its games were
+    cleared or broke (one bit per game index: the pairing of `check --sensitivity`)."""
 
     tally: Tally = attrs.field(factory=Tally)
     insight: Insight = attrs.field(factory=Insight)
     errors: list[ErrorRecord] = attrs.field(factory=list)
+    cleared: int = 0  # bit i: game i was cleared
+    broken: int = 0  # bit i: game i raised an error
 
 
 @attrs.define
@@ -117,6 +127,8 @@ class LevelResult:
     errors: list[ErrorRecord] = attrs.field(factory=list)
     stopped_early: bool = False  # the precision was reached before `games`
     complete: bool = False  # every game it was going to play has been counted
+    cleared: int = 0  # bit i: game i was cleared (games 0 to tally.games - 1 were played)
+    broken: int = 0  # bit i: game i raised an error
 
 
 @attrs.define
@@ -163,6 +175,10 @@ def run_chunk(specs: list[GameSpec], settings: BatchSettings, level_index: int, 
     for index in range(start, stop):
         outcome, turns, error, reading = play_one(spec, settings, level_index, index)
         chunk.tally.add(outcome, turns if outcome == CLEARED else 0)
+        if outcome == CLEARED:
+            chunk.cleared |= 1 << index
+        elif outcome == ERROR:
+            chunk.broken |= 1 << index
         if reading is not None:
             chunk.insight.add(reading, outcome, turns)
         if error is not None and len(chunk.errors) < MAX_ERRORS_KEPT:
@@ -221,6 +237,8 @@ def _fold(result: LevelResult, settings: BatchSettings, chunk: ChunkResult) -> N
     """Add one chunk (the next in index order) to its level and decide whether the level is done."""
     result.tally.merge(chunk.tally)
     result.insight.merge(chunk.insight)
+    result.cleared |= chunk.cleared
+    result.broken |= chunk.broken
     room = MAX_ERRORS_KEPT - len(result.errors)
     if room > 0:
         result.errors.extend(chunk.errors[:room])

@@ -46,6 +46,7 @@ from gateruler.render import (
     side_summary,
     unit_cell,
 )
+from gateruler.variants import of_game
 
 ROOMY_HEIGHT = 34  # rows from which units get three lines
 STORY_KINDS = {"story": "", "rift": "red", "info": "", "error": "yellow", "result": "bold green"}
@@ -300,11 +301,13 @@ class BoardApp(App[int]):
         rift_ruler = f"the rift itself: ATK {game.atk(INVADER, RULER)} STK {game.stk(INVADER, RULER)}" + "".join(
             f", {k}" for k in keyword_words(game.keywords(INVADER, RULER))
         )
+        readings = of_game(game.setup.rules, game.setup.opponent)
+        variants = f"rule variants: {readings.words()}" if readings.changed() else ""  # not the defaults: always in sight
         if roomy:
             rift = Text(header(game, width - 2), style="bold")
-            rift.append(f"\n{rift_words}   {rift_ruler}", style="red")
+            rift.append(f"\n{rift_words}   {rift_ruler}" + (f"   {variants}" if variants else ""), style="red")
         else:
-            rift = Text(fit(f"{_turn_words(game)} | {rift_words}", width - 2), style="bold red")
+            rift = Text(fit(f"{_turn_words(game)} | {rift_words}" + (f" | {variants}" if variants else ""), width - 2), style="bold red")
         self.query_one("#rift-head", Static).update(rift)
         col = max((width - 2) // 3, 10)
         titles = "".join(f"-- {COLUMN_TITLES[slot]} ".ljust(col - 1, "-") + " " for slot in COLUMNS)

@@ -82,6 +82,7 @@ class CheckSettings:
     seeds: str
     backend: Literal["local", "dask"] = "local"
     variants: list["VariantSetting"] = attrs.field(factory=list)
+    sensitivity: bool = False  # --sensitivity: each level has its "sensitivity" figures
 
 
 @attrs.frozen
@@ -143,6 +144,29 @@ MeanEndings = dict[Literal[ENDINGS], float | None]  # type: ignore[valid-type]
 
 
 @attrs.frozen
+class VariantEffect:
+    """One other reading of an open ruling, on the same games as the readings in force (`check --sensitivity`)."""
+
+    name: str
+    value: str
+    games: GameCount
+    cleared: GameCount
+    clear_rate: Rate
+    difference: Difference
+    difference95: tuple[Difference, Difference]
+    both: GameCount
+    only_default: GameCount
+    only_variant: GameCount
+    neither: GameCount
+
+
+@attrs.frozen
+class LevelSensitivity:
+    variants: list[VariantEffect]
+    span: tuple[Rate, Rate]
+
+
+@attrs.frozen
 class LevelFigures:
     level: LevelNumber
     name: str
@@ -165,6 +189,8 @@ class LevelFigures:
     mean_clear_turns: float | None
     errors: list[LevelError]
     games_read: GameCount = 0
+    variants: dict[str, str] = attrs.field(factory=dict)  # every rule variant's value the level was played under
+    sensitivity: LevelSensitivity | None = None  # with --sensitivity
     cards: list[CardFigures] = attrs.field(factory=list)
     end_turns: Endings = attrs.field(factory=dict)
     mean_end_turns: MeanEndings = attrs.field(factory=dict)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from gateruler.cardpool import CardPool
 from gateruler.engine.game import DEFAULT_MAX_TURNS, Game
-from gateruler.invader import InvaderController
 from gateruler.models import DeckDef, LevelDef, RulerDef
+from gateruler.variants import Readings, readings_for
 
 
 def new_game(
@@ -20,15 +20,19 @@ def new_game(
     pool: CardPool | None = None,
     ruler: RulerDef | None = None,
     max_turns: int = DEFAULT_MAX_TURNS,
+    readings: Readings | None = None,
 ) -> Game:
     """A game of `deck` against `level`, set up by `seed`, at the player's first decision.
 
     `pool` and `ruler` default to the shipped ones; a batch passes them in so
-    that each of its thousands of games skips the look-ups."""
+    that each of its thousands of games skips the look-ups.  `readings` are
+    the rule variants it is played under (default: the level's, see
+    gateruler/variants.py)."""
     from gateruler import loader
 
     pool = pool or loader.load_card_pool()
     ruler = ruler or loader.load_rulers()[deck.ruler]
+    readings = readings if readings is not None else readings_for(level)
     return Game.new(
         deck=deck.card_ids(),
         ruler=ruler,
@@ -37,6 +41,7 @@ def new_game(
         seed=seed,
         max_turns=max_turns,
         deck_name=deck.name,
-        opponent=InvaderController(),
+        opponent=readings.controller(),
+        rules=readings.engine,
     )
 

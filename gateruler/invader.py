@@ -11,14 +11,18 @@ and `decide` when one of the rift's abilities must choose.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
+
+import attrs
 
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Action, Choose, Confirm, Split
 from gateruler.engine.frames import Decision
+from gateruler.engine.triggers import CNT, ON_ENTER, ON_PLAY
 from gateruler.models import CardDef, LevelDef
-from gateruler.special_rules import invader_definitions
+from gateruler.special_rules import IgnoredCnt, invader_definitions
 from gateruler.vocabulary import CardType, SpecialRuleKind
 
 if TYPE_CHECKING:
@@ -30,16 +34,74 @@ ATTACKER_ORDER = (ATTACK_LEFT, ATTACK_RIGHT, RULER)  # rule 6
 ATTACK_TARGET_ORDER = (ATTACK_LEFT, DEFENSE)  # rule 6, then the player's ruler
 SACRIFICE_VICTIM_ORDER = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)  # level 2, rule 1
 OWN_UNIT_ORDER = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)  # our default for the rift's own units
+BOARD_ORDER = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)  # the player's units, seen from the player: the order level 2's rule names
+DRIVE_AND_CNT = frozenset({ON_ENTER, ON_PLAY, CNT})  # what rule 4 names: effects of a drive (entering, an event used), CNT
+
+
+# ---------------------------------------------------------------------- the rift's readings of open rulings
+# Each is one variant of the registry (gateruler/variants.py, docs/variants.md); the first value is the default.
+
+
+class FullBoardTie(enum.Enum):
+    SUMMON_ORDER = "summon_order"  # several board units share the lowest level: the first in summon order goes (ruling R1)
+    LEAST_HP_LEFT = "least_hp_left"  # ... the one with the least HP left (HP minus damage) goes, then summon order
+
+
+class TargetScope(enum.Enum):
+    EVERY_CHOICE = "every_choice"  # rule 4's order for every choice of the player's units the rift makes (ruling R3)
+    DRIVE_AND_CNT = "drive_and_cnt"  # rule 4's order for drive effects and CNT only; its other abilities take left, right, defense
+
+
+class EndTurns(enum.Enum):
+    RIFT_TURNS = "rift_turns"  # level 2's End rule acts at the start of the rift's turns (ruling R2)
+    EVERY_TURN = "every_turn"  # ... at the start phase of every turn, the player's too
+
+
+class EndKnight(enum.Enum):
+    RIFT = "rift"  # the Dark Knight End's rule destroys is one of the rift's own (ruling R2)
+    ANY = "any"  # any Dark Knight on the field: the player's first (left, right, defense), then the rift's
+
+
+class LongLists(enum.Enum):
+    AS_LISTED = "as_listed"  # a level whose list is longer than its stated deck size plays the whole list (ruling R6)
+    DEAL_STATED = "deal_stated"  # shuffle the whole list, deal the stated number of cards, set the rest aside unseen
+
+
+@attrs.frozen
+class RiftRules:
+    """How the rift reads what the seed leaves to "the player's judgement" (solo rule 8); defaults: docs/rulings.md."""
+
+    full_board_tie: FullBoardTie = FullBoardTie.SUMMON_ORDER
+    ignored_cnt: IgnoredCnt = IgnoredCnt.PLAIN_CARD
+    rift_target_order: TargetScope = TargetScope.EVERY_CHOICE
+    end_rule_turns: EndTurns = EndTurns.RIFT_TURNS
+    end_rule_knight: EndKnight = EndKnight.RIFT
+    long_lists: LongLists = LongLists.AS_LISTED
 
 
 class InvaderController:
-    """Stateless: everything it needs is in the game, so clones can share it."""
+    """Stateless: everything it needs is in the game (and its frozen readings), so clones can share it."""
 
     name = "invader"
 
+    def __init__(self, rules: RiftRules = RiftRules()) -> None:
+        self.rules = rules
+
     def card_definitions(self, level: LevelDef, pool: CardPool, ids: tuple[str, ...]) -> Mapping[str, CardDef]:
         """The rift's cards after the level's special rules (gateruler.special_rules)."""
-        return invader_definitions(level, pool, ids)
+        return invader_definitions(level, pool, ids, self.rules.ignored_cnt)
+
+    def deck_size(self, level: LevelDef) -> int | None:
+        """The whole list, or (`long_lists=deal_stated`) the stated deck size when the list is longer."""
+        if self.rules.long_lists is LongLists.DEAL_STATED and level.stated is not None and level.stated.deck_size < level.deck_size:
+            return level.stated.deck_size
+        return None
+
+    def player_turn_tasks(self, game: "Game") -> list[tuple]:
+        """Level 2's End rule in the player's start phase too, when it acts in every turn (`end_rule_turns`)."""
+        if self.rules.end_rule_turns is EndTurns.EVERY_TURN and game.setup.level.rules_of(SpecialRuleKind.SACRIFICE_AT_START):
+            return [("ctl", "start_rules")]
+        return []
 
     def turn_tasks(self, game: "Game") -> list[tuple]:
         """The rift's turn after the common start phase, in order."""
@@ -82,23 +144,23 @@ class InvaderController:
             offered = {a.slot: a for a in options}
             return next(offered[slot] for slot in SUMMON_ORDER if slot in offered)
         if decision.kind == "split":
-            return self.split(game, tuple(o for o in options if isinstance(o, Split)))
+            return self.split(game, tuple(o for o in options if isinstance(o, Split)), self._player_order(game, decision))
         units = [(a.side, a.slot) for a in options if isinstance(a, Choose)]
         if units:
-            side, slot = self.pick_unit(game, INVADER, units)
+            side, slot = self.pick_unit(game, INVADER, units, self._player_order(game, decision))
             return Choose(side, slot)
         return options[0]
 
     @staticmethod
-    def split(game: "Game", options: tuple[Split, ...]) -> Split:
+    def split(game: "Game", options: tuple[Split, ...], player_order: tuple[int, ...] = EFFECT_TARGET_ORDER) -> Split:
         """Rule 4's order, each unit taking what destroys it before the next takes any (docs/rulings.md D2).
 
-        The player's units first (left attack -> defense -> right attack); its
-        own only when no player unit may be hit.  What is left when every one
-        is dealt with goes onto the first."""
+        The player's units first (left attack -> defense -> right attack, or
+        `player_order`); its own only when no player unit may be hit.  What is
+        left when every one is dealt with goes onto the first."""
         places = {(side, slot) for option in options for side, slot, _ in option.parts}
         left = sum(amount for _, _, amount in options[0].parts)
-        order = [(PLAYER, slot) for slot in EFFECT_TARGET_ORDER if (PLAYER, slot) in places]
+        order = [(PLAYER, slot) for slot in player_order if (PLAYER, slot) in places]
         order = order or [(INVADER, slot) for slot in OWN_UNIT_ORDER if (INVADER, slot) in places]
         shares = dict.fromkeys(order, 0)
         for side, slot in order:
@@ -109,9 +171,18 @@ class InvaderController:
         wanted = {(side, slot, share) for (side, slot), share in shares.items() if share}
         return next(o for o in options if set(o.parts) == wanted)
 
-    def pick_unit(self, game: "Game", side: int, candidates: list[tuple[int, int]]) -> tuple[int, int]:
-        """Rule 4: player's left attack -> defense -> right attack; then the rift's own."""
-        for sd, order in ((PLAYER, EFFECT_TARGET_ORDER), (INVADER, OWN_UNIT_ORDER)):
+    def _player_order(self, game: "Game", decision: Decision) -> tuple[int, ...]:
+        """Rule 4's order, or (`rift_target_order=drive_and_cnt`) the board order for abilities rule 4 does not name."""
+        if self.rules.rift_target_order is TargetScope.EVERY_CHOICE:
+            return EFFECT_TARGET_ORDER
+        trigger = game.card(decision.source).abilities[decision.ability].trigger
+        return EFFECT_TARGET_ORDER if trigger in DRIVE_AND_CNT else BOARD_ORDER
+
+    def pick_unit(
+        self, game: "Game", side: int, candidates: list[tuple[int, int]], player_order: tuple[int, ...] = EFFECT_TARGET_ORDER
+    ) -> tuple[int, int]:
+        """Rule 4: player's left attack -> defense -> right attack (or `player_order`); then the rift's own."""
+        for sd, order in ((PLAYER, player_order), (INVADER, OWN_UNIT_ORDER)):
             for slot in order:
                 if (sd, slot) in candidates:
                     return (sd, slot)
@@ -140,7 +211,10 @@ class InvaderController:
                 return
         # Full board: the lowest level among the board and the driven unit goes.
         level = game.card(iid).level
-        lowest_slot = min(SUMMON_ORDER, key=lambda s: (game.card(board[s].iid).level, SUMMON_ORDER.index(s)))
+        if self.rules.full_board_tie is FullBoardTie.LEAST_HP_LEFT:
+            lowest_slot = min(SUMMON_ORDER, key=lambda s: (game.card(board[s].iid).level, game.hp(INVADER, s) - board[s].damage, SUMMON_ORDER.index(s)))
+        else:
+            lowest_slot = min(SUMMON_ORDER, key=lambda s: (game.card(board[s].iid).level, SUMMON_ORDER.index(s)))
         lowest = game.card(board[lowest_slot].iid).level
         if level < lowest:
             game.sides[INVADER].graveyard.append(iid)
@@ -171,22 +245,30 @@ class InvaderController:
         for rule in game.setup.level.rules_of(SpecialRuleKind.SACRIFICE_AT_START):
             self._sacrifice(game, str(rule.param("card")), str(rule.param("own_name_contains")))
 
-    @staticmethod
-    def _sacrifice(game: "Game", card_id: str, own_name: str) -> None:
-        """Level 2's End: destroy one own 'Dark Knight' unit, then one player unit."""
+    def _sacrifice(self, game: "Game", card_id: str, own_name: str) -> None:
+        """Level 2's End: destroy one 'Dark Knight' unit (the rift's own, or `end_rule_knight=any`: any
+        on the field, the player's first), then one player unit."""
         board = game.sides[INVADER].board
         if not any(u is not None and game.card(u.iid).id == card_id for u in board):
             return
-        for slot in OWN_UNIT_ORDER:
-            u = board[slot]
-            if u is not None and own_name.lower() in game.card(u.iid).name.lower():
-                game._log(INVADER, "sacrifice", u.iid)
-                game.destroy(INVADER, slot)
-                break
+        sides = ((PLAYER, BOARD_ORDER), (INVADER, OWN_UNIT_ORDER)) if self.rules.end_rule_knight is EndKnight.ANY else ((INVADER, OWN_UNIT_ORDER),)
+        knight = next(
+            (
+                (side, slot)
+                for side, order in sides
+                for slot in order
+                if (u := game.sides[side].board[slot]) is not None and own_name.lower() in game.card(u.iid).name.lower()
+            ),
+            None,
+        )
+        if knight is not None:
+            side, slot = knight
+            game._log(side, "sacrifice", game.sides[side].board[slot].iid)
+            game.destroy(side, slot)
         for slot in SACRIFICE_VICTIM_ORDER:
             if game.sides[PLAYER].board[slot] is not None:
                 game.destroy(PLAYER, slot)
                 break
 
 
-__all__ = ["InvaderController", "invader_definitions"]
+__all__ = ["EndKnight", "EndTurns", "FullBoardTie", "InvaderController", "LongLists", "RiftRules", "TargetScope", "invader_definitions"]

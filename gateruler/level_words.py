@@ -11,23 +11,31 @@ from __future__ import annotations
 from collections import Counter
 
 from gateruler.cardpool import CardPool
-from gateruler.models import CardDef, LevelDef, SpecialRule
-from gateruler.special_rules import invader_definitions
 from gateruler.engine.keywords import PIERCE
+from gateruler.invader import EndKnight, EndTurns, InvaderController, RiftRules
+from gateruler.models import CardDef, LevelDef, SpecialRule
+from gateruler.special_rules import IgnoredCnt, invader_definitions
 from gateruler.vocabulary import CardType, SpecialRuleKind
+
+DEFAULT_RIFT = RiftRules()
 
 
 def _card_name(card_id: object, pool: CardPool) -> str:
     return pool[str(card_id)].name if str(card_id) in pool else str(card_id)
 
 
-def rule_words(rule: SpecialRule, pool: CardPool) -> str:
-    """One special rule as a sentence a player can act on."""
+def rule_words(rule: SpecialRule, pool: CardPool, rift: RiftRules = DEFAULT_RIFT) -> str:
+    """One special rule as a sentence a player can act on, as the rift reads it (`rift`: its variants)."""
     name = _card_name(rule.param("card"), pool)
     kind = rule.kind
+    keeps_cnt = rift.ignored_cnt is IgnoredCnt.CNT_WITHOUT_EFFECT
     if kind is SpecialRuleKind.IGNORE_EFFECTS:
+        if keeps_cnt and _printed_cnt(rule, pool):
+            return f"The rift's {name} has no effect at all; it is still a CNT card: a damage check that reveals it does not count."
         return f"The rift's {name} has no effect at all (no abilities, no CNT)."
     if kind is SpecialRuleKind.IGNORE_CNT:
+        if keeps_cnt:
+            return f"The rift's {name} keeps its CNT icon but its CNT does nothing: a damage check that reveals it goes to the graveyard and does not count."
         return f"The rift's {name} has no CNT: a damage check puts it into the damage zone like any card."
     if kind is SpecialRuleKind.IGNORE_KEYWORD:
         return f"The rift's {name} loses {str(rule.param('keyword')).replace('_', ' ')}."
@@ -38,26 +46,36 @@ def rule_words(rule: SpecialRule, pool: CardPool) -> str:
         return f"When the rift's {name} enters its board, all of your units are destroyed."
     if kind is SpecialRuleKind.SACRIFICE_AT_START:
         own = rule.param("own_name_contains")
+        turns = "every turn (yours too, before you draw)" if rift.end_rule_turns is EndTurns.EVERY_TURN else "every rift turn"
+        if rift.end_rule_knight is EndKnight.ANY:
+            knight = f'one "{own}" unit on the field (yours first: left attack, right attack, defense; then its own)'
+        else:
+            knight = f'one of its own "{own}" units'
         return (
-            f'While {name} is on the rift\'s board, every rift turn begins with the rift destroying one of its own "{own}" '
-            "units and then one of your units (left attack zone first, then right attack, then defense); "
+            f"While {name} is on the rift's board, {turns} begins with the rift destroying {knight} "
+            "and then one of your units (left attack zone first, then right attack, then defense); "
             f'your unit is destroyed even when there is no "{own}" unit to destroy.'
         )
     return f"{kind.value} ({name})."  # pragma: no cover - every kind is worded above
 
 
-def level_rule_lines(level: LevelDef, pool: CardPool) -> list[str]:
+def _printed_cnt(rule: SpecialRule, pool: CardPool) -> bool:
+    card = str(rule.param("card"))
+    return card in pool and pool[card].has_cnt
+
+
+def level_rule_lines(level: LevelDef, pool: CardPool, rift: RiftRules = DEFAULT_RIFT) -> list[str]:
     """The level's special rules in words.
 
     A rule naming a card the level's deck does not hold is left out: it can never apply."""
     used = {e.card for e in level.cards}
-    return [rule_words(r, pool) for r in level.special_rules if r.param("card") in used]
+    return [rule_words(r, pool, rift) for r in level.special_rules if r.param("card") in used]
 
 
-def briefing(level: LevelDef, pool: CardPool) -> str:
+def briefing(level: LevelDef, pool: CardPool, rift: RiftRules = DEFAULT_RIFT) -> str:
     """What the rift brings, read from its deck: card levels, unit sizes, CNT, keywords, drives."""
     pool = pool.for_level(level)
-    defs = invader_definitions(level, pool)
+    defs = invader_definitions(level, pool, ignored_cnt=rift.ignored_cnt)
     counts: Counter[str] = Counter()
     for entry in level.cards:
         counts[entry.card] += entry.count
@@ -77,6 +95,9 @@ def briefing(level: LevelDef, pool: CardPool) -> str:
         parts.append(f"the strongest is {strongest.name}, ATK {strongest.atk} HP {strongest.hp} STK {strongest.stk}")
     cnt = sum(n for c, n in cards if c.has_cnt)
     text = "; ".join(parts) + ". "
+    dealt = InvaderController(rift).deck_size(level)
+    if dealt is not None:
+        text += f"It plays {dealt} of them, dealt at random each game; the other {size - dealt} are set aside unseen. "
     if cnt:
         text += f"{cnt} of its cards have CNT: a damage check that reveals one does not count, and its CNT takes effect. "
     else:
@@ -87,14 +108,14 @@ def briefing(level: LevelDef, pool: CardPool) -> str:
     return text
 
 
-def card_changes(level: LevelDef, printed: CardDef, pool: CardPool) -> list[str]:
+def card_changes(level: LevelDef, printed: CardDef, pool: CardPool, rift: RiftRules = DEFAULT_RIFT) -> list[str]:
     """The rules of `level` about a card: why the rift's copy differs from the printed one, and what else it does.
 
     A rule is listed even when the copy comes out the same (ignoring an
     effect our data does not know), so the player learns the rule exists."""
-    return [f"Level {level.number}'s rule: {rule_words(r, pool)}" for r in level.special_rules if r.param("card") == printed.id]
+    return [f"Level {level.number}'s rule: {rule_words(r, pool, rift)}" for r in level.special_rules if r.param("card") == printed.id]
 
 
-def rift_version(level: LevelDef, pool: CardPool, card_id: str) -> CardDef | None:
+def rift_version(level: LevelDef, pool: CardPool, card_id: str, rift: RiftRules = DEFAULT_RIFT) -> CardDef | None:
     """The rift's copy of a card in `level` (after its rules), or None when the level does not use it."""
-    return invader_definitions(level, pool).get(card_id)
+    return invader_definitions(level, pool, ignored_cnt=rift.ignored_cnt).get(card_id)

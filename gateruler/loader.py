@@ -106,6 +106,7 @@ Level file (``invader_decks/level-N.yaml``)::
     acknowledged_discrepancies: [deck_size]   # optional: stated figures known not to match
     briefing: text                # optional
     notes: text                   # optional
+    variants: {unit_damage: clears}   # optional: rule variants it is played under (docs/variants.md)
 
 Deck file (``gateruler/data/decks/*.yaml``)::
 
@@ -667,6 +668,7 @@ def read_level(node: Any, report: Report, path: str = "") -> LevelDef | None:
     locations["acknowledged_discrepancies"] = f.value_loc("acknowledged_discrepancies")
     briefing = f.optional("briefing", str, "")
     notes = f.optional("notes", str, "")
+    variants = read_variants(f)
     if not f.finish():
         return None
     return LevelDef(
@@ -687,7 +689,24 @@ def read_level(node: Any, report: Report, path: str = "") -> LevelDef | None:
         own_cards=own_cards,
         location=f.loc,
         field_locations=locations,
+        variants=variants,
     )
+
+
+def read_variants(f: Fields) -> dict[str, str]:
+    """A file's ``variants:`` mapping (variant name -> value, gateruler/variants.py), each checked where written."""
+    from gateruler.variants import VARIANTS
+
+    fields = f.nested("variants", "'variants'")
+    if fields is None:
+        return {}
+    out = {}
+    for v in VARIANTS:
+        value = fields.optional(v.name, v.kind, default=MISSING)
+        if value is not MISSING:
+            out[v.name] = value.value
+    fields.finish()
+    return out
 
 
 def _structure(read: Callable[[Any, Report, str], T | None], node: Any, path: str, check: Callable[[T], list[Finding]] | None = None) -> T:

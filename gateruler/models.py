@@ -170,6 +170,8 @@ class LevelDef:
     location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
     # where individual fields were written ("cards", "stated.deck_size", ...), for checks
     field_locations: dict[str, SourceLocation] = attrs.field(factory=dict, eq=False, hash=False)
+    # rule variants the level is played under (gateruler/variants.py): name -> value, checked when read
+    variants: dict[str, str] = attrs.field(factory=dict, hash=False)
 
     @property
     def deck_size(self) -> int:

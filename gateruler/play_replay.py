@@ -17,6 +17,7 @@ from gateruler.models import DeckDef, DeckEntry
 from gateruler.replay import UNFINISHED, replay_data, write_replay
 from gateruler.saves import GameOrigin
 from gateruler.stats import classify
+from gateruler.variants import of_game
 
 
 def play_spec(game: Game, origin: GameOrigin, deck_path: str | None = None) -> GameSpec:
@@ -30,7 +31,8 @@ def play_spec(game: Game, origin: GameOrigin, deck_path: str | None = None) -> G
             entries.append(DeckEntry(card, 1))
     deck = DeckDef(setup.deck_name, setup.ruler.id, tuple(entries))
     level_ref: int | str = origin.level_number if origin.level_number is not None else str(Path(str(origin.level_file)).resolve())
-    return GameSpec(deck, setup.ruler, setup.level, setup.pool, setup.max_turns, level_ref, deck_path or origin.deck_file or "")
+    readings = of_game(setup.rules, setup.opponent)
+    return GameSpec(deck, setup.ruler, setup.level, setup.pool, setup.max_turns, level_ref, deck_path or origin.deck_file or "", readings)
 
 
 def play_replay_data(game: Game, origin: GameOrigin, deck_path: str | None = None) -> dict:

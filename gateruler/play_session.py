@@ -64,6 +64,7 @@ from gateruler.render import (
 )
 from gateruler.saves import GameOrigin, save_game
 from gateruler.story import narrate
+from gateruler.variants import of_game, variant_lines
 
 DEFAULT_LOG_LINES = 10
 AUTOSAVE = "gateruler-autosave.json"
@@ -266,13 +267,15 @@ class PlaySession:
         """The level, what its deck brings and its rules, read from its data; then the player's deck."""
         setup = self.game.setup
         level = setup.level
+        readings = of_game(setup.rules, setup.opponent)
         keywords = "".join(f", {k.replace('_', ' ')}" for k in sorted(level.keywords))
         texts = [
             f'Level {level.number} "{level.name}": the rift has LIFE {level.hp}, ATK {level.atk}, STK {level.stk}'
             f"{keywords}; {level.drives_per_turn} drives a turn.",
-            briefing(level, setup.pool),
-            *(f"Special rule: {rule}" for rule in level_rule_lines(level, setup.pool)),
+            briefing(level, setup.pool, readings.rift),
+            *(f"Special rule: {rule}" for rule in level_rule_lines(level, setup.pool, readings.rift)),
             f"You play {setup.deck_name or 'your deck'} with the {setup.ruler.name}; the rift goes first.",
+            *variant_lines(readings),
         ]
         provisional = {d.id for d in setup.defs if d.is_provisional}
         if provisional:
@@ -569,10 +572,11 @@ def full_card_lines(game: Game, card: CardDef, width: int) -> list[str]:
     """A card in full as it is in this game: the rift's copies as the level's rules change them, and why."""
     setup = game.setup
     rift = next((d for d, owner in zip(setup.defs, setup.owners) if owner == INVADER and d.id == card.id), None)
+    readings = of_game(setup.rules, setup.opponent)
     if rift is None:
-        rift = rift_version(setup.level, setup.pool, card.id)
+        rift = rift_version(setup.level, setup.pool, card.id, readings.rift)
     players = any(d.id == card.id for d, owner in zip(setup.defs, setup.owners) if owner == PLAYER)
-    changes = card_changes(setup.level, card, setup.pool) if rift is not None else []
+    changes = card_changes(setup.level, card, setup.pool, readings.rift) if rift is not None else []
     return card_lines(card, rift, width, changes, players_too=players)
 
 

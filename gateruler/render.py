@@ -45,6 +45,7 @@ from gateruler.engine.keywords import DORMANT, KEYWORDS
 from gateruler.engine.discount import DISCOUNT
 from gateruler.engine.timings import TIMINGS
 from gateruler.engine.triggers import ACTIVATED, ON_PLAY, REPLACEMENT, TRIGGERS
+from gateruler.engine.rules import DeckOut
 from gateruler.vocabulary import CardType
 
 MIN_WIDTH = 60
@@ -511,7 +512,9 @@ def loss_words(game: Game, side: int, why: str) -> str:
     if why == "damage":
         return f"{whose(side)} damage zone reached {its(side)} LIFE of {game.life(side)}"
     if why == "deck-out":
-        return f"{whose(side)} deck ran out"
+        if game.setup.rules.deck_out is DeckOut.EMPTY:
+            return f"{whose(side)} deck ran out (it had no cards left)"
+        return f"{whose(side)} deck ran out (a card had to be taken from it, and there was none)"
     return why
 
 

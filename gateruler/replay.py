@@ -21,6 +21,7 @@ import enum
 import hashlib
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -41,6 +42,7 @@ from gateruler.limits import MAX_DECK_CARDS
 from gateruler.models import DeckDef, DeckEntry
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import ERROR, OUTCOME_WORDS, classify
+from gateruler.variants import VariantError, from_record
 
 UNFINISHED = "unfinished"  # a game played by a person, recorded before it ended
 REPLAY_FORMAT = "gateruler-replay"
@@ -88,7 +90,7 @@ def card_data_hash(pool: CardPool) -> str:
 def game_data_hash(spec: GameSpec) -> str:
     """A fingerprint of exactly the definitions a game of `spec` uses (cards after the level's rules, ruler, level)."""
     player = sorted({spec.pool[c] for c in spec.deck.card_ids()}, key=lambda c: c.id)
-    rift = invader_definitions(spec.level, spec.pool)
+    rift = invader_definitions(spec.level, spec.pool, ignored_cnt=spec.readings.rift.ignored_cnt)
     return _digest([player, sorted(rift.values(), key=lambda c: c.id), spec.ruler, spec.level])
 
 
@@ -130,6 +132,7 @@ def replay_data(
         },
         "seed": seed,
         "max_turns": spec.max_turns,
+        "variants": spec.readings.to_dict(),  # every rule variant's value: the re-run plays under them
         "bot": None if bot is None else {"name": bot, "seed": bot_seed, "budget": budget},
         "actions": list(actions),
         "result": {"outcome": outcome, "turn": turn, "error": error},
@@ -209,6 +212,7 @@ class ReplayFile:
     bot: ReplayBot | None = None
     user_cards: Any = None  # the player's own cards, as written: read by library.with_embedded
     card_files: list[dict[str, Any]] = attrs.field(factory=list)  # for the record: the files they came from
+    variants: dict[str, str] | None = None  # rule variants (gateruler/variants.py); none: recorded before they were
 
 
 def read_replay(path: str | Path) -> ReplayFile:
@@ -220,15 +224,20 @@ def read_replay(path: str | Path) -> ReplayFile:
     if data.get("version") != REPLAY_VERSION:
         raise ReplayFileError(path, f"unknown replay version {_preview(data.get('version'))} (this gateruler reads {REPLAY_VERSION})")
     replay = structure(doc, ReplayFile)
+    try:
+        from_record(replay.variants)
+    except VariantError as error:
+        raise error_at(doc, ("variants", error.name), error.detail) from None
     total = sum(count for _card, count in replay.deck.cards)
     if total > MAX_DECK_CARDS:
         raise error_at(doc, ("deck", "cards"), f"the deck has {total:,} cards; a deck holds at most {MAX_DECK_CARDS:,} (see docs/limits.md)")
     return replay
 
 
-def spec_from_replay(path: str | Path, replay: ReplayFile, pool: CardPool | None = None) -> GameSpec:
+def spec_from_replay(path: str | Path, replay: ReplayFile, pool: CardPool | None = None, variants: Mapping[str, str] | None = None) -> GameSpec:
     """The game definitions a replay names: `pool` (default: the shipped cards) with the player's cards it
-    carries, the shipped rulers, its level and its deck's cards."""
+    carries, the shipped rulers, its level and its deck's cards, under the rule variants it recorded
+    (some replaced by `variants`)."""
     from gateruler import loader
 
     pool = with_embedded(pool if pool is not None else loader.load_card_pool(), replay.user_cards, str(path))
@@ -255,7 +264,8 @@ def spec_from_replay(path: str | Path, replay: ReplayFile, pool: CardPool | None
         if entry.card not in pool:
             raise ReplayFileError(path, f"the deck has a card this gateruler does not know: {_cut(entry.card)}")
     deck = DeckDef(replay.deck.name, ruler.id, entries)
-    return GameSpec(deck, ruler, level, pool, replay.max_turns, level_ref, replay.deck.file or "")
+    readings = from_record(replay.variants).with_values(variants or {})
+    return GameSpec(deck, ruler, level, pool, replay.max_turns, level_ref, replay.deck.file or "", readings)
 
 
 def _preview(value: object) -> str:
@@ -312,15 +322,19 @@ def _show(action: Action) -> str:
     return json.dumps(action_to_dict(action), separators=(",", ":"))
 
 
-def rerun(path: str | Path, pool: CardPool | None = None) -> ReplayCheck:
+def rerun(path: str | Path, pool: CardPool | None = None, variants: Mapping[str, str] | None = None) -> ReplayCheck:
     """Play a replay again and compare: same actions, same ending (or the same error).
 
-    `pool` (default: the shipped cards) supplies the cards the replay does not carry itself.
+    `pool` (default: the shipped cards) supplies the cards the replay does not carry itself;
+    `variants` (checked names and values) replace the rule variants it recorded.
     """
     replay = read_replay(path)
-    spec = spec_from_replay(path, replay, pool)
+    spec = spec_from_replay(path, replay, pool, variants)
     recorded = list(replay.actions)
     notes = []
+    if variants:
+        changed = ", ".join(f"{name}={value}" for name, value in variants.items())
+        notes.append(f"re-run with {changed}; the recording has {', '.join(f'{n}={v}' for n, v in from_record(replay.variants).to_dict().items() if n in variants)}")
     if replay.engine_version != __version__:
         notes.append(f"recorded with gateruler {_cut(replay.engine_version)}, re-run with {__version__}")
     if replay.data_hash != game_data_hash(spec):

@@ -49,10 +49,10 @@ from gateruler.jsonsrc import (
     position,
     structure,
 )
-from gateruler.invader import InvaderController
 from gateruler.library import embedded_cards, with_embedded
 from gateruler.limits import MAX_DECK_CARDS
 from gateruler.models import LevelDef, RulerDef
+from gateruler.variants import VariantError, from_record, of_game
 
 SAVE_FORMAT = "gateruler-save"
 SAVE_VERSION = 1
@@ -168,6 +168,7 @@ class GameState:
     history: list[Action]
     deck_name: str = ""
     used: list[tuple[CardRef, Quantity]] = attrs.field(factory=list)  # abilities used this turn (saves before activated abilities have none)
+    rules: dict[str, str] | None = None  # the engine's rule variants (engine/rules.py); the save's "variants" name them all
 
 
 # An engine task: [kind, *arguments].  A mapping in place of the arguments is a
@@ -347,6 +348,7 @@ def save_game(path: str | Path, game: Game, origin: GameOrigin) -> None:
         "origin": origin.to_dict(),
         "game": game.to_dict(),
         "user_cards": embedded_cards(game.setup.pool, game.setup.card_ids),  # the player's own cards, as written
+        "variants": of_game(game.setup.rules, game.setup.opponent).to_dict(),  # every rule variant it is played under
     }
     try:
         write_text_atomic(path, json.dumps(data, separators=(",", ":")) + "\n")
@@ -429,7 +431,12 @@ def restore_game(
     deck = state.player_deck
     if len(deck) > len(cards) or cards[: len(deck)] != deck:
         raise SaveFileError(path, "damaged save file: the player's cards do not match the deck list")
-    opponent = InvaderController()
+    variants = structure(doc, dict[str, str] | None, at=("variants",)) if "variants" in data else None
+    try:
+        readings = from_record(variants)
+    except VariantError as error:
+        raise error_at(doc, ("variants", error.name), error.detail) from None
+    opponent = readings.controller()
     rift_defs = opponent.card_definitions(level, pool, tuple(cards[len(deck) :]))  # knows the level's own cards too
     for index, card in enumerate(cards):
         if card not in (pool if index < len(deck) else rift_defs):
@@ -440,7 +447,7 @@ def restore_game(
     if ruler is None:
         raise SaveFileError(path, f"unknown ruler {_short(state.ruler)!r} (known: {', '.join(sorted(rulers))})")
     try:
-        game = Game.from_dict(data["game"], pool=pool, ruler=ruler, level=level, opponent=opponent)
+        game = Game.from_dict(data["game"], pool=pool, ruler=ruler, level=level, opponent=opponent, rules=readings.engine)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         raise SaveFileError(path, f"damaged save file: {_what(error)}") from None
     problem = _inconsistency(game)

@@ -56,9 +56,9 @@ from gateruler.engine.actions import (
 from gateruler.engine.game import Game, Phase
 from gateruler.engine.state import Unit
 from gateruler.errors import DataError, IllegalAction
-from gateruler.invader import InvaderController
 from gateruler.limits import MAX_SEED
 from gateruler.models import LevelDef, SourceLocation
+from gateruler.variants import readings_for
 from gateruler.vocabulary import CardType
 from gateruler.yamlsrc import MISSING, Fields, LocatedList, LocatedMap, Report, did_you_mean, load_yaml, location_of, show_value
 
@@ -104,6 +104,7 @@ class Scenario:
     actions: tuple[ScriptedAction, ...]
     expect: Any = None
     expect_location: SourceLocation = SourceLocation()
+    variants: dict[str, str] = attrs.field(factory=dict)  # rule variants (gateruler/variants.py) over the level's
 
 
 # ---------------------------------------------------------------------- loading
@@ -129,6 +130,7 @@ def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
     invader_node = f.optional("invader", dict, default=LocatedMap(f.loc))
     player_node = f.optional("player", dict, default=MISSING)
     expect = f.optional("expect", dict, default=None)
+    variants = loader.read_variants(f)
     f.finish()
     report.raise_errors()
 
@@ -175,6 +177,7 @@ def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
         actions=tuple(actions),
         expect=expect,
         expect_location=f.value_loc("expect") if expect is not None else SourceLocation(),
+        variants=variants,
     )
 
 
@@ -261,7 +264,11 @@ def build_game(scenario: Scenario) -> Game:
 
     ruler = loader.load_rulers()[scenario.ruler_id]
     inv = scenario.invader
-    inv_deck = list(inv.deck) if inv.deck is not None else _shuffled(scenario.level.card_ids(), scenario.seed)
+    readings = readings_for(scenario.level, scenario.variants)
+    if inv.deck is not None:
+        inv_deck = list(inv.deck)
+    else:  # the level's list shuffled, and dealt as the rift plays it (the long_lists variant)
+        inv_deck = _shuffled(scenario.level.card_ids(), scenario.seed)[: readings.controller().deck_size(scenario.level)]
     inv_layout = _zone_order(inv, inv_deck)
     pl_deck = list(scenario.player.deck or ())
     pl_layout = _zone_order(scenario.player, pl_deck)
@@ -273,7 +280,8 @@ def build_game(scenario: Scenario) -> Game:
         seed=scenario.seed,
         invader_deck=[cid for _zone, cid in inv_layout],
         start=False,
-        opponent=InvaderController(),
+        opponent=readings.controller(),
+        rules=readings.engine,
     )
     offset = len(pl_layout)
     _place(game, PLAYER, pl_layout, 0, scenario.player)

@@ -9,6 +9,7 @@ sacrifice) is run by the invader controller through `start_of_turn_rules`.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 
 import attrs
@@ -22,22 +23,30 @@ from gateruler.models import CardDef, LevelDef, SpecialRule
 from gateruler.vocabulary import SpecialRuleKind
 
 
-def _ignore_effects(card: CardDef, rule: SpecialRule) -> CardDef:
-    # No effect at all includes no CNT effect: the card counts as a plain card (see _ignore_cnt).
-    return attrs.evolve(card, abilities=(), has_cnt=False)
+class IgnoredCnt(enum.Enum):
+    """What a card whose CNT (or every effect) a level ignores is in a damage check (a variant, docs/rulings.md R4)."""
+
+    PLAIN_CARD = "plain_card"  # no CNT at all: a damage check puts it into the damage zone (the default)
+    CNT_WITHOUT_EFFECT = "cnt_without_effect"  # still a CNT card: it goes to the graveyard, its CNT does nothing
 
 
-def _ignore_cnt(card: CardDef, rule: SpecialRule) -> CardDef:
-    # Level 2 states 0 CNT cards although End has CNT: an ignored CNT makes the
-    # card a plain card, so a damage check puts it into the damage zone.
-    return attrs.evolve(card, has_cnt=False, abilities=tuple(a for a in card.abilities if a.trigger != CNT))
+def _ignore_effects(card: CardDef, rule: SpecialRule, ignored: IgnoredCnt) -> CardDef:
+    # No effect at all includes no CNT effect: by default the card counts as a plain card (see _ignore_cnt).
+    return attrs.evolve(card, abilities=(), has_cnt=card.has_cnt and ignored is IgnoredCnt.CNT_WITHOUT_EFFECT)
 
 
-def _ignore_keyword(card: CardDef, rule: SpecialRule) -> CardDef:
+def _ignore_cnt(card: CardDef, rule: SpecialRule, ignored: IgnoredCnt) -> CardDef:
+    # Level 2 states 0 CNT cards although End has CNT: by default an ignored CNT
+    # makes the card a plain card, so a damage check puts it into the damage zone.
+    keeps = card.has_cnt and ignored is IgnoredCnt.CNT_WITHOUT_EFFECT
+    return attrs.evolve(card, has_cnt=keeps, abilities=tuple(a for a in card.abilities if a.trigger != CNT))
+
+
+def _ignore_keyword(card: CardDef, rule: SpecialRule, _ignored: IgnoredCnt) -> CardDef:
     return attrs.evolve(card, keywords=card.keywords - {str(rule.param("keyword"))})
 
 
-def _set_stats(card: CardDef, rule: SpecialRule) -> CardDef:
+def _set_stats(card: CardDef, rule: SpecialRule, _ignored: IgnoredCnt) -> CardDef:
     changes = {k: rule.params[k] for k in ("atk", "hp", "stk") if k in rule.params}
     return attrs.evolve(card, **changes)
 
@@ -49,11 +58,11 @@ DESTROY_ALL_PLAYER_UNITS = Ability(
 )
 
 
-def _destroy_all_on_enter(card: CardDef, rule: SpecialRule) -> CardDef:
+def _destroy_all_on_enter(card: CardDef, rule: SpecialRule, _ignored: IgnoredCnt) -> CardDef:
     return attrs.evolve(card, abilities=card.abilities + (DESTROY_ALL_PLAYER_UNITS,))
 
 
-DEFINITION_RULES: dict[SpecialRuleKind, Callable[[CardDef, SpecialRule], CardDef]] = {
+DEFINITION_RULES: dict[SpecialRuleKind, Callable[[CardDef, SpecialRule, IgnoredCnt], CardDef]] = {
     SpecialRuleKind.IGNORE_EFFECTS: _ignore_effects,
     SpecialRuleKind.IGNORE_CNT: _ignore_cnt,
     SpecialRuleKind.IGNORE_KEYWORD: _ignore_keyword,
@@ -64,11 +73,14 @@ DEFINITION_RULES: dict[SpecialRuleKind, Callable[[CardDef, SpecialRule], CardDef
 PLAY_RULES = frozenset({SpecialRuleKind.SACRIFICE_AT_START})
 
 
-def invader_definitions(level: LevelDef, pool: CardPool, extra_ids: tuple[str, ...] = ()) -> dict[str, CardDef]:
+def invader_definitions(
+    level: LevelDef, pool: CardPool, extra_ids: tuple[str, ...] = (), ignored_cnt: IgnoredCnt = IgnoredCnt.PLAIN_CARD
+) -> dict[str, CardDef]:
     """The rift's version of every card it can use, after the level's rules.
 
     A rule naming a card the level does not use is harmless (level 5 carries
-    level 4's dragon rule over).  Rules apply in file order.
+    level 4's dragon rule over).  Rules apply in file order.  `ignored_cnt`
+    is the reading of a CNT the level ignores (the `ignored_cnt` variant).
     """
     ids = {e.card for e in level.cards} | set(extra_ids)
     pool = pool.for_level(level)
@@ -79,5 +91,5 @@ def invader_definitions(level: LevelDef, pool: CardPool, extra_ids: tuple[str, .
             continue
         card_id = rule.param("card")
         if card_id in defs:
-            defs[card_id] = transform(defs[card_id], rule)
+            defs[card_id] = transform(defs[card_id], rule, ignored_cnt)
     return defs

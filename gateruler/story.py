@@ -39,6 +39,8 @@ from gateruler.engine.abilities import Ability
 from gateruler.engine.effects.base import Effect
 from gateruler.engine.targets import Chosen, RulerTarget, SelfTarget
 from gateruler.engine.triggers import ACTIVATED, CNT, CONTINUOUS, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_GENESIS_SUMMON, ON_PLAY, REPLACEMENT, START_OF_TURN, TOUCHDOWN
+from gateruler.invader import EndKnight, EndTurns
+from gateruler.variants import of_game
 from gateruler.vocabulary import CardType, SpecialRuleKind
 
 # entries that need a cause: they take a card away, change damage, or are one card of a damage check
@@ -155,13 +157,14 @@ class _Check:
 
 @attrs.define
 class _StartRule:
-    """A start-of-turn rule that holds this rift turn: its destroys come before the first drive."""
+    """A start-of-turn rule that holds this turn: its destroys come before the first drive (or draw)."""
 
     level: int
     card_name: str
     own_name: str
     own_destroyed: bool = False
     victim_done: bool = False
+    turns: str = "rift turn"  # "rift turn", or "turn" when the rule acts in every turn (end_rule_turns=every_turn)
 
 
 class _Teller:
@@ -182,7 +185,8 @@ class _Teller:
         self.effects: list[_Effect] = []
         self.checks: list[_Check] = []
         self.start_rule: _StartRule | None = None
-        self.sacrificed = -1  # the rift unit End's rule is destroying
+        self.sacrificed = -1  # the unit End's rule is destroying as its "Dark Knight"
+        self.readings = of_game(game.setup.rules, game.setup.opponent)
 
     # ------------------------------------------------------------------ the board, as the log has it
     def _move_board(self, entry: tuple) -> None:
@@ -285,6 +289,10 @@ class _Teller:
             return f"{'You lose' if side == PLAYER else 'The rift is defeated'}: {loss_words(self.game, side, a[0])}."
         return describe(entry, self.names)
 
+    def _cnt_ignored(self, card_id: str) -> bool:
+        """Whether the level ignores this rift card's CNT effect (or all its effects)."""
+        return _ignoring_rules(self.game, card_id)
+
     # ------------------------------------------------------------------ turns, drives, summons
     def _structural(self) -> None:
         """A new thing begins: the battle and the effects before it are over."""
@@ -296,12 +304,14 @@ class _Teller:
         self._structural()
         self.checks.clear()
         self.turn_side = side
-        if side == INVADER:
+        every_turn = self.readings.rift.end_rule_turns is EndTurns.EVERY_TURN
+        if side == INVADER or every_turn:
             for rule in self.game.setup.level.rules_of(SpecialRuleKind.SACRIFICE_AT_START):
                 card_id = str(rule.param("card"))
                 if self._on_board(card_id, INVADER):
                     card = next(d for d in self.game.setup.defs if d.id == card_id)
-                    self.start_rule = _StartRule(self.game.setup.level.number, card.name, str(rule.param("own_name_contains")))
+                    turns = "turn" if every_turn else "rift turn"
+                    self.start_rule = _StartRule(self.game.setup.level.number, card.name, str(rule.param("own_name_contains")), turns=turns)
         return f"--- Turn {turn}: {whose(side)} turn ---"
 
     def _drive_note(self, iid: int) -> str:
@@ -476,9 +486,10 @@ class _Teller:
             self.sacrificed = -1
             rule.own_destroyed = True
             cause = f"level {rule.level}'s start-of-turn rule"
+            whose_knight = "your" if side == PLAYER else "its own"
             return (
-                f"{_cap(cause)} (while {rule.card_name} is on the rift's board, every rift turn begins so): "
-                f'the rift destroyed its own {self.names[iid]}{zone}, a "{rule.own_name}" unit.'
+                f"{_cap(cause)} (while {rule.card_name} is on the rift's board, every {rule.turns} begins so): "
+                f'the rift destroyed {whose_knight} {self.names[iid]}{zone}, a "{rule.own_name}" unit.'
             ), cause
         if rule is not None and side == PLAYER and not rule.victim_done and not self.effects:
             rule.victim_done = True
@@ -486,9 +497,13 @@ class _Teller:
             text = f"{_cap(cause)}: your {self.names[iid]}{zone} was destroyed"
             if rule.own_destroyed:
                 return text + " too (your left attack zone first, then right attack, then defense).", cause
+            if self.readings.rift.end_rule_knight is EndKnight.ANY:
+                knight, none = f'a "{rule.own_name}" unit on the field', f'there was no "{rule.own_name}" unit on the field'
+            else:
+                knight, none = f'one of its "{rule.own_name}" units', f'it had no "{rule.own_name}" unit on its board'
             return text + (
-                f' (while {rule.card_name} is on the rift\'s board, every rift turn begins with one of its "{rule.own_name}" '
-                f'units and one of yours destroyed; it had no "{rule.own_name}" unit on its board, and yours is destroyed anyway).'
+                f" (while {rule.card_name} is on the rift's board, every {rule.turns} begins with {knight} "
+                f"and one of yours destroyed; {none}, and yours is destroyed anyway)."
             ), cause
         effect = self._effect_claims("destroy")
         if effect is not None:
@@ -581,6 +596,11 @@ class _Teller:
             cause = "it has CNT, so this check does not count"
             if card.abilities_for(CNT):
                 return f"{head}: {name} goes to {whose(side)} graveyard: {cause}; its CNT takes effect.", cause
+            if side == INVADER and self._cnt_ignored(card.id):
+                return (
+                    f"{head}: {name} goes to {whose(side)} graveyard: {cause}; its CNT effect is ignored by level "
+                    f"{self.game.setup.level.number}'s rule (variant ignored_cnt=cnt_without_effect)."
+                ), cause
             return (
                 f"{head}: {name} goes to {whose(side)} graveyard: {cause}; its CNT has no effect "
                 "(the card's CNT effect is unknown, so none is simulated)."
@@ -592,6 +612,11 @@ class _Teller:
         if printed is not None and printed.has_cnt and not card.has_cnt:
             note = f"; its CNT is ignored by level {self.game.setup.level.number}'s rule"
         return f"{head}: {name} goes to {whose(side)} damage zone: {cause}{note}.", cause
+
+
+def _ignoring_rules(game: Game, card_id: str) -> bool:
+    kinds = (SpecialRuleKind.IGNORE_CNT, SpecialRuleKind.IGNORE_EFFECTS)
+    return any(r.kind in kinds and r.param("card") == card_id for r in game.setup.level.special_rules)
 
 
 TRIGGER_LABELS = {

@@ -17,6 +17,8 @@ from pathlib import Path
 from gateruler.cardpool import CardPool
 from gateruler.engine import PLAYER, Game, PlayEvent, Summon
 from gateruler.invader import InvaderController
+from gateruler.variants import DEFAULT as DEFAULT_READINGS
+from gateruler.variants import Readings
 from gateruler.models import CardDef, CostModel, DeckEntry, LevelDef, RulerDef, SpecialRule, TurnStartKind
 from gateruler.engine.abilities import Ability
 from gateruler.engine.effects import EFFECTS
@@ -202,12 +204,14 @@ def game(
     rift_pad: int = PAD,
     seed: int = 0,
     max_turns: int = 200,
+    variants: Readings = DEFAULT_READINGS,
     **level_args: object,
 ) -> Game:
     """A game at the player's first decision with both decks in the given order, top first.
 
     The rift's level is `level(**level_args)`: by default it drives nothing
     and hits for 0, so the player's turn 2 starts from an untouched board.
+    `variants` are the rule variants it is played under (gateruler/variants.py).
     """
     ruler = ruler or knight()
     level_args.setdefault("drives", 0)
@@ -221,7 +225,8 @@ def game(
         invader_deck=list(rift) + [FILLER] * rift_pad,
         shuffle_deck=False,
         max_turns=max_turns,
-        opponent=InvaderController(),
+        opponent=variants.controller(),
+        rules=variants.engine,
     )
 
 

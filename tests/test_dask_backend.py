@@ -149,3 +149,13 @@ def test_tune_on_a_cluster_makes_the_same_choices_and_measures_the_same_figures(
     local = tune(specs, collection, settings, pool, Local(1))
     assert remote.rounds == local.rounds and remote.swaps == local.swaps and remote.final == local.final
     assert remote.swaps and remote.final is not None  # a swap was kept and measured: every step ran on the cluster
+
+
+def test_check_sensitivity_on_a_dask_cluster_gives_the_local_figures(cluster, tmp_path: Path) -> None:  # noqa: ANN001
+    found = {}
+    for name, options in {"local": ["--workers", "1"], "dask": ["--backend", "dask", "--scheduler", cluster.scheduler_address]}.items():
+        path = tmp_path / f"{name}.json"
+        code, _out, err = run("check", DECK, "--levels", "2", "--games", "16", "--sensitivity", *options, "--json", str(path))
+        assert code == 0, err
+        found[name] = json.loads(path.read_text())["levels"]
+    assert found["dask"] == found["local"] and found["dask"][0]["sensitivity"]["variants"]

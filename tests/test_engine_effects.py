@@ -9,6 +9,7 @@ from __future__ import annotations
 from factories import FILLER, apprentice, board_ids, event, field, find_iid, fx, game, iids, on, play, summon, unit
 
 from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Attack, Choose, EndTurn, Game, GoToAttack, PlayEvent, PlayField, SetCard
+from gateruler.variants import DEFAULT
 
 P, I = PLAYER, INVADER
 SOLDIER = unit("SOLDIER", 1, 3, 3, 1)
@@ -136,9 +137,18 @@ def test_mill_puts_the_top_cards_into_the_graveyard() -> None:
     assert iids(g, I, "graveyard") == ["SOLDIER", "WALL"]
 
 
-def test_mill_from_an_empty_deck_stops_without_a_loss() -> None:
+def test_milling_the_last_cards_of_a_deck_loses_at_once() -> None:
     erode = event("ERODE", on("on_play", fx("mill", "opponent", amount=5)))
     g = game(cards=[erode, SOLDIER], player=["ERODE"], rift=["SOLDIER", "SOLDIER"], rift_pad=0)
+    play(g, "ERODE")
+    assert g.sides[I].deck == [] and len(g.sides[I].graveyard) == 2
+    assert (g.winner, g.end_reason) == ("player", "deck-out")
+
+
+def test_under_deck_out_taking_mill_from_an_empty_deck_stops_without_a_loss() -> None:
+    erode = event("ERODE", on("on_play", fx("mill", "opponent", amount=5)))
+    taking = DEFAULT.with_values({"deck_out": "taking"})
+    g = game(cards=[erode, SOLDIER], player=["ERODE"], rift=["SOLDIER", "SOLDIER"], rift_pad=0, variants=taking)
     play(g, "ERODE")
     assert g.sides[I].deck == [] and len(g.sides[I].graveyard) == 2
     assert g.winner is None

@@ -7,6 +7,7 @@ for 0: what happens is only what the test sets up.
 
 from __future__ import annotations
 
+import pytest
 from factories import FILLER, apprentice, event, field, find_iid, fx, game, iids, knight, level, on, pool, summon, unit
 
 from gateruler.engine import (
@@ -17,6 +18,7 @@ from gateruler.engine import (
     PLAYER,
     RULER,
     Attack,
+    Confirm,
     EndTurn,
     Game,
     GoToAttack,
@@ -26,8 +28,11 @@ from gateruler.engine import (
     Summon,
 )
 from gateruler.invader import InvaderController
+from gateruler.variants import DEFAULT, Readings
 
 P, I = PLAYER, INVADER
+TAKING = DEFAULT.with_values({"deck_out": "taking"})  # ruling 33's former reading, a variant now
+DECK_OUTS = pytest.mark.parametrize("variants", [DEFAULT, TAKING], ids=["deck_out=empty", "deck_out=taking"])
 SOLDIER = unit("SOLDIER", 1, 3, 3, 1)
 CHEAP = unit("CHEAP", 0, 1, 1, 1)
 BIG = unit("BIG", 3, 6, 6, 3)
@@ -145,16 +150,32 @@ def test_a_ruler_that_readies_some_energy_readies_only_that_many() -> None:
     assert g.sides[P].energy_ready == 2
 
 
-def test_drawing_from_an_empty_deck_loses() -> None:
-    g = game(cards=[SOLDIER], player=["SOLDIER"] * 7, pad=0)
+@DECK_OUTS
+def test_drawing_from_an_empty_deck_loses(variants: Readings) -> None:
+    g = game(cards=[SOLDIER], player=["SOLDIER"] * 7, pad=0, variants=variants)
     end_turn(g)
     assert (g.winner, g.end_reason) == ("invader", "deck-out")
 
 
-def test_driving_from_an_empty_deck_loses() -> None:
-    g = game(cards=[SOLDIER], player=["SOLDIER"] * 3, pad=0, ruler=apprentice())
+@DECK_OUTS
+def test_driving_from_an_empty_deck_loses(variants: Readings) -> None:
+    g = game(cards=[SOLDIER], player=["SOLDIER"] * 3, pad=0, ruler=apprentice(), variants=variants)
     end_turn(g)
     assert (g.winner, g.end_reason) == ("invader", "deck-out")
+
+
+def test_a_side_whose_deck_is_empty_loses_at_the_next_rules_processing() -> None:
+    # 4 cards in the opening hand and 2 drawn on turn 2 empty the deck: the game ends before the main phase
+    g = game(cards=[SOLDIER], player=["SOLDIER"] * 6, pad=0)
+    assert (g.winner, g.end_reason, g.turn, len(g.sides[P].hand)) == ("invader", "deck-out", 2, 6)
+    assert [e[3] for e in kinds(g, "loss", P)] == ["deck-out"]
+
+
+def test_under_deck_out_taking_an_empty_deck_loses_only_when_a_card_must_be_taken() -> None:
+    g = game(cards=[SOLDIER], player=["SOLDIER"] * 6, pad=0, variants=TAKING)
+    assert g.winner is None and g.sides[P].deck == [] and g.legal_actions()  # turn 2 is played with an empty deck
+    end_turn(g)  # turn 4's draw must take a card
+    assert (g.winner, g.end_reason, g.turn) == ("invader", "deck-out", 4)
 
 
 # ---------------------------------------------------------------------- main phase
@@ -351,6 +372,19 @@ def test_atk_damages_units_and_the_damage_stays_across_turns() -> None:
     assert g.unit_at(I, ATTACK_LEFT).damage == 2 * knight().atk
 
 
+def test_under_unit_damage_clears_the_end_phase_removes_every_units_damage() -> None:
+    clears = DEFAULT.with_values({"unit_damage": "clears"})
+    g = game(cards=[WALL], rift=["WALL"], drives=1, variants=clears)
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, ATTACK_LEFT))
+    assert g.unit_at(I, ATTACK_LEFT).damage == knight().atk  # it stays for the rest of the turn
+    end_turn(g)
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, ATTACK_LEFT))
+    assert g.unit_at(I, ATTACK_LEFT).damage == knight().atk
+    assert [g.card(e[3]).id for e in kinds(g, "damage_cleared", I)] == ["WALL"]
+
+
 def test_a_unit_is_destroyed_when_its_damage_reaches_its_hp() -> None:
     g = game(cards=[SOLDIER], rift=["SOLDIER"], drives=1, ruler=knight(atk=3))
     g.apply(GoToAttack())
@@ -454,6 +488,23 @@ def test_cnt_abilities_are_mandatory() -> None:
     assert g.unit_at(I, ATTACK_LEFT).damage == 5
 
 
+def test_the_players_cnt_abilities_are_mandatory() -> None:
+    backfire = unit("BACKFIRE", 0, 1, 1, 1, on("cnt", fx("mill", "controller", amount=3)))
+    g = game(cards=[backfire, SOLDIER], player=["SOLDIER"] * 4 + ["BACKFIRE"], stk=1)  # the rift's first attack checks it
+    assert g.pending is None and len(kinds(g, "mill", P)) == 3
+
+
+def test_under_player_cnt_optional_the_player_may_decline_a_cnt_ability() -> None:
+    backfire = unit("BACKFIRE", 0, 1, 1, 1, on("cnt", fx("mill", "controller", amount=3)))
+    optional = DEFAULT.with_values({"player_cnt": "optional"})
+    g = game(cards=[backfire, SOLDIER], player=["SOLDIER"] * 4 + ["BACKFIRE"], stk=1, variants=optional)
+    assert (g.pending.purpose, g.card(g.pending.source).id) == ("optional", "BACKFIRE")
+    assert g.legal_actions() == [Confirm(True), Confirm(False)]
+    g.apply(Confirm(False))
+    assert kinds(g, "mill", P) == [] and iids(g, P, "graveyard") == ["BACKFIRE"]  # it went to the graveyard all the same
+    assert [g.card(e[3]).id for e in kinds(g, "declined", P)] == ["BACKFIRE"]
+
+
 def test_reaching_life_in_the_damage_zone_loses_at_once_mid_check() -> None:
     g = game(cards=[SOLDIER], rift=["SOLDIER"] * 6, hp=2, ruler=knight(stk=5))
     g.apply(GoToAttack())
@@ -463,8 +514,9 @@ def test_reaching_life_in_the_damage_zone_loses_at_once_mid_check() -> None:
     assert len(kinds(g, "check")) == 2
 
 
-def test_taking_a_damage_check_card_from_an_empty_deck_loses() -> None:
-    g = game(cards=[SOLDIER], rift=["SOLDIER"], rift_pad=0, ruler=knight(stk=3))
+@DECK_OUTS
+def test_taking_a_damage_check_card_from_an_empty_deck_loses(variants: Readings) -> None:
+    g = game(cards=[SOLDIER], rift=["SOLDIER"], rift_pad=0, ruler=knight(stk=3), variants=variants)
     g.apply(GoToAttack())
     g.apply(Attack(RULER, RULER))
     assert (g.winner, g.end_reason) == ("player", "deck-out")

@@ -124,6 +124,7 @@ def test_input_that_ends_mid_game_exits_1():
         (["--level", "one"], "error: gateruler play: Invalid value for '--level': 'one' is not a valid integer range."),
         (["--deck", "no-such-deck.yaml"], "error: gateruler play: Invalid value for '--deck': File 'no-such-deck.yaml' does not exist."),
         (["--seed", "3", "--load", "x.json"], "error: gateruler play: --load resumes a saved game, so --seed cannot be given with it"),
+        (["--variant", "unit_damage=clears", "--load", "x.json"], "error: gateruler play: --load resumes a saved game, so --variant cannot be given with it"),
         (["--log", "no-such-folder/game.jsonl"], "error: no-such-folder/game.jsonl: cannot write the log there (no such folder)"),
         (["--load", "no-such-save.json"], "error: no-such-save.json: no such save file"),
         (["--colour"], "error: gateruler play: No such option '--colour'. Did you mean '--log'?"),

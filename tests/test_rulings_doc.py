@@ -33,6 +33,7 @@ ALIASES = {
     "remove": "test_engine_remove.py",
     "bots": "test_bots.py",
     "shipped": "test_shipped_data.py",
+    "variants": "test_variants.py",
 }
 
 

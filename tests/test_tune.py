@@ -160,7 +160,7 @@ def test_tune_prints_the_swap_and_the_before_and_after_rates_and_writes_a_deck_c
     assert written_comment(out_path) == (
         f"# Tuned by `gateruler tune {DUD_DECK} --collection {GOLEMS}` (bot greedy, seed 0, levels 1, 2)."
     )
-    assert lines[1].startswith("card data ")
+    assert lines[1].startswith("card data ") and lines[1].endswith("; rule variants: defaults")
     assert "kept -4 Dud Golem (TEST-DUD), +4 Champion Golem (TEST-CHAMPION)" in out
     assert f"fresh games per level (seed {final_seed(0)})" in out
     assert any(line.split()[:2] == ["all", "levels"] for line in lines)

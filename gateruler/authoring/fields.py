@@ -31,6 +31,7 @@ from gateruler.engine.timings import TIMINGS
 from gateruler.engine.triggers import ACTIVATED, TRIGGERS
 from gateruler.models import CostModel, TurnStartKind
 from gateruler.validation import FIGURES
+from gateruler.variants import VARIANTS
 from gateruler.vocabulary import SPECIAL_RULES, CardType, Duration, Provenance, SpecialRuleKind
 
 # Words for the members the vocabulary names without explaining.
@@ -453,6 +454,23 @@ STATED = ObjectSpec(
     ),
 )
 
+RULE_VARIANTS = ObjectSpec(
+    "variants",
+    "Variants",
+    "Rule variants: readings of open rulings (docs/variants.md), each key a variant and its value one of the variant's values. "
+    "A variant left out keeps its default; `--variant NAME=VALUE` on the command line wins over the file.",
+    tuple(
+        Field(
+            v.name,
+            Choice(v.name, v.names, dict(v.values)),
+            f"{v.doc} Default `{v.default}` (docs/rulings.md {v.ruling}).",
+            v.alternatives[0],
+            default=v.default,
+        )
+        for v in VARIANTS
+    ),
+)
+
 LEVEL = ObjectSpec(
     "level-file",
     "Level file",
@@ -485,6 +503,7 @@ LEVEL = ObjectSpec(
         ),
         Field("briefing", str, "What the player is told before playing.", "A hot one.", default=""),
         Field("notes", str, "Notes for authors, e.g. how a discrepancy is handled.", "", default=""),
+        Field("variants", RULE_VARIANTS, "Rule variants the level is played under (docs/variants.md); absent: the defaults.", {"unit_damage": "clears"}),
     ),
 )
 

@@ -42,6 +42,7 @@ from gateruler.cardpool import CardPool
 from gateruler.cli import main, stdout_console
 from gateruler.cli.check_cards import CARDS_NOTE, cards_table, damage_table, endings_line, level_figures_json
 from gateruler.cli.card_library import card_pool, cards_option
+from gateruler.cli.cmd_variants import given_variants, variant_option
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
 from gateruler.library import library_summary
@@ -49,8 +50,10 @@ from gateruler.fileio import write_text_atomic
 from gateruler.interrupts import deferred_interrupts, exit_code
 from gateruler.limits import MAX_BUDGET, MAX_SEED, MAX_TURNS, MAX_WORKERS
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
+from gateruler.sensitivity import Sensitivity, run_sensitivity
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import ERROR
+from gateruler.variants import readings_for
 
 SHIPPED_LEVELS = range(1, 7)
 
@@ -111,8 +114,11 @@ def open_backend(backend: str, scheduler: str | None, workers: int | None) -> Ba
     return make_backend(backend, scheduler, workers)
 
 
-def _specs(deck_path: str, level_numbers: list[int], level_file: str | None, max_turns: int, pool: CardPool) -> list[GameSpec]:
-    """The games to play: the deck (with its own card files) on `pool` against each level.
+def _specs(
+    deck_path: str, level_numbers: list[int], level_file: str | None, max_turns: int, pool: CardPool, variants: dict[str, str] | None = None
+) -> list[GameSpec]:
+    """The games to play: the deck (with its own card files) on `pool` against each level, under the
+    rule variants `variants` (over the level file's own).
 
     Shipped levels are checked against the shipped cards (their stated
     figures are the seed's); their games use the player's cards all the same.
@@ -132,7 +138,8 @@ def _specs(deck_path: str, level_numbers: list[int], level_file: str | None, max
             ref = str(Path(ref).resolve())
         else:
             level = loader.load_level(ref)
-        specs.append(GameSpec(player.deck, ruler, level, player.pool.for_level(level), max_turns, ref, str(Path(deck_path).resolve())))
+        readings = readings_for(level, variants or {})
+        specs.append(GameSpec(player.deck, ruler, level, player.pool.for_level(level), max_turns, ref, str(Path(deck_path).resolve()), readings))
     return specs
 
 
@@ -149,6 +156,11 @@ def provisional_cards(spec: GameSpec) -> tuple[list[str], list[str]]:
     deck = sorted({c for c in spec.deck.card_ids() if spec.pool[c].is_provisional})
     rift = sorted(cid for cid, card in invader_definitions(spec.level, spec.pool).items() if card.is_provisional)
     return deck, rift
+
+
+def variants_line(specs: list[GameSpec]) -> str:
+    """Which rule variants the figures rest on: the header's second (or third) line."""
+    return f"rule variants: {specs[0].readings.words()} (docs/variants.md)"
 
 
 def _pct(x: float) -> str:
@@ -261,12 +273,14 @@ def _error_replay(spec: GameSpec, settings: BatchSettings, record: ErrorRecord) 
     )
 
 
-def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str]) -> dict:
-    """Every figure and every setting needed to run the same check again."""
+def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str], sensitivity: Sensitivity | None = None) -> dict:
+    """Every figure and every setting needed to run the same check again (the rule variants in force
+    that are not the defaults; each level also lists the value of every variant it was played under,
+    and with --sensitivity what each other reading does to its clear rate)."""
     settings = result.settings
     first = result.levels[0].spec
     levels = []
-    for level in result.levels:
+    for index, level in enumerate(result.levels):
         spec = level.spec
         deck_prov, rift_prov = provisional_cards(spec)
         levels.append(
@@ -279,6 +293,8 @@ def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str]) -
                 "provisional_cards": {"deck": deck_prov, "level": rift_prov},
                 "complete": level.complete,
                 "stopped_early": level.stopped_early,
+                "variants": spec.readings.to_dict(),
+                "sensitivity": None if sensitivity is None else _sensitivity_json(sensitivity, index, level),
                 **level.tally.to_dict(),
                 **level_figures_json(level),
                 "errors": [
@@ -317,11 +333,58 @@ def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str]) -
             "backend": settings.backend,
             "chunk": CHUNK,
             "seeds": "game i of level L: gateruler.batch.game_seed(seed, L, i); its bot: bot_seed(seed, L, i)",
-            "variants": [],  # rule variants in force, as {"name": ..., "value": ...}: none yet
+            "variants": [{"name": name, "value": value} for name, value in first.readings.changed()],  # not the defaults
+            "sensitivity": sensitivity is not None,
         },
         "interrupted": result.interrupted,
         "levels": levels,
     }
+
+
+def _sensitivity_json(sensitivity: Sensitivity, index: int, level: LevelResult) -> dict:
+    found = sensitivity.levels[index]
+    return {"variants": [e.to_dict() for e in found.effects], "span": list(found.span(level.tally.clear_rate))}
+
+
+def _points(x: float) -> str:
+    return f"{100 * x:+.1f}"
+
+
+def sensitivity_table(result: BatchResult, sensitivity: Sensitivity, wide: bool) -> Table:
+    """Per level: the clear rate under the readings in force, then each other reading's, its paired
+    change and interval, then the span they cover."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for i, heading in enumerate(("level", "reading", "clear", "change", "95% interval")):
+        table.add_column(heading, justify="left" if i < 2 else "right", no_wrap=True)
+    for index, level in enumerate(result.levels):
+        if level.tally.games == 0:
+            continue
+        label = _level_label(level.spec) if wide else str(level.spec.level.number)
+        found = sensitivity.levels[index]
+        table.add_row(label, f"in force: {level.spec.readings.words()}", _pct(level.tally.clear_rate), "", "")
+        for effect in found.effects:
+            if not effect.games:
+                table.add_row("", effect.name + "=" + effect.value, "-", "", "")
+                continue
+            low, high = effect.interval()
+            table.add_row("", f"{effect.name}={effect.value}", _pct(effect.clear_rate), _points(effect.difference), f"{_points(low)} to {_points(high)}")
+        low, high = found.span(level.tally.clear_rate)
+        table.add_row("", "span of the open rulings", f"{_pct(low)}-{_pct(high)}", "", "")
+        table.add_section()
+    return table
+
+
+def sensitivity_notes(sensitivity: Sensitivity) -> list[str]:
+    lines = [
+        "Sensitivity: the same games (the same seeds, game by game) under each other reading of each rule variant, one at a time "
+        "(docs/variants.md). change: its clear rate minus the readings in force', in points, on those games; 95% interval: "
+        "Newcombe's paired interval. A variant not listed for a level cannot change its games. span: the lowest and highest "
+        "clear rate among the readings in force and these changes (combinations are not played).",
+        f"{sensitivity.batches} more batches, {sensitivity.games} more games.",
+    ]
+    if sensitivity.interrupted:
+        lines.append("interrupted: the variants after the last listed were not played")
+    return lines
 
 
 def _print_cards_stats(out: Console, result: BatchResult) -> None:
@@ -340,11 +403,12 @@ class _ProgressBars:
     processes exist, and they are never forked with the display's thread
     running."""
 
-    def __init__(self, specs: list[GameSpec], games: int, enabled: bool) -> None:
+    def __init__(self, specs: list[GameSpec], games: int, enabled: bool, label: str = "") -> None:
         self.progress: Progress | None = None
         self.specs = specs
         self.games = games
         self.enabled = enabled
+        self.label = label  # e.g. a variant the games are played under
         self.tasks: list[TaskID] = []
 
     def __enter__(self) -> "_ProgressBars":
@@ -366,7 +430,7 @@ class _ProgressBars:
                 console=Console(file=sys.stderr),
                 transient=True,
             )
-            self.tasks = [self.progress.add_task(_level_label(s), total=self.games) for s in self.specs]
+            self.tasks = [self.progress.add_task(f"{_level_label(s)} {self.label}".rstrip(), total=self.games) for s in self.specs]
             self.progress.start()
         total = level.tally.games if level.complete else None
         self.progress.update(self.tasks[level_index], completed=level.tally.games, **({"total": total} if total else {}))
@@ -386,7 +450,11 @@ class _ProgressBars:
 @click.option("--replay-dir", default="gateruler-replays", show_default=True, help="Where games that raised an error are saved as replays.")
 @click.option("--cards-stats", is_flag=True, help="Also print, per level, each card's figures and what dealt you damage.")
 @click.option("--report", "report_path", default=None, help="Also write the figures, plotted, as one self-contained HTML page.")
+@click.option(
+    "--sensitivity", is_flag=True, help="Also play the same games under each other reading of each open ruling and show what it changes (docs/variants.md)."
+)
 @cards_option
+@variant_option
 @backend_options
 def check(
     deck: str,
@@ -403,7 +471,9 @@ def check(
     replay_dir: str,
     cards_stats: bool,
     report_path: str | None,
+    sensitivity: bool,
     card_paths: tuple[str, ...],
+    variant_texts: tuple[str, ...],
     backend: str,
     scheduler: str | None,
 ) -> None:
@@ -417,13 +487,15 @@ def check(
     _within("--max-turns", max_turns, 1, MAX_TURNS)
     _within("--seed", seed, 0, MAX_SEED)
     numbers = chosen_levels(levels_text, level_file)
+    variants = given_variants(variant_texts)
     runner = open_backend(backend, scheduler, workers)
     if bot == "search" and budget is None:
         budget = DEFAULT_BUDGET  # written down, so that the JSON and replays reproduce it
-    specs = _specs(deck, numbers, level_file, max_turns, load_pool(card_paths))
+    specs = _specs(deck, numbers, level_file, max_turns, load_pool(card_paths), variants)
     settings = BatchSettings(bot=bot, seed=seed, games=games, budget=budget, precision=precision, workers=runner.workers, backend=runner.name)
     out = stdout_console()
     result = None
+    sensitive: Sensitivity | None = None
     interrupt: KeyboardInterrupt | None = None
     try:
         with runner:
@@ -436,15 +508,22 @@ def check(
             library = library_summary(specs[0].pool)
             if library:
                 out.print(library, soft_wrap=not out.is_terminal)
+            out.print(variants_line(specs), soft_wrap=not out.is_terminal)
             with _ProgressBars(specs, games, sys.stderr.isatty()) as bars:
                 result = run_batch(specs, settings, bars.update, runner)
+            if sensitivity and not result.interrupted:
+
+                def bars_for(changed: list[GameSpec], label: str) -> _ProgressBars:
+                    return _ProgressBars(changed, games, sys.stderr.isatty(), label)
+
+                sensitive = run_sensitivity(specs, settings, result, runner, bars_for)
     except KeyboardInterrupt as caught:  # before the batch began, or while the bars or the cluster closed
         interrupt = caught
     with deferred_interrupts() as later:  # a second Ctrl-C must not lose what the first promised
         if result is None:
             result = BatchResult(settings, [LevelResult(spec) for spec in specs], interrupted=True)
         interrupt = interrupt or result.interrupt
-        _finish(result, settings, out, replay_dir, json_path, cards_stats, report_path)
+        _finish(result, settings, out, replay_dir, json_path, cards_stats, report_path, sensitive)
     if interrupt is not None:
         sys.exit(exit_code(interrupt))
     if later:  # Ctrl-C or SIGTERM while the result was being written: it was written all the same
@@ -452,9 +531,16 @@ def check(
 
 
 def _finish(
-    result: BatchResult, settings: BatchSettings, out: Console, replay_dir: str, json_path: str | None, cards_stats: bool, report_path: str | None
+    result: BatchResult,
+    settings: BatchSettings,
+    out: Console,
+    replay_dir: str,
+    json_path: str | None,
+    cards_stats: bool,
+    report_path: str | None,
+    sensitivity: Sensitivity | None = None,
 ) -> None:
-    """Everything a check promises once its games are played (or interrupted): replays, table, JSON, report."""
+    """Everything a check promises once its games are played (or interrupted): replays, tables, JSON, report."""
     replay_paths = _save_error_replays(result, settings, Path(replay_dir))
     if result.interrupted:
         out.print("interrupted: partial result")
@@ -462,18 +548,23 @@ def _finish(
     out.print(_table(result, wide))
     for line in _footnotes(result, replay_paths, wide):
         out.print(line, soft_wrap=not out.is_terminal)  # piped: paths and seeds stay whole
+    if sensitivity is not None:
+        out.print()
+        out.print(sensitivity_table(result, sensitivity, wide))
+        for line in sensitivity_notes(sensitivity):
+            out.print(line, soft_wrap=not out.is_terminal)
     if cards_stats:
         _print_cards_stats(out, result)
     if json_path is not None:
         try:
-            write_text_atomic(json_path, json.dumps(result_json(result, replay_paths), indent=1) + "\n")
+            write_text_atomic(json_path, json.dumps(result_json(result, replay_paths, sensitivity), indent=1) + "\n")
         except OSError as error:
             raise GateRulerError(f"{json_path}: cannot write: {error.strerror or error}") from None
     if report_path is not None:
         from gateruler.pages import write_page
         from gateruler.pages.check_report import report_html
 
-        write_page(report_path, report_html(result_json(result, replay_paths)))
+        write_page(report_path, report_html(result_json(result, replay_paths, sensitivity)))
 
 
 @main.command()
@@ -482,23 +573,29 @@ def _finish(
 @click.option("--pace", type=click.FloatRange(0.05), help="With --watch: seconds between decisions; without it, space steps.")
 @click.option("--html", "html_path", default=None, help="Instead, write a page that steps through the game (no bot is asked).")
 @cards_option
-def replay(file: str, watch: bool, pace: float | None, html_path: str | None, card_paths: tuple[str, ...]) -> None:
+@variant_option
+def replay(file: str, watch: bool, pace: float | None, html_path: str | None, card_paths: tuple[str, ...], variant_texts: tuple[str, ...]) -> None:
     """Re-run a replay FILE and say whether it ends the same way (exit 0) or where it diverges (exit 1).
 
     With --watch, show it on the board instead; with --html, write a
     self-contained page that steps through the recorded game.  The player's
     cards the replay carries are used as recorded; --cards and your card
-    library supply cards an older replay does not carry."""
+    library supply cards an older replay does not carry.  It is played
+    under the rule variants it recorded; --variant replaces one, to see
+    where that reading would change the game."""
     if watch and html_path is not None:
         raise GateRulerError("--watch and --html: give one or the other")
+    variants = given_variants(variant_texts)
     if watch:
         from gateruler.cli.cmd_watch import watch_replay
 
-        sys.exit(watch_replay(file, pace, pool=card_pool(card_paths)))
+        sys.exit(watch_replay(file, pace, pool=card_pool(card_paths), variants=variants))
     if html_path is not None:
+        if variants:
+            raise GateRulerError("--html and --variant: the page shows the game as recorded")
         _replay_page(file, html_path, card_pool(card_paths))
         return
-    outcome = rerun(file, card_pool(card_paths))
+    outcome = rerun(file, card_pool(card_paths), variants)
     for note in outcome.notes:
         click.echo(f"note: {note}")
     click.echo(f"{file}: {outcome.message}")

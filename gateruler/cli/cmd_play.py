@@ -22,6 +22,7 @@ import click
 from gateruler.cardpool import CardPool
 from gateruler.cli import main
 from gateruler.cli.card_library import card_pool, cards_option
+from gateruler.cli.cmd_variants import given_variants, variant_option
 from gateruler.engine import Game
 from gateruler.errors import GateRulerError
 from gateruler.fileio import write_text_atomic
@@ -56,6 +57,7 @@ class _OneLineUsage(click.Command):
 @click.option("--replay", "replay_file", type=click.Path(dir_okay=False), help="Keep a replay of the game in this file (gateruler replay re-runs it).")
 @click.option("--plain", is_flag=True, help="Play line by line instead of on the full-screen board.")
 @cards_option
+@variant_option
 def play(
     level: int | None,
     level_file: str | None,
@@ -67,6 +69,7 @@ def play(
     replay_file: str | None,
     plain: bool,
     card_paths: tuple[str, ...],
+    variant_texts: tuple[str, ...],
 ) -> None:
     """Play a rift level against the scripted rift; you make every decision of your side.
 
@@ -80,13 +83,14 @@ def play(
         if path is not None and not Path(path).absolute().parent.is_dir():
             raise GateRulerError(f"{path}: cannot write the {option} there (no such folder)")
     if load_file is not None:
-        given = [name for name, value in (("--level", level), ("--level-file", level_file), ("--deck", deck), ("--seed", seed)) if value is not None]
+        options = (("--level", level), ("--level-file", level_file), ("--deck", deck), ("--seed", seed), ("--variant", variant_texts or None))
+        given = [name for name, value in options if value is not None]
         if given:
             raise GateRulerError(f"gateruler play: --load resumes a saved game, so {', '.join(given)} cannot be given with it")
         game, origin = load_game(load_file, card_pool(card_paths))
         note, story = f"Resumed {load_file} at turn {game.turn}; type log to see what happened before.", False
     else:
-        game, origin, seed = _new_game(level, level_file, deck, seed, card_pool(card_paths))
+        game, origin, seed = _new_game(level, level_file, deck, seed, card_pool(card_paths), given_variants(variant_texts))
         note, story = f"Seed {seed}: replay this game with --seed {seed}.", True
     session = PlaySession(game, origin, deck_path=origin.deck_file)
     if replay_file is not None:
@@ -123,9 +127,12 @@ def _play_lines(session: PlaySession, note: str, story: bool, fast: bool) -> int
     return run(session, read=read, write=write, pause=pause, opening=session.opening(note, story=story), eof_asks=sys.stdin.isatty())
 
 
-def _new_game(level: int | None, level_file: str | None, deck: str | None, seed: int | None, pool: CardPool) -> tuple[Game, GameOrigin, int]:
+def _new_game(
+    level: int | None, level_file: str | None, deck: str | None, seed: int | None, pool: CardPool, variants: dict[str, str] | None = None
+) -> tuple[Game, GameOrigin, int]:
     from gateruler import loader
     from gateruler.games import new_game
+    from gateruler.variants import readings_for
 
     if level is not None and level_file is not None:
         raise GateRulerError("gateruler play: give --level or --level-file, not both")
@@ -139,7 +146,7 @@ def _new_game(level: int | None, level_file: str | None, deck: str | None, seed:
         origin = GameOrigin(level_number=level or 1, deck_file=str(deck_path.resolve()))
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
-    return new_game(player.deck, level_def, seed, pool=player.pool), origin, seed
+    return new_game(player.deck, level_def, seed, pool=player.pool, readings=readings_for(level_def, variants or {})), origin, seed
 
 
 def _read(prompt: str) -> str:

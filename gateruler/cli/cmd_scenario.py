@@ -9,21 +9,28 @@ import click
 
 from gateruler.cli import main
 from gateruler.cli.card_library import card_pool, cards_option
+from gateruler.cli.cmd_variants import given_variants, variant_option
 
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (the fixed scenario contract).")
 @cards_option
-def scenario(file: str, as_json: bool, card_paths: tuple[str, ...]) -> None:
+@variant_option
+def scenario(file: str, as_json: bool, card_paths: tuple[str, ...], variant_texts: tuple[str, ...]) -> None:
     """Play the turn a scenario file names and print the state it ends in.
 
     If the file has an `expect:` block, the result is compared with it and
-    the command exits 1 on any difference.
+    the command exits 1 on any difference.  --variant plays it under
+    another reading than the file's `variants:` (or the defaults).
     """
+    import attrs
+
     from gateruler.scenario import expectation_mismatches, load_scenario, result_json, run_scenario
 
+    variants = given_variants(variant_texts)
     spec = load_scenario(file, card_pool(card_paths))
+    spec = attrs.evolve(spec, variants={**spec.variants, **variants})
     game = run_scenario(spec)
     result = result_json(game)
     if as_json:

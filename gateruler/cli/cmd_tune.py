@@ -247,7 +247,8 @@ def tune_command(
             )
             out.print(
                 f"card data {card_data_hash(pool)}; up to {candidates} swaps a round on up to {games} games per level, "
-                f"{rounds} round{'s' if rounds != 1 else ''}, then {final_games} fresh games per level",
+                f"{rounds} round{'s' if rounds != 1 else ''}, then {final_games} fresh games per level; "
+                f"rule variants: {specs[0].readings.words()}",
                 soft_wrap=not out.is_terminal,
             )
             with _Bar(sys.stderr.isatty()) as bar:

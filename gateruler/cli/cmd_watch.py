@@ -18,6 +18,7 @@ from gateruler.cardpool import CardPool
 from gateruler.cli import main
 from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.cli.cmd_play import _OneLineUsage
+from gateruler.cli.cmd_variants import given_variants, variant_option
 from gateruler.play_session import Line, PlaySession
 from gateruler.render import result_lines, wrap
 from gateruler.saves import GameOrigin
@@ -34,23 +35,33 @@ from gateruler.watching import Decider, bot_decider, replay_decider
 @click.option("--pace", type=click.FloatRange(0.05), help="Seconds between decisions; without it, space steps.")
 @click.option("--plain", is_flag=True, help="Print the game's story instead of showing the board.")
 @cards_option
+@variant_option
 def watch(
-    level: int | None, level_file: str | None, deck: str | None, seed: int, bot: str, budget: int | None, pace: float | None, plain: bool, card_paths: tuple[str, ...]
+    level: int | None,
+    level_file: str | None,
+    deck: str | None,
+    seed: int,
+    bot: str,
+    budget: int | None,
+    pace: float | None,
+    plain: bool,
+    card_paths: tuple[str, ...],
+    variant_texts: tuple[str, ...],
 ) -> None:
     """Watch a bot play a rift level on the board, step by step or at a pace."""
     from gateruler.cli.cmd_play import _new_game
 
-    game, origin, seed = _new_game(level, level_file, deck, seed, card_pool(card_paths))
+    game, origin, seed = _new_game(level, level_file, deck, seed, card_pool(card_paths), given_variants(variant_texts))
     decider = bot_decider(make_bot(bot, seed, budget))
     sys.exit(show(PlaySession(game, origin), decider, f"the {bot} bot (seed {seed})", pace, plain))
 
 
-def watch_replay(path: str, pace: float | None, plain: bool = False, pool: CardPool | None = None) -> int:
+def watch_replay(path: str, pace: float | None, plain: bool = False, pool: CardPool | None = None, variants: dict[str, str] | None = None) -> int:
     """Show a replay's game: its recorded actions, then (an error replay) its bot until the error."""
     from gateruler.replay import read_replay, spec_from_replay
 
     replay = read_replay(path)
-    spec = spec_from_replay(path, replay, pool)
+    spec = spec_from_replay(path, replay, pool, variants)
     bot = None if replay.bot is None else make_bot(replay.bot.name, replay.bot.seed, replay.bot.budget)
     recorded = list(replay.actions)
     level_ref = spec.level_ref

@@ -67,6 +67,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "look": ("card",),  # one of the top cards of a deck, looked at (the player sees it)
     "bottom": ("card",),  # put on the bottom of its deck (in the order chosen: the last one is the bottom card)
     "shuffle": (),  # the side's deck was shuffled
+    # rule variants (gateruler/engine/rules.py)
+    "damage_cleared": ("card",),  # the end phase removed the damage a unit bore (unit_damage=clears)
 }
 
 CARD_FIELDS = frozenset({"card", "attacker", "target", "by", "host"})
@@ -155,7 +157,7 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
         parts = [f"{label} {value:+d}" for label, value in zip(("ATK", "HP", "STK"), a[1:]) if value]
         return f"{name(a[0])}: {', '.join(parts)}."
     if kind == "sacrifice":
-        return f"End's rule: the rift destroyed its own {name(a[0])}."
+        return f"End's rule: the rift destroyed {'your' if side == 0 else 'its own'} {name(a[0])}."
     if kind == "loss":
         return f"{who} lost ({a[0]})."
     if kind == "unpaid":
@@ -209,6 +211,8 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
         return f"{name(a[0])} went to the bottom of {whose} deck."
     if kind == "shuffle":
         return f"{who} shuffled {whose} deck."
+    if kind == "damage_cleared":
+        return f"{name(a[0])}'s damage was removed at the end of the turn."
     if kind == "game_over":
         return {"player": "You win!", "invader": "The rift wins.", "draw": "The game is a draw."}.get(a[0], str(a[0]))
     return f"{kind} {a}"

@@ -54,6 +54,8 @@ from gateruler.engine.filters import ZONE_LISTS
 from gateruler.engine.frames import BEGIN, Decision, Frame
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, OPEN_CARD, PIERCE
 from gateruler.engine.opponent import Opponent
+from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
+from gateruler.engine.rules import DeckOut, HandlessDraw, Rules, UnitDamage
 from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import SideState, Unit
 from gateruler.engine.targets import Chosen
@@ -109,6 +111,7 @@ class Setup:
     discounts: tuple = ()  # by instance id: the index of its discount ability, or -1
     has_grants: bool = False  # some card grants keywords: Game.keywords adds them
     grants: tuple = ()  # by instance id: its continuous keyword grants (continuous.py)
+    rules: Rules = DEFAULT_RULES  # the readings of open rulings this game is played under (engine/rules.py)
 
     @property
     def card_ids(self) -> tuple[str, ...]:
@@ -119,8 +122,9 @@ class Setup:
         return tuple(d.name for d in self.defs)
 
     @classmethod
-    def build(cls, defs: tuple[CardDef, ...], *, ruler: RulerDef, **fields: object) -> "Setup":
+    def build(cls, defs: tuple[CardDef, ...], *, ruler: RulerDef, rules: Rules = DEFAULT_RULES, **fields: object) -> "Setup":
         """A setup, with what is worked out once per game from the definitions."""
+        defs = rules.player_definitions(defs, fields["owners"], PLAYER)  # type: ignore[arg-type]
         entries = continuous_effects.continuous_entries(defs)
         triggers, hooks = _trigger_index(defs)
         replacements = replace.replacement_entries(defs) if REPLACEMENT in hooks else ()
@@ -138,6 +142,7 @@ class Setup:
             replacements=replacements,
             replaces=hooks - {REPLACEMENT},
             **tables,
+            rules=rules,
             **fields,
         )
 
@@ -180,19 +185,34 @@ class Game:
         deck_name: str = "",
         start: bool = True,
         shuffle_deck: bool = True,
+        rules: Rules = DEFAULT_RULES,
     ) -> "Game":
         """A new game, set up and run until the player's first decision.
 
         `invader_deck` (top first) fixes the rift's deck order instead of
         shuffling the level's list; scenarios use it.  `shuffle_deck=False`
         does the same for the player: `deck` is then taken top first.
-        `opponent` plays the other side and defines its cards.
+        `opponent` plays the other side and defines its cards; `rules` are
+        the readings of the open rulings the game is played under.
         """
-        player_defs = [pool[c] for c in deck]
+        rng = random.Random(seed)
+        n = len(deck)
+        player_deck = list(range(n))
+        if shuffle_deck:
+            rng.shuffle(player_deck)
+        else:
+            player_deck.reverse()  # given top first; we keep the top at the end
         rift_ids = list(invader_deck) if invader_deck is not None else level.card_ids()
+        rift_deck = list(range(len(rift_ids)))
+        if invader_deck is None:
+            rng.shuffle(rift_deck)
+            rift_ids, rift_deck = _deal(rift_ids, rift_deck, opponent.deck_size(level))
+        else:
+            rift_deck.reverse()  # given top first; we keep the top at the end
+        player_defs = [pool[c] for c in deck]
         invader_defs = opponent.card_definitions(level, pool, tuple(rift_ids))
         defs = tuple(player_defs) + tuple(invader_defs[c] for c in rift_ids)
-        owners = tuple([PLAYER] * len(player_defs) + [INVADER] * len(rift_ids))
+        owners = tuple([PLAYER] * n + [INVADER] * len(rift_ids))
         setup = Setup.build(
             defs,
             owners=owners,
@@ -204,21 +224,11 @@ class Game:
             max_turns=max_turns,
             player_deck=tuple(deck),
             deck_name=deck_name,
+            rules=rules,
         )
-        game = cls._blank(setup, random.Random(seed))
-        n = len(player_defs)
-        player_deck = list(range(n))
-        if shuffle_deck:
-            game.rng.shuffle(player_deck)
-        else:
-            player_deck.reverse()  # given top first; we keep the top at the end
-        rift_deck = list(range(n, len(defs)))
-        if invader_deck is None:
-            game.rng.shuffle(rift_deck)
-        else:
-            rift_deck.reverse()  # given top first; we keep the top at the end
+        game = cls._blank(setup, rng)
         game.sides[PLAYER].deck = player_deck
-        game.sides[INVADER].deck = rift_deck
+        game.sides[INVADER].deck = [n + i for i in rift_deck]
         if start:
             game.tasks.append(("start", INVADER))
             game._set_up_player()  # open cards in the opening hand go on top: played at once
@@ -871,13 +881,16 @@ class Game:
         return s.deck.pop()
 
     def draw(self, side: int) -> None:
-        """`side` draws a card; a side without a hand drives it instead (docs/rulings.md 36)."""
-        if side == INVADER:
-            # The rift has no hand: it drives instead, and uses what it drives at once.
-            self.tasks.append(("ctl", "drive"))
-            return
-        if not self.setup.ruler.has_hand:
-            self._drive(side)
+        """`side` draws a card; a side without a hand drives it instead, or (`Rules.handless_draw`)
+        draws nothing (docs/rulings.md 36)."""
+        if side == INVADER or not self.setup.ruler.has_hand:
+            if self.setup.rules.handless_draw is HandlessDraw.NOTHING:
+                return
+            if side == INVADER:
+                # The rift has no hand: it drives instead, and uses what it drives at once.
+                self.tasks.append(("ctl", "drive"))
+            else:
+                self._drive(side)
             return
         iid = self.take_top(side)
         if iid is None:
@@ -1014,7 +1027,7 @@ class Game:
             if self.turn == 1 and ruler.first_turn_count is not None:
                 count = ruler.first_turn_count
             kind = "draw" if ruler.turn_start is TurnStartKind.DRAW else "drive"
-            later = [(kind, PLAYER)] * count + [("main", PLAYER)]
+            later = list(self.setup.opponent.player_turn_tasks(self)) + [(kind, PLAYER)] * count + [("main", PLAYER)]
         else:
             later = list(self.setup.opponent.turn_tasks(self)) + [("end", INVADER)]
         for task in reversed(later):
@@ -1032,13 +1045,17 @@ class Game:
             # Driven after the main phase (a draw effect of a hand-less ruler): never
             # playable, so it goes the way of undriven cards (docs/rulings.md).
             self._end_main(PLAYER)
-        for s in self.sides:
+        clear = self.setup.rules.unit_damage is UnitDamage.CLEARS
+        for who, s in enumerate(self.sides):
             if s.shields:
                 s.shields = []  # one-shot preventions last until the end of the turn (replace.py)
             s.ruler_tmp_atk = s.ruler_tmp_stk = 0
             for u in s.board:
                 if u is not None:
                     u.tmp_atk = u.tmp_hp = u.tmp_stk = 0
+                    if clear and u.damage:
+                        u.damage = 0  # Rules.unit_damage: damage ends with the turn, with the changes above
+                        self.log_event(who, "damage_cleared", u.iid)
         if self.setup.has_grants:
             continuous_effects.expire_grants(self)
         self.tasks.append(("start", 1 - side))
@@ -1052,7 +1069,8 @@ class Game:
         self.log_event(None, "game_over", winner)
 
     def _rules(self) -> None:
-        """Rules processing: units at 0 HP are destroyed; a side that lost ends the game."""
+        """Rules processing: units at 0 HP are destroyed; a side that lost (its damage zone reached
+        its LIFE, it took a card from an empty deck, or its deck is empty: `Rules.deck_out`) ends the game."""
         if self.winner is not None:
             return
         defs = self.setup.defs
@@ -1066,8 +1084,15 @@ class Game:
                     hp = self.hp(side, slot) if continuous else (defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp
                     if hp <= 0 or u.damage >= hp:
                         self.destroy(side, slot, lethal=True)
-        p_lost = self.sides[PLAYER].lost
-        i_lost = self.sides[INVADER].lost
+        player, rift = self.sides
+        if (not player.deck or not rift.deck) and self.setup.rules.deck_out is DeckOut.EMPTY:
+            # A side whose deck has no cards left loses (rules.md 9), checked as the damage zone is.
+            if not player.deck and not player.lost:
+                player.lost = "deck-out"
+            if not rift.deck and not rift.lost:
+                rift.lost = "deck-out"
+        p_lost = player.lost
+        i_lost = rift.lost
         if p_lost or i_lost:
             for side, why in ((PLAYER, p_lost), (INVADER, i_lost)):
                 if why:
@@ -1143,9 +1168,9 @@ class Game:
         return game_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict, *, pool: CardPool, ruler: RulerDef, level: LevelDef, opponent: Opponent) -> "Game":
+    def from_dict(cls, data: dict, *, pool: CardPool, ruler: RulerDef, level: LevelDef, opponent: Opponent, rules: Rules | None = None) -> "Game":
         """Rebuild a saved game (this version's or the previous one's).  The caller loads the
-        definitions it names and gives the opponent."""
+        definitions it names and gives the opponent; the rules are the state's own unless given."""
         player_n = len(data["player_deck"])
         ids = data["cards"]
         invader_defs = opponent.card_definitions(level, pool, tuple(ids[player_n:]))
@@ -1161,10 +1186,23 @@ class Game:
             max_turns=data["max_turns"],
             player_deck=tuple(data["player_deck"]),
             deck_name=data.get("deck_name", ""),
+            rules=rules if rules is not None else Rules.from_dict(data.get("rules")),
         )
         game = cls._blank(setup, random.Random(0))
         game_from_dict(game, data)
         return game
+
+
+def _deal(ids: list[str], order: list[int], size: int | None) -> tuple[list[str], list[int]]:
+    """The rift's cards when it plays with only the top `size` of its shuffled list (the rest are set
+    aside unseen, out of the game): the kept card ids in list order, and the deck order renumbered
+    to them.  The kept cards lie in the same order as in the game with the whole list."""
+    if size is None or size >= len(order):
+        return ids, order
+    kept = order[len(order) - size :]  # the top of the deck is the end of the list
+    ranked = sorted(kept)
+    rank = {index: r for r, index in enumerate(ranked)}
+    return [ids[i] for i in ranked], [rank[i] for i in kept]
 
 
 def _needs_play_checks(card: CardDef, index: dict[str, tuple[int, ...]]) -> bool:

@@ -36,8 +36,18 @@ class Opponent(Protocol):
         """The opponent's version of every card in `ids` (and of the level's list)."""
         ...  # pragma: no cover
 
+    def deck_size(self, level: LevelDef) -> int | None:
+        """How many cards of the level's shuffled list it plays with (the top ones; the rest are set
+        aside unseen); None: the whole list."""
+        ...  # pragma: no cover
+
     def turn_tasks(self, game: "Game") -> list[tuple]:
         """The opponent's turn after the common start phase, as engine tasks (``("ctl", ...)`` steps)."""
+        ...  # pragma: no cover
+
+    def player_turn_tasks(self, game: "Game") -> list[tuple]:
+        """Its steps in the player's start phase, before the player's draws (a level rule that acts
+        in every turn's start phase); usually none."""
         ...  # pragma: no cover
 
     def run_task(self, game: "Game", task: tuple) -> None:

@@ -53,6 +53,7 @@ def game_to_dict(game: "Game") -> dict:
         "end_reason": game.end_reason,
         "history": [action_to_dict(a) for a in game.history],
         "used": [list(u) for u in game.used],
+        "rules": setup.rules.to_dict(),
     }
 
 

@@ -284,6 +284,41 @@ def _variants(data: dict) -> str:
     return f'<ul id="variants">{items}</ul>'
 
 
+def _sensitivity(levels: list[dict]) -> str:
+    """With `check --sensitivity`: per level, each other reading's clear rate and its paired change (docs/variants.md)."""
+    rows = []
+    for lv in levels:
+        found = lv.get("sensitivity")
+        if not found:
+            continue
+        label = plots.level_label(lv)
+        rate = lv["clear_rate"]
+        rows.append("<tr>" + _text_cell(label) + _text_cell("in force") + _cell(f"{100 * rate:.1f}%", rate) + "<td></td><td></td></tr>")
+        for row in found["variants"]:
+            low, high = row["difference95"]
+            rows.append(
+                "<tr>"
+                + _text_cell(label)
+                + _text_cell(f"{row['name']}={row['value']}")
+                + _cell(f"{100 * row['clear_rate']:.1f}%", row["clear_rate"])
+                + _cell(f"{100 * row['difference']:+.1f}", row["difference"])
+                + _cell(f"{100 * low:+.1f} to {100 * high:+.1f}", low)
+                + "</tr>"
+            )
+        span_low, span_high = found["span"]
+        span = _cell(f"{100 * span_low:.1f}%-{100 * span_high:.1f}%", span_low)
+        rows.append("<tr>" + _text_cell(label) + _text_cell("span of the open rulings") + span + "<td></td><td></td></tr>")
+    if not rows:
+        return ""
+    head = _head((("level", "text"), ("reading", "text"), ("clear", "num"), ("change (points)", "num"), ("95% interval", "num")))
+    return (
+        '<h2 id="sensitivity-section">Sensitivity to the open rulings</h2>'
+        "<p>The same games under each other reading of each rule variant, one at a time: its clear rate, its change against the "
+        "readings in force on those games (paired by seed) and Newcombe's paired 95% interval.</p>"
+        f'<div class="table-wrap"><table id="sensitivity" class="sortable">{head}<tbody>{"".join(rows)}</tbody></table></div>'
+    )
+
+
 def report_html(data: dict) -> str:
     """The whole report page for a check's JSON data."""
     levels = data["levels"]
@@ -341,6 +376,7 @@ def report_html(data: dict) -> str:
         _settings(data),
         '<h2 id="variants-section">Rule variants</h2>',
         _variants(data),
+        _sensitivity(levels),
         '<p class="muted">docs/check.md in gateruler explains every figure on this page.</p>',
     ]
     return page(title, "\n".join(body), style=STYLE, script=SCRIPT)

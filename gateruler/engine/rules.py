@@ -1,0 +1,99 @@
+"""The engine's rule readings that are judgements, not quoted rules: one frozen value per game.
+
+Where the sources leave a rule open and the reading can change how a game
+ends, the engine does not hard-code one answer: it reads this `Rules` value,
+given to `Game.new` and kept on `Setup`, at the one place each reading acts:
+
+* `unit_damage`: the end phase (`Game._end_phase`) clears the damage units
+  bear, or leaves it (docs/rulings.md 19);
+* `deck_out`: rules processing (`Game._rules`) ends the game for a side whose
+  deck is empty, or only taking a card from an empty deck loses (ruling 33);
+* `player_cnt`: the player's CNT abilities are mandatory, or "you may"
+  (ruling 31): the player's card definitions are set up with optional CNT
+  abilities, so the CNT step asks a `Confirm` decision;
+* `handless_draw`: a side without a hand (the rift, a drive ruler) that must
+  draw drives instead, or draws nothing (`Game.draw`, ruling 36).
+
+The names, the other values, their documentation and the rulings they belong
+to are in the variant registry above the engine (gateruler/variants.py),
+which also holds the rift's own readings (gateruler/invader.py).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from gateruler.engine.triggers import CNT
+from gateruler.models import CardDef
+
+
+class UnitDamage(enum.Enum):
+    PERSISTS = "persists"  # damage stays on a unit until it leaves the board (ruling 19)
+    CLEARS = "clears"  # every unit's damage is removed in the end phase of each turn
+
+
+class DeckOut(enum.Enum):
+    EMPTY = "empty"  # a side whose deck has no cards left loses, at rules processing (rules.md 9)
+    TAKING = "taking"  # a side loses only when it must take a card from an empty deck
+
+
+class PlayerCnt(enum.Enum):
+    MANDATORY = "mandatory"  # the player's CNT abilities always resolve (ruling 31)
+    OPTIONAL = "optional"  # the player may decline each one (a Confirm decision)
+
+
+class HandlessDraw(enum.Enum):
+    DRIVE = "drive"  # a side without a hand that must draw drives instead (ruling 36)
+    NOTHING = "nothing"  # it draws nothing: there is no hand to put the card into (as CR 15-3a-1 for other zones)
+
+
+@attrs.frozen
+class Rules:
+    """The engine's readings for one game; the defaults are docs/rulings.md's."""
+
+    unit_damage: UnitDamage = UnitDamage.PERSISTS
+    deck_out: DeckOut = DeckOut.EMPTY
+    player_cnt: PlayerCnt = PlayerCnt.MANDATORY
+    handless_draw: HandlessDraw = HandlessDraw.DRIVE
+
+    def to_dict(self) -> dict[str, str]:
+        return {f.name: getattr(self, f.name).value for f in attrs.fields(Rules)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> "Rules":
+        """The rules a game state names; a state written before rule readings were recorded
+        was played under the readings of its time (`LEGACY`)."""
+        if data is None:
+            return LEGACY
+        return cls(**{name: kind(data[name]) for name, kind in _KINDS.items() if name in data})
+
+    def player_definitions(self, defs: Sequence[CardDef], owners: Sequence[int], player: int) -> tuple[CardDef, ...]:
+        """The definitions a game uses: under optional CNT, the player's CNT abilities are "you may"."""
+        if self.player_cnt is PlayerCnt.MANDATORY:
+            return tuple(defs)
+        return tuple(_optional_cnt(d) if owner == player else d for d, owner in zip(defs, owners))
+
+
+_KINDS: dict[str, type[enum.Enum]] = {"unit_damage": UnitDamage, "deck_out": DeckOut, "player_cnt": PlayerCnt, "handless_draw": HandlessDraw}
+DEFAULT = Rules()
+LEGACY = Rules(deck_out=DeckOut.TAKING)
+"""The readings of games saved or recorded before they were recorded (deck-out was ruling 33's then)."""
+
+_OPTIONAL: dict[int, tuple[CardDef, CardDef]] = {}  # id(definition) -> (it, its optional-CNT version)
+
+
+def _optional_cnt(card: CardDef) -> CardDef:
+    """The card with its CNT abilities made "you may"; remembered, so a batch's games share one copy."""
+    if not any(a.trigger == CNT and not a.optional for a in card.abilities):
+        return card
+    hit = _OPTIONAL.get(id(card))
+    if hit is None or hit[0] is not card:
+        if len(_OPTIONAL) > 1024:
+            _OPTIONAL.clear()
+        abilities = tuple(attrs.evolve(a, optional=True) if a.trigger == CNT else a for a in card.abilities)
+        hit = _OPTIONAL[id(card)] = (card, attrs.evolve(card, abilities=abilities))
+    return hit[1]
