@@ -67,30 +67,11 @@ def _known_on_top(game: Game, side: int) -> int:
     return count
 
 
-def _copy(game: Game) -> Game:
-    """A copy of every slot of `game` without its log and random generator.
-
-    `Game.clone` copies the generator's whole state, which is most of its
-    cost and exactly what a view must not keep."""
-    copy = Game.__new__(Game)
-    for name in Game.__slots__:
-        value = getattr(game, name)
-        if name == "sides":
-            value = [side.copy() for side in value]
-        elif name == "log":
-            value = []
-        elif name == "rng":
-            value = None
-        elif isinstance(value, (list, dict, set)):
-            value = value.copy()
-        setattr(copy, name, value)
-    return copy
-
-
 class PlayerView:
     """A game with its hidden information erased, for a bot to decide on.
 
-    `game` is safe to read in every way (the decks are in canonical order);
+    `game` is safe to read in every way (the decks are in canonical order;
+    it has no log and no random generator: to play ahead, `determinise`);
     `unknown[side]` is how many cards at the bottom of that side's deck have an
     order the player cannot know; `legal` is `game.legal_actions()`, worked
     out once for the bot.
@@ -112,7 +93,7 @@ class PlayerView:
 
         The result can be played forward (it has its own generator); it shares
         nothing mutable with the view."""
-        game = _copy(self.game)
+        game = self.game.clone(keep_log=False, keep_rng=False)
         for side in (PLAYER, INVADER):
             n = self.unknown[side]
             if n > 1:
@@ -130,9 +111,8 @@ def player_view(game: Game, legal: list[Action] | None = None) -> PlayerView:
     `legal`, when given, must be `game.legal_actions()` (public, and costly to
     work out twice)."""
     unknown = []
-    view = _copy(game)
+    view = game.clone(keep_log=False, keep_rng=False)  # no log, no generator (its state would give the shuffles away)
     view.setup = _hidden_setup(game.setup)
-    view.rng = random.Random(0)
     for side in (PLAYER, INVADER):
         deck = view.sides[side].deck
         n = len(deck) - _known_on_top(game, side)

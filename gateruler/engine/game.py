@@ -29,6 +29,8 @@ from gateruler.engine import resolve
 from gateruler.engine.actions import (
     ANSWERS,
     ATTACK_LEFT,
+    END_TURN,
+    GO_TO_ATTACK,
     ATTACK_RIGHT,
     DEFENSE,
     INVADER,
@@ -45,6 +47,11 @@ from gateruler.engine.actions import (
     PlayField,
     SetCard,
     Summon,
+    attack_action,
+    play_event_action,
+    play_field_action,
+    set_card_action,
+    summon_action,
 )
 from gateruler.engine.events import describe, event_to_dict
 from gateruler.engine.frames import BEGIN, Decision, Frame
@@ -103,7 +110,7 @@ class Setup:
     def build(cls, defs: tuple[CardDef, ...], *, ruler: RulerDef, **fields: object) -> "Setup":
         """A setup, with what is worked out once per game from the definitions."""
         entries = continuous_effects.continuous_entries(defs)
-        triggers = _trigger_index(defs)
+        triggers, play_checks = _trigger_index(defs)
         free = ruler.cost_model is CostModel.FREE
         return cls(
             defs=defs,
@@ -112,7 +119,7 @@ class Setup:
             continuous=entries,
             triggers=triggers,
             costs=tuple(0 if free else max(d.level, 0) for d in defs),
-            play_checks=tuple(_needs_play_checks(d, index) for d, index in zip(defs, triggers)),
+            play_checks=play_checks,
             summon_slots=tuple(s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)),
             **fields,
         )
@@ -232,8 +239,12 @@ class Game:
             self.draw(PLAYER)
 
     # ------------------------------------------------------------------ copying
-    def clone(self, keep_log: bool = True) -> "Game":
-        """An independent copy; definitions are shared, state is copied."""
+    def clone(self, keep_log: bool = True, keep_rng: bool = True) -> "Game":
+        """An independent copy; definitions are shared, state is copied.
+
+        `keep_rng=False` leaves the copy without a random generator (`rng` is
+        None): copying the generator's state is most of a clone's cost, and a
+        player view must not keep it anyway (bots/view.py)."""
         game = Game.__new__(Game)
         game.setup = self.setup
         game.sides = [self.sides[0].copy(), self.sides[1].copy()]
@@ -242,10 +253,13 @@ class Game:
         game.first_player = self.first_player
         game.phase = self.phase
         game.attacks = self.attacks
-        # Random() without arguments seeds itself from the OS first, which is
-        # most of a clone's cost; the state is overwritten at once anyway.
-        game.rng = random.Random.__new__(random.Random)
-        game.rng.setstate(self.rng.getstate())
+        if keep_rng and self.rng is not None:
+            # Random() without arguments seeds itself from the OS first: make a bare
+            # one, since its state is overwritten at once anyway.
+            game.rng = random.Random.__new__(random.Random)
+            game.rng.setstate(self.rng.getstate())
+        else:
+            game.rng = None
         game.log = self.log[:] if keep_log else []
         game.tasks = self.tasks[:]
         game.pending = self.pending
@@ -377,15 +391,24 @@ class Game:
         if self.active != PLAYER:
             return []
         if self.phase == Phase.MAIN:
-            return self._main_actions() + self._set_card_plays() + [GoToAttack(), EndTurn()]
+            return self._main_actions() + self._set_card_plays() + [GO_TO_ATTACK, END_TURN]
         if self.phase == Phase.ATTACK:
-            return self._attack_actions() + self._set_card_plays() + [EndTurn()]
+            return self._attack_actions() + self._set_card_plays() + [END_TURN]
         return []
 
     def apply(self, action: Action) -> None:
         """Perform one legal action, then run the game to the player's next decision."""
         if action not in self.legal_actions():
             raise IllegalAction(f"illegal action now: {action!r}")
+        self._apply_trusted(action)
+
+    def _apply_trusted(self, action: Action) -> None:
+        """`apply` without checking the action against `legal_actions()` again.
+
+        For callers that took `action` from `legal_actions()` of this very
+        state (the bots' game loop, the search's playouts): working the legal
+        actions out a second time was a sixth of a game's cost.  Everything
+        else calls `apply`, which refuses an illegal action."""
         self.history.append(action)
         if isinstance(action, ANSWERS):
             # The waiting frame is on top of the stack: it runs again with the answer.
@@ -451,14 +474,14 @@ class Game:
                 affordable = costs[iid] <= side.energy_ready
                 if d.type is CardType.UNIT:
                     if can_summon and affordable:
-                        actions.extend([Summon(iid, slot) for slot in slots])
+                        actions.extend([summon_action(iid, slot) for slot in slots])
                 elif d.type is CardType.EVENT:
                     if affordable and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid)):
-                        actions.append(PlayEvent(iid))
+                        actions.append(play_event_action(iid))
                     if free_set and OPEN_CARD not in d.keywords:
-                        actions.append(SetCard(iid, free_set[0]))
+                        actions.append(set_card_action(iid, free_set[0]))
                 elif d.type is CardType.FIELD and affordable:
-                    actions.append(PlayField(iid))
+                    actions.append(play_field_action(iid))
         return actions
 
     def _set_card_plays(self) -> list[Action]:
@@ -466,7 +489,7 @@ class Game:
         out = []
         for iid in side.set_zones:
             if iid is not None and self._cost(iid) <= side.energy_ready and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid)):
-                out.append(PlayEvent(iid))
+                out.append(play_event_action(iid))
         return out
 
     def _event_playable(self, side: int, iid: int) -> bool:
@@ -516,7 +539,7 @@ class Game:
             if attacker != RULER and attacker >= self.setup.ruler.attack_zones:
                 continue
             if self.can_attack(PLAYER, attacker):
-                out.extend(Attack(attacker, t) for t in targets)
+                out.extend([attack_action(attacker, t) for t in targets])
         return out
 
     # ------------------------------------------------------------------ primitives (also used by controllers)
@@ -932,16 +955,18 @@ def _needs_play_checks(card: CardDef, index: dict[str, tuple[int, ...]]) -> bool
     return False
 
 
-_INDEXES: dict[int, tuple[CardDef, dict[str, tuple[int, ...]]]] = {}  # id(definition) -> (it, its index)
+_INDEXES: dict[int, tuple[CardDef, dict[str, tuple[int, ...]], bool]] = {}  # id(definition) -> (it, its index, play checks)
 
 
-def _trigger_index(defs: Sequence[CardDef]) -> tuple[dict[str, tuple[int, ...]], ...]:
-    """For each card, trigger word -> the indices of its abilities with that trigger.
+def _trigger_index(defs: Sequence[CardDef]) -> tuple[tuple[dict[str, tuple[int, ...]], ...], tuple[bool, ...]]:
+    """For each card, trigger word -> the indices of its abilities with that trigger; and
+    whether playing it needs more than its energy (`_needs_play_checks`).
 
     Each definition is read once, and remembered across games (definitions
     are frozen and shared by the games of a batch); the memo forgets
     everything when it grows large."""
-    out = []
+    indexes = []
+    checks = []
     for d in defs:
         hit = _INDEXES.get(id(d))
         if hit is None or hit[0] is not d:
@@ -950,9 +975,11 @@ def _trigger_index(defs: Sequence[CardDef]) -> tuple[dict[str, tuple[int, ...]],
                 found.setdefault(ability.trigger, []).append(i)
             if len(_INDEXES) > 4096:
                 _INDEXES.clear()
-            hit = _INDEXES[id(d)] = (d, {trigger: tuple(indices) for trigger, indices in found.items()})
-        out.append(hit[1])
-    return tuple(out)
+            index = {trigger: tuple(indices) for trigger, indices in found.items()}
+            hit = _INDEXES[id(d)] = (d, index, _needs_play_checks(d, index))
+        indexes.append(hit[1])
+        checks.append(hit[2])
+    return tuple(indexes), tuple(checks)
 
 
 __all__ = ["Decision", "Game", "Phase", "Setup", "SIDE_NAMES", "SLOT_NAMES", "SLOT_WORDS"]
