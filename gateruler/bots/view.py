@@ -28,27 +28,24 @@ from gateruler.engine.game import Game, Setup
 
 HIDDEN_SEED = -1  # what a view says its game's seed is
 
-_hidden_setups: IdentityMemo[Setup, Setup] = IdentityMemo()
-_returns_to_deck: IdentityMemo[Setup, bool] = IdentityMemo()
+_hidden_setups: IdentityMemo[Setup, tuple[Setup, bool]] = IdentityMemo()
 
 
-def _hidden_setup(setup: Setup) -> Setup:
-    """The setup without its seed (memoised: every decision of a game asks)."""
-    if setup.seed == HIDDEN_SEED:
-        return setup
-    return _hidden_setups.get(setup, lambda s: attrs.evolve(s, seed=HIDDEN_SEED))
+def _hidden_setup(setup: Setup) -> tuple[Setup, bool]:
+    """The setup without its seed, and whether any card can put a card back on a deck
+    (memoised: every decision of a game asks)."""
+    return _hidden_setups.get(setup, _hide)
 
 
-def _cards_can_return_to_deck(setup: Setup) -> bool:
-    return _returns_to_deck.get(
-        setup,
-        lambda s: any(
-            effect.kind == "move" and getattr(effect, "to", "") == "deck"
-            for card in s.defs
-            for ability in card.abilities
-            for effect in ability.effects
-        ),
+def _hide(setup: Setup) -> tuple[Setup, bool]:
+    hidden = setup if setup.seed == HIDDEN_SEED else attrs.evolve(setup, seed=HIDDEN_SEED)
+    returns = any(
+        effect.kind == "move" and getattr(effect, "to", "") == "deck"
+        for card in setup.defs
+        for ability in card.abilities
+        for effect in ability.effects
     )
+    return hidden, returns
 
 
 def _known_on_top(game: Game, side: int) -> int:
@@ -56,8 +53,6 @@ def _known_on_top(game: Game, side: int) -> int:
 
     Only a MOVE to "deck" puts a card back, always on top, and only public
     cards are moved, so the known cards form the top of the deck."""
-    if not _cards_can_return_to_deck(game.setup):
-        return 0
     returned = {e[3] for e in game.log if e[1] == "move" and e[4] == "deck"}
     count = 0
     for iid in reversed(game.sides[side].deck):
@@ -110,9 +105,15 @@ def player_view(game: Game, legal: list[Action] | None = None) -> PlayerView:
 
     `legal`, when given, must be `game.legal_actions()` (public, and costly to
     work out twice)."""
-    unknown = []
     view = game.clone(keep_log=False, keep_rng=False)  # no log, no generator (its state would give the shuffles away)
-    view.setup = _hidden_setup(game.setup)
+    view.setup, returns = _hidden_setup(game.setup)
+    ours = view.sides[PLAYER].deck
+    rift = view.sides[INVADER].deck
+    if not returns:  # the common case: nothing ever goes back on a deck, so no place in it is known
+        ours.sort()
+        rift.sort()
+        return PlayerView(view, (len(ours), len(rift)), legal)
+    unknown = []
     for side in (PLAYER, INVADER):
         deck = view.sides[side].deck
         n = len(deck) - _known_on_top(game, side)
