@@ -32,14 +32,26 @@ SACRIFICE_VICTIM_ORDER = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)  # level 2, rule 1
 OWN_UNIT_ORDER = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)  # our default for the rift's own units
 
 
+_DEFINITIONS: dict[tuple, tuple[LevelDef, CardPool, Mapping[str, CardDef]]] = {}  # (id(level), id(pool), ids) -> (level, pool, definitions)
+
+
 class InvaderController:
     """Stateless: everything it needs is in the game, so clones can share it."""
 
     name = "invader"
 
     def card_definitions(self, level: LevelDef, pool: CardPool, ids: tuple[str, ...]) -> Mapping[str, CardDef]:
-        """The rift's cards after the level's special rules (gateruler.special_rules)."""
-        return invader_definitions(level, pool, ids)
+        """The rift's cards after the level's special rules (gateruler.special_rules).
+
+        The same level, pool and ids give the very same definitions (level and
+        pool are frozen), so the games of a batch share them."""
+        key = (id(level), id(pool), ids)
+        hit = _DEFINITIONS.get(key)
+        if hit is None or hit[0] is not level or hit[1] is not pool:
+            if len(_DEFINITIONS) >= 64:
+                _DEFINITIONS.clear()
+            hit = _DEFINITIONS[key] = (level, pool, invader_definitions(level, pool, ids))
+        return hit[2]
 
     def turn_tasks(self, game: "Game") -> list[tuple]:
         """The rift's turn after the common start phase, in order."""

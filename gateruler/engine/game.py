@@ -108,21 +108,36 @@ class Setup:
 
     @classmethod
     def build(cls, defs: tuple[CardDef, ...], *, ruler: RulerDef, **fields: object) -> "Setup":
-        """A setup, with what is worked out once per game from the definitions."""
-        entries = continuous_effects.continuous_entries(defs)
-        triggers, play_checks = _trigger_index(defs)
-        free = ruler.cost_model is CostModel.FREE
-        return cls(
-            defs=defs,
-            ruler=ruler,
-            has_continuous=any(entries),
-            continuous=entries,
-            triggers=triggers,
-            costs=tuple(0 if free else max(d.level, 0) for d in defs),
-            play_checks=play_checks,
-            summon_slots=tuple(s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)),
-            **fields,
-        )
+        """A setup, with what is worked out once per game from the definitions.
+
+        The games of a batch have the same definitions: they share one `defs`
+        tuple and one set of tables (`_TABLES`), so the bots' memos keyed by
+        the definitions hold across games too."""
+        key = (id(ruler), *map(id, defs))
+        hit = _TABLES.get(key)
+        if hit is None:
+            # Everything here is a function of the definitions and the ruler alone: a table
+            # that depends on anything else (a rule variant...) must add it to the key.
+            entries = continuous_effects.continuous_entries(defs)
+            triggers, play_checks = _trigger_index(defs)
+            free = ruler.cost_model is CostModel.FREE
+            tables = {
+                "defs": defs,
+                "ruler": ruler,
+                "has_continuous": any(entries),
+                "continuous": entries,
+                "triggers": triggers,
+                "costs": tuple(0 if free else max(d.level, 0) for d in defs),
+                "play_checks": play_checks,
+                "summon_slots": tuple(s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)),
+            }
+            if len(_TABLES) >= 256:
+                _TABLES.clear()
+            hit = _TABLES[key] = tables  # it keeps the definitions and the ruler alive: their ids stay theirs
+        return cls(**hit, **fields)
+
+
+_TABLES: dict[tuple[int, ...], dict[str, object]] = {}  # (id(ruler), id(def)...) -> Setup.build's tables
 
 
 class Game:
