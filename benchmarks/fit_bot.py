@@ -4,7 +4,8 @@ The greedy heuristic's values are sums of named weights (gateruler/bots/weights.
 This script searches for weights under which the heuristic clears the rift
 levels more often, by the cross-entropy method: each generation samples a
 population of weight sets around the current mean (each weight multiplied by
-exp(N(mu, sigma)), so weights keep their sign), plays every candidate on the
+exp(N(mu, sigma)), so weights keep their sign; a weight whose hand-set value
+is 0, a term greedy does not use, moves by steps instead), plays every candidate on the
 *same* training games (the shipped sample decks against the chosen levels,
 seeds `game_seed(TRAIN_SEED, level, i)`), and moves the mean and spread
 towards the best few.  The hand-set weights are always in the first
@@ -101,8 +102,13 @@ def sample(mean: list[float], sigma: list[float], rng: random.Random) -> list[fl
 
 
 def to_weights(names: tuple[str, ...], x: list[float]) -> dict[str, float]:
-    """Log-scale factors -> weights (each hand-set weight times exp(x))."""
-    return {n: round(getattr(HAND_SET, n) * math.exp(v), 6) for n, v in zip(names, x)}
+    """Sampled coordinates -> weights: each hand-set weight times exp(x), or, for a weight
+    moved by steps (`Weights.step`), the hand-set value plus x steps."""
+    out = {}
+    for n, v in zip(names, x):
+        step = Weights.step(n)
+        out[n] = round(getattr(HAND_SET, n) + v * step if step else getattr(HAND_SET, n) * math.exp(v), 6)
+    return out
 
 
 def main() -> None:

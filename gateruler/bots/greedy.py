@@ -356,22 +356,33 @@ class Facts:
         """The rift's next attackers: its left and right units (a new average unit where a
         slot is empty: the drives fill it first), then its ruler."""
         if self._attackers is None:
-            game = self.game
-            rift = game.sides[INVADER]
-            cards = self.cards
-            attackers = []
-            for slot in (ATTACK_LEFT, ATTACK_RIGHT):
-                u = rift.board[slot]
-                if u is None:
-                    attackers.append((self.new_atk, self.new_stk, False, self.new_hp))
-                elif not cards[u.iid].dormant:
-                    attackers.append(
-                        (game.atk(INVADER, slot), game.stk(INVADER, slot), cards[u.iid].pierce, game.hp(INVADER, slot) - u.damage)
-                    )
-            ruler_pierce = PIERCE in game.keywords(INVADER, RULER)
-            attackers.append((game.atk(INVADER, RULER), game.stk(INVADER, RULER), ruler_pierce, 0))
-            self._attackers = tuple(attackers)
+            self._attackers = self._attackers_with(None)
         return self._attackers
+
+    def _attackers_with(self, killed: int | None) -> tuple[tuple, ...]:
+        """The rift's next attackers if its unit in `killed` were gone (None: as they are)."""
+        game = self.game
+        rift = game.sides[INVADER]
+        cards = self.cards
+        attackers = []
+        for slot in (ATTACK_LEFT, ATTACK_RIGHT):
+            u = rift.board[slot]
+            if u is None or slot == killed:
+                attackers.append((self.new_atk, self.new_stk, False, self.new_hp))
+            elif not cards[u.iid].dormant:
+                attackers.append((game.atk(INVADER, slot), game.stk(INVADER, slot), cards[u.iid].pierce, game.hp(INVADER, slot) - u.damage))
+        ruler_pierce = PIERCE in game.keywords(INVADER, RULER)
+        attackers.append((game.atk(INVADER, RULER), game.stk(INVADER, RULER), ruler_pierce, 0))
+        return tuple(attackers)
+
+    def shield_from_kill(self, slot: int) -> float:
+        """How many fewer expected damage-zone cards the rift's next attacks deal the player's
+        board as it is if its attacker in `slot` is killed now (an average unit takes its place)."""
+        left, right, defense = self.our_board()
+        sacrifice = self.sacrifice_due
+        now = _remembered_attacks(self.attackers, sacrifice, left, right, defense)
+        after = _remembered_attacks(self._attackers_with(slot), sacrifice, left, right, defense)
+        return (now - after) * self.our_hit_rate
 
     @property
     def sacrifice_due(self) -> bool:
@@ -440,6 +451,8 @@ class Facts:
             value += w.kill_atk * (game.atk(INVADER, slot) - self.new_atk) * self.dfn / 3
             value += w.kill_stk * (game.stk(INVADER, slot) - self.new_stk) * self.dfn
             value += w.kill_attacker * self.dfn
+            if w.kill_shield:
+                value += w.kill_shield * self.shield_from_kill(slot) * self.dfn
         if self.cards[u.iid].id in self.sacrifice_ids:
             value += w.kill_sacrificer * self.dfn
         self._kill[slot] = value
@@ -512,6 +525,18 @@ class Facts:
     def effects_value(self, effects: tuple[Any, ...], face_ready: float) -> float:
         return sum(self.effect_value(e, face_ready) for e in effects)
 
+    def new_units_share(self, effects: tuple[Any, ...]) -> float:
+        """What effects that change every own unit (a team buff) are worth more for each unit
+        summoned before them this turn (0 unless the `buff_new_units` weight says otherwise)."""
+        w = self.w
+        if not w.buff_new_units:
+            return 0.0
+        share = 0.0
+        for e in effects:
+            if e.kind == "modify" and target_shape(e.target) == "all_own_units":
+                share += (w.buff_atk * e.atk + w.buff_hp * e.hp + w.buff_stk * e.stk) * w.buff_new_units
+        return share
+
 
 def _can_attack_now(game: Game, slot: int) -> bool:
     if slot == RULER:
@@ -525,26 +550,28 @@ def _can_attack_now(game: Game, slot: int) -> bool:
 class _Item:
     """One card the main-phase plan may play."""
 
-    __slots__ = ("iid", "cost", "action", "value", "card")
+    __slots__ = ("iid", "cost", "action", "value", "card", "per_unit")
 
-    def __init__(self, iid: int, cost: int, action: Action | None, value: float, card: CardFacts) -> None:
+    def __init__(self, iid: int, cost: int, action: Action | None, value: float, card: CardFacts, per_unit: float = 0.0) -> None:
         self.iid = iid
         self.cost = cost
         self.action = action  # None for a unit: its slot is chosen with the others
         self.value = value
         self.card = card
+        self.per_unit = per_unit  # what it is worth more for each unit the plan summons (a buff played after them)
 
 
-def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
-    """The best set of plays for this main phase, in the order to make them.
+def _plan_items(game: Game, facts: Facts, legal: list[Action], energy: int, summons_left: int, face_ready: float) -> list[_Item]:
+    """What a main-phase plan chooses among: each playable card once (copies of a card in a
+    zone are one choice), with its energy cost and, for a card that needs no slot, its value.
 
-    Every subset of the best few playable cards that the energy and the
-    summon right allow is tried; units are placed in the slots that best
-    shield the player's ruler from the rift's next attacks."""
+    A new kind of play (an `Activate` action, an alternative cost...) is one
+    more branch here: an `_Item` with its energy cost, the action and what it
+    is worth; the plan's search does the rest."""
     side = game.sides[PLAYER]
-    ruler = game.setup.ruler
     cards = facts.cards
     w = facts.w
+    free = game.setup.ruler.cost_model is CostModel.FREE
     playable: dict[int, Action] = {}
     summonable: set[int] = set()
     for a in legal:
@@ -552,11 +579,6 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
             summonable.add(a.card)
         elif type(a) is PlayEvent or type(a) is PlayField:
             playable[a.card] = a
-    energy = side.energy_ready
-    summons_left = 99 if ruler.summon_cap is None else ruler.summon_cap - side.summons
-    free = ruler.cost_model is CostModel.FREE
-    face_ready = facts.ready_face()
-
     items: list[_Item] = []
     seen_units: set[str] = set()
     for zone in (side.hand, side.drive, side.set_zones):
@@ -580,7 +602,22 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
                 else:
                     value = w.field + facts.effects_value(c.on_enter, face_ready)
                 if value > w.min_play:
-                    items.append(_Item(rep, cost, playable[rep], value, c))
+                    items.append(_Item(rep, cost, playable[rep], value, c, facts.new_units_share(c.on_play) if c.is_event else 0.0))
+    return items
+
+
+def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
+    """The best set of plays for this main phase, in the order to make them.
+
+    Every subset of the best few playable cards that the energy and the
+    summon right allow is tried; units are placed in the slots that best
+    shield the player's ruler from the rift's next attacks."""
+    side = game.sides[PLAYER]
+    ruler = game.setup.ruler
+    energy = side.energy_ready
+    summons_left = 99 if ruler.summon_cap is None else ruler.summon_cap - side.summons
+    face_ready = facts.ready_face()
+    items = _plan_items(game, facts, legal, energy, summons_left, face_ready)
     if not items:
         return []
     items.sort(key=lambda it: (-(it.value if it.action is not None else it.card.atk + it.card.hp), it.cost, it.iid))
@@ -602,9 +639,10 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
     best: list[Action] = []
     chosen: list[_Item] = []
 
-    def extend(start: int, cost: int, units: tuple[_Item, ...], events: float) -> None:
+    def extend(start: int, cost: int, units: tuple[_Item, ...], events: float, per_unit: float) -> None:
         """Every affordable set of at most MAX_PLAN_SIZE plays, each set once; `events` is what
-        the chosen events are worth, `units` the chosen units."""
+        the chosen events are worth, `per_unit` what they add per unit summoned, `units` the
+        chosen units."""
         nonlocal best_value, best
         for i in range(start, n):
             it = items[i]
@@ -615,21 +653,28 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
                 if len(units) >= max_units:
                     continue
                 now_units = units + (it,)
-                value = placer.best(now_units) + events
                 now_events = events
+                now_per_unit = per_unit
+                value = placer.best(now_units) + events
             else:
                 now_units = units
                 now_events = events + it.value
+                now_per_unit = per_unit + it.per_unit
                 value = (placer.best(units) if units else 0.0) + now_events
+            if now_per_unit:
+                value += now_per_unit * len(now_units)
             chosen.append(it)
             if value > best_value + 1e-9:
                 best_value = value
-                best = [c.action for c in chosen if c.action is not None] + placer.placement(now_units)
+                # buffs that count the new units come after them; every other event first
+                best = [c.action for c in chosen if c.action is not None and not c.per_unit]
+                best += placer.placement(now_units)
+                best += [c.action for c in chosen if c.action is not None and c.per_unit]
             if len(chosen) < MAX_PLAN_SIZE and total + cheapest[i + 1] <= energy:
-                extend(i + 1, total, now_units, now_events)
+                extend(i + 1, total, now_units, now_events, now_per_unit)
             chosen.pop()
 
-    extend(0, 0, (), 0)
+    extend(0, 0, (), 0, 0.0)
     return best
 
 

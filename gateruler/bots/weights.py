@@ -29,8 +29,10 @@ DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "bots"
 TUNED_FILE = DATA_DIR / "tuned.yaml"
 
 
-def _w(default: float, doc: str) -> Any:
-    return attrs.field(default=default, metadata={"doc": doc})
+def _w(default: float, doc: str, step: float | None = None) -> Any:
+    """A weight.  A fit moves it by factors (it keeps its sign), or, with `step`, by steps
+    of that size (a weight whose hand-set value is 0: a term greedy does not use)."""
+    return attrs.field(default=default, metadata={"doc": doc, "step": step})
 
 
 @attrs.frozen(kw_only=True)
@@ -48,6 +50,7 @@ class Weights:
     buff_atk: float = _w(0.25, "a point of ATK given to a unit")
     buff_hp: float = _w(0.2, "a point of HP given to a unit")
     buff_stk: float = _w(0.6, "a point of STK given to a unit")
+    buff_new_units: float = _w(0.0, "a team buff counts each unit the plan summons this many times (then it is played after them)", step=0.5)
     own_set_card: float = _w(1.0, "destroying the player's own set cards (a cost)")
     field: float = _w(0.5, "a field card in play, besides what it does on entering")
     min_play: float = _w(0.05, "the least a card must be worth to be played")
@@ -61,6 +64,7 @@ class Weights:
     kill_attacker: float = _w(0.15, "killing a rift unit in an attack zone")
     kill_sacrificer: float = _w(3.0, "killing the unit whose rule destroys a player unit each turn (level 2's End)")
     chip: float = _w(0.35, "damage that does not kill, as a share of the kill")
+    kill_shield: float = _w(0.0, "killing a rift attacker, per expected damage-zone card its next attack would deal the board", step=0.5)
     # --- the player's units
     shield: float = _w(1.0, "an expected damage-zone card the player's board saves from the rift's next attacks")
     future_turns: float = _w(1.5, "further turns a new attacker is expected to attack in")
@@ -83,6 +87,11 @@ class Weights:
     @classmethod
     def doc(cls, name: str) -> str:
         return str(attrs.fields_dict(cls)[name].metadata["doc"])
+
+    @classmethod
+    def step(cls, name: str) -> float | None:
+        """The size of a fit's steps for a weight moved by steps (None: moved by factors)."""
+        return attrs.fields_dict(cls)[name].metadata["step"]
 
     def as_dict(self) -> dict[str, float]:
         return attrs.asdict(self)
