@@ -43,7 +43,7 @@ from gateruler import loader  # noqa: E402
 from gateruler.batch import GameSpec, game_seed  # noqa: E402
 from gateruler.bots import play_out  # noqa: E402
 from gateruler.bots.greedy import GreedyBot  # noqa: E402
-from gateruler.bots.weights import TUNED_FILE, Weights, weights_yaml  # noqa: E402
+from gateruler.bots.weights import TUNED_FILE, Weights, read_weights, weights_yaml  # noqa: E402
 from gateruler.fileio import write_text_atomic  # noqa: E402
 
 DECKS = ("knight", "wizard", "apprentice")
@@ -111,6 +111,15 @@ def to_weights(names: tuple[str, ...], x: list[float]) -> dict[str, float]:
     return out
 
 
+def from_weights(names: tuple[str, ...], weights: Weights) -> list[float]:
+    """Weights -> the coordinates `to_weights` turns back into them."""
+    out = []
+    for n in names:
+        step, base, value = Weights.step(n), getattr(HAND_SET, n), getattr(weights, n)
+        out.append((value - base) / step if step else math.log(value / base) if base and value / base > 0 else 0.0)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decks", default=",".join(DECKS), help="sample decks to fit on")
@@ -123,6 +132,7 @@ def main() -> None:
     parser.add_argument("--finalists", type=int, default=4, help="the best candidates of the run played on the validation games")
     parser.add_argument("--sigma", type=float, default=0.4, help="the first spread of the log-scale factors")
     parser.add_argument("--weights", default="", help="comma-separated weights to fit (default: all)")
+    parser.add_argument("--start", default="", help="a weights file (an earlier fit) to start from instead of the hand-set weights")
     parser.add_argument("--seed", type=int, default=0, help="the fit's own random generator")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", default=str(TUNED_FILE), help="the weights file to write")
@@ -146,7 +156,7 @@ def main() -> None:
         def evaluate(candidates: list[dict[str, float]], base_seed: int, games: int) -> list[list[int]]:
             return pool.map(_evaluate, [(c, base_seed, games) for c in candidates], chunksize=1)
 
-        mean = [0.0] * len(names)
+        mean = [0.0] * len(names) if not args.start else from_weights(names, read_weights(args.start).weights)
         sigma = [args.sigma] * len(names)
         seen: list[tuple[float, dict[str, float]]] = []  # (training score, weights) of every candidate
         hand_set = {n: getattr(HAND_SET, n) for n in names}
@@ -154,6 +164,7 @@ def main() -> None:
             xs = [sample(mean, sigma, rng) for _ in range(args.population)]
             if generation == 0:
                 xs[0] = [0.0] * len(names)  # the hand-set weights compete too
+                xs[1] = list(mean)  # and so does the start
             candidates = [to_weights(names, x) for x in xs]
             results = evaluate(candidates, TRAIN_SEED, args.games)
             scored = sorted(
@@ -186,7 +197,7 @@ def main() -> None:
         best = max(range(len(finalists)), key=lambda i: (validated[i], -i))
     chosen = {**HAND_SET.as_dict(), **finalists[best]}
     description = (
-        f"Fitted by benchmarks/fit_bot.py (cross-entropy method, {args.generations} generations of "
+        f"Fitted by benchmarks/fit_bot.py (cross-entropy method{', from ' + Path(args.start).name if args.start else ''}, {args.generations} generations of "
         f"{args.population}, {args.games} training games per deck and level, seed {args.seed}) on the sample decks "
         f"{', '.join(decks)} against levels {', '.join(map(str, levels))}. Mean clear rate on "
         f"{args.validation_games} validation games per deck and level: {validated[best]:.4f} "

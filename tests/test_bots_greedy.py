@@ -69,3 +69,51 @@ def test_the_remembered_incoming_damage_is_the_damage_worked_out_afresh() -> Non
             assert facts.incoming(board) == fresh * facts.our_hit_rate
             legal = game.legal_actions()
             game.apply(legal[0] if len(legal) == 1 else make_bot("greedy", 0).choose(player_view(game, legal)))
+
+
+def _buff_game():  # noqa: ANN202
+    from factories import game, unit, yaml_event
+
+    cry = yaml_event("CRY", "{effect: modify, target: all_own_units, atk: 2, duration: end_of_turn}", level=1)
+    return game(cards=[cry, unit("SOLDIER", 1, 3, 4, 1)], player=["CRY", "SOLDIER", "SOLDIER"], rift=["SOLDIER"], drives=1)
+
+
+def test_greedy_plays_a_team_buff_before_its_summons_and_counts_only_units_on_the_board() -> None:
+    from gateruler.bots.greedy import main_plan
+    from gateruler.engine import PlayEvent, Summon
+
+    g = _buff_game()
+    plan = main_plan(g, Facts(g), g.legal_actions())
+    assert not any(type(a) is PlayEvent for a in plan)  # no unit on the board yet: the buff is worth nothing
+    assert any(type(a) is Summon for a in plan)
+
+
+def test_with_buff_new_units_a_team_buff_counts_the_units_summoned_and_comes_after_them() -> None:
+    from gateruler.bots.greedy import main_plan
+    from gateruler.bots.weights import Weights
+    from gateruler.engine import PlayEvent, Summon
+
+    g = _buff_game()
+    plan = main_plan(g, Facts(g, Weights(buff_new_units=2.0)), g.legal_actions())
+    kinds = [type(a) for a in plan]
+    assert PlayEvent in kinds and Summon in kinds
+    assert kinds.index(PlayEvent) > max(i for i, k in enumerate(kinds) if k is Summon)
+
+
+def test_with_kill_shield_killing_a_strong_attacker_is_worth_the_damage_it_would_deal() -> None:
+    from gateruler.bots.weights import Weights
+
+    for seed in range(6):
+        game = rich_game(seed)
+        while not game.over:
+            view = player_view(game).game
+            rift = view.sides[INVADER].board
+            if rift[ATTACK_LEFT] is not None:
+                plain, shielding = Facts(view), Facts(view, Weights(kill_shield=1.0))
+                saved = shielding.shield_from_kill(ATTACK_LEFT)
+                assert shielding.kill_value(ATTACK_LEFT) == plain.kill_value(ATTACK_LEFT) + saved * plain.dfn
+                if saved > 0:
+                    return
+            legal = game.legal_actions()
+            game.apply(legal[0] if len(legal) == 1 else make_bot("greedy", 0).choose(player_view(game, legal)))
+    raise AssertionError("no game had a rift attacker whose kill would save damage")

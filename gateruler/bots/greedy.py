@@ -601,8 +601,9 @@ def _plan_items(game: Game, facts: Facts, legal: list[Action], energy: int, summ
                     value = facts.effects_value(c.on_play, face_ready)
                 else:
                     value = w.field + facts.effects_value(c.on_enter, face_ready)
-                if value > w.min_play:
-                    items.append(_Item(rep, cost, playable[rep], value, c, facts.new_units_share(c.on_play) if c.is_event else 0.0))
+                per_unit = facts.new_units_share(c.on_play) if c.is_event else 0.0
+                if value > w.min_play or per_unit > 0:
+                    items.append(_Item(rep, cost, playable[rep], value, c, per_unit))
     return items
 
 
