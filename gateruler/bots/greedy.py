@@ -104,7 +104,7 @@ class CardFacts:
     __slots__ = (
         "id", "is_unit", "is_event", "is_field", "level", "atk", "hp", "stk",
         "intercept", "counter", "attackable", "dormant", "pierce", "has_cnt", "cnt_harm",
-        "on_play", "on_enter", "entry",
+        "on_play", "on_enter", "entry", "wipes",
     )
 
     def __init__(self, card: CardDef) -> None:
@@ -127,6 +127,8 @@ class CardFacts:
         self.on_play = tuple(e for a in card.abilities_for(ON_PLAY) for e in a.effects)
         self.on_enter = tuple(e for a in card.abilities_for(ON_ENTER) for e in a.effects)
         self.entry = (self.hp, self.atk, self.intercept, self.counter, self.attackable)  # as a fresh unit on a board (`rift_attacks`)
+        # entering, it destroys every unit of the other side (levels 4 and 5's dragons)
+        self.wipes = self.is_unit and any(e.kind == "destroy" and target_shape(e.target) == "all_enemy_units" for e in self.on_enter)
 
 
 _tables: IdentityMemo[tuple, list[CardFacts]] = IdentityMemo(32)
@@ -166,10 +168,10 @@ def _at_least(k: int, draws: int, good: int, total: int) -> float:
 class DeckSums:
     """Sums over a deck's cards (integers, so they add and subtract exactly)."""
 
-    __slots__ = ("cards", "cnt", "harm", "units", "atk", "stk", "hp")
+    __slots__ = ("cards", "cnt", "harm", "units", "atk", "stk", "hp", "wipers")
 
     def __init__(self) -> None:
-        self.cards = self.cnt = self.units = 0
+        self.cards = self.cnt = self.units = self.wipers = 0
         self.harm = self.atk = self.stk = self.hp = 0.0
 
     def add(self, facts: list[CardFacts], iids: object, sign: int = 1) -> None:
@@ -184,6 +186,8 @@ class DeckSums:
                 self.atk += sign * c.atk
                 self.stk += sign * c.stk
                 self.hp += sign * c.hp
+                if c.wipes:
+                    self.wipers += sign
 
     def copy(self) -> "DeckSums":
         other = DeckSums.__new__(DeckSums)
@@ -212,7 +216,7 @@ class DeckOdds:
     """What the contents of both decks say (never their order): the rift's CNT share and
     backlash, its average new unit, and the player's own CNT share."""
 
-    __slots__ = ("rift_cards", "rift_hits", "harm_rate", "new_atk", "new_stk", "new_hp", "our_hit_rate")
+    __slots__ = ("rift_cards", "rift_hits", "harm_rate", "new_atk", "new_stk", "new_hp", "our_hit_rate", "rift_wipers")
 
     def __init__(self, rift: DeckSums, ours: DeckSums) -> None:
         n = rift.cards
@@ -223,6 +227,7 @@ class DeckOdds:
         self.new_atk = rift.atk / units if units else 0.0
         self.new_stk = rift.stk / units if units else 0.0
         self.new_hp = rift.hp / units if units else 0.0
+        self.rift_wipers = rift.wipers
         our_n = ours.cards
         self.our_hit_rate = (our_n - ours.cnt) / our_n if our_n else 1.0
 
@@ -322,7 +327,7 @@ class Facts:
     __slots__ = (
         "game", "w", "cards", "rift_cards", "rift_hits", "rift_left", "our_hit_rate", "backlash",
         "off", "dfn", "new_atk", "new_stk", "new_hp", "_attackers", "_sacrifice_due", "lines_open",
-        "sacrifice_ids", "_face", "_kill",
+        "sacrifice_ids", "_face", "_kill", "keep",
     )
 
     def __init__(self, game: Game, weights: Weights = HAND_SET) -> None:
@@ -343,6 +348,10 @@ class Facts:
         self.new_atk = odds.new_atk
         self.new_stk = odds.new_stk
         self.new_hp = odds.new_hp
+        self.keep = 1.0  # the chance the player's units survive until the rift's attacks, as far as a weight counts it
+        if weights.wipe_risk and odds.rift_wipers:
+            chance = _at_least(1, game.setup.level.drives_per_turn, odds.rift_wipers, odds.rift_cards)
+            self.keep = 1.0 - weights.wipe_risk * chance
         self._face: dict[int, float] = {}
         self._kill: dict[int, float] = {}  # a Facts is made for one decision: the rift's board does not change under it
         self._attackers: tuple[tuple, ...] | None = None
@@ -693,7 +702,7 @@ class _Placer:
         self.worth = worth
         self._best: dict[tuple[_Item, ...], float] = {}
         self._where: dict[tuple[_Item, ...], tuple[int, ...]] = {}
-        self.shield = facts.dfn * facts.w.shield
+        self.shield = facts.dfn * facts.w.shield * facts.keep
 
     def best(self, units: tuple[_Item, ...]) -> float:
         """The value of the best placement of `units` (at least one)."""
@@ -749,7 +758,7 @@ def _unit_worth(facts: Facts, card: CardFacts, slots: tuple[int, ...], board: li
         if slot != DEFENSE and not card.dormant:
             if attacking is None:
                 per_turn = facts.face(card.stk) if facts.lines_open else w.closed_line_atk * card.atk / 3
-                attacking = per_turn * (1.0 + w.future_turns) * w.attack_share + w.unit_atk * card.atk
+                attacking = per_turn * (1.0 + w.future_turns * facts.keep) * w.attack_share + w.unit_atk * card.atk
             value += attacking
         old = board[slot]
         if old is not None:
