@@ -119,7 +119,6 @@ def export(ref: str, into: Path) -> Path:
 
 
 def speed(args: argparse.Namespace, levels: list[int]) -> None:
-    bots = [b for b in args.speed_bots.split(",") if b]
     print(f"1. whole games per second of CPU time, one process, through run_chunk (check --workers 1); Knight sample; "
           f"search: {args.search_games} games per level")  # fmt: skip
     if not args.compare:

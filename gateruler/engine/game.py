@@ -29,10 +29,10 @@ from gateruler.engine import resolve
 from gateruler.engine.actions import (
     ANSWERS,
     ATTACK_LEFT,
-    END_TURN,
-    GO_TO_ATTACK,
     ATTACK_RIGHT,
     DEFENSE,
+    END_TURN,
+    GO_TO_ATTACK,
     INVADER,
     PLAYER,
     RULER,
