@@ -31,7 +31,7 @@ import attrs
 from gateruler.backends import Backend, Local, in_order
 from gateruler.bots import make_bot, play_out
 from gateruler.cardpool import CardPool
-from gateruler.engine.actions import action_to_dict
+from gateruler.engine.actions import Action, action_to_dict
 from gateruler.engine.game import DEFAULT_MAX_TURNS, Game
 from gateruler.games import new_game
 from gateruler.insight import GameReading, Insight, read_log
@@ -144,12 +144,15 @@ def describe_error(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}"
 
 
-def play_recorded(spec: GameSpec, seed: int, bot: str, b_seed: int, budget: int | None) -> tuple[Game | None, list[dict], str | None]:
-    """Play one game with a fresh bot, keeping its actions: (finished game or None, actions, error)."""
-    actions: list[dict] = []
+def play_recorded(spec: GameSpec, seed: int, bot: str, b_seed: int, budget: int | None) -> tuple[Game | None, list[Action], str | None]:
+    """Play one game with a fresh bot, keeping its actions: (finished game or None, actions, error).
+
+    The actions are kept as they are: only a game that raised has them
+    turned into data (`ErrorRecord.actions`), for the replay written of it."""
+    actions: list[Action] = []
     try:
         game = spec.start(seed)
-        play_out(game, make_bot(bot, b_seed, budget), on_action=lambda a: actions.append(action_to_dict(a)))
+        play_out(game, make_bot(bot, b_seed, budget), on_action=actions.append)
     except Exception as error:  # noqa: BLE001 - one broken game must not sink the batch
         return None, actions, describe_error(error)
     return game, actions, None
@@ -164,7 +167,7 @@ def play_one(
     b_seed = bot_seed(settings.seed, number, index)
     game, actions, error = play_recorded(spec, seed, settings.bot, b_seed, settings.budget)
     if game is None:
-        return ERROR, 0, ErrorRecord(level_index, index, seed, b_seed, error or "", tuple(actions)), None
+        return ERROR, 0, ErrorRecord(level_index, index, seed, b_seed, error or "", tuple(action_to_dict(a) for a in actions)), None
     return classify(game.winner, game.end_reason), game.turn // 2, None, read_log(game.log, game.setup.card_ids)
 
 

@@ -68,6 +68,15 @@ class VariantSetting:
 
 
 @attrs.frozen
+class BotWeights:
+    """The weights file a weighted bot (`tuned`) read: its name, version and weights."""
+
+    file: str
+    version: int
+    weights: dict[str, float]
+
+
+@attrs.frozen
 class CheckSettings:
     deck: DeckSettings
     levels: list[LevelRef]
@@ -83,6 +92,7 @@ class CheckSettings:
     backend: Literal["local", "dask"] = "local"
     variants: list["VariantSetting"] = attrs.field(factory=list)
     sensitivity: bool = False  # --sensitivity: each level has its "sensitivity" figures
+    bot_weights: BotWeights | None = None  # written since the tuned bot (absent in older files)
 
 
 @attrs.frozen

@@ -79,6 +79,9 @@ class RiftRules:
     long_lists: LongLists = LongLists.AS_LISTED
 
 
+_DEFINITIONS: dict[tuple, tuple[LevelDef, CardPool, Mapping[str, CardDef]]] = {}  # (id(level), id(pool), ids) -> (level, pool, definitions)
+
+
 class InvaderController:
     """Stateless: everything it needs is in the game (and its frozen readings), so clones can share it."""
 
@@ -88,8 +91,18 @@ class InvaderController:
         self.rules = rules
 
     def card_definitions(self, level: LevelDef, pool: CardPool, ids: tuple[str, ...]) -> Mapping[str, CardDef]:
-        """The rift's cards after the level's special rules (gateruler.special_rules)."""
-        return invader_definitions(level, pool, ids, self.rules.ignored_cnt)
+        """The rift's cards after the level's special rules (gateruler.special_rules).
+
+        The same level, pool, ids and reading give the very same definitions
+        (level and pool are frozen), so the games of a batch share them."""
+        ignored = self.rules.ignored_cnt
+        key = (id(level), id(pool), ids, ignored)
+        hit = _DEFINITIONS.get(key)
+        if hit is None or hit[0] is not level or hit[1] is not pool:
+            if len(_DEFINITIONS) >= 64:
+                _DEFINITIONS.clear()
+            hit = _DEFINITIONS[key] = (level, pool, invader_definitions(level, pool, ids, ignored))
+        return hit[2]
 
     def deck_size(self, level: LevelDef) -> int | None:
         """The whole list, or (`long_lists=deal_stated`) the stated deck size when the list is longer."""

@@ -148,7 +148,8 @@ def _same_path(absolute: str, shown: str) -> bool:
 
 def record_game(spec: GameSpec, seed: int, bot: str, bot_seed: int, budget: int | None = None) -> dict:
     """Play one game with a bot and return its replay (an error is recorded, not raised)."""
-    game, actions, error = play_recorded(spec, seed, bot, bot_seed, budget)
+    game, played, error = play_recorded(spec, seed, bot, bot_seed, budget)
+    actions = [action_to_dict(a) for a in played]
     if game is None:
         return replay_data(spec, seed, actions, bot=bot, bot_seed=bot_seed, budget=budget, outcome=ERROR, turn=0, error=error)
     outcome = classify(game.winner, game.end_reason)

@@ -14,7 +14,7 @@ from gateruler import loader
 from gateruler.bots import BOT_NAMES, ActionCapExceeded, PlayerView, make_bot, play_out, player_view
 from gateruler.bots.view import HIDDEN_SEED
 from gateruler.engine import ATTACK_LEFT, INVADER, PLAYER, Game, PlayEvent, Summon
-from gateruler.errors import GateRulerError
+from gateruler.errors import GateRulerError, IllegalAction
 from gateruler.invader import InvaderController
 
 
@@ -94,7 +94,7 @@ def test_the_view_keeps_no_seed_no_generator_state_and_no_deck_order() -> None:
     game = rich_game(5)
     view = player_view(game)
     assert view.game.setup.seed == HIDDEN_SEED
-    assert view.game.rng.getstate() != game.rng.getstate()
+    assert view.game.rng is None
     for side in (PLAYER, INVADER):
         assert view.game.sides[side].deck == sorted(game.sides[side].deck)
         assert view.unknown[side] == len(game.sides[side].deck)
@@ -323,6 +323,22 @@ def test_every_bot_plays_seeded_games_of_the_mechanics_fixture_to_the_end(name: 
 @pytest.mark.parametrize("name", BOT_NAMES)
 def test_every_bot_plays_thousands_of_seeded_games_of_the_mechanics_fixture(name: str) -> None:
     _plays_to_the_end(name, 40 if name == "search" else 3000, budget=8)
+
+
+def test_the_game_loop_refuses_an_illegal_action_from_a_bot() -> None:
+    """The loop applies a bot's choice without the engine checking it again, so it checks it itself."""
+
+    class Cheat:
+        name = "cheat"
+
+        def choose(self, view):  # noqa: ANN001, ANN201 - a test double
+            return Summon(10_000, ATTACK_LEFT)
+
+    game = rich_game(1)
+    before = game.to_dict()
+    with pytest.raises(IllegalAction, match="illegal action now"):
+        play_out(game, Cheat())
+    assert game.to_dict() == before
 
 
 def test_a_game_that_never_ends_is_stopped_by_the_action_cap() -> None:

@@ -131,3 +131,23 @@ def test_one_or_two_shared_games_never_replace_greedys_choice() -> None:
     assert not _clearly_better({1: 1.0}, {1: 0.0})
     assert not _clearly_better({1: 1.0, 2: 1.0}, {1: 0.0, 2: 0.0})
     assert _clearly_better({1: 1.0, 2: 1.0, 3: 1.0}, {1: 0.0, 2: 0.0, 3: 0.0})
+
+
+def test_an_alternative_behind_greedys_choice_by_more_than_the_noise_gets_no_more_games() -> None:
+    from gateruler.bots.search import _hopeless
+
+    assert _hopeless(*_paired(0, 4))  # lost every game greedy's choice won
+    assert _hopeless(*_paired(0, 0))  # tied on every game: it can never be clearly better
+    assert not _hopeless(*_paired(2, 1))
+    assert not _hopeless({1: 0.0, 2: 0.0}, {1: 1.0, 2: 1.0})  # too few games to judge
+
+
+def test_the_search_stops_early_when_every_alternative_is_hopeless(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where greedy's choice is as good as anything on every game, most of the budget is saved."""
+    played = []
+    monkeypatch.setattr(search_module, "playout", lambda game: played.append(1) or 0.5)  # every game a tie
+    for game in _decisions(3):
+        played.clear()
+        view = player_view(game)
+        assert SearchBot(1, budget=60).choose(view) == greedy_action(view.game)
+        assert 0 < len(played) < 60

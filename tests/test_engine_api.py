@@ -187,3 +187,33 @@ def test_events_name_cards_by_id_and_zones_by_name() -> None:
     summon(g, "SOLDIER", DEFENSE)
     assert g.events()[-1] == {"turn": 2, "kind": "summon", "side": "player", "card": "SOLDIER", "zone": "defense"}
     assert g.describe_log(1) == ["You summoned soldier to your defense zone."]
+
+
+def test_games_with_the_same_cards_share_their_definitions_and_tables() -> None:
+    """A batch's games are set up from one set of definitions: what is worked out from them is shared."""
+    from gateruler import loader
+    from gateruler.games import new_game
+
+    pool_ = loader.load_card_pool()
+    deck = loader.load_deck(loader.sample_deck_path("knight"))
+    level = loader.load_level(3)
+    first, second = new_game(deck, level, 1, pool=pool_), new_game(deck, level, 2, pool=pool_)
+    assert first.setup.defs is second.setup.defs
+    assert first.setup.triggers is second.setup.triggers and first.setup.costs is second.setup.costs
+    assert first.setup.seed != second.setup.seed
+
+
+def test_a_ruler_that_pays_no_energy_gets_its_own_cost_table() -> None:
+    from factories import apprentice
+
+    paying, free = rich_game(1), rich_game(1, ruler=apprentice())
+    assert [d.id for d in paying.setup.defs] == [d.id for d in free.setup.defs]
+    assert any(paying.setup.costs) and not any(free.setup.costs)
+
+
+def test_a_clone_without_its_generator_has_none_and_saves_without_one() -> None:
+    g = rich_game(3)
+    copy = g.clone(keep_log=False, keep_rng=False)
+    assert copy.rng is None and copy.log == []
+    assert copy.to_dict()["rng"] is None
+    assert {k: v for k, v in copy.to_dict().items() if k not in ("rng", "log")} == {k: v for k, v in g.to_dict().items() if k not in ("rng", "log")}

@@ -1,4 +1,4 @@
-"""Bots that play the player's side: `random`, `greedy` and `search`.
+"""Bots that play the player's side: `random`, `greedy`, `tuned` and `search`.
 
 All share one small interface (`Bot.choose(view) -> Action`), see only a
 `PlayerView`, and are made by name with `make_bot`, so the batch runner, the
@@ -7,12 +7,14 @@ replays and the CLI never need to know which one they hold.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from gateruler.bots.base import DEFAULT_ACTION_CAP, ActionCapExceeded, Bot, play_out
 from gateruler.bots.greedy import GreedyBot, greedy_action
 from gateruler.bots.random_bot import RandomBot
 from gateruler.bots.view import PlayerView, player_view
+from gateruler.bots.weights import TUNED_FILE, WeightsFile, read_weights
 from gateruler.errors import GateRulerError
 
 
@@ -22,12 +24,34 @@ def _search(seed: int, budget: int | None) -> Bot:
     return SearchBot(seed, budget=budget)
 
 
+@functools.cache
+def tuned_weights() -> WeightsFile:
+    """The `tuned` bot's weights (gateruler/data/bots/tuned.yaml), read once per process."""
+    return read_weights(TUNED_FILE)
+
+
+def _tuned(seed: int, budget: int | None) -> Bot:
+    return GreedyBot(seed, tuned_weights().weights, name="tuned")
+
+
 _FACTORIES: dict[str, Callable[[int, int | None], Bot]] = {
     "random": lambda seed, budget: RandomBot(seed),
     "greedy": lambda seed, budget: GreedyBot(seed),
+    "tuned": _tuned,
     "search": _search,
 }
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
+DEFAULT_BOT = "greedy"  # what `check` plays with unless told otherwise
+
+
+def bot_label(name: str, budget: int | None = None) -> str:
+    """How a result names the bot behind it: its name, and what else it rests on
+    (the search's budget, the tuned bot's weights file and version)."""
+    if name == "search" and budget is not None:
+        return f"search (budget {budget})"
+    if name == "tuned":
+        return f"tuned ({tuned_weights().label})"
+    return name
 
 
 def make_bot(name: str, seed: int, budget: int | None = None) -> Bot:
@@ -42,12 +66,15 @@ __all__ = [
     "ActionCapExceeded",
     "BOT_NAMES",
     "Bot",
+    "DEFAULT_BOT",
     "DEFAULT_ACTION_CAP",
     "GreedyBot",
     "PlayerView",
     "RandomBot",
+    "bot_label",
     "greedy_action",
     "make_bot",
     "play_out",
     "player_view",
+    "tuned_weights",
 ]

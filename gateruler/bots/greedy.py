@@ -24,6 +24,7 @@ per game, and the rift's next attackers once per decision.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from math import comb
 from typing import Any
@@ -31,10 +32,13 @@ from typing import Any
 from gateruler.bots import greedy_abilities
 from gateruler.bots.cache import IdentityMemo
 from gateruler.bots.view import PlayerView
+from gateruler.bots.weights import Weights
 from gateruler.engine.actions import (
     ATTACK_LEFT,
     ATTACK_RIGHT,
     DEFENSE,
+    END_TURN,
+    GO_TO_ATTACK,
     INVADER,
     PLAYER,
     RULER,
@@ -43,12 +47,12 @@ from gateruler.engine.actions import (
     Choose,
     Confirm,
     Discount,
-    EndTurn,
-    GoToAttack,
     PlayEvent,
     PlayField,
     Split,
     Summon,
+    attack_action,
+    summon_action,
 )
 from gateruler.engine.abilities import Ability
 from gateruler.engine.effects.split import distributions
@@ -61,14 +65,12 @@ from gateruler.vocabulary import CardType, SpecialRuleKind
 
 UNIT_SLOTS = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)
 
-# Values are in expected damage-zone cards, scaled by how near each side is to losing.
-DRAW_VALUE = 0.7  # one more card in hand
-LETHAL_VALUE = 50.0  # finishing the rift for certain
-FUTURE_TURNS = 1.5  # further turns a new attacker is expected to attack in
-CHIP_SHARE = 0.35  # damage that does not kill is worth this share of the kill
-FIELD_VALUE = 0.5
-MIN_PLAY_VALUE = 0.05
+# Values are in expected damage-zone cards, scaled by how near each side is to losing;
+# the numbers they are made of are named in bots/weights.py.
+HAND_SET = Weights()  # the greedy bot's own weights
 MAX_PLAN_ITEMS = 8  # candidate plays a main-phase plan chooses among
+MAX_PLAN_SIZE = 4  # plays in one plan
+PLAYS = (Summon, PlayEvent, PlayField, Discount)  # the actions a main-phase plan is made of
 ENEMY_UNIT_TARGETS = frozenset({"enemy_unit", "any_unit", "all_enemy_units", "all_units"})
 HARMFUL = frozenset({"damage", "destroy", "move", "remove"})
 _SHAPES = {
@@ -106,7 +108,7 @@ class CardFacts:
     __slots__ = (
         "id", "is_unit", "is_event", "is_field", "level", "atk", "hp", "stk",
         "intercept", "counter", "attackable", "dormant", "pierce", "has_cnt", "cnt_harm",
-        "on_play", "on_enter",
+        "on_play", "on_enter", "entry", "wipes",
     )
 
     def __init__(self, card: CardDef) -> None:
@@ -128,10 +130,9 @@ class CardFacts:
         self.cnt_harm = _cnt_harm(card)
         self.on_play = tuple(e for a in card.abilities_for(ON_PLAY) for e in a.effects)
         self.on_enter = tuple(e for a in card.abilities_for(ON_ENTER) for e in a.effects)
-
-    def board_entry(self) -> tuple:
-        """This card as a fresh unit in `_incoming`'s board format."""
-        return (self.hp, self.atk, self.intercept, self.counter, self.attackable)
+        self.entry = (self.hp, self.atk, self.intercept, self.counter, self.attackable)  # as a fresh unit on a board (`rift_attacks`)
+        # entering, it destroys every unit of the other side (levels 4 and 5's dragons)
+        self.wipes = self.is_unit and any(e.kind == "destroy" and target_shape(e.target) == "all_enemy_units" for e in self.on_enter)
 
 
 _tables: IdentityMemo[tuple, list[CardFacts]] = IdentityMemo(32)
@@ -159,6 +160,7 @@ def _cnt_harm(card: CardDef) -> float:
     return harm
 
 
+@functools.lru_cache(maxsize=8192)
 def _at_least(k: int, draws: int, good: int, total: int) -> float:
     """P(at least k good cards among `draws` drawn from `total`): the lethal chance."""
     draws = min(draws, total)
@@ -167,68 +169,243 @@ def _at_least(k: int, draws: int, good: int, total: int) -> float:
     return sum(comb(good, i) * comb(total - good, draws - i) for i in range(k, draws + 1)) / comb(total, draws)
 
 
+class DeckSums:
+    """Sums over a deck's cards (integers, so they add and subtract exactly)."""
+
+    __slots__ = ("cards", "cnt", "harm", "units", "atk", "stk", "hp", "wipers")
+
+    def __init__(self) -> None:
+        self.cards = self.cnt = self.units = self.wipers = 0
+        self.harm = self.atk = self.stk = self.hp = 0.0
+
+    def add(self, facts: list[CardFacts], iids: object, sign: int = 1) -> None:
+        for iid in iids:  # type: ignore[attr-defined]
+            c = facts[iid]
+            self.cards += sign
+            if c.has_cnt:
+                self.cnt += sign
+                self.harm += sign * c.cnt_harm
+            if c.is_unit:
+                self.units += sign
+                self.atk += sign * c.atk
+                self.stk += sign * c.stk
+                self.hp += sign * c.hp
+                if c.wipes:
+                    self.wipers += sign
+
+    def copy(self) -> "DeckSums":
+        other = DeckSums.__new__(DeckSums)
+        for name in DeckSums.__slots__:
+            setattr(other, name, getattr(self, name))
+        return other
+
+
+def _updated(sums: DeckSums, cards: list[CardFacts], before: list[int], now: list[int]) -> DeckSums:
+    """The sums of deck `now`, from those of deck `before` and the cards that left or came back."""
+    if now == before:
+        return sums
+    was = set(before)
+    kept = set(now)
+    if len(was) != len(before) or len(kept) != len(now):  # never: a card is in one place at a time
+        fresh = DeckSums()
+        fresh.add(cards, now)
+        return fresh
+    sums = sums.copy()
+    sums.add(cards, was - kept, -1)
+    sums.add(cards, kept - was)
+    return sums
+
+
+class DeckOdds:
+    """What the contents of both decks say (never their order): the rift's CNT share and
+    backlash, its average new unit, and the player's own CNT share."""
+
+    __slots__ = ("rift_cards", "rift_hits", "harm_rate", "new_atk", "new_stk", "new_hp", "our_hit_rate", "rift_wipers")
+
+    def __init__(self, rift: DeckSums, ours: DeckSums) -> None:
+        n = rift.cards
+        units = rift.units
+        self.rift_cards = n
+        self.rift_hits = n - rift.cnt
+        self.harm_rate = rift.harm / n if n else 0.0
+        self.new_atk = rift.atk / units if units else 0.0
+        self.new_stk = rift.stk / units if units else 0.0
+        self.new_hp = rift.hp / units if units else 0.0
+        self.rift_wipers = rift.wipers
+        our_n = ours.cards
+        self.our_hit_rate = (our_n - ours.cnt) / our_n if our_n else 1.0
+
+
+# id(defs) -> (defs, rift deck, its sums, our deck, its sums, odds): the last decks seen in each game
+_ODDS: dict[int, tuple[tuple, list[int], DeckSums, list[int], DeckSums, DeckOdds]] = {}
+
+
+def deck_odds(game: Game, cards: list[CardFacts]) -> DeckOdds:
+    """The decks' odds, kept up to date from the last decks seen in this game (the cards that
+    left or came back since are subtracted or added), rather than summed over again.
+
+    Every sum is of integers, so the odds are exactly those of the decks as they are."""
+    defs = game.setup.defs
+    rift_deck = game.sides[INVADER].deck
+    our_deck = game.sides[PLAYER].deck
+    last = _ODDS.get(id(defs))
+    if last is not None and last[0] is defs:
+        _, rift_before, rift_sums, our_before, our_sums, odds = last
+        if rift_deck == rift_before and our_deck == our_before:
+            return odds
+        rift_sums = _updated(rift_sums, cards, rift_before, rift_deck)
+        our_sums = _updated(our_sums, cards, our_before, our_deck)
+    else:
+        rift_sums = DeckSums()
+        rift_sums.add(cards, rift_deck)
+        our_sums = DeckSums()
+        our_sums.add(cards, our_deck)
+    odds = DeckOdds(rift_sums, our_sums)
+    if len(_ODDS) >= 64:
+        _ODDS.clear()
+    _ODDS[id(defs)] = (defs, rift_deck[:], rift_sums, our_deck[:], our_sums, odds)
+    return odds
+
+
+_sacrificers: IdentityMemo[object, frozenset[str]] = IdentityMemo()
+
+
+def _sacrifice_ids(level: object) -> frozenset[str]:
+    """The rift cards whose rule destroys a player unit at the start of the rift's turn (level 2's End)."""
+    return _sacrificers.get(level, lambda lv: frozenset(str(r.param("card")) for r in lv.rules_of(SpecialRuleKind.SACRIFICE_AT_START)))
+
+
+_ATTACKS: dict[tuple, float] = {}  # rift_attacks' answers: it is a pure function, asked the same again and again
+
+
+def rift_attacks(attackers: tuple[tuple, ...], sacrifice: bool, left: tuple | None, right_there: bool, defense: tuple | None) -> float:
+    """Damage checks the rift's next attacks deal the player's ruler (before the player's CNT).
+
+    `attackers` are (atk, stk, pierce, hp left or 0 for a ruler) in the order
+    they attack; the player's units are (hp left, atk, intercept,
+    counterattack, attackable) or None.  Every attack goes to the left unit,
+    then the defense unit, then the ruler, never the right attack unit; a
+    unit with pierce that destroys the defense unit also hits the ruler; an
+    intercepting unit kills a weak attacker before it deals damage.  With
+    `sacrifice` (level 2's End), the player's first unit (left, right,
+    defense) is destroyed before the attacks: the right unit matters only then."""
+    board = (left, None, defense)
+    hp = [left[0] if left else 0, 0, defense[0] if defense else 0]
+    alive = [left[4] if left else False, False, defense[4] if defense else False]
+    if sacrifice:  # End's rule destroys a player unit before the attacks
+        if left is not None:
+            alive[ATTACK_LEFT] = False
+        elif not right_there and defense is not None:
+            alive[DEFENSE] = False
+    face = 0.0
+    for atk, stk, pierce, attacker_hp in attackers:
+        target = ATTACK_LEFT if alive[ATTACK_LEFT] else DEFENSE if alive[DEFENSE] else RULER
+        if target == RULER:
+            face += stk
+            continue
+        b = board[target]
+        if b[2] and attacker_hp and b[1] >= attacker_hp:
+            continue  # intercepted: the attacking unit dies before it deals damage
+        hp[target] -= atk
+        if hp[target] <= 0:
+            alive[target] = False
+            if target == DEFENSE and pierce:
+                face += stk
+    return face
+
+
+def _remembered_attacks(attackers: tuple[tuple, ...], sacrifice: bool, left: tuple | None, right: tuple | None, defense: tuple | None) -> float:
+    """`rift_attacks`, remembered (the right unit is part of the question only with `sacrifice`)."""
+    key = (attackers, sacrifice, left, sacrifice and right is not None, defense)
+    face = _ATTACKS.get(key)
+    if face is None:
+        if len(_ATTACKS) >= 100_000:
+            _ATTACKS.clear()
+        face = _ATTACKS[key] = rift_attacks(attackers, sacrifice, left, right is not None, defense)
+    return face
+
+
 class Facts:
-    """What one decision needs, worked out once: deck odds, race weights, the rift's attackers."""
+    """What one decision needs: deck odds, race weights, the rift's attackers (worked out when first asked)."""
 
     __slots__ = (
-        "game", "cards", "rift_cards", "rift_hits", "rift_left", "our_hit_rate", "backlash",
-        "off", "dfn", "new_atk", "new_stk", "attackers", "sacrifice_due", "lines_open",
-        "sacrifice_ids", "_face",
+        "game", "w", "cards", "rift_cards", "rift_hits", "rift_left", "our_hit_rate", "backlash",
+        "off", "dfn", "new_atk", "new_stk", "new_hp", "_attackers", "_sacrifice_due", "lines_open",
+        "sacrifice_ids", "_face", "_kill", "keep",
     )
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, weights: Weights = HAND_SET) -> None:
         self.game = game
+        self.w = weights
         cards = self.cards = card_facts(game)
+        odds = deck_odds(game, cards)
         rift = game.sides[INVADER]
         ours = game.sides[PLAYER]
-        n = len(rift.deck)
-        cnt = units = 0
-        harm = atk_sum = stk_sum = hp_sum = 0.0
-        for iid in rift.deck:  # the deck's contents are public; its order is never read
-            c = cards[iid]
-            if c.has_cnt:
-                cnt += 1
-                harm += c.cnt_harm
-            if c.is_unit:
-                units += 1
-                atk_sum += c.atk
-                stk_sum += c.stk
-                hp_sum += c.hp
-        self.rift_cards = n
-        self.rift_hits = n - cnt
+        self.rift_cards = odds.rift_cards
+        self.rift_hits = odds.rift_hits
         self.rift_left = max(1, game.life(INVADER) - len(rift.damage_zone))
-        our_n = len(ours.deck)
-        our_cnt = sum(1 for iid in ours.deck if cards[iid].has_cnt)
-        self.our_hit_rate = (our_n - our_cnt) / our_n if our_n else 1.0
+        self.our_hit_rate = odds.our_hit_rate
         our_left = max(1, game.life(PLAYER) - len(ours.damage_zone))
         self.off = game.life(INVADER) / self.rift_left
         self.dfn = game.life(PLAYER) / our_left
-        self.backlash = (harm / n if n else 0.0) * self.dfn * self.our_hit_rate
-        self.new_atk = atk_sum / units if units else 0.0
-        self.new_stk = stk_sum / units if units else 0.0
-        new_hp = hp_sum / units if units else 0.0
+        self.backlash = odds.harm_rate * self.dfn * self.our_hit_rate * weights.backlash
+        self.new_atk = odds.new_atk
+        self.new_stk = odds.new_stk
+        self.new_hp = odds.new_hp
+        self.keep = 1.0  # the chance the player's units survive until the rift's attacks, as far as a weight counts it
+        if weights.wipe_risk and odds.rift_wipers:
+            chance = _at_least(1, game.setup.level.drives_per_turn, odds.rift_wipers, odds.rift_cards)
+            self.keep = 1.0 - weights.wipe_risk * chance
         self._face: dict[int, float] = {}
+        self._kill: dict[int, float] = {}  # a Facts is made for one decision: the rift's board does not change under it
+        self._attackers: tuple[tuple, ...] | None = None
+        self._sacrifice_due: bool | None = None
+        self.sacrifice_ids = _sacrifice_ids(game.setup.level)
+        board = rift.board
+        self.lines_open = board[0] is None or board[1] is None or board[2] is None
 
-        # The rift's next attackers: its left and right units (a new average unit
-        # where a slot is empty: the drives fill it first), then its ruler.
+    @property
+    def attackers(self) -> tuple[tuple, ...]:
+        """The rift's next attackers: its left and right units (a new average unit where a
+        slot is empty: the drives fill it first), then its ruler."""
+        if self._attackers is None:
+            self._attackers = self._attackers_with(None)
+        return self._attackers
+
+    def _attackers_with(self, killed: int | None) -> tuple[tuple, ...]:
+        """The rift's next attackers if its unit in `killed` were gone (None: as they are)."""
+        game = self.game
+        rift = game.sides[INVADER]
+        cards = self.cards
         attackers = []
         for slot in (ATTACK_LEFT, ATTACK_RIGHT):
             u = rift.board[slot]
-            if u is None:
-                attackers.append((self.new_atk, self.new_stk, False, new_hp))
+            if u is None or slot == killed:
+                attackers.append((self.new_atk, self.new_stk, False, self.new_hp))
             elif not cards[u.iid].dormant:
-                attackers.append(
-                    (game.atk(INVADER, slot), game.stk(INVADER, slot), cards[u.iid].pierce, game.hp(INVADER, slot) - u.damage)
-                )
+                attackers.append((game.atk(INVADER, slot), game.stk(INVADER, slot), cards[u.iid].pierce, game.hp(INVADER, slot) - u.damage))
         ruler_pierce = PIERCE in game.keywords(INVADER, RULER)
         attackers.append((game.atk(INVADER, RULER), game.stk(INVADER, RULER), ruler_pierce, 0))
-        self.attackers = attackers
-        rules = game.setup.level.rules_of(SpecialRuleKind.SACRIFICE_AT_START)
-        self.sacrifice_ids = frozenset(str(r.param("card")) for r in rules)
-        self.sacrifice_due = bool(self.sacrifice_ids) and any(
-            u is not None and cards[u.iid].id in self.sacrifice_ids for u in rift.board
-        )
-        self.lines_open = any(u is None for u in rift.board)
+        return tuple(attackers)
+
+    def shield_from_kill(self, slot: int) -> float:
+        """How many fewer expected damage-zone cards the rift's next attacks deal the player's
+        board as it is if its attacker in `slot` is killed now (an average unit takes its place)."""
+        left, right, defense = self.our_board()
+        sacrifice = self.sacrifice_due
+        now = _remembered_attacks(self.attackers, sacrifice, left, right, defense)
+        after = _remembered_attacks(self._attackers_with(slot), sacrifice, left, right, defense)
+        return (now - after) * self.our_hit_rate
+
+    @property
+    def sacrifice_due(self) -> bool:
+        """Whether the rift's rule will destroy a player unit before its next attacks."""
+        if self._sacrifice_due is None:
+            cards = self.cards
+            self._sacrifice_due = bool(self.sacrifice_ids) and any(
+                u is not None and cards[u.iid].id in self.sacrifice_ids for u in self.game.sides[INVADER].board
+            )
+        return self._sacrifice_due
 
     def face(self, stk: int) -> float:
         """Value of `stk` damage checks on the rift: expected hits, backlash, lethal chance."""
@@ -239,7 +416,7 @@ class Facts:
         if stk > 0 and self.rift_cards:
             hits = stk * self.rift_hits / self.rift_cards
             value = min(hits, self.rift_left) * self.off - stk * self.backlash
-            value += LETHAL_VALUE * _at_least(self.rift_left, stk, self.rift_hits, self.rift_cards)
+            value += self.w.lethal * _at_least(self.rift_left, stk, self.rift_hits, self.rift_cards)
         self._face[stk] = value
         return value
 
@@ -247,39 +424,17 @@ class Facts:
         return self.game.hp(side, slot) - self.game.sides[side].board[slot].damage
 
     def incoming(self, board: list[tuple | None]) -> float:
-        """Expected damage checks on the player from the rift's next attacks.
+        """Expected damage checks on the player from the rift's next attacks against `board`,
+        the player's (left, right, defense), each None or (hp left, atk, intercept,
+        counterattack, attackable) (see `rift_attacks`)."""
+        return self.incoming_at(board[ATTACK_LEFT], board[ATTACK_RIGHT], board[DEFENSE])
 
-        `board` is the player's (left, right, defense), each None or
-        (hp left, atk, intercept, counterattack, attackable).  Every attack
-        goes to the left unit, then the defense unit, then the ruler; a unit
-        with pierce that destroys the defense unit also hits the ruler."""
-        hp = [0, 0, 0]
-        alive = [False, False, False]
-        for slot in UNIT_SLOTS:
-            b = board[slot]
-            if b is not None:
-                hp[slot] = b[0]
-                alive[slot] = b[4]
-        if self.sacrifice_due:  # End's rule destroys a player unit before the attacks
-            for slot in UNIT_SLOTS:
-                if board[slot] is not None:
-                    alive[slot] = False
-                    break
-        face = 0.0
-        for atk, stk, pierce, attacker_hp in self.attackers:
-            target = ATTACK_LEFT if alive[ATTACK_LEFT] else DEFENSE if alive[DEFENSE] else RULER
-            if target == RULER:
-                face += stk
-                continue
-            b = board[target]
-            if b[2] and attacker_hp and b[1] >= attacker_hp:
-                continue  # intercepted: the attacking unit dies before it deals damage
-            hp[target] -= atk
-            if hp[target] <= 0:
-                alive[target] = False
-                if target == DEFENSE and pierce:
-                    face += stk
-        return face * self.our_hit_rate
+    def incoming_at(self, left: tuple | None, right: tuple | None, defense: tuple | None) -> float:
+        """`incoming` with the board's three slots given one by one."""
+        attackers = self._attackers
+        if attackers is None:
+            attackers = self.attackers
+        return _remembered_attacks(attackers, self.sacrifice_due, left, right, defense) * self.our_hit_rate
 
     def our_board(self) -> list[tuple | None]:
         game = self.game
@@ -298,15 +453,22 @@ class Facts:
 
         An attacker is replaced by an average unit at the next drive, so a kill
         is worth the difference; End (level 2) costs the player a unit a turn."""
+        cached = self._kill.get(slot)
+        if cached is not None:
+            return cached
         game = self.game
+        w = self.w
         u = game.sides[INVADER].board[slot]
-        value = 0.2
+        value = w.kill_base
         if slot != DEFENSE:
-            value += 0.35 * (game.atk(INVADER, slot) - self.new_atk) * self.dfn / 3
-            value += 0.5 * (game.stk(INVADER, slot) - self.new_stk) * self.dfn
-            value += 0.15 * self.dfn
+            value += w.kill_atk * (game.atk(INVADER, slot) - self.new_atk) * self.dfn / 3
+            value += w.kill_stk * (game.stk(INVADER, slot) - self.new_stk) * self.dfn
+            value += w.kill_attacker * self.dfn
+            if w.kill_shield:
+                value += w.kill_shield * self.shield_from_kill(slot) * self.dfn
         if self.cards[u.iid].id in self.sacrifice_ids:
-            value += 3.0 * self.dfn
+            value += w.kill_sacrificer * self.dfn
+        self._kill[slot] = value
         return value
 
     def ready_face(self) -> float:
@@ -320,18 +482,21 @@ class Facts:
 
     # -------------------------------------------------------------- effects of the player's cards
     def effect_value(self, effect: Any, face_ready: float) -> float:
-        """Rough worth of one effect of the player's card resolving now."""
+        """Rough worth of one effect of the player's card resolving now.
+
+        A new effect word is valued here, in one more branch (or is worth 0)."""
         game = self.game
+        w = self.w
         kind, target = effect.kind, effect.target
         shape = target_shape(target)
         if kind == "draw":
-            return DRAW_VALUE * effect.amount if shape == "controller" else -0.3 * effect.amount
+            return w.draw * effect.amount if shape == "controller" else -w.opponent_draw * effect.amount
         if kind == "mill":
-            return 0.1 * effect.amount if shape == "opponent" else -0.1 * effect.amount
+            return w.mill * effect.amount if shape == "opponent" else -w.self_mill * effect.amount
         if kind == "damage" and shape == "enemy_ruler":
             return self.face(effect.amount)
         if kind == "damage" and shape == "own_ruler":
-            return -effect.amount * self.our_hit_rate * self.dfn
+            return -effect.amount * self.our_hit_rate * self.dfn * w.self_damage
         if kind in HARMFUL and shape in ENEMY_UNIT_TARGETS:
             values = []
             for slot in UNIT_SLOTS:
@@ -348,13 +513,13 @@ class Facts:
                 if kills:
                     values.append(v + (0.0 if self.lines_open else face_ready))
                 elif kind == "damage":
-                    values.append(CHIP_SHARE * v * effect.amount / max(1, rem))
+                    values.append(w.chip * v * effect.amount / max(1, rem))
             if not values:
                 return 0.0
             if shape == "all_enemy_units":
                 return sum(values)
             if shape == "all_units":
-                return sum(values) - 1.5 * sum(1 for u in game.sides[PLAYER].board if u is not None)
+                return sum(values) - w.friendly_fire * sum(1 for u in game.sides[PLAYER].board if u is not None)
             return max(values)
         if kind == "split_damage":
             places = [p for p in target.filter.places(game, PLAYER) if p[0] == INVADER]
@@ -362,7 +527,7 @@ class Facts:
                 return 0.0
             return max(self.split_value(option, face_ready) for option in distributions(places, effect.amount))
         if kind == "modify":
-            gain = 0.25 * effect.atk + 0.2 * effect.hp + 0.6 * effect.stk
+            gain = w.buff_atk * effect.atk + w.buff_hp * effect.hp + w.buff_stk * effect.stk
             if shape == "all_own_units":
                 board = game.sides[PLAYER].board
                 return gain * sum(1 for slot in UNIT_SLOTS if board[slot] is not None and _reaches(target, game, PLAYER, board[slot].iid, slot))
@@ -372,11 +537,11 @@ class Facts:
                 return -gain
             return 0.0
         if kind == "destroy_set_cards" and shape == "own_set_zones":
-            return -1.0
+            return -w.own_set_card
         if kind == "search":
-            return DRAW_VALUE * effect.count if effect.to == "hand" else 1.0 if effect.to == "field" else 0.0
+            return w.draw * effect.count if effect.to == "hand" else 1.0 if effect.to == "field" else 0.0
         if kind == "look":
-            return 0.5 * DRAW_VALUE * effect.take if effect.to == "hand" else 0.3
+            return 0.5 * w.draw * effect.take if effect.to == "hand" else 0.3
         if kind == "add_soul":
             return 0.1 * effect.count
         if kind == "special_summon":
@@ -406,11 +571,23 @@ class Facts:
             elif slot == target and amount + game.atk(PLAYER, battle[2]) >= rem:
                 value += kv + 0.5  # together with the attack it dies
             else:
-                value += CHIP_SHARE * kv * amount / max(1, rem)
+                value += self.w.chip * kv * amount / max(1, rem)
         return value
 
     def effects_value(self, effects: tuple[Any, ...], face_ready: float) -> float:
         return sum(self.effect_value(e, face_ready) for e in effects)
+
+    def new_units_share(self, effects: tuple[Any, ...]) -> float:
+        """What effects that change every own unit (a team buff) are worth more for each unit
+        summoned before them this turn (0 unless the `buff_new_units` weight says otherwise)."""
+        w = self.w
+        if not w.buff_new_units:
+            return 0.0
+        share = 0.0
+        for e in effects:
+            if e.kind == "modify" and target_shape(e.target) == "all_own_units":
+                share += (w.buff_atk * e.atk + w.buff_hp * e.hp + w.buff_stk * e.stk) * w.buff_new_units
+        return share
 
 
 def _can_attack_now(game: Game, slot: int) -> bool:
@@ -425,25 +602,28 @@ def _can_attack_now(game: Game, slot: int) -> bool:
 class _Item:
     """One card the main-phase plan may play."""
 
-    __slots__ = ("iid", "cost", "action", "value", "card")
+    __slots__ = ("iid", "cost", "action", "value", "card", "per_unit")
 
-    def __init__(self, iid: int, cost: int, action: Action | None, value: float, card: CardFacts) -> None:
+    def __init__(self, iid: int, cost: int, action: Action | None, value: float, card: CardFacts, per_unit: float = 0.0) -> None:
         self.iid = iid
         self.cost = cost
         self.action = action  # None for a unit: its slot is chosen with the others
         self.value = value
         self.card = card
+        self.per_unit = per_unit  # what it is worth more for each unit the plan summons (a buff played after them)
 
 
-def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
-    """The best set of plays for this main phase, in the order to make them.
+def _plan_items(game: Game, facts: Facts, legal: list[Action], energy: int, summons_left: int, face_ready: float, offers: dict[int, int]) -> list[_Item]:
+    """What a main-phase plan chooses among: each playable card once (copies of a card in a
+    zone are one choice), with its energy cost and, for a card that needs no slot, its value.
 
-    Every subset of the best few playable cards that the energy and the
-    summon right allow is tried; units are placed in the slots that best
-    shield the player's ruler from the rift's next attacks."""
+    A new kind of play (an `Activate` action, an alternative cost...) is one
+    more branch here: an `_Item` with its energy cost, the action and what it
+    is worth; the plan's search does the rest."""
     side = game.sides[PLAYER]
-    ruler = game.setup.ruler
     cards = facts.cards
+    w = facts.w
+    free = game.setup.ruler.cost_model is CostModel.FREE
     playable: dict[int, Action] = {}
     summonable: set[int] = set()
     for a in legal:
@@ -451,12 +631,6 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
             summonable.add(a.card)
         elif type(a) is PlayEvent or type(a) is PlayField:
             playable[a.card] = a
-    energy = side.energy_ready
-    summons_left = 99 if ruler.summon_cap is None else ruler.summon_cap - side.summons
-    free = ruler.cost_model is CostModel.FREE
-    face_ready = facts.ready_face()
-    offers = greedy_abilities.discount_offers(game, facts, legal, energy) if game.setup.has_discount else {}
-
     items: list[_Item] = []
     seen_units: set[str] = set()
     for zone in (side.hand, side.drive, side.set_zones):
@@ -478,9 +652,26 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
                 if c.is_event:
                     value = facts.effects_value(c.on_play, face_ready)
                 else:
-                    value = FIELD_VALUE + facts.effects_value(c.on_enter, face_ready)
-                if value > MIN_PLAY_VALUE:
-                    items.append(_Item(rep, cost, Discount(rep) if rep in offers else playable[rep], value, c))
+                    value = w.field + facts.effects_value(c.on_enter, face_ready)
+                per_unit = facts.new_units_share(c.on_play) if c.is_event else 0.0
+                if value > w.min_play or per_unit > 0:
+                    items.append(_Item(rep, cost, Discount(rep) if rep in offers else playable[rep], value, c, per_unit))
+    return items
+
+
+def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
+    """The best set of plays for this main phase, in the order to make them.
+
+    Every subset of the best few playable cards that the energy and the
+    summon right allow is tried; units are placed in the slots that best
+    shield the player's ruler from the rift's next attacks."""
+    side = game.sides[PLAYER]
+    ruler = game.setup.ruler
+    energy = side.energy_ready
+    summons_left = 99 if ruler.summon_cap is None else ruler.summon_cap - side.summons
+    face_ready = facts.ready_face()
+    offers = greedy_abilities.discount_offers(game, facts, legal, energy) if game.setup.has_discount else {}
+    items = _plan_items(game, facts, legal, energy, summons_left, face_ready, offers)
     if not items:
         return []
     items.sort(key=lambda it: (-(it.value if it.action is not None else it.card.atk + it.card.hp), it.cost, it.iid))
@@ -488,80 +679,142 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
 
     board = facts.our_board()
     base = facts.incoming(board)
-    slots = [s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)]
-    unit_worth = {}
-    for it in items:
-        if it.action is None:
-            unit_worth[it.iid] = {s: _unit_slot_value(facts, it.card, s, board, face_ready) for s in slots}
+    slots = game.setup.summon_slots
+    unit_worth = {it.iid: _unit_worth(facts, it.card, slots, board, face_ready) for it in items if it.action is None}
     max_units = min(summons_left, len(slots))
-    placements: dict[tuple[int, ...], tuple[float, list[Action]]] = {}
+    n = len(items)
+    # the cheapest play from each index on: a set that cannot afford it stops growing there
+    cheapest = [0] * (n + 1)
+    cheapest[n] = energy + 1
+    for i in range(n - 1, -1, -1):
+        cheapest[i] = min(items[i].cost, cheapest[i + 1])
+    placer = _Placer(facts, board, base, slots, unit_worth)
     best_value = 0.0
     best: list[Action] = []
     chosen: list[_Item] = []
 
-    def consider() -> None:
+    def extend(start: int, cost: int, units: tuple[_Item, ...], events: float, per_unit: float) -> None:
+        """Every affordable set of at most MAX_PLAN_SIZE plays, each set once; `events` is what
+        the chosen events are worth, `per_unit` what they add per unit summoned, `units` the
+        chosen units."""
         nonlocal best_value, best
-        units = [it for it in chosen if it.action is None]
-        key = tuple(it.iid for it in units)
-        if key not in placements:
-            placements[key] = _place_units(facts, board, base, units, slots, unit_worth) if units else (0.0, [])
-        placed, placement = placements[key]
-        value = placed + sum(it.value for it in chosen if it.action is not None)
-        if value > best_value + 1e-9:
-            best_value = value
-            best = [it.action for it in chosen if it.action is not None] + placement
-
-    def extend(start: int, cost: int, units: int) -> None:
-        """Every affordable set of at most four plays, each set once."""
-        for i in range(start, len(items)):
+        for i in range(start, n):
             it = items[i]
-            if cost + it.cost > energy or units + (it.action is None) > max_units:
+            total = cost + it.cost
+            if total > energy:
                 continue
+            if it.action is None:
+                if len(units) >= max_units:
+                    continue
+                now_units = units + (it,)
+                now_events = events
+                now_per_unit = per_unit
+                value = placer.best(now_units) + events
+            else:
+                now_units = units
+                now_events = events + it.value
+                now_per_unit = per_unit + it.per_unit
+                value = (placer.best(units) if units else 0.0) + now_events
+            if now_per_unit:
+                value += now_per_unit * len(now_units)
             chosen.append(it)
-            consider()
-            if len(chosen) < 4:
-                extend(i + 1, cost + it.cost, units + (it.action is None))
+            if value > best_value + 1e-9:
+                best_value = value
+                # buffs that count the new units come after them; every other event first
+                best = [c.action for c in chosen if c.action is not None and not c.per_unit]
+                best += placer.placement(now_units)
+                best += [c.action for c in chosen if c.action is not None and c.per_unit]
+            if len(chosen) < MAX_PLAN_SIZE and total + cheapest[i + 1] <= energy:
+                extend(i + 1, total, now_units, now_events, now_per_unit)
             chosen.pop()
 
-    extend(0, 0, 0)
+    extend(0, 0, (), 0, 0.0)
     return greedy_abilities.as_discount(best, offers) if offers else best
 
 
-def _unit_slot_value(facts: Facts, card: CardFacts, slot: int, board: list[tuple | None], face_ready: float) -> float:
-    """A unit's worth in a slot, apart from shielding: its attacks, its entry effect, staying power."""
-    value = facts.effects_value(card.on_enter, face_ready) + 0.05 * card.hp
-    if slot != DEFENSE and not card.dormant:
-        per_turn = facts.face(card.stk) if facts.lines_open else 0.4 * card.atk / 3
-        value += per_turn * (1.0 + FUTURE_TURNS) * 0.5 + 0.1 * card.atk
-    old = board[slot]
-    if old is not None:
-        # Summoning over a unit throws it away: only worth it for a nearly spent one.
-        value -= 0.25 * old[0] + 0.1 * old[1] + 0.5
-    return value
+class _Placer:
+    """The best slots for each set of units a plan tries (each set worked out once): their own
+    worth plus the face damage they save the player's ruler from the rift's next attacks."""
+
+    __slots__ = ("facts", "board", "base", "slots", "worth", "_best", "_where", "shield")
+
+    def __init__(self, facts: Facts, board: list[tuple | None], base: float, slots: tuple[int, ...], worth: dict[int, dict[int, float]]) -> None:
+        self.facts = facts
+        self.board = board
+        self.base = base
+        self.slots = slots
+        self.worth = worth
+        self._best: dict[tuple[_Item, ...], float] = {}
+        self._where: dict[tuple[_Item, ...], tuple[int, ...]] = {}
+        self.shield = facts.dfn * facts.w.shield * facts.keep
+
+    def best(self, units: tuple[_Item, ...]) -> float:
+        """The value of the best placement of `units` (at least one)."""
+        value = self._best.get(units)
+        if value is not None:
+            return value
+        facts = self.facts
+        best_value = -1e9
+        best: tuple[int, ...] = ()
+        shield = self.shield
+        base = self.base
+        hit_rate = facts.our_hit_rate
+        attackers = facts.attackers
+        sacrifice = facts.sacrifice_due
+        attacks = _remembered_attacks
+        b0, b1, b2 = self.board
+        entries = [it.card.entry for it in units]
+        worths = [self.worth[it.iid] for it in units]
+        for chosen in _permutations(self.slots, len(units)):
+            left, right, defense = b0, b1, b2
+            value = 0.0
+            for entry, worth, slot in zip(entries, worths, chosen):
+                if slot == ATTACK_LEFT:
+                    left = entry
+                elif slot == DEFENSE:
+                    defense = entry
+                else:
+                    right = entry
+                value += worth[slot]
+            value += (base - attacks(attackers, sacrifice, left, right, defense) * hit_rate) * shield
+            if value > best_value:
+                best_value = value
+                best = chosen
+        self._best[units] = best_value
+        self._where[units] = best
+        return best_value
+
+    def placement(self, units: tuple[_Item, ...]) -> list[Action]:
+        """The summons of the best placement of `units` (after `best`)."""
+        if not units:
+            return []
+        return [summon_action(it.iid, slot) for it, slot in zip(units, self._where[units])]
 
 
-def _place_units(
-    facts: Facts,
-    board: list[tuple | None],
-    base: float,
-    units: list[_Item],
-    slots: list[int],
-    unit_worth: dict[int, dict[int, float]],
-) -> tuple[float, list[Action]]:
-    """The best slots for these units: their own worth plus the face damage they save."""
-    best_value = -1e9
-    best: tuple[int, ...] = ()
-    for chosen in itertools.permutations(slots, len(units)):
-        new_board = list(board)
-        value = 0.0
-        for it, slot in zip(units, chosen):
-            new_board[slot] = it.card.board_entry()
-            value += unit_worth[it.iid][slot]
-        value += (base - facts.incoming(new_board)) * facts.dfn
-        if value > best_value:
-            best_value = value
-            best = chosen
-    return best_value, [Summon(it.iid, slot) for it, slot in zip(units, best)]
+def _unit_worth(facts: Facts, card: CardFacts, slots: tuple[int, ...], board: list[tuple | None], face_ready: float) -> dict[int, float]:
+    """A unit's worth in each slot, apart from shielding: its attacks, its entry effect, staying power."""
+    w = facts.w
+    entering = facts.effects_value(card.on_enter, face_ready) + w.unit_hp * card.hp
+    attacking = None
+    worth = {}
+    for slot in slots:
+        value = entering
+        if slot != DEFENSE and not card.dormant:
+            if attacking is None:
+                per_turn = facts.face(card.stk) if facts.lines_open else w.closed_line_atk * card.atk / 3
+                attacking = per_turn * (1.0 + w.future_turns * facts.keep) * w.attack_share + w.unit_atk * card.atk
+            value += attacking
+        old = board[slot]
+        if old is not None:
+            # Summoning over a unit throws it away: only worth it for a nearly spent one.
+            value -= w.replaced_hp * old[0] + w.replaced_atk * old[1] + w.replaced_unit
+        worth[slot] = value
+    return worth
+
+
+@functools.cache
+def _permutations(slots: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(itertools.permutations(slots, k))
 
 
 # ---------------------------------------------------------------------- attack phase
@@ -577,6 +830,7 @@ def attack_choice(game: Game, facts: Facts, legal: list[Action]) -> Action | Non
     face_of = {a: facts.face(game.stk(PLAYER, a)) for a in attackers}
     atk_of = {a: game.atk(PLAYER, a) for a in attackers}
     cards = facts.cards
+    w = facts.w
 
     def pierces(attacker: int) -> bool:
         if game.setup.has_grants:  # a keyword may be granted (a ruler's pierce, say)
@@ -594,8 +848,8 @@ def attack_choice(game: Game, facts: Facts, legal: list[Action]) -> Action | Non
             return 0.0  # killed before it can counterattack
         back = game.atk(INVADER, slot)
         if back >= facts.remaining_hp(PLAYER, attacker):
-            return 1.0 + 0.2 * (atk_of[attacker] + game.hp(PLAYER, attacker))
-        return 0.1 * back
+            return w.lost_attacker + w.lost_attacker_stats * (atk_of[attacker] + game.hp(PLAYER, attacker))
+        return w.reaction_damage * back
 
     if RULER in targets:
         # A line is open: face damage, unless a kill is worth more than the attacker's face.
@@ -608,7 +862,7 @@ def attack_choice(game: Game, facts: Facts, legal: list[Action]) -> Action | Non
                 rem = facts.remaining_hp(INVADER, a.target)
                 kv = facts.kill_value(a.target)
                 kills = atk_of[a.attacker] >= rem
-                v = kv if kills else CHIP_SHARE * kv * atk_of[a.attacker] / max(1, rem)
+                v = kv if kills else w.chip * kv * atk_of[a.attacker] / max(1, rem)
                 if kills and a.target == DEFENSE and pierces(a.attacker):
                     v += face_of[a.attacker]
                 v -= reaction_loss(a.attacker, a.target)
@@ -633,7 +887,7 @@ def attack_choice(game: Game, facts: Facts, legal: list[Action]) -> Action | Non
                 if v > best_plan:
                     best_plan = v
                     # strike first with the member whose face damage matters least
-                    best_first = Attack(min(group, key=lambda a: (face_of[a], -atk_of[a], a)), t)
+                    best_first = attack_action(min(group, key=lambda a: (face_of[a], -atk_of[a], a)), t)
     if best_first is not None:
         return best_first
 
@@ -665,7 +919,7 @@ def choose_target(game: Game, facts: Facts, options: list[Choose]) -> Choose:
         rem = facts.remaining_hp(INVADER, c.slot)
         amount = effect.amount if effect.kind == "damage" else rem
         kv = facts.kill_value(c.slot)
-        value = kv if amount >= rem else CHIP_SHARE * kv * amount / max(1, rem)
+        value = kv if amount >= rem else facts.w.chip * kv * amount / max(1, rem)
         if battle is not None:
             attacker, target = battle[2], battle[4]
             if target != RULER and game.sides[INVADER].board[target] is not None:
@@ -728,14 +982,16 @@ class GreedyPolicy:
     """`greedy_action` with a memory of this turn's main-phase plan.
 
     A plan is worked out once and followed while the game goes as planned;
-    anything unexpected (a card drawn, a unit damaged) makes it plan again.
-    It is what the greedy bot and the search bot's playouts run."""
+    anything unexpected (a card drawn, a unit damaged) makes it plan again,
+    unless nothing can be played at all.  It is what the greedy and tuned bots
+    and the search bot's playouts run; `weights` are its scoring's numbers."""
 
-    __slots__ = ("_plan", "_expect")
+    __slots__ = ("_plan", "_expect", "weights")
 
-    def __init__(self) -> None:
+    def __init__(self, weights: Weights = HAND_SET) -> None:
         self._plan: list[Action] = []
         self._expect: tuple | None = None
+        self.weights = weights
 
     def act(self, game: Game, legal: list[Action] | None = None) -> Action:
         """The choice in `game`; `legal` saves working out its legal actions again."""
@@ -751,16 +1007,21 @@ class GreedyPolicy:
                     return activation
             key = _turn_key(game)
             if key != self._expect or not self._plan or self._plan[0] not in legal:
-                self._plan = main_plan(game, Facts(game), legal)
+                # Nothing to play (the common case once the energy is spent): no plan to make.
+                can_play = any(type(a) in PLAYS for a in legal)
+                self._plan = main_plan(game, Facts(game, self.weights), legal) if can_play else []
             if self._plan:
                 action = self._plan.pop(0)
-                c = card_facts(game)[action.card]
-                cost = 0 if game.setup.ruler.cost_model is CostModel.FREE else max(c.level, 0)
-                self._expect = _expected_key(key, action, cost) if type(action) is not Discount else None
+                self._expect = _expected_key(key, action, game.setup.costs[action.card]) if type(action) is not Discount else None
                 return action
             self._expect = None
-            return GoToAttack() if any(_can_attack_now(game, s) for s in (ATTACK_LEFT, ATTACK_RIGHT, RULER)) else EndTurn()
-        return _decide(game, legal)
+            return _end_main(game)
+        return _decide(game, legal, self.weights)
+
+
+def _end_main(game: Game) -> Action:
+    """With nothing (more) to play: attack if anything can, else end the turn."""
+    return GO_TO_ATTACK if any(_can_attack_now(game, s) for s in (ATTACK_LEFT, ATTACK_RIGHT, RULER)) else END_TURN
 
 
 def _card_worth(game: Game, facts: Facts, action: Action) -> tuple:
@@ -782,8 +1043,8 @@ def choose_zone(game: Game, facts: Facts, legal: list[Choose]) -> Choose:
 
     def value(c: Choose) -> float:
         new_board = list(board)
-        new_board[c.slot] = card.board_entry()
-        return _unit_slot_value(facts, card, c.slot, board, 0.0) + (base - facts.incoming(new_board)) * facts.dfn
+        new_board[c.slot] = card.entry
+        return _unit_worth(facts, card, (c.slot,), board, 0.0)[c.slot] + (base - facts.incoming(new_board)) * facts.dfn
 
     return max(legal, key=lambda c: (value(c), -c.slot))
 
@@ -800,7 +1061,9 @@ def answer_decision(game: Game, facts: Facts, legal: list[Action]) -> Action:
     a unit target as `choose_target`; paying a cost, or cards put into a soul, the least valuable
     card or unit; a card a search or look takes, the most useful (`_pick_worth`); a zone, as
     `choose_zone`; "you may", yes unless what it does is worth less than nothing; any other card
-    choice (the order of cards put on the bottom), the first offered."""
+    choice (the order of cards put on the bottom), the first offered.
+
+    A new kind of decision is answered here, in one more branch."""
     decision = game.pending
     if decision.purpose == "optional":
         subject = decision.subject(game)
@@ -821,8 +1084,8 @@ def answer_decision(game: Game, facts: Facts, legal: list[Action]) -> Action:
     return legal[0]
 
 
-def _decide(game: Game, legal: list[Action]) -> Action:
-    facts = Facts(game)
+def _decide(game: Game, legal: list[Action], weights: Weights = HAND_SET) -> Action:
+    facts = Facts(game, weights)
     if game.pending is not None:
         return answer_decision(game, facts, legal)
     if game.setup.has_activated:
@@ -833,17 +1096,17 @@ def _decide(game: Game, legal: list[Action]) -> Action:
         plan = main_plan(game, facts, legal)
         if plan:
             return plan[0]
-        return GoToAttack() if any(_can_attack_now(game, s) for s in (ATTACK_LEFT, ATTACK_RIGHT, RULER)) else EndTurn()
+        return _end_main(game)
     attack = attack_choice(game, facts, legal)
     if attack is not None:
         return attack
     for a in legal:
-        if type(a) is PlayEvent and facts.effects_value(facts.cards[a.card].on_play, 0.0) > MIN_PLAY_VALUE:
+        if type(a) is PlayEvent and facts.effects_value(facts.cards[a.card].on_play, 0.0) > weights.min_play:
             return a
-    return EndTurn()
+    return END_TURN
 
 
-def greedy_action(game: Game) -> Action:
+def greedy_action(game: Game, weights: Weights = HAND_SET) -> Action:
     """The heuristic's choice in `game`, which must be at a player decision.
 
     Everything it reads is public except the deck orders, which it never
@@ -851,17 +1114,19 @@ def greedy_action(game: Game) -> Action:
     legal = game.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    return _decide(game, legal)
+    return _decide(game, legal, weights)
 
 
 class GreedyBot:
-    """The documented heuristic; deterministic, so its seed is unused."""
+    """The documented heuristic; deterministic, so its seed is unused.
 
-    name = "greedy"
+    `name` and `weights` make the `greedy` bot (the hand-set weights) or the
+    `tuned` bot (weights fitted offline, read from a data file)."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: Weights = HAND_SET, name: str = "greedy") -> None:
         self.seed = seed
-        self.policy = GreedyPolicy()
+        self.name = name
+        self.policy = GreedyPolicy(weights)
 
     def choose(self, view: PlayerView) -> Action:
         return self.policy.act(view.game, view.legal)

@@ -33,7 +33,9 @@ DEFAULT_BUDGET = 96
 DRAW_SCORE = 0.25  # a game that hits the turn cap has not cleared the rift
 MARGIN_WEIGHT = 0.02  # how much of a rollout's score the margin of its ending may move: a tie-breaker
 DEPARTURE_Z = 1.0  # standard errors by which a candidate must beat greedy's choice to replace it
-MIN_PAIRED_GAMES = 3  # fewer shared games than this never replace greedy's choice
+MIN_PAIRED_GAMES = 3  # fewer shared games than this never replace greedy's choice, nor drop an alternative
+HOPELESS_Z = 1.0  # an alternative this many standard errors behind greedy's choice (or tied on every game) is dropped
+MIN_ROUNDS = 3  # rounds of the budget, at least: after each, hopeless alternatives are dropped
 PLAYOUT_ACTION_CAP = 2000
 
 
@@ -43,7 +45,7 @@ def playout(game: Game) -> float:
     steps = 0
     while game.winner is None:
         legal = game.legal_actions()
-        game.apply(legal[0] if len(legal) == 1 else policy.act(game, legal))
+        game._apply_trusted(legal[0] if len(legal) == 1 else policy.act(game, legal))  # the policy picks among `legal`
         steps += 1
         if steps > PLAYOUT_ACTION_CAP:
             return DRAW_SCORE
@@ -103,11 +105,16 @@ class SearchBot:
         return self._halve(view, options)
 
     def _halve(self, view: PlayerView, options: list[Action]) -> Action:
-        """Successive halving of the alternatives, greedy's choice (options[0]) kept to the end."""
+        """Successive halving of the alternatives, greedy's choice (options[0]) kept to the end.
+
+        After each round an alternative that cannot be better than greedy's
+        choice on the games both were played on (`_hopeless`) is dropped, and
+        when none is left the search stops: the budget goes to the decisions
+        where greedy's alternatives are close, and a clear one costs little."""
         options = options[: self.budget]  # a budget below the candidates searches the first ones
         scores: list[dict[int, float]] = [{} for _ in options]  # per candidate: world -> score
         alive = list(range(len(options)))
-        rounds = max(1, (len(options) - 1).bit_length())
+        rounds = max(MIN_ROUNDS, (len(options) - 1).bit_length())
         left = self.budget
         world_index = 0
         for r in range(rounds):
@@ -119,10 +126,13 @@ class SearchBot:
                 world = view.determinise(self.rng)
                 for i in alive:
                     game = _copy_world(world)
-                    game.apply(options[i])
+                    game._apply_trusted(options[i])  # legal in the view, so in every world sampled from it
                     scores[i][world_index] = playout(game)
                 world_index += 1
             left -= per * len(alive)
+            alive = [0] + [i for i in alive[1:] if not _hopeless(scores[i], scores[0])]
+            if len(alive) == 1:
+                return options[0]
             if len(alive) > 2:
                 ranked = sorted(alive[1:], key=lambda i: (-_mean(scores[i]), i))
                 alive = [0] + ranked[: max(1, (len(alive) + 1) // 2 - 1)]
@@ -136,6 +146,28 @@ def _mean(scores: dict[int, float]) -> float:
     return sum(scores.values()) / len(scores) if scores else -1.0
 
 
+def _paired(challenger: dict[int, float], default: dict[int, float]) -> tuple[int, float, float]:
+    """The games both were played on, the mean difference on them, and its standard error."""
+    diffs = [challenger[w] - default[w] for w in challenger if w in default]
+    n = len(diffs)
+    if n == 0:
+        return 0, 0.0, 0.0
+    mean = sum(diffs) / n
+    if n == 1:
+        return 1, mean, math.inf
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    return n, mean, sd / math.sqrt(n)
+
+
+def _hopeless(challenger: dict[int, float], default: dict[int, float]) -> bool:
+    """Whether an alternative is behind greedy's choice by more than the noise, or tied with it on
+    every game so far: more games would rarely make it clearly better, so it gets no more."""
+    n, mean, se = _paired(challenger, default)
+    if n < MIN_PAIRED_GAMES:
+        return False
+    return mean + HOPELESS_Z * se <= 0
+
+
 def _clearly_better(challenger: dict[int, float], default: dict[int, float]) -> bool:
     """Whether the challenger beats greedy's choice on the games both were played on, beyond noise.
 
@@ -144,15 +176,10 @@ def _clearly_better(challenger: dict[int, float], default: dict[int, float]) -> 
     rarely clears) that alone would make the search worse than greedy.  So it
     departs from greedy only when the paired difference is more than
     DEPARTURE_Z standard errors above zero."""
-    diffs = [challenger[w] - default[w] for w in challenger if w in default]
-    n = len(diffs)
+    n, mean, se = _paired(challenger, default)
     if n < MIN_PAIRED_GAMES:
         return False  # too few games to tell luck from skill
-    mean = sum(diffs) / n
-    if mean <= 0:
-        return False
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    return mean > DEPARTURE_Z * sd / math.sqrt(n)
+    return mean > 0 and mean > DEPARTURE_Z * se
 
 
 def _copy_world(world: Game) -> Game:

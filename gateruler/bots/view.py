@@ -30,15 +30,13 @@ from gateruler.engine.game import Game, Setup
 
 HIDDEN_SEED = -1  # what a view says its game's seed is
 
-_hidden_setups: IdentityMemo[Setup, Setup] = IdentityMemo()
-_deck_order_shown: IdentityMemo[Setup, bool] = IdentityMemo()
+_hidden_setups: IdentityMemo[Setup, tuple[Setup, bool]] = IdentityMemo()
 
 
-def _hidden_setup(setup: Setup) -> Setup:
-    """The setup without its seed (memoised: every decision of a game asks)."""
-    if setup.seed == HIDDEN_SEED:
-        return setup
-    return _hidden_setups.get(setup, lambda s: attrs.evolve(s, seed=HIDDEN_SEED))
+def _hidden_setup(setup: Setup) -> tuple[Setup, bool]:
+    """The setup without its seed, and whether any card can put a card back on a deck
+    (memoised: every decision of a game asks)."""
+    return _hidden_setups.get(setup, _hide)
 
 
 def _shows_deck_order(effect: object) -> bool:
@@ -47,11 +45,15 @@ def _shows_deck_order(effect: object) -> bool:
     return (kind == "move" and getattr(effect, "to", "") == "deck") or kind == "look"
 
 
-def _deck_order_can_be_known(setup: Setup) -> bool:
-    return _deck_order_shown.get(
-        setup,
-        lambda s: any(_shows_deck_order(effect) for card in s.defs for ability in card.abilities for effect in ability.effects),
+def _hide(setup: Setup) -> tuple[Setup, bool]:
+    hidden = setup if setup.seed == HIDDEN_SEED else attrs.evolve(setup, seed=HIDDEN_SEED)
+    returns = any(
+        _shows_deck_order(effect)
+        for card in setup.defs
+        for ability in card.abilities
+        for effect in ability.effects
     )
+    return hidden, returns
 
 
 def _known_ends(game: Game, side: int) -> tuple[int, int]:
@@ -63,8 +65,6 @@ def _known_ends(game: Game, side: int) -> tuple[int, int]:
     rest of a look).  Nothing else puts a card anywhere in a deck but on top
     or at the bottom, and taking from the middle shuffles it, so the known
     cards are a run at each end: the unknown cards are the ones between."""
-    if not _deck_order_can_be_known(game.setup):
-        return 0, 0
     on_top: set[int] = set()
     at_bottom: set[int] = set()
     for entry in reversed(game.log):
@@ -87,30 +87,11 @@ def _known_ends(game: Game, side: int) -> tuple[int, int]:
     return bottom, top
 
 
-def _copy(game: Game) -> Game:
-    """A copy of every slot of `game` without its log and random generator.
-
-    `Game.clone` copies the generator's whole state, which is most of its
-    cost and exactly what a view must not keep."""
-    copy = Game.__new__(Game)
-    for name in Game.__slots__:
-        value = getattr(game, name)
-        if name == "sides":
-            value = [side.copy() for side in value]
-        elif name == "log":
-            value = []
-        elif name == "rng":
-            value = None
-        elif isinstance(value, (list, dict, set)):
-            value = value.copy()
-        setattr(copy, name, value)
-    return copy
-
-
 class PlayerView:
     """A game with its hidden information erased, for a bot to decide on.
 
-    `game` is safe to read in every way (the decks are in canonical order);
+    `game` is safe to read in every way (the decks are in canonical order;
+    it has no log and no random generator: to play ahead, `determinise`);
     `unknown[side]` is how many cards of that side's deck have an order the
     player cannot know: the cards just above the `bottom[side]` cards at its
     bottom whose places the player watched (the rest of a look), below any
@@ -136,7 +117,7 @@ class PlayerView:
 
         The result can be played forward (it has its own generator); it shares
         nothing mutable with the view."""
-        game = _copy(self.game)
+        game = self.game.clone(keep_log=False, keep_rng=False)
         for side in (PLAYER, INVADER):
             n = self.unknown[side]
             if n > 1:
@@ -154,11 +135,16 @@ def player_view(game: Game, legal: list[Action] | None = None) -> PlayerView:
 
     `legal`, when given, must be `game.legal_actions()` (public, and costly to
     work out twice)."""
+    view = game.clone(keep_log=False, keep_rng=False)  # no log, no generator (its state would give the shuffles away)
+    view.setup, returns = _hidden_setup(game.setup)
+    ours = view.sides[PLAYER].deck
+    rift = view.sides[INVADER].deck
+    if not returns:  # the common case: nothing ever goes back on a deck, so no place in it is known
+        ours.sort()
+        rift.sort()
+        return PlayerView(view, (len(ours), len(rift)), legal)
     unknown = []
     bottoms = []
-    view = _copy(game)
-    view.setup = _hidden_setup(game.setup)
-    view.rng = random.Random(0)
     for side in (PLAYER, INVADER):
         deck = view.sides[side].deck
         low, top = _known_ends(game, side)

@@ -35,7 +35,7 @@ from gateruler.batch import (
     LevelResult,
     run_batch,
 )
-from gateruler.bots import BOT_NAMES
+from gateruler.bots import BOT_NAMES, DEFAULT_BOT, bot_label, tuned_weights
 from gateruler.check_results import CHECK_FORMAT, CHECK_VERSION
 from gateruler.bots.search import DEFAULT_BUDGET
 from gateruler.cardpool import CardPool
@@ -273,10 +273,18 @@ def _error_replay(spec: GameSpec, settings: BatchSettings, record: ErrorRecord) 
     )
 
 
+def bot_weights_json(bot: str) -> dict | None:
+    """The weights file a weighted bot read (its name, version and every weight), or None."""
+    if bot != "tuned":
+        return None
+    tuned = tuned_weights()
+    return {"file": tuned.path.name, "version": tuned.version, "weights": tuned.weights.as_dict()}
+
+
 def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str], sensitivity: Sensitivity | None = None) -> dict:
-    """Every figure and every setting needed to run the same check again (the rule variants in force
-    that are not the defaults; each level also lists the value of every variant it was played under,
-    and with --sensitivity what each other reading does to its clear rate)."""
+    """Every figure and every setting needed to run the same check again (the bot's weights; the rule
+    variants in force that are not the defaults; each level also lists the value of every variant it
+    was played under, and with --sensitivity what each other reading does to its clear rate)."""
     settings = result.settings
     first = result.levels[0].spec
     levels = []
@@ -324,6 +332,7 @@ def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str], s
             },
             "levels": [lv.spec.level_ref for lv in result.levels],
             "bot": settings.bot,
+            "bot_weights": bot_weights_json(settings.bot),
             "budget": settings.budget,
             "seed": settings.seed,
             "games": settings.games,
@@ -440,7 +449,7 @@ class _ProgressBars:
 @click.argument("deck")
 @click.option("--levels", "levels_text", default="1-6", show_default=True, help="Shipped levels to check: 1-6, 3, 1,3-4.")
 @click.option("--games", default=200, show_default=True, type=int, help="Games per level (at most, with --precision).")
-@click.option("--bot", default="greedy", show_default=True, type=click.Choice(BOT_NAMES), help="Who plays your side.")
+@click.option("--bot", default=DEFAULT_BOT, show_default=True, type=click.Choice(BOT_NAMES), help="Who plays your side (docs/bots.md).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Base seed: every game's seed derives from it.")
 @click.option("--json", "json_path", default=None, help="Also write every figure and setting to this JSON file.")
 @click.option("--level-file", default=None, help="Check against this level file instead of the shipped levels.")
@@ -501,8 +510,7 @@ def check(
         with runner:
             settings = attrs.evolve(settings, workers=runner.workers)  # a cluster's, once reached
             out.print(
-                f"{specs[0].deck.name} ({specs[0].deck.ruler}) - bot {bot}"
-                + (f" (budget {budget})" if budget is not None and bot == "search" else "")
+                f"{specs[0].deck.name} ({specs[0].deck.ruler}) - bot {bot_label(bot, budget)}"
                 + f", seed {seed}, up to {games} games per level, {runner.describe()}"
             )
             library = library_summary(specs[0].pool)

@@ -7,6 +7,8 @@ different cards, exactly as on the table.
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 # Board slots, "left" and "right" always as seen from the player.
@@ -120,6 +122,18 @@ class Split:
 
     parts: tuple[tuple[int, int, int], ...] = attrs.field(converter=_parts)
 
+
+# Interned actions.  `legal_actions()` offers the same few values again and
+# again; one shared instance of each (they are frozen) is cheaper to make than
+# a new one, and cheaper to find in a list (`in` checks identity first).
+# Equality is unchanged: an action made directly equals its interned twin.
+summon_action = functools.cache(Summon)
+play_event_action = functools.cache(PlayEvent)
+play_field_action = functools.cache(PlayField)
+set_card_action = functools.cache(SetCard)
+attack_action = functools.cache(Attack)
+GO_TO_ATTACK = GoToAttack()
+END_TURN = EndTurn()
 
 Action = Summon | PlayEvent | PlayField | SetCard | GoToAttack | Attack | EndTurn | Choose | ChooseCard | Confirm | Split | Activate | Discount
 ANSWERS = (Choose, ChooseCard, Confirm, Split)

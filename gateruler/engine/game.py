@@ -32,6 +32,8 @@ from gateruler.engine.actions import (
     ATTACK_LEFT,
     ATTACK_RIGHT,
     DEFENSE,
+    END_TURN,
+    GO_TO_ATTACK,
     INVADER,
     PLAYER,
     RULER,
@@ -48,6 +50,11 @@ from gateruler.engine.actions import (
     PlayField,
     SetCard,
     Summon,
+    attack_action,
+    play_event_action,
+    play_field_action,
+    set_card_action,
+    summon_action,
 )
 from gateruler.engine.events import describe, event_to_dict
 from gateruler.engine.filters import ZONE_LISTS
@@ -123,28 +130,41 @@ class Setup:
 
     @classmethod
     def build(cls, defs: tuple[CardDef, ...], *, ruler: RulerDef, rules: Rules = DEFAULT_RULES, **fields: object) -> "Setup":
-        """A setup, with what is worked out once per game from the definitions."""
-        defs = rules.player_definitions(defs, fields["owners"], PLAYER)  # type: ignore[arg-type]
-        entries = continuous_effects.continuous_entries(defs)
-        triggers, hooks = _trigger_index(defs)
-        replacements = replace.replacement_entries(defs) if REPLACEMENT in hooks else ()
-        free = ruler.cost_model is CostModel.FREE
-        tables = activation.ability_tables(defs, fields.get("owners", ()))  # type: ignore[arg-type]
-        return cls(
-            defs=defs,
-            ruler=ruler,
-            has_continuous=any(entries),
-            continuous=entries,
-            triggers=triggers,
-            costs=tuple(0 if free else max(d.level, 0) for d in defs),
-            play_checks=tuple(_needs_play_checks(d, index) for d, index in zip(defs, triggers)),
-            summon_slots=tuple(s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)),
-            replacements=replacements,
-            replaces=hooks - {REPLACEMENT},
-            **tables,
-            rules=rules,
-            **fields,
-        )
+        """A setup, with what is worked out once per game from the definitions.
+
+        The games of a batch have the same definitions: they share one `defs`
+        tuple and one set of tables (`_TABLES`), so the bots' memos keyed by
+        the definitions hold across games too."""
+        owners = tuple(fields.get("owners", ()))  # type: ignore[call-overload]
+        defs = rules.player_definitions(defs, owners, PLAYER)
+        key = (id(ruler), owners, *map(id, defs))
+        hit = _TABLES.get(key)
+        if hit is None:
+            # Everything here is a function of the definitions, their owners and the ruler alone:
+            # a table that depends on anything else (a rule variant...) must add it to the key.
+            entries = continuous_effects.continuous_entries(defs)
+            triggers, hooks, play_checks = _trigger_index(defs)
+            free = ruler.cost_model is CostModel.FREE
+            tables = {
+                "defs": defs,
+                "ruler": ruler,
+                "has_continuous": any(entries),
+                "continuous": entries,
+                "triggers": triggers,
+                "costs": tuple(0 if free else max(d.level, 0) for d in defs),
+                "play_checks": play_checks,
+                "summon_slots": tuple(s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)),
+                "replacements": replace.replacement_entries(defs) if REPLACEMENT in hooks else (),
+                "replaces": hooks - {REPLACEMENT},
+                **activation.ability_tables(defs, owners),
+            }
+            if len(_TABLES) >= 256:
+                _TABLES.clear()
+            hit = _TABLES[key] = tables  # it keeps the definitions and the ruler alive: their ids stay theirs
+        return cls(**hit, rules=rules, **fields)
+
+
+_TABLES: dict[tuple, dict[str, object]] = {}  # (id(ruler), owners, id(def)...) -> Setup.build's tables
 
 
 class Game:
@@ -268,8 +288,12 @@ class Game:
             self.draw(PLAYER)
 
     # ------------------------------------------------------------------ copying
-    def clone(self, keep_log: bool = True) -> "Game":
-        """An independent copy; definitions are shared, state is copied."""
+    def clone(self, keep_log: bool = True, keep_rng: bool = True) -> "Game":
+        """An independent copy; definitions are shared, state is copied.
+
+        `keep_rng=False` leaves the copy without a random generator (`rng` is
+        None): copying the generator's state is most of a clone's cost, and a
+        player view must not keep it anyway (bots/view.py)."""
         game = Game.__new__(Game)
         game.setup = self.setup
         game.sides = [self.sides[0].copy(), self.sides[1].copy()]
@@ -278,10 +302,13 @@ class Game:
         game.first_player = self.first_player
         game.phase = self.phase
         game.attacks = self.attacks
-        # Random() without arguments seeds itself from the OS first, which is
-        # most of a clone's cost; the state is overwritten at once anyway.
-        game.rng = random.Random.__new__(random.Random)
-        game.rng.setstate(self.rng.getstate())
+        if keep_rng and self.rng is not None:
+            # Random() without arguments seeds itself from the OS first: make a bare
+            # one, since its state is overwritten at once anyway.
+            game.rng = random.Random.__new__(random.Random)
+            game.rng.setstate(self.rng.getstate())
+        else:
+            game.rng = None
         game.log = self.log[:] if keep_log else []
         game.tasks = self.tasks[:]
         game.pending = self.pending
@@ -427,18 +454,30 @@ class Game:
                 actions += activation.discount_plays(self)
             if self.setup.has_activated:
                 actions += activation.activations(self, MAIN)
-            return actions + [GoToAttack(), EndTurn()]
+            actions.append(GO_TO_ATTACK)
+            actions.append(END_TURN)
+            return actions
         if self.phase == Phase.ATTACK:
             actions = self._attack_actions() + self._set_card_plays(ATTACK)
             if self.setup.has_activated:
                 actions += activation.activations(self, ATTACK)
-            return actions + [EndTurn()]
+            actions.append(END_TURN)
+            return actions
         return []
 
     def apply(self, action: Action) -> None:
         """Perform one legal action, then run the game to the player's next decision."""
         if action not in self.legal_actions():
             raise IllegalAction(f"illegal action now: {action!r}")
+        self._apply_trusted(action)
+
+    def _apply_trusted(self, action: Action) -> None:
+        """`apply` without checking the action against `legal_actions()` again.
+
+        For callers that took `action` from `legal_actions()` of this very
+        state (the bots' game loop, the search's playouts): working the legal
+        actions out a second time was a sixth of a game's cost.  Everything
+        else calls `apply`, which refuses an illegal action."""
         self.history.append(action)
         if isinstance(action, ANSWERS):
             # The waiting frame is on top of the stack: it runs again with the answer.
@@ -513,14 +552,14 @@ class Game:
                 affordable = costs[iid] <= side.energy_ready
                 if d.type is CardType.UNIT:
                     if can_summon and affordable:
-                        actions.extend([Summon(iid, slot) for slot in slots])
+                        actions.extend([summon_action(iid, slot) for slot in slots])
                 elif d.type is CardType.EVENT:
                     if affordable and iid not in no_main_play and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid)):
-                        actions.append(PlayEvent(iid))
+                        actions.append(play_event_action(iid))
                     if free_set and OPEN_CARD not in d.keywords:
-                        actions.append(SetCard(iid, free_set[0]))
+                        actions.append(set_card_action(iid, free_set[0]))
                 elif d.type is CardType.FIELD and affordable:
-                    actions.append(PlayField(iid))
+                    actions.append(play_field_action(iid))
         return actions
 
     def _set_card_plays(self, window: str) -> list[Action]:
@@ -535,7 +574,7 @@ class Game:
                 and self._cost(iid) <= side.energy_ready
                 and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid))
             ):
-                out.append(PlayEvent(iid))
+                out.append(play_event_action(iid))
         return out
 
     def _event_playable(self, side: int, iid: int, energy: int | None = None) -> bool:
@@ -587,7 +626,7 @@ class Game:
             if attacker != RULER and attacker >= self.setup.ruler.attack_zones:
                 continue
             if self.can_attack(PLAYER, attacker):
-                out.extend(Attack(attacker, t) for t in targets)
+                out.extend([attack_action(attacker, t) for t in targets])
         return out
 
     # ------------------------------------------------------------------ primitives (also used by controllers)
@@ -1216,17 +1255,19 @@ def _needs_play_checks(card: CardDef, index: dict[str, tuple[int, ...]]) -> bool
 
 NO_HOOKS: frozenset[str] = frozenset()
 HOOK_NAMES = frozenset({replace.DAMAGE, replace.DESTROY, REPLACEMENT})
-_INDEXES: dict[int, tuple[CardDef, dict[str, tuple[int, ...]], frozenset[str]]] = {}  # id(definition) -> (it, its index, its hooks)
+_INDEXES: dict[int, tuple[CardDef, dict[str, tuple[int, ...]], frozenset[str], bool]] = {}  # id(definition) -> (it, its index, its hooks, play checks)
 
 
-def _trigger_index(defs: Sequence[CardDef]) -> tuple[tuple[dict[str, tuple[int, ...]], ...], frozenset[str]]:
-    """For each card, trigger word -> the indices of its abilities with that trigger; and the replacement
-    hooks the cards' words use (REPLACEMENT among them when a card has a standing replacement).
+def _trigger_index(defs: Sequence[CardDef]) -> tuple[tuple[dict[str, tuple[int, ...]], ...], frozenset[str], tuple[bool, ...]]:
+    """For each card, trigger word -> the indices of its abilities with that trigger; the replacement
+    hooks the cards' words use (REPLACEMENT among them when a card has a standing replacement); and
+    for each card whether playing it needs more than its energy (`_needs_play_checks`).
 
     Each definition is read once, and remembered across games (definitions
     are frozen and shared by the games of a batch); the memo forgets
     everything when it grows large."""
-    out = []
+    indexes = []
+    checks = []
     hooks: frozenset[str] = frozenset()
     for d in defs:
         hit = _INDEXES.get(id(d))
@@ -1241,11 +1282,12 @@ def _trigger_index(defs: Sequence[CardDef]) -> tuple[tuple[dict[str, tuple[int, 
             if len(_INDEXES) > 4096:
                 _INDEXES.clear()
             index = {trigger: tuple(indices) for trigger, indices in found.items()}
-            hit = _INDEXES[id(d)] = (d, index, card_hooks & HOOK_NAMES)
-        out.append(hit[1])
+            hit = _INDEXES[id(d)] = (d, index, card_hooks & HOOK_NAMES, _needs_play_checks(d, index))
+        indexes.append(hit[1])
+        checks.append(hit[3])
         if hit[2]:
             hooks |= hit[2]
-    return tuple(out), hooks
+    return tuple(indexes), hooks, tuple(checks)
 
 
 __all__ = ["Decision", "Game", "Phase", "Setup", "SIDE_NAMES", "SLOT_NAMES", "SLOT_WORDS"]

@@ -26,7 +26,7 @@ READS = (1, 2)
 
 
 def game_to_dict(game: "Game") -> dict:
-    rng_state = game.rng.getstate()
+    rng_state = game.rng.getstate() if game.rng is not None else None  # None: a player view has no generator
     setup = game.setup
     return {
         "format": FORMAT,
@@ -45,7 +45,7 @@ def game_to_dict(game: "Game") -> dict:
         "first_player": game.first_player,
         "phase": game.phase,
         "attacks": game.attacks,
-        "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
+        "rng": None if rng_state is None else [rng_state[0], list(rng_state[1]), rng_state[2]],
         "log": [list(e) for e in game.log],
         "tasks": [frame_to_dict(t) if type(t) is Frame else list(t) for t in game.tasks],
         "pending": None if game.pending is None else game.pending.to_dict(),
@@ -62,10 +62,13 @@ def game_from_dict(game: "Game", data: dict) -> None:
     version = data.get("version")
     if version not in READS:
         raise ValueError(f"unknown game state version {version!r}")
-    rng = random.Random()
-    rng_version, internal, gauss = data["rng"]
-    rng.setstate((rng_version, tuple(internal), gauss))
-    game.rng = rng
+    if data["rng"] is None:
+        game.rng = None  # a player view's state (gateruler/saves.py never reads one)
+    else:
+        rng = random.Random()
+        rng_version, internal, gauss = data["rng"]
+        rng.setstate((rng_version, tuple(internal), gauss))
+        game.rng = rng
     game.sides = [SideState.from_dict(s) for s in data["sides"]]
     game.turn = data["turn"]
     game.active = data["active"]

@@ -248,6 +248,12 @@ def reproduce_command(data: dict) -> str:
     return shlex.join(parts)
 
 
+def _weights_words(settings: dict) -> str:
+    """The weights file a weighted bot read, as the header says it: ' (tuned.yaml v1)'."""
+    weights = settings.get("bot_weights")
+    return f" ({weights['file']} v{weights['version']})" if weights else ""
+
+
 def _settings(data: dict) -> str:
     s = data["settings"]
     deck = s["deck"]
@@ -256,7 +262,7 @@ def _settings(data: dict) -> str:
         ("deck file", deck["file"] or "-"),
         ("cards", ", ".join(f"{count} {card}" for card, count in deck["cards"])),
         ("levels", ", ".join(str(ref) for ref in s["levels"])),
-        ("bot", s["bot"] + (f" (budget {s['budget']})" if s.get("budget") is not None and s["bot"] == "search" else "")),
+        ("bot", s["bot"] + (f" (budget {s['budget']})" if s.get("budget") is not None and s["bot"] == "search" else "") + _weights_words(s)),
         ("seed", str(s["seed"])),
         ("games per level", str(s["games"]) + ("" if s.get("precision") is None else f", stopping once the interval is narrower than {s['precision']}")),
         ("turn cap", str(s["max_turns"])),

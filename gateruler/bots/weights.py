@@ -1,0 +1,173 @@
+"""The numbers greedy's scoring is made of, by name, and the files that hold fitted ones.
+
+Every value the greedy heuristic puts on a card, an attack or a placement is
+a sum of terms, each multiplied by one of these weights.  `Weights()` holds
+the hand-set values the `greedy` bot has always used; the `tuned` bot reads
+fitted values from a data file (gateruler/data/bots/tuned.yaml), written by
+benchmarks/fit_bot.py (docs/bots.md says how they are fitted, and how to
+refit them when the card pool changes).  A weights file names its weights;
+one it does not name keeps its hand-set value, so a file stays readable when
+a weight is added.
+
+The file is read by the project's bounded YAML reader (gateruler.yamlsrc):
+a broken or hostile file is a one-line error naming the file and line.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from gateruler.yamlsrc import Fields, Report, load_yaml
+
+WEIGHT_BOUND = 1000.0  # no weight may be larger than this in size: a file past it is refused
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "bots"
+TUNED_FILE = DATA_DIR / "tuned.yaml"
+
+
+def _w(default: float, doc: str, step: float | None = None) -> Any:
+    """A weight.  A fit moves it by factors (it keeps its sign), or, with `step`, by steps
+    of that size (a weight whose hand-set value is 0: a term greedy does not use)."""
+    return attrs.field(default=default, metadata={"doc": doc, "step": step})
+
+
+@attrs.frozen(kw_only=True)
+class Weights:
+    """Greedy's scoring weights.  Values are in expected damage-zone cards on the rift
+    (docs/bots.md), each side's damage scaled by how near that side is to losing."""
+
+    # --- effects of the player's cards
+    draw: float = _w(0.7, "a card drawn by the player")
+    opponent_draw: float = _w(0.3, "a card the player's effect makes the rift draw (a cost)")
+    mill: float = _w(0.1, "a card milled from the rift's deck")
+    self_mill: float = _w(0.1, "a card milled from the player's own deck (a cost)")
+    self_damage: float = _w(1.0, "damage the player's own effect deals to the player's ruler, per expected card")
+    friendly_fire: float = _w(1.5, "each own unit a board-wide harmful effect also hits (a cost)")
+    buff_atk: float = _w(0.25, "a point of ATK given to a unit")
+    buff_hp: float = _w(0.2, "a point of HP given to a unit")
+    buff_stk: float = _w(0.6, "a point of STK given to a unit")
+    buff_new_units: float = _w(0.0, "a team buff counts each unit the plan summons this many times (then it is played after them)", step=2.0)
+    own_set_card: float = _w(1.0, "destroying the player's own set cards (a cost)")
+    field: float = _w(0.5, "a field card in play, besides what it does on entering")
+    min_play: float = _w(0.05, "the least a card must be worth to be played")
+    # --- face damage on the rift
+    lethal: float = _w(50.0, "finishing the rift, times the chance this attack does")
+    backlash: float = _w(1.0, "harm the rift's CNT cards do when checked, per expected card")
+    # --- the rift's units
+    kill_base: float = _w(0.2, "killing any rift unit, beyond opening a line")
+    kill_atk: float = _w(0.35, "killing a rift attacker, per point of ATK above an average new unit (per 3)")
+    kill_stk: float = _w(0.5, "killing a rift attacker, per point of STK above an average new unit")
+    kill_attacker: float = _w(0.15, "killing a rift unit in an attack zone")
+    kill_sacrificer: float = _w(3.0, "killing the unit whose rule destroys a player unit each turn (level 2's End)")
+    chip: float = _w(0.35, "damage that does not kill, as a share of the kill")
+    kill_shield: float = _w(0.0, "killing a rift attacker, per expected damage-zone card its next attack would deal the board", step=2.0)
+    # --- the player's units
+    shield: float = _w(1.0, "an expected damage-zone card the player's board saves from the rift's next attacks")
+    wipe_risk: float = _w(0.0, "how much the chance that the rift's next drives bring a unit that destroys the player's board discounts shielding and future attacks", step=2.0)
+    future_turns: float = _w(1.5, "further turns a new attacker is expected to attack in")
+    attack_share: float = _w(0.5, "the share of a new attacker's attacks counted")
+    closed_line_atk: float = _w(0.4, "a new attacker's ATK (per 3) while no line to the rift's ruler is open")
+    unit_atk: float = _w(0.1, "a point of ATK of a new unit in an attack zone")
+    unit_hp: float = _w(0.05, "a point of HP of a new unit (staying power)")
+    replaced_hp: float = _w(0.25, "a point of HP left on a unit summoned over")
+    replaced_atk: float = _w(0.1, "a point of ATK of a unit summoned over")
+    replaced_unit: float = _w(0.5, "any unit summoned over")
+    # --- attacks into the rift's reactions
+    lost_attacker: float = _w(1.0, "an attacker lost to intercept or counterattack")
+    lost_attacker_stats: float = _w(0.2, "a point of ATK + HP of an attacker lost to intercept or counterattack")
+    reaction_damage: float = _w(0.1, "a point of damage an attacker takes back and survives")
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in attrs.fields(cls))
+
+    @classmethod
+    def doc(cls, name: str) -> str:
+        return str(attrs.fields_dict(cls)[name].metadata["doc"])
+
+    @classmethod
+    def step(cls, name: str) -> float | None:
+        """The size of a fit's steps for a weight moved by steps (None: moved by factors)."""
+        return attrs.fields_dict(cls)[name].metadata["step"]
+
+    def as_dict(self) -> dict[str, float]:
+        return attrs.asdict(self)
+
+    def changed(self) -> dict[str, float]:
+        """The weights that differ from the hand-set ones."""
+        base = Weights()
+        return {n: v for n, v in self.as_dict().items() if v != getattr(base, n)}
+
+
+@attrs.frozen
+class WeightsFile:
+    """A fitted set of weights and what it says about itself."""
+
+    path: Path
+    name: str  # the bot it makes
+    version: int
+    weights: Weights
+    description: str = ""
+
+    @property
+    def label(self) -> str:
+        """How results name it: the file and its version."""
+        return f"{self.path.name} v{self.version}"
+
+
+def read_weights(path: str | Path) -> WeightsFile:
+    """A weights file, checked: a mapping with `bot`, `version`, `weights` (name: number) and
+    an optional `description`; an unknown weight name or a number out of bounds is an error
+    naming the line (gateruler.errors.DataError)."""
+    path = Path(path)
+    report = Report()
+    node = load_yaml(path)
+    f = Fields(node, report, "a weights file", at=None)
+    name = f.required("bot", str)
+    version = f.required("version", int, min=1)
+    description = f.optional("description", str, default="")
+    values: dict[str, float] = {}
+    inner = f.nested("weights", "weights", required=True)
+    if inner is not None:
+        for key in Weights.names():
+            value = inner.optional(key, (int, float), default=None, min=-WEIGHT_BOUND, max=WEIGHT_BOUND)
+            if value is not None and not math.isfinite(value):  # .nan passes every bound
+                inner.error(inner.value_loc(key), f"{key!r} must be a finite number (got {value})")
+            elif value is not None:
+                values[key] = float(value)
+        inner.finish()
+    f.finish()
+    report.raise_errors()
+    return WeightsFile(path, name, version, Weights(**values), description)
+
+
+def weights_yaml(name: str, version: int, weights: Weights, description: str) -> str:
+    """A weights file's text (what benchmarks/fit_bot.py writes), one weight a line with its meaning."""
+    lines = [
+        "# Greedy's scoring weights, fitted by benchmarks/fit_bot.py (docs/bots.md: how, and how to refit).",
+        "# Weights not named here keep their hand-set values (gateruler/bots/weights.py).",
+        f"bot: {name}",
+        f"version: {version}",
+        "description: >-",
+        *(f"  {line}" for line in _wrap(description)),
+        "weights:",
+    ]
+    for key, value in weights.as_dict().items():
+        lines.append(f"  {key}: {value!r}   # {Weights.doc(key)}")
+    return "\n".join(lines) + "\n"
+
+
+def _wrap(text: str, width: int = 76) -> list[str]:
+    out: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return out + ([line] if line else [])

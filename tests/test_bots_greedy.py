@@ -1,0 +1,119 @@
+"""What greedy works out about a game, and that working it out faster gives the same answers."""
+
+from __future__ import annotations
+
+import random
+
+from factories import mechanics_game, rich_game
+from gateruler.bots import make_bot, player_view
+from gateruler.bots.greedy import DeckOdds, DeckSums, Facts, card_facts, deck_odds, rift_attacks
+from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER
+
+
+def _fresh_odds(game) -> DeckOdds:  # noqa: ANN001
+    cards = card_facts(game)
+    rift, ours = DeckSums(), DeckSums()
+    rift.add(cards, game.sides[INVADER].deck)
+    ours.add(cards, game.sides[PLAYER].deck)
+    return DeckOdds(rift, ours)
+
+
+def test_deck_odds_kept_up_to_date_are_those_of_the_decks_as_they_are() -> None:
+    """Cards leave the decks and come back in any order: the odds kept up to date never drift."""
+    game = mechanics_game(4)
+    rng = random.Random(4)
+    out_of_deck: list[tuple[int, int]] = []
+    for _ in range(300):
+        side = rng.choice((PLAYER, INVADER))
+        deck = game.sides[side].deck
+        if deck and (not out_of_deck or rng.random() < 0.6):
+            out_of_deck.append((side, deck.pop(rng.randrange(len(deck)))))
+        elif out_of_deck:
+            back_side, iid = out_of_deck.pop(rng.randrange(len(out_of_deck)))
+            game.sides[back_side].deck.insert(rng.randrange(len(game.sides[back_side].deck) + 1), iid)
+        kept, fresh = deck_odds(game, card_facts(game)), _fresh_odds(game)
+        assert [getattr(kept, n) for n in DeckOdds.__slots__] == [getattr(fresh, n) for n in DeckOdds.__slots__]
+
+
+def test_the_rifts_attacks_go_left_then_defense_then_face() -> None:
+    attackers = ((5, 2, False, 4), (5, 2, False, 4), (3, 3, False, 0))
+    sturdy = (20, 1, False, False, True)
+    assert rift_attacks(attackers, False, None, False, None) == 7  # every attack reaches the ruler
+    assert rift_attacks(attackers, False, sturdy, False, None) == 0  # the left unit takes them all
+    assert rift_attacks(attackers, False, (5, 1, False, False, True), False, sturdy) == 0  # then the defense unit
+    assert rift_attacks(attackers, True, sturdy, False, None) == 7  # End destroys it first
+
+
+def test_an_intercepting_unit_stops_an_attacker_it_can_kill() -> None:
+    attackers = ((5, 2, False, 3), (3, 3, False, 0))
+    interceptor = (20, 3, True, False, True)
+    assert rift_attacks(attackers, False, interceptor, False, None) == 0
+    assert rift_attacks(((5, 2, False, 4),), False, interceptor, False, None) == 0  # it survives, the unit absorbs
+
+
+def test_a_pierce_attacker_that_destroys_the_defense_unit_hits_the_ruler_too() -> None:
+    attackers = ((5, 2, True, 9),)
+    assert rift_attacks(attackers, False, None, False, (3, 1, False, False, True)) == 2
+    assert rift_attacks(attackers, False, None, False, (9, 1, False, False, True)) == 0
+
+
+def test_the_remembered_incoming_damage_is_the_damage_worked_out_afresh() -> None:
+    for seed in range(3):
+        game = rich_game(seed)
+        for _ in range(12):
+            if game.over:
+                break
+            facts = Facts(player_view(game).game)
+            board = facts.our_board()
+            fresh = rift_attacks(facts.attackers, facts.sacrifice_due, board[ATTACK_LEFT], board[1] is not None, board[DEFENSE])
+            assert facts.incoming(board) == fresh * facts.our_hit_rate
+            legal = game.legal_actions()
+            game.apply(legal[0] if len(legal) == 1 else make_bot("greedy", 0).choose(player_view(game, legal)))
+
+
+def _buff_game():  # noqa: ANN202
+    from factories import game, unit, yaml_event
+
+    cry = yaml_event("CRY", "{effect: modify, target: all_own_units, atk: 2, duration: end_of_turn}", level=1)
+    return game(cards=[cry, unit("SOLDIER", 1, 3, 4, 1)], player=["CRY", "SOLDIER", "SOLDIER"], rift=["SOLDIER"], drives=1)
+
+
+def test_greedy_plays_a_team_buff_before_its_summons_and_counts_only_units_on_the_board() -> None:
+    from gateruler.bots.greedy import main_plan
+    from gateruler.engine import PlayEvent, Summon
+
+    g = _buff_game()
+    plan = main_plan(g, Facts(g), g.legal_actions())
+    assert not any(type(a) is PlayEvent for a in plan)  # no unit on the board yet: the buff is worth nothing
+    assert any(type(a) is Summon for a in plan)
+
+
+def test_with_buff_new_units_a_team_buff_counts_the_units_summoned_and_comes_after_them() -> None:
+    from gateruler.bots.greedy import main_plan
+    from gateruler.bots.weights import Weights
+    from gateruler.engine import PlayEvent, Summon
+
+    g = _buff_game()
+    plan = main_plan(g, Facts(g, Weights(buff_new_units=2.0)), g.legal_actions())
+    kinds = [type(a) for a in plan]
+    assert PlayEvent in kinds and Summon in kinds
+    assert kinds.index(PlayEvent) > max(i for i, k in enumerate(kinds) if k is Summon)
+
+
+def test_with_kill_shield_killing_a_strong_attacker_is_worth_the_damage_it_would_deal() -> None:
+    from gateruler.bots.weights import Weights
+
+    for seed in range(6):
+        game = rich_game(seed)
+        while not game.over:
+            view = player_view(game).game
+            rift = view.sides[INVADER].board
+            if rift[ATTACK_LEFT] is not None:
+                plain, shielding = Facts(view), Facts(view, Weights(kill_shield=1.0))
+                saved = shielding.shield_from_kill(ATTACK_LEFT)
+                assert shielding.kill_value(ATTACK_LEFT) == plain.kill_value(ATTACK_LEFT) + saved * plain.dfn
+                if saved > 0:
+                    return
+            legal = game.legal_actions()
+            game.apply(legal[0] if len(legal) == 1 else make_bot("greedy", 0).choose(player_view(game, legal)))
+    raise AssertionError("no game had a rift attacker whose kill would save damage")
