@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Action, Choose, Confirm, Split
+from gateruler.engine.events import Cause
 from gateruler.engine.frames import Decision
 from gateruler.models import CardDef, LevelDef
 from gateruler.special_rules import invader_definitions
@@ -58,7 +59,7 @@ class InvaderController:
     def run_task(self, game: "Game", task: tuple) -> None:
         step = task[1]
         if step == "drive":
-            self._drive(game)
+            self._drive(game, *task[2:])  # (source, reason) when an effect made the rift draw
         elif step == "attack":
             self._attack(game, task[2])
         elif step == "start_rules":
@@ -113,12 +114,12 @@ class InvaderController:
         return candidates[0]
 
     # -------------------------------------------------------------- rule 1-3: drive, summon, events
-    def _drive(self, game: "Game") -> None:
+    def _drive(self, game: "Game", source: int | None = None, cause: str = Cause.TURN) -> None:
         iid = game.take_top(INVADER)
         if iid is None:
             return  # rule 8: a rift that must take a card from an empty deck loses
         card = game.card(iid)
-        game._log(INVADER, "drive", iid)
+        game._log(INVADER, "drive", iid, source, cause)
         if card.type is CardType.UNIT:
             self._place_unit(game, iid)
         elif card.type is CardType.EVENT:
@@ -168,19 +169,24 @@ class InvaderController:
 
     @staticmethod
     def _sacrifice(game: "Game", card_id: str, own_name: str) -> None:
-        """Level 2's End: destroy one own 'Dark Knight' unit, then one player unit."""
+        """Level 2's End: destroy one own 'Dark Knight' unit, then one player unit.
+
+        Each time it acts (End on the board) the log says so (`special_rule`,
+        with the End it acts for), and its destroys name it as their cause."""
         board = game.sides[INVADER].board
-        if not any(u is not None and game.card(u.iid).id == card_id for u in board):
+        end = next((u.iid for u in board if u is not None and game.card(u.iid).id == card_id), None)
+        if end is None:
             return
+        game._log(INVADER, "special_rule", SpecialRuleKind.SACRIFICE_AT_START.value, end)
         for slot in OWN_UNIT_ORDER:
             u = board[slot]
             if u is not None and own_name.lower() in game.card(u.iid).name.lower():
                 game._log(INVADER, "sacrifice", u.iid)
-                game.destroy(INVADER, slot)
+                game.destroy(INVADER, slot, Cause.RULE, end)
                 break
         for slot in SACRIFICE_VICTIM_ORDER:
             if game.sides[PLAYER].board[slot] is not None:
-                game.destroy(PLAYER, slot)
+                game.destroy(PLAYER, slot, Cause.RULE, end)
                 break
 
 

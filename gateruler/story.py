@@ -246,6 +246,10 @@ class _Teller:
             return describe(entry, self.names)
         if kind == "ability":
             return self._ability(side, a[0], a[1])
+        if kind == "special_rule":
+            if a[0] == SpecialRuleKind.DESTROY_ALL_ON_ENTER.value:
+                return self._ability(side, a[1], ON_ENTER)
+            return None  # the destroys that follow name the rule
         if kind == "no_effect":
             return self._no_effect(a[0])
         if kind == "attack":

@@ -24,6 +24,7 @@ from gateruler.engine import (
     Summon,
     action_from_dict,
 )
+from gateruler.engine.events import FIRST_FIELDS, padded
 from gateruler.errors import DataError, GateRulerError
 from gateruler.games import new_game
 from gateruler.saves import SAVE_VERSION, GameOrigin, load_game, read_save, restore_game, save_game
@@ -143,9 +144,31 @@ def test_a_game_saved_by_the_previous_engine_mid_resolution_continues_exactly(tm
     g = restore_game(path, data, text, pool=pool([TWIN, WALL]), rulers={"knight": knight()}, level=level(["WALL", "WALL"], drives=2))
     assert g.legal_actions() == [Choose(INVADER, ATTACK_LEFT), Choose(INVADER, ATTACK_RIGHT)]
     g.apply_all([action_from_dict(a) for a in recorded["actions"]])
-    assert g.log == [tuple(e) for e in recorded["log_after"]]
+    # the same log, each entry with the fields the log has gained since (its causes) after those recorded
+    assert [e[: 3 + FIRST_FIELDS[e[1]]] for e in g.log] == [tuple(e) for e in recorded["log_after"]]
     added = ("removed", "shields")  # state the engine keeps since, which the recording predates
     assert [{k: v for k, v in s.to_dict().items() if k not in added} for s in g.sides] == recorded["sides_after"]
+
+
+BEFORE_CAUSES = Path(__file__).parent / "data" / "save-before-causes.json"
+CNT_CARDS = [unit("WALL", 1, 2, 6, 1), unit("CNTP", 0, 1, 1, 1, on("cnt", fx("damage", "enemy_unit", amount=1))), unit("R-MID", 1, 4, 4, 2)]
+
+
+def test_a_save_from_before_the_log_named_causes_loads_and_its_check_goes_on(tmp_path):
+    """tests/data/save-before-causes.json was written by the engine before log entries had causes, in the middle
+    of the player's damage check of 2: its first card's CNT waits for its target, one card is still to come."""
+    recorded = json.loads(BEFORE_CAUSES.read_text())
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({"format": "gateruler-save", "version": 1, "origin": {"level_number": 1}, "game": recorded["state"]}))
+    data, text = read_save(path)
+    g = restore_game(path, data, text, pool=pool(CNT_CARDS), rulers={"knight": knight()}, level=level(["R-MID"] * 4, drives=2, atk=4, stk=2))
+    old = len(recorded["log"])
+    assert g.log[:old] == [padded(e) for e in recorded["log"]]  # the fields added since are None
+    g.apply(g.legal_actions()[0])
+    since = [e for e in g.log[old:] if e[1] in ("damage_unit", "check")]
+    cntp = find_iid(g, PLAYER, "graveyard", "CNTP")
+    assert since[0][3:] == (g.sides[INVADER].board[ATTACK_LEFT].iid, 1, 1, cntp, "cnt")  # the CNT's damage names its card
+    assert since[1][1] == "check" and since[1][5:] == (None, None)  # its place in the old check is not known
 
 
 def test_a_previous_save_whose_card_lost_the_waiting_effect_is_refused_in_one_line(tmp_path):

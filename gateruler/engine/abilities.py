@@ -18,6 +18,9 @@ class Ability:
     before the effects, in order; one that cannot be paid makes the ability
     do nothing.  `optional` abilities ask their controller first ("you may").
     Each effect may also carry its own `if:`, checked when it resolves.
+    `rule` is set when a level's special rule added the ability (its rule
+    word): the log then says the rule acted (`special_rule`), and what it
+    does has the reason "rule" (events.Cause.RULE).
     """
 
     trigger: str
@@ -26,3 +29,4 @@ class Ability:
     costs: tuple[Any, ...] = ()
     requires: Any = None
     optional: bool = False
+    rule: str = ""
