@@ -168,7 +168,10 @@ def test_a_save_from_before_the_log_named_causes_loads_and_its_check_goes_on(tmp
     since = [e for e in g.log[old:] if e[1] in ("damage_unit", "check")]
     cntp = find_iid(g, PLAYER, "graveyard", "CNTP")
     assert since[0][3:] == (g.sides[INVADER].board[ATTACK_LEFT].iid, 1, 1, cntp, "cnt")  # the CNT's damage names its card
-    assert since[1][1] == "check" and since[1][5:] == (None, None)  # its place in the old check is not known
+    assert since[1][1] == "check" and since[1][5:] == (None, None)  # its place in the old check is not known: it is not told
+    from gateruler.story import narrate
+
+    assert any(n.kind == "check" and n.text.startswith("Damage check: ") for n in narrate(g))
 
 
 def test_a_previous_save_whose_card_lost_the_waiting_effect_is_refused_in_one_line(tmp_path):
