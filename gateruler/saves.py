@@ -184,7 +184,7 @@ TASK_ARGUMENTS: dict[str, Any] = {
     "open": (Side, CardRef),
     "battle": (Side, Slot, CardOrRuler, Slot, CardOrRuler),
     "fx": (Side, CardRef, dict[str, Scalar]),  # version 1 only: one effect left to resolve, as it was written
-    "ctl": {"drive": (Later(CardOrRuler | None), Later(str)), "start_rules": (), "attack": (Slot,)},  # drive: source, reason of an effect's draw
+    "ctl": {"drive": (Later(CardOrRuler | None), Later(str | None)), "start_rules": (), "attack": (Slot,)},  # drive: source, reason of an effect's draw
 }
 
 Step = bounded("Step", -1, 99)  # a frame's step: -1 begins the ability, then its costs, then its effects

@@ -112,6 +112,7 @@ def padded(entry: Sequence) -> tuple:
     missing = 3 + len(FIELDS.get(entry[1], ())) - len(entry) if len(entry) > 1 else 0
     return entry + (None,) * missing if missing > 0 else entry
 
+
 CARD_FIELDS = frozenset({"card", "attacker", "target", "by", "source"})
 
 
