@@ -396,3 +396,25 @@ def finished_random_game(fixture: str, seed: int) -> Game:
     while not g.over:
         g.apply(rng.choice(g.legal_actions()))
     return g
+
+
+CAUSE_FIELDS = {  # kind -> the places (in the entry) of the fields that say its cause
+    "damage_unit": (7,),
+    "destroy": (5,),
+    "ruler_damage": (6,),
+    "damage_prevented": (8,),
+    "check": (5, 6),
+    "check_deck_out": (3, 4),
+    "mill": (4, 5),
+    "move": (5, 6),
+    "set_destroyed": (4, 5),
+    "modify": (7, 8),
+    "draw": (5,),
+    "drive": (5,),
+    "no_effect": (4, 5),
+}
+
+
+def entries_without_a_cause(log: Sequence[tuple]) -> list[tuple]:
+    """The log entries that need a cause (engine/events.py) and lack it: a short entry, or None where it goes."""
+    return [e for e in log if any(i >= len(e) or e[i] is None for i in CAUSE_FIELDS.get(e[1], ()))]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from factories import FILLER, apprentice, finished_random_game, finished_shipped_game, game, play, summon, unit, yaml_event, yaml_unit
+from factories import CAUSE_FIELDS, FILLER, apprentice, entries_without_a_cause, finished_random_game, finished_shipped_game, game, play, summon, unit, yaml_event, yaml_unit
 
 from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, RULER, Attack, Choose, EndTurn, GoToAttack
 from gateruler.engine.events import CAUSES, FIELDS, FIRST_FIELDS, Cause, padded
@@ -217,38 +217,22 @@ def test_an_older_logs_entry_is_read_with_none_for_the_fields_added_since():
 
 
 # ---------------------------------------------------------------------- every cause, in seeded games
-NEEDS = {  # kind -> the positions (in the entry) of the fields that say its cause
-    "damage_unit": (7,),
-    "destroy": (5,),
-    "ruler_damage": (6,),
-    "damage_prevented": (8,),
-    "check": (5, 6),
-    "check_deck_out": (3, 4),
-    "mill": (4, 5),
-    "move": (5, 6),
-    "set_destroyed": (4, 5),
-    "modify": (7, 8),
-    "draw": (5,),
-    "drive": (5,),
-    "no_effect": (4, 5),
-}
-
-
-def causeless(g) -> list[tuple]:
-    return [e for e in g.log if any(e[i] is None for i in NEEDS.get(e[1], ()))]
-
-
 def test_the_cause_fields_checked_are_the_ones_the_log_has():
-    for kind, positions in NEEDS.items():
+    for kind, positions in CAUSE_FIELDS.items():
         names = FIELDS[kind]
         assert all(names[i - 3] in ("reason", "index", "of", "source", "trigger") for i in positions), kind
 
 
+def test_the_sweep_finds_an_entry_that_lost_its_cause_or_never_had_it():
+    log = [(3, "destroy", 0, 7, None, "lethal"), (3, "destroy", 0, 7, 2, None), (3, "check", 0, 7, "cnt"), (3, "destroy", 0, 7, 2, "lethal")]
+    assert entries_without_a_cause(log) == log[1:3]
+
+
 @pytest.mark.parametrize("level", range(1, 7))
 def test_every_entry_of_a_seeded_shipped_game_that_needs_a_cause_has_one(level):
-    assert [causeless(finished_shipped_game(level, seed)) for seed in range(2)] == [[], []]
+    assert [entries_without_a_cause(finished_shipped_game(level, seed).log) for seed in range(2)] == [[], []]
 
 
 @pytest.mark.parametrize("fixture, seed", [("rich", s) for s in range(6)] + [("mechanics", s) for s in range(6)])
 def test_every_entry_of_a_random_game_of_every_word_that_needs_a_cause_has_one(fixture, seed):
-    assert causeless(finished_random_game(fixture, seed)) == []
+    assert entries_without_a_cause(finished_random_game(fixture, seed).log) == []
