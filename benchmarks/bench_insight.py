@@ -44,12 +44,12 @@ def main() -> None:
             games.append(game)
     play = (time.process_time() - start) / args.games
 
-    logs = [(g.log, g.setup.card_ids, classify(g.winner, g.end_reason), g.turn // 2) for g in games]
+    logs = [(g.log, g.setup.card_ids, g.setup.owners, classify(g.winner, g.end_reason), g.turn // 2) for g in games]
     start = time.process_time()
     for _ in range(args.repeat):
         insight = Insight()
-        for log, ids, outcome, turns in logs:
-            insight.add(read_log(log, ids), outcome, turns)
+        for log, ids, owners, outcome, turns in logs:
+            insight.add(read_log(log, ids, owners), outcome, turns)
     read = (time.process_time() - start) / (args.repeat * len(logs))
     entries = sum(len(log) for log, *_ in logs) / len(logs)
     print(

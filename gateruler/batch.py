@@ -168,7 +168,7 @@ def play_one(
     game, actions, error = play_recorded(spec, seed, settings.bot, b_seed, settings.budget)
     if game is None:
         return ERROR, 0, ErrorRecord(level_index, index, seed, b_seed, error or "", tuple(action_to_dict(a) for a in actions)), None
-    return classify(game.winner, game.end_reason), game.turn // 2, None, read_log(game.log, game.setup.card_ids)
+    return classify(game.winner, game.end_reason), game.turn // 2, None, read_log(game.log, game.setup.card_ids, game.setup.owners)
 
 
 def run_chunk(specs: list[GameSpec], settings: BatchSettings, level_index: int, start: int, stop: int) -> ChunkResult:

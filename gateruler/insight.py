@@ -11,11 +11,12 @@ to the engine that keep the log's kinds:
   the field zone (`summon`/`event`/`set`/`field`);
 * damage to a ruler is a `ruler_damage` entry followed by its damage checks
   (`check`, one card each; only a card that goes to the damage zone hurts, a
-  CNT card does not).  Battle damage comes from the latest `attack` of the
-  other side, effect damage from the card whose `ability` was announced last.
-  Checks are matched to their damage last-in first-out per side, as the engine
-  runs them: a CNT ability revealed in a check resolves, with any damage it
-  deals, before the rest of that check.
+  CNT card does not).  The entry names what dealt it (`source`: the attacker,
+  -1 for a ruler, or the card whose ability did it; `reason`: an attack,
+  pierce, an attack gone on to the ruler, or the ability's trigger).  Checks
+  are matched to their damage last-in first-out per side, as the engine runs
+  them: a CNT ability revealed in a check resolves, with any damage it deals,
+  before the rest of that check.
 
 Everything is summed (`Insight`), never kept per game, so a batch's memory
 stays flat and chunk sums fold in any order to the same total.  Turns are the
@@ -30,6 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
+from gateruler.engine.events import BATTLE_CAUSES
 from gateruler.stats import CLEARED, ERROR, LOST_DAMAGE, OUTCOMES, difference_interval
 
 PLAYER_SIDE = 0
@@ -58,15 +60,14 @@ class GameReading:
     opening: frozenset[str] = frozenset()  # card ids of which a copy was in the opening hand (drawn before turn 1)
 
 
-def read_log(log: Iterable[Sequence], card_ids: Sequence[str]) -> GameReading:
-    """Read a game's log (entries `(turn, kind, side, *args)`, cards as instance ids into `card_ids`)."""
+def read_log(log: Iterable[Sequence], card_ids: Sequence[str], owners: Sequence[int]) -> GameReading:
+    """Read a game's log (entries `(turn, kind, side, *args)`, cards as instance ids into `card_ids`,
+    whose sides `owners` gives)."""
     first_seen: dict[str, int] = {}
     opening: set[str] = set()
     played: set[str] = set()
     damage: dict[Source, list[int]] = {}
     last_damage: Source | None = None
-    last_attack: list[Source | None] = [None, None]  # by attacking side
-    last_ability: Source | None = None
     pending: tuple[list[list], list[list]] = ([], [])  # by damaged side: [source, battle, checks left], newest last
     for entry in log:
         kind = entry[1]
@@ -81,15 +82,8 @@ def read_log(log: Iterable[Sequence], card_ids: Sequence[str]) -> GameReading:
         elif kind in PLAYED_KINDS:
             if side == PLAYER_SIDE:
                 played.add(card_ids[entry[3]])
-        elif kind == "attack":
-            attacker = entry[3]
-            last_attack[side] = (side, card_ids[attacker] if attacker >= 0 else None)
-        elif kind == "ability":
-            last_ability = (side, card_ids[entry[3]])
         elif kind == "ruler_damage":
-            battle = bool(entry[4])
-            source = last_attack[1 - side] if battle else last_ability
-            pending[side].append([source, battle, entry[3]])
+            pending[side].append([_source(entry, side, card_ids, owners), bool(entry[4]), entry[3]])
         elif kind == "check":
             stack = pending[side]
             if not stack:
@@ -104,6 +98,17 @@ def read_log(log: Iterable[Sequence], card_ids: Sequence[str]) -> GameReading:
                 last_damage = top[0]
     damage_pairs = {k: (v[0], v[1]) for k, v in damage.items()}
     return GameReading(first_seen, frozenset(played), damage_pairs, last_damage, frozenset(opening))
+
+
+def _source(entry: Sequence, side: int, card_ids: Sequence[str], owners: Sequence[int]) -> Source | None:
+    """What a `ruler_damage` entry to `side` names as its dealer: an attacker (the other side's ruler when
+    -1), or the card whose ability dealt it; None when the entry names none."""
+    card, reason = entry[5], entry[6]
+    if card is None or reason is None:
+        return None
+    if card < 0:
+        return (1 - side, None) if reason in BATTLE_CAUSES else None
+    return (owners[card], card_ids[card])
 
 
 # ---------------------------------------------------------------------- sums

@@ -19,6 +19,7 @@ import attrs
 
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Action, Choose, Confirm, Split
+from gateruler.engine.events import Cause
 from gateruler.engine.frames import Decision
 from gateruler.engine.triggers import CNT, ON_ENTER, ON_PLAY
 from gateruler.models import CardDef, LevelDef
@@ -133,7 +134,7 @@ class InvaderController:
     def run_task(self, game: "Game", task: tuple) -> None:
         step = task[1]
         if step == "drive":
-            self._drive(game)
+            self._drive(game, *task[2:])  # (source, reason) when an effect made the rift draw
         elif step == "attack":
             self._attack(game, task[2])
         elif step == "start_rules":
@@ -202,12 +203,12 @@ class InvaderController:
         return candidates[0]
 
     # -------------------------------------------------------------- rule 1-3: drive, summon, events
-    def _drive(self, game: "Game") -> None:
+    def _drive(self, game: "Game", source: int | None = None, cause: str = Cause.TURN) -> None:
         iid = game.take_top(INVADER)
         if iid is None:
             return  # rule 8: a rift that must take a card from an empty deck loses
         card = game.card(iid)
-        game._log(INVADER, "drive", iid)
+        game._log(INVADER, "drive", iid, source, cause)
         if card.type is CardType.UNIT:
             self._place_unit(game, iid)
         elif card.type is CardType.EVENT:
@@ -260,10 +261,15 @@ class InvaderController:
 
     def _sacrifice(self, game: "Game", card_id: str, own_name: str) -> None:
         """Level 2's End: destroy one 'Dark Knight' unit (the rift's own, or `end_rule_knight=any`: any
-        on the field, the player's first), then one player unit."""
+        on the field, the player's first), then one player unit.
+
+        Each time it acts (End on the board) the log says so (`special_rule`,
+        with the End it acts for), and its destroys name it as their cause."""
         board = game.sides[INVADER].board
-        if not any(u is not None and game.card(u.iid).id == card_id for u in board):
+        end = next((u.iid for u in board if u is not None and game.card(u.iid).id == card_id), None)
+        if end is None:
             return
+        game._log(INVADER, "special_rule", SpecialRuleKind.SACRIFICE_AT_START.value, end)
         sides = ((PLAYER, BOARD_ORDER), (INVADER, OWN_UNIT_ORDER)) if self.rules.end_rule_knight is EndKnight.ANY else ((INVADER, OWN_UNIT_ORDER),)
         knight = next(
             (
@@ -277,10 +283,10 @@ class InvaderController:
         if knight is not None:
             side, slot = knight
             game._log(side, "sacrifice", game.sides[side].board[slot].iid)
-            game.destroy(side, slot)
+            game.destroy(side, slot, Cause.RULE, end)
         for slot in SACRIFICE_VICTIM_ORDER:
             if game.sides[PLAYER].board[slot] is not None:
-                game.destroy(PLAYER, slot)
+                game.destroy(PLAYER, slot, Cause.RULE, end)
                 break
 
 

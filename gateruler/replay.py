@@ -48,7 +48,8 @@ UNFINISHED = "unfinished"  # a game played by a person, recorded before it ended
 REPLAY_FORMAT = "gateruler-replay"
 REPLAY_VERSION = 1
 # what cannot change how a game plays (nor, kept out, the fingerprints of existing replays)
-_SKIPPED_FIELDS = frozenset({"location", "field_locations", "names", "source", "notes", "briefing", "description", "rift_only", "replaces"})
+# ("rule": which level rule added an ability, which only the log tells)
+_SKIPPED_FIELDS = frozenset({"location", "field_locations", "names", "source", "notes", "briefing", "description", "rift_only", "replaces", "rule"})
 
 
 class ReplayFileError(FileError):

@@ -28,7 +28,7 @@ import cattrs
 
 from gateruler.cardpool import CardPool
 from gateruler.engine import INVADER, PLAYER, Action, Game, Phase, serial
-from gateruler.engine.events import FIELDS
+from gateruler.engine.events import FIELDS, FIRST_FIELDS
 from gateruler.engine.frames import Frame
 from gateruler.errors import DataError
 from gateruler.fileio import write_text_atomic
@@ -171,6 +171,13 @@ class GameState:
     rules: dict[str, str] | None = None  # the engine's rule variants (engine/rules.py); the save's "variants" name them all
 
 
+@attrs.frozen
+class Later:
+    """An argument added later: a task or log entry written before it may end before it."""
+
+    kind: Any
+
+
 # An engine task: [kind, *arguments].  A mapping in place of the arguments is a
 # second table, keyed by the task's first argument (the rift controller's steps).
 TASK_ARGUMENTS: dict[str, Any] = {
@@ -179,11 +186,11 @@ TASK_ARGUMENTS: dict[str, Any] = {
     "draw": (Side,),
     "drive": (Side,),
     "main": (Side,),
-    "check": (Side, Quantity),
+    "check": (Side, Quantity, Later(Quantity | None)),  # the check's cards to come, and of how many in all
     "open": (Side, CardRef),
     "battle": (Side, Slot, CardOrRuler, Slot, CardOrRuler),
     "fx": (Side, CardRef, dict[str, Scalar]),  # version 1 only: one effect left to resolve, as it was written
-    "ctl": {"drive": (), "start_rules": (), "attack": (Slot,)},
+    "ctl": {"drive": (Later(CardOrRuler | None), Later(str | None)), "start_rules": (), "attack": (Slot,)},  # drive: source, reason of an effect's draw
 }
 
 Step = bounded("Step", -1, 99)  # a frame's step: -1 begins the ability, then its costs, then its effects
@@ -232,7 +239,7 @@ LOG_ARGUMENTS: dict[str, Any] = {
     "to": str,
     "trigger": str,
     "result": str,
-    "reason": str,
+    "reason": str | None,
     "winner": str,
     "amount": Quantity,
     "total": Quantity,
@@ -247,6 +254,11 @@ LOG_ARGUMENTS: dict[str, Any] = {
     "timing": str,
     "keyword": str,
     "host": CardRef,
+    # the causes (engine/events.py), None where an entry has none
+    "source": CardOrRuler | None,
+    "index": Quantity | None,
+    "of": Quantity | None,
+    "rule": str,
 }
 
 
@@ -259,7 +271,11 @@ def _tagged(conv: cattrs.Converter, table: dict[str, Any], items: list, before: 
     spec = table[tag]
     if isinstance(spec, dict):
         return _tagged(conv, spec, items, (*before, Literal[tag]), f"{tag} step")
-    return conv.structure(items, tuple[(*before, Literal[tag], *spec)])  # type: ignore[misc]
+    given = len(items) - at - 1
+    required = sum(1 for kind in spec if not isinstance(kind, Later))
+    if required <= given < len(spec):
+        spec = spec[:given]  # written before the later arguments
+    return conv.structure(items, tuple[(*before, Literal[tag], *(k.kind if isinstance(k, Later) else k for k in spec))])  # type: ignore[misc]
 
 
 def _json(value: Any) -> str:
@@ -300,7 +316,10 @@ def _state_converter(card_count: int) -> cattrs.Converter:
         kind = items[1] if len(items) > 1 else None
         if not isinstance(kind, str) or kind not in FIELDS:
             raise ValueError(f"unknown event {_json(kind)}")
-        arguments = tuple(LOG_ARGUMENTS.get(name, Scalar) for name in FIELDS[kind])
+        names = FIELDS[kind]
+        if FIRST_FIELDS[kind] <= len(items) - 3 < len(names):
+            names = names[: len(items) - 3]  # an entry written before the causes were logged
+        arguments = tuple(LOG_ARGUMENTS.get(name, Scalar) for name in names)
         return conv.structure(items, tuple[(Turn, Literal[kind], Side | None, *arguments)])  # type: ignore[misc]
 
     conv.register_structure_hook(LogEntry, log_entry)

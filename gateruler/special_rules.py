@@ -55,6 +55,7 @@ DESTROY_ALL_PLAYER_UNITS = Ability(
     ON_ENTER,
     (Destroy(target=word_target("all_enemy_units")),),
     "Level rule: when it enters the rift's board, destroy all of the player's units.",
+    rule=SpecialRuleKind.DESTROY_ALL_ON_ENTER.value,
 )
 
 

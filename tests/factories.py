@@ -373,3 +373,53 @@ def mechanics_game(seed: int, ruler: RulerDef | None = None, max_turns: int = 60
         max_turns=max_turns,
         opponent=InvaderController(),
     )
+
+
+@functools.cache
+def finished_shipped_game(level_number: int, seed: int) -> Game:
+    """The Knight sample deck's game against a shipped level, played out by the greedy bot (seeded).
+
+    Cached: the sweeps that read finished games (the story, the log's causes)
+    share them.  Read it; never change it."""
+    from gateruler import loader
+    from gateruler.bots import make_bot, play_out
+    from gateruler.games import new_game
+
+    g = new_game(loader.load_deck(loader.sample_deck_path("knight")), loader.load_level(level_number), seed)
+    play_out(g, make_bot("greedy", seed))
+    return g
+
+
+@functools.cache
+def finished_random_game(fixture: str, seed: int) -> Game:
+    """A game of the rich or the mechanics fixture (`fixture`: "rich" or "mechanics"), played out choosing
+    uniformly with `seed`.  Cached like `finished_shipped_game`: read it, never change it."""
+    import random
+
+    g = {"rich": rich_game, "mechanics": mechanics_game}[fixture](seed)
+    rng = random.Random(seed)
+    while not g.over:
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+CAUSE_FIELDS = {  # kind -> the places (in the entry) of the fields that say its cause
+    "damage_unit": (7,),
+    "destroy": (5,),
+    "ruler_damage": (6,),
+    "damage_prevented": (8,),
+    "check": (5, 6),
+    "check_deck_out": (3, 4),
+    "mill": (4, 5),
+    "move": (5, 6),
+    "set_destroyed": (4, 5),
+    "modify": (7, 8),
+    "draw": (5,),
+    "drive": (5,),
+    "no_effect": (4, 5),
+}
+
+
+def entries_without_a_cause(log: Sequence[tuple]) -> list[tuple]:
+    """The log entries that need a cause (engine/events.py) and lack it: a short entry, or None where it goes."""
+    return [e for e in log if any(i >= len(e) or e[i] is None for i in CAUSE_FIELDS.get(e[1], ()))]

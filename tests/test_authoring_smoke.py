@@ -87,7 +87,7 @@ def test_a_failing_effect_is_blamed_on_its_card_ability_and_effect(level_file: P
 def test_an_error_deep_inside_an_effect_is_blamed_on_that_effect(level_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (level_file.parent / "glass.cards.yaml").write_text(CARDS.replace("{effect: mill, target: opponent, amount: 1}", "{effect: damage, target: enemy_ruler, amount: 1}"), encoding="utf-8")
 
-    def broken(self: Game, side: int, amount: int, battle: bool) -> None:
+    def broken(self: Game, side: int, amount: int, battle: bool, *cause: object) -> None:
         if not battle:
             raise KeyError("no ruler")
 

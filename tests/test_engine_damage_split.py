@@ -93,7 +93,8 @@ def test_the_attack_goes_on_to_the_ruler_when_the_split_destroys_the_attacked_un
     g.apply(Split(((I, ATTACK_LEFT, 2), (I, ATTACK_RIGHT, 1))))
     assert damage(g, I) == [None, 1, None]
     assert [e[3:] for e in g.log if e[1] == "carry_through"] == [(_iid(g, "HONO"), ATTACK_LEFT, _iid(g, "SMALL"))]
-    assert [e[3:] for e in g.log if e[1] == "ruler_damage"] == [(2, True)]  # battle damage: its STK
+    # battle damage: its STK, by the attack that went on
+    assert [e[3:] for e in g.log if e[1] == "ruler_damage"] == [(2, True, _iid(g, "HONO"), "carry_through")]
     assert len(g.sides[I].damage_zone) == 2
 
 
@@ -153,5 +154,5 @@ def test_the_rift_answers_a_split_attack_of_its_own_and_its_attack_carries_on_to
     summon(g, "SMALL", ATTACK_LEFT)
     g.apply(EndTurn())
     assert g.sides[P].board[ATTACK_LEFT] is None
-    assert [e[3:] for e in g.log if e[1] == "ruler_damage"][0] == (2, True)
+    assert [e[3:] for e in g.log if e[1] == "ruler_damage"][0] == (2, True, g.sides[I].board[ATTACK_LEFT].iid, "carry_through")
 

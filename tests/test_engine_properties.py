@@ -14,7 +14,7 @@ import json
 import random
 
 import pytest
-from factories import apprentice, knight, mechanics_game, restore, rich_game
+from factories import apprentice, entries_without_a_cause, knight, mechanics_game, restore, rich_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -94,6 +94,7 @@ def game_keeps_its_invariants(game: Game, choice_seed: int, save_fraction: float
 
     json.dumps(game.events())  # every log entry has a JSON form...
     assert len(game.describe_log()) == len(game.log)  # ...and words
+    assert entries_without_a_cause(game.log) == []  # ...and names its cause where it needs one
 
     replay = start.clone()
     replay.apply_all(actions)

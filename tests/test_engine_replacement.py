@@ -47,7 +47,7 @@ def test_a_standing_prevention_prevents_all_damage_to_what_it_names() -> None:
     g = game(cards=[shell, BOLT, *BASICS], player=["BOLT"], rift=["SHELL"], drives=1)
     play(g, "BOLT")
     assert g.unit_at(I, ATTACK_LEFT).damage == 0 and kinds(g, "damage_unit") == []
-    assert kinds(g, "damage_prevented") == [(iid(g, "SHELL"), 3, 0, iid(g, "SHELL"))]
+    assert kinds(g, "damage_prevented") == [(iid(g, "SHELL"), 3, 0, iid(g, "SHELL"), iid(g, "BOLT"), "on_play")]  # and the damage's cause
 
 
 def test_a_reduction_prevents_only_its_amount() -> None:
@@ -72,7 +72,7 @@ def test_a_prevention_can_protect_a_ruler_from_damage_checks() -> None:
     g = game(cards=[ward, ZAP, *BASICS], player=["ZAP"], rift=["WARD"], drives=1)
     play(g, "ZAP")
     assert len(g.sides[I].damage_zone) == 1
-    assert kinds(g, "ruler_damage") == [(1, False)]
+    assert kinds(g, "ruler_damage") == [(1, False, iid(g, "ZAP"), "on_play")]
 
 
 def test_what_a_replacement_does_instead_happens_at_once() -> None:
@@ -106,7 +106,7 @@ def test_free_replacements_apply_before_those_that_do_something_instead_and_each
     play(g, "BOLT")  # toll stands first on the board; the shell's free prevention is used, the toll's not needed
     assert g.pending is not None
     g.apply(g.legal_actions()[1])  # the shell, in the right attack zone
-    assert kinds(g, "damage_prevented") == [(iid(g, "SHELL"), 3, 0, iid(g, "SHELL"))]
+    assert kinds(g, "damage_prevented") == [(iid(g, "SHELL"), 3, 0, iid(g, "SHELL"), iid(g, "BOLT"), "on_play")]  # and the damage's cause
     assert len(g.sides[I].deck) == deck
 
 

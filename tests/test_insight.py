@@ -22,12 +22,13 @@ YOU, RIFT = 0, 1
 # Instance ids of a small constructed game: the player's cards, then the rift's.
 IDS = ("SWORD", "SWORD", "SHIELD", "BOLT", "NEVER", "R-DRAGON", "R-IMP", "R-CNT")
 SWORD_A, SWORD_B, SHIELD, BOLT, NEVER, DRAGON, IMP, CNT_CARD = range(8)
+OWNERS = (YOU,) * 5 + (RIFT,) * 3
 RIFT_RULER = -1
 DECK = (("SWORD", 2), ("SHIELD", 1), ("BOLT", 1), ("NEVER", 1))
 
 
 def read(*entries: tuple) -> GameReading:
-    return read_log(entries, IDS)
+    return read_log(entries, IDS, OWNERS)
 
 
 def reading(seen: dict[str, int] | None = None, played: tuple[str, ...] = (), **kwargs: object) -> GameReading:
@@ -73,37 +74,54 @@ def test_a_card_is_played_when_summoned_used_set_or_put_in_the_field_zone() -> N
 def test_battle_damage_to_the_player_is_the_attackers_and_only_cards_to_the_damage_zone_count() -> None:
     got = read(
         (3, "attack", RIFT, DRAGON, 3, -1),
-        (3, "ruler_damage", YOU, 3, True),
-        (3, "check", YOU, SWORD_A, "damage"),
-        (3, "check", YOU, SHIELD, "cnt"),  # a CNT card cancels its point
-        (3, "check", YOU, BOLT, "damage"),
+        (3, "ruler_damage", YOU, 3, True, DRAGON, "attack"),
+        (3, "check", YOU, SWORD_A, "damage", 1, 3),
+        (3, "check", YOU, SHIELD, "cnt", 2, 3),  # a CNT card cancels its point
+        (3, "check", YOU, BOLT, "damage", 3, 3),
         (3, "attack", RIFT, RIFT_RULER, 3, -1),
-        (3, "ruler_damage", YOU, 1, True),
-        (3, "check", YOU, NEVER, "damage"),
+        (3, "ruler_damage", YOU, 1, True, RIFT_RULER, "attack"),
+        (3, "check", YOU, NEVER, "damage", 1, 1),
     )
     assert got.damage == {(RIFT, "R-DRAGON"): (2, 0), (RIFT, None): (1, 0)}
     assert got.last_damage == (RIFT, None)
 
 
-def test_effect_damage_is_the_card_whose_ability_was_announced_last() -> None:
+def test_effect_damage_is_the_card_the_entry_names() -> None:
     got = read(
         (3, "attack", RIFT, DRAGON, 3, -1),
-        (3, "ruler_damage", YOU, 1, True),
-        (3, "check", YOU, SWORD_A, "damage"),
+        (3, "ruler_damage", YOU, 1, True, DRAGON, "attack"),
+        (3, "check", YOU, SWORD_A, "damage", 1, 1),
         (5, "summon", RIFT, IMP, 0),
         (5, "ability", RIFT, IMP, "on_enter"),
-        (5, "ruler_damage", YOU, 2, False),
-        (5, "check", YOU, SWORD_B, "damage"),
-        (5, "check", YOU, BOLT, "damage"),
+        (5, "ruler_damage", YOU, 2, False, IMP, "on_enter"),
+        (5, "check", YOU, SWORD_B, "damage", 1, 2),
+        (5, "check", YOU, BOLT, "damage", 2, 2),
     )
     assert got.damage == {(RIFT, "R-DRAGON"): (1, 0), (RIFT, "R-IMP"): (0, 2)}
+
+
+def test_effect_damage_after_another_ability_announced_is_still_its_own_cards() -> None:
+    # The imp's ability destroys the player's shield first, whose on_destroyed is announced; then the imp's damage.
+    got = read(
+        (5, "ability", RIFT, IMP, "on_enter"),
+        (5, "destroy", YOU, SHIELD, IMP, "on_enter"),
+        (5, "ability", YOU, SHIELD, "on_destroyed"),
+        (5, "ruler_damage", YOU, 1, False, IMP, "on_enter"),
+        (5, "check", YOU, SWORD_B, "damage", 1, 1),
+    )
+    assert got.damage == {(RIFT, "R-IMP"): (0, 1)}
+
+
+def test_damage_whose_entry_names_no_dealer_is_put_down_to_nobody() -> None:
+    got = read((5, "ruler_damage", YOU, 1, False, None, None), (5, "check", YOU, SWORD_B, "damage", 1, 1))
+    assert got.damage == {}
 
 
 def test_damage_to_the_rift_is_not_damage_to_the_player() -> None:
     got = read(
         (2, "attack", YOU, SWORD_A, 3, -1),
-        (2, "ruler_damage", RIFT, 1, True),
-        (2, "check", RIFT, IMP, "damage"),
+        (2, "ruler_damage", RIFT, 1, True, SWORD_A, "attack"),
+        (2, "check", RIFT, IMP, "damage", 1, 1),
     )
     assert got.damage == {} and got.last_damage is None
 
@@ -113,15 +131,15 @@ def test_a_cnt_revealed_in_a_check_resolves_its_damage_before_the_rest_of_that_c
     # player for 1; then the player's attack's second check goes on.
     got = read(
         (4, "attack", YOU, SWORD_A, 3, -1),
-        (4, "ruler_damage", RIFT, 2, True),
-        (4, "check", RIFT, CNT_CARD, "cnt"),
+        (4, "ruler_damage", RIFT, 2, True, SWORD_A, "attack"),
+        (4, "check", RIFT, CNT_CARD, "cnt", 1, 2),
         (4, "ability", RIFT, CNT_CARD, "cnt"),
-        (4, "ruler_damage", YOU, 1, False),
-        (4, "check", YOU, SHIELD, "damage"),
-        (4, "check", RIFT, IMP, "damage"),  # the attack's second check: not the player's damage
+        (4, "ruler_damage", YOU, 1, False, CNT_CARD, "cnt"),
+        (4, "check", YOU, SHIELD, "damage", 1, 1),
+        (4, "check", RIFT, IMP, "damage", 2, 2),  # the attack's second check: not the player's damage
         (5, "attack", RIFT, DRAGON, 3, -1),
-        (5, "ruler_damage", YOU, 1, True),
-        (5, "check", YOU, BOLT, "damage"),
+        (5, "ruler_damage", YOU, 1, True, DRAGON, "attack"),
+        (5, "check", YOU, BOLT, "damage", 1, 1),
     )
     assert got.damage == {(RIFT, "R-CNT"): (0, 1), (RIFT, "R-DRAGON"): (1, 0)}
 
@@ -129,8 +147,8 @@ def test_a_cnt_revealed_in_a_check_resolves_its_damage_before_the_rest_of_that_c
 def test_checks_cut_short_by_the_end_of_the_game_leave_no_trace() -> None:
     got = read(
         (5, "ability", RIFT, IMP, "on_enter"),
-        (5, "ruler_damage", YOU, 3, False),
-        (5, "check", YOU, SWORD_A, "damage"),
+        (5, "ruler_damage", YOU, 3, False, IMP, "on_enter"),
+        (5, "check", YOU, SWORD_A, "damage", 1, 3),
         (5, "loss", YOU, "damage"),
         (5, "game_over", None, "invader"),
     )
@@ -235,7 +253,7 @@ def test_in_real_games_every_card_in_the_players_damage_zone_is_put_down_to_a_so
     for seed in range(6):
         game, _, error = play_recorded(s, seed, "greedy", seed, None)
         assert error is None and game is not None
-        got = read_log(game.log, game.setup.card_ids)
+        got = read_log(game.log, game.setup.card_ids, game.setup.owners)
         assert sum(b + e for b, e in got.damage.values()) == len(game.sides[YOU].damage_zone)
         if game.end_reason == "damage" and game.winner == "invader":
             assert got.last_damage is not None
@@ -271,20 +289,3 @@ def test_the_opening_hand_difference_is_free_of_the_bias_of_long_games_seeing_mo
     assert shield.clear_rate_opening == 0.5
     assert shield.opening_difference == 0.0  # dealt at random: it is worth nothing here
     assert shield.opening_difference95 == difference_interval(5, 10, 5, 10)
-
-
-def test_no_shipped_card_deals_ruler_damage_after_an_effect_that_could_announce_another_ability() -> None:
-    """Effect damage is put down to the ability announced last: true while no ability does
-    something that can trigger another (destroy, draw, move...) before its ruler damage (docs/check.md)."""
-    from gateruler.engine.targets import RulerTarget
-
-    late = []
-    for card in loader.load_card_pool():
-        by_trigger: dict = {}
-        for ability in card.abilities:
-            by_trigger.setdefault(ability.trigger, []).extend(ability.effects)
-        for effects in by_trigger.values():
-            hits = [i for i, e in enumerate(effects) if e.kind == "damage" and isinstance(e.target, RulerTarget)]
-            if hits and any(e.kind != "modify" for e in effects[: hits[-1]]):
-                late.append(card.id)
-    assert late == []

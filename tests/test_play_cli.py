@@ -63,6 +63,10 @@ def test_a_whole_game_from_piped_input_ends_with_the_result_and_writes_the_log(t
     checks = [e for e in events if e["kind"] == "check"]
     assert checks and all(e["cause"] in e["story"] for e in checks), "every check in the log says whether it counted"
     assert all(e["story"].startswith("Damage check") for e in checks)
+    assert all(e["index"] <= e["of"] for e in checks), "each check says its place in its damage check"
+    hits = [e for e in events if e["kind"] in ("ruler_damage", "damage_unit", "destroy")]
+    assert hits and all(e["reason"] is not None for e in hits), "each damage and destroy says why, as data"
+    assert all(e["source"] in ("ruler", None) or isinstance(e["source"], str) for e in hits)
     winner = {"player": "You win!", "invader": "The rift wins.", "draw": "The game is a draw."}[events[-1]["winner"]]
     assert winner in result.output
     assert "\x1b[" not in result.output, "no colour when the output is not a terminal"

@@ -59,7 +59,7 @@ def test_absolute_bearia_prevents_the_next_damage_to_you_or_your_units_this_turn
 def test_absolute_bearias_cnt_sends_it_to_the_graveyard_with_no_other_effect(shipped) -> None:
     g = game(cards=[*shipped, *OTHERS], player=["WALL"] * 4 + [BEARIA], atk=1, stk=1)
     # the opening hand takes 4 cards; the rift's first attack (STK 1) checks the fifth
-    assert [e[3:] for e in g.log if e[1] == "check"] == [(g.sides[P].graveyard[0], "cnt")]
+    assert [e[3:] for e in g.log if e[1] == "check"] == [(g.sides[P].graveyard[0], "cnt", 1, 1)]
     assert g.card(g.sides[P].graveyard[0]).id == BEARIA and g.sides[P].damage_zone == [] and g.sides[P].shields == []
 
 

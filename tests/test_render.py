@@ -241,7 +241,7 @@ def test_damage_checks_count_the_damage_zone_and_announce_cnt():
     g = game(cards=[*cards(), cnt_card], player=["WALL"] * 4 + ["CNT-UNIT", "WALL", FILLER], stk=3)
     story = [n.text for n in narrate(g)]
     assert "Damage check 1 of 3: cnt-unit goes to your graveyard: it has CNT, so this check does not count; its CNT takes effect." in story
-    assert "Cnt-unit's CNT has no effect: there is no unit it could choose, or no zone to move the unit to." in story
+    assert "Cnt-unit's CNT has no effect: there is no unit it could choose." in story
     assert "Damage check 2 of 3: wall goes to your damage zone: it counts (1 of 11)." in story
     assert "Damage check 3 of 3: filler goes to your damage zone: it counts (2 of 11)." in story
 

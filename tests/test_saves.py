@@ -25,6 +25,7 @@ from gateruler.engine import (
     Summon,
     action_from_dict,
 )
+from gateruler.engine.events import FIRST_FIELDS, padded
 from gateruler.errors import DataError, GateRulerError
 from gateruler.games import new_game
 from gateruler.saves import SAVE_VERSION, GameOrigin, load_game, read_save, restore_game, save_game
@@ -174,7 +175,8 @@ def test_a_game_saved_by_the_previous_engine_mid_resolution_continues_exactly(tm
     g = restore_game(path, data, text, pool=pool([TWIN, WALL]), rulers={"knight": knight()}, level=level(["WALL", "WALL"], drives=2))
     assert g.legal_actions() == [Choose(INVADER, ATTACK_LEFT), Choose(INVADER, ATTACK_RIGHT)]
     g.apply_all([action_from_dict(a) for a in recorded["actions"]])
-    assert g.log == [tuple(e) for e in recorded["log_after"]]
+    # the same log, each entry with the fields the log has gained since (its causes) after those recorded
+    assert [e[: 3 + FIRST_FIELDS[e[1]]] for e in g.log] == [tuple(e) for e in recorded["log_after"]]
     assert [_as_version_1(s.to_dict()) for s in g.sides] == recorded["sides_after"]
 
 
@@ -184,6 +186,30 @@ def _as_version_1(side: dict) -> dict:
     side = {k: v for k, v in side.items() if k not in ("removed", "shields", "ruler_gained", "soul")}
     side["board"] = [None if u is None else {k: v for k, v in u.items() if k not in ("gained", "how")} for u in side["board"]]
     return side
+
+
+BEFORE_CAUSES = Path(__file__).parent / "data" / "save-before-causes.json"
+CNT_CARDS = [unit("WALL", 1, 2, 6, 1), unit("CNTP", 0, 1, 1, 1, on("cnt", fx("damage", "enemy_unit", amount=1))), unit("R-MID", 1, 4, 4, 2)]
+
+
+def test_a_save_from_before_the_log_named_causes_loads_and_its_check_goes_on(tmp_path):
+    """tests/data/save-before-causes.json was written by the engine before log entries had causes, in the middle
+    of the player's damage check of 2: its first card's CNT waits for its target, one card is still to come."""
+    recorded = json.loads(BEFORE_CAUSES.read_text())
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({"format": "gateruler-save", "version": 1, "origin": {"level_number": 1}, "game": recorded["state"]}))
+    data, text = read_save(path)
+    g = restore_game(path, data, text, pool=pool(CNT_CARDS), rulers={"knight": knight()}, level=level(["R-MID"] * 4, drives=2, atk=4, stk=2))
+    old = len(recorded["log"])
+    assert g.log[:old] == [padded(e) for e in recorded["log"]]  # the fields added since are None
+    g.apply(g.legal_actions()[0])
+    since = [e for e in g.log[old:] if e[1] in ("damage_unit", "check")]
+    cntp = find_iid(g, PLAYER, "graveyard", "CNTP")
+    assert since[0][3:] == (g.sides[INVADER].board[ATTACK_LEFT].iid, 1, 1, cntp, "cnt")  # the CNT's damage names its card
+    assert since[1][1] == "check" and since[1][5:] == (None, None)  # its place in the old check is not known: it is not told
+    from gateruler.story import narrate
+
+    assert any(n.kind == "check" and n.text.startswith("Damage check: ") for n in narrate(g))
 
 
 def test_a_previous_save_whose_card_lost_the_waiting_effect_is_refused_in_one_line(tmp_path):
@@ -333,6 +359,10 @@ def test_a_missing_level_file_is_named(tmp_path):
         (lambda g: g["tasks"].append(["teleport", 0]), 'game.tasks[{n}]: unknown task "teleport"'),
         (lambda g: g["tasks"].append(["ctl", "attack"]), "game.tasks[{n}]: must be a list of 3 items, not 2"),
         (lambda g: g["log"].append([1, "summon", 0, 0, 7]), "game.log[{n}][4]: must be 0 to 2, not 7"),
+        (lambda g: g["log"].append([1, "destroy", 0, 0, 0, 5]), "game.log[{n}][5]: must be a string, not an integer"),
+        (lambda g: g["log"].append([1, "damage_unit", 0, 0, 1, 1, -3, "attack"]), "game.log[{n}][6]: names no card of this game"),
+        (lambda g: g["log"].append([1, "destroy", 0, 0, 0, "lethal", 7]), "game.log[{n}]: must be a list of 6 items, not 7"),
+        (lambda g: g["tasks"].append(["check", 0, 2, "all"]), "game.tasks[{n}][3]: must be an integer, not a string"),
         (lambda g: g["history"].append({"type": "Summon", "card": 0}), 'game.history[{n}]: missing field "slot"'),
         (lambda g: g.update(wind="strong"), "game.wind: unknown field"),
         (lambda g: g["sides"][0].update(shields=[[-3, 0, "any", 0]]), "game.sides[0].shields[0][0]: names no card of this game"),

@@ -23,6 +23,9 @@ class Ability:
     An activated ability (trigger `activated`) has a `timing` word
     (timings.py): its controller uses it when the timing allows.
     `once_per_turn` (【ターン1】) limits any ability to one use a turn.
+    `rule` is set when a level's special rule added the ability (its rule
+    word): the log then says the rule acted (`special_rule`), and what it
+    does has the reason "rule" (events.Cause.RULE).
     """
 
     trigger: str
@@ -33,3 +36,4 @@ class Ability:
     optional: bool = False
     timing: str = ""  # an activated ability's timing word (timings.py); "" for every other trigger
     once_per_turn: bool = False
+    rule: str = ""

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from gateruler.engine.actions import INVADER, Choose, ChooseCard
+from gateruler.engine.events import Cause
 from gateruler.engine.filters import BOARD, CardFilter, StateIs, all_of
 from gateruler.engine.frames import Decision, Frame
 from gateruler.engine.registry import PROPERTIES, Param, Registry, params_of, param
@@ -226,9 +227,13 @@ class _OwnUnits(Cost):
         return choose_units(game, frame, self._where(), self.count, self._exclude(frame.source))
 
     def pay(self, game: "Game", frame: Frame) -> None:
-        for side, slot, iid in chosen_units(game, frame, self._where(), self.count, self._exclude(frame.source)):
-            if game.unit_is(side, slot, iid):
-                self.take(game, side, slot, iid)
+        for side, slot, iid in self.paying(game, frame):
+            self.take(game, side, slot, iid)
+
+    def paying(self, game: "Game", frame: Frame) -> list[tuple[int, int, int]]:
+        """(side, slot, iid) of the chosen units still there to pay with."""
+        chosen = chosen_units(game, frame, self._where(), self.count, self._exclude(frame.source))
+        return [(side, slot, iid) for side, slot, iid in chosen if game.unit_is(side, slot, iid)]
 
     def take(self, game: "Game", side: int, slot: int, iid: int) -> None:  # pragma: no cover - every word overrides
         raise NotImplementedError
@@ -261,8 +266,9 @@ class DestroyOwn(_OwnUnits):
     count: int = param(int, "How many units.", 1, default=1, minimum=1)
     filter: Any = param(PROPERTIES, "Which units may be destroyed (default: any).", {"attribute": "Beast"}, default=None)
 
-    def take(self, game: "Game", side: int, slot: int, iid: int) -> None:
-        game.destroy(side, slot)
+    def pay(self, game: "Game", frame: Frame) -> None:
+        for side, slot, _ in self.paying(game, frame):
+            game.destroy(side, slot, Cause.COST, frame.source)
 
     def words(self) -> str:
         return f"destroy {_plural(self.count, 'unit')} of yours"
@@ -277,12 +283,13 @@ class ReturnOwn(_OwnUnits):
     def can_pay(self, game: "Game", side: int, source: int) -> bool:
         return game.has_hand(side) and super().can_pay(game, side, source)
 
-    def take(self, game: "Game", side: int, slot: int, iid: int) -> None:
-        s = game.sides[side]
-        s.board[slot] = None
-        s.hand.append(iid)
-        game.log_event(side, "move", iid, "hand")
-        game.release_soul(side, iid)
+    def pay(self, game: "Game", frame: Frame) -> None:
+        for side, slot, iid in self.paying(game, frame):
+            s = game.sides[side]
+            s.board[slot] = None
+            s.hand.append(iid)
+            game.log_event(side, "move", iid, "hand", frame.source, Cause.COST)
+            game.release_soul(side, iid)
 
     def words(self) -> str:
         return f"return {_plural(self.count, 'unit')} of yours to your hand"

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from gateruler.engine.events import Cause
+from gateruler.engine.frames import log_no_effect
 from gateruler.engine.abilities import Ability
 from gateruler.engine.costs import Energy
 from gateruler.engine.effects.base import Effect, Victim
@@ -38,7 +40,7 @@ class PlayThis(Effect):
 
     def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
         if frame.source not in game.sides[frame.side].hand:
-            game.log_event(frame.side, "no_effect", frame.source)
+            log_no_effect(game, frame, Cause.NOT_IN_HAND)
             return
         game.play_from_hand(frame.side, frame.source, frame.event[0] if frame.event else -1)
 

@@ -4,6 +4,14 @@ An entry is ``(turn, kind, side, *args)``.  Tuples keep logging cheap on the
 hot path; `event_to_dict` gives the structured JSON form and `describe` the
 words a person reads.  Card arguments are instance ids; both converters take
 the game's definitions to name them.
+
+Every entry that takes a card away, changes damage or is one card of a damage
+check says why in the entry itself: a `source` (the card that did it, -1 a
+ruler, None no card) and a `reason` (a `Cause` word, or the trigger of the
+source's ability that did it: ``on_play``, ``cnt``, ``replacement``...); a
+damage check's card says its place (`index` of `of`).  Those fields were added
+after the first logs were written: `FIRST_FIELDS` says how many fields every
+log has, and `padded` reads an older entry with None for the rest.
 """
 
 from __future__ import annotations
@@ -17,8 +25,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "setup": (),
     "turn": (),
     "phase": ("phase",),
-    "draw": ("card",),
-    "drive": ("card",),
+    "draw": ("card", "source", "reason"),  # reason: "opening", "turn" (the start phase's), or the trigger of source's ability
+    "drive": ("card", "source", "reason"),
     "summon": ("card", "zone"),
     "replace": ("card", "zone"),
     "discard_lowest": ("card",),
@@ -27,16 +35,16 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "set": ("card", "set_zone"),
     "field": ("card",),
     "ability": ("card", "trigger"),
-    "no_effect": ("card",),
+    "no_effect": ("card", "reason", "trigger"),  # card: the card whose ability (with that trigger) did nothing; reason: NO_* below
     "attack": ("attacker", "target_zone", "target"),
-    "damage_unit": ("card", "amount", "total"),
-    "destroy": ("card",),
-    "ruler_damage": ("amount", "battle"),
-    "check": ("card", "result"),
-    "mill": ("card",),
-    "move": ("card", "to"),
-    "set_destroyed": ("card",),
-    "modify": ("card", "atk", "hp", "stk"),
+    "damage_unit": ("card", "amount", "total", "source", "reason"),
+    "destroy": ("card", "source", "reason"),
+    "ruler_damage": ("amount", "battle", "source", "reason"),
+    "check": ("card", "result", "index", "of"),  # card `index` (from 1) of a damage check of `of` cards (its ruler_damage's amount)
+    "mill": ("card", "source", "reason"),
+    "move": ("card", "to", "source", "reason"),
+    "set_destroyed": ("card", "source", "reason"),
+    "modify": ("card", "atk", "hp", "stk", "source", "reason"),
     "sacrifice": ("card",),
     "loss": ("reason",),
     "game_over": ("winner",),
@@ -51,7 +59,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     # split damage and replacements (gateruler/engine/effects/split.py, replace.py)
     "carry_through": ("attacker", "target_zone", "target"),  # the attack goes on to the ruler: the unit it targeted was destroyed
     "shield": ("card", "protects", "amount", "by"),  # a one-shot prevention waits: card -1 for "ruler"/"side"; amount 0 = all
-    "damage_prevented": ("card", "prevented", "left", "by"),  # damage to a unit (-1: the ruler) prevented or reduced
+    "damage_prevented": ("card", "prevented", "left", "by", "source", "reason"),  # damage to a unit (-1: the ruler) prevented or reduced; source, reason: the damage's
     "survived": ("card", "by", "total"),  # a unit about to be destroyed stays on the board; total: its damage now
     # activated abilities, discounts, keyword grants, act/rest, genesis summon (activation.py, discount.py, effects/)
     "activate": ("card", "timing"),  # the player used the card's activated ability
@@ -69,9 +77,83 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "shuffle": (),  # the side's deck was shuffled
     # rule variants (gateruler/engine/rules.py)
     "damage_cleared": ("card",),  # the end phase removed the damage a unit bore (unit_damage=clears)
+    # causes (see the module's doc)
+    "special_rule": ("rule", "card"),  # a level's special rule acts (its word), for its card: its destroys name it as their source
+    "check_deck_out": ("index", "of"),  # card `index` of a damage check of `of` could not be taken: the deck is empty
 }
 
-CARD_FIELDS = frozenset({"card", "attacker", "target", "by", "host"})
+FIRST_FIELDS: dict[str, int] = {kind: len(names) for kind, names in FIELDS.items()} | {
+    "draw": 1,
+    "drive": 1,
+    "no_effect": 1,
+    "damage_unit": 3,
+    "destroy": 1,
+    "ruler_damage": 2,
+    "check": 2,
+    "mill": 1,
+    "move": 2,
+    "set_destroyed": 1,
+    "modify": 4,
+    "damage_prevented": 4,
+}
+"""kind -> how many of its fields every log has; logs written before the causes (saves) stop there."""
+
+
+class Cause:
+    """The `reason` words of the log (besides trigger words, which say which ability of `source` did it)."""
+
+    ATTACK = "attack"  # an attack's damage: the attacker's ATK to the attacked unit, its STK to the attacked ruler
+    INTERCEPT = "intercept"  # the attacked unit's ATK to the attacker, before the attack hits (source: the attacked unit)
+    COUNTERATTACK = "counterattack"  # the attacked unit survived and strikes back (source: the attacked unit)
+    PIERCE = "pierce"  # the attacker destroyed the defense unit it attacked: its STK goes on to the ruler
+    CARRY_THROUGH = "carry_through"  # the attack went on to the ruler (carry_through entry): its STK
+    LETHAL = "lethal"  # destroyed: the damage just dealt (by source) reached its HP
+    HP = "hp"  # destroyed by the rules: its HP fell to its damage or to 0 (source None)
+    RULE = "rule"  # a level's special rule (its special_rule entry; source: the rule's card)
+    COST = "cost"  # paid for an ability of source
+    TURN = "turn"  # the turn's own draws and drives (source None)
+    OPENING = "opening"  # the opening hand (source None)
+    NO_ABILITIES = "no_abilities"  # no_effect: the card has no ability to use
+    NO_TARGET = "no_target"  # no_effect: nothing its target could choose
+    NO_ZONE = "no_zone"  # no_effect: no zone to move the card to (a ruler without a hand)
+    NO_RULER_STATE = "no_ruler_state"  # no_effect: the rift's ruler is never rested or readied
+    NO_MATERIAL = "no_material"  # no_effect: a genesis summon's material cannot go back, or nothing to summon
+    NOT_IN_HAND = "not_in_hand"  # no_effect: the card a discount plays has left the hand
+
+
+CAUSES = frozenset(v for k, v in vars(Cause).items() if k.isupper())
+BATTLE_CAUSES = frozenset({Cause.ATTACK, Cause.INTERCEPT, Cause.COUNTERATTACK, Cause.PIERCE, Cause.CARRY_THROUGH})
+
+
+def padded(entry: Sequence) -> tuple:
+    """A log entry with all of its kind's fields: those an older log lacks are None."""
+    entry = tuple(entry)
+    missing = 3 + len(FIELDS.get(entry[1], ())) - len(entry) if len(entry) > 1 else 0
+    return entry + (None,) * missing if missing > 0 else entry
+
+
+CARD_FIELDS = frozenset({"card", "attacker", "target", "by", "host", "source"})
+
+
+_CAUSE_WORDS = {
+    Cause.ATTACK: "from {card}'s attack",
+    Cause.INTERCEPT: "intercept: {card} dealt its ATK first",
+    Cause.COUNTERATTACK: "counterattack: {card} struck back",
+    Cause.PIERCE: "pierce: {card}'s attack destroyed the defense unit",
+    Cause.CARRY_THROUGH: "{card}'s attack went on to the ruler",
+    Cause.LETHAL: "its damage reached its HP",
+    Cause.HP: "its HP fell to its damage or below",
+    Cause.RULE: "by the level's rule for {card}",
+    Cause.COST: "to pay for {card}'s ability",
+}
+_NO_EFFECT_WORDS = {
+    Cause.NO_ABILITIES: "it has no abilities",
+    Cause.NO_TARGET: "nothing to choose",
+    Cause.NO_ZONE: "no zone to move the card to",
+    Cause.NO_RULER_STATE: "the rift's ruler is never rested or readied",
+    Cause.NO_MATERIAL: "its material cannot go back, or there is nothing to summon",
+    Cause.NOT_IN_HAND: "the card is no longer in the hand",
+}
 
 
 def _zone_name(value: object) -> object:
@@ -102,7 +184,18 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
     def name(iid: int) -> str:
         return "the ruler" if iid == -1 else names[iid]
 
+    def why(source: object, reason: object) -> str:
+        """ " (from Vaha's intercept)": the entry's cause in a few words, "" when it has none."""
+        if reason is None or reason == Cause.TURN or reason == Cause.OPENING:
+            return ""
+        card = name(source) if isinstance(source, int) else ""
+        words = _CAUSE_WORDS.get(reason)
+        if words is None:  # the trigger of the source's ability
+            return f" (by {card}'s {str(reason).replace('_', ' ')} ability)"
+        return f" ({words.format(card=card)})"
+
     a = args
+    a = a + [None] * (len(FIELDS.get(kind, ())) - len(a))  # an older log's entry: no cause
     if kind == "setup":
         return f"{who} set up."
     if kind == "turn":
@@ -110,9 +203,9 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
     if kind == "phase":
         return f"{a[0].capitalize()} phase."
     if kind == "draw":
-        return f"{who} drew {name(a[0]) if side == 0 else 'a card'}."
+        return f"{who} drew {name(a[0]) if side == 0 else 'a card'}{why(a[1], a[2])}."
     if kind == "drive":
-        return f"{who} drove {name(a[0])}."
+        return f"{who} drove {name(a[0])}{why(a[1], a[2])}."
     if kind == "summon":
         return f"{who} summoned {name(a[0])} to {whose} {SLOT_WORDS[a[1]]}."
     if kind == "replace":
@@ -130,7 +223,7 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
     if kind == "ability":
         return f"{name(a[0])}'s {a[1].replace('_', ' ')} ability."
     if kind == "no_effect":
-        return f"{name(a[0])} had no effect."
+        return f"{name(a[0])} had no effect{f' ({_NO_EFFECT_WORDS[a[1]]})' if a[1] in _NO_EFFECT_WORDS else ''}."
     if kind == "attack":
         attacker = ("You" if side == 0 else "The rift") if a[0] == -1 else f"{whose.capitalize()} {name(a[0])}"
         if a[1] == RULER:
@@ -139,23 +232,29 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
             target = f"{foe} {name(a[2])} in {'its' if side == 0 else 'your'} {SLOT_WORDS[a[1]]}"
         return f"{attacker} attacked {target}."
     if kind == "damage_unit":
-        return f"{name(a[0])} took {a[1]} damage ({a[2]} in all)."
+        return f"{name(a[0])} took {a[1]} damage ({a[2]} in all){why(a[3], a[4])}."
     if kind == "destroy":
-        return f"{name(a[0])} was destroyed."
+        return f"{name(a[0])} was destroyed{why(a[1], a[2])}."
     if kind == "ruler_damage":
-        return f"{'You take' if side == 0 else 'The rift takes'} {a[0]} damage{' (battle)' if a[1] else ''}."
+        return f"{'You take' if side == 0 else 'The rift takes'} {a[0]} damage{' (battle)' if a[1] else ''}{why(a[2], a[3])}."
     if kind == "check":
         where = "CNT: to the graveyard" if a[1] == "cnt" else "to the damage zone"
-        return f"Damage check: {name(a[0])}, {where}."
+        place = f" {a[2]} of {a[3]}" if a[2] is not None else ""
+        return f"Damage check{place}: {name(a[0])}, {where}."
+    if kind == "check_deck_out":
+        place = f" {a[0]} of {a[1]}" if a[0] is not None else ""
+        return f"Damage check{place}: {whose} deck is empty (deck-out)."
+    if kind == "special_rule":
+        return f"The level's rule for {name(a[1])}: {str(a[0]).replace('_', ' ')}."
     if kind == "mill":
-        return f"{name(a[0])} was milled from {whose} deck."
+        return f"{name(a[0])} was milled from {whose} deck{why(a[1], a[2])}."
     if kind == "move":
-        return f"{name(a[0])} was moved to {whose} {a[1]}."
+        return f"{name(a[0])} was moved to {whose} {a[1]}{why(a[2], a[3])}."
     if kind == "set_destroyed":
-        return f"{name(a[0])} in {whose} set zone was destroyed."
+        return f"{name(a[0])} in {whose} set zone was destroyed{why(a[1], a[2])}."
     if kind == "modify":
-        parts = [f"{label} {value:+d}" for label, value in zip(("ATK", "HP", "STK"), a[1:]) if value]
-        return f"{name(a[0])}: {', '.join(parts)}."
+        parts = [f"{label} {value:+d}" for label, value in zip(("ATK", "HP", "STK"), a[1:4]) if value]
+        return f"{name(a[0])}: {', '.join(parts)}{why(a[4], a[5])}."
     if kind == "sacrifice":
         return f"End's rule: the rift destroyed {'your' if side == 0 else 'its own'} {name(a[0])}."
     if kind == "loss":

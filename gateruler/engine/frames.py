@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import attrs
 
 from gateruler.engine.actions import Action, action_from_dict, action_to_dict
+from gateruler.engine.events import Cause
 
 if TYPE_CHECKING:
     from gateruler.engine.game import Game
@@ -49,6 +50,19 @@ class Frame(NamedTuple):
     bound: tuple = ()  # (name, Result) pairs bound with `as:`
     event: tuple = ()  # the trigger's own data (on_attack: target zone, target card)
     end: int = -1  # stop before this step (-1: at the ability's end); saves of version 1 need it
+
+
+def cause_of(game: "Game", frame: "Frame") -> str:
+    """The reason an entry made by the frame's ability logs (its source being `frame.source`): the
+    ability's trigger, or "rule" for what a level's rule added (events.Cause)."""
+    ability = game.setup.defs[frame.source].abilities[frame.ability]
+    return Cause.RULE if ability.rule else ability.trigger
+
+
+def log_no_effect(game: "Game", frame: "Frame", reason: str, side: int | None = None) -> None:
+    """Log that the frame's ability did nothing (to `side`'s card; default: its controller's), and why (events.Cause.NO_*)."""
+    trigger = game.setup.defs[frame.source].abilities[frame.ability].trigger
+    game.log_event(frame.side if side is None else side, "no_effect", frame.source, reason, trigger)
 
 
 @attrs.frozen

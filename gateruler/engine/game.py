@@ -56,7 +56,7 @@ from gateruler.engine.actions import (
     set_card_action,
     summon_action,
 )
-from gateruler.engine.events import describe, event_to_dict
+from gateruler.engine.events import Cause, describe, event_to_dict
 from gateruler.engine.filters import ZONE_LISTS
 from gateruler.engine.frames import BEGIN, Decision, Frame
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, OPEN_CARD, PIERCE
@@ -285,7 +285,7 @@ class Game:
         self.log_event(PLAYER, "setup")
         self.log_event(INVADER, "setup")
         for _ in range(ruler.opening_hand):
-            self.draw(PLAYER)
+            self.draw(PLAYER, Cause.OPENING)
 
     # ------------------------------------------------------------------ copying
     def clone(self, keep_log: bool = True, keep_rng: bool = True) -> "Game":
@@ -764,7 +764,7 @@ class Game:
         self.sides[side].graveyard.append(iid)
         self.log_event(side, "event", iid)
         if ON_PLAY not in self.setup.triggers[iid]:
-            self.log_event(side, "no_effect", iid)
+            self.log_event(side, "no_effect", iid, Cause.NO_ABILITIES, ON_PLAY)
         self.fire(side, iid, ON_PLAY, ready=ready)
 
     def play_field(self, side: int, iid: int) -> None:
@@ -785,29 +785,32 @@ class Game:
         self.release_soul(side, u.iid)
         return u.iid
 
-    def destroy(self, side: int, slot: int, lethal: bool = False) -> None:
+    def destroy(self, side: int, slot: int, cause: str | None = None, source: int | None = None) -> None:
         """Destroy the unit in `slot` of `side`, unless a replacement saves it.
 
-        `lethal`: the rules destroy it because its damage reached its HP, or its HP is 0 or less."""
+        `cause` and `source` are logged as the entry's reason and source
+        (events.Cause): LETHAL (the damage `source` just dealt reached its
+        HP) and HP (the rules: its HP is at its damage or 0) are the rules'
+        own destroys; an effect gives its trigger and card."""
         s = self.sides[side]
         u = s.board[slot]
         if u is None:
             return
-        if self.setup.replaces and replace.survives(self, side, slot, lethal):
+        if self.setup.replaces and replace.survives(self, side, slot, cause == Cause.LETHAL or cause == Cause.HP):
             return
         s.board[slot] = None
         s.graveyard.append(u.iid)
-        self.log_event(side, "destroy", u.iid)
+        self.log_event(side, "destroy", u.iid, source, cause)
         self.release_soul(side, u.iid)
         self.fire(side, u.iid, ON_DESTROYED)
 
-    def destroy_field(self, side: int, iid: int) -> None:
+    def destroy_field(self, side: int, iid: int, cause: str | None = None, source: int | None = None) -> None:
         """A card in `side`'s field zone is destroyed: its continuous changes end at once (CR 2-11c)."""
         s = self.sides[side]
         if iid in s.field:
             s.field.remove(iid)
             s.graveyard.append(iid)
-            self.log_event(side, "destroy", iid)
+            self.log_event(side, "destroy", iid, source, cause)
             self.release_soul(side, iid)
 
     def declare_attack(self, side: int, attacker: int, target: int) -> None:
@@ -828,44 +831,50 @@ class Game:
         if attacker_iid >= 0:
             self.fire(side, attacker_iid, ON_ATTACK, (target, target_iid))
 
-    def damage_ruler(self, side: int, amount: int, battle: bool) -> None:
-        """Queue a damage check of `amount` cards, one at a time (what replacements leave of it)."""
+    def damage_ruler(self, side: int, amount: int, battle: bool, cause: str | None = None, source: int | None = None) -> None:
+        """Queue a damage check of `amount` cards, one at a time (what replacements leave of it).
+
+        `cause`, `source`: what dealt it (events.Cause; an effect gives its trigger and card)."""
         if amount <= 0:
             return
         if self.setup.replaces:
-            amount = replace.damage(self, side, -1, RULER, amount, battle)
+            amount = replace.damage(self, side, -1, RULER, amount, battle, cause, source)
             if amount <= 0:
                 return
-        self.log_event(side, "ruler_damage", amount, battle)
-        self.tasks.append(("check", side, amount))
+        self.log_event(side, "ruler_damage", amount, battle, source, cause)
+        self.tasks.append(("check", side, amount, amount))
 
-    def damage_unit(self, side: int, slot: int, amount: int, battle: bool = False) -> None:
-        """Deal `amount` damage to the unit in `slot` of `side` (what replacements leave of it); `battle`: battle damage."""
+    def damage_unit(self, side: int, slot: int, amount: int, battle: bool = False, cause: str | None = None, source: int | None = None) -> None:
+        """Deal `amount` damage to the unit in `slot` of `side` (what replacements leave of it); `battle`: battle damage.
+
+        `cause`, `source`: what dealt it (events.Cause; an effect gives its trigger and card)."""
         board = self.sides[side].board
         u = board[slot]
         if u is None or amount <= 0:
             return
         if self.setup.replaces:
-            amount = replace.damage(self, side, u.iid, slot, amount, battle)
+            amount = replace.damage(self, side, u.iid, slot, amount, battle, cause, source)
             if amount <= 0 or board[slot] is not u:
                 return
         u.damage += amount
-        self.log_event(side, "damage_unit", u.iid, amount, u.damage)
+        self.log_event(side, "damage_unit", u.iid, amount, u.damage, source, cause)
         if u.damage >= self.hp(side, slot):
-            self.destroy(side, slot, lethal=True)
+            self.destroy(side, slot, Cause.LETHAL, source)
 
     def attack_goes_on(self, side: int, attacker_iid: int) -> bool:
         """The declared attack of `side`'s unit `attacker_iid`, not yet fought, goes on to the enemy ruler.
 
         Its battle task is rewritten in place: the battle then deals the
-        attacker's STK to the ruler as battle damage.  False when no such
-        attack is waiting."""
+        attacker's STK to the ruler as battle damage.  The task keeps the card
+        the attack was declared against, which tells the battle that the
+        attack went on (Cause.CARRY_THROUGH).  False when no such attack is
+        waiting."""
         tasks = self.tasks
         for i in range(len(tasks) - 1, -1, -1):
             task = tasks[i]
             if type(task) is tuple and task[0] == "battle" and task[1] == side and task[3] == attacker_iid:
                 _, _, attacker, _, target, target_iid = task
-                tasks[i] = ("battle", side, attacker, attacker_iid, RULER, -1)
+                tasks[i] = ("battle", side, attacker, attacker_iid, RULER, target_iid)  # a ruler target with a card: gone on
                 self.log_event(side, "carry_through", attacker_iid, target, target_iid)
                 return True
         return False
@@ -919,32 +928,34 @@ class Game:
             return None
         return s.deck.pop()
 
-    def draw(self, side: int) -> None:
+    def draw(self, side: int, cause: str | None = None, source: int | None = None) -> None:
         """`side` draws a card; a side without a hand drives it instead, or (`Rules.handless_draw`)
-        draws nothing (docs/rulings.md 36)."""
+        draws nothing (docs/rulings.md 36).
+
+        `cause`, `source`: why (events.Cause.TURN for the start phase's draws; an effect gives its trigger and card)."""
         if side == INVADER or not self.setup.ruler.has_hand:
             if self.setup.rules.handless_draw is HandlessDraw.NOTHING:
                 return
             if side == INVADER:
                 # The rift has no hand: it drives instead, and uses what it drives at once.
-                self.tasks.append(("ctl", "drive"))
+                self.tasks.append(("ctl", "drive") if cause == Cause.TURN else ("ctl", "drive", source, cause))
             else:
-                self._drive(side)
+                self._drive(side, cause, source)
             return
         iid = self.take_top(side)
         if iid is None:
             return
         self.sides[side].hand.append(iid)
-        self.log_event(side, "draw", iid)
+        self.log_event(side, "draw", iid, source, cause)
         if OPEN_CARD in self.setup.defs[iid].keywords:
             self.tasks.append(("open", side, iid))
 
-    def _drive(self, side: int) -> None:
+    def _drive(self, side: int, cause: str | None, source: int | None) -> None:
         iid = self.take_top(side)
         if iid is None:
             return
         self.sides[side].drive.append(iid)
-        self.log_event(side, "drive", iid)
+        self.log_event(side, "drive", iid, source, cause)
         if OPEN_CARD in self.setup.defs[iid].keywords:
             self.tasks.append(("open", side, iid))
 
@@ -979,11 +990,16 @@ class Game:
             ready = self._not_used(iid, ready, abilities)
             if not ready:
                 return
-        self.log_event(side, "ability", iid, trigger)
+        own = True
         tasks = self.tasks
         for index in reversed(ready):
             ability = abilities[index]
             tasks.append(Frame(side, iid, index, BEGIN if ability.costs or ability.optional else 0, (), (), event))
+            if ability.rule:  # a level's rule added it: logged as the rule acting, not as an ability of the card
+                self.log_event(side, "special_rule", ability.rule, iid)
+                own = any(not abilities[i].rule for i in ready)
+        if own:
+            self.log_event(side, "ability", iid, trigger)
 
     def _not_used(self, iid: int, ready: list[int], abilities: tuple) -> list[int]:
         """`ready` without the once-per-turn abilities already used this turn; those left count as used now."""
@@ -999,46 +1015,52 @@ class Game:
             if u is None or u.iid != attacker_iid:
                 return  # the attacker left the board before the battle
         if target == RULER:
-            self.damage_ruler(foe, self.stk(side, attacker), battle=True)
+            # a ruler target with a card: the attack went on to the ruler (attack_goes_on)
+            self.damage_ruler(foe, self.stk(side, attacker), True, Cause.ATTACK if target_iid < 0 else Cause.CARRY_THROUGH, attacker_iid)
             return
         t = self.sides[foe].board[target]
         if t is None or t.iid != target_iid:
             return  # the target left the board: the attack does nothing
         target_kw = self.keywords(foe, target)
         if attacker != RULER and INTERCEPT in target_kw:
-            self.damage_unit(side, attacker, self.atk(foe, target), battle=True)
+            self.damage_unit(side, attacker, self.atk(foe, target), True, Cause.INTERCEPT, target_iid)
             u = s.board[attacker]
             if u is None or u.iid != attacker_iid:
                 return
         pierce = PIERCE in self.keywords(side, attacker)
         stk = self.stk(side, attacker)
-        self.damage_unit(foe, target, self.atk(side, attacker), battle=True)
+        self.damage_unit(foe, target, self.atk(side, attacker), True, Cause.ATTACK, attacker_iid)
         t = self.sides[foe].board[target]
         if t is None or t.iid != target_iid:
             if target == DEFENSE and pierce:
-                self.damage_ruler(foe, stk, battle=True)
+                self.damage_ruler(foe, stk, True, Cause.PIERCE, attacker_iid)
             return
         if attacker != RULER and COUNTERATTACK in target_kw:
             u = s.board[attacker]
             if u is not None and u.iid == attacker_iid:
-                self.damage_unit(side, attacker, self.atk(foe, target), battle=True)
+                self.damage_unit(side, attacker, self.atk(foe, target), True, Cause.COUNTERATTACK, target_iid)
 
-    def _check_one(self, side: int, remaining: int) -> None:
-        """One card of a damage check [rules.md 6.4]."""
+    def _check_one(self, side: int, remaining: int, total: int | None) -> None:
+        """One card of a damage check of `total` cards, `remaining` of them still to come [rules.md 6.4].
+
+        `total` is None for a check queued by a save from before the log
+        numbered checks (its cards then log no place)."""
+        index = None if total is None else total - remaining + 1
         iid = self.take_top(side)
         if iid is None:
+            self.log_event(side, "check_deck_out", index, total)
             return
         s = self.sides[side]
         d = self.setup.defs[iid]
         if remaining > 1:
-            self.tasks.append(("check", side, remaining - 1))
+            self.tasks.append(("check", side, remaining - 1, total))
         if d.has_cnt:
             s.graveyard.append(iid)
-            self.log_event(side, "check", iid, "cnt")
+            self.log_event(side, "check", iid, "cnt", index, total)
             self.fire(side, iid, CNT)
         else:
             s.damage_zone.append(iid)
-            self.log_event(side, "check", iid, "damage")
+            self.log_event(side, "check", iid, "damage", index, total)
             if len(s.damage_zone) >= self.life(side):
                 s.lost = s.lost or "damage"
 
@@ -1122,7 +1144,7 @@ class Game:
                     # hp() inlined: this runs after every task of every game
                     hp = self.hp(side, slot) if continuous else (defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp
                     if hp <= 0 or u.damage >= hp:
-                        self.destroy(side, slot, lethal=True)
+                        self.destroy(side, slot, Cause.HP)
         player, rift = self.sides
         if (not player.deck or not rift.deck) and self.setup.rules.deck_out is DeckOut.EMPTY:
             # A side whose deck has no cards left loses (rules.md 9), checked as the damage zone is.
@@ -1154,13 +1176,13 @@ class Game:
                 continue
             kind = task[0]
             if kind == "check":
-                self._check_one(task[1], task[2])
+                self._check_one(task[1], task[2], task[3])
             elif kind == "battle":
                 self._battle(*task[1:])
             elif kind == "draw":
-                self.draw(task[1])
+                self.draw(task[1], Cause.TURN)
             elif kind == "drive":
-                self._drive(task[1])
+                self._drive(task[1], Cause.TURN, None)
             elif kind == "open":
                 self._play_open(task[1], task[2])
             elif kind == "main":

@@ -119,8 +119,10 @@ def _instead(game: "Game", src_side: int, src: int, index: int) -> None:
 # ---------------------------------------------------------------------- the hooks
 
 
-def damage(game: "Game", side: int, iid: int, slot: int, amount: int, battle: bool) -> int:
-    """What is left of `amount` damage about to be dealt to the card `iid` in `slot` of `side` (-1: the ruler)."""
+def damage(game: "Game", side: int, iid: int, slot: int, amount: int, battle: bool, cause: str | None = None, source: int | None = None) -> int:
+    """What is left of `amount` damage about to be dealt to the card `iid` in `slot` of `side` (-1: the ruler).
+
+    `cause` and `source` say what deals it; a prevention logs them (damage_prevented)."""
     if DAMAGE not in game.setup.replaces:
         return amount
     for src_side, src, (index, _, word, instead) in _standing(game, DAMAGE, side, iid, slot):
@@ -130,14 +132,14 @@ def damage(game: "Game", side: int, iid: int, slot: int, amount: int, battle: bo
             continue
         prevented = word.prevents(amount)
         amount -= prevented
-        game.log_event(side, "damage_prevented", iid, prevented, amount, src)
+        game.log_event(side, "damage_prevented", iid, prevented, amount, src, source, cause)
         if instead:
             _instead(game, src_side, src, index)
     shields = game.sides[side].shields
     for shield in list(shields) if shields else ():
         if amount <= 0:
             break
-        protected, up_to, only, source = shield
+        protected, up_to, only, by = shield
         if protected != SIDE_WIDE and protected != iid:
             continue
         if only != "any" and (only == "battle") != battle:
@@ -145,7 +147,7 @@ def damage(game: "Game", side: int, iid: int, slot: int, amount: int, battle: bo
         shields.remove(shield)  # it protects against the next damage only
         prevented = amount if up_to == 0 else min(up_to, amount)
         amount -= prevented
-        game.log_event(side, "damage_prevented", iid, prevented, amount, source)
+        game.log_event(side, "damage_prevented", iid, prevented, amount, by, source, cause)
     return amount
 
 

@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.actions import INVADER, RULER, Choose, ChooseCard, Confirm
-from gateruler.engine.frames import BEGIN, Decision, Frame, Result
+from gateruler.engine.events import Cause
+from gateruler.engine.frames import BEGIN, Decision, Frame, Result, log_no_effect
 from gateruler.engine.targets import Chosen, Every, PlayerTarget, RulerTarget, SelfTarget, SideTarget
 
 if TYPE_CHECKING:
@@ -163,7 +164,7 @@ def _victims(game: "Game", frame: Frame, effect: Any, answers: tuple) -> tuple[l
     assert kind is Chosen
     places = target.filter.places(game, side)
     if not places:
-        game.log_event(side, "no_effect", frame.source)
+        log_no_effect(game, frame, Cause.NO_TARGET)
         return [], 0
     by_answer = {_answer_for(p): p for p in places}
     needed = min(target.count, len(places))

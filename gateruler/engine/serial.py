@@ -6,6 +6,11 @@ an ``["fx", side, card, effect]`` task and a pending choice as that task plus
 its (side, slot) options: reading one turns each such task into a frame that
 runs that one effect (its `end`), found by matching the effect against the
 card's abilities, so an old save continues exactly as it would have.
+
+Saves written before the log named causes (either version) are read too:
+their log entries get None for the fields added since (events.padded), and a
+damage check they queued, which did not say how many cards it had, goes on
+with its cards unnumbered (`_numbered`).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.actions import Choose, action_from_dict, action_to_dict
+from gateruler.engine.events import padded
 from gateruler.engine.frames import Decision, Frame, frame_from_dict, frame_to_dict
 from gateruler.engine.state import SideState
 
@@ -75,7 +81,7 @@ def game_from_dict(game: "Game", data: dict) -> None:
     game.first_player = data["first_player"]
     game.phase = data["phase"]
     game.attacks = data["attacks"]
-    game.log = [tuple(e) for e in data["log"]]
+    game.log = [padded(e) for e in data["log"]]
     game.winner = data["winner"]
     game.end_reason = data["end_reason"]
     game.history = [action_from_dict(a) for a in data["history"]]
@@ -91,16 +97,21 @@ def game_from_dict(game: "Game", data: dict) -> None:
                 "unit", frame.side, frame.source, frame.ability, frame.step, "target", tuple(Choose(side, slot) for side, slot in options)
             )
         return
-    game.tasks = [frame_from_dict(t) if isinstance(t, dict) else tuple(t) for t in data["tasks"]]
+    game.tasks = [frame_from_dict(t) if isinstance(t, dict) else _numbered(t) for t in data["tasks"]]
     game.pending = None if data["pending"] is None else Decision.from_dict(data["pending"])
 
 
 # ---------------------------------------------------------------------- version 1
 
 
+def _numbered(task: list) -> tuple:
+    """A task as this engine runs it: a damage check queued before checks were numbered has no total (None)."""
+    return (*task, None) if task[0] == "check" and len(task) == 3 else tuple(task)
+
+
 def _v1_task(game: "Game", task: list) -> Any:
     if task[0] != "fx":
-        return tuple(task)
+        return _numbered(task)
     _, side, source, effect = task
     for a, ability in enumerate(game.setup.defs[source].abilities):
         for e, candidate in enumerate(ability.effects):

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from gateruler.engine.effects.base import Effect, Victim, effect, unit_still_there
+from gateruler.engine.events import Cause
+from gateruler.engine.frames import cause_of, log_no_effect
 from gateruler.engine.registry import Choice, param
 from gateruler.engine.targets import CARD, FIELD_CARD, PLAYER, SET_CARD, UNIT
 
@@ -27,9 +29,10 @@ class Draw(Effect):
     amount: int = param(int, "How many (damage points, cards).", 2, minimum=1)
 
     def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+        cause = cause_of(game, frame)
         for side, _, _ in victims:
             for _ in range(self.amount):
-                game.draw(side)
+                game.draw(side, cause, frame.source)
 
     def words(self, who: str) -> str:
         return f"draw {self.amount}" if who == "you" else f"{who} draws {self.amount}"
@@ -41,6 +44,7 @@ class Mill(Effect):
     amount: int = param(int, "How many (damage points, cards).", 2, minimum=1)
 
     def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+        cause = cause_of(game, frame)
         for side, _, _ in victims:
             s = game.sides[side]
             for _ in range(self.amount):
@@ -48,7 +52,7 @@ class Mill(Effect):
                     break  # milling an empty deck stops without a loss (docs/rulings.md)
                 iid = s.deck.pop()
                 s.graveyard.append(iid)
-                game.log_event(side, "mill", iid)
+                game.log_event(side, "mill", iid, frame.source, cause)
 
     def words(self, who: str) -> str:
         deck = "your" if who == "you" else "the opponent's"
@@ -61,11 +65,13 @@ class Move(Effect):
     to: str = param(MOVE_DESTINATIONS, "Where the units go.", "hand")
 
     def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+        cause = cause_of(game, frame)
         for side, slot, iid in victims:
             if not unit_still_there(game, side, slot, iid):
                 continue
             if self.to == "hand" and not game.has_hand(side):
-                game.log_event(side, "no_effect", frame.source)  # no such zone: the card does not move [CR 15-3a-1]
+                # no such zone: the card does not move [CR 15-3a-1]
+                log_no_effect(game, frame, Cause.NO_ZONE, side)
                 continue
             s = game.sides[side]
             s.board[slot] = None
@@ -75,7 +81,7 @@ class Move(Effect):
                 s.deck.append(iid)
             else:
                 s.graveyard.append(iid)
-            game.log_event(side, "move", iid, self.to)
+            game.log_event(side, "move", iid, self.to, frame.source, cause)
             game.release_soul(side, iid)
 
     def words(self, who: str) -> str:
@@ -117,12 +123,13 @@ class Remove(Effect):
 @attrs.frozen(kw_only=True)
 class DestroySetCards(Effect):
     def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+        cause = cause_of(game, frame)
         for side, _, iid in victims:
             zones = game.sides[side].set_zones
             if iid in zones:
                 zones[zones.index(iid)] = None
                 game.sides[side].graveyard.append(iid)
-                game.log_event(side, "set_destroyed", iid)
+                game.log_event(side, "set_destroyed", iid, frame.source, cause)
 
     def words(self, who: str) -> str:
         return f"destroy every card in {who}"

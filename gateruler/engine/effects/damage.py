@@ -8,6 +8,7 @@ import attrs
 
 from gateruler.engine.actions import RULER
 from gateruler.engine.effects.base import Effect, Victim, effect, unit_still_there
+from gateruler.engine.frames import cause_of
 from gateruler.engine.registry import param
 from gateruler.engine.targets import RULER as RULER_TARGET
 from gateruler.engine.targets import FIELD_CARD, UNIT
@@ -27,11 +28,12 @@ class Damage(Effect):
     amount: int = param(int, "How many (damage points, cards).", 2, minimum=1)
 
     def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+        cause = cause_of(game, frame)
         for side, where, iid in victims:
             if where == RULER:
-                game.damage_ruler(side, self.amount, battle=False)
+                game.damage_ruler(side, self.amount, False, cause, frame.source)
             elif unit_still_there(game, side, where, iid):
-                game.damage_unit(side, where, self.amount)
+                game.damage_unit(side, where, self.amount, False, cause, frame.source)
 
     def words(self, who: str) -> str:
         return f"deal {self.amount} damage to {who}"
@@ -47,13 +49,14 @@ class Destroy(Effect):
     max_level: int | None = param(int, "Only units of this level or lower.", 2, default=None)
 
     def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+        cause = cause_of(game, frame)
         for side, where, iid in victims:
             if self.max_level is not None and game.setup.defs[iid].level > self.max_level:
                 continue
             if where == "field_zone":
-                game.destroy_field(side, iid)
+                game.destroy_field(side, iid, cause, frame.source)
             elif unit_still_there(game, side, where, iid):
-                game.destroy(side, where)
+                game.destroy(side, where, cause, frame.source)
 
     def words(self, who: str) -> str:
         limit = f" of level {self.max_level} or lower" if self.max_level is not None else ""

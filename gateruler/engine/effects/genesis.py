@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from gateruler.engine.events import Cause
+from gateruler.engine.frames import log_no_effect
 from gateruler.engine.effects.base import Effect, Victim, effect
 from gateruler.engine.registry import param
 from gateruler.engine.triggers import ON_GENESIS_SUMMON
@@ -68,7 +70,7 @@ class GenesisSummon(Effect):
         slot = _board_slot(game, side, frame.source)
         summoned = self._in_deck(game, side)
         if slot < 0 or summoned < 0:
-            game.log_event(side, "no_effect", frame.source)  # the material cannot be returned, or nothing to summon: it fails
+            log_no_effect(game, frame, Cause.NO_MATERIAL)  # the material cannot be returned, or nothing to summon: it fails
             return
         s = game.sides[side]
         s.board[slot] = None

@@ -16,7 +16,8 @@ import attrs
 
 from gateruler.engine.actions import RULER, Split
 from gateruler.engine.effects.base import Effect, Victim, effect, unit_still_there
-from gateruler.engine.frames import Decision
+from gateruler.engine.events import Cause
+from gateruler.engine.frames import Decision, cause_of, log_no_effect
 from gateruler.engine.registry import param
 from gateruler.engine.targets import UNIT, Chosen
 from gateruler.engine.triggers import ON_ATTACK
@@ -75,15 +76,16 @@ class SplitDamage(Effect):
         return Decision("split", frame.side, frame.source, frame.ability, frame.step, "target", options)
 
     def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+        cause = cause_of(game, frame)
         if not victims:
-            game.log_event(frame.side, "no_effect", frame.source)
+            log_no_effect(game, frame, Cause.NO_TARGET)
             return
         answer = next(a for a in reversed(frame.answers) if type(a) is Split)
         cards = {(side, slot): iid for side, slot, iid in victims}
         for side, slot, amount in answer.parts:
             iid = cards[(side, slot)]
             if unit_still_there(game, side, slot, iid):
-                game.damage_unit(side, slot, amount)
+                game.damage_unit(side, slot, amount, False, cause, frame.source)
 
     def words(self, who: str) -> str:
         return f"split {self.amount} damage among {who} as you choose"

@@ -8,6 +8,7 @@ import attrs
 
 from gateruler.engine.actions import RULER
 from gateruler.engine.effects.base import Effect, Victim, effect, unit_still_there
+from gateruler.engine.frames import cause_of
 from gateruler.engine.registry import param
 from gateruler.engine.targets import RULER as RULER_TARGET
 from gateruler.engine.targets import UNIT
@@ -38,6 +39,7 @@ class Modify(Effect):
 
     def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
         permanent = self.duration is Duration.PERMANENT
+        cause = cause_of(game, frame)
         for side, where, iid in victims:
             if where == RULER:
                 s = game.sides[side]
@@ -47,7 +49,7 @@ class Modify(Effect):
                 else:
                     s.ruler_tmp_atk += self.atk
                     s.ruler_tmp_stk += self.stk
-                game.log_event(side, "modify", -1, self.atk, 0, self.stk)
+                game.log_event(side, "modify", -1, self.atk, 0, self.stk, frame.source, cause)
                 continue
             if not unit_still_there(game, side, where, iid):
                 continue
@@ -60,7 +62,7 @@ class Modify(Effect):
                 u.tmp_atk += self.atk
                 u.tmp_hp += self.hp
                 u.tmp_stk += self.stk
-            game.log_event(side, "modify", iid, self.atk, self.hp, self.stk)
+            game.log_event(side, "modify", iid, self.atk, self.hp, self.stk, frame.source, cause)
 
     def words(self, who: str) -> str:
         changes = ", ".join(f"{label} {value:+d}" for label, value in (("ATK", self.atk), ("HP", self.hp), ("STK", self.stk)) if value)

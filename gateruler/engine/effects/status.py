@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from gateruler.engine.events import Cause
+from gateruler.engine.frames import log_no_effect
 from gateruler.engine.actions import INVADER, RULER
 from gateruler.engine.effects.base import Effect, Victim, effect, unit_still_there
 from gateruler.engine.registry import KEYWORD, param
@@ -55,7 +57,7 @@ class _SetState(Effect):
         for side, where, iid in victims:
             if where == RULER:
                 if side == INVADER:
-                    game.log_event(side, "no_effect", frame.source)
+                    log_no_effect(game, frame, Cause.NO_RULER_STATE, side)
                     continue
                 game.sides[side].ruler_rested = self.rested
                 game.log_event(side, "rest" if self.rested else "act", -1)
