@@ -13,9 +13,9 @@ import pytest
 from factories import CAUSE_FIELDS, FILLER, apprentice, entries_without_a_cause, finished_random_game, finished_shipped_game, game, play, summon, unit, yaml_event, yaml_unit
 
 from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, RULER, Attack, Choose, EndTurn, GoToAttack
-from gateruler.variants import LEGACY
 from gateruler.engine.events import CAUSES, FIELDS, FIRST_FIELDS, Cause, padded
 from gateruler.engine.triggers import TRIGGERS
+from gateruler.variants import LEGACY
 
 P, I = PLAYER, INVADER
 WALL = unit("WALL", 1, 2, 6, 1, keywords=["intercept"])
