@@ -23,6 +23,11 @@ class Ability:
     An activated ability (trigger `activated`) has a `timing` word
     (timings.py): its controller uses it when the timing allows.
     `once_per_turn` (【ターン1】) limits any ability to one use a turn.
+
+    An `attack_cost` ability has costs and no effects: what its unit pays to
+    attack (`Game.can_attack`, `Game.declare_attack`).  `keyword` names the
+    printed keyword an ability is the text of, so that a level rule ignoring
+    the keyword ignores the ability too (gateruler/special_rules.py).
     """
 
     trigger: str
@@ -33,3 +38,4 @@ class Ability:
     optional: bool = False
     timing: str = ""  # an activated ability's timing word (timings.py); "" for every other trigger
     once_per_turn: bool = False
+    keyword: str = ""  # the keyword whose effect this ability is (Cthulhu's 【休眠】 is its attack cost): a level ignoring it ignores this

@@ -262,7 +262,7 @@ class DestroyOwn(_OwnUnits):
     filter: Any = param(PROPERTIES, "Which units may be destroyed (default: any).", {"attribute": "Beast"}, default=None)
 
     def take(self, game: "Game", side: int, slot: int, iid: int) -> None:
-        game.destroy(side, slot)
+        game.destroy(side, slot, cost=True)
 
     def words(self) -> str:
         return f"destroy {_plural(self.count, 'unit')} of yours"

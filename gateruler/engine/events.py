@@ -67,11 +67,13 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "look": ("card",),  # one of the top cards of a deck, looked at (the player sees it)
     "bottom": ("card",),  # put on the bottom of its deck (in the order chosen: the last one is the bottom card)
     "shuffle": (),  # the side's deck was shuffled
+    # Soul guard (engine/replace.py)
+    "soul_guard": ("card", "paid", "way"),  # the unit stayed in play: its soul card went to the graveyard instead of it going `way`
     # rule variants (gateruler/engine/rules.py)
     "damage_cleared": ("card",),  # the end phase removed the damage a unit bore (unit_damage=clears)
 }
 
-CARD_FIELDS = frozenset({"card", "attacker", "target", "by", "host"})
+CARD_FIELDS = frozenset({"card", "attacker", "target", "by", "host", "paid"})
 
 
 def _zone_name(value: object) -> object:
@@ -211,6 +213,9 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
         return f"{name(a[0])} went to the bottom of {whose} deck."
     if kind == "shuffle":
         return f"{who} shuffled {whose} deck."
+    if kind == "soul_guard":
+        way = "destroyed" if a[2] == "destroy" else "removed from the game" if a[2] == "removed" else f"put into {whose} {a[2]}"
+        return f"{name(a[0])} was not {way}: Soul guard put {name(a[1])} from its soul into {whose} graveyard instead."
     if kind == "damage_cleared":
         return f"{name(a[0])}'s damage was removed at the end of the turn."
     if kind == "game_over":

@@ -60,7 +60,7 @@ from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import SideState, Unit
 from gateruler.engine.targets import Chosen
 from gateruler.engine.timings import ATTACK, MAIN
-from gateruler.engine.triggers import CNT, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, ON_SPECIAL_SUMMON, REPLACEMENT, START_OF_TURN, TOUCHDOWN
+from gateruler.engine.triggers import ATTACK_COST, CNT, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, ON_SPECIAL_SUMMON, REPLACEMENT, START_OF_TURN, TOUCHDOWN
 from gateruler.errors import IllegalAction
 from gateruler.models import CardDef, CostModel, LevelDef, RulerDef, TurnStartKind
 from gateruler.vocabulary import CardType
@@ -375,7 +375,14 @@ class Game:
         u = self.sides[side].board[slot]
         if u is None or u.rested:
             return False
+        if ATTACK_COST in self.setup.triggers[u.iid] and not self._can_pay_to_attack(side, u.iid):
+            return False
         return DORMANT not in self.keywords(side, slot)
+
+    def _can_pay_to_attack(self, side: int, iid: int) -> bool:
+        """Whether every cost of the unit's attack_cost abilities can be paid now (it may attack only then)."""
+        abilities = self.setup.defs[iid].abilities
+        return all(c.can_pay(self, side, iid) for i in self.setup.triggers[iid][ATTACK_COST] for c in abilities[i].costs)
 
     def attackable(self, side: int, slot: int) -> bool:
         u = self.sides[side].board[slot]
@@ -746,21 +753,28 @@ class Game:
         self.release_soul(side, u.iid)
         return u.iid
 
-    def destroy(self, side: int, slot: int, lethal: bool = False) -> None:
+    def destroy(self, side: int, slot: int, lethal: bool = False, cost: bool = False) -> None:
         """Destroy the unit in `slot` of `side`, unless a replacement saves it.
 
-        `lethal`: the rules destroy it because its damage reached its HP, or its HP is 0 or less."""
+        `lethal`: the rules destroy it because its damage reached its HP, or its HP is 0 or less.
+        `cost`: its controller destroys it to pay a cost (Soul guard does not stop that)."""
         s = self.sides[side]
         u = s.board[slot]
         if u is None:
             return
-        if self.setup.replaces and replace.survives(self, side, slot, lethal):
+        if self.setup.replaces and replace.survives(self, side, slot, lethal, cost):
             return
         s.board[slot] = None
         s.graveyard.append(u.iid)
         self.log_event(side, "destroy", u.iid)
         self.release_soul(side, u.iid)
         self.fire(side, u.iid, ON_DESTROYED)
+
+    def stays(self, side: int, slot: int, way: str) -> bool:
+        """Whether the unit in `slot` of `side`, about to leave the board `way` (not destroyed: moved to a
+        zone, removed from the game), stays instead: Soul guard.  Every effect that takes a unit off the
+        board asks, except to make room for a summon or to pay a cost (docs/rulings.md G3)."""
+        return replace.LEAVE in self.setup.replaces and replace.guard(self, side, slot, False, way)
 
     def destroy_field(self, side: int, iid: int) -> None:
         """A card in `side`'s field zone is destroyed: its continuous changes end at once (CR 2-11c)."""
@@ -788,6 +802,7 @@ class Game:
         self.tasks.append(("battle", side, attacker, attacker_iid, target, target_iid))
         if attacker_iid >= 0:
             self.fire(side, attacker_iid, ON_ATTACK, (target, target_iid))
+            self.fire(side, attacker_iid, ATTACK_COST)  # on top: the costs of attacking are paid first
 
     def damage_ruler(self, side: int, amount: int, battle: bool) -> None:
         """Queue a damage check of `amount` cards, one at a time (what replacements leave of it)."""
@@ -1215,7 +1230,7 @@ def _needs_play_checks(card: CardDef, index: dict[str, tuple[int, ...]]) -> bool
 
 
 NO_HOOKS: frozenset[str] = frozenset()
-HOOK_NAMES = frozenset({replace.DAMAGE, replace.DESTROY, REPLACEMENT})
+HOOK_NAMES = frozenset({replace.DAMAGE, replace.DESTROY, replace.LEAVE, REPLACEMENT})
 _INDEXES: dict[int, tuple[CardDef, dict[str, tuple[int, ...]], frozenset[str]]] = {}  # id(definition) -> (it, its index, its hooks)
 
 
@@ -1238,6 +1253,8 @@ def _trigger_index(defs: Sequence[CardDef]) -> tuple[tuple[dict[str, tuple[int, 
                 for effect in ability.effects:
                     if effect.hook:  # a replacement word: standing (REPLACEMENT) or one-shot
                         card_hooks = card_hooks | {effect.hook, ability.trigger}
+            if replace.guards(d):
+                card_hooks = card_hooks | {replace.LEAVE}
             if len(_INDEXES) > 4096:
                 _INDEXES.clear()
             index = {trigger: tuple(indices) for trigger, indices in found.items()}
