@@ -224,3 +224,15 @@ def test_the_rift_pays_an_attack_cost_with_its_oldest_soul_card() -> None:
     host = g.unit_at(I, ATTACK_LEFT).iid
     assert host in [e[3] for e in g.log if e[1] == "attack" and e[2] == I]
     assert len(g.soul(I, host)) == 1
+
+
+def test_soul_guard_does_not_stop_the_rifts_full_board_rule() -> None:
+    keeper = yaml_unit("KEEPER", HOARD_2, stats="level: 0, atk: 1, hp: 9, stk: 1, keywords: [soul_guard]")
+    big = unit("BIG", 3, 1, 9, 1)
+    g = game(cards=[keeper, big, WALL], player=["WALL"] * 6, rift=["KEEPER", "WALL", "WALL", "BIG", "BIG", "BIG"], drives=2)
+    host = g.unit_at(I, ATTACK_LEFT).iid  # the keeper, with the two WALLs as its soul; then a BIG
+    assert len(g.soul(I, host)) == 2
+    g.apply(EndTurn())  # the rift's second turn: its fourth unit arrives on a full board; the level-0 keeper makes room
+    assert host in g.sides[I].graveyard
+    assert not any(e[1] == "soul_guard" for e in g.log)
+    assert host not in [u.iid for u in g.sides[I].board if u is not None]

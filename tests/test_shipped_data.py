@@ -228,3 +228,10 @@ def test_each_ruler_has_a_legal_sample_deck(ruler):
 
 def test_invader_decks_dir_is_at_the_repo_top():
     assert INVADER_DECKS_DIR == Path(gateruler.__file__).parent.parent / "invader_decks"
+
+
+def test_level_5s_cthulhu_attacks_without_paying_its_dormant_attack_cost(pool):
+    from gateruler.special_rules import invader_definitions
+
+    rift_cthulhu = invader_definitions(load_level(5), pool)[CTHULHU]
+    assert rift_cthulhu.abilities == () and "dormant" not in rift_cthulhu.keywords
