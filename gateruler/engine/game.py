@@ -101,6 +101,7 @@ class Setup:
     summon_slots: tuple = ()  # the player's unit zones, for summons
     replacements: tuple = ()  # by instance id: its standing replacements (replace.py); () when no card has one
     replaces: frozenset = frozenset()  # the hooks some card of the game can replace at (empty: no hook costs anything)
+    has_attack_costs: bool = False  # some card has an attack_cost ability: can_attack and declare_attack ask for it
     # activated abilities, timings, discounts, keyword grants (activation.py, timings.py, discount.py, continuous.py)
     has_activated: bool = False  # some player card has an activated ability: legal_actions looks for them
     activated: tuple = ()  # by instance id: the indices of its activated abilities
@@ -141,6 +142,7 @@ class Setup:
             summon_slots=tuple(s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)),
             replacements=replacements,
             replaces=hooks - {REPLACEMENT},
+            has_attack_costs=any(ATTACK_COST in index for index in triggers),
             **tables,
             rules=rules,
             **fields,
@@ -375,7 +377,7 @@ class Game:
         u = self.sides[side].board[slot]
         if u is None or u.rested:
             return False
-        if ATTACK_COST in self.setup.triggers[u.iid] and not self._can_pay_to_attack(side, u.iid):
+        if self.setup.has_attack_costs and ATTACK_COST in self.setup.triggers[u.iid] and not self._can_pay_to_attack(side, u.iid):
             return False
         return DORMANT not in self.keywords(side, slot)
 
@@ -802,7 +804,8 @@ class Game:
         self.tasks.append(("battle", side, attacker, attacker_iid, target, target_iid))
         if attacker_iid >= 0:
             self.fire(side, attacker_iid, ON_ATTACK, (target, target_iid))
-            self.fire(side, attacker_iid, ATTACK_COST)  # on top: the costs of attacking are paid first
+            if self.setup.has_attack_costs:
+                self.fire(side, attacker_iid, ATTACK_COST)  # on top: the costs of attacking are paid first
 
     def damage_ruler(self, side: int, amount: int, battle: bool) -> None:
         """Queue a damage check of `amount` cards, one at a time (what replacements leave of it)."""
