@@ -247,7 +247,6 @@ LOG_ARGUMENTS: dict[str, Any] = {
     "timing": str,
     "keyword": str,
     "host": CardRef,
-    "paid": CardRef,  # the soul card Soul guard paid
     "way": str,  # how a unit Soul guard kept would have left: destroy, hand, deck, graveyard, removed
 }
 

@@ -41,7 +41,7 @@ def test_soul_guard_puts_a_soul_card_into_the_graveyard_instead_of_the_unit_bein
     assert g.soul(P, host) == (newer,)
     assert oldest in g.sides[P].graveyard
     assert not any(e[1] in ("destroy", "ability") and e[3] == host for e in g.log[-3:])
-    assert g.log[-1][1:] == ("soul_guard", P, host, oldest, "destroy")
+    assert [e[1:] for e in g.log[-2:]] == [("soul_guard", P, host, "destroy"), ("soul_to_graveyard", P, oldest, host)]
 
 
 def test_soul_guard_sets_the_damage_to_0_and_ends_the_units_until_end_of_turn_changes() -> None:
@@ -56,6 +56,34 @@ def test_soul_guard_sets_the_damage_to_0_and_ends_the_units_until_end_of_turn_ch
     assert u.iid == host and u.damage == 0
     assert (g.atk(P, ATTACK_LEFT), g.hp(P, ATTACK_LEFT)) == (2, 4)
     assert "pierce" not in g.keywords(P, ATTACK_LEFT)
+
+
+def test_the_player_chooses_which_soul_card_soul_guard_spends_when_they_differ() -> None:
+    offer = yaml_event("OFFER", "{effect: add_soul, target: own_unit, from: hand, count: 1, filter: {type: unit}}")
+    kill = yaml_event("KILL", "{effect: destroy, target: own_unit}")
+    g, host = _guardian([offer, kill], ["OFFER", "BRUTE", "KILL"])
+    play(g, "OFFER")
+    brute = next(c for c in g.sides[P].hand if g.card(c).id == "BRUTE")
+    g.apply(ChooseCard(brute))  # BRUTE joins the two filler cards under it
+    assert brute in g.soul(P, host)
+    play(g, "KILL")
+    assert g.unit_is(P, ATTACK_LEFT, host) and g.unit_at(P, ATTACK_LEFT).damage == 0
+    assert (g.pending.kind, g.pending.purpose, g.pending.source) == ("card", "cost", host)
+    assert g.legal_actions() == [ChooseCard(g.soul(P, host)[0]), ChooseCard(brute)]  # copies are one choice
+    g.apply(ChooseCard(brute))
+    assert brute in g.sides[P].graveyard and len(g.soul(P, host)) == 2
+
+
+def test_a_soul_card_promised_to_an_earlier_save_cannot_pay_for_another() -> None:
+    g = game(cards=[GUARDIAN, BRUTE, WALL], player=["GUARDIAN", "WALL", "WALL", "WALL", "BRUTE", "BRUTE", "WALL"])
+    summon(g, "GUARDIAN", ATTACK_LEFT)  # soul: a WALL and a filler, so each save asks which goes
+    host = g.unit_at(P, ATTACK_LEFT).iid
+    g.destroy(P, ATTACK_LEFT)  # three destroys within one step, before any payment is chosen
+    g.destroy(P, ATTACK_LEFT)
+    assert g.unit_is(P, ATTACK_LEFT, host)
+    g.destroy(P, ATTACK_LEFT)  # both soul cards are promised: nothing is left to pay with
+    assert g.unit_at(P, ATTACK_LEFT) is None and host in g.sides[P].graveyard
+    assert [e[1] for e in g.log].count("soul_guard") == 2
 
 
 def test_soul_guard_needs_a_soul_card_and_each_leaving_spends_one() -> None:
@@ -91,7 +119,7 @@ def test_soul_guard_stops_a_unit_being_returned_to_the_hand_put_on_the_deck_or_i
         oldest = g.soul(P, host)[0]
         play(g, "MOVE")
         assert g.unit_is(P, ATTACK_LEFT, host), to
-        assert g.log[-1][1:] == ("soul_guard", P, host, oldest, to)
+        assert g.log[-2][1:] == ("soul_guard", P, host, to)
         assert len(g.soul(P, host)) == 1 and oldest in g.sides[P].graveyard
 
 
@@ -101,8 +129,7 @@ def test_soul_guard_stops_a_unit_being_removed_from_the_game() -> None:
     play(g, "BANISH")
     assert g.unit_is(P, ATTACK_LEFT, host)
     assert g.sides[P].removed == []
-    assert g.log[-1][1:4] == ("soul_guard", P, host)
-    assert g.log[-1][5] == "removed"
+    assert g.log[-2][1:] == ("soul_guard", P, host, "removed")
 
 
 def test_soul_guard_does_not_stop_a_unit_paid_as_a_cost() -> None:
@@ -236,3 +263,15 @@ def test_soul_guard_does_not_stop_the_rifts_full_board_rule() -> None:
     assert host in g.sides[I].graveyard
     assert not any(e[1] == "soul_guard" for e in g.log)
     assert host not in [u.iid for u in g.sides[I].board if u is not None]
+
+
+def test_the_rift_spends_its_oldest_soul_card_on_soul_guard() -> None:
+    keeper = yaml_unit("KEEPER", HOARD_2, stats="level: 0, atk: 1, hp: 9, stk: 1, keywords: [soul_guard]")
+    kill = yaml_event("KILL", "{effect: destroy, target: enemy_unit}")
+    g = game(cards=[keeper, kill, WALL, BRUTE], player=["KILL", "WALL", "WALL", "WALL"], rift=["KEEPER", "WALL", "BRUTE"], drives=1)
+    host = g.unit_at(I, ATTACK_LEFT).iid
+    oldest, newer = g.soul(I, host)
+    assert g.card(oldest).id != g.card(newer).id
+    play(g, "KILL")
+    assert g.unit_is(I, ATTACK_LEFT, host) and g.soul(I, host) == (newer,)
+    assert oldest in g.sides[I].graveyard

@@ -68,12 +68,12 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "bottom": ("card",),  # put on the bottom of its deck (in the order chosen: the last one is the bottom card)
     "shuffle": (),  # the side's deck was shuffled
     # Soul guard (engine/replace.py)
-    "soul_guard": ("card", "paid", "way"),  # the unit stayed in play: its soul card went to the graveyard instead of it going `way`
+    "soul_guard": ("card", "way"),  # the unit stays in play instead of going `way`: one of its soul cards goes to the graveyard (soul_to_graveyard)
     # rule variants (gateruler/engine/rules.py)
     "damage_cleared": ("card",),  # the end phase removed the damage a unit bore (unit_damage=clears)
 }
 
-CARD_FIELDS = frozenset({"card", "attacker", "target", "by", "host", "paid"})
+CARD_FIELDS = frozenset({"card", "attacker", "target", "by", "host"})
 
 
 def _zone_name(value: object) -> object:
@@ -214,8 +214,8 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
     if kind == "shuffle":
         return f"{who} shuffled {whose} deck."
     if kind == "soul_guard":
-        way = "destroyed" if a[2] == "destroy" else "removed from the game" if a[2] == "removed" else f"put into {whose} {a[2]}"
-        return f"{name(a[0])} was not {way}: Soul guard put {name(a[1])} from its soul into {whose} graveyard instead."
+        way = "destroyed" if a[1] == "destroy" else "removed from the game" if a[1] == "removed" else f"put into {whose} {a[1]}"
+        return f"{name(a[0])} was not {way}: Soul guard puts one of its soul cards into {whose} graveyard instead."
     if kind == "damage_cleared":
         return f"{name(a[0])}'s damage was removed at the end of the turn."
     if kind == "game_over":

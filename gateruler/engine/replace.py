@@ -46,6 +46,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gateruler.engine import resolve
+from gateruler.engine.abilities import Ability
+from gateruler.engine.costs import Soul
 from gateruler.engine.frames import Frame
 from gateruler.engine.keywords import SOUL_GUARD
 from gateruler.engine.targets import Every, RulerTarget, SelfTarget, SideTarget
@@ -59,6 +61,8 @@ DAMAGE = "damage"
 DESTROY = "destroy"
 LEAVE = "leave"
 SIDE_WIDE = -2
+GUARD = "soul_guard_payment"
+"""The trigger of the ability a Soul guard card pays with (`guard_ability`): never fired, its frame is pushed by `guard`."""
 """A shield's protected card when it protects a ruler and all of its units ("you or your unit")."""
 
 Entry = tuple[int, Any, Any, bool]  # (ability index, its requirement, its replacement word, whether it does something instead)
@@ -185,26 +189,44 @@ def survives(game: "Game", side: int, slot: int, lethal: bool, cost: bool = Fals
 
 def guard(game: "Game", side: int, slot: int, lethal: bool, way: str) -> bool:
     """Soul guard: whether the unit in `slot` of `side`, about to leave play `way` (destroyed, or the zone a
-    move or a removal takes it to), stays, having put its oldest soul card into the graveyard instead.
+    move or a removal takes it to), stays, one of its soul cards going to the graveyard instead.
 
-    It needs the keyword and a soul card.  Its damage becomes 0 and its
-    until-end-of-turn changes (stats, granted keywords) end.  A unit the rules
-    destroy (`lethal`) whose HP would still be 0 or less is not guarded: it
-    would only be destroyed again at once (docs/rulings.md G2)."""
+    It needs the keyword and a soul card not yet promised to an earlier save.
+    Its damage becomes 0 and its until-end-of-turn changes (stats, granted
+    keywords) end at once.  A unit the rules destroy (`lethal`) whose HP would
+    still be 0 or less is not guarded: it would only be destroyed again at
+    once (docs/rulings.md G2).  Which soul card goes is its controller's
+    choice when they differ: the card's Soul guard ability (`guard_ability`)
+    is pushed to pay it, asking like any soul cost, right after what is
+    resolving now; otherwise (copies of one card, or a granted Soul guard on
+    a card without that ability) the oldest goes at once (G4)."""
     u = game.sides[side].board[slot]
     soul = game.soul(side, u.iid)
     if not soul or SOUL_GUARD not in game.keywords(side, slot):
         return False
+    abilities = game.setup.defs[u.iid].abilities
+    index = next((i for i, a in enumerate(abilities) if a.trigger == GUARD), -1)
+    promised = sum(1 for t in game.tasks if type(t) is Frame and t.source == u.iid and t.ability == index) if index >= 0 else 0
+    if len(soul) <= promised:
+        return False
     if lethal and game.hp(side, slot) - u.tmp_hp <= 0:
         return False
-    paid = soul[0]
-    game.soul_to_graveyard(side, u.iid, [paid])
     u.damage = 0
     u.tmp_atk = u.tmp_hp = u.tmp_stk = 0
     if u.gained:
         u.gained = tuple(g for g in u.gained if g[1])
-    game.log_event(side, "soul_guard", u.iid, paid, way)
+    game.log_event(side, "soul_guard", u.iid, way)
+    defs = game.setup.defs
+    if index >= 0 and len({defs[c].id for c in soul}) > 1:
+        game.tasks.append(Frame(side, u.iid, index, 0))  # the controller chooses which (the rift: the oldest, R11)
+    else:
+        game.soul_to_graveyard(side, u.iid, [soul[promised]])
     return True
+
+
+def guard_ability() -> Ability:
+    """The ability a card with Soul guard pays its soul card with (the loader adds it, as a discount's)."""
+    return Ability(GUARD, (), "Soul guard: if it would leave play, put 1 of its soul cards into the graveyard instead.", (Soul(count=1),), keyword=SOUL_GUARD)
 
 
 def guards(card: CardDef) -> bool:
