@@ -52,7 +52,7 @@ from gateruler.engine.actions import (
 from gateruler.engine.events import describe, event_to_dict
 from gateruler.engine.filters import ZONE_LISTS
 from gateruler.engine.frames import BEGIN, Decision, Frame
-from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, OPEN_CARD, PIERCE
+from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, OPEN_CARD, PIERCE, SOUL_GUARD
 from gateruler.engine.opponent import Opponent
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
 from gateruler.engine.rules import DeckOut, HandlessDraw, Rules, UnitDamage
@@ -141,7 +141,8 @@ class Setup:
             play_checks=tuple(_needs_play_checks(d, index) for d, index in zip(defs, triggers)),
             summon_slots=tuple(s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)),
             replacements=replacements,
-            replaces=hooks - {REPLACEMENT},
+            # a game with keyword grants may grant Soul guard: it asks the leave hook too (a soul test, when it has none)
+            replaces=hooks - {REPLACEMENT} | ({replace.LEAVE} if tables["has_grants"] else frozenset()),
             has_attack_costs=any(ATTACK_COST in index for index in triggers),
             **tables,
             rules=rules,
@@ -1256,7 +1257,7 @@ def _trigger_index(defs: Sequence[CardDef]) -> tuple[tuple[dict[str, tuple[int, 
                 for effect in ability.effects:
                     if effect.hook:  # a replacement word: standing (REPLACEMENT) or one-shot
                         card_hooks = card_hooks | {effect.hook, ability.trigger}
-            if replace.guards(d):
+            if SOUL_GUARD in d.keywords:
                 card_hooks = card_hooks | {replace.LEAVE}
             if len(_INDEXES) > 4096:
                 _INDEXES.clear()

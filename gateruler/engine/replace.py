@@ -23,8 +23,8 @@ Two kinds of replacement answer a hook:
 A third kind answers `destroy` and `leave`: *Soul guard* (【ソウルガード】, the
 keyword `soul_guard`, on the unit itself or granted), which pays one of the
 unit's soul cards instead and clears its damage and its until-end-of-turn
-changes (`guard`).  It is in play only in games where some card has or grants
-the keyword (`Setup.replaces` then holds `leave`).
+changes (`guard`).  It is in play only in games where some card has the
+keyword or some card grants keywords (`Setup.replaces` then holds `leave`).
 
 Each applies at most once to an event, in this order (the affected card's
 controller orders them, CR 14-13; we take the order that is never worse for
@@ -227,11 +227,6 @@ def guard(game: "Game", side: int, slot: int, lethal: bool, way: str) -> bool:
 def guard_ability() -> Ability:
     """The ability a card with Soul guard pays its soul card with (the loader adds it, as a discount's)."""
     return Ability(GUARD, (), "Soul guard: if it would leave play, put 1 of its soul cards into the graveyard instead.", (Soul(count=1),), keyword=SOUL_GUARD)
-
-
-def guards(card: CardDef) -> bool:
-    """Whether the card has Soul guard or grants it (a game with one asks the `leave` hook)."""
-    return SOUL_GUARD in card.keywords or any(getattr(e, "keyword", None) == SOUL_GUARD for a in card.abilities for e in a.effects)
 
 
 def arm(game: "Game", side: int, protected: int, amount: int, only: str, source: int) -> None:
