@@ -32,7 +32,7 @@ from gateruler.engine.keywords import KEYWORDS
 from gateruler.engine.registry import Choice, Comparison, Family, ListOf, OneOrMany, Param
 from gateruler.engine.targets import CATEGORY_WORDS, TARGET_WORDS, Chosen, Every, words_for
 from gateruler.engine.timings import TIMINGS
-from gateruler.engine.triggers import ACTIVATED, CNT, CONTINUOUS, REPLACEMENT, TRIGGERS
+from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, CNT, CONTINUOUS, REPLACEMENT, TRIGGERS
 from gateruler.models import SourceLocation
 from gateruler.vocabulary import CardType
 from gateruler.yamlsrc import MISSING, Fields, LocatedList, LocatedMap, Report
@@ -85,6 +85,7 @@ def read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, 
         f.error(f.value_loc("trigger"), "a card with a CNT ability must say 'cnt: true'")
     timing = _read_timing(f, trigger, card_type)
     once = f.optional("once_per_turn", bool, False)
+    keyword = f.optional("keyword", words_enum(KEYWORDS))
     ctx = Context(card_type, continuous=trigger == CONTINUOUS, trigger=trigger or "", grants=trigger == CONTINUOUS and _mentions_effect(f, "grant"))
     requires = _read_optional(f, "requires", lambda value, where: read_condition(value, where, report, ctx))
     optional = f.optional("optional", bool, False)
@@ -98,8 +99,11 @@ def read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, 
             f.error(f.key_loc("costs"), "a continuous ability cannot have costs")
         if optional:
             f.error(f.key_loc("optional"), "a continuous ability cannot be optional")
-    items = _items(f, "effects", required=True)
-    if "effects" in f and not items and isinstance(f.raw("effects"), list):
+    attack_cost = trigger == ATTACK_COST
+    items = _items(f, "effects", required=not attack_cost)
+    if attack_cost:
+        _check_attack_cost(f, items, costs, requires, optional, once)
+    elif "effects" in f and not items and isinstance(f.raw("effects"), list):
         f.error(f.value_loc("effects"), "an ability needs at least one effect")
     effects = [_read_effect(item, item_loc, report, ctx) for item, item_loc in items]
     if ctx.continuous:
@@ -110,7 +114,20 @@ def read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, 
     _check_replacement(f, trigger == REPLACEMENT, effects, items, costs, optional)
     if not f.finish():
         return None
-    return Ability(trigger, tuple(effects), text, tuple(costs), requires, optional, timing or "", once)
+    return Ability(trigger, tuple(effects), text, tuple(costs), requires, optional, timing or "", once, keyword=keyword.value if keyword else "")
+
+
+def _check_attack_cost(f: Fields, items: list[Any], costs: list[Any], requires: Any, optional: bool, once: bool) -> None:
+    """An `attack_cost` ability is what attacking costs: costs only, always paid, nothing else (Game.can_attack)."""
+    if items:
+        f.error(f.key_loc("effects"), "an attack cost has no effects: it only says what attacking costs (write them as 'costs')")
+    if not costs and "costs" not in f:
+        f.error(f.loc, "an attack cost needs 'costs': what the unit pays to attack")
+    elif not costs and isinstance(f.raw("costs"), list):
+        f.error(f.value_loc("costs"), "an attack cost needs at least one cost")
+    for key, used in (("requires", requires is not None), ("optional", optional), ("once_per_turn", once)):
+        if used:
+            f.error(f.key_loc(key), f"'{key}' does not apply to an attack cost: the unit attacks only if it pays, whenever it attacks")
 
 
 def _read_timing(f: Fields, trigger: Any, card_type: Any) -> str | None:

@@ -143,7 +143,8 @@ import attrs
 import gateruler
 from gateruler.cardpool import CardPool
 from gateruler.cardtext import read_ability, read_discount, words_enum
-from gateruler.engine.keywords import KEYWORDS
+from gateruler.engine.keywords import KEYWORDS, SOUL_GUARD
+from gateruler.engine.replace import guard_ability
 from gateruler.engine.timings import TIMINGS
 from gateruler.engine.triggers import ON_ENTER
 from gateruler.errors import DataError, DataErrors, GateRulerError
@@ -350,6 +351,8 @@ def read_card(node: Any, report: Report, *, at: SourceLocation | None = None) ->
     discount = f.raw("discount")
     if discount is not MISSING:
         abilities.append(read_discount(discount, f.value_loc("discount"), report))
+    if SOUL_GUARD in keywords:
+        abilities.append(guard_ability())  # what Soul guard pays with (engine/replace.py)
     provenance = f.required("provenance", Provenance)
     stats_provenance = f.optional("stats", Provenance, None)
     source = f.optional("source", str, "")

@@ -44,7 +44,7 @@ from gateruler.engine.abilities import Ability
 from gateruler.engine.keywords import DORMANT, KEYWORDS
 from gateruler.engine.discount import DISCOUNT
 from gateruler.engine.timings import TIMINGS
-from gateruler.engine.triggers import ACTIVATED, ON_PLAY, REPLACEMENT, TRIGGERS
+from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, ON_PLAY, REPLACEMENT, TRIGGERS
 from gateruler.engine.rules import DeckOut
 from gateruler.vocabulary import CardType
 
@@ -108,6 +108,8 @@ def ability_words(ability: Ability) -> str:
     if ability.trigger == DISCOUNT:
         pay = ", ".join(c.words() for c in ability.costs) or "nothing"
         return f"Discount: you may play it from your hand by paying {pay} instead of its level" + (f" ({ability.text})" if ability.text else ".")
+    if ability.trigger == ATTACK_COST and not ability.text:
+        return f"It may attack only if you {', '.join(c.words() for c in ability.costs)}."
     if ability.trigger == ACTIVATED:
         prefix = activated_prefix(ability)
         return f"{prefix}: {ability.text}" if ability.text else f"{prefix}: {_effects_words(ability)}."

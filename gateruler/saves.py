@@ -259,6 +259,7 @@ LOG_ARGUMENTS: dict[str, Any] = {
     "index": Quantity | None,
     "of": Quantity | None,
     "rule": str,
+    "way": str,  # how a unit Soul guard kept would have left: destroy, hand, deck, graveyard, removed
 }
 
 

@@ -128,7 +128,7 @@ def _check_rule(rule, level: LevelDef, listed: set[str], pool: CardPool, report:
         known = list(KEYWORDS.names())
         if keyword not in known:
             report.error(rule.location, f"unknown keyword {keyword!r}{did_you_mean(str(keyword), known)}")
-        elif keyword not in card.keywords:
+        elif keyword not in card.keywords and all(a.keyword != keyword for a in card.abilities):
             report.error(rule.location, f"{card.id} ({card.name}) has no keyword {keyword!r} to ignore")
     elif rule.kind is SpecialRuleKind.IGNORE_CNT and not card.has_cnt:
         report.error(rule.location, f"{card.id} ({card.name}) has no CNT ability to ignore (it is not 'cnt: true')")

@@ -61,7 +61,7 @@ SPECIAL_RULES: dict[SpecialRuleKind, SpecialRuleSpec] = {
         {"card": str},
     ),
     SpecialRuleKind.IGNORE_KEYWORD: SpecialRuleSpec(
-        "The rift's copies of `card` lose `keyword`.", {"card": str, "keyword": str}
+        "The rift's copies of `card` lose `keyword`, and the abilities that are its effect (an ability's `keyword:`).", {"card": str, "keyword": str}
     ),
     SpecialRuleKind.SET_STATS: SpecialRuleSpec(
         "The rift's copies of `card` have the given printed numbers (any of `atk`, `hp`, `stk`).",

@@ -371,3 +371,33 @@ def test_special_summon_takes_cards_from_zones_not_units_on_the_board(check):
 def test_an_unknown_soul_source_is_reported_with_the_sources(check):
     (finding,) = check(effect("self", "add_soul", ", from: hnad"))
     assert "'from' must be one of: deck, graveyard, hand, this_card" in finding and "(did you mean hand?)" in finding
+
+
+# ---------------------------------------------------------------------- attack costs and Soul guard (mechanics 14, 15)
+
+
+def test_an_attack_cost_has_costs_and_no_effects(check):
+    assert check("- {trigger: attack_cost, keyword: dormant, costs: [{cost: soul, count: 1}]}") == []
+    assert check("- {trigger: attack_cost, costs: [{cost: soul}], effects: [{effect: draw, target: controller, amount: 1}]}") == [
+        "11:55: an attack cost has no effects: it only says what attacking costs (write them as 'costs')"
+    ]
+    assert check("- {trigger: attack_cost}") == ["11:9: an attack cost needs 'costs': what the unit pays to attack"]
+    assert check("- {trigger: attack_cost, costs: []}") == ["11:39: an attack cost needs at least one cost"]
+
+
+def test_an_attack_cost_is_always_paid_whenever_its_unit_attacks(check):
+    assert check("- {trigger: attack_cost, optional: true, costs: [{cost: soul}]}") == [
+        "11:32: 'optional' does not apply to an attack cost: the unit attacks only if it pays, whenever it attacks"
+    ]
+
+
+def test_any_other_ability_still_needs_an_effect(check):
+    assert check("- {trigger: on_enter, costs: [{cost: soul}]}") == ["11:9: missing required field 'effects'"]
+
+
+def test_soul_guard_is_a_keyword_a_unit_may_have(check, tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text(
+        "cards:\n  - {id: T-G, name: g, type: unit, level: 0, atk: 1, hp: 1, stk: 1, keywords: [soul_guard], provenance: provisional}\n", encoding="utf-8"
+    )
+    assert validate_file(path) == []

@@ -24,6 +24,11 @@ def test_an_ability_without_text_reads_with_its_requirement_costs_and_conditions
     )
 
 
+def test_an_attack_cost_without_text_reads_as_what_attacking_costs() -> None:
+    card = yaml_unit("GOD", "{trigger: attack_cost, costs: [{cost: soul, count: 1}]}")
+    assert ability_words(card.abilities[0]) == "It may attack only if you put 1 soul card of this card into the graveyard."
+
+
 def test_each_kind_of_pending_decision_says_what_it_is_for() -> None:
     study = yaml_event("STUDY", "{effect: draw, target: controller, amount: 1}", ability="costs: [{cost: discard, count: 2}]")
     g = game(cards=[study, SOLDIER, WALL], player=["STUDY", "SOLDIER", "WALL"])

@@ -34,6 +34,7 @@ ALIASES = {
     "bots": "test_bots.py",
     "shipped": "test_shipped_data.py",
     "variants": "test_variants.py",
+    "guard": "test_engine_guard.py",
 }
 
 

@@ -178,7 +178,9 @@ def test_the_known_parts_of_the_gods_and_the_invasion_rift(pool):
     hastur, cthulhu, rift = pool[HASTUR], pool[CTHULHU], pool["PROV-GB02-INVASION-RIFT"]
     assert [(e.kind, e.to) for a in hastur.abilities_for(ON_ENTER) for e in a.effects] == [("search", "hand")]
     assert "破滅の使者" in hastur.attributes and "破滅の使者" in cthulhu.attributes
-    assert cthulhu.abilities == () and "dormant" in cthulhu.keywords  # its attack restriction is left out (source says so)
+    # its attack restriction is its dormant: an attack cost of 1 soul card, written as the keyword's effect (rulings Z13, G5)
+    assert [(a.trigger, a.keyword, [c.kind for c in a.costs], a.effects) for a in cthulhu.abilities] == [("attack_cost", "dormant", ["soul"], ())]
+    assert "dormant" not in cthulhu.keywords  # dormant read as "cannot attack" (ruling 26) would contradict its attack cost
     assert [(a.trigger, e.kind, e.source_zone) for a in rift.abilities for e in a.effects] == [("start_of_turn", "add_soul", "deck")]
     assert rift.type is CardType.FIELD and rift.is_provisional
 
@@ -226,3 +228,10 @@ def test_each_ruler_has_a_legal_sample_deck(ruler):
 
 def test_invader_decks_dir_is_at_the_repo_top():
     assert INVADER_DECKS_DIR == Path(gateruler.__file__).parent.parent / "invader_decks"
+
+
+def test_level_5s_cthulhu_attacks_without_paying_its_dormant_attack_cost(pool):
+    from gateruler.special_rules import invader_definitions
+
+    rift_cthulhu = invader_definitions(load_level(5), pool)[CTHULHU]
+    assert rift_cthulhu.abilities == () and "dormant" not in rift_cthulhu.keywords

@@ -28,7 +28,7 @@ from gateruler.engine.keywords import KEYWORDS
 from gateruler.engine.registry import Choice, Family, ListOf, OneOrMany, Param
 from gateruler.engine.targets import words_for
 from gateruler.engine.timings import TIMINGS
-from gateruler.engine.triggers import ACTIVATED, TRIGGERS
+from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, TRIGGERS
 from gateruler.models import CostModel, TurnStartKind
 from gateruler.validation import FIGURES
 from gateruler.variants import VARIANTS
@@ -109,6 +109,8 @@ class Field:
     only_when: tuple[str, str] | None = None
     # (key, value): optional when the mapping's `key` is `value`, absent or null otherwise (an event's timing)
     allowed_when: tuple[str, str] | None = None
+    # (key, value): required (when `required`) unless the mapping's `key` is `value`, then absent (an attack cost's effects)
+    except_when: tuple[str, str] | None = None
 
 
 @attrs.frozen
@@ -351,6 +353,13 @@ ABILITY = ObjectSpec(
             only_when=("trigger", ACTIVATED),
         ),
         Field("once_per_turn", bool, "【ターン1】: the ability is used (or triggers) at most once a turn.", True, default=False),
+        Field(
+            "keyword",
+            KEYWORD_WORDS,
+            "The printed keyword whose effect this ability is (Cthulhu's 【休眠】 is its attack cost): a level rule that ignores the keyword "
+            "(`ignore_keyword`) ignores the ability too.",
+            "dormant",
+        ),
         Field("text", str, "Our own short wording, shown to the player.", "Deal 1 damage to an enemy unit.", default=""),
         Field(
             "requires",
@@ -360,7 +369,15 @@ ABILITY = ObjectSpec(
         ),
         Field("optional", bool, "\"You may\": its controller decides, when it triggers, whether to use it (and pay its costs).", False, default=False),
         Field("costs", ListOf(COST), "Paid in order before the effects; one that cannot be paid makes the ability do nothing.", [{"cost": "energy", "amount": 1}], default=[]),
-        Field("effects", ListOf(EFFECT), "At least one effect.", [{"effect": "damage", "target": "enemy_unit", "amount": 1}], required=True, min_items=1),
+        Field(
+            "effects",
+            ListOf(EFFECT),
+            "At least one effect; an attack cost (`trigger: attack_cost`) has none: its `costs` (at least one) are what attacking costs.",
+            [{"effect": "damage", "target": "enemy_unit", "amount": 1}],
+            required=True,
+            min_items=1,
+            except_when=("trigger", ATTACK_COST),
+        ),
     ),
 )
 

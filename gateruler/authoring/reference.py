@@ -124,6 +124,9 @@ def _field_type(field: Field) -> str:
 
 
 def _requirement(field: Field) -> str:
+    if field.except_when is not None:
+        key, value = field.except_when
+        return f"yes, except when `{key}: {value}` (absent then)"
     if field.only_when is not None:
         key, value = field.only_when
         return f"when `{key}: {value}` (absent otherwise)"

@@ -36,7 +36,7 @@ from gateruler.authoring.fields import (
 )
 from gateruler.engine.effects import EFFECTS
 from gateruler.engine.registry import Comparison, OneOrMany
-from gateruler.engine.triggers import CONTINUOUS
+from gateruler.engine.triggers import ATTACK_COST, CONTINUOUS
 from gateruler.errors import GateRulerError
 from gateruler.fileio import write_text_atomic
 from gateruler.vocabulary import CardType
@@ -150,7 +150,7 @@ class _Builder:
             "description": spec.doc,
             "type": "object",
             "properties": self.properties(spec),
-            "required": [f.name for f in spec.fields if f.required],
+            "required": [f.name for f in spec.fields if f.required and f.except_when is None],
             "additionalProperties": False,
         }
         conditions = _conditions(spec) + _extra_conditions(spec)
@@ -195,6 +195,10 @@ def _conditions(spec: ObjectSpec) -> list[dict[str, Any]]:
     for field in spec.fields:
         if field.allowed_when is not None:
             allowed.setdefault(field.allowed_when, []).append(field.name)
+    excepted: dict[tuple[str, str], list[str]] = {}
+    for field in spec.fields:
+        if field.except_when is not None:
+            excepted.setdefault(field.except_when, []).append(field.name)
     return [
         {
             "if": {"properties": {key: {"const": value}}, "required": [key]},
@@ -202,6 +206,13 @@ def _conditions(spec: ObjectSpec) -> list[dict[str, Any]]:
             "else": {"properties": {name: {"type": "null"} for name in names}},
         }
         for (key, value), names in by_condition.items()
+    ] + [
+        {
+            "if": {"properties": {key: {"const": value}}, "required": [key]},
+            "then": {"not": {"anyOf": [{"required": [name]} for name in names]}},
+            "else": {"required": names},
+        }
+        for (key, value), names in excepted.items()
     ] + [
         {
             "if": {"properties": {key: {"const": value}}, "required": [key]},
@@ -222,7 +233,11 @@ def _extra_conditions(spec: ObjectSpec) -> list[dict[str, Any]]:
             {
                 "if": {"properties": {"trigger": {"const": CONTINUOUS}}, "required": ["trigger"]},
                 "then": {"properties": {"effects": {"items": {"properties": {"effect": allowed}}}}},
-            }
+            },
+            {
+                "if": {"properties": {"trigger": {"const": ATTACK_COST}}, "required": ["trigger"]},
+                "then": {"required": ["costs"], "properties": {"costs": {"minItems": 1}}},
+            },
         ]
     if spec.name == "effect-modify":
         return [{"anyOf": [{"required": [stat], "properties": {stat: {"not": {"const": 0}}}} for stat in ("atk", "hp", "stk")]}]

@@ -26,6 +26,11 @@ class Ability:
     `rule` is set when a level's special rule added the ability (its rule
     word): the log then says the rule acted (`special_rule`), and what it
     does has the reason "rule" (events.Cause.RULE).
+
+    An `attack_cost` ability has costs and no effects: what its unit pays to
+    attack (`Game.can_attack`, `Game.declare_attack`).  `keyword` names the
+    printed keyword an ability is the text of, so that a level rule ignoring
+    the keyword ignores the ability too (gateruler/special_rules.py).
     """
 
     trigger: str
@@ -36,4 +41,5 @@ class Ability:
     optional: bool = False
     timing: str = ""  # an activated ability's timing word (timings.py); "" for every other trigger
     once_per_turn: bool = False
-    rule: str = ""
+    keyword: str = ""  # the keyword whose effect this ability is (Cthulhu's 【休眠】 is its attack cost): a level ignoring it ignores this
+    rule: str = ""  # the level rule word that added it (set only by gateruler.special_rules)

@@ -75,6 +75,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "look": ("card",),  # one of the top cards of a deck, looked at (the player sees it)
     "bottom": ("card",),  # put on the bottom of its deck (in the order chosen: the last one is the bottom card)
     "shuffle": (),  # the side's deck was shuffled
+    # Soul guard (engine/replace.py)
+    "soul_guard": ("card", "way"),  # the unit stays in play instead of going `way`: one of its soul cards goes to the graveyard (soul_to_graveyard)
     # rule variants (gateruler/engine/rules.py)
     "damage_cleared": ("card",),  # the end phase removed the damage a unit bore (unit_damage=clears)
     # causes (see the module's doc)
@@ -310,6 +312,9 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
         return f"{name(a[0])} went to the bottom of {whose} deck."
     if kind == "shuffle":
         return f"{who} shuffled {whose} deck."
+    if kind == "soul_guard":
+        way = "destroyed" if a[1] == "destroy" else "removed from the game" if a[1] == "removed" else f"put into {whose} {a[1]}"
+        return f"{name(a[0])} was not {way}: Soul guard puts one of its soul cards into {whose} graveyard instead."
     if kind == "damage_cleared":
         return f"{name(a[0])}'s damage was removed at the end of the turn."
     if kind == "game_over":

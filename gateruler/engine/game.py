@@ -59,7 +59,7 @@ from gateruler.engine.actions import (
 from gateruler.engine.events import Cause, describe, event_to_dict
 from gateruler.engine.filters import ZONE_LISTS
 from gateruler.engine.frames import BEGIN, Decision, Frame
-from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, OPEN_CARD, PIERCE
+from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, OPEN_CARD, PIERCE, SOUL_GUARD
 from gateruler.engine.opponent import Opponent
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
 from gateruler.engine.rules import DeckOut, HandlessDraw, Rules, UnitDamage
@@ -67,7 +67,7 @@ from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import SideState, Unit
 from gateruler.engine.targets import Chosen
 from gateruler.engine.timings import ATTACK, MAIN
-from gateruler.engine.triggers import CNT, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, ON_SPECIAL_SUMMON, REPLACEMENT, START_OF_TURN, TOUCHDOWN
+from gateruler.engine.triggers import ATTACK_COST, CNT, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, ON_SPECIAL_SUMMON, REPLACEMENT, START_OF_TURN, TOUCHDOWN
 from gateruler.errors import IllegalAction
 from gateruler.models import CardDef, CostModel, LevelDef, RulerDef, TurnStartKind
 from gateruler.vocabulary import CardType
@@ -108,6 +108,7 @@ class Setup:
     summon_slots: tuple = ()  # the player's unit zones, for summons
     replacements: tuple = ()  # by instance id: its standing replacements (replace.py); () when no card has one
     replaces: frozenset = frozenset()  # the hooks some card of the game can replace at (empty: no hook costs anything)
+    has_attack_costs: bool = False  # some card has an attack_cost ability: can_attack and declare_attack ask for it
     # activated abilities, timings, discounts, keyword grants (activation.py, timings.py, discount.py, continuous.py)
     has_activated: bool = False  # some player card has an activated ability: legal_actions looks for them
     activated: tuple = ()  # by instance id: the indices of its activated abilities
@@ -145,6 +146,7 @@ class Setup:
             entries = continuous_effects.continuous_entries(defs)
             triggers, hooks, play_checks = _trigger_index(defs)
             free = ruler.cost_model is CostModel.FREE
+            abilities = activation.ability_tables(defs, owners)
             tables = {
                 "defs": defs,
                 "ruler": ruler,
@@ -155,8 +157,10 @@ class Setup:
                 "play_checks": play_checks,
                 "summon_slots": tuple(s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)),
                 "replacements": replace.replacement_entries(defs) if REPLACEMENT in hooks else (),
-                "replaces": hooks - {REPLACEMENT},
-                **activation.ability_tables(defs, owners),
+                # a game with keyword grants may grant Soul guard: it asks the leave hook too (a soul test, when it has none)
+                "replaces": hooks - {REPLACEMENT} | ({replace.LEAVE} if abilities["has_grants"] else frozenset()),
+                "has_attack_costs": any(ATTACK_COST in index for index in triggers),
+                **abilities,
             }
             if len(_TABLES) >= 256:
                 _TABLES.clear()
@@ -402,7 +406,14 @@ class Game:
         u = self.sides[side].board[slot]
         if u is None or u.rested:
             return False
+        if self.setup.has_attack_costs and ATTACK_COST in self.setup.triggers[u.iid] and not self._can_pay_to_attack(side, u.iid):
+            return False
         return DORMANT not in self.keywords(side, slot)
+
+    def _can_pay_to_attack(self, side: int, iid: int) -> bool:
+        """Whether every cost of the unit's attack_cost abilities can be paid now (it may attack only then)."""
+        abilities = self.setup.defs[iid].abilities
+        return all(c.can_pay(self, side, iid) for i in self.setup.triggers[iid][ATTACK_COST] for c in abilities[i].costs)
 
     def attackable(self, side: int, slot: int) -> bool:
         u = self.sides[side].board[slot]
@@ -791,18 +802,25 @@ class Game:
         `cause` and `source` are logged as the entry's reason and source
         (events.Cause): LETHAL (the damage `source` just dealt reached its
         HP) and HP (the rules: its HP is at its damage or 0) are the rules'
-        own destroys; an effect gives its trigger and card."""
+        own destroys; COST, its controller destroys it to pay a cost (Soul
+        guard does not stop that); an effect gives its trigger and card."""
         s = self.sides[side]
         u = s.board[slot]
         if u is None:
             return
-        if self.setup.replaces and replace.survives(self, side, slot, cause == Cause.LETHAL or cause == Cause.HP):
+        if self.setup.replaces and replace.survives(self, side, slot, cause == Cause.LETHAL or cause == Cause.HP, cause == Cause.COST):
             return
         s.board[slot] = None
         s.graveyard.append(u.iid)
         self.log_event(side, "destroy", u.iid, source, cause)
         self.release_soul(side, u.iid)
         self.fire(side, u.iid, ON_DESTROYED)
+
+    def stays(self, side: int, slot: int, way: str) -> bool:
+        """Whether the unit in `slot` of `side`, about to leave the board `way` (not destroyed: moved to a
+        zone, removed from the game), stays instead: Soul guard.  Every effect that takes a unit off the
+        board asks, except to make room for a summon or to pay a cost (docs/rulings.md G3)."""
+        return replace.LEAVE in self.setup.replaces and replace.guard(self, side, slot, False, way)
 
     def destroy_field(self, side: int, iid: int, cause: str | None = None, source: int | None = None) -> None:
         """A card in `side`'s field zone is destroyed: its continuous changes end at once (CR 2-11c)."""
@@ -830,6 +848,8 @@ class Game:
         self.tasks.append(("battle", side, attacker, attacker_iid, target, target_iid))
         if attacker_iid >= 0:
             self.fire(side, attacker_iid, ON_ATTACK, (target, target_iid))
+            if self.setup.has_attack_costs:
+                self.fire(side, attacker_iid, ATTACK_COST)  # on top: the costs of attacking are paid first
 
     def damage_ruler(self, side: int, amount: int, battle: bool, cause: str | None = None, source: int | None = None) -> None:
         """Queue a damage check of `amount` cards, one at a time (what replacements leave of it).
@@ -1276,7 +1296,7 @@ def _needs_play_checks(card: CardDef, index: dict[str, tuple[int, ...]]) -> bool
 
 
 NO_HOOKS: frozenset[str] = frozenset()
-HOOK_NAMES = frozenset({replace.DAMAGE, replace.DESTROY, REPLACEMENT})
+HOOK_NAMES = frozenset({replace.DAMAGE, replace.DESTROY, replace.LEAVE, REPLACEMENT})
 _INDEXES: dict[int, tuple[CardDef, dict[str, tuple[int, ...]], frozenset[str], bool]] = {}  # id(definition) -> (it, its index, its hooks, play checks)
 
 
@@ -1301,6 +1321,8 @@ def _trigger_index(defs: Sequence[CardDef]) -> tuple[tuple[dict[str, tuple[int, 
                 for effect in ability.effects:
                     if effect.hook:  # a replacement word: standing (REPLACEMENT) or one-shot
                         card_hooks = card_hooks | {effect.hook, ability.trigger}
+            if SOUL_GUARD in d.keywords:
+                card_hooks = card_hooks | {replace.LEAVE}
             if len(_INDEXES) > 4096:
                 _INDEXES.clear()
             index = {trigger: tuple(indices) for trigger, indices in found.items()}

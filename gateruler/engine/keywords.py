@@ -41,3 +41,8 @@ DORMANT = keyword("dormant", "Our reading (unverified): this unit cannot attack.
 CANNOT_BE_ATTACKED = keyword(
     "cannot_be_attacked", "This unit cannot be chosen as an attack target; the rift skips it in its target order."
 )
+SOUL_GUARD = keyword(
+    "soul_guard",
+    "【ソウルガード】 Soul guard: if this unit would leave play, put 1 of its soul cards into the graveyard instead; its damage "
+    "becomes 0 and its until-end-of-turn changes end.  Needs a soul card; not for a unit paid as a cost or making room for a summon.",
+)

@@ -5,7 +5,10 @@ The engine calls a hook where the state is about to change:
 * `damage` (``Game.damage_unit``, ``Game.damage_ruler``): damage a unit or a
   ruler is about to take, battle or effect; the hook returns what is left;
 * `destroy` (``Game.destroy``): a unit is about to be destroyed; the hook
-  says whether it survives.
+  says whether it survives;
+* `leave` (``Game.stays``, called by the effects that move a unit off the
+  board and by ``Game.destroy``): a unit is about to leave play; only Soul
+  guard answers it.
 
 Two kinds of replacement answer a hook:
 
@@ -17,12 +20,19 @@ Two kinds of replacement answer a hook:
   Absolute Barrier): kept in the protected side's state until the next damage
   it covers this turn, or the end of the turn.
 
+A third kind answers `destroy` and `leave`: *Soul guard* (【ソウルガード】, the
+keyword `soul_guard`, on the unit itself or granted), which pays one of the
+unit's soul cards instead and clears its damage and its until-end-of-turn
+changes (`guard`).  It is in play only in games where some card has the
+keyword or some card grants keywords (`Setup.replaces` then holds `leave`).
+
 Each applies at most once to an event, in this order (the affected card's
 controller orders them, CR 14-13; we take the order that is never worse for
 them, so nothing is asked; docs/rulings.md D6): standing replacements with
 nothing to do instead, then those with something to do instead, each group in
 play order (the affected side's cards first; board left attack, right attack,
-defense; then the field zone, oldest first); then shields, oldest first.  A
+defense; then the field zone, oldest first); then shields, oldest first;
+Soul guard last (it spends a soul card, docs/rulings.md G2).  A
 replacement that would change nothing (the damage is already 0, the unit
 already saved) is not applied, so a shield waits for damage that needs it.
 
@@ -36,7 +46,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gateruler.engine import resolve
+from gateruler.engine.abilities import Ability
+from gateruler.engine.costs import Soul
 from gateruler.engine.frames import Frame
+from gateruler.engine.keywords import SOUL_GUARD
 from gateruler.engine.targets import Every, RulerTarget, SelfTarget, SideTarget
 from gateruler.engine.triggers import REPLACEMENT
 from gateruler.models import CardDef
@@ -46,7 +59,10 @@ if TYPE_CHECKING:
 
 DAMAGE = "damage"
 DESTROY = "destroy"
+LEAVE = "leave"
 SIDE_WIDE = -2
+GUARD = "soul_guard_payment"
+"""The trigger of the ability a Soul guard card pays with (`guard_ability`): never fired, its frame is pushed by `guard`."""
 """A shield's protected card when it protects a ruler and all of its units ("you or your unit")."""
 
 Entry = tuple[int, Any, Any, bool]  # (ability index, its requirement, its replacement word, whether it does something instead)
@@ -151,13 +167,15 @@ def damage(game: "Game", side: int, iid: int, slot: int, amount: int, battle: bo
     return amount
 
 
-def survives(game: "Game", side: int, slot: int, lethal: bool) -> bool:
+def survives(game: "Game", side: int, slot: int, lethal: bool, cost: bool = False) -> bool:
     """Whether the unit in `slot` of `side`, about to be destroyed, is not (it then stays where it is).
 
     `lethal`: the rules destroy it for its damage or its HP; a replacement
-    that leaves it so would only be undone at once, so it does not apply."""
-    if DESTROY not in game.setup.replaces:
-        return False
+    that leaves it so would only be undone at once, so it does not apply.
+    `cost`: its controller destroys it to pay a cost, which Soul guard does not stop."""
+    replaces = game.setup.replaces
+    if DESTROY not in replaces:
+        return LEAVE in replaces and not cost and guard(game, side, slot, lethal, "destroy")
     u = game.sides[side].board[slot]
     for src_side, src, (index, _, word, instead) in _standing(game, DESTROY, side, u.iid, slot):
         if lethal and not (word.reset_damage and game.hp(side, slot) > 0):
@@ -168,7 +186,49 @@ def survives(game: "Game", side: int, slot: int, lethal: bool) -> bool:
         if instead:
             _instead(game, src_side, src, index)
         return True
-    return False
+    return LEAVE in replaces and not cost and guard(game, side, slot, lethal, "destroy")
+
+
+def guard(game: "Game", side: int, slot: int, lethal: bool, way: str) -> bool:
+    """Soul guard: whether the unit in `slot` of `side`, about to leave play `way` (destroyed, or the zone a
+    move or a removal takes it to), stays, one of its soul cards going to the graveyard instead.
+
+    It needs the keyword and a soul card not yet promised to an earlier save.
+    Its damage becomes 0 and its until-end-of-turn changes (stats, granted
+    keywords) end at once.  A unit the rules destroy (`lethal`) whose HP would
+    still be 0 or less is not guarded: it would only be destroyed again at
+    once (docs/rulings.md G2).  Which soul card goes is its controller's
+    choice when they differ: the card's Soul guard ability (`guard_ability`)
+    is pushed to pay it, asking like any soul cost, right after what is
+    resolving now; otherwise (copies of one card, or a granted Soul guard on
+    a card without that ability) the oldest goes at once (G4)."""
+    u = game.sides[side].board[slot]
+    soul = game.soul(side, u.iid)
+    if not soul or SOUL_GUARD not in game.keywords(side, slot):
+        return False
+    abilities = game.setup.defs[u.iid].abilities
+    index = next((i for i, a in enumerate(abilities) if a.trigger == GUARD), -1)
+    promised = sum(1 for t in game.tasks if type(t) is Frame and t.source == u.iid and t.ability == index) if index >= 0 else 0
+    if len(soul) <= promised:
+        return False
+    if lethal and game.hp(side, slot) - u.tmp_hp <= 0:
+        return False
+    u.damage = 0
+    u.tmp_atk = u.tmp_hp = u.tmp_stk = 0
+    if u.gained:
+        u.gained = tuple(g for g in u.gained if g[1])
+    game.log_event(side, "soul_guard", u.iid, way)
+    defs = game.setup.defs
+    if index >= 0 and len({defs[c].id for c in soul}) > 1:
+        game.tasks.append(Frame(side, u.iid, index, 0))  # the controller chooses which (the rift: the oldest, R11)
+    else:
+        game.soul_to_graveyard(side, u.iid, [soul[promised]])
+    return True
+
+
+def guard_ability() -> Ability:
+    """The ability a card with Soul guard pays its soul card with (the loader adds it, as a discount's)."""
+    return Ability(GUARD, (), "Soul guard: if it would leave play, put 1 of its soul cards into the graveyard instead.", (Soul(count=1),), keyword=SOUL_GUARD)
 
 
 def arm(game: "Game", side: int, protected: int, amount: int, only: str, source: int) -> None:

@@ -40,7 +40,7 @@ def run(game: "Game", frame: Frame) -> None:
     costs = ability.costs
     if step < len(costs):
         _pay(game, frame, costs[step])
-    else:
+    elif ability.effects:  # an attack cost has costs only
         _effect(game, frame, ability, step - len(costs))
 
 

@@ -95,3 +95,11 @@ ON_GENESIS_SUMMON = trigger(
     {UNIT},
     "When it is special-summoned by genesis summon",
 )
+ATTACK_COST = trigger(
+    "attack_cost",
+    "Not an event: the costs of attacking.  This unit may be declared as an attacker only while all of the ability's costs "
+    "can be paid, and they are paid as it is declared, before its on_attack abilities.  Costs only, no effects "
+    "(\"it may attack only if you put a soul card into the graveyard\").",
+    {UNIT},
+    "To attack, pay",
+)

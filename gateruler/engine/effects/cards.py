@@ -73,6 +73,8 @@ class Move(Effect):
                 # no such zone: the card does not move [CR 15-3a-1]
                 log_no_effect(game, frame, Cause.NO_ZONE, side)
                 continue
+            if game.stays(side, slot, self.to):
+                continue
             s = game.sides[side]
             s.board[slot] = None
             if self.to == "hand":
@@ -101,7 +103,7 @@ class Remove(Effect):
         for side, where, iid in victims:
             s = game.sides[side]
             if type(where) is int:
-                if not unit_still_there(game, side, where, iid):
+                if not unit_still_there(game, side, where, iid) or game.stays(side, where, "removed"):
                     continue
                 s.board[where] = None
                 s.removed.append(iid)
