@@ -31,7 +31,7 @@ from gateruler.variants import of_game
 from gateruler.vocabulary import CardType, SpecialRuleKind
 
 # entries that need a cause: they take a card away, change damage, or are one card of a damage check
-REMOVES = frozenset({"destroy", "replace", "discard_lowest", "to_graveyard", "mill", "move", "set_destroyed"})
+REMOVES = frozenset({"destroy", "replace", "discard_lowest", "to_graveyard", "mill", "move", "set_destroyed", "discard", "remove", "to_deck", "soul_to_graveyard", "deck_to_damage"})
 DAMAGES = frozenset({"damage_unit", "ruler_damage"})
 CHECKS = frozenset({"check", "check_deck_out"})
 REPLACED = frozenset({"damage_prevented", "survived"})  # what a replacement changed: it names its card
@@ -147,7 +147,10 @@ class _Teller:
             return self._destroy(side, *a)
         if kind == "deck_to_damage":
             self.damage[side] += 1
-            return f"{name(a[0])} went from {whose(side)} deck into {its(side)} damage zone, paid as a cost ({self.damage[side]} of {self.game.life(side)})."
+            cause = self._by(a[1], a[2])
+            return f"{name(a[0])} went from {whose(side)} deck into {its(side)} damage zone {cause} ({self.damage[side]} of {self.game.life(side)}).", cause
+        if kind in ("discard", "remove", "to_deck", "soul_to_graveyard"):
+            return self._taken(entry)
         if kind == "sacrifice":
             return None  # the destroy that follows names the rule
         if kind == "ruler_damage":
@@ -314,6 +317,23 @@ class _Teller:
         parts = [f"{label} {value:+d}" for label, value in zip(("ATK", "HP", "STK"), a[1:4]) if value]
         who = ("your ruler" if side == PLAYER else "the rift itself") if a[0] == -1 else self._unit(a[0])
         return f"{who[0].upper()}{who[1:]} gets {', '.join(parts)} ({cause}).", cause
+
+    def _taken(self, entry: tuple) -> tuple[str, str]:
+        """A card discarded, removed from the game, put back into the deck, or a soul card gone to the graveyard."""
+        _turn, kind, side, *a = entry
+        source, reason = a[-2], a[-1]
+        if reason == Cause.HOST_LEFT and source is not None:
+            cause = f"{self.names[source]} left play"
+        else:
+            cause = self._by(source, reason)
+        name = self._name(a[0])
+        if kind == "discard":
+            return f"{'You' if side == PLAYER else 'The rift'} discarded {name} ({cause}).", cause
+        if kind == "remove":
+            return f"{name} was removed from the game from {whose(side)} {a[1].replace('_', ' ')} ({cause}).", cause
+        if kind == "to_deck":
+            return f"{whose(side).capitalize()} {name} went back into {its(side)} deck ({cause}).", cause
+        return f"{name} went from {self.names[a[1]]}'s soul to {whose(side)} graveyard ({cause}).", cause
 
     # ------------------------------------------------------------------ battle
     def _attack(self, turn: int, side: int, attacker: int, target_slot: int, target: int) -> str:

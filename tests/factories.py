@@ -417,6 +417,11 @@ CAUSE_FIELDS = {  # kind -> the places (in the entry) of the fields that say its
     "draw": (5,),
     "drive": (5,),
     "no_effect": (4, 5),
+    "discard": (5,),
+    "deck_to_damage": (5,),
+    "remove": (6,),
+    "to_deck": (5,),
+    "soul_to_graveyard": (6,),
 }
 
 

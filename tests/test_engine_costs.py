@@ -172,12 +172,13 @@ def test_removing_graveyard_cards_from_the_game_puts_them_in_their_own_zone() ->
     assert not any(a == PlayEvent(find_iid(g, P, "hand", "EXHUME")) for a in g.legal_actions())  # no unit in the graveyard
     s = g.sides[P]
     soldier = find_iid(g, P, "hand", "SOLDIER")
+    exhume_iid = find_iid(g, P, "hand", "EXHUME")
     s.hand.remove(soldier)
     s.graveyard.append(soldier)
     play(g, "DUD")
     play(g, "EXHUME")
     assert iids(g, P, "removed") == ["SOLDIER"] and "SOLDIER" not in iids(g, P, "graveyard")
-    assert g.log[-2][1:] == ("remove", P, soldier, "graveyard")
+    assert g.log[-2][1:] == ("remove", P, soldier, "graveyard", exhume_iid, "cost")  # paid for EXHUME
 
 
 def test_an_energy_cost_is_paid_on_top_of_the_cards_own_cost() -> None:

@@ -41,7 +41,7 @@ def test_soul_guard_puts_a_soul_card_into_the_graveyard_instead_of_the_unit_bein
     assert g.soul(P, host) == (newer,)
     assert oldest in g.sides[P].graveyard
     assert not any(e[1] in ("destroy", "ability") and e[3] == host for e in g.log[-3:])
-    assert [e[1:] for e in g.log[-2:]] == [("soul_guard", P, host, "destroy"), ("soul_to_graveyard", P, oldest, host)]
+    assert [e[1:] for e in g.log[-2:]] == [("soul_guard", P, host, "destroy"), ("soul_to_graveyard", P, oldest, host, host, "cost")]
 
 
 def test_soul_guard_sets_the_damage_to_0_and_ends_the_units_until_end_of_turn_changes() -> None:

@@ -20,10 +20,11 @@ def test_remove_takes_an_enemy_unit_off_the_board_without_destroying_it() -> Non
     banish = yaml_event("BANISH", "{effect: remove, target: enemy_unit}")
     g = game(cards=[banish, MARTYR], player=["BANISH"], rift=["MARTYR"], drives=1)
     martyr = g.unit_at(I, ATTACK_LEFT).iid
+    banish_iid = find_iid(g, P, "hand", "BANISH")
     play(g, "BANISH")
     assert g.unit_at(I, ATTACK_LEFT) is None
     assert g.sides[I].removed == [martyr] and g.sides[I].graveyard == []
-    assert g.log[-1][1:] == ("remove", I, martyr, "board")
+    assert g.log[-1][1:] == ("remove", I, martyr, "board", banish_iid, "on_play")  # by BANISH
     assert not [e for e in g.log if e[1] in ("destroy", "ability") and e[3] == martyr]  # not destroyed: no on_destroyed
 
 

@@ -198,9 +198,9 @@ class _CardsInZone(Cost):
 
     def pay(self, game: "Game", frame: Frame) -> None:
         for iid in chosen_cards(frame, self._candidates(game, frame.side, frame.source), self.count):
-            self.take(game, frame.side, iid)
+            self.take(game, frame.side, iid, frame.source)
 
-    def take(self, game: "Game", side: int, iid: int) -> None:  # pragma: no cover - every word overrides
+    def take(self, game: "Game", side: int, iid: int, source: int) -> None:  # pragma: no cover - every word overrides
         raise NotImplementedError
 
 
@@ -228,14 +228,14 @@ class _OwnUnits(Cost):
 
     def pay(self, game: "Game", frame: Frame) -> None:
         for side, slot, iid in self.paying(game, frame):
-            self.take(game, side, slot, iid)
+            self.take(game, side, slot, iid, frame.source)
 
     def paying(self, game: "Game", frame: Frame) -> list[tuple[int, int, int]]:
         """(side, slot, iid) of the chosen units still there to pay with."""
         chosen = chosen_units(game, frame, self._where(), self.count, self._exclude(frame.source))
         return [(side, slot, iid) for side, slot, iid in chosen if game.unit_is(side, slot, iid)]
 
-    def take(self, game: "Game", side: int, slot: int, iid: int) -> None:  # pragma: no cover - every word overrides
+    def take(self, game: "Game", side: int, slot: int, iid: int, source: int) -> None:  # pragma: no cover - every word overrides
         raise NotImplementedError
 
 
@@ -250,11 +250,11 @@ class Discard(_CardsInZone):
     count: int = param(int, _COUNT_DOC, 1, default=1, minimum=1)
     filter: Any = param(PROPERTIES, "Which cards may be discarded (default: any).", {"type": "unit"}, default=None)
 
-    def take(self, game: "Game", side: int, iid: int) -> None:
+    def take(self, game: "Game", side: int, iid: int, source: int) -> None:
         s = game.sides[side]
         s.hand.remove(iid)
         s.graveyard.append(iid)
-        game.log_event(side, "discard", iid)
+        game.log_event(side, "discard", iid, source, Cause.COST)
 
     def words(self) -> str:
         return f"discard {_plural(self.count, 'card')}"
@@ -338,7 +338,7 @@ class RestUnit(_OwnUnits):
     def _where(self) -> CardFilter:
         return _own(BOARD, all_of([StateIs(False)] + ([self.filter] if self.filter is not None else [])))
 
-    def take(self, game: "Game", side: int, slot: int, iid: int) -> None:
+    def take(self, game: "Game", side: int, slot: int, iid: int, source: int) -> None:
         game.sides[side].board[slot].rested = True
         game.log_event(side, "rest", iid)
 
@@ -362,7 +362,7 @@ class DeckToDamage(Cost):
         for _ in range(self.count):
             iid = s.deck.pop()
             s.damage_zone.append(iid)
-            game.log_event(frame.side, "deck_to_damage", iid)
+            game.log_event(frame.side, "deck_to_damage", iid, frame.source, Cause.COST)
         if len(s.damage_zone) >= game.life(frame.side):
             s.lost = s.lost or "damage"
 
@@ -388,7 +388,7 @@ class Soul(Cost):
 
     def pay(self, game: "Game", frame: Frame) -> None:
         paid = chosen_cards(frame, self._candidates(game, frame.side, frame.source), self.count)
-        game.soul_to_graveyard(frame.side, frame.source, paid)
+        game.soul_to_graveyard(frame.side, frame.source, paid, frame.source, Cause.COST)
 
     def words(self) -> str:
         return f"put {_plural(self.count, 'soul card')} of this card into the graveyard"
@@ -401,11 +401,11 @@ class RemoveFromGraveyard(_CardsInZone):
     count: int = param(int, _COUNT_DOC, 1, default=1, minimum=1)
     filter: Any = param(PROPERTIES, "Which cards may be removed (default: any).", {"type": "event"}, default=None)
 
-    def take(self, game: "Game", side: int, iid: int) -> None:
+    def take(self, game: "Game", side: int, iid: int, source: int) -> None:
         s = game.sides[side]
         s.graveyard.remove(iid)
         s.removed.append(iid)
-        game.log_event(side, "remove", iid, "graveyard")
+        game.log_event(side, "remove", iid, "graveyard", source, Cause.COST)
 
     def words(self) -> str:
         return f"remove {_plural(self.count, 'card')} in your graveyard from the game"
@@ -423,11 +423,11 @@ class ReturnToDeck(_OwnUnits):
         game.rng.shuffle(game.sides[frame.side].deck)
         game.log_event(frame.side, "shuffle")
 
-    def take(self, game: "Game", side: int, slot: int, iid: int) -> None:
+    def take(self, game: "Game", side: int, slot: int, iid: int, source: int) -> None:
         s = game.sides[side]
         s.board[slot] = None
         s.deck.append(iid)
-        game.log_event(side, "to_deck", iid)
+        game.log_event(side, "to_deck", iid, source, Cause.COST)
 
     def words(self) -> str:
         return f"return {_plural(self.count, 'other unit')} of yours to your deck"

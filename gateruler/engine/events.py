@@ -52,10 +52,10 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "unpaid": ("card",),  # the card's ability could not pay its costs: it does nothing
     "declined": ("card",),  # its controller chose not to use an optional ability or effect
     "pay_energy": ("card", "amount"),
-    "discard": ("card",),
+    "discard": ("card", "source", "reason"),  # paid for source's ability (reason "cost")
     "rest": ("card",),  # a unit, or the ruler (-1), rested to pay a cost
-    "deck_to_damage": ("card",),  # put from the deck into the damage zone, no damage check
-    "remove": ("card", "from"),  # removed from the game
+    "deck_to_damage": ("card", "source", "reason"),  # put from the deck into the damage zone, no damage check
+    "remove": ("card", "from", "source", "reason"),  # removed from the game
     # split damage and replacements (gateruler/engine/effects/split.py, replace.py)
     "carry_through": ("attacker", "target_zone", "target"),  # the attack goes on to the ruler: the unit it targeted was destroyed
     "shield": ("card", "protects", "amount", "by"),  # a one-shot prevention waits: card -1 for "ruler"/"side"; amount 0 = all
@@ -66,10 +66,10 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "discount": ("card",),  # the player plays the card from the hand for its discount
     "grant": ("card", "keyword"),  # a unit, or the ruler (-1), gained a keyword
     "act": ("card",),  # a unit, or the ruler (-1), was readied by an effect
-    "to_deck": ("card",),  # a unit went back into its owner's deck (shuffled in)
+    "to_deck": ("card", "source", "reason"),  # a unit went back into its owner's deck (shuffled in)
     # soul, special summons, searching and looking (effects/soul.py, summon.py, search.py)
     "soul": ("card", "host", "from"),  # put under the card `host` as its soul
-    "soul_to_graveyard": ("card", "host"),  # a soul card of `host` went to the graveyard (paid, or its card left)
+    "soul_to_graveyard": ("card", "host", "source", "reason"),  # a soul card of `host` went to the graveyard (paid: "cost"; its card left: "host_left")
     "special_summon": ("card", "from"),  # an effect special-summons the card from a zone (its `summon` follows)
     "found": ("card", "to"),  # a card taken from the deck by a search or a look, revealed, and where it went
     "look": ("card",),  # one of the top cards of a deck, looked at (the player sees it)
@@ -97,6 +97,11 @@ FIRST_FIELDS: dict[str, int] = {kind: len(names) for kind, names in FIELDS.items
     "set_destroyed": 1,
     "modify": 4,
     "damage_prevented": 4,
+    "discard": 1,
+    "deck_to_damage": 1,
+    "remove": 2,
+    "to_deck": 1,
+    "soul_to_graveyard": 2,
 }
 """kind -> how many of its fields every log has; logs written before the causes (saves) stop there."""
 
@@ -117,6 +122,7 @@ class Cause:
     OPENING = "opening"  # the opening hand (source None)
     NO_ABILITIES = "no_abilities"  # no_effect: the card has no ability to use
     NO_TARGET = "no_target"  # no_effect: nothing its target could choose
+    HOST_LEFT = "host_left"  # soul_to_graveyard: its card (source) left the board or the field zone
     NO_ZONE = "no_zone"  # no_effect: no zone to move the card to (a ruler without a hand)
     NO_RULER_STATE = "no_ruler_state"  # no_effect: the rift's ruler is never rested or readied
     NO_MATERIAL = "no_material"  # no_effect: a genesis summon's material cannot go back, or nothing to summon
@@ -147,6 +153,7 @@ _CAUSE_WORDS = {
     Cause.HP: "its HP fell to its damage or below",
     Cause.RULE: "by the level's rule for {card}",
     Cause.COST: "to pay for {card}'s ability",
+    Cause.HOST_LEFT: "{card} left play",
 }
 _NO_EFFECT_WORDS = {
     Cause.NO_ABILITIES: "it has no abilities",
@@ -268,13 +275,13 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
     if kind == "pay_energy":
         return f"{who} rested {a[1]} energy for {name(a[0])}."
     if kind == "discard":
-        return f"{who} discarded {name(a[0])}."
+        return f"{who} discarded {name(a[0])}{why(a[1], a[2])}."
     if kind == "rest":
         return f"{who} rested {'the ruler' if a[0] == -1 else name(a[0])}." if side == 0 else f"The rift rested {name(a[0])}."
     if kind == "deck_to_damage":
-        return f"{name(a[0])} went from {whose} deck into {whose} damage zone."
+        return f"{name(a[0])} went from {whose} deck into {whose} damage zone{why(a[1], a[2])}."
     if kind == "remove":
-        return f"{name(a[0])} was removed from the game from {whose} {a[1]}."
+        return f"{name(a[0])} was removed from the game from {whose} {a[1]}{why(a[2], a[3])}."
     if kind == "carry_through":
         foe_ruler = "the rift" if side == 0 else "you"
         return f"{whose.capitalize()} {name(a[0])}'s attack went on to {foe_ruler}: {name(a[2])} in the attacked line was destroyed."
@@ -296,12 +303,12 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
     if kind == "act":
         return f"{'Your ruler' if a[0] == -1 and side == 0 else 'The rift' if a[0] == -1 else name(a[0])} was readied (act)."
     if kind == "to_deck":
-        return f"{name(a[0])} went back into {whose} deck."
+        return f"{name(a[0])} went back into {whose} deck{why(a[1], a[2])}."
     if kind == "soul":
         where = {"deck": "the top of the deck", "this_card": "play"}.get(a[2], a[2].replace("_", " "))
         return f"{name(a[0])} went under {name(a[1])} as its soul (from {where})."
     if kind == "soul_to_graveyard":
-        return f"{name(a[0])} went from {name(a[1])}'s soul to {whose} graveyard."
+        return f"{name(a[0])} went from {name(a[1])}'s soul to {whose} graveyard{why(a[2], a[3])}."
     if kind == "special_summon":
         return f"{who} special-summoned {name(a[0])} from {whose} {a[1].replace('_', ' ')}."
     if kind == "found":

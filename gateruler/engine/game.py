@@ -743,9 +743,9 @@ class Game:
         s.soul[host] = s.soul.get(host, ()) + (iid,)
         self.log_event(side, "soul", iid, host, from_zone)
 
-    def soul_to_graveyard(self, side: int, host: int, cards: Sequence[int] | None = None) -> None:
+    def soul_to_graveyard(self, side: int, host: int, cards: Sequence[int] | None = None, source: int | None = None, cause: str = Cause.COST) -> None:
         """Put soul cards of `host` into the graveyard, in the order given: `cards` (those of them it holds),
-        or all of them (None).  Paying a soul cost, or the host leaving."""
+        or all of them (None).  Paying a soul cost (for `source`'s ability), or the host leaving (Cause.HOST_LEFT)."""
         s = self.sides[side]
         have = s.soul.get(host)
         if not have:
@@ -758,12 +758,12 @@ class Game:
             del s.soul[host]
         for iid in gone:
             s.graveyard.append(iid)
-            self.log_event(side, "soul_to_graveyard", iid, host)
+            self.log_event(side, "soul_to_graveyard", iid, host, host if source is None else source, cause)
 
     def release_soul(self, side: int, host: int) -> None:
         """`host` left the board or the field zone: its soul goes to the graveyard (CR 3-2d)."""
         if self.sides[side].soul:
-            self.soul_to_graveyard(side, host)
+            self.soul_to_graveyard(side, host, None, host, Cause.HOST_LEFT)
 
     def play_event(self, side: int, iid: int) -> None:
         """Use an event: it goes to the graveyard and its effects resolve.

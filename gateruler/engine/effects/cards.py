@@ -100,6 +100,7 @@ class Move(Effect):
 class Remove(Effect):
     def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
         searched: set[int] = set()
+        cause = cause_of(game, frame)
         for side, where, iid in victims:
             s = game.sides[side]
             if type(where) is int:
@@ -107,11 +108,11 @@ class Remove(Effect):
                     continue
                 s.board[where] = None
                 s.removed.append(iid)
-                game.log_event(side, "remove", iid, "board")
+                game.log_event(side, "remove", iid, "board", frame.source, cause)
                 game.release_soul(side, iid)
             elif game.take_card(side, where, iid):
                 s.removed.append(iid)
-                game.log_event(side, "remove", iid, where)
+                game.log_event(side, "remove", iid, where, frame.source, cause)
                 if where == "deck":
                     searched.add(side)
         for side in sorted(searched):

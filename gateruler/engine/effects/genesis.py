@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from gateruler.engine.events import Cause
-from gateruler.engine.frames import log_no_effect
+from gateruler.engine.frames import cause_of, log_no_effect
 from gateruler.engine.effects.base import Effect, Victim, effect
 from gateruler.engine.registry import param
 from gateruler.engine.triggers import ON_GENESIS_SUMMON
@@ -76,7 +76,7 @@ class GenesisSummon(Effect):
         s.board[slot] = None
         game.release_soul(side, frame.source)  # it leaves the board: a new card in the deck (CR 3-2d)
         s.deck.append(frame.source)
-        game.log_event(side, "to_deck", frame.source)
+        game.log_event(side, "to_deck", frame.source, frame.source, cause_of(game, frame))
         game.special_summon(side, summoned, slot, "deck", how=GENESIS)
         game.shuffle(side)
         game.fire(side, summoned, ON_GENESIS_SUMMON)
