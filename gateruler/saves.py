@@ -30,6 +30,7 @@ from gateruler.cardpool import CardPool
 from gateruler.engine import INVADER, PLAYER, Action, Game, Phase, serial
 from gateruler.engine.events import FIELDS
 from gateruler.engine.frames import Frame
+from gateruler.engine.timings import WINDOWS
 from gateruler.errors import DataError
 from gateruler.fileio import write_text_atomic
 from gateruler.jsonsrc import (
@@ -98,6 +99,9 @@ Pending = NewType("Pending", object)  # a decision (version 2), or [task, option
 LogEntry = NewType("LogEntry", list)
 RngState = NewType("RngState", list)
 Scalar = NewType("Scalar", object)  # any JSON value but a list or an object
+WindowName = Literal[tuple(WINDOWS.names())]  # type: ignore[misc]
+DecisionPurpose = Literal[("target", "cost", "optional", "pick", "summon", "order", *WINDOWS.names())]  # type: ignore[misc]  # a window's: its name
+WindowZone = bounded("WindowZone", -1, 3)  # a board zone (0-2), the ruler (3), or none (-1)
 
 
 @attrs.frozen
@@ -184,6 +188,7 @@ TASK_ARGUMENTS: dict[str, Any] = {
     "battle": (Side, Slot, CardOrRuler, Slot, CardOrRuler),
     "fx": (Side, CardRef, dict[str, Scalar]),  # version 1 only: one effect left to resolve, as it was written
     "ctl": {"drive": (), "start_rules": (), "attack": (Slot,)},
+    "window": (WindowName, CardOrRuler, WindowZone, CardOrRuler),  # a priority window of the rift's turn (engine/windows.py)
 }
 
 Step = bounded("Step", -1, 99)  # a frame's step: -1 begins the ability, then its costs, then its effects
@@ -207,16 +212,18 @@ class FrameState:
 class DecisionState:
     """A choice the game waits for (engine/frames.py), as version 2 saves it."""
 
-    kind: Literal["unit", "card", "confirm", "split", "zone", "order"]
+    kind: Literal["unit", "card", "confirm", "split", "zone", "order", "window"]
     side: Side
     source: CardRef
     ability: Quantity
     step: Step
-    purpose: Literal["target", "cost", "optional", "pick", "summon", "order"]
+    purpose: DecisionPurpose
     options: list[Action]
     count: Quantity
     picked: list[Action]
     card: CardOrRuler = -1  # a "zone" decision's unit; older saves have none
+    target: WindowZone = -1  # a "window" decision: the zone about to be hit; older saves have none
+    target_card: CardOrRuler = -1  # a "window" decision: the card there; older saves have none
 
 
 # A log entry: [turn, kind, side, *arguments], the arguments named by events.FIELDS[kind].

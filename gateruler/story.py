@@ -246,7 +246,7 @@ class _Teller:
         if kind == "to_graveyard":
             return self._to_graveyard(side, a[0], a[1])
         if kind == "event":
-            self._structural()
+            self._structural(answer=side == PLAYER)
             self._open_effect(a[0], ON_PLAY, name(a[0]))
             who = "You" if side == PLAYER else "The rift"
             return f"{who} played {name(a[0])}."
@@ -294,9 +294,13 @@ class _Teller:
         return _ignoring_rules(self.game, card_id)
 
     # ------------------------------------------------------------------ turns, drives, summons
-    def _structural(self) -> None:
-        """A new thing begins: the battle and the effects before it are over."""
-        self.battle = None
+    def _structural(self, answer: bool = False) -> None:
+        """A new thing begins: the battle and the effects before it are over.
+
+        `answer`: the player's play; in the rift's turn it answers in a priority window
+        (engine/windows.py), and the rift's battle goes on around it."""
+        if not (answer and self.turn_side == INVADER):
+            self.battle = None
         self.effects.clear()
         self.start_rule = None
 
@@ -324,7 +328,7 @@ class _Teller:
 
     def _summon(self, side: int, iid: int, slot: int) -> str:
         if side == PLAYER:
-            self._structural()  # the player's summons are decisions, never an effect's doing
+            self._structural(answer=True)  # the player's summons are decisions, never an effect's doing
             return f"You summoned {self._name(iid)} to your {SLOT_WORDS[slot]}."
         why = "into the zone that was freed" if self.previous and self.previous[1] == "discard_lowest" else FIRST_EMPTY
         return f"The rift summoned {self._name(iid)} to its {SLOT_WORDS[slot]} ({why})."

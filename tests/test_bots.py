@@ -277,7 +277,11 @@ DECISION_KINDS = {
     ("summon", "zone"),
     ("order", "order"),
     ("target", "split"),
-}
+    ("rift_drive", "window"),  # the priority windows of the rift's turn (engine/windows.py)
+    ("attack_declared", "window"),
+    ("before_damage", "window"),
+    ("damage_effect", "window"),
+}  # the rift_end window is rare in these short games: tests/test_bots_windows.py puts every bot in one
 
 
 @functools.lru_cache(maxsize=1)

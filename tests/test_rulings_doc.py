@@ -34,6 +34,7 @@ ALIASES = {
     "bots": "test_bots.py",
     "shipped": "test_shipped_data.py",
     "variants": "test_variants.py",
+    "windows": "test_engine_windows.py",
 }
 
 

@@ -26,7 +26,7 @@ import attrs
 from gateruler.cardpool import CardPool
 from gateruler.engine import activation
 from gateruler.engine import continuous as continuous_effects
-from gateruler.engine import replace, resolve
+from gateruler.engine import replace, resolve, windows
 from gateruler.engine.actions import (
     ANSWERS,
     ATTACK_LEFT,
@@ -55,11 +55,11 @@ from gateruler.engine.frames import BEGIN, Decision, Frame
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, OPEN_CARD, PIERCE
 from gateruler.engine.opponent import Opponent
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
-from gateruler.engine.rules import DeckOut, HandlessDraw, Rules, UnitDamage
+from gateruler.engine.rules import DeckOut, HandlessDraw, PlayerWindows, Rules, UnitDamage
 from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import SideState, Unit
 from gateruler.engine.targets import Chosen
-from gateruler.engine.timings import ATTACK, MAIN
+from gateruler.engine.timings import ATTACK, ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, MAIN, RIFT_DRIVE, RIFT_END
 from gateruler.engine.triggers import CNT, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, ON_SPECIAL_SUMMON, REPLACEMENT, START_OF_TURN, TOUCHDOWN
 from gateruler.errors import IllegalAction
 from gateruler.models import CardDef, CostModel, LevelDef, RulerDef, TurnStartKind
@@ -112,6 +112,8 @@ class Setup:
     has_grants: bool = False  # some card grants keywords: Game.keywords adds them
     grants: tuple = ()  # by instance id: its continuous keyword grants (continuous.py)
     rules: Rules = DEFAULT_RULES  # the readings of open rulings this game is played under (engine/rules.py)
+    windows: bool = False  # the player may answer in the rift's turn (windows.py): the engine pushes window tasks
+    damage_windows: frozenset = frozenset()  # (card, ability) of the rift's damage abilities: a window opens before each
 
     @property
     def card_ids(self) -> tuple[str, ...]:
@@ -129,7 +131,9 @@ class Setup:
         triggers, hooks = _trigger_index(defs)
         replacements = replace.replacement_entries(defs) if REPLACEMENT in hooks else ()
         free = ruler.cost_model is CostModel.FREE
-        tables = activation.ability_tables(defs, fields.get("owners", ()))  # type: ignore[arg-type]
+        owners = fields.get("owners", ())
+        tables = activation.ability_tables(defs, owners)  # type: ignore[arg-type]
+        answering = rules.player_windows is PlayerWindows.ON and windows.answering_cards(defs, owners)  # type: ignore[arg-type]
         return cls(
             defs=defs,
             ruler=ruler,
@@ -143,6 +147,8 @@ class Setup:
             replaces=hooks - {REPLACEMENT},
             **tables,
             rules=rules,
+            windows=answering,
+            damage_windows=windows.damage_abilities(defs, owners) if answering else frozenset(),  # type: ignore[arg-type]
             **fields,
         )
 
@@ -440,6 +446,8 @@ class Game:
         if action not in self.legal_actions():
             raise IllegalAction(f"illegal action now: {action!r}")
         self.history.append(action)
+        if self.pending is not None and self.pending.kind == windows.WINDOW:
+            windows.answer(self, action)  # the answer (a play, an activation, a summon) is made below
         if isinstance(action, ANSWERS):
             # The waiting frame is on top of the stack: it runs again with the answer.
             frame = self.tasks.pop()
@@ -786,8 +794,19 @@ class Game:
         self.attacks += 1
         self.log_event(side, "attack", attacker_iid, target, target_iid)
         self.tasks.append(("battle", side, attacker, attacker_iid, target, target_iid))
+        if self.setup.windows and side == INVADER:
+            # After its attack abilities resolve, the player may answer; again just before battle damage.
+            self.tasks.append(windows.task(BEFORE_DAMAGE))
+            self.tasks.append(windows.task(ATTACK_DECLARED, attacker_iid, target, target_iid))
         if attacker_iid >= 0:
             self.fire(side, attacker_iid, ON_ATTACK, (target, target_iid))
+
+    def window_after_drive(self, iid: int) -> None:
+        """The rift is about to play its driven card `iid`: once it has resolved, the player may answer (windows.py).
+
+        Called before the card is played, so that the window waits under whatever the card starts."""
+        if self.setup.windows:
+            self.tasks.append(windows.task(RIFT_DRIVE, iid))
 
     def damage_ruler(self, side: int, amount: int, battle: bool) -> None:
         """Queue a damage check of `amount` cards, one at a time (what replacements leave of it)."""
@@ -945,6 +964,8 @@ class Game:
         for index in reversed(ready):
             ability = abilities[index]
             tasks.append(Frame(side, iid, index, BEGIN if ability.costs or ability.optional else 0, (), (), event))
+        if self.setup.damage_windows and any((iid, index) in self.setup.damage_windows for index in ready):
+            tasks.append(windows.task(DAMAGE_EFFECT, iid))  # the player may answer before the damage ability resolves
 
     def _not_used(self, iid: int, ready: list[int], abilities: tuple) -> list[int]:
         """`ready` without the once-per-turn abilities already used this turn; those left count as used now."""
@@ -1030,6 +1051,8 @@ class Game:
             later = list(self.setup.opponent.player_turn_tasks(self)) + [(kind, PLAYER)] * count + [("main", PLAYER)]
         else:
             later = list(self.setup.opponent.turn_tasks(self)) + [("end", INVADER)]
+            if self.setup.windows:
+                later.insert(-1, windows.task(RIFT_END))
         for task in reversed(later):
             self.tasks.append(task)
         for slot in UNIT_SLOTS:
@@ -1136,6 +1159,8 @@ class Game:
                 self._end_phase(task[1])
             elif kind == "ctl":
                 self.setup.opponent.run_task(self, task)
+            elif kind == windows.WINDOW:
+                windows.open_window(self, task)
             else:  # pragma: no cover - a programming error, not a game state
                 raise RuntimeError(f"unknown task {task!r}")
             self._rules()

@@ -41,3 +41,8 @@ DORMANT = keyword("dormant", "Our reading (unverified): this unit cannot attack.
 CANNOT_BE_ATTACKED = keyword(
     "cannot_be_attacked", "This unit cannot be chosen as an attack target; the rift skips it in its target order."
 )
+SENTINEL = keyword(
+    "sentinel",
+    "Sentinel Summoning: this unit may also be normally summoned from the hand in the opponent's turn, whenever you hold priority "
+    "there (paying its cost, into an empty zone).",
+)
