@@ -28,7 +28,7 @@ import itertools
 from math import comb
 from typing import Any
 
-from gateruler.bots import greedy_abilities
+from gateruler.bots import greedy_abilities, greedy_windows
 from gateruler.bots.cache import IdentityMemo
 from gateruler.bots.view import PlayerView
 from gateruler.engine.actions import (
@@ -759,7 +759,7 @@ class GreedyPolicy:
                 self._expect = _expected_key(key, action, cost) if type(action) is not Discount else None
                 return action
             self._expect = None
-            return GoToAttack() if any(_can_attack_now(game, s) for s in (ATTACK_LEFT, ATTACK_RIGHT, RULER)) else EndTurn()
+            return greedy_windows.set_choice(game, legal) or _leave_main(game)
         return _decide(game, legal)
 
 
@@ -802,6 +802,8 @@ def answer_decision(game: Game, facts: Facts, legal: list[Action]) -> Action:
     `choose_zone`; "you may", yes unless what it does is worth less than nothing; any other card
     choice (the order of cards put on the bottom), the first offered."""
     decision = game.pending
+    if decision.kind == "window":
+        return greedy_windows.window_answer(game, facts, legal)
     if decision.purpose == "optional":
         subject = decision.subject(game)
         effects = subject.effects if isinstance(subject, Ability) else (subject,)
@@ -821,6 +823,10 @@ def answer_decision(game: Game, facts: Facts, legal: list[Action]) -> Action:
     return legal[0]
 
 
+def _leave_main(game: Game) -> Action:
+    return GoToAttack() if any(_can_attack_now(game, s) for s in (ATTACK_LEFT, ATTACK_RIGHT, RULER)) else EndTurn()
+
+
 def _decide(game: Game, legal: list[Action]) -> Action:
     facts = Facts(game)
     if game.pending is not None:
@@ -833,7 +839,7 @@ def _decide(game: Game, legal: list[Action]) -> Action:
         plan = main_plan(game, facts, legal)
         if plan:
             return plan[0]
-        return GoToAttack() if any(_can_attack_now(game, s) for s in (ATTACK_LEFT, ATTACK_RIGHT, RULER)) else EndTurn()
+        return greedy_windows.set_choice(game, legal) or _leave_main(game)
     attack = attack_choice(game, facts, legal)
     if attack is not None:
         return attack

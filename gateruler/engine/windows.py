@@ -54,18 +54,33 @@ def task(name: str, source: int = -1, target: int = -1, target_card: int = -1) -
 def answering_cards(defs: Sequence[CardDef], owners: Sequence[int]) -> bool:
     """Whether some card of the player's could ever answer in a rift window: an event whose timing opens
     there (it must be set first), an activated ability whose timing opens there, a sentinel unit."""
-    seen: set[int] = set()
+    last = None
     for d, owner in zip(defs, owners):
-        if owner != PLAYER or id(d) in seen:
-            continue
-        seen.add(id(d))
-        if d.type is CardType.EVENT and d.timing and _opens_in_rift_turn(d.timing):
-            return True
-        if d.type is CardType.UNIT and SENTINEL in d.keywords:
-            return True
-        if any(a.trigger == ACTIVATED and _opens_in_rift_turn(a.timing) for a in d.abilities):
+        if owner != PLAYER:
+            break  # the player's cards come first
+        if d is last:
+            continue  # copies stand together in a deck list
+        last = d
+        if _answers(d):
             return True
     return False
+
+
+_ANSWERS: dict[int, tuple[CardDef, bool]] = {}  # id(definition) -> (it, whether it can answer): set-up is a short game's cost
+
+
+def _answers(d: CardDef) -> bool:
+    hit = _ANSWERS.get(id(d))
+    if hit is None or hit[0] is not d:
+        found = (
+            (d.type is CardType.EVENT and bool(d.timing) and _opens_in_rift_turn(d.timing))
+            or (d.type is CardType.UNIT and SENTINEL in d.keywords)
+            or any(a.trigger == ACTIVATED and _opens_in_rift_turn(a.timing) for a in d.abilities)
+        )
+        if len(_ANSWERS) > 4096:
+            _ANSWERS.clear()
+        hit = _ANSWERS[id(d)] = (d, found)
+    return hit[1]
 
 
 def _opens_in_rift_turn(timing: str) -> bool:
