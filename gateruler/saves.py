@@ -29,7 +29,8 @@ import cattrs
 from gateruler.cardpool import CardPool
 from gateruler.engine import INVADER, PLAYER, Action, Game, Phase, serial
 from gateruler.engine.events import FIELDS
-from gateruler.engine.frames import Frame
+from gateruler.engine.frames import Decision, Frame
+from gateruler.engine.windows import WINDOW
 from gateruler.engine.timings import WINDOWS
 from gateruler.errors import DataError
 from gateruler.fileio import write_text_atomic
@@ -214,7 +215,7 @@ class DecisionState:
 
     kind: Literal["unit", "card", "confirm", "split", "zone", "order", "window"]
     side: Side
-    source: CardRef
+    source: CardOrRuler  # -1 only for a "window" about the rift's ruler (or about nothing)
     ability: Quantity
     step: Step
     purpose: DecisionPurpose
@@ -497,6 +498,10 @@ def _inconsistency(game: Game) -> str:
             if task[0] == "fx":  # version 1's one effect left to resolve: read as a frame, never kept as it is
                 return "an effect queued as version 1 saves queued it, in a version 2 game state"
             continue  # a task of the game's own ("start", "check", ...): its arguments were checked when read
+        if isinstance(task, Decision) and task.kind == WINDOW:
+            continue  # a window of the rift's turn (engine/windows.py): about a card or the rift's ruler, no ability
+        if task.source < 0:
+            return "a queued ability has no card"
         card = defs[task.source]
         if task.ability >= len(card.abilities):
             return f"a queued ability is not an ability of its card {card.id}"
