@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from factories import find_iid, game, iids, restore, unit, yaml_cards, yaml_event, yaml_unit
 
-from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, RULER, Activate, EndTurn, Pass, PlayEvent, SetCard, Summon
+from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, RULER, Activate, Attack, EndTurn, GoToAttack, Pass, PlayEvent, SetCard, Summon
 from gateruler.engine.timings import ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, RIFT_DRIVE, RIFT_END, WINDOWS
 from gateruler.engine.windows import describe
 from gateruler.variants import DEFAULT
@@ -232,3 +232,17 @@ def test_saves_and_replays_recorded_before_windows_play_without_them() -> None:
     assert from_record(recorded).engine.player_windows is PlayerWindows.OFF
     assert Rules.from_dict({"deck_out": "empty"}).player_windows is PlayerWindows.OFF
     assert Rules.from_dict(Rules().to_dict()).player_windows is PlayerWindows.ON
+
+
+def test_a_rift_cnt_that_deals_damage_opens_a_window_in_the_players_own_turn() -> None:
+    (burn,) = yaml_cards(
+        "- {id: BURN, name: burn, type: unit, level: 1, atk: 1, hp: 1, stk: 1, cnt: true, provenance: provisional,"
+        " abilities: [{trigger: cnt, effects: [{effect: damage, target: enemy_ruler, amount: 2}]}]}"
+    )
+    g = game(cards=[GUARD, burn], player=["GUARD"], rift=["BURN"], drives=0)
+    g.apply(SetCard(find_iid(g, P, "hand", "GUARD"), 0))
+    g.apply(GoToAttack())
+    g.apply(Attack(RULER, RULER))  # the damage check reveals BURN first: its CNT is about to deal 2 damage to the player
+    assert g.active == P and window(g) == DAMAGE_EFFECT and describe(g, g.pending) == "burn is about to deal damage."
+    g.apply(PlayEvent(find_iid(g, P, "set_zones", "GUARD")))
+    assert len(g.sides[P].damage_zone) == 0
