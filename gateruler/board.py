@@ -53,7 +53,7 @@ STORY_KINDS = {"story": "", "rift": "red", "info": "", "error": "yellow", "resul
 
 KEYS_HELP = """\
 Keys: a attack phase · e end the turn · 1-9 a choice (type 10 and up, then Enter) · 0 back
-      u undo · s save · r replay file · ? this help · q quit
+      u undo · s save · r replay file · w auto-pass in the rift's turn · ? this help · q quit
 Mouse: click a choice to take it; point at a unit or a card to see it in full.
 Arrows move through the choices; the card pane shows the card of the highlighted one."""
 
@@ -215,6 +215,7 @@ class BoardApp(App[int]):
         Binding("a", "phase('a')", "attack"),
         Binding("e", "phase('e')", "end turn"),
         Binding("u", "undo", "undo"),
+        Binding("w", "auto_pass", "auto-pass", show=False),  # listed by ? (the footer keeps to 80 columns)
         Binding("s", "save", "save"),
         Binding("question_mark", "help", "help"),
         Binding("q", "quit_game", "quit"),
@@ -484,6 +485,11 @@ class BoardApp(App[int]):
     def action_undo(self) -> None:
         if self.watcher is None:
             self.apply(self.session.undo())
+
+    def action_auto_pass(self) -> None:
+        """w: pass at the rift's windows without asking, or ask again (the line mode's `auto`)."""
+        if self.watcher is None:
+            self.apply(self.session.toggle_auto_pass())
 
     def action_save(self) -> None:
         if self.watcher is None:

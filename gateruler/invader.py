@@ -209,6 +209,7 @@ class InvaderController:
             return  # rule 8: a rift that must take a card from an empty deck loses
         card = game.card(iid)
         game._log(INVADER, "drive", iid, source, cause)
+        game.window_after_drive(iid)  # the player may answer once the card has resolved (issue 13)
         if card.type is CardType.UNIT:
             self._place_unit(game, iid)
         elif card.type is CardType.EVENT:

@@ -40,11 +40,13 @@ from gateruler.engine import (
     EndTurn,
     Game,
     GoToAttack,
+    Pass,
     PlayEvent,
     PlayField,
     SetCard,
     Summon,
 )
+from gateruler.engine.windows import WINDOW
 from gateruler.errors import GateRulerError, IllegalAction
 from gateruler.level_words import briefing, card_changes, level_rule_lines, rift_version
 from gateruler.models import CardDef, CostModel
@@ -107,6 +109,7 @@ prompt:
   log [N]       the last N events (default 10)
   card NAME     a card in full: numbers, keywords, abilities, where they come from (a card number such as PROV-001, or part of a name)
   undo          take back your last decision (again and again; undoing the end of your turn takes back the rift's turn too)
+  auto          pass automatically, or ask again, when you could respond in the rift's turn (play --auto-pass starts with it on)
   save FILE     save the game; resume later with: gateruler play --load FILE
   replay FILE   write a replay of this game so far; gateruler replay FILE re-runs it
   quit          leave the game (asks first if there are unsaved changes; so do Ctrl-C and Ctrl-D)"""
@@ -203,7 +206,8 @@ def _and(items: Sequence[str]) -> str:
 class PlaySession:
     """One player's game, decision by decision, for the line mode and the board alike."""
 
-    def __init__(self, game: Game, origin: GameOrigin, *, width: int = 80, deck_path: str | None = None) -> None:
+    def __init__(self, game: Game, origin: GameOrigin, *, width: int = 80, deck_path: str | None = None, auto_pass: bool = False) -> None:
+        self.auto_pass = auto_pass  # let every window of the rift's turn go by without asking (engine/windows.py)
         self.game = game
         self.origin = origin
         self.width = width
@@ -218,6 +222,7 @@ class PlaySession:
         self.phases: dict[str, Action] = {}
         self.open: Choice | None = None  # a group choice waiting for its second answer
         self.confirming: Confirm | None = None
+        self._pass_windows(self.game)
         self._refresh_menu()
 
     # ------------------------------------------------------------------ state
@@ -365,6 +370,7 @@ class PlaySession:
             "log": self._log,
             "card": self._card,
             "undo": lambda rest: self.undo(),
+            "auto": lambda rest: self.toggle_auto_pass(),
             "back": lambda rest: self.choose([0]),
             "save": self.save,
             "replay": self.write_replay,
@@ -431,9 +437,26 @@ class PlaySession:
             trial.apply(targets[answer - 1].action)  # type: ignore[arg-type]
         return self._commit(trial, "; ".join(labels))
 
+    def _pass_windows(self, game: Game) -> None:
+        """Under auto-pass, answer every window of the rift's turn the game waits in with a pass."""
+        while self.auto_pass and game.pending is not None and game.pending.kind == WINDOW:
+            game.apply(Pass())
+
+    def toggle_auto_pass(self) -> list[Line]:
+        """The `auto` command (and the board's key): pass at the rift's windows without asking, or ask again."""
+        self.auto_pass = not self.auto_pass
+        state = "on: the rift's turn goes on without asking you to respond" if self.auto_pass else "off: you are asked when you could respond in the rift's turn"
+        lines = [Line("info", f"Auto-pass is {state}.")]
+        if self.auto_pass and self.game.pending is not None and self.game.pending.kind == WINDOW:
+            after = self.game.clone()
+            self._pass_windows(after)
+            return lines + self._commit(after, "pass")
+        return lines + self.menu()
+
     def _commit(self, after: Game, label: str) -> list[Line]:
         start = len(self.game.log)
         self._undo.append((self.game, label))
+        self._pass_windows(after)
         self.game = after
         self._refresh_menu()
         self._after_change()

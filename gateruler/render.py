@@ -39,13 +39,15 @@ from gateruler.engine import (
 )
 from gateruler.engine.actions import SLOT_WORDS
 from gateruler.models import CardDef, CostModel
-from gateruler.engine import ChooseCard, Confirm, Split
+from gateruler.engine import ChooseCard, Confirm, Pass, Split
 from gateruler.engine.abilities import Ability
 from gateruler.engine.keywords import DORMANT, KEYWORDS
 from gateruler.engine.discount import DISCOUNT
 from gateruler.engine.timings import TIMINGS
 from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, ON_PLAY, REPLACEMENT, TRIGGERS
 from gateruler.engine.rules import DeckOut
+from gateruler.engine.windows import WINDOW
+from gateruler.engine.windows import describe as window_words
 from gateruler.vocabulary import CardType
 
 MIN_WIDTH = 60
@@ -187,6 +189,8 @@ def side_summary(game: Game, side: int) -> str:
 def _choosing(decision: Any) -> str:
     if decision.kind == "split":
         return "how to split damage"
+    if decision.kind == WINDOW:
+        return "whether to respond"
     return {
         "target": "a target",
         "cost": "how to pay",
@@ -403,12 +407,16 @@ def action_words(game: Game, action: Action) -> str:
         return "yes" if action.yes else "no"
     if isinstance(action, Split):
         return ", ".join(f"{amount} to {unit_words(game, side, slot)}" for side, slot, amount in action.parts)
+    if isinstance(action, Pass):
+        return "pass: let it happen"
     return repr(action)
 
 
 def pending_question(game: Game) -> str:
     """What a pending decision is for: "Flame Bolt: deal 3 damage to which unit?"."""
     decision = game.pending
+    if decision.kind == WINDOW:  # the rift's turn: "Vaha is about to attack your Iron Warden: respond?"
+        return f"{window_words(game, decision).rstrip('.')}: respond?"
     name = game.card(decision.source).name
     subject = decision.subject(game)
     if decision.purpose == "optional":

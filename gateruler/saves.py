@@ -29,7 +29,9 @@ import cattrs
 from gateruler.cardpool import CardPool
 from gateruler.engine import INVADER, PLAYER, Action, Game, Phase, serial
 from gateruler.engine.events import FIELDS, FIRST_FIELDS
-from gateruler.engine.frames import Frame
+from gateruler.engine.frames import Decision, Frame
+from gateruler.engine.timings import WINDOWS
+from gateruler.engine.windows import WINDOW
 from gateruler.errors import DataError
 from gateruler.fileio import write_text_atomic
 from gateruler.jsonsrc import (
@@ -98,6 +100,9 @@ Pending = NewType("Pending", object)  # a decision (version 2), or [task, option
 LogEntry = NewType("LogEntry", list)
 RngState = NewType("RngState", list)
 Scalar = NewType("Scalar", object)  # any JSON value but a list or an object
+WindowName = Literal[tuple(WINDOWS.names())]  # type: ignore[misc]
+DecisionPurpose = Literal[("target", "cost", "optional", "pick", "summon", "order", *WINDOWS.names())]  # type: ignore[misc]  # a window's: its name
+WindowZone = bounded("WindowZone", -1, 3)  # a board zone (0-2), the ruler (3), or none (-1)
 
 
 @attrs.frozen
@@ -191,6 +196,7 @@ TASK_ARGUMENTS: dict[str, Any] = {
     "battle": (Side, Slot, CardOrRuler, Slot, CardOrRuler),
     "fx": (Side, CardRef, dict[str, Scalar]),  # version 1 only: one effect left to resolve, as it was written
     "ctl": {"drive": (Later(CardOrRuler | None), Later(str | None)), "start_rules": (), "attack": (Slot,)},  # drive: source, reason of an effect's draw
+    "window": (WindowName, CardOrRuler, WindowZone, CardOrRuler),  # a priority window of the rift's turn (engine/windows.py)
 }
 
 Step = bounded("Step", -1, 99)  # a frame's step: -1 begins the ability, then its costs, then its effects
@@ -214,16 +220,18 @@ class FrameState:
 class DecisionState:
     """A choice the game waits for (engine/frames.py), as version 2 saves it."""
 
-    kind: Literal["unit", "card", "confirm", "split", "zone", "order"]
+    kind: Literal["unit", "card", "confirm", "split", "zone", "order", "window"]
     side: Side
-    source: CardRef
+    source: CardOrRuler  # -1 only for a "window" about the rift's ruler (or about nothing)
     ability: Quantity
     step: Step
-    purpose: Literal["target", "cost", "optional", "pick", "summon", "order"]
+    purpose: DecisionPurpose
     options: list[Action]
     count: Quantity
     picked: list[Action]
     card: CardOrRuler = -1  # a "zone" decision's unit; older saves have none
+    target: WindowZone = -1  # a "window" decision: the zone about to be hit; older saves have none
+    target_card: CardOrRuler = -1  # a "window" decision: the card there; older saves have none
 
 
 # A log entry: [turn, kind, side, *arguments], the arguments named by events.FIELDS[kind].
@@ -510,6 +518,10 @@ def _inconsistency(game: Game) -> str:
             if task[0] == "fx":  # version 1's one effect left to resolve: read as a frame, never kept as it is
                 return "an effect queued as version 1 saves queued it, in a version 2 game state"
             continue  # a task of the game's own ("start", "check", ...): its arguments were checked when read
+        if isinstance(task, Decision) and task.kind == WINDOW:
+            continue  # a window of the rift's turn (engine/windows.py): about a card or the rift's ruler, no ability
+        if task.source < 0:
+            return "a queued ability has no card"
         card = defs[task.source]
         if task.ability >= len(card.abilities):
             return f"a queued ability is not an ability of its card {card.id}"

@@ -47,6 +47,7 @@ from gateruler.engine.actions import (
     Discount,
     EndTurn,
     GoToAttack,
+    Pass,
     PlayEvent,
     PlayField,
     SetCard,
@@ -157,8 +158,6 @@ def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
             report.error(location_of(actions_node, pf.value_loc("actions")), "player.actions must be a list")
         else:
             actions = [ScriptedAction(a, actions_node.item_loc(i)) for i, a in enumerate(actions_node)]
-            if turn == "invader" and actions:
-                report.error(pf.key_loc("actions"), "player.actions only make sense with turn: player")
     if player.deck is None and turn == "player":
         report.error(pf.loc if "deck" not in player_node else pf.value_loc("deck"), "player.deck is required (top first)")
     if len(player.set_zones) > 2:
@@ -345,7 +344,7 @@ def _place(game: Game, side: int, layout_cards: list[tuple[str, Any]], offset: i
 def run_scenario(scenario: Scenario) -> Game:
     """Play the scenario's turn to its end and return the game."""
     game = build_game(scenario)
-    if scenario.turn == "player":
+    if scenario.turn == "player" or scenario.actions:
         for scripted in scenario.actions:
             if game.over:
                 break
@@ -379,6 +378,8 @@ def _to_action(game: Game, scripted: ScriptedAction, path: str) -> Action:
         return GoToAttack()
     if spec == "end_turn":
         return EndTurn()
+    if spec == "pass":
+        return Pass()
     if not isinstance(spec, dict) or len(spec) == 0:
         raise fail(f"unknown action {_short(spec)} (see docs/scenarios.md)")
     side = game.sides[PLAYER]

@@ -28,9 +28,10 @@ import attrs
 
 from gateruler.cardpool import CardPool
 from gateruler.engine.rules import LEGACY as LEGACY_RULES
-from gateruler.engine.rules import DeckOut, HandlessDraw, PlayerCnt, Rules, UnitDamage
+from gateruler.engine.rules import DeckOut, HandlessDraw, PlayerCnt, PlayerWindows, Rules, UnitDamage
 from gateruler.engine.targets import Chosen, PlayerTarget
 from gateruler.engine.triggers import CNT
+from gateruler.engine.windows import answering_cards
 from gateruler.errors import GateRulerError
 from gateruler.invader import DRIVE_AND_CNT, EndKnight, EndTurns, FullBoardTie, InvaderController, LongLists, RiftRules, TargetScope
 from gateruler.models import CardDef, LevelDef, RulerDef
@@ -114,6 +115,13 @@ def _a_handless_side_may_draw(m: Matchup) -> bool:
                 if drawers & handless:
                     return True
     return False
+
+
+def _deck_may_answer_in_rift_turn(m: Matchup) -> bool:
+    """A card of the deck could be played in the rift's turn (a quick or damage timing, an activated ability
+    whose timing opens there, a sentinel unit)."""
+    cards = m.player_cards
+    return answering_cards(cards, [0] * len(cards))
 
 
 def _rift_units_may_tie(m: Matchup) -> bool:
@@ -203,6 +211,18 @@ VARIANTS: tuple[Variant, ...] = (
         ENGINE,
         HandlessDraw,
         _a_handless_side_may_draw,
+    ),
+    Variant(
+        "player_windows",
+        "13",
+        "Whether the player may answer in the rift's turn (set cards, activated abilities, sentinel summons), or never acts there.",
+        (
+            (PlayerWindows.ON.value, "after each drive, at each attack, before battle damage, before a damage ability and in the rift's end phase"),
+            (PlayerWindows.OFF.value, "the player acts only in their own turn (the engine before issue 13)"),
+        ),
+        ENGINE,
+        PlayerWindows,
+        _deck_may_answer_in_rift_turn,
     ),
     Variant(
         "full_board_tie",
@@ -400,7 +420,9 @@ def from_record(data: Mapping[str, object] | None) -> Readings:
     a wrong name or value is a `VariantError`."""
     if data is None:
         return LEGACY
-    return DEFAULT.with_values(check_values(data))
+    values = check_values(data)
+    values.setdefault("player_windows", PlayerWindows.OFF.value)  # recorded before the rift's turn had windows
+    return DEFAULT.with_values(values)
 
 
 def applying(level: LevelDef, pool: CardPool, deck: Sequence[str], ruler: RulerDef) -> list[Variant]:

@@ -90,6 +90,21 @@ def test_no_bot_choice_at_a_search_look_or_summon_depends_on_hidden_deck_orders(
             assert len(choices) == 1, f"{name} changed its mind with the deck orders at a {kind} decision"
 
 
+WINDOW_DECISIONS = {(name, "window") for name in ("rift_drive", "attack_declared", "before_damage", "damage_effect")}
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_no_bot_choice_in_a_window_of_the_rifts_turn_depends_on_hidden_deck_orders(name: str) -> None:
+    found = _pending_decisions(400)
+    checked = 0
+    for kind in sorted(WINDOW_DECISIONS):
+        for game in found[kind][:3]:
+            choices = {make_bot(name, 42, 4).choose(player_view(g)) for g in (game, *(_hide_differently(game, 700 + v) for v in range(2)))}
+            assert len(choices) == 1, f"{name} changed its mind with the deck orders at a {kind} decision"
+            checked += 1
+    assert checked >= 8
+
+
 def test_the_view_keeps_no_seed_no_generator_state_and_no_deck_order() -> None:
     game = rich_game(5)
     view = player_view(game)
@@ -277,7 +292,11 @@ DECISION_KINDS = {
     ("summon", "zone"),
     ("order", "order"),
     ("target", "split"),
-}
+    ("rift_drive", "window"),  # the priority windows of the rift's turn (engine/windows.py)
+    ("attack_declared", "window"),
+    ("before_damage", "window"),
+    ("damage_effect", "window"),
+}  # the rift_end window is rare in these short games: tests/test_bots_windows.py puts every bot in one
 
 
 @functools.lru_cache(maxsize=1)

@@ -306,7 +306,7 @@ def test_an_events_timing_reads_and_only_events_have_one(check_card):
 
 
 def test_markers_are_any_words_but_the_keywords_with_a_rule(check_card):
-    assert check_card("markers: [警戒, sentinel]", card_type="unit") == []
+    assert check_card("markers: [警戒, vigil]", card_type="unit") == []
     assert check_card("markers: [pierce]", card_type="unit") == [
         "10:15: 'pierce' is a keyword with a rule of its own: list it under 'keywords', not 'markers'"
     ]

@@ -557,3 +557,50 @@ def test_card_shows_an_activated_ability_with_its_timing_and_cost_and_a_discount
     assert "Whenever you hold priority, once per turn, pay rest this unit: deal 1 damage to an enemy unit." in shown
     shown = _words(s.handle("card mist clock"))
     assert "Discount: you may play it from your hand by paying rest 2 energy, remove 1 card in your graveyard from the game instead of its level." in shown
+
+
+# ---------------------------------------------------------------------- responding in the rift's turn (engine/windows.py)
+
+
+def _window_session(auto_pass: bool = False) -> PlaySession:
+    """Turn 2; the hand holds a quick event that destroys an enemy unit, set by the first decision; the rift drives R-BIG next."""
+    from factories import yaml_cards
+
+    (snap,) = yaml_cards(
+        "- {id: SNAP, name: Snap, type: event, level: 1, timing: quick, provenance: provisional,"
+        " abilities: [{trigger: on_play, effects: [{effect: destroy, target: enemy_unit}]}]}"
+    )
+    blank = event("BLANK")
+    return PlaySession(game(cards=[*cards(), snap, blank], player=["SNAP"], rift=["BLANK", "R-BIG"], drives=1), GameOrigin(level_number=1), auto_pass=auto_pass)
+
+
+def test_the_rifts_turn_stops_to_ask_only_when_you_can_respond_and_says_what_is_about_to_happen() -> None:
+    s = _window_session()
+    s.handle(number_of(s, "set Snap"))
+    out = texts(end_turn(s))
+    assert s.game.active == INVADER and s.question == "The rift drove r-big: respond?"
+    s.handle(number_of(s, "pass"))
+    assert s.question == "r-big is about to attack you: respond?"
+    assert any("respond" in line for line in out)
+
+
+def test_responding_in_the_rifts_turn_plays_the_set_card() -> None:
+    s = _window_session()
+    s.handle(number_of(s, "set Snap"))
+    end_turn(s)
+    s.handle(number_of(s, "play Snap"))
+    assert s.game.active == PLAYER and [s.game.card(i).id for i in s.game.sides[INVADER].graveyard] == ["BLANK", "R-BIG"]
+
+
+@pytest.mark.parametrize("start_on", [True, False])
+def test_auto_pass_lets_the_rifts_turn_run_without_asking(start_on: bool) -> None:
+    s = _window_session(auto_pass=start_on)
+    s.handle(number_of(s, "set Snap"))
+    if not start_on:
+        end_turn(s)
+        assert s.game.active == INVADER
+        out = texts(s.handle("auto"))
+        assert out[0].startswith("Auto-pass is on")
+    else:
+        end_turn(s)
+    assert s.game.active == PLAYER and [s.game.card(i).id for i in s.game.sides[PLAYER].set_zones if i is not None] == ["SNAP"]

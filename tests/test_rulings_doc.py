@@ -35,6 +35,7 @@ ALIASES = {
     "shipped": "test_shipped_data.py",
     "variants": "test_variants.py",
     "guard": "test_engine_guard.py",
+    "windows": "test_engine_windows.py",
 }
 
 

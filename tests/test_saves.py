@@ -445,3 +445,23 @@ def test_a_game_with_an_ability_used_this_turn_and_granted_keywords_saves_and_re
     assert loaded.used == g.used and PIERCE in loaded.keywords(PLAYER, RULER)
     assert not any(type(a) is Activate for a in loaded.legal_actions())  # used this turn, and the save knows it
     assert loaded.history[-1] == Activate(g.unit_at(PLAYER, ATTACK_LEFT).iid, 0)
+
+
+def test_a_game_waiting_in_a_window_of_the_rifts_turn_saves_and_resumes(tmp_path) -> None:
+    """A window about the rift's ruler has no card (-1) and no ability: the save's checks accept it (engine/windows.py)."""
+    from factories import find_iid, game, yaml_event
+
+    from gateruler.engine import EndTurn, Pass, SetCard
+
+    guard = yaml_event("GUARD", "{effect: prevent_damage, target: own_side}", level=1, card="timing: damage")
+    g = game(cards=[guard], player=["GUARD"], drives=0, atk=1, stk=1)
+    g.apply(SetCard(find_iid(g, PLAYER, "hand", "GUARD"), 0))
+    g.apply(EndTurn())
+    assert g.pending.kind == "window" and g.pending.source == -1  # the rift itself is about to attack
+    path = tmp_path / "window.json"
+    save_game(str(path), g, GameOrigin(level_number=1))
+    again, _ = load_game(str(path), g.setup.pool)
+    assert again.pending == g.pending
+    for each in (g, again):
+        each.apply(Pass())
+    assert again.to_dict()["sides"] == g.to_dict()["sides"]

@@ -29,7 +29,7 @@ import itertools
 from math import comb
 from typing import Any
 
-from gateruler.bots import greedy_abilities
+from gateruler.bots import greedy_abilities, greedy_windows
 from gateruler.bots.cache import IdentityMemo
 from gateruler.bots.view import PlayerView
 from gateruler.bots.weights import Weights
@@ -1015,7 +1015,7 @@ class GreedyPolicy:
                 self._expect = _expected_key(key, action, game.setup.costs[action.card]) if type(action) is not Discount else None
                 return action
             self._expect = None
-            return _end_main(game)
+            return greedy_windows.set_choice(game, legal) or _end_main(game)
         return _decide(game, legal, self.weights)
 
 
@@ -1065,6 +1065,8 @@ def answer_decision(game: Game, facts: Facts, legal: list[Action]) -> Action:
 
     A new kind of decision is answered here, in one more branch."""
     decision = game.pending
+    if decision.kind == "window":
+        return greedy_windows.window_answer(game, facts, legal)
     if decision.purpose == "optional":
         subject = decision.subject(game)
         effects = subject.effects if isinstance(subject, Ability) else (subject,)
@@ -1096,7 +1098,7 @@ def _decide(game: Game, legal: list[Action], weights: Weights = HAND_SET) -> Act
         plan = main_plan(game, facts, legal)
         if plan:
             return plan[0]
-        return _end_main(game)
+        return greedy_windows.set_choice(game, legal) or _end_main(game)
     attack = attack_choice(game, facts, legal)
     if attack is not None:
         return attack

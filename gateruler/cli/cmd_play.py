@@ -56,6 +56,7 @@ class _OneLineUsage(click.Command):
 @click.option("--log", "log_file", type=click.Path(dir_okay=False), help="Write the game's events to this file as JSON Lines.")
 @click.option("--replay", "replay_file", type=click.Path(dir_okay=False), help="Keep a replay of the game in this file (gateruler replay re-runs it).")
 @click.option("--plain", is_flag=True, help="Play line by line instead of on the full-screen board.")
+@click.option("--auto-pass", is_flag=True, help="Never stop to ask whether to respond in the rift's turn (the auto command or key w turns it off).")
 @cards_option
 @variant_option
 def play(
@@ -68,13 +69,15 @@ def play(
     log_file: str | None,
     replay_file: str | None,
     plain: bool,
+    auto_pass: bool,
     card_paths: tuple[str, ...],
     variant_texts: tuple[str, ...],
 ) -> None:
     """Play a rift level against the scripted rift; you make every decision of your side.
 
     On a terminal the game opens on a full-screen board (keys: a attack
-    phase, e end turn, u undo, s save, ? help, numbers for choices);
+    phase, e end turn, u undo, s save, w auto-pass, ? help, numbers for
+    choices);
     --plain, or input or output that is not a terminal, plays line by line:
     choose by number or letter; help, board, log [N], card NAME, undo,
     save FILE, replay FILE, quit.
@@ -92,7 +95,7 @@ def play(
     else:
         game, origin, seed = _new_game(level, level_file, deck, seed, card_pool(card_paths), given_variants(variant_texts))
         note, story = f"Seed {seed}: replay this game with --seed {seed}.", True
-    session = PlaySession(game, origin, deck_path=origin.deck_file)
+    session = PlaySession(game, origin, deck_path=origin.deck_file, auto_pass=auto_pass)
     if replay_file is not None:
         for line in session.write_replay(replay_file):
             if line.kind == "error":

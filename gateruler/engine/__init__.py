@@ -23,6 +23,7 @@ from gateruler.engine.actions import (
     Discount,
     EndTurn,
     GoToAttack,
+    Pass,
     PlayEvent,
     PlayField,
     SetCard,
@@ -37,6 +38,6 @@ from gateruler.engine.opponent import Opponent
 
 __all__ = [
     "ATTACK_LEFT", "ATTACK_RIGHT", "DEFENSE", "INVADER", "PLAYER", "RULER", "SIDE_NAMES", "SLOT_NAMES",
-    "Action", "Activate", "Attack", "Choose", "ChooseCard", "Confirm", "Discount", "EndTurn", "GoToAttack", "PlayEvent", "PlayField",
+    "Action", "Activate", "Attack", "Choose", "ChooseCard", "Confirm", "Discount", "EndTurn", "GoToAttack", "Pass", "PlayEvent", "PlayField",
     "SetCard", "Split", "Summon", "action_from_dict", "action_to_dict", "Decision", "Frame", "Game", "Opponent", "Phase",
 ]

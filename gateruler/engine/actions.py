@@ -88,6 +88,11 @@ class Discount:
 
 
 @attrs.frozen(slots=True)
+class Pass:
+    """Let the moment go by: answer nothing in a priority window of the rift's turn (engine/windows.py)."""
+
+
+@attrs.frozen(slots=True)
 class Choose:
     """Answer a pending decision about a unit: the unit at (side, slot)."""
 
@@ -135,7 +140,7 @@ attack_action = functools.cache(Attack)
 GO_TO_ATTACK = GoToAttack()
 END_TURN = EndTurn()
 
-Action = Summon | PlayEvent | PlayField | SetCard | GoToAttack | Attack | EndTurn | Choose | ChooseCard | Confirm | Split | Activate | Discount
+Action = Summon | PlayEvent | PlayField | SetCard | GoToAttack | Attack | EndTurn | Choose | ChooseCard | Confirm | Split | Activate | Discount | Pass
 ANSWERS = (Choose, ChooseCard, Confirm, Split)
 """The actions that answer a pending decision (frames.Decision)."""
 
@@ -153,7 +158,7 @@ def _plain(value: object) -> object:
 
 _ACTION_TYPES = {
     cls.__name__: cls
-    for cls in (Summon, PlayEvent, PlayField, SetCard, GoToAttack, Attack, EndTurn, Choose, ChooseCard, Confirm, Split, Activate, Discount)
+    for cls in (Summon, PlayEvent, PlayField, SetCard, GoToAttack, Attack, EndTurn, Choose, ChooseCard, Confirm, Split, Activate, Discount, Pass)
 }
 
 

@@ -173,8 +173,8 @@ def usable(game: "Game", side: int, iid: int, ability: Any) -> bool:
     return True
 
 
-def activations(game: "Game", window: str) -> list[Action]:
-    """The player's `Activate` actions open in `window`.
+def activations(game: "Game", window: str, at_risk: bool = False) -> list[Action]:
+    """The player's `Activate` actions open in `window` (`at_risk`: the player's side is about to take damage).
 
     Copies of a card in the drive zone or the field zone are one decision
     (docs/rulings.md 15); units on the board are each their own."""
@@ -195,7 +195,7 @@ def activations(game: "Game", window: str) -> list[Action]:
         for i in indices:
             ability = card.abilities[i]
             timing = TIMINGS[ability.timing]
-            if (timing.zone or _in_play_zone(card)) != zone or not timing.opens(window):
+            if (timing.zone or _in_play_zone(card)) != zone or not timing.opens(window, at_risk):
                 continue
             if (ability.once_per_turn or timing.once) and (iid, i) in used:
                 continue

@@ -69,7 +69,8 @@ def log_no_effect(game: "Game", frame: "Frame", reason: str, side: int | None = 
 class Decision:
     """A choice the game waits for.  `options` are exactly the legal answers."""
 
-    kind: str  # "unit" (Choose), "card" (ChooseCard), "confirm" (Confirm), "zone" (Choose an empty zone), "order" (ChooseCard)
+    kind: str  # "unit" (Choose), "card" (ChooseCard), "confirm" (Confirm), "zone" (Choose an empty zone), "order" (ChooseCard),
+    # "window" (a priority window of the rift's turn: its answers and Pass; `purpose` names the window, `source` what it is about)
     side: int  # who decides
     source: int  # the card whose ability asks
     ability: int
@@ -79,6 +80,8 @@ class Decision:
     count: int = 1  # how many picks in all
     picked: tuple[Action, ...] = ()  # picks made so far
     card: int = -1  # a "zone" decision: the unit it places
+    target: int = -1  # a "window" (windows.py): the zone an attack is about to hit (RULER: the ruler), or -1
+    target_card: int = -1  # a "window": the card in that zone
 
     def subject(self, game: "Game") -> Any:
         """The ability (BEGIN), cost or effect the decision is about."""

@@ -26,7 +26,7 @@ import attrs
 from gateruler.cardpool import CardPool
 from gateruler.engine import activation
 from gateruler.engine import continuous as continuous_effects
-from gateruler.engine import replace, resolve
+from gateruler.engine import replace, resolve, windows
 from gateruler.engine.actions import (
     ANSWERS,
     ATTACK_LEFT,
@@ -62,11 +62,11 @@ from gateruler.engine.frames import BEGIN, Decision, Frame
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, OPEN_CARD, PIERCE, SOUL_GUARD
 from gateruler.engine.opponent import Opponent
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
-from gateruler.engine.rules import DeckOut, HandlessDraw, Rules, UnitDamage
+from gateruler.engine.rules import DeckOut, HandlessDraw, PlayerWindows, Rules, UnitDamage
 from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import SideState, Unit
 from gateruler.engine.targets import Chosen
-from gateruler.engine.timings import ATTACK, MAIN
+from gateruler.engine.timings import ATTACK, ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, MAIN, RIFT_DRIVE, RIFT_END
 from gateruler.engine.triggers import ATTACK_COST, CNT, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, ON_SPECIAL_SUMMON, REPLACEMENT, START_OF_TURN, TOUCHDOWN
 from gateruler.errors import IllegalAction
 from gateruler.models import CardDef, CostModel, LevelDef, RulerDef, TurnStartKind
@@ -120,6 +120,8 @@ class Setup:
     has_grants: bool = False  # some card grants keywords: Game.keywords adds them
     grants: tuple = ()  # by instance id: its continuous keyword grants (continuous.py)
     rules: Rules = DEFAULT_RULES  # the readings of open rulings this game is played under (engine/rules.py)
+    windows: bool = False  # the player may answer in the rift's turn (windows.py): the engine pushes window tasks
+    damage_windows: frozenset = frozenset()  # (card, ability) of the rift's damage abilities: a window opens before each
 
     @property
     def card_ids(self) -> tuple[str, ...]:
@@ -147,6 +149,7 @@ class Setup:
             triggers, hooks, play_checks = _trigger_index(defs)
             free = ruler.cost_model is CostModel.FREE
             abilities = activation.ability_tables(defs, owners)
+            answering = windows.answering_cards(defs, owners)
             tables = {
                 "defs": defs,
                 "ruler": ruler,
@@ -160,11 +163,16 @@ class Setup:
                 # a game with keyword grants may grant Soul guard: it asks the leave hook too (a soul test, when it has none)
                 "replaces": hooks - {REPLACEMENT} | ({replace.LEAVE} if abilities["has_grants"] else frozenset()),
                 "has_attack_costs": any(ATTACK_COST in index for index in triggers),
+                # the rift-turn windows, as they are when the player_windows reading lets them open
+                "windows": answering,
+                "damage_windows": windows.damage_abilities(defs, owners) if answering else frozenset(),
                 **abilities,
             }
             if len(_TABLES) >= 256:
                 _TABLES.clear()
             hit = _TABLES[key] = tables  # it keeps the definitions and the ruler alive: their ids stay theirs
+        if rules.player_windows is not PlayerWindows.ON and hit["windows"]:
+            return cls(**{**hit, "windows": False, "damage_windows": frozenset()}, rules=rules, **fields)
         return cls(**hit, rules=rules, **fields)
 
 
@@ -490,6 +498,8 @@ class Game:
         actions out a second time was a sixth of a game's cost.  Everything
         else calls `apply`, which refuses an illegal action."""
         self.history.append(action)
+        if self.pending is not None and self.pending.kind == windows.WINDOW:
+            windows.answer(self, action)  # the answer (a play, an activation, a summon) is made below
         if isinstance(action, ANSWERS):
             # The waiting frame is on top of the stack: it runs again with the answer.
             frame = self.tasks.pop()
@@ -846,10 +856,21 @@ class Game:
         self.attacks += 1
         self.log_event(side, "attack", attacker_iid, target, target_iid)
         self.tasks.append(("battle", side, attacker, attacker_iid, target, target_iid))
+        if self.setup.windows and side == INVADER:
+            # After its attack abilities resolve, the player may answer; again just before battle damage.
+            self.tasks.append(windows.task(BEFORE_DAMAGE))
+            self.tasks.append(windows.task(ATTACK_DECLARED, attacker_iid, target, target_iid))
         if attacker_iid >= 0:
             self.fire(side, attacker_iid, ON_ATTACK, (target, target_iid))
             if self.setup.has_attack_costs:
                 self.fire(side, attacker_iid, ATTACK_COST)  # on top: the costs of attacking are paid first
+
+    def window_after_drive(self, iid: int) -> None:
+        """The rift is about to play its driven card `iid`: once it has resolved, the player may answer (windows.py).
+
+        Called before the card is played, so that the window waits under whatever the card starts."""
+        if self.setup.windows:
+            self.tasks.append(windows.task(RIFT_DRIVE, iid))
 
     def damage_ruler(self, side: int, amount: int, battle: bool, cause: str | None = None, source: int | None = None) -> None:
         """Queue a damage check of `amount` cards, one at a time (what replacements leave of it).
@@ -1018,6 +1039,8 @@ class Game:
             if ability.rule:  # a level's rule added it: logged as the rule acting, not as an ability of the card
                 self.log_event(side, "special_rule", ability.rule, iid)
                 own = any(not abilities[i].rule for i in ready)
+        if self.setup.damage_windows and any((iid, index) in self.setup.damage_windows for index in ready):
+            tasks.append(windows.task(DAMAGE_EFFECT, iid))  # the player may answer before the damage ability resolves
         if own:
             self.log_event(side, "ability", iid, trigger)
 
@@ -1111,6 +1134,8 @@ class Game:
             later = list(self.setup.opponent.player_turn_tasks(self)) + [(kind, PLAYER)] * count + [("main", PLAYER)]
         else:
             later = list(self.setup.opponent.turn_tasks(self)) + [("end", INVADER)]
+            if self.setup.windows:
+                later.insert(-1, windows.task(RIFT_END))
         for task in reversed(later):
             self.tasks.append(task)
         for slot in UNIT_SLOTS:
@@ -1217,6 +1242,8 @@ class Game:
                 self._end_phase(task[1])
             elif kind == "ctl":
                 self.setup.opponent.run_task(self, task)
+            elif kind == windows.WINDOW:
+                windows.open_window(self, task)
             else:  # pragma: no cover - a programming error, not a game state
                 raise RuntimeError(f"unknown task {task!r}")
             self._rules()

@@ -46,3 +46,8 @@ SOUL_GUARD = keyword(
     "【ソウルガード】 Soul guard: if this unit would leave play, put 1 of its soul cards into the graveyard instead; its damage "
     "becomes 0 and its until-end-of-turn changes end.  Needs a soul card; not for a unit paid as a cost or making room for a summon.",
 )
+SENTINEL = keyword(
+    "sentinel",
+    "Sentinel Summoning: this unit may also be normally summoned from the hand in the opponent's turn, whenever you hold priority "
+    "there (paying its cost, into an empty zone).",
+)

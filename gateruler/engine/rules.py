@@ -12,7 +12,9 @@ given to `Game.new` and kept on `Setup`, at the one place each reading acts:
   (ruling 31): the player's card definitions are set up with optional CNT
   abilities, so the CNT step asks a `Confirm` decision;
 * `handless_draw`: a side without a hand (the rift, a drive ruler) that must
-  draw drives instead, or draws nothing (`Game.draw`, ruling 36).
+  draw drives instead, or draws nothing (`Game.draw`, ruling 36);
+* `player_windows`: the player holds priority in the rift's turn (engine/windows.py,
+  rulings 13 and W1-W6), or never acts there (`Setup.build` sets `Setup.windows`).
 
 The names, the other values, their documentation and the rulings they belong
 to are in the variant registry above the engine (gateruler/variants.py),
@@ -51,6 +53,11 @@ class HandlessDraw(enum.Enum):
     NOTHING = "nothing"  # it draws nothing: there is no hand to put the card into (as CR 15-3a-1 for other zones)
 
 
+class PlayerWindows(enum.Enum):
+    ON = "on"  # the player may answer in the rift's turn: set cards, activated abilities, sentinel summons (ruling 13)
+    OFF = "off"  # the player never acts in the rift's turn (the engine before issue 13)
+
+
 @attrs.frozen
 class Rules:
     """The engine's readings for one game; the defaults are docs/rulings.md's."""
@@ -59,6 +66,7 @@ class Rules:
     deck_out: DeckOut = DeckOut.EMPTY
     player_cnt: PlayerCnt = PlayerCnt.MANDATORY
     handless_draw: HandlessDraw = HandlessDraw.DRIVE
+    player_windows: PlayerWindows = PlayerWindows.ON
 
     def to_dict(self) -> dict[str, str]:
         return {f.name: getattr(self, f.name).value for f in attrs.fields(Rules)}
@@ -69,7 +77,9 @@ class Rules:
         was played under the readings of its time (`LEGACY`)."""
         if data is None:
             return LEGACY
-        return cls(**{name: kind(data[name]) for name, kind in _KINDS.items() if name in data})
+        values = {name: kind(data[name]) for name, kind in _KINDS.items() if name in data}
+        values.setdefault("player_windows", PlayerWindows.OFF)  # recorded before the rift's turn had windows
+        return cls(**values)
 
     def player_definitions(self, defs: Sequence[CardDef], owners: Sequence[int], player: int) -> tuple[CardDef, ...]:
         """The definitions a game uses: under optional CNT, the player's CNT abilities are "you may"."""
@@ -78,10 +88,17 @@ class Rules:
         return tuple(_optional_cnt(d) if owner == player else d for d, owner in zip(defs, owners))
 
 
-_KINDS: dict[str, type[enum.Enum]] = {"unit_damage": UnitDamage, "deck_out": DeckOut, "player_cnt": PlayerCnt, "handless_draw": HandlessDraw}
+_KINDS: dict[str, type[enum.Enum]] = {
+    "unit_damage": UnitDamage,
+    "deck_out": DeckOut,
+    "player_cnt": PlayerCnt,
+    "handless_draw": HandlessDraw,
+    "player_windows": PlayerWindows,
+}
 DEFAULT = Rules()
-LEGACY = Rules(deck_out=DeckOut.TAKING)
-"""The readings of games saved or recorded before they were recorded (deck-out was ruling 33's then)."""
+LEGACY = Rules(deck_out=DeckOut.TAKING, player_windows=PlayerWindows.OFF)
+"""The readings of games saved or recorded before they were recorded (deck-out was ruling 33's then, and the player never
+acted in the rift's turn)."""
 
 _OPTIONAL: dict[int, tuple[CardDef, CardDef]] = {}  # id(definition) -> (it, its optional-CNT version)
 

@@ -19,14 +19,11 @@ Two registries say this as data:
   must be when it is used (`zone`: in play by default, the drive zone for
   overdrive).
 
-Today the engine opens the player's own `main` and `attack` windows.  The
+The engine opens the player's own `main` and `attack` windows, and the
 windows of the rift's turn (issue 13: after a driven card resolves, at an
 attack declaration, just before battle damage, when a damage effect is
-played, the rift's end phase) are registered here already, so that the
-timing words know them: the engineer who adds those windows opens them with
-a task in the rift's turn that asks `open_timings(window, at_risk)` and
-offers the player's set cards and activations whose timing is among them
-(docs/engine.md, "Where the next mechanics go").
+played, the rift's end phase) with window tasks (engine/windows.py), which
+offer the player's set cards and activations whose timing opens there.
 """
 
 from __future__ import annotations
@@ -55,11 +52,11 @@ def window(name: str, doc: str, *, own_turn: bool, damage: bool = False, opened:
 
 MAIN = window("main", "Your main phase with an empty gate: plays, summons and sets as well (CR 9-3e-4).", own_turn=True, opened=True)
 ATTACK = window("attack", "Your attack phase, before each attack is declared (the attack start step).", own_turn=True, opened=True)
-RIFT_DRIVE = window("rift_drive", "The rift's turn, after one of its driven cards has resolved (issue 13).", own_turn=False)
-ATTACK_DECLARED = window("attack_declared", "An attack was declared, before the battle (issue 13).", own_turn=False, damage=True)
-BEFORE_DAMAGE = window("before_damage", "Just before battle damage (issue 13).", own_turn=False, damage=True)
-DAMAGE_EFFECT = window("damage_effect", "A damage effect was played, before it resolves (issue 13).", own_turn=False, damage=True)
-RIFT_END = window("rift_end", "The rift's end phase (issue 13).", own_turn=False)
+RIFT_DRIVE = window("rift_drive", "The rift's turn, after one of its driven cards has resolved (issue 13).", own_turn=False, opened=True)
+ATTACK_DECLARED = window("attack_declared", "An attack was declared, before the battle (issue 13).", own_turn=False, damage=True, opened=True)
+BEFORE_DAMAGE = window("before_damage", "Just before battle damage (issue 13).", own_turn=False, damage=True, opened=True)
+DAMAGE_EFFECT = window("damage_effect", "A damage effect was played, before it resolves (issue 13).", own_turn=False, damage=True, opened=True)
+RIFT_END = window("rift_end", "The rift's end phase (issue 13).", own_turn=False, opened=True)
 
 
 @attrs.frozen
@@ -97,14 +94,14 @@ NORMAL = timing(
 )
 QUICK = timing(
     "quick",
-    "Whenever you hold priority, in either turn (CR 9-3e-2/3): today your main and attack phases; the rift's turn comes with issue 13.",
+    "Whenever you hold priority, in either turn (CR 9-3e-2/3): your main and attack phases, and every window of the rift's turn.",
     ALL_WINDOWS,
     "Whenever you hold priority",
 )
 DAMAGE = timing(
     "damage",
     "When you or your unit is about to take damage: at an attack declaration, just before battle damage, or when a damage effect is "
-    "played (since January 2023).  None of these windows is opened yet (issue 13).",
+    "played (since January 2023): in the rift's turn, when its attack or damage ability is about to hit you or your units.",
     frozenset({ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT}),
     "When you or your unit is about to take damage",
     damage_only=True,
