@@ -195,8 +195,8 @@ class DeckSums:
 
     def copy(self) -> "DeckSums":
         other = DeckSums.__new__(DeckSums)
-        for name in DeckSums.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.cards, other.cnt, other.units, other.wipers = self.cards, self.cnt, self.units, self.wipers
+        other.harm, other.atk, other.stk, other.hp = self.harm, self.atk, self.stk, self.hp
         return other
 
 
@@ -693,10 +693,10 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
     best: list[Action] = []
     chosen: list[_Item] = []
 
-    def extend(start: int, cost: int, units: tuple[_Item, ...], events: float, per_unit: float) -> None:
+    def extend(start: int, cost: int, units: tuple[_Item, ...], placed: float, events: float, per_unit: float) -> None:
         """Every affordable set of at most MAX_PLAN_SIZE plays, each set once; `events` is what
         the chosen events are worth, `per_unit` what they add per unit summoned, `units` the
-        chosen units."""
+        chosen units and `placed` what their best placement is worth."""
         nonlocal best_value, best
         for i in range(start, n):
             it = items[i]
@@ -709,12 +709,14 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
                 now_units = units + (it,)
                 now_events = events
                 now_per_unit = per_unit
-                value = placer.best(now_units) + events
+                now_placed = placer.best(now_units)
+                value = now_placed + events
             else:
                 now_units = units
+                now_placed = placed
                 now_events = events + it.value
                 now_per_unit = per_unit + it.per_unit
-                value = (placer.best(units) if units else 0.0) + now_events
+                value = placed + now_events
             if now_per_unit:
                 value += now_per_unit * len(now_units)
             chosen.append(it)
@@ -725,10 +727,10 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
                 best += placer.placement(now_units)
                 best += [c.action for c in chosen if c.action is not None and c.per_unit]
             if len(chosen) < MAX_PLAN_SIZE and total + cheapest[i + 1] <= energy:
-                extend(i + 1, total, now_units, now_events, now_per_unit)
+                extend(i + 1, total, now_units, now_placed, now_events, now_per_unit)
             chosen.pop()
 
-    extend(0, 0, (), 0, 0.0)
+    extend(0, 0, (), 0.0, 0, 0.0)
     return greedy_abilities.as_discount(best, offers) if offers else best
 
 
@@ -736,7 +738,7 @@ class _Placer:
     """The best slots for each set of units a plan tries (each set worked out once): their own
     worth plus the face damage they save the player's ruler from the rift's next attacks."""
 
-    __slots__ = ("facts", "board", "base", "slots", "worth", "_best", "_where", "shield")
+    __slots__ = ("facts", "board", "base", "slots", "worth", "_best", "_where", "shield", "_faces")
 
     def __init__(self, facts: Facts, board: list[tuple | None], base: float, slots: tuple[int, ...], worth: dict[int, dict[int, float]]) -> None:
         self.facts = facts
@@ -747,6 +749,9 @@ class _Placer:
         self._best: dict[tuple[_Item, ...], float] = {}
         self._where: dict[tuple[_Item, ...], tuple[int, ...]] = {}
         self.shield = facts.dfn * facts.w.shield * facts.keep
+        # (id of the left unit, id of the defense unit, whether the right slot is filled) -> what the
+        # rift's next attacks deal: the attackers are those of this one decision, so a short key does
+        self._faces: dict[tuple[int, int, bool], float] = {}
 
     def best(self, units: tuple[_Item, ...]) -> float:
         """The value of the best placement of `units` (at least one)."""
@@ -762,6 +767,7 @@ class _Placer:
         attackers = facts.attackers
         sacrifice = facts.sacrifice_due
         attacks = _remembered_attacks
+        faces = self._faces
         b0, b1, b2 = self.board
         entries = [it.card.entry for it in units]
         worths = [self.worth[it.iid] for it in units]
@@ -776,7 +782,11 @@ class _Placer:
                 else:
                     right = entry
                 value += worth[slot]
-            value += (base - attacks(attackers, sacrifice, left, right, defense) * hit_rate) * shield
+            key = (id(left), id(defense), right is not None)  # board and card entries outlive the placer
+            face = faces.get(key)
+            if face is None:
+                face = faces[key] = attacks(attackers, sacrifice, left, right, defense)
+            value += (base - face * hit_rate) * shield
             if value > best_value:
                 best_value = value
                 best = chosen
@@ -837,8 +847,16 @@ def attack_choice(game: Game, facts: Facts, legal: list[Action]) -> Action | Non
             return PIERCE in game.keywords(PLAYER, attacker)
         return attacker != RULER and cards[game.sides[PLAYER].board[attacker].iid].pierce
 
+    losses: dict[tuple[int, int], float] = {}
+
     def reaction_loss(attacker: int, slot: int) -> float:
-        """What our unit loses to intercept / counterattack (rulers take neither)."""
+        """What our unit loses to intercept / counterattack (rulers take neither), remembered."""
+        loss = losses.get((attacker, slot))
+        if loss is None:
+            loss = losses[attacker, slot] = _reaction_loss(attacker, slot)
+        return loss
+
+    def _reaction_loss(attacker: int, slot: int) -> float:
         if attacker == RULER:
             return 0.0
         c = cards[game.sides[INVADER].board[slot].iid]
@@ -877,11 +895,11 @@ def attack_choice(game: Game, facts: Facts, legal: list[Action]) -> Action | Non
         kv = facts.kill_value(t)
         for size in range(1, len(attackers) + 1):
             for group in itertools.permutations(attackers, size):
-                total = sum(atk_of[a] for a in group)
+                total = sum([atk_of[a] for a in group])
                 if total < rem or total - atk_of[group[-1]] >= rem:
                     continue  # does not kill, or kills without its last member
-                rest = sum(face_of[a] for a in attackers if a not in group)
-                v = kv + rest - sum(reaction_loss(a, t) for a in group)
+                rest = sum([face_of[a] for a in attackers if a not in group])
+                v = kv + rest - sum([reaction_loss(a, t) for a in group])
                 if t == DEFENSE and pierces(group[-1]):
                     v += face_of[group[-1]]
                 if v > best_plan:
@@ -958,8 +976,8 @@ def _turn_key(game: Game) -> tuple:
         tuple(ours.set_zones),
         ours.energy_ready,
         ours.summons,
-        tuple((u.iid, u.damage) if u else None for u in ours.board),
-        tuple((u.iid, u.damage) if u else None for u in rift.board),
+        tuple([(u.iid, u.damage) if u else None for u in ours.board]),
+        tuple([(u.iid, u.damage) if u else None for u in rift.board]),
         len(ours.damage_zone),
         len(rift.damage_zone),
     )
@@ -969,11 +987,14 @@ def _expected_key(key: tuple, action: Action, cost: int) -> tuple:
     """`_turn_key` after `action`, if it does nothing but what it says."""
     turn, hand, drive, set_zones, energy, summons, ours, rift, dz_p, dz_r = key
     card = action.card
-    hand = tuple(c for c in hand if c != card)
-    drive = tuple(c for c in drive if c != card)
-    set_zones = tuple(None if c == card else c for c in set_zones)
+    if card in hand:
+        hand = tuple([c for c in hand if c != card])
+    elif card in drive:
+        drive = tuple([c for c in drive if c != card])
+    elif card in set_zones:
+        set_zones = tuple([None if c == card else c for c in set_zones])
     if type(action) is Summon:
-        ours = tuple((card, 0) if i == action.slot else u for i, u in enumerate(ours))
+        ours = tuple([(card, 0) if i == action.slot else u for i, u in enumerate(ours)])
         summons += 1
     return (turn, hand, drive, set_zones, energy - cost, summons, ours, rift, dz_p, dz_r)
 
