@@ -6,7 +6,7 @@ import random
 
 from factories import mechanics_game, rich_game
 from gateruler.bots import make_bot, player_view
-from gateruler.bots.greedy import DeckOdds, DeckSums, Facts, card_facts, deck_odds, rift_attacks
+from gateruler.bots.greedy import CardFacts, DeckOdds, DeckSums, Facts, _deck_sums, card_facts, deck_odds, rift_attacks
 from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER
 
 
@@ -33,6 +33,23 @@ def test_deck_odds_kept_up_to_date_are_those_of_the_decks_as_they_are() -> None:
             game.sides[back_side].deck.insert(rng.randrange(len(game.sides[back_side].deck) + 1), iid)
         kept, fresh = deck_odds(game, card_facts(game)), _fresh_odds(game)
         assert [getattr(kept, n) for n in DeckOdds.__slots__] == [getattr(fresh, n) for n in DeckOdds.__slots__]
+
+
+def test_deck_sums_of_a_card_that_cannot_be_packed_are_added_card_by_card() -> None:
+    """A card whose numbers do not fit the packed sum (a negative ATK here) is summed one by one, exactly."""
+    game = mechanics_game(5)
+    cards = list(card_facts(game))
+    odd = CardFacts.__new__(CardFacts)
+    for name in CardFacts.__slots__:
+        setattr(odd, name, getattr(cards[0], name))
+    odd.is_unit, odd.atk, odd.hp = True, -2, 3
+    cards[0] = odd
+    deck = [0, *game.sides[PLAYER].deck]
+    fresh = DeckSums()
+    fresh.add(cards, deck)
+    packed = _deck_sums(cards, deck)
+    assert [getattr(packed, n) for n in DeckSums.__slots__] == [getattr(fresh, n) for n in DeckSums.__slots__]
+    assert packed.atk == fresh.atk and fresh.units >= 1
 
 
 def test_the_rifts_attacks_go_left_then_defense_then_face() -> None:

@@ -193,26 +193,51 @@ class DeckSums:
                 if c.wipes:
                     self.wipers += sign
 
-    def copy(self) -> "DeckSums":
-        other = DeckSums.__new__(DeckSums)
-        other.cards, other.cnt, other.units, other.wipers = self.cards, self.cnt, self.units, self.wipers
-        other.harm, other.atk, other.stk, other.hp = self.harm, self.atk, self.stk, self.hp
-        return other
+
+_FIELD_BITS = 24  # each sum of a packed deck in its own bits
+_FIELD_MASK = (1 << _FIELD_BITS) - 1
 
 
-def _updated(sums: DeckSums, cards: list[CardFacts], before: list[int], now: list[int]) -> DeckSums:
-    """The sums of deck `now`, from those of deck `before` and the cards that left or came back."""
-    if now == before:
+def _pack(c: CardFacts) -> int | None:
+    """The card's share of each `DeckSums` field as one integer (cards, cnt, harm, units, atk,
+    stk, hp, wipers, lowest bits first), or None when one is not a small whole number >= 0."""
+    unit = c.is_unit
+    fields = (1, c.has_cnt, c.cnt_harm if c.has_cnt else 0, unit, c.atk if unit else 0, c.stk if unit else 0, c.hp if unit else 0, unit and c.wipes)
+    packed = 0
+    for shift, value in enumerate(fields):
+        if value != int(value) or not 0 <= value < 1 << 12:  # so 4096 cards could not spill over
+            return None
+        packed |= int(value) << (shift * _FIELD_BITS)
+    return packed
+
+
+_packs: IdentityMemo[list, list[int] | None] = IdentityMemo(32)
+
+
+def _packed_cards(cards: list[CardFacts]) -> list[int] | None:
+    """Every card's packed share (`_pack`), or None if some card's cannot be packed."""
+    packs = [_pack(c) for c in cards]
+    return None if None in packs else packs  # type: ignore[return-value]
+
+
+def _deck_sums(cards: list[CardFacts], deck: list[int]) -> DeckSums:
+    """The sums over `deck`: one C-level sum of the cards' packed shares, unpacked (the same
+    integers as adding the cards one by one; a card pool with a share that cannot be packed does that)."""
+    packs = _packs.get(cards, _packed_cards)
+    sums = DeckSums()
+    if packs is None:
+        sums.add(cards, deck)
         return sums
-    was = set(before)
-    kept = set(now)
-    if len(was) != len(before) or len(kept) != len(now):  # never: a card is in one place at a time
-        fresh = DeckSums()
-        fresh.add(cards, now)
-        return fresh
-    sums = sums.copy()
-    sums.add(cards, was - kept, -1)
-    sums.add(cards, kept - was)
+    total = sum(map(packs.__getitem__, deck))
+    mask, bits = _FIELD_MASK, _FIELD_BITS
+    sums.cards = total & mask
+    sums.cnt = (total >> bits) & mask
+    sums.harm = float((total >> 2 * bits) & mask)
+    sums.units = (total >> 3 * bits) & mask
+    sums.atk = float((total >> 4 * bits) & mask)
+    sums.stk = float((total >> 5 * bits) & mask)
+    sums.hp = float((total >> 6 * bits) & mask)
+    sums.wipers = (total >> 7 * bits) & mask
     return sums
 
 
@@ -236,34 +261,25 @@ class DeckOdds:
         self.our_hit_rate = (our_n - ours.cnt) / our_n if our_n else 1.0
 
 
-# id(defs) -> (defs, rift deck, its sums, our deck, its sums, odds): the last decks seen in each game
-_ODDS: dict[int, tuple[tuple, list[int], DeckSums, list[int], DeckSums, DeckOdds]] = {}
+# id(defs) -> (defs, rift deck, our deck, odds): the last decks seen in each game
+_ODDS: dict[int, tuple[tuple, list[int], list[int], DeckOdds]] = {}
 
 
 def deck_odds(game: Game, cards: list[CardFacts]) -> DeckOdds:
-    """The decks' odds, kept up to date from the last decks seen in this game (the cards that
-    left or came back since are subtracted or added), rather than summed over again.
+    """The decks' odds: those of the last decks seen in this game while they are unchanged
+    (most decisions), else summed again (`_deck_sums`: one C-level sum per deck).
 
     Every sum is of integers, so the odds are exactly those of the decks as they are."""
     defs = game.setup.defs
     rift_deck = game.sides[INVADER].deck
     our_deck = game.sides[PLAYER].deck
     last = _ODDS.get(id(defs))
-    if last is not None and last[0] is defs:
-        _, rift_before, rift_sums, our_before, our_sums, odds = last
-        if rift_deck == rift_before and our_deck == our_before:
-            return odds
-        rift_sums = _updated(rift_sums, cards, rift_before, rift_deck)
-        our_sums = _updated(our_sums, cards, our_before, our_deck)
-    else:
-        rift_sums = DeckSums()
-        rift_sums.add(cards, rift_deck)
-        our_sums = DeckSums()
-        our_sums.add(cards, our_deck)
-    odds = DeckOdds(rift_sums, our_sums)
+    if last is not None and last[0] is defs and rift_deck == last[1] and our_deck == last[2]:
+        return last[3]
+    odds = DeckOdds(_deck_sums(cards, rift_deck), _deck_sums(cards, our_deck))
     if len(_ODDS) >= 64:
         _ODDS.clear()
-    _ODDS[id(defs)] = (defs, rift_deck[:], rift_sums, our_deck[:], our_sums, odds)
+    _ODDS[id(defs)] = (defs, rift_deck[:], our_deck[:], odds)
     return odds
 
 
@@ -769,6 +785,28 @@ class _Placer:
         attacks = _remembered_attacks
         faces = self._faces
         b0, b1, b2 = self.board
+        if len(units) == 1:  # the common case, without the permutations' bookkeeping (the same sums in the same order)
+            entry = units[0].card.entry
+            worth = self.worth[units[0].iid]
+            for slot in self.slots:
+                if slot == ATTACK_LEFT:
+                    left, right, defense = entry, b1, b2
+                elif slot == DEFENSE:
+                    left, right, defense = b0, b1, entry
+                else:
+                    left, right, defense = b0, entry, b2
+                key = (id(left), id(defense), right is not None)
+                face = faces.get(key)
+                if face is None:
+                    face = faces[key] = attacks(attackers, sacrifice, left, right, defense)
+                value = 0.0 + worth[slot]
+                value += (base - face * hit_rate) * shield
+                if value > best_value:
+                    best_value = value
+                    best = (slot,)
+            self._best[units] = best_value
+            self._where[units] = best
+            return best_value
         entries = [it.card.entry for it in units]
         worths = [self.worth[it.iid] for it in units]
         for chosen in _permutations(self.slots, len(units)):
