@@ -357,13 +357,15 @@ class Facts:
         odds = deck_odds(game, cards)
         rift = game.sides[INVADER]
         ours = game.sides[PLAYER]
+        rift_life = game.life(INVADER)
+        our_life = game.life(PLAYER)
         self.rift_cards = odds.rift_cards
         self.rift_hits = odds.rift_hits
-        self.rift_left = max(1, game.life(INVADER) - len(rift.damage_zone))
+        self.rift_left = max(1, rift_life - len(rift.damage_zone))
         self.our_hit_rate = odds.our_hit_rate
-        our_left = max(1, game.life(PLAYER) - len(ours.damage_zone))
-        self.off = game.life(INVADER) / self.rift_left
-        self.dfn = game.life(PLAYER) / our_left
+        our_left = max(1, our_life - len(ours.damage_zone))
+        self.off = rift_life / self.rift_left
+        self.dfn = our_life / our_left
         self.backlash = odds.harm_rate * self.dfn * self.our_hit_rate * weights.backlash
         self.new_atk = odds.new_atk
         self.new_stk = odds.new_stk
@@ -706,7 +708,7 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
         cheapest[i] = min(items[i].cost, cheapest[i + 1])
     placer = _Placer(facts, board, base, slots, unit_worth)
     best_value = 0.0
-    best: list[Action] = []
+    best: tuple[tuple[_Item, ...], tuple[_Item, ...]] | None = None  # the best set so far and its units
     chosen: list[_Item] = []
 
     def extend(start: int, cost: int, units: tuple[_Item, ...], placed: float, events: float, per_unit: float) -> None:
@@ -738,16 +740,20 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
             chosen.append(it)
             if value > best_value + 1e-9:
                 best_value = value
-                # buffs that count the new units come after them; every other event first
-                best = [c.action for c in chosen if c.action is not None and not c.per_unit]
-                best += placer.placement(now_units)
-                best += [c.action for c in chosen if c.action is not None and c.per_unit]
+                best = (tuple(chosen), now_units)
             if len(chosen) < MAX_PLAN_SIZE and total + cheapest[i + 1] <= energy:
                 extend(i + 1, total, now_units, now_placed, now_events, now_per_unit)
             chosen.pop()
 
     extend(0, 0, (), 0.0, 0, 0.0)
-    return greedy_abilities.as_discount(best, offers) if offers else best
+    if best is None:
+        return []
+    plays, units = best
+    # buffs that count the new units come after them; every other event first
+    plan = [c.action for c in plays if c.action is not None and not c.per_unit]
+    plan += placer.placement(units)
+    plan += [c.action for c in plays if c.action is not None and c.per_unit]
+    return greedy_abilities.as_discount(plan, offers) if offers else plan
 
 
 class _Placer:
