@@ -593,7 +593,10 @@ class Facts:
         return value
 
     def effects_value(self, effects: tuple[Any, ...], face_ready: float) -> float:
-        return sum(self.effect_value(e, face_ready) for e in effects)
+        total = 0  # as sum() adds: from 0, left to right (without a generator: this is asked often)
+        for e in effects:
+            total += self.effect_value(e, face_ready)
+        return total
 
     def new_units_share(self, effects: tuple[Any, ...]) -> float:
         """What effects that change every own unit (a team buff) are worth more for each unit
