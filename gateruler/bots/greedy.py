@@ -224,10 +224,11 @@ def _deck_sums(cards: list[CardFacts], deck: list[int]) -> DeckSums:
     """The sums over `deck`: one C-level sum of the cards' packed shares, unpacked (the same
     integers as adding the cards one by one; a card pool with a share that cannot be packed does that)."""
     packs = _packs.get(cards, _packed_cards)
-    sums = DeckSums()
     if packs is None:
+        sums = DeckSums()
         sums.add(cards, deck)
         return sums
+    sums = DeckSums.__new__(DeckSums)
     total = sum(map(packs.__getitem__, deck))
     mask, bits = _FIELD_MASK, _FIELD_BITS
     sums.cards = total & mask
@@ -261,25 +262,39 @@ class DeckOdds:
         self.our_hit_rate = (our_n - ours.cnt) / our_n if our_n else 1.0
 
 
-# id(defs) -> (defs, rift deck, our deck, odds): the last decks seen in each game
-_ODDS: dict[int, tuple[tuple, list[int], list[int], DeckOdds]] = {}
+# id(defs) -> (defs, rift deck, its sums, our deck, its sums, odds): the last decks seen in each game
+_ODDS: dict[int, tuple[tuple, list[int], DeckSums, list[int], DeckSums, DeckOdds]] = {}
 
 
 def deck_odds(game: Game, cards: list[CardFacts]) -> DeckOdds:
     """The decks' odds: those of the last decks seen in this game while they are unchanged
-    (most decisions), else summed again (`_deck_sums`: one C-level sum per deck).
+    (most decisions), else from the sums of the deck that changed (`_deck_sums`: one C-level
+    sum) and those kept of the other.
 
     Every sum is of integers, so the odds are exactly those of the decks as they are."""
     defs = game.setup.defs
     rift_deck = game.sides[INVADER].deck
     our_deck = game.sides[PLAYER].deck
     last = _ODDS.get(id(defs))
-    if last is not None and last[0] is defs and rift_deck == last[1] and our_deck == last[2]:
-        return last[3]
-    odds = DeckOdds(_deck_sums(cards, rift_deck), _deck_sums(cards, our_deck))
+    if last is not None and last[0] is defs:
+        _, rift_before, rift_sums, our_before, our_sums, odds = last
+        rift_same = rift_deck == rift_before
+        our_same = our_deck == our_before
+        if rift_same and our_same:
+            return odds
+        if not rift_same:
+            rift_sums = _deck_sums(cards, rift_deck)
+            rift_before = rift_deck[:]
+        if not our_same:
+            our_sums = _deck_sums(cards, our_deck)
+            our_before = our_deck[:]
+    else:
+        rift_sums, rift_before = _deck_sums(cards, rift_deck), rift_deck[:]
+        our_sums, our_before = _deck_sums(cards, our_deck), our_deck[:]
+    odds = DeckOdds(rift_sums, our_sums)
     if len(_ODDS) >= 64:
         _ODDS.clear()
-    _ODDS[id(defs)] = (defs, rift_deck[:], our_deck[:], odds)
+    _ODDS[id(defs)] = (defs, rift_before, rift_sums, our_before, our_sums, odds)
     return odds
 
 
@@ -763,7 +778,7 @@ class _Placer:
     """The best slots for each set of units a plan tries (each set worked out once): their own
     worth plus the face damage they save the player's ruler from the rift's next attacks."""
 
-    __slots__ = ("facts", "board", "base", "slots", "worth", "_best", "_where", "shield", "_faces")
+    __slots__ = ("facts", "board", "base", "slots", "worth", "_best", "_where", "shield", "_saved")
 
     def __init__(self, facts: Facts, board: list[tuple | None], base: float, slots: tuple[int, ...], worth: dict[int, dict[int, float]]) -> None:
         self.facts = facts
@@ -774,25 +789,16 @@ class _Placer:
         self._best: dict[tuple[_Item, ...], float] = {}
         self._where: dict[tuple[_Item, ...], tuple[int, ...]] = {}
         self.shield = facts.dfn * facts.w.shield * facts.keep
-        # (id of the left unit, id of the defense unit, whether the right slot is filled) -> what the
-        # rift's next attacks deal: the attackers are those of this one decision, so a short key does
-        self._faces: dict[tuple[int, int, bool], float] = {}
+        self._saved: dict[tuple[int, int, int], float] = {}  # ids of a board's (left, right, defense) -> `_saving`
 
     def best(self, units: tuple[_Item, ...]) -> float:
         """The value of the best placement of `units` (at least one)."""
         value = self._best.get(units)
         if value is not None:
             return value
-        facts = self.facts
         best_value = -1e9
         best: tuple[int, ...] = ()
-        shield = self.shield
-        base = self.base
-        hit_rate = facts.our_hit_rate
-        attackers = facts.attackers
-        sacrifice = facts.sacrifice_due
-        attacks = _remembered_attacks
-        faces = self._faces
+        saved_by = self._saved
         b0, b1, b2 = self.board
         if len(units) == 1:  # the common case, without the permutations' bookkeeping (the same sums in the same order)
             entry = units[0].card.entry
@@ -804,42 +810,43 @@ class _Placer:
                     left, right, defense = b0, b1, entry
                 else:
                     left, right, defense = b0, entry, b2
-                key = (id(left), id(defense), right is not None)
-                face = faces.get(key)
-                if face is None:
-                    face = faces[key] = attacks(attackers, sacrifice, left, right, defense)
+                saved = saved_by.get((id(left), id(right), id(defense)))
+                if saved is None:
+                    saved = self._saving(left, right, defense)
                 value = 0.0 + worth[slot]
-                value += (base - face * hit_rate) * shield
+                value += saved
                 if value > best_value:
                     best_value = value
                     best = (slot,)
-            self._best[units] = best_value
-            self._where[units] = best
-            return best_value
-        entries = [it.card.entry for it in units]
-        worths = [self.worth[it.iid] for it in units]
-        for chosen in _permutations(self.slots, len(units)):
-            left, right, defense = b0, b1, b2
-            value = 0.0
-            for entry, worth, slot in zip(entries, worths, chosen):
-                if slot == ATTACK_LEFT:
-                    left = entry
-                elif slot == DEFENSE:
-                    defense = entry
-                else:
-                    right = entry
-                value += worth[slot]
-            key = (id(left), id(defense), right is not None)  # board and card entries outlive the placer
-            face = faces.get(key)
-            if face is None:
-                face = faces[key] = attacks(attackers, sacrifice, left, right, defense)
-            value += (base - face * hit_rate) * shield
-            if value > best_value:
-                best_value = value
-                best = chosen
+        else:
+            entries = [it.card.entry for it in units]
+            worths = [self.worth[it.iid] for it in units]
+            for chosen in _permutations(self.slots, len(units)):
+                board = [b0, b1, b2]
+                value = 0.0
+                for entry, worth, slot in zip(entries, worths, chosen):
+                    board[slot] = entry
+                    value += worth[slot]
+                left, right, defense = board
+                saved = saved_by.get((id(left), id(right), id(defense)))
+                if saved is None:
+                    saved = self._saving(left, right, defense)
+                value += saved
+                if value > best_value:
+                    best_value = value
+                    best = chosen
         self._best[units] = best_value
         self._where[units] = best
         return best_value
+
+    def _saving(self, left: tuple | None, right: tuple | None, defense: tuple | None) -> float:
+        """What the board (`left`, `right`, `defense`) is worth in face damage saved against the
+        rift's next attacks, next to the board as it is; remembered by the identities of its
+        parts (the board's and the cards' tuples outlive the placer)."""
+        facts = self.facts
+        face = _remembered_attacks(facts.attackers, facts.sacrifice_due, left, right, defense)
+        saved = self._saved[id(left), id(right), id(defense)] = (self.base - face * facts.our_hit_rate) * self.shield
+        return saved
 
     def placement(self, units: tuple[_Item, ...]) -> list[Action]:
         """The summons of the best placement of `units` (after `best`)."""
