@@ -134,3 +134,21 @@ def test_with_kill_shield_killing_a_strong_attacker_is_worth_the_damage_it_would
             legal = game.legal_actions()
             game.apply(legal[0] if len(legal) == 1 else make_bot("greedy", 0).choose(player_view(game, legal)))
     raise AssertionError("no game had a rift attacker whose kill would save damage")
+
+
+def test_an_identity_memo_makes_each_value_once_per_object_and_never_mixes_equal_objects() -> None:
+    from gateruler.bots.cache import IdentityMemo
+
+    made: list[object] = []
+    memo: IdentityMemo[tuple, int] = IdentityMemo(2)
+
+    def make(key: tuple) -> int:
+        made.append(key)
+        return len(made)
+
+    a, b = (1, [2]), (1, [2])  # equal, not the same object
+    assert [memo.get(a, make), memo.get(a, make), memo.get(b, make), memo.get(a, make)] == [1, 1, 2, 1]
+    assert made == [a, b]
+    c = (3,)
+    memo.get(c, make)  # past its bound: it forgets, and makes again when asked
+    assert memo.get(b, make) == 4 and memo.get(a, make) == 5
