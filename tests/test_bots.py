@@ -127,12 +127,44 @@ def test_the_view_shows_all_public_zones_and_the_players_hand() -> None:
     assert view.legal_actions() == game.legal_actions()
 
 
-def test_a_view_does_not_share_state_with_the_game() -> None:
+def test_a_view_cannot_be_played_on() -> None:
     game = rich_game(7)
-    view = player_view(game)
-    view.game.sides[PLAYER].hand.clear()
-    view.game.sides[INVADER].deck.clear()
-    assert game.sides[PLAYER].hand and game.sides[INVADER].deck
+    legal = game.legal_actions()
+    view = player_view(game, legal)
+    before = game.to_dict()
+    for step in (view.game.apply, view.game._apply_trusted):
+        with pytest.raises(IllegalAction, match="determinise"):
+            step(legal[0])
+    with pytest.raises(IllegalAction):
+        view.game.apply_all(legal[:1])
+    assert game.to_dict() == before
+
+
+def test_a_view_reads_every_part_of_the_game_but_the_hidden_ones() -> None:
+    """The view names every slot of the game and of each side (a slot added to the
+    engine and not to the view would be missing here)."""
+    game = rich_game(7)
+    view = player_view(game).game
+    hidden = {"setup", "rng", "log", "sides"}
+    for name in Game.__slots__:
+        if name not in hidden:
+            assert getattr(view, name) == getattr(game, name), name
+    for side in (PLAYER, INVADER):
+        for name in type(game.sides[side]).__slots__:
+            if name != "deck":
+                assert getattr(view.sides[side], name) == getattr(game.sides[side], name), name
+
+
+def test_a_determinised_world_shares_no_state_with_the_game() -> None:
+    game = rich_game(7)
+    before = game.to_dict()
+    world = player_view(game).determinise(random.Random(1))
+    for side in world.sides:
+        for zone in (side.hand, side.deck, side.graveyard, side.damage_zone, side.board):
+            zone.clear()
+    world.tasks.append(("end", PLAYER))
+    world.history.clear()
+    assert game.to_dict() == before
 
 
 def test_determinising_samples_deck_orders_and_keeps_everything_else() -> None:

@@ -6,7 +6,7 @@ import random
 
 from factories import mechanics_game, rich_game
 from gateruler.bots import make_bot, player_view
-from gateruler.bots.greedy import DeckOdds, DeckSums, Facts, card_facts, deck_odds, rift_attacks
+from gateruler.bots.greedy import CardFacts, DeckOdds, DeckSums, Facts, _deck_sums, card_facts, deck_odds, rift_attacks
 from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER
 
 
@@ -33,6 +33,23 @@ def test_deck_odds_kept_up_to_date_are_those_of_the_decks_as_they_are() -> None:
             game.sides[back_side].deck.insert(rng.randrange(len(game.sides[back_side].deck) + 1), iid)
         kept, fresh = deck_odds(game, card_facts(game)), _fresh_odds(game)
         assert [getattr(kept, n) for n in DeckOdds.__slots__] == [getattr(fresh, n) for n in DeckOdds.__slots__]
+
+
+def test_deck_sums_of_a_card_that_cannot_be_packed_are_added_card_by_card() -> None:
+    """A card whose numbers do not fit the packed sum (a negative ATK here) is summed one by one, exactly."""
+    game = mechanics_game(5)
+    cards = list(card_facts(game))
+    odd = CardFacts.__new__(CardFacts)
+    for name in CardFacts.__slots__:
+        setattr(odd, name, getattr(cards[0], name))
+    odd.is_unit, odd.atk, odd.hp = True, -2, 3
+    cards[0] = odd
+    deck = [0, *game.sides[PLAYER].deck]
+    fresh = DeckSums()
+    fresh.add(cards, deck)
+    packed = _deck_sums(cards, deck)
+    assert [getattr(packed, n) for n in DeckSums.__slots__] == [getattr(fresh, n) for n in DeckSums.__slots__]
+    assert packed.atk == fresh.atk and fresh.units >= 1
 
 
 def test_the_rifts_attacks_go_left_then_defense_then_face() -> None:
@@ -117,3 +134,21 @@ def test_with_kill_shield_killing_a_strong_attacker_is_worth_the_damage_it_would
             legal = game.legal_actions()
             game.apply(legal[0] if len(legal) == 1 else make_bot("greedy", 0).choose(player_view(game, legal)))
     raise AssertionError("no game had a rift attacker whose kill would save damage")
+
+
+def test_an_identity_memo_makes_each_value_once_per_object_and_never_mixes_equal_objects() -> None:
+    from gateruler.bots.cache import IdentityMemo
+
+    made: list[object] = []
+    memo: IdentityMemo[tuple, int] = IdentityMemo(2)
+
+    def make(key: tuple) -> int:
+        made.append(key)
+        return len(made)
+
+    a, b = (1, [2]), (1, [2])  # equal, not the same object
+    assert [memo.get(a, make), memo.get(a, make), memo.get(b, make), memo.get(a, make)] == [1, 1, 2, 1]
+    assert made == [a, b]
+    c = (3,)
+    memo.get(c, make)  # past its bound: it forgets, and makes again when asked
+    assert memo.get(b, make) == 4 and memo.get(a, make) == 5

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from factories import event, find_iid, fx, game, knight, on, restore, rich_game, summon, unit
@@ -25,6 +26,7 @@ from gateruler.engine import (
     action_from_dict,
     action_to_dict,
 )
+from gateruler.engine.game import shuffle_list
 from gateruler.errors import IllegalAction
 
 P, I = PLAYER, INVADER
@@ -217,3 +219,15 @@ def test_a_clone_without_its_generator_has_none_and_saves_without_one() -> None:
     assert copy.rng is None and copy.log == []
     assert copy.to_dict()["rng"] is None
     assert {k: v for k, v in copy.to_dict().items() if k not in ("rng", "log")} == {k: v for k, v in g.to_dict().items() if k not in ("rng", "log")}
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 7, 40, 129])
+def test_the_engines_shuffle_deals_exactly_as_randoms_shuffle(size: int) -> None:
+    """Same seed, same game: the engine's inlined shuffle must move cards as `random.shuffle` does."""
+    for seed in range(20):
+        ours, theirs = list(range(size)), list(range(size))
+        a, b = random.Random(seed), random.Random(seed)
+        shuffle_list(a, ours)
+        b.shuffle(theirs)
+        assert ours == theirs
+        assert a.getstate() == b.getstate()

@@ -17,18 +17,21 @@ V = TypeVar("V")
 
 
 class IdentityMemo(Generic[K, V]):
-    __slots__ = ("_items", "_bound")
+    __slots__ = ("_items", "_bound", "_last")
 
     def __init__(self, bound: int = 64) -> None:
         self._items: dict[int, tuple[K, V]] = {}
         self._bound = bound
+        self._last: tuple[K, V] | None = None  # the last entry asked for: a game asks for the same one again and again
 
     def get(self, key: K, make: Callable[[K], V]) -> V:
+        last = self._last
+        if last is not None and last[0] is key:
+            return last[1]
         hit = self._items.get(id(key))
-        if hit is not None and hit[0] is key:
-            return hit[1]
-        if len(self._items) >= self._bound:
-            self._items.clear()
-        value = make(key)
-        self._items[id(key)] = (key, value)
-        return value
+        if hit is None or hit[0] is not key:
+            if len(self._items) >= self._bound:
+                self._items.clear()
+            hit = self._items[id(key)] = (key, make(key))
+        self._last = hit
+        return hit[1]

@@ -193,26 +193,52 @@ class DeckSums:
                 if c.wipes:
                     self.wipers += sign
 
-    def copy(self) -> "DeckSums":
-        other = DeckSums.__new__(DeckSums)
-        for name in DeckSums.__slots__:
-            setattr(other, name, getattr(self, name))
-        return other
+
+_FIELD_BITS = 24  # each sum of a packed deck in its own bits
+_FIELD_MASK = (1 << _FIELD_BITS) - 1
 
 
-def _updated(sums: DeckSums, cards: list[CardFacts], before: list[int], now: list[int]) -> DeckSums:
-    """The sums of deck `now`, from those of deck `before` and the cards that left or came back."""
-    if now == before:
+def _pack(c: CardFacts) -> int | None:
+    """The card's share of each `DeckSums` field as one integer (cards, cnt, harm, units, atk,
+    stk, hp, wipers, lowest bits first), or None when one is not a small whole number >= 0."""
+    unit = c.is_unit
+    fields = (1, c.has_cnt, c.cnt_harm if c.has_cnt else 0, unit, c.atk if unit else 0, c.stk if unit else 0, c.hp if unit else 0, unit and c.wipes)
+    packed = 0
+    for shift, value in enumerate(fields):
+        if value != int(value) or not 0 <= value < 1 << 12:  # so 4096 cards could not spill over
+            return None
+        packed |= int(value) << (shift * _FIELD_BITS)
+    return packed
+
+
+_packs: IdentityMemo[list, list[int] | None] = IdentityMemo(32)
+
+
+def _packed_cards(cards: list[CardFacts]) -> list[int] | None:
+    """Every card's packed share (`_pack`), or None if some card's cannot be packed."""
+    packs = [_pack(c) for c in cards]
+    return None if None in packs else packs  # type: ignore[return-value]
+
+
+def _deck_sums(cards: list[CardFacts], deck: list[int]) -> DeckSums:
+    """The sums over `deck`: one C-level sum of the cards' packed shares, unpacked (the same
+    integers as adding the cards one by one; a card pool with a share that cannot be packed does that)."""
+    packs = _packs.get(cards, _packed_cards)
+    if packs is None:
+        sums = DeckSums()
+        sums.add(cards, deck)
         return sums
-    was = set(before)
-    kept = set(now)
-    if len(was) != len(before) or len(kept) != len(now):  # never: a card is in one place at a time
-        fresh = DeckSums()
-        fresh.add(cards, now)
-        return fresh
-    sums = sums.copy()
-    sums.add(cards, was - kept, -1)
-    sums.add(cards, kept - was)
+    sums = DeckSums.__new__(DeckSums)
+    total = sum(map(packs.__getitem__, deck))
+    mask, bits = _FIELD_MASK, _FIELD_BITS
+    sums.cards = total & mask
+    sums.cnt = (total >> bits) & mask
+    sums.harm = float((total >> 2 * bits) & mask)
+    sums.units = (total >> 3 * bits) & mask
+    sums.atk = float((total >> 4 * bits) & mask)
+    sums.stk = float((total >> 5 * bits) & mask)
+    sums.hp = float((total >> 6 * bits) & mask)
+    sums.wipers = (total >> 7 * bits) & mask
     return sums
 
 
@@ -241,8 +267,9 @@ _ODDS: dict[int, tuple[tuple, list[int], DeckSums, list[int], DeckSums, DeckOdds
 
 
 def deck_odds(game: Game, cards: list[CardFacts]) -> DeckOdds:
-    """The decks' odds, kept up to date from the last decks seen in this game (the cards that
-    left or came back since are subtracted or added), rather than summed over again.
+    """The decks' odds: those of the last decks seen in this game while they are unchanged
+    (most decisions), else from the sums of the deck that changed (`_deck_sums`: one C-level
+    sum) and those kept of the other.
 
     Every sum is of integers, so the odds are exactly those of the decks as they are."""
     defs = game.setup.defs
@@ -251,19 +278,23 @@ def deck_odds(game: Game, cards: list[CardFacts]) -> DeckOdds:
     last = _ODDS.get(id(defs))
     if last is not None and last[0] is defs:
         _, rift_before, rift_sums, our_before, our_sums, odds = last
-        if rift_deck == rift_before and our_deck == our_before:
+        rift_same = rift_deck == rift_before
+        our_same = our_deck == our_before
+        if rift_same and our_same:
             return odds
-        rift_sums = _updated(rift_sums, cards, rift_before, rift_deck)
-        our_sums = _updated(our_sums, cards, our_before, our_deck)
+        if not rift_same:
+            rift_sums = _deck_sums(cards, rift_deck)
+            rift_before = rift_deck[:]
+        if not our_same:
+            our_sums = _deck_sums(cards, our_deck)
+            our_before = our_deck[:]
     else:
-        rift_sums = DeckSums()
-        rift_sums.add(cards, rift_deck)
-        our_sums = DeckSums()
-        our_sums.add(cards, our_deck)
+        rift_sums, rift_before = _deck_sums(cards, rift_deck), rift_deck[:]
+        our_sums, our_before = _deck_sums(cards, our_deck), our_deck[:]
     odds = DeckOdds(rift_sums, our_sums)
     if len(_ODDS) >= 64:
         _ODDS.clear()
-    _ODDS[id(defs)] = (defs, rift_deck[:], rift_sums, our_deck[:], our_sums, odds)
+    _ODDS[id(defs)] = (defs, rift_before, rift_sums, our_before, our_sums, odds)
     return odds
 
 
@@ -341,13 +372,15 @@ class Facts:
         odds = deck_odds(game, cards)
         rift = game.sides[INVADER]
         ours = game.sides[PLAYER]
+        rift_life = game.life(INVADER)
+        our_life = game.life(PLAYER)
         self.rift_cards = odds.rift_cards
         self.rift_hits = odds.rift_hits
-        self.rift_left = max(1, game.life(INVADER) - len(rift.damage_zone))
+        self.rift_left = max(1, rift_life - len(rift.damage_zone))
         self.our_hit_rate = odds.our_hit_rate
-        our_left = max(1, game.life(PLAYER) - len(ours.damage_zone))
-        self.off = game.life(INVADER) / self.rift_left
-        self.dfn = game.life(PLAYER) / our_left
+        our_left = max(1, our_life - len(ours.damage_zone))
+        self.off = rift_life / self.rift_left
+        self.dfn = our_life / our_left
         self.backlash = odds.harm_rate * self.dfn * self.our_hit_rate * weights.backlash
         self.new_atk = odds.new_atk
         self.new_stk = odds.new_stk
@@ -575,7 +608,10 @@ class Facts:
         return value
 
     def effects_value(self, effects: tuple[Any, ...], face_ready: float) -> float:
-        return sum(self.effect_value(e, face_ready) for e in effects)
+        total = 0  # as sum() adds: from 0, left to right (without a generator: this is asked often)
+        for e in effects:
+            total += self.effect_value(e, face_ready)
+        return total
 
     def new_units_share(self, effects: tuple[Any, ...]) -> float:
         """What effects that change every own unit (a team buff) are worth more for each unit
@@ -690,13 +726,13 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
         cheapest[i] = min(items[i].cost, cheapest[i + 1])
     placer = _Placer(facts, board, base, slots, unit_worth)
     best_value = 0.0
-    best: list[Action] = []
+    best: tuple[tuple[_Item, ...], tuple[_Item, ...]] | None = None  # the best set so far and its units
     chosen: list[_Item] = []
 
-    def extend(start: int, cost: int, units: tuple[_Item, ...], events: float, per_unit: float) -> None:
+    def extend(start: int, cost: int, units: tuple[_Item, ...], placed: float, events: float, per_unit: float) -> None:
         """Every affordable set of at most MAX_PLAN_SIZE plays, each set once; `events` is what
         the chosen events are worth, `per_unit` what they add per unit summoned, `units` the
-        chosen units."""
+        chosen units and `placed` what their best placement is worth."""
         nonlocal best_value, best
         for i in range(start, n):
             it = items[i]
@@ -709,34 +745,40 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
                 now_units = units + (it,)
                 now_events = events
                 now_per_unit = per_unit
-                value = placer.best(now_units) + events
+                now_placed = placer.best(now_units)
+                value = now_placed + events
             else:
                 now_units = units
+                now_placed = placed
                 now_events = events + it.value
                 now_per_unit = per_unit + it.per_unit
-                value = (placer.best(units) if units else 0.0) + now_events
+                value = placed + now_events
             if now_per_unit:
                 value += now_per_unit * len(now_units)
             chosen.append(it)
             if value > best_value + 1e-9:
                 best_value = value
-                # buffs that count the new units come after them; every other event first
-                best = [c.action for c in chosen if c.action is not None and not c.per_unit]
-                best += placer.placement(now_units)
-                best += [c.action for c in chosen if c.action is not None and c.per_unit]
+                best = (tuple(chosen), now_units)
             if len(chosen) < MAX_PLAN_SIZE and total + cheapest[i + 1] <= energy:
-                extend(i + 1, total, now_units, now_events, now_per_unit)
+                extend(i + 1, total, now_units, now_placed, now_events, now_per_unit)
             chosen.pop()
 
-    extend(0, 0, (), 0, 0.0)
-    return greedy_abilities.as_discount(best, offers) if offers else best
+    extend(0, 0, (), 0.0, 0, 0.0)
+    if best is None:
+        return []
+    plays, units = best
+    # buffs that count the new units come after them; every other event first
+    plan = [c.action for c in plays if c.action is not None and not c.per_unit]
+    plan += placer.placement(units)
+    plan += [c.action for c in plays if c.action is not None and c.per_unit]
+    return greedy_abilities.as_discount(plan, offers) if offers else plan
 
 
 class _Placer:
     """The best slots for each set of units a plan tries (each set worked out once): their own
     worth plus the face damage they save the player's ruler from the rift's next attacks."""
 
-    __slots__ = ("facts", "board", "base", "slots", "worth", "_best", "_where", "shield")
+    __slots__ = ("facts", "board", "base", "slots", "worth", "_best", "_where", "shield", "_saved")
 
     def __init__(self, facts: Facts, board: list[tuple | None], base: float, slots: tuple[int, ...], worth: dict[int, dict[int, float]]) -> None:
         self.facts = facts
@@ -747,42 +789,64 @@ class _Placer:
         self._best: dict[tuple[_Item, ...], float] = {}
         self._where: dict[tuple[_Item, ...], tuple[int, ...]] = {}
         self.shield = facts.dfn * facts.w.shield * facts.keep
+        self._saved: dict[tuple[int, int, int], float] = {}  # ids of a board's (left, right, defense) -> `_saving`
 
     def best(self, units: tuple[_Item, ...]) -> float:
         """The value of the best placement of `units` (at least one)."""
         value = self._best.get(units)
         if value is not None:
             return value
-        facts = self.facts
         best_value = -1e9
         best: tuple[int, ...] = ()
-        shield = self.shield
-        base = self.base
-        hit_rate = facts.our_hit_rate
-        attackers = facts.attackers
-        sacrifice = facts.sacrifice_due
-        attacks = _remembered_attacks
+        saved_by = self._saved
         b0, b1, b2 = self.board
-        entries = [it.card.entry for it in units]
-        worths = [self.worth[it.iid] for it in units]
-        for chosen in _permutations(self.slots, len(units)):
-            left, right, defense = b0, b1, b2
-            value = 0.0
-            for entry, worth, slot in zip(entries, worths, chosen):
+        if len(units) == 1:  # the common case, without the permutations' bookkeeping (the same sums in the same order)
+            entry = units[0].card.entry
+            worth = self.worth[units[0].iid]
+            for slot in self.slots:
                 if slot == ATTACK_LEFT:
-                    left = entry
+                    left, right, defense = entry, b1, b2
                 elif slot == DEFENSE:
-                    defense = entry
+                    left, right, defense = b0, b1, entry
                 else:
-                    right = entry
-                value += worth[slot]
-            value += (base - attacks(attackers, sacrifice, left, right, defense) * hit_rate) * shield
-            if value > best_value:
-                best_value = value
-                best = chosen
+                    left, right, defense = b0, entry, b2
+                saved = saved_by.get((id(left), id(right), id(defense)))
+                if saved is None:
+                    saved = self._saving(left, right, defense)
+                value = 0.0 + worth[slot]
+                value += saved
+                if value > best_value:
+                    best_value = value
+                    best = (slot,)
+        else:
+            entries = [it.card.entry for it in units]
+            worths = [self.worth[it.iid] for it in units]
+            for chosen in _permutations(self.slots, len(units)):
+                board = [b0, b1, b2]
+                value = 0.0
+                for entry, worth, slot in zip(entries, worths, chosen):
+                    board[slot] = entry
+                    value += worth[slot]
+                left, right, defense = board
+                saved = saved_by.get((id(left), id(right), id(defense)))
+                if saved is None:
+                    saved = self._saving(left, right, defense)
+                value += saved
+                if value > best_value:
+                    best_value = value
+                    best = chosen
         self._best[units] = best_value
         self._where[units] = best
         return best_value
+
+    def _saving(self, left: tuple | None, right: tuple | None, defense: tuple | None) -> float:
+        """What the board (`left`, `right`, `defense`) is worth in face damage saved against the
+        rift's next attacks, next to the board as it is; remembered by the identities of its
+        parts (the board's and the cards' tuples outlive the placer)."""
+        facts = self.facts
+        face = _remembered_attacks(facts.attackers, facts.sacrifice_due, left, right, defense)
+        saved = self._saved[id(left), id(right), id(defense)] = (self.base - face * facts.our_hit_rate) * self.shield
+        return saved
 
     def placement(self, units: tuple[_Item, ...]) -> list[Action]:
         """The summons of the best placement of `units` (after `best`)."""
@@ -837,8 +901,16 @@ def attack_choice(game: Game, facts: Facts, legal: list[Action]) -> Action | Non
             return PIERCE in game.keywords(PLAYER, attacker)
         return attacker != RULER and cards[game.sides[PLAYER].board[attacker].iid].pierce
 
+    losses: dict[tuple[int, int], float] = {}
+
     def reaction_loss(attacker: int, slot: int) -> float:
-        """What our unit loses to intercept / counterattack (rulers take neither)."""
+        """What our unit loses to intercept / counterattack (rulers take neither), remembered."""
+        loss = losses.get((attacker, slot))
+        if loss is None:
+            loss = losses[attacker, slot] = _reaction_loss(attacker, slot)
+        return loss
+
+    def _reaction_loss(attacker: int, slot: int) -> float:
         if attacker == RULER:
             return 0.0
         c = cards[game.sides[INVADER].board[slot].iid]
@@ -877,11 +949,11 @@ def attack_choice(game: Game, facts: Facts, legal: list[Action]) -> Action | Non
         kv = facts.kill_value(t)
         for size in range(1, len(attackers) + 1):
             for group in itertools.permutations(attackers, size):
-                total = sum(atk_of[a] for a in group)
+                total = sum([atk_of[a] for a in group])
                 if total < rem or total - atk_of[group[-1]] >= rem:
                     continue  # does not kill, or kills without its last member
-                rest = sum(face_of[a] for a in attackers if a not in group)
-                v = kv + rest - sum(reaction_loss(a, t) for a in group)
+                rest = sum([face_of[a] for a in attackers if a not in group])
+                v = kv + rest - sum([reaction_loss(a, t) for a in group])
                 if t == DEFENSE and pierces(group[-1]):
                     v += face_of[group[-1]]
                 if v > best_plan:
@@ -958,8 +1030,8 @@ def _turn_key(game: Game) -> tuple:
         tuple(ours.set_zones),
         ours.energy_ready,
         ours.summons,
-        tuple((u.iid, u.damage) if u else None for u in ours.board),
-        tuple((u.iid, u.damage) if u else None for u in rift.board),
+        tuple([(u.iid, u.damage) if u else None for u in ours.board]),
+        tuple([(u.iid, u.damage) if u else None for u in rift.board]),
         len(ours.damage_zone),
         len(rift.damage_zone),
     )
@@ -969,11 +1041,14 @@ def _expected_key(key: tuple, action: Action, cost: int) -> tuple:
     """`_turn_key` after `action`, if it does nothing but what it says."""
     turn, hand, drive, set_zones, energy, summons, ours, rift, dz_p, dz_r = key
     card = action.card
-    hand = tuple(c for c in hand if c != card)
-    drive = tuple(c for c in drive if c != card)
-    set_zones = tuple(None if c == card else c for c in set_zones)
+    if card in hand:
+        hand = tuple([c for c in hand if c != card])
+    elif card in drive:
+        drive = tuple([c for c in drive if c != card])
+    elif card in set_zones:
+        set_zones = tuple([None if c == card else c for c in set_zones])
     if type(action) is Summon:
-        ours = tuple((card, 0) if i == action.slot else u for i, u in enumerate(ours))
+        ours = tuple([(card, 0) if i == action.slot else u for i, u in enumerate(ours)])
         summons += 1
     return (turn, hand, drive, set_zones, energy - cost, summons, ours, rift, dz_p, dz_r)
 

@@ -2,12 +2,13 @@
 
 A bot must play the player's side with the player's knowledge only.  Rather
 than trusting every bot to look away from the decks, the runner hands a bot a
-`PlayerView`: a copy of the game from which the hidden information has been
-erased.  In solo mode the only hidden information is the order of the two
-decks (every other card is in a public zone or in the player's own hand, and
-both decks' contents follow from the deck lists and the public zones) plus the
-engine's random generator and seed, which could be used to reconstruct the
-shuffles.  The view keeps each deck's unknown part in a canonical order
+`PlayerView`: the game with the hidden information erased (its public state
+shared, never copied: a view cannot be stepped, see `ViewGame`).  In solo
+mode the only hidden information is the order of the two decks (every other
+card is in a public zone or in the player's own hand, and both decks'
+contents follow from the deck lists and the public zones) plus the engine's
+random generator and seed, which could be used to reconstruct the shuffles.
+The view keeps each deck's unknown part in a canonical order
 (sorted instance ids), so two games that differ only in hidden information give
 identical views; a bot that wants to look ahead calls `determinise` to sample
 one possible order with its own generator.
@@ -27,6 +28,8 @@ import attrs
 from gateruler.bots.cache import IdentityMemo
 from gateruler.engine.actions import INVADER, PLAYER, Action
 from gateruler.engine.game import Game, Setup
+from gateruler.engine.state import SideState
+from gateruler.errors import IllegalAction
 
 HIDDEN_SEED = -1  # what a view says its game's seed is
 
@@ -130,19 +133,104 @@ class PlayerView:
         return game
 
 
+class ViewGame(Game):
+    """The game a view shows: it reads like a game but cannot be stepped.
+
+    It shares the game's public state (zones, units, tasks) and has its own
+    decks, setup, log and no generator, so it costs a few microseconds to
+    make instead of a copy of the game.  What it shares is the real game's
+    state, so nothing may change it: `apply` refuses (a bot that plays ahead
+    calls `PlayerView.determinise`, which copies everything into a real
+    `Game`), and it is valid for the decision it was made for only."""
+
+    __slots__ = ()
+
+    def apply(self, action: Action) -> None:
+        raise IllegalAction("a player view cannot be played on: determinise it first")
+
+    _apply_trusted = apply
+
+    def apply_all(self, actions: object) -> None:
+        raise IllegalAction("a player view cannot be played on: determinise it first")
+
+
+def _side_view(side: SideState, deck: list[int]) -> SideState:
+    """`side` with `deck` for its deck and every other zone shared (every slot of
+    `SideState` is named: tests/test_bots.py checks none is left out)."""
+    view = SideState.__new__(SideState)
+    view.deck = deck
+    view.hand = side.hand
+    view.drive = side.drive
+    view.graveyard = side.graveyard
+    view.damage_zone = side.damage_zone
+    view.set_zones = side.set_zones
+    view.field = side.field
+    view.removed = side.removed
+    view.soul = side.soul
+    view.board = side.board
+    view.energy = side.energy
+    view.energy_ready = side.energy_ready
+    view.ruler_rested = side.ruler_rested
+    view.summons = side.summons
+    view.ruler_tmp_atk = side.ruler_tmp_atk
+    view.ruler_tmp_stk = side.ruler_tmp_stk
+    view.ruler_atk_mod = side.ruler_atk_mod
+    view.ruler_stk_mod = side.ruler_stk_mod
+    view.lost = side.lost
+    view.shields = side.shields
+    view.ruler_gained = side.ruler_gained
+    return view
+
+
+def _shared_view(game: Game, setup: Setup, decks: tuple[list[int], list[int]]) -> ViewGame:
+    """A `ViewGame` of `game` with `setup` and `decks`: no log, no generator (its state
+    would give the shuffles away), every other part shared."""
+    view = ViewGame.__new__(ViewGame)
+    view.setup = setup
+    view.sides = [_side_view(game.sides[PLAYER], decks[PLAYER]), _side_view(game.sides[INVADER], decks[INVADER])]
+    view.turn = game.turn
+    view.active = game.active
+    view.first_player = game.first_player
+    view.phase = game.phase
+    view.attacks = game.attacks
+    view.rng = None
+    view.log = []
+    view.tasks = game.tasks
+    view.pending = game.pending
+    view.winner = game.winner
+    view.end_reason = game.end_reason
+    view.history = game.history
+    view.halt_after_turn = game.halt_after_turn
+    view.used = game.used
+    return view
+
+
+_sorted_decks: list[tuple[list[int], list[int]]] = [([], []), ([], [])]  # by side: the last deck seen and it sorted
+
+
+def _sorted_deck(game: Game, side: int) -> list[int]:
+    """`side`'s deck in instance-id order; the same list as last time when the deck is
+    unchanged (a deck changes only at a draw or a drive: most decisions see it as it was).
+    Views share it, so nothing may change it."""
+    deck = game.sides[side].deck
+    last, ordered = _sorted_decks[side]
+    if deck != last:
+        ordered = sorted(deck)
+        _sorted_decks[side] = (deck[:], ordered)
+    return ordered
+
+
 def player_view(game: Game, legal: list[Action] | None = None) -> PlayerView:
-    """What the player knows of `game` now, as a game a bot may read freely.
+    """What the player knows of `game` now, as a game a bot may read freely (not step).
 
     `legal`, when given, must be `game.legal_actions()` (public, and costly to
     work out twice)."""
-    view = game.clone(keep_log=False, keep_rng=False)  # no log, no generator (its state would give the shuffles away)
-    view.setup, returns = _hidden_setup(game.setup)
-    ours = view.sides[PLAYER].deck
-    rift = view.sides[INVADER].deck
+    setup, returns = _hidden_setup(game.setup)
     if not returns:  # the common case: nothing ever goes back on a deck, so no place in it is known
-        ours.sort()
-        rift.sort()
-        return PlayerView(view, (len(ours), len(rift)), legal)
+        ours = _sorted_deck(game, PLAYER)
+        rift = _sorted_deck(game, INVADER)
+        return PlayerView(_shared_view(game, setup, (ours, rift)), (len(ours), len(rift)), legal)
+    view = _shared_view(game, setup, (game.sides[PLAYER].deck[:], game.sides[INVADER].deck[:]))
     unknown = []
     bottoms = []
     for side in (PLAYER, INVADER):

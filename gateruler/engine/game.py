@@ -78,6 +78,23 @@ NORMAL = "normal"  # how a unit entered the board (Unit.how): it was played
 SPECIAL = "special"  # an effect special-summoned it
 
 
+def shuffle_list(rng: random.Random, cards: list) -> None:
+    """`rng.shuffle(cards)`, move for move, without its two method calls per card.
+
+    The same Fisher-Yates walk and the same rejection sampling of
+    `getrandbits` as `random.Random.shuffle` (CPython 3.2 on), so every seed
+    deals the games it always dealt (tests/test_engine_api.py holds the two
+    equal); a new game's two shuffles were a third of its set-up."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 class Phase:
     START = "start"
     MAIN = "main"
@@ -231,13 +248,13 @@ class Game:
         n = len(deck)
         player_deck = list(range(n))
         if shuffle_deck:
-            rng.shuffle(player_deck)
+            shuffle_list(rng, player_deck)
         else:
             player_deck.reverse()  # given top first; we keep the top at the end
         rift_ids = list(invader_deck) if invader_deck is not None else level.card_ids()
         rift_deck = list(range(len(rift_ids)))
         if invader_deck is None:
-            rng.shuffle(rift_deck)
+            shuffle_list(rng, rift_deck)
             rift_ids, rift_deck = _deal(rift_ids, rift_deck, opponent.deck_size(level))
         else:
             rift_deck.reverse()  # given top first; we keep the top at the end
@@ -727,7 +744,7 @@ class Game:
 
     def shuffle(self, side: int) -> None:
         """Shuffle `side`'s deck with the game's one generator (after a search): what was known of its order is gone."""
-        self.rng.shuffle(self.sides[side].deck)
+        shuffle_list(self.rng, self.sides[side].deck)
         self.log_event(side, "shuffle")
 
     # ------------------------------------------------------------------ soul
