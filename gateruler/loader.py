@@ -750,7 +750,9 @@ def load_level(ref: int | str | Path, pool: CardPool | None = None) -> LevelDef:
         ref = int(ref)
     if pool is None and isinstance(ref, int) and not isinstance(ref, bool):
         return _shipped_level(ref)
-    return _load_level(_level_path(ref), pool if pool is not None else load_card_pool(), str(ref))
+    path = _level_path(ref)
+    # a shipped level is named by its file, so that a finding in it says where it is
+    return _load_level(path, pool if pool is not None else load_card_pool(), str(path) if isinstance(ref, int) else str(ref))
 
 
 @functools.lru_cache(maxsize=None)

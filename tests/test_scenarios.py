@@ -108,3 +108,19 @@ def test_illegal_scripted_action_names_its_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["scenario", str(path)])
     assert result.exit_code == 2
     assert result.stderr.startswith(f"{path}:6:7: illegal action now")
+
+
+def test_a_shipped_level_the_scenarios_cards_break_is_named_by_its_file(tmp_path: Path) -> None:
+    # the scenario's own card takes the place of a rift card of level 1, with another level: level 1's
+    # stated figures no longer hold, and the finding says which file states them
+    path = tmp_path / "heavier-moth.yaml"
+    path.write_text(
+        "cards:\n  - {id: 2020GB01-127, name: heavy moth, type: unit, level: 4, atk: 2, hp: 2, stk: 1, provenance: provisional}\n"
+        "level: 1\nturn: player\nplayer: {deck: [PROV-001, PROV-001, PROV-001, PROV-001]}\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(main, ["scenario", str(path)])
+    assert result.exit_code == 2, result.output
+    level_file = str(Path(__file__).resolve().parent.parent / "invader_decks" / "level-1.yaml")
+    assert result.stderr.strip().startswith(level_file + ":11:"), result.stderr
+    assert "stated total level is 50" in result.stderr
