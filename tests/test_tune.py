@@ -177,6 +177,19 @@ def test_tune_prints_the_swap_and_the_before_and_after_rates_and_writes_a_deck_c
     assert [after_rate for _, after_rate in rates] == after
 
 
+def test_tune_plays_under_the_rule_variants_given_and_says_so(golem_pool, tmp_path: Path) -> None:  # noqa: ANN001
+    out_path = tmp_path / "t.yaml"
+    code, out, err = run(
+        "tune", DUD_DECK, "--collection", GOLEMS, "--levels", "1", "--games", "64", "--candidates", "1", "--rounds", "1",
+        "--final-games", "64", "--workers", "1", "--output", str(out_path), "--variant", "unit_damage=clears",
+    )  # fmt: skip
+    assert code == 0, err
+    assert out.splitlines()[1].endswith("; rule variants: unit_damage=clears")
+    assert written_comment(out_path) == (
+        f"# Tuned by `gateruler tune {DUD_DECK} --collection {GOLEMS} --variant unit_damage=clears` (bot greedy, seed 0, levels 1)."
+    )
+
+
 def test_the_comparison_table_fits_a_narrow_terminal(pool) -> None:  # noqa: ANN001
     from rich.console import Console
 
@@ -211,6 +224,7 @@ def test_tune_never_writes_over_the_deck_unless_asked(tmp_path: Path) -> None:
         (["--levels", "9"], "error: --levels: there is no level 9"),
         (["--scheduler", "tcp://127.0.0.1:8786"], "error: --scheduler: only with --backend dask"),
         (["--output", "/no/such/dir/x.yaml"], "error: --output: /no/such/dir is not a directory"),
+        (["--variant", "deck_out=emtpy"], "error: --variant: deck_out: unknown value 'emtpy'"),
     ],
 )
 def test_bad_tune_arguments_are_one_line_and_exit_code_2(args: list[str], message: str) -> None:

@@ -22,6 +22,7 @@ from gateruler.bots import BOT_NAMES
 from gateruler.bots.search import DEFAULT_BUDGET
 from gateruler.cli import main, stdout_console
 from gateruler.cli.card_library import cards_option
+from gateruler.cli.cmd_variants import given_variants, variant_option
 from gateruler.cli.cmd_check import (
     WIDE,
     _level_label,
@@ -194,6 +195,7 @@ def _report(result: TuneResult, labels: list[str], marks: str, wide: bool) -> li
 @click.option("--max-turns", default=DEFAULT_MAX_TURNS, show_default=True, type=int, help="Turn cap: a game still going is a draw.")
 @click.option("--output", default=None, help="Where to write the tuned deck [default: DECK's name with .tuned.yaml, here].")
 @click.option("--overwrite", is_flag=True, help="Allow --output to be DECK itself.")
+@variant_option
 @backend_options
 @cards_option
 def tune_command(
@@ -211,6 +213,7 @@ def tune_command(
     max_turns: int,
     output: str | None,
     overwrite: bool,
+    variant_texts: tuple[str, ...],
     backend: str,
     scheduler: str | None,
     workers: int | None,
@@ -225,12 +228,13 @@ def tune_command(
     if budget is not None and budget < 1:
         raise GateRulerError("--budget: must be at least 1")
     numbers = chosen_levels(levels_text, level_file)
+    variants = given_variants(variant_texts)
     runner = open_backend(backend, scheduler, workers)
     if bot == "search" and budget is None:
         budget = DEFAULT_BUDGET  # printed, so that the run can be repeated after the default changes
     path = _output_path(deck, output, overwrite)
     pool = load_pool(card_paths)
-    specs = _specs(deck, numbers, level_file, max_turns, pool)
+    specs = _specs(deck, numbers, level_file, max_turns, pool, variants)
     collection = loader.load_collection(collection_path, pool)
     settings = TuneSettings(bot=bot, budget=budget, seed=seed, games=games, candidates=candidates, rounds=rounds, final_games=final_games)
     out = stdout_console()
@@ -265,7 +269,7 @@ def tune_command(
     if result.interrupted:
         sys.exit(130)
     if result.swaps:
-        _write(path, result, deck, collection_path, where)
+        _write(path, result, deck, collection_path, where, variants)
         out.print(f"wrote {path}")
 
 
@@ -282,11 +286,12 @@ def _provisional_note(specs: list[GameSpec], result: TuneResult) -> str:
     )
 
 
-def _write(path: Path, result: TuneResult, deck: str, collection: str, where: str) -> None:
+def _write(path: Path, result: TuneResult, deck: str, collection: str, where: str, variants: dict[str, str]) -> None:
     s = result.settings
     final = result.final
+    given = "".join(f" --variant {name}={value}" for name, value in variants.items())
     comments = [
-        f"Tuned by `gateruler tune {deck} --collection {collection}` "
+        f"Tuned by `gateruler tune {deck} --collection {collection}{given}` "
         f"(bot {s.bot}{f' budget {s.budget}' if s.bot == 'search' else ''}, seed {s.seed}, {where}).",
         "Swaps: " + "; ".join(w.describe(result.pool) for w in result.swaps) + ".",
     ]
