@@ -33,8 +33,9 @@ from typing import Any
 import attrs
 
 from gateruler.errors import DataError, DataErrors, GateRulerError
-from gateruler.fileio import write_text_atomic
 from gateruler.engine.keywords import KEYWORDS
+from gateruler.fileio import write_text_atomic
+from gateruler.limits import MAX_NUMBER
 from gateruler.vocabulary import CardType, Provenance
 from gateruler.yamlsrc import did_you_mean, read_text
 
@@ -75,6 +76,9 @@ class _Row:
         number = int(value)
         if minimum is not None and number < minimum:
             self.error(column, f"{column!r} must not be negative (got {number})")
+            return None
+        if abs(number) > MAX_NUMBER:  # the card file's own bounds (yamlsrc): refused here, at its cell
+            self.error(column, f"{column!r} must be at {'most' if number > 0 else 'least'} {MAX_NUMBER if number > 0 else -MAX_NUMBER} (got {number})")
             return None
         return number
 
