@@ -43,6 +43,14 @@ def exit_code(interrupt: BaseException | None) -> int:
     return EXIT_TERMINATED if isinstance(interrupt, Terminated) else EXIT_INTERRUPTED
 
 
+def ignore_further_interrupts() -> None:
+    """The program is exiting after an interrupt: a further Ctrl-C or SIGTERM would only land in the
+    interpreter's own clean-up (the process pool's exit handler) and print its traceback there."""
+    if threading.current_thread() is threading.main_thread():
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, signal.SIG_IGN)
+
+
 @contextlib.contextmanager
 def deferred_interrupts() -> Iterator[list[int]]:
     """Within the block, Ctrl-C and SIGTERM are noted (the list yielded) instead of raised.

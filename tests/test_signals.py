@@ -126,3 +126,16 @@ def test_a_second_ctrl_c_still_writes_the_partial_result_the_first_promised(tmp_
     assert "Traceback" not in err
     data = json.loads(result.read_text())
     assert data["interrupted"] is True and data["format"] == "gateruler-check"
+
+
+def test_once_a_command_exits_after_an_interrupt_a_further_one_is_ignored() -> None:
+    # a Ctrl-C that arrives while the interpreter shuts down would land in the process pool's exit handler
+    from gateruler.interrupts import ignore_further_interrupts
+
+    before = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        ignore_further_interrupts()
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN and signal.getsignal(signal.SIGTERM) is signal.SIG_IGN
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)

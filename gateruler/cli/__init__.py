@@ -82,8 +82,9 @@ def _debug_requested(args: list[str]) -> bool:
 
 
 def _interrupted(interrupt: BaseException) -> None:
-    from gateruler.interrupts import exit_code
+    from gateruler.interrupts import exit_code, ignore_further_interrupts
 
+    ignore_further_interrupts()
     code = exit_code(interrupt)
     try:
         click.echo("interrupted" if code == 130 else "terminated", err=True)
