@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import signal
 import threading
@@ -43,9 +44,23 @@ def exit_code(interrupt: BaseException | None) -> int:
     return EXIT_TERMINATED if isinstance(interrupt, Terminated) else EXIT_INTERRUPTED
 
 
-def ignore_further_interrupts() -> None:
-    """The program is exiting after an interrupt: a further Ctrl-C or SIGTERM would only land in the
-    interpreter's own clean-up (the process pool's exit handler) and print its traceback there."""
+def ignore_interrupts_at_exit() -> None:
+    """The program is exiting after an interrupt: from the start of the interpreter's own clean-up
+    (the process pool's exit handler, registered earlier, runs after this one), a further Ctrl-C or
+    SIGTERM is ignored instead of printing a traceback from inside that handler.
+
+    Only at exit, never at once: the command line also runs inside test processes (click's runner),
+    whose later children would inherit ignored signals."""
+    global _at_exit_registered
+    if not _at_exit_registered:
+        _at_exit_registered = True
+        atexit.register(_ignore_interrupts)
+
+
+_at_exit_registered = False
+
+
+def _ignore_interrupts() -> None:
     if threading.current_thread() is threading.main_thread():
         for signum in (signal.SIGINT, signal.SIGTERM):
             signal.signal(signum, signal.SIG_IGN)

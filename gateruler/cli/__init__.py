@@ -82,9 +82,9 @@ def _debug_requested(args: list[str]) -> bool:
 
 
 def _interrupted(interrupt: BaseException) -> None:
-    from gateruler.interrupts import exit_code, ignore_further_interrupts
+    from gateruler.interrupts import exit_code, ignore_interrupts_at_exit
 
-    ignore_further_interrupts()
+    ignore_interrupts_at_exit()
     code = exit_code(interrupt)
     try:
         click.echo("interrupted" if code == 130 else "terminated", err=True)
