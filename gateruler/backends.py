@@ -202,12 +202,20 @@ class _PoolTask(Pending):
         self._result = result
 
     def result(self) -> Any:
-        # A timeout keeps the wait interruptible by Ctrl-C on every platform.
+        # Interrupts are held back during each wait and raised between waits: a Ctrl-C raised inside the
+        # pool's own lock handling (Condition.wait), with a second one right behind it, broke the lock
+        # ("release unlocked lock") and ended as a crash instead of exit 130.  The short timeout keeps
+        # Ctrl-C answered within 0.2 s on every platform.
         while True:
-            try:
-                return self._result.get(timeout=0.2)
-            except multiprocessing.TimeoutError:
-                continue
+            with deferred_interrupts() as noted:
+                try:
+                    value, ready = self._result.get(timeout=0.2), True
+                except multiprocessing.TimeoutError:
+                    value, ready = None, False
+            if noted:
+                raise Terminated() if noted[0] == signal.SIGTERM else KeyboardInterrupt()
+            if ready:
+                return value
 
 
 class _Pool(Session):

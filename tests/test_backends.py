@@ -65,3 +65,24 @@ def test_the_program_starts_without_importing_dask() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_ctrl_c_during_a_wait_for_a_worker_is_raised_after_the_wait_not_inside_it() -> None:
+    # inside the pool's lock handling a Ctrl-C (with a second right behind) could break the lock
+    import multiprocessing
+    import signal
+
+    from gateruler.backends import _PoolTask
+
+    class Waiting:
+        finished = False
+
+        def get(self, timeout: float) -> object:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # the signal's handler runs meanwhile: held back, it must not interrupt this wait
+            Waiting.finished = True
+            raise multiprocessing.TimeoutError
+
+    with pytest.raises(KeyboardInterrupt):
+        _PoolTask(Waiting()).result()  # type: ignore[arg-type]
+    assert Waiting.finished
