@@ -149,8 +149,6 @@ class _Teller:
             self.damage[side] += 1
             cause = self._by(a[1], a[2])
             return f"{name(a[0])} went from {whose(side)} deck into {its(side)} damage zone {cause} ({self.damage[side]} of {self.game.life(side)}).", cause
-        if kind in ("discard", "remove", "to_deck", "soul_to_graveyard"):
-            return self._taken(entry)
         if kind == "sacrifice":
             return None  # the destroy that follows names the rule
         if kind == "ruler_damage":
@@ -159,7 +157,7 @@ class _Teller:
             return self._check(side, *a)
         if kind == "check_deck_out":
             return self._deck_out(side, a[0], a[1])
-        if kind in ("mill", "move", "set_destroyed", "modify"):
+        if kind in ("mill", "move", "set_destroyed", "modify", "discard", "remove", "to_deck", "soul_to_graveyard"):
             return self._effect_entry(entry)
         if kind == "carry_through":
             return self._carry_through(side, a[0], a[2])
@@ -191,9 +189,12 @@ class _Teller:
         return f"{card}'s ability"
 
     def _by(self, source: int | None, reason: str | None) -> str:
-        """ "by Flame Bolt", "to pay for Offering", or UNTOLD: what an ability did or paid."""
+        """ "by Flame Bolt", "to pay for Offering", "Dragon Knight left play", or UNTOLD: what an ability
+        did or paid, or the card whose leaving took its soul away."""
         if reason is None or source is None:
             return UNTOLD
+        if reason == Cause.HOST_LEFT:
+            return f"{self.names[source]} left play"
         return f"to pay for {self._doer(source, reason)}" if reason == Cause.COST else f"by {self._doer(source, reason)}"
 
     def _attacker(self, side: int, source: int) -> str:
@@ -314,26 +315,17 @@ class _Teller:
             return f"{whose(side).capitalize()} {name(a[0])} was returned to {its(side)} {a[1]} ({cause}).", cause
         if kind == "set_destroyed":
             return f"{name(a[0])} in {whose(side)} set zone was destroyed ({cause}).", cause
+        if kind == "discard":
+            return f"{'You' if side == PLAYER else 'The rift'} discarded {name(a[0])} ({cause}).", cause
+        if kind == "remove":
+            return f"{name(a[0])} was removed from the game from {whose(side)} {a[1].replace('_', ' ')} ({cause}).", cause
+        if kind == "to_deck":
+            return f"{whose(side).capitalize()} {name(a[0])} went back into {its(side)} deck ({cause}).", cause
+        if kind == "soul_to_graveyard":
+            return f"{name(a[0])} went from {name(a[1])}'s soul to {whose(side)} graveyard ({cause}).", cause
         parts = [f"{label} {value:+d}" for label, value in zip(("ATK", "HP", "STK"), a[1:4]) if value]
         who = ("your ruler" if side == PLAYER else "the rift itself") if a[0] == -1 else self._unit(a[0])
         return f"{who[0].upper()}{who[1:]} gets {', '.join(parts)} ({cause}).", cause
-
-    def _taken(self, entry: tuple) -> tuple[str, str]:
-        """A card discarded, removed from the game, put back into the deck, or a soul card gone to the graveyard."""
-        _turn, kind, side, *a = entry
-        source, reason = a[-2], a[-1]
-        if reason == Cause.HOST_LEFT and source is not None:
-            cause = f"{self.names[source]} left play"
-        else:
-            cause = self._by(source, reason)
-        name = self._name(a[0])
-        if kind == "discard":
-            return f"{'You' if side == PLAYER else 'The rift'} discarded {name} ({cause}).", cause
-        if kind == "remove":
-            return f"{name} was removed from the game from {whose(side)} {a[1].replace('_', ' ')} ({cause}).", cause
-        if kind == "to_deck":
-            return f"{whose(side).capitalize()} {name} went back into {its(side)} deck ({cause}).", cause
-        return f"{name} went from {self.names[a[1]]}'s soul to {whose(side)} graveyard ({cause}).", cause
 
     # ------------------------------------------------------------------ battle
     def _attack(self, turn: int, side: int, attacker: int, target_slot: int, target: int) -> str:

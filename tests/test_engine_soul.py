@@ -14,6 +14,7 @@ import json
 from factories import FILLER, find_iid, game, iids, play, restore, summon, unit, yaml_cards, yaml_event, yaml_unit
 
 from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, Attack, Choose, ChooseCard, EndTurn, GoToAttack, Summon
+from gateruler.story import narrate
 
 P, I = PLAYER, INVADER
 HOARD_2 = "{trigger: on_enter, effects: [{effect: add_soul, target: self, from: deck, count: 2}]}"
@@ -178,6 +179,16 @@ def test_soul_goes_to_the_graveyard_when_its_unit_is_destroyed() -> None:
     g.destroy(P, ATTACK_LEFT)
     assert g.sides[P].graveyard == [host, *soul]
     assert g.sides[P].soul == {}
+
+
+
+def test_a_soul_card_sent_away_by_its_units_leaving_names_the_unit_as_its_cause() -> None:
+    g, host = _hoarder_game()
+    soul = g.soul(P, host)
+    g.destroy(P, ATTACK_LEFT)
+    assert [e[3:] for e in g.log if e[1] == "soul_to_graveyard"] == [(card, host, host, "host_left") for card in soul]
+    told = [n.text for n in narrate(g) if n.kind == "soul_to_graveyard"]
+    assert told and all(t.endswith(f"({g.setup.names[host]} left play).") for t in told)
 
 
 def test_soul_goes_to_the_graveyard_when_its_unit_is_moved_to_the_hand() -> None:
