@@ -388,7 +388,7 @@ class Soul(Cost):
 
     def pay(self, game: "Game", frame: Frame) -> None:
         paid = chosen_cards(frame, self._candidates(game, frame.side, frame.source), self.count)
-        game.soul_to_graveyard(frame.side, frame.source, paid, frame.source, Cause.COST)
+        game.soul_to_graveyard(frame.side, frame.source, paid)
 
     def words(self) -> str:
         return f"put {_plural(self.count, 'soul card')} of this card into the graveyard"

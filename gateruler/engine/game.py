@@ -770,9 +770,10 @@ class Game:
         s.soul[host] = s.soul.get(host, ()) + (iid,)
         self.log_event(side, "soul", iid, host, from_zone)
 
-    def soul_to_graveyard(self, side: int, host: int, cards: Sequence[int] | None = None, source: int | None = None, cause: str = Cause.COST) -> None:
+    def soul_to_graveyard(self, side: int, host: int, cards: Sequence[int] | None = None, cause: str = Cause.COST) -> None:
         """Put soul cards of `host` into the graveyard, in the order given: `cards` (those of them it holds),
-        or all of them (None).  Paying a soul cost (for `source`'s ability), or the host leaving (Cause.HOST_LEFT)."""
+        or all of them (None).  Paying a cost of `host`'s (its soul pays only for it), or `host` leaving
+        (Cause.HOST_LEFT): either way `host` is the entry's source."""
         s = self.sides[side]
         have = s.soul.get(host)
         if not have:
@@ -785,12 +786,12 @@ class Game:
             del s.soul[host]
         for iid in gone:
             s.graveyard.append(iid)
-            self.log_event(side, "soul_to_graveyard", iid, host, host if source is None else source, cause)
+            self.log_event(side, "soul_to_graveyard", iid, host, host, cause)
 
     def release_soul(self, side: int, host: int) -> None:
         """`host` left the board or the field zone: its soul goes to the graveyard (CR 3-2d)."""
         if self.sides[side].soul:
-            self.soul_to_graveyard(side, host, None, host, Cause.HOST_LEFT)
+            self.soul_to_graveyard(side, host, None, Cause.HOST_LEFT)
 
     def play_event(self, side: int, iid: int) -> None:
         """Use an event: it goes to the graveyard and its effects resolve.

@@ -48,7 +48,6 @@ from typing import TYPE_CHECKING, Any
 from gateruler.engine import resolve
 from gateruler.engine.abilities import Ability
 from gateruler.engine.costs import Soul
-from gateruler.engine.events import Cause
 from gateruler.engine.frames import Frame
 from gateruler.engine.keywords import SOUL_GUARD
 from gateruler.engine.targets import Every, RulerTarget, SelfTarget, SideTarget
@@ -223,7 +222,7 @@ def guard(game: "Game", side: int, slot: int, lethal: bool, way: str) -> bool:
     if index >= 0 and len({defs[c].id for c in soul}) > 1:
         game.tasks.append(Frame(side, u.iid, index, 0))  # the controller chooses which (the rift: the oldest, R11)
     else:
-        game.soul_to_graveyard(side, u.iid, [soul[promised]], u.iid, Cause.COST)
+        game.soul_to_graveyard(side, u.iid, [soul[promised]])
     return True
 
 
