@@ -50,6 +50,12 @@ class _Main(click.Group):
             sys.exit(1)
         except KeyboardInterrupt as interrupt:
             _interrupted(interrupt)
+        except SystemExit as leaving:  # a command that finished what an interrupt promised, exiting 130 or 143
+            from gateruler.interrupts import EXIT_INTERRUPTED, EXIT_TERMINATED, ignore_interrupts_at_exit
+
+            if leaving.code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
+                ignore_interrupts_at_exit()
+            raise
         except BrokenPipeError:  # the reader of our output went away (| head): nothing more to say
             _silence_stdout()
             sys.exit(1)

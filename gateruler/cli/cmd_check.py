@@ -47,7 +47,7 @@ from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
 from gateruler.library import library_summary
 from gateruler.fileio import write_text_atomic
-from gateruler.interrupts import deferred_interrupts, exit_code, ignore_interrupts_at_exit
+from gateruler.interrupts import deferred_interrupts, exit_code
 from gateruler.limits import MAX_BUDGET, MAX_SEED, MAX_TURNS, MAX_WORKERS
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
 from gateruler.sensitivity import Sensitivity, run_sensitivity
@@ -532,8 +532,6 @@ def check(
             result = BatchResult(settings, [LevelResult(spec) for spec in specs], interrupted=True)
         interrupt = interrupt or result.interrupt
         _finish(result, settings, out, replay_dir, json_path, cards_stats, report_path, sensitive)
-    if interrupt is not None or later:
-        ignore_interrupts_at_exit()  # exiting: another Ctrl-C would only land in the process pool's exit handler
     if interrupt is not None:
         sys.exit(exit_code(interrupt))
     if later:  # Ctrl-C or SIGTERM while the result was being written: it was written all the same

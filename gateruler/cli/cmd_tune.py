@@ -37,7 +37,6 @@ from gateruler.cli.cmd_check import (
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
 from gateruler.fileio import write_text_atomic
-from gateruler.interrupts import ignore_interrupts_at_exit
 from gateruler.replay import card_data_hash
 from gateruler.stats import Tally, mcnemar_p
 from gateruler.batch import GameSpec
@@ -261,7 +260,6 @@ def tune_command(
     except KeyboardInterrupt:  # before the search began, or while the bar or the cluster closed
         if result is None:
             out.print("interrupted before the first round")
-            ignore_interrupts_at_exit()
             sys.exit(130)
         result.interrupted = True
     for item in _report(result, labels, _provisional_note(specs, result), wide):
@@ -269,7 +267,6 @@ def tune_command(
     if not wide and result.final is not None:
         out.print("Levels: " + ", ".join(_level_label(s) for s in specs) + ".")
     if result.interrupted:
-        ignore_interrupts_at_exit()  # exiting: another Ctrl-C would only land in the process pool's exit handler
         sys.exit(130)
     if result.swaps:
         _write(path, result, deck, collection_path, where, variants)
