@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import attrs
@@ -188,6 +190,15 @@ def test_tune_plays_under_the_rule_variants_given_and_says_so(golem_pool, tmp_pa
     assert written_comment(out_path) == (
         f"# Tuned by `gateruler tune {DUD_DECK} --collection {GOLEMS} --variant unit_damage=clears` (bot greedy, seed 0, levels 1)."
     )
+
+
+def test_the_tune_program_refuses_an_unknown_variant_value_in_one_line() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "gateruler", "tune", KNIGHT, "--collection", GOLEMS, "--variant", "deck_out=emtpy"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == ["error: --variant: deck_out: unknown value 'emtpy' (did you mean empty?)"]
 
 
 def test_the_comparison_table_fits_a_narrow_terminal(pool) -> None:  # noqa: ANN001
