@@ -40,7 +40,9 @@ def specs(levels: list[int]) -> list[GameSpec]:
     return out
 
 
-def measure(backends: dict[str, Backend], all_specs: list[GameSpec], settings: BatchSettings, repeat: int) -> dict[str, tuple[float, float]]:
+def measure(
+    backends: dict[str, Backend], all_specs: list[GameSpec], settings: BatchSettings, repeat: int
+) -> dict[str, tuple[float, float]]:
     """Per backend: (seconds it took to start, the fastest of `repeat` checks in seconds).
 
     Every backend is started first, then the runs go round the backends
@@ -93,7 +95,9 @@ def main() -> None:
         for n in counts:
             started, best = times[label(kind, n)]
             rate = total / best
-            print(f"   {label(kind, n):<34}{started:7.2f}s{best:8.2f}s{rate:10.{0 if rate >= 100 else 2}f}{base / best:9.2f}x")
+            print(
+                f"   {label(kind, n):<34}{started:7.2f}s{best:8.2f}s{rate:10.{0 if rate >= 100 else 2}f}{base / best:9.2f}x"
+            )
     print(f"   load average {os.getloadavg()[0]:.2f} at the end; every run gave the same figures")
 
 

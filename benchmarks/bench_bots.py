@@ -134,7 +134,9 @@ def speed(args: argparse.Namespace, levels: list[int]) -> None:
         for r in range(args.rounds):
             for version in ("old", "new") if r % 2 == 0 else ("new", "old"):  # alternate: drift hits both alike
                 runs[version].append(run_worker(old if version == "old" else ROOT, args))
-    print(f"   old = {args.compare}, new = this tree; {args.rounds} rounds, alternating; each cell: new games/s (new/old, the mean of the rounds' ratios)")
+    print(
+        f"   old = {args.compare}, new = this tree; {args.rounds} rounds, alternating; each cell: new games/s (new/old, the mean of the rounds' ratios)"
+    )
     print(f"   {'bot':<10}" + "".join(f"{'level ' + str(n):>20}" for n in levels))
     for bot in runs["new"][0]:
         digits = 2 if bot.startswith("search") else 0
@@ -195,7 +197,9 @@ def strength(args: argparse.Namespace, levels: list[int]) -> None:
                 results[key] = have[:games] if len(have) > games else have
                 jobs += [(deck, level, bot, i) for i in range(games) if results[key][i] is None]
     labels = ", ".join(bot_label(*parse_bot(b)) for b in bots)
-    print(f"\n2. clear rates on the same {games} game seeds per deck and level (check's seed 0): {labels}; {args.workers} workers")
+    print(
+        f"\n2. clear rates on the same {games} game seeds per deck and level (check's seed 0): {labels}; {args.workers} workers"
+    )
     began = time.perf_counter()
     context = multiprocessing.get_context("fork")
     with context.Pool(args.workers, initializer=_init_strength, initargs=(decks, levels)) as pool:
@@ -229,7 +233,9 @@ def strength(args: argparse.Namespace, levels: list[int]) -> None:
                 only_b = sum(y and not x for x, y in zip(a, b))
                 low, high = paired_difference_interval(both, only_a, only_b, games - both - only_a - only_b)
                 p = mcnemar_p(only_a, only_b)
-                cells.append(f"{100 * (only_a - only_b) / games:+5.1f} [{100 * low:+.1f},{100 * high:+.1f}] p={p:.2g}".rjust(30))
+                cells.append(
+                    f"{100 * (only_a - only_b) / games:+5.1f} [{100 * low:+.1f},{100 * high:+.1f}] p={p:.2g}".rjust(30)
+                )
             print(f"   {first + ' - ' + second:<22}" + "".join(cells))
     print(f"   ({time.perf_counter() - began:.0f}s)")
 
@@ -259,7 +265,10 @@ def profile(games: int) -> None:
     for (filename, _line, _name), row in stats.stats.items():  # type: ignore[attr-defined]
         area = "engine" if "/engine/" in filename else "bots" if "/bots/" in filename else "other"
         by_area[area] = by_area.get(area, 0.0) + row[2]
-    print("   own time: " + ", ".join(f"{area} {100 * t / total:.0f}%" for area, t in sorted(by_area.items(), key=lambda kv: -kv[1])))
+    print(
+        "   own time: "
+        + ", ".join(f"{area} {100 * t / total:.0f}%" for area, t in sorted(by_area.items(), key=lambda kv: -kv[1]))
+    )
     stats.sort_stats("tottime").print_stats(12)
 
 
@@ -269,22 +278,34 @@ def main() -> None:
     parser.add_argument("--search-games", type=int, default=3, help="games per level for the search bot's speed")
     parser.add_argument("--speed-bots", default=SPEED_BOTS, help="bots timed (search:N = budget N); '' skips the part")
     parser.add_argument("--levels", default="1,2,3,4,5,6")
-    parser.add_argument("--compare", metavar="REF", help="also time the code of this git ref, alternating, in subprocesses")
+    parser.add_argument(
+        "--compare", metavar="REF", help="also time the code of this git ref, alternating, in subprocesses"
+    )
     parser.add_argument("--rounds", type=int, default=3, help="rounds of --compare")
-    parser.add_argument("--strength-bots", default=STRENGTH_BOTS, help="bots whose clear rates are compared ('' skips the part)")
-    parser.add_argument("--pairs", default="tuned~search:96,greedy~search:96,tuned~greedy", help="bot pairs compared game by game")
+    parser.add_argument(
+        "--strength-bots", default=STRENGTH_BOTS, help="bots whose clear rates are compared ('' skips the part)"
+    )
+    parser.add_argument(
+        "--pairs", default="tuned~search:96,greedy~search:96,tuned~greedy", help="bot pairs compared game by game"
+    )
     parser.add_argument("--decks", default=",".join(DECKS), help="sample decks for the clear rates")
     parser.add_argument("--games", type=int, default=200, help="games per deck, level and bot for the clear rates")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the clear rates")
     parser.add_argument("--save", default="", help="write every game's outcome to this JSON file")
-    parser.add_argument("--reuse", default="", help="take the outcomes this file (from --save) has instead of playing them")
+    parser.add_argument(
+        "--reuse", default="", help="take the outcomes this file (from --save) has instead of playing them"
+    )
     parser.add_argument("--profile", action="store_true", help="also profile greedy at level 1")
     parser.add_argument("--worker", metavar="TREE", help=argparse.SUPPRESS)  # one tree's speed figures as JSON
     args = parser.parse_args()
     levels = [int(n) for n in args.levels.split(",")]
     if args.worker:
         _use_tree(Path(args.worker))
-        print(json.dumps(speed_figures([b for b in args.speed_bots.split(",") if b], levels, args.seconds, args.search_games)))
+        print(
+            json.dumps(
+                speed_figures([b for b in args.speed_bots.split(",") if b], levels, args.seconds, args.search_games)
+            )
+        )
         return
     _use_tree(ROOT)
     if args.speed_bots:

@@ -124,7 +124,16 @@ def export(ref: str, into: Path) -> Path:
 
 
 def run_worker(tree: Path, workload: str, seconds: float) -> dict[str, float] | None:
-    command = [sys.executable, str(Path(__file__).resolve()), "--worker", str(tree), "--workloads", workload, "--seconds", str(seconds)]
+    command = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--worker",
+        str(tree),
+        "--workloads",
+        workload,
+        "--seconds",
+        str(seconds),
+    ]
     done = subprocess.run(command, capture_output=True, text=True, cwd=tree)
     if done.returncode != 0:
         raise SystemExit(f"the {workload} workload failed in {tree}:\n{done.stderr}")
@@ -144,7 +153,9 @@ def compare(ref: str, workloads: list[str], rounds: int, seconds: float) -> None
                     figures = run_worker(trees[version], workload, seconds)
                     if figures is not None:
                         runs.setdefault((workload, version), []).append(figures)
-        print(f"old = {ref}, new = this tree; {rounds} rounds of {seconds:g}s CPU per workload and version, alternating")
+        print(
+            f"old = {ref}, new = this tree; {rounds} rounds of {seconds:g}s CPU per workload and version, alternating"
+        )
         for workload in workloads:
             new_runs = runs.get((workload, "new"), [])
             old_runs = runs.get((workload, "old"), [])
@@ -166,11 +177,17 @@ def compare(ref: str, workloads: list[str], rounds: int, seconds: float) -> None
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="CPU time spent on each workload (each round, with --compare)")
+    parser.add_argument(
+        "--seconds", type=float, default=5.0, help="CPU time spent on each workload (each round, with --compare)"
+    )
     parser.add_argument("--workloads", default=",".join(WORKLOADS), help="comma-separated: " + ", ".join(WORKLOADS))
-    parser.add_argument("--compare", metavar="REF", help="also time the code of this git ref, alternating, in subprocesses")
+    parser.add_argument(
+        "--compare", metavar="REF", help="also time the code of this git ref, alternating, in subprocesses"
+    )
     parser.add_argument("--rounds", type=int, default=3, help="rounds of --compare")
-    parser.add_argument("--worker", metavar="TREE", help=argparse.SUPPRESS)  # one tree's figures as JSON (used by --compare)
+    parser.add_argument(
+        "--worker", metavar="TREE", help=argparse.SUPPRESS
+    )  # one tree's figures as JSON (used by --compare)
     args = parser.parse_args()
     workloads = [w for w in args.workloads.split(",") if w]
     unknown = sorted(set(workloads) - set(WORKLOADS))

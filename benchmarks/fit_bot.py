@@ -63,7 +63,9 @@ def cells(decks: list[str], levels: list[int]) -> list[tuple[str, int, GameSpec]
         deck = loader.load_deck(loader.sample_deck_path(name))
         for number in levels:
             level = loader.load_level(number)
-            out.append((name, number, GameSpec(deck, rulers[deck.ruler], level, pool.for_level(level), level_ref=number)))
+            out.append(
+                (name, number, GameSpec(deck, rulers[deck.ruler], level, pool.for_level(level), level_ref=number))
+            )
     return out
 
 
@@ -125,14 +127,22 @@ def main() -> None:
     parser.add_argument("--decks", default=",".join(DECKS), help="sample decks to fit on")
     parser.add_argument("--levels", default="1,2,3,4,5,6", help="levels to fit on")
     parser.add_argument("--games", type=int, default=100, help="training games per deck and level")
-    parser.add_argument("--validation-games", type=int, default=300, help="games per deck and level that pick the final candidate")
+    parser.add_argument(
+        "--validation-games", type=int, default=300, help="games per deck and level that pick the final candidate"
+    )
     parser.add_argument("--generations", type=int, default=30)
     parser.add_argument("--population", type=int, default=16)
-    parser.add_argument("--elite", type=int, default=4, help="the best candidates of a generation the next one is drawn around")
-    parser.add_argument("--finalists", type=int, default=4, help="the best candidates of the run played on the validation games")
+    parser.add_argument(
+        "--elite", type=int, default=4, help="the best candidates of a generation the next one is drawn around"
+    )
+    parser.add_argument(
+        "--finalists", type=int, default=4, help="the best candidates of the run played on the validation games"
+    )
     parser.add_argument("--sigma", type=float, default=0.4, help="the first spread of the log-scale factors")
     parser.add_argument("--weights", default="", help="comma-separated weights to fit (default: all)")
-    parser.add_argument("--start", default="", help="a weights file (an earlier fit) to start from instead of the hand-set weights")
+    parser.add_argument(
+        "--start", default="", help="a weights file (an earlier fit) to start from instead of the hand-set weights"
+    )
     parser.add_argument("--seed", type=int, default=0, help="the fit's own random generator")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", default=str(TUNED_FILE), help="the weights file to write")
@@ -173,13 +183,22 @@ def main() -> None:
                 s = score(wins, args.games)
                 seen.append((s, cand))
                 if log is not None:
-                    log.write(json.dumps({"generation": generation, "candidate": i, "score": s, "wins": wins, "weights": cand}) + "\n")
+                    log.write(
+                        json.dumps(
+                            {"generation": generation, "candidate": i, "score": s, "wins": wins, "weights": cand}
+                        )
+                        + "\n"
+                    )
                     log.flush()
             elite = [xs[i] for _, i in scored[: args.elite]]
             mean = [sum(e[k] for e in elite) / len(elite) for k in range(len(names))]
             # the spread follows the elite's, smoothed, and never quite vanishes
             sigma = [
-                max(MIN_SIGMA, SMOOTHING * math.sqrt(sum((e[k] - mean[k]) ** 2 for e in elite) / len(elite)) + (1 - SMOOTHING) * sigma[k])
+                max(
+                    MIN_SIGMA,
+                    SMOOTHING * math.sqrt(sum((e[k] - mean[k]) ** 2 for e in elite) / len(elite))
+                    + (1 - SMOOTHING) * sigma[k],
+                )
                 for k in range(len(names))
             ]
             print(

@@ -12,6 +12,7 @@ import signal
 import sys
 from types import FrameType
 
+
 def _leave_now(signum: int, frame: FrameType | None) -> None:
     os.write(2, b"\n")
     os._exit(128 + signum)  # 130 for Ctrl-C, 143 for SIGTERM

@@ -104,7 +104,9 @@ class Backend(abc.ABC):
     def session(self, function: TaskFunction, shared: Any) -> contextlib.AbstractContextManager[Session]: ...
 
 
-def in_order(session: Session, tasks: Iterable[Task], skip: Callable[[Task], bool] | None = None) -> Iterator[tuple[Task, Any]]:
+def in_order(
+    session: Session, tasks: Iterable[Task], skip: Callable[[Task], bool] | None = None
+) -> Iterator[tuple[Task, Any]]:
     """Run `tasks` keeping the session's window full, and yield (task, value) strictly in task order.
 
     A task for which `skip(task)` is true is not sent, and one that became
@@ -342,7 +344,9 @@ class Dask(Backend):
         try:
             import distributed  # noqa: F401 - only to say early that it is missing
         except ImportError:
-            raise BackendError("--backend dask: dask.distributed is not installed (pip install 'gateruler[dask]')") from None
+            raise BackendError(
+                "--backend dask: dask.distributed is not installed (pip install 'gateruler[dask]')"
+            ) from None
         self.address = address
         self._local_workers = max(1, workers if workers is not None else (os.cpu_count() or 1))
         self.cluster: LocalCluster | None = None
@@ -397,7 +401,9 @@ class Dask(Backend):
             if isinstance(version, BaseException):
                 raise BackendError(f"--scheduler: dask worker {worker} has no gateruler installed ({version})")
             if version != mine:
-                raise BackendError(f"--scheduler: dask worker {worker} runs gateruler {version}, this is gateruler {mine}")
+                raise BackendError(
+                    f"--scheduler: dask worker {worker} runs gateruler {version}, this is gateruler {mine}"
+                )
 
     @property
     def workers(self) -> int:
@@ -431,6 +437,8 @@ def make_backend(name: str, scheduler: str | None = None, workers: int | None = 
         return Local(workers)
     if name == "dask":
         if scheduler is not None and workers is not None:
-            raise BackendError("--workers and --scheduler: a running cluster has its own workers; give one or the other")
+            raise BackendError(
+                "--workers and --scheduler: a running cluster has its own workers; give one or the other"
+            )
         return Dask(scheduler, workers)
     raise BackendError(f"--backend: unknown backend {name!r} (the backends are: {', '.join(BACKEND_NAMES)})")

@@ -56,7 +56,9 @@ class GameSpec:
     max_turns: int = DEFAULT_MAX_TURNS
     level_ref: int | str = 0  # a shipped level's number, or the path of a level file
     deck_path: str = ""
-    variants: Readings | None = None  # the rule variants its games are played under; None: the level's (gateruler/variants.py)
+    variants: Readings | None = (
+        None  # the rule variants its games are played under; None: the level's (gateruler/variants.py)
+    )
 
     @property
     def readings(self) -> Readings:
@@ -65,7 +67,15 @@ class GameSpec:
 
     def start(self, seed: int) -> Game:
         """The game for `seed`, made the one way every game is made."""
-        return new_game(self.deck, self.level, seed, pool=self.pool, ruler=self.ruler, max_turns=self.max_turns, readings=self.readings)
+        return new_game(
+            self.deck,
+            self.level,
+            seed,
+            pool=self.pool,
+            ruler=self.ruler,
+            max_turns=self.max_turns,
+            readings=self.readings,
+        )
 
 
 def derive_seed(*parts: object) -> int:
@@ -144,7 +154,9 @@ def describe_error(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}"
 
 
-def play_recorded(spec: GameSpec, seed: int, bot: str, b_seed: int, budget: int | None) -> tuple[Game | None, list[Action], str | None]:
+def play_recorded(
+    spec: GameSpec, seed: int, bot: str, b_seed: int, budget: int | None
+) -> tuple[Game | None, list[Action], str | None]:
     """Play one game with a fresh bot, keeping its actions: (finished game or None, actions, error).
 
     The actions are kept as they are: only a game that raised has them
@@ -167,8 +179,18 @@ def play_one(
     b_seed = bot_seed(settings.seed, number, index)
     game, actions, error = play_recorded(spec, seed, settings.bot, b_seed, settings.budget)
     if game is None:
-        return ERROR, 0, ErrorRecord(level_index, index, seed, b_seed, error or "", tuple(action_to_dict(a) for a in actions)), None
-    return classify(game.winner, game.end_reason), game.turn // 2, None, read_log(game.log, game.setup.card_ids, game.setup.owners)
+        return (
+            ERROR,
+            0,
+            ErrorRecord(level_index, index, seed, b_seed, error or "", tuple(action_to_dict(a) for a in actions)),
+            None,
+        )
+    return (
+        classify(game.winner, game.end_reason),
+        game.turn // 2,
+        None,
+        read_log(game.log, game.setup.card_ids, game.setup.owners),
+    )
 
 
 def run_chunk(specs: list[GameSpec], settings: BatchSettings, level_index: int, start: int, stop: int) -> ChunkResult:
@@ -189,14 +211,18 @@ def run_chunk(specs: list[GameSpec], settings: BatchSettings, level_index: int, 
     return chunk
 
 
-def _chunks_task(shared: tuple[list[GameSpec], BatchSettings], level_index: int, start: int, stop: int) -> tuple[list[ChunkResult], float]:
+def _chunks_task(
+    shared: tuple[list[GameSpec], BatchSettings], level_index: int, start: int, stop: int
+) -> tuple[list[ChunkResult], float]:
     """Consecutive chunks of one level as a backend runs them, and the seconds they took.
 
     The definitions and settings come once, as `shared`; each chunk's value
     (what run_chunk returns) is handed back as it is, in order."""
     specs, settings = shared
     began = time.perf_counter()
-    values = [run_chunk(specs, settings, level_index, first, min(first + CHUNK, stop)) for first in range(start, stop, CHUNK)]
+    values = [
+        run_chunk(specs, settings, level_index, first, min(first + CHUNK, stop)) for first in range(start, stop, CHUNK)
+    ]
     return values, time.perf_counter() - began
 
 
@@ -269,7 +295,9 @@ def run_batch(
         with backend.session(_chunks_task, (specs, settings)) as session:
             _announce(result, on_progress)
             tasks = _Tasks(settings, len(specs), backend.task_seconds)
-            for (level_index, _start, _stop), (values, seconds) in in_order(session, tasks, lambda t: result.levels[t[0]].complete):
+            for (level_index, _start, _stop), (values, seconds) in in_order(
+                session, tasks, lambda t: result.levels[t[0]].complete
+            ):
                 tasks.took(seconds, len(values))
                 level = result.levels[level_index]
                 for chunk in values:

@@ -31,7 +31,21 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from gateruler.engine import INVADER, PLAYER, RULER, Action, Activate, Attack, Choose, Discount, Game, PlayEvent, PlayField, SetCard, Summon
+from gateruler.engine import (
+    INVADER,
+    PLAYER,
+    RULER,
+    Action,
+    Activate,
+    Attack,
+    Choose,
+    Discount,
+    Game,
+    PlayEvent,
+    PlayField,
+    SetCard,
+    Summon,
+)
 from gateruler.play_session import HELP, Line, PlaySession, full_card_lines
 from gateruler.render import (
     COLUMN_TITLES,
@@ -298,17 +312,24 @@ class BoardApp(App[int]):
         roomy = self.roomy
         self.screen.set_class(roomy, "roomy")
         level = game.setup.level
-        rift_words = f'THE RIFT  L{level.number} "{level.name}"  ' + (side_summary(game, INVADER) if roomy else _short_summary(game, INVADER))
+        rift_words = f'THE RIFT  L{level.number} "{level.name}"  ' + (
+            side_summary(game, INVADER) if roomy else _short_summary(game, INVADER)
+        )
         rift_ruler = f"the rift itself: ATK {game.atk(INVADER, RULER)} STK {game.stk(INVADER, RULER)}" + "".join(
             f", {k}" for k in keyword_words(game.keywords(INVADER, RULER))
         )
         readings = of_game(game.setup.rules, game.setup.opponent)
-        variants = f"rule variants: {readings.words()}" if readings.changed() else ""  # not the defaults: always in sight
+        variants = (
+            f"rule variants: {readings.words()}" if readings.changed() else ""
+        )  # not the defaults: always in sight
         if roomy:
             rift = Text(header(game, width - 2), style="bold")
             rift.append(f"\n{rift_words}   {rift_ruler}" + (f"   {variants}" if variants else ""), style="red")
         else:
-            rift = Text(fit(f"{_turn_words(game)} | {rift_words}" + (f" | {variants}" if variants else ""), width - 2), style="bold red")
+            rift = Text(
+                fit(f"{_turn_words(game)} | {rift_words}" + (f" | {variants}" if variants else ""), width - 2),
+                style="bold red",
+            )
         self.query_one("#rift-head", Static).update(rift)
         col = max((width - 2) // 3, 10)
         titles = "".join(f"-- {COLUMN_TITLES[slot]} ".ljust(col - 1, "-") + " " for slot in COLUMNS)
@@ -317,7 +338,9 @@ class BoardApp(App[int]):
             cell.show(game, col - 2, roomy)
         you = Text(fit(f"YOU  {game.setup.ruler.name}  " + side_summary(game, PLAYER), width - 2), style="bold cyan")
         if not roomy:
-            you = Text(fit(f"YOU  {game.setup.ruler.name}  " + _short_summary(game, PLAYER), width - 2), style="bold cyan")
+            you = Text(
+                fit(f"YOU  {game.setup.ruler.name}  " + _short_summary(game, PLAYER), width - 2), style="bold cyan"
+            )
         if roomy:
             you.append("\n" + fit(ruler_status(game), width - 2) + "\n" + fit(set_and_field_words(game), width - 2))
         else:
@@ -351,7 +374,9 @@ class BoardApp(App[int]):
         widgets: list[Static] = []
         for zone, cards in zones:
             widgets.append(Static(f"{zone} ({len(cards)}):", classes="hand-title"))
-            widgets += [HandCard(iid, f"{fit(game.card(iid).name, min(room, 24))} L{game.card(iid).level}") for iid in cards]
+            widgets += [
+                HandCard(iid, f"{fit(game.card(iid).name, min(room, 24))} L{game.card(iid).level}") for iid in cards
+            ]
         hand.mount_all(widgets)
 
     def _refresh_choices(self) -> None:
@@ -394,7 +419,11 @@ class BoardApp(App[int]):
                 answers = [("y", "end the turn"), ("n", "keep playing")]
                 question = f"{s.confirming.question}  End the turn anyway?"
             else:
-                answers = [("s", f"save to {s.quit_save_path} and quit"), ("y", "quit without saving"), ("n", "keep playing")]
+                answers = [
+                    ("s", f"save to {s.quit_save_path} and quit"),
+                    ("y", "quit without saving"),
+                    ("n", "keep playing"),
+                ]
                 question = s.confirming.question
             self.push_screen(Confirm(question, answers), self._answered)
         self.refresh_board()
@@ -493,7 +522,9 @@ class BoardApp(App[int]):
 
     def action_save(self) -> None:
         if self.watcher is None:
-            self.push_screen(AskPath("Save the game to (Enter saves, Escape cancels):", self.session.quit_save_path), self._save_to)
+            self.push_screen(
+                AskPath("Save the game to (Enter saves, Escape cancels):", self.session.quit_save_path), self._save_to
+            )
 
     def _save_to(self, path: str | None) -> None:
         if path:

@@ -80,17 +80,26 @@ def read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, 
     text = f.optional("text", str, "")
     if trigger and isinstance(card_type, CardType) and card_type not in TRIGGERS[trigger].card_types:
         allowed = ", ".join(sorted(t.value for t in TRIGGERS[trigger].card_types))
-        f.error(f.value_loc("trigger"), f"trigger {trigger!r} does not apply to {_a(card_type.value)} (only to: {allowed})")
+        f.error(
+            f.value_loc("trigger"), f"trigger {trigger!r} does not apply to {_a(card_type.value)} (only to: {allowed})"
+        )
     if trigger == CNT and not has_cnt:
         f.error(f.value_loc("trigger"), "a card with a CNT ability must say 'cnt: true'")
     timing = _read_timing(f, trigger, card_type)
     once = f.optional("once_per_turn", bool, False)
     keyword = f.optional("keyword", words_enum(KEYWORDS))
-    ctx = Context(card_type, continuous=trigger == CONTINUOUS, trigger=trigger or "", grants=trigger == CONTINUOUS and _mentions_effect(f, "grant"))
+    ctx = Context(
+        card_type,
+        continuous=trigger == CONTINUOUS,
+        trigger=trigger or "",
+        grants=trigger == CONTINUOUS and _mentions_effect(f, "grant"),
+    )
     requires = _read_optional(f, "requires", lambda value, where: read_condition(value, where, report, ctx))
     optional = f.optional("optional", bool, False)
     if trigger == ACTIVATED and optional:
-        f.error(f.key_loc("optional"), "an activated ability is used by choice already: 'optional' does not apply to it")
+        f.error(
+            f.key_loc("optional"), "an activated ability is used by choice already: 'optional' does not apply to it"
+        )
     if trigger == CONTINUOUS and once:
         f.error(f.key_loc("once_per_turn"), "a continuous ability is never used, so it cannot be once per turn")
     costs = [_read_cost(item, item_loc, report, ctx) for item, item_loc in _items(f, "costs")]
@@ -114,20 +123,38 @@ def read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, 
     _check_replacement(f, trigger == REPLACEMENT, effects, items, costs, optional)
     if not f.finish():
         return None
-    return Ability(trigger, tuple(effects), text, tuple(costs), requires, optional, timing or "", once, keyword=keyword.value if keyword else "")
+    return Ability(
+        trigger,
+        tuple(effects),
+        text,
+        tuple(costs),
+        requires,
+        optional,
+        timing or "",
+        once,
+        keyword=keyword.value if keyword else "",
+    )
 
 
-def _check_attack_cost(f: Fields, items: list[Any], costs: list[Any], requires: Any, optional: bool, once: bool) -> None:
+def _check_attack_cost(
+    f: Fields, items: list[Any], costs: list[Any], requires: Any, optional: bool, once: bool
+) -> None:
     """An `attack_cost` ability is what attacking costs: costs only, always paid, nothing else (Game.can_attack)."""
     if items:
-        f.error(f.key_loc("effects"), "an attack cost has no effects: it only says what attacking costs (write them as 'costs')")
+        f.error(
+            f.key_loc("effects"),
+            "an attack cost has no effects: it only says what attacking costs (write them as 'costs')",
+        )
     if not costs and "costs" not in f:
         f.error(f.loc, "an attack cost needs 'costs': what the unit pays to attack")
     elif not costs and isinstance(f.raw("costs"), list):
         f.error(f.value_loc("costs"), "an attack cost needs at least one cost")
     for key, used in (("requires", requires is not None), ("optional", optional), ("once_per_turn", once)):
         if used:
-            f.error(f.key_loc(key), f"'{key}' does not apply to an attack cost: the unit attacks only if it pays, whenever it attacks")
+            f.error(
+                f.key_loc(key),
+                f"'{key}' does not apply to an attack cost: the unit attacks only if it pays, whenever it attacks",
+            )
 
 
 def _read_timing(f: Fields, trigger: Any, card_type: Any) -> str | None:
@@ -140,7 +167,10 @@ def _read_timing(f: Fields, trigger: Any, card_type: Any) -> str | None:
     if not word:
         return None
     if card_type is CardType.EVENT and not TIMINGS[word.value].zone:
-        f.error(f.value_loc("timing"), "an event is never in play: its activated ability can only be 'overdrive' (used from the drive zone)")
+        f.error(
+            f.value_loc("timing"),
+            "an event is never in play: its activated ability can only be 'overdrive' (used from the drive zone)",
+        )
     return word.value
 
 
@@ -163,30 +193,56 @@ def read_discount(node: Any, loc: SourceLocation, report: Report) -> Ability | N
     return discount_ability(energy, costs, text)
 
 
-def _check_replacement(f: Fields, standing: bool, effects: list[Any], items: list[tuple[Any, SourceLocation]], costs: list[Any], optional: bool) -> None:
+def _check_replacement(
+    f: Fields,
+    standing: bool,
+    effects: list[Any],
+    items: list[tuple[Any, SourceLocation]],
+    costs: list[Any],
+    optional: bool,
+) -> None:
     """A `replacement` ability leads with one replacement word and does the rest instead, at once (replace.py)."""
     words = [w.name for w in EFFECTS if w.replaces]
     if not standing:
         for effect, (_, item_loc) in zip(effects, items):
             if effect is not None and EFFECTS[effect.kind].standing:
-                f.error(item_loc, f"{effect.kind!r} is a standing replacement: write it first in an ability with trigger: replacement")
+                f.error(
+                    item_loc,
+                    f"{effect.kind!r} is a standing replacement: write it first in an ability with trigger: replacement",
+                )
         return
     if costs:
-        f.error(f.key_loc("costs"), "a replacement ability cannot have costs: write what happens instead as its other effects")
+        f.error(
+            f.key_loc("costs"),
+            "a replacement ability cannot have costs: write what happens instead as its other effects",
+        )
     if optional:
-        f.error(f.key_loc("optional"), "a replacement ability cannot be optional: it applies whenever it can (docs/rulings.md D6)")
+        f.error(
+            f.key_loc("optional"),
+            "a replacement ability cannot be optional: it applies whenever it can (docs/rulings.md D6)",
+        )
     for position, (effect, (_, item_loc)) in enumerate(zip(effects, items)):
         if effect is None:
             continue
         replaces = bool(EFFECTS[effect.kind].replaces)
         if position == 0 and not replaces:
-            f.error(item_loc, f"a replacement ability's first effect must be a replacement word ({_quoted(words)}), not {effect.kind!r}")
+            f.error(
+                item_loc,
+                f"a replacement ability's first effect must be a replacement word ({_quoted(words)}), not {effect.kind!r}",
+            )
         elif position > 0 and replaces:
-            f.error(item_loc, f"a replacement ability has one replacement word, first; {effect.kind!r} cannot follow it")
+            f.error(
+                item_loc, f"a replacement ability has one replacement word, first; {effect.kind!r} cannot follow it"
+            )
         elif position > 0 and (isinstance(effect.target, Chosen) or effect.optional):
-            f.error(item_loc, "what a replacement does instead happens at once: it cannot choose its target or be optional")
+            f.error(
+                item_loc, "what a replacement does instead happens at once: it cannot choose its target or be optional"
+            )
         elif position == 0 and isinstance(effect.target, Chosen):
-            f.error(item_loc, "a replacement cannot choose what it protects (use a word such as self or all_own_units, or {all: FILTER})")
+            f.error(
+                item_loc,
+                "a replacement cannot choose what it protects (use a word such as self or all_own_units, or {all: FILTER})",
+            )
         elif position == 0 and effect.optional:
             f.error(item_loc, "a replacement cannot be optional: it applies whenever it can (docs/rulings.md D6)")
 
@@ -223,7 +279,10 @@ def _read_effect(node: Any, loc: SourceLocation, report: Report, ctx: Context) -
         f.error(f.key_loc("target"), f"effect {word.name!r} takes no target")
     values.update(_read_params(f, word.params, report, ctx))
     if word.triggers and ctx.trigger and ctx.trigger not in word.triggers:
-        f.error(f.value_loc("effect"), f"effect {word.name!r} only works in an ability with trigger: {' or '.join(sorted(word.triggers))}")
+        f.error(
+            f.value_loc("effect"),
+            f"effect {word.name!r} only works in an ability with trigger: {' or '.join(sorted(word.triggers))}",
+        )
     if word.reads_bound:
         key = next(p.name for p in word.params if p.attr == word.reads_bound)
         named = values.get(word.reads_bound)
@@ -233,7 +292,9 @@ def _read_effect(node: Any, loc: SourceLocation, report: Report, ctx: Context) -
     values.update(_read_params(f, COMMON_PARAMS, report, effect_ctx))
     if values.get("bind"):
         if values["bind"] in ctx.bound:
-            f.error(f.value_loc("as"), f"the name {values['bind']!r} is already bound by an earlier effect of this ability")
+            f.error(
+                f.value_loc("as"), f"the name {values['bind']!r} is already bound by an earlier effect of this ability"
+            )
         ctx.bound.append(values["bind"])
     return _build(f, word, values)
 
@@ -278,7 +339,9 @@ def _read_params(f: Fields, params: tuple[Param, ...], report: Report, ctx: Cont
 # ---------------------------------------------------------------------- values of every kind
 
 
-def read_value(kind: Any, value: Any, loc: SourceLocation, name: str, f: Fields, ctx: Context, *, minimum: int | None = None) -> Any:
+def read_value(
+    kind: Any, value: Any, loc: SourceLocation, name: str, f: Fields, ctx: Context, *, minimum: int | None = None
+) -> Any:
     """One parameter value of `kind` (registry.py's kinds), checked; MISSING (and an error) when wrong."""
     report = f.report
     if kind in (int, str, bool) or (isinstance(kind, type) and issubclass(kind, enum.Enum)):
@@ -351,7 +414,10 @@ def _read_target(f: Fields, effect: str, categories: frozenset[str], ctx: Contex
             return MISSING
         if target.category not in categories:
             accepted = ", ".join(CATEGORY_WORDS[c] for c in sorted(categories))
-            f.error(loc, f"effect {effect!r} does not accept a target of {CATEGORY_WORDS[target.category]} (it accepts: {accepted})")
+            f.error(
+                loc,
+                f"effect {effect!r} does not accept a target of {CATEGORY_WORDS[target.category]} (it accepts: {accepted})",
+            )
             return MISSING
     else:
         word = f.convert(raw, words_enum(TARGET_WORDS), loc, "target")
@@ -359,10 +425,15 @@ def _read_target(f: Fields, effect: str, categories: frozenset[str], ctx: Contex
             return MISSING
         target = TARGET_WORDS[word.value].target
         if target.category not in categories:
-            f.error(loc, f"effect {effect!r} does not accept target {word.value!r} (it accepts: {', '.join(words_for(categories))})")
+            f.error(
+                loc,
+                f"effect {effect!r} does not accept target {word.value!r} (it accepts: {', '.join(words_for(categories))})",
+            )
             return MISSING
     if ctx.continuous and isinstance(target, Chosen):
-        f.error(loc, "a continuous ability cannot choose its target (use a word such as all_own_units, or {all: FILTER})")
+        f.error(
+            loc, "a continuous ability cannot choose its target (use a word such as all_own_units, or {all: FILTER})"
+        )
         return MISSING
     return target
 
@@ -381,7 +452,11 @@ def _read_target_mapping(node: LocatedMap, loc: SourceLocation, parent: Fields, 
         return MISSING
     count = t.required("choose", int, min=1)
     node_filter = t.raw("filter")
-    found = read_filter(node_filter, t.value_loc("filter"), parent.report, ctx) if node_filter is not MISSING else CardFilter()
+    found = (
+        read_filter(node_filter, t.value_loc("filter"), parent.report, ctx)
+        if node_filter is not MISSING
+        else CardFilter()
+    )
     if not t.finish() or found is None or count is MISSING:
         return MISSING
     return Chosen(found, count)
@@ -408,11 +483,17 @@ def read_filter(node: Any, loc: SourceLocation, report: Report, ctx: Context | N
             continue
         if ctx.continuous and key in STAT_PROPERTIES:
             f.raw(key)
-            f.error(f.key_loc(key), f"a continuous ability's filter cannot test {key!r}: the stat it changes would depend on itself")
+            f.error(
+                f.key_loc(key),
+                f"a continuous ability's filter cannot test {key!r}: the stat it changes would depend on itself",
+            )
             continue
         if ctx.grants and key == "keyword":
             f.raw(key)
-            f.error(f.key_loc(key), "a continuous ability that grants keywords cannot test 'keyword' in its filters: what it grants would depend on itself")
+            f.error(
+                f.key_loc(key),
+                "a continuous ability that grants keywords cannot test 'keyword' in its filters: what it grants would depend on itself",
+            )
             continue
         if key in ("and", "or", "not"):
             value = _read_sub_filters(key, f, ctx)
@@ -474,7 +555,10 @@ def read_condition(node: Any, loc: SourceLocation, report: Report, ctx: Context 
     values = _read_params(f, word.params, report, ctx)
     if word.reads_bound and values.get("name") and values["name"] is not MISSING:
         if not ctx.in_effect:
-            f.error(f.key_loc(word.name), f"{word.name!r} asks about an earlier effect's 'as:' result, so it can only be an effect's 'if:'")
+            f.error(
+                f.key_loc(word.name),
+                f"{word.name!r} asks about an earlier effect's 'as:' result, so it can only be an effect's 'if:'",
+            )
         else:
             _check_bound(f, word.name, values["name"], ctx)
     return _build(f, word, values)

@@ -55,5 +55,9 @@ def bug_message(error: BaseException, report: Path | None) -> str:
     """The one line the user sees."""
     what = f"{type(error).__name__}: {error}".splitlines()[0] if str(error) else type(error).__name__
     what = what if len(what) <= 120 else what[:117] + "..."
-    where = f"the details are in {report}" if report is not None else "the details could not be written (run again with --debug to see them)"
+    where = (
+        f"the details are in {report}"
+        if report is not None
+        else "the details could not be written (run again with --debug to see them)"
+    )
     return f"gateruler: internal error, a bug in gateruler ({what}); {where}; please report it"

@@ -17,7 +17,9 @@ from pathlib import Path
 def write_text_atomic(path: str | Path, text: str) -> None:
     """Replace `path` with `text` (UTF-8) in one step; raises OSError and leaves no temporary file."""
     target = Path(path)
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent if str(target.parent) else ".")
+    handle, temp = tempfile.mkstemp(
+        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent if str(target.parent) else "."
+    )
     try:
         os.fchmod(handle, _mode_for(target))
         with os.fdopen(handle, "w", encoding="utf-8") as out:

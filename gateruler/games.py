@@ -44,4 +44,3 @@ def new_game(
         opponent=readings.controller(),
         rules=readings.engine,
     )
-

@@ -267,11 +267,15 @@ class CardFigures:
         The opening hand is dealt before anything is played, so unlike
         `difference` this one is not biased by how long games last: it says
         what having the card from the start is worth."""
-        return _difference(self.opening_cleared, self.opening, self.cleared - self.opening_cleared, self.games - self.opening)
+        return _difference(
+            self.opening_cleared, self.opening, self.cleared - self.opening_cleared, self.games - self.opening
+        )
 
     @property
     def opening_difference95(self) -> tuple[float, float] | None:
-        return _difference95(self.opening_cleared, self.opening, self.cleared - self.opening_cleared, self.games - self.opening)
+        return _difference95(
+            self.opening_cleared, self.opening, self.cleared - self.opening_cleared, self.games - self.opening
+        )
 
     @property
     def played_rate(self) -> float | None:

@@ -18,7 +18,18 @@ from typing import TYPE_CHECKING
 import attrs
 
 from gateruler.cardpool import CardPool
-from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Action, Choose, Confirm, Split
+from gateruler.engine.actions import (
+    ATTACK_LEFT,
+    ATTACK_RIGHT,
+    DEFENSE,
+    INVADER,
+    PLAYER,
+    RULER,
+    Action,
+    Choose,
+    Confirm,
+    Split,
+)
 from gateruler.engine.events import Cause
 from gateruler.engine.frames import Decision
 from gateruler.engine.triggers import CNT, ON_ENTER, ON_PLAY
@@ -35,8 +46,14 @@ ATTACKER_ORDER = (ATTACK_LEFT, ATTACK_RIGHT, RULER)  # rule 6
 ATTACK_TARGET_ORDER = (ATTACK_LEFT, DEFENSE)  # rule 6, then the player's ruler
 SACRIFICE_VICTIM_ORDER = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)  # level 2, rule 1
 OWN_UNIT_ORDER = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)  # our default for the rift's own units
-BOARD_ORDER = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)  # the player's units, seen from the player: the order level 2's rule names
-DRIVE_AND_CNT = frozenset({ON_ENTER, ON_PLAY, CNT})  # what rule 4 names: effects of a drive (entering, an event used), CNT
+BOARD_ORDER = (
+    ATTACK_LEFT,
+    ATTACK_RIGHT,
+    DEFENSE,
+)  # the player's units, seen from the player: the order level 2's rule names
+DRIVE_AND_CNT = frozenset(
+    {ON_ENTER, ON_PLAY, CNT}
+)  # what rule 4 names: effects of a drive (entering, an event used), CNT
 
 
 # ---------------------------------------------------------------------- the rift's readings of open rulings
@@ -44,13 +61,17 @@ DRIVE_AND_CNT = frozenset({ON_ENTER, ON_PLAY, CNT})  # what rule 4 names: effect
 
 
 class FullBoardTie(enum.Enum):
-    SUMMON_ORDER = "summon_order"  # several board units share the lowest level: the first in summon order goes (ruling R1)
+    SUMMON_ORDER = (
+        "summon_order"  # several board units share the lowest level: the first in summon order goes (ruling R1)
+    )
     LEAST_HP_LEFT = "least_hp_left"  # ... the one with the least HP left (HP minus damage) goes, then summon order
 
 
 class TargetScope(enum.Enum):
     EVERY_CHOICE = "every_choice"  # rule 4's order for every choice of the player's units the rift makes (ruling R3)
-    DRIVE_AND_CNT = "drive_and_cnt"  # rule 4's order for drive effects and CNT only; its other abilities take left, right, defense
+    DRIVE_AND_CNT = (
+        "drive_and_cnt"  # rule 4's order for drive effects and CNT only; its other abilities take left, right, defense
+    )
 
 
 class EndTurns(enum.Enum):
@@ -80,7 +101,9 @@ class RiftRules:
     long_lists: LongLists = LongLists.AS_LISTED
 
 
-_DEFINITIONS: dict[tuple, tuple[LevelDef, CardPool, Mapping[str, CardDef]]] = {}  # (id(level), id(pool), ids) -> (level, pool, definitions)
+_DEFINITIONS: dict[
+    tuple, tuple[LevelDef, CardPool, Mapping[str, CardDef]]
+] = {}  # (id(level), id(pool), ids) -> (level, pool, definitions)
 
 
 class InvaderController:
@@ -107,13 +130,19 @@ class InvaderController:
 
     def deck_size(self, level: LevelDef) -> int | None:
         """The whole list, or (`long_lists=deal_stated`) the stated deck size when the list is longer."""
-        if self.rules.long_lists is LongLists.DEAL_STATED and level.stated is not None and level.stated.deck_size < level.deck_size:
+        if (
+            self.rules.long_lists is LongLists.DEAL_STATED
+            and level.stated is not None
+            and level.stated.deck_size < level.deck_size
+        ):
             return level.stated.deck_size
         return None
 
     def player_turn_tasks(self, game: "Game") -> list[tuple]:
         """Level 2's End rule in the player's start phase too, when it acts in every turn (`end_rule_turns`)."""
-        if self.rules.end_rule_turns is EndTurns.EVERY_TURN and game.setup.level.rules_of(SpecialRuleKind.SACRIFICE_AT_START):
+        if self.rules.end_rule_turns is EndTurns.EVERY_TURN and game.setup.level.rules_of(
+            SpecialRuleKind.SACRIFICE_AT_START
+        ):
             return [("ctl", "start_rules")]
         return []
 
@@ -158,7 +187,9 @@ class InvaderController:
             offered = {a.slot: a for a in options}
             return next(offered[slot] for slot in SUMMON_ORDER if slot in offered)
         if decision.kind == "split":
-            return self.split(game, tuple(o for o in options if isinstance(o, Split)), self._player_order(game, decision))
+            return self.split(
+                game, tuple(o for o in options if isinstance(o, Split)), self._player_order(game, decision)
+            )
         units = [(a.side, a.slot) for a in options if isinstance(a, Choose)]
         if units:
             side, slot = self.pick_unit(game, INVADER, units, self._player_order(game, decision))
@@ -193,7 +224,11 @@ class InvaderController:
         return EFFECT_TARGET_ORDER if trigger in DRIVE_AND_CNT else BOARD_ORDER
 
     def pick_unit(
-        self, game: "Game", side: int, candidates: list[tuple[int, int]], player_order: tuple[int, ...] = EFFECT_TARGET_ORDER
+        self,
+        game: "Game",
+        side: int,
+        candidates: list[tuple[int, int]],
+        player_order: tuple[int, ...] = EFFECT_TARGET_ORDER,
     ) -> tuple[int, int]:
         """Rule 4: player's left attack -> defense -> right attack (or `player_order`); then the rift's own."""
         for sd, order in ((PLAYER, player_order), (INVADER, OWN_UNIT_ORDER)):
@@ -227,7 +262,14 @@ class InvaderController:
         # Full board: the lowest level among the board and the driven unit goes.
         level = game.card(iid).level
         if self.rules.full_board_tie is FullBoardTie.LEAST_HP_LEFT:
-            lowest_slot = min(SUMMON_ORDER, key=lambda s: (game.card(board[s].iid).level, game.hp(INVADER, s) - board[s].damage, SUMMON_ORDER.index(s)))
+            lowest_slot = min(
+                SUMMON_ORDER,
+                key=lambda s: (
+                    game.card(board[s].iid).level,
+                    game.hp(INVADER, s) - board[s].damage,
+                    SUMMON_ORDER.index(s),
+                ),
+            )
         else:
             lowest_slot = min(SUMMON_ORDER, key=lambda s: (game.card(board[s].iid).level, SUMMON_ORDER.index(s)))
         lowest = game.card(board[lowest_slot].iid).level
@@ -271,7 +313,11 @@ class InvaderController:
         if end is None:
             return
         game._log(INVADER, "special_rule", SpecialRuleKind.SACRIFICE_AT_START.value, end)
-        sides = ((PLAYER, BOARD_ORDER), (INVADER, OWN_UNIT_ORDER)) if self.rules.end_rule_knight is EndKnight.ANY else ((INVADER, OWN_UNIT_ORDER),)
+        sides = (
+            ((PLAYER, BOARD_ORDER), (INVADER, OWN_UNIT_ORDER))
+            if self.rules.end_rule_knight is EndKnight.ANY
+            else ((INVADER, OWN_UNIT_ORDER),)
+        )
         knight = next(
             (
                 (side, slot)
@@ -291,4 +337,13 @@ class InvaderController:
                 break
 
 
-__all__ = ["EndKnight", "EndTurns", "FullBoardTie", "InvaderController", "LongLists", "RiftRules", "TargetScope", "invader_definitions"]
+__all__ = [
+    "EndKnight",
+    "EndTurns",
+    "FullBoardTie",
+    "InvaderController",
+    "LongLists",
+    "RiftRules",
+    "TargetScope",
+    "invader_definitions",
+]

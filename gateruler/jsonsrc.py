@@ -113,7 +113,12 @@ def load_json(path: str | Path, what: str, max_bytes: int = MAX_JSON_BYTES) -> J
         raise DataError(shown, error.lineno, error.colno, f"not valid JSON: {error.msg}") from None
     except _TooLarge as error:
         line, column = position(text, max(text.find(error.digits), 0))
-        raise DataError(shown, line, column, f"an integer of {len(error.digits)} digits is too large (at most {MAX_INTEGER_DIGITS} digits)") from None
+        raise DataError(
+            shown,
+            line,
+            column,
+            f"an integer of {len(error.digits)} digits is too large (at most {MAX_INTEGER_DIGITS} digits)",
+        ) from None
     except ValueError as error:  # NaN, Infinity
         line, column = position(text, max(text.find(str(error)), 0))
         raise DataError(shown, line, column, f"not valid JSON: {error} is not a JSON number") from None
@@ -122,7 +127,9 @@ def load_json(path: str | Path, what: str, max_bytes: int = MAX_JSON_BYTES) -> J
     deep_at = _too_deep_at(text) if data is None or _depth_exceeds(data) else None
     if deep_at is not None:
         line, column = position(text, deep_at)
-        raise DataError(shown, line, column, f"lists and objects nested more than {MAX_NESTING} deep (see docs/limits.md)")
+        raise DataError(
+            shown, line, column, f"lists and objects nested more than {MAX_NESTING} deep (see docs/limits.md)"
+        )
     return JsonDoc(shown, text, data)
 
 
@@ -203,7 +210,14 @@ def locate(text: str, path: tuple[str | int, ...]) -> tuple[int, int] | None:
 converter = cattrs.Converter(detailed_validation=True, forbid_extra_keys=True)
 """Structures checked JSON data into attrs classes; every hook refuses what its type does not say."""
 
-_KIND_WORDS = {bool: "true or false", int: "an integer", float: "a number", str: "a string", list: "a list", dict: "an object"}
+_KIND_WORDS = {
+    bool: "true or false",
+    int: "an integer",
+    float: "a number",
+    str: "a string",
+    list: "a list",
+    dict: "an object",
+}
 
 
 def kind_of(value: Any) -> str:
@@ -259,7 +273,10 @@ def _fixed_tuple(type_: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any
             try:
                 items.append(conv.structure(item, kind))
             except Exception as error:  # noqa: BLE001 - collected with their index, as cattrs does
-                error.__notes__ = [*getattr(error, "__notes__", []), cattrs.errors.IterableValidationNote(f"item {index}", index, kind)]
+                error.__notes__ = [
+                    *getattr(error, "__notes__", []),
+                    cattrs.errors.IterableValidationNote(f"item {index}", index, kind),
+                ]
                 errors.append(error)
         if errors:
             raise IterableValidationError("While structuring a tuple", errors, type_)
@@ -410,10 +427,18 @@ def structure(doc: JsonDoc, kind: type[T], at: tuple[str | int, ...] = (), conv:
     """The value of `doc` (or of its part at `at`) as `kind`; the first problem is a located one-line error."""
     data = doc.data
     for depth, step in enumerate(at):
-        if isinstance(data, dict) and step in data or isinstance(data, list) and isinstance(step, int) and -len(data) <= step < len(data):
+        if (
+            isinstance(data, dict)
+            and step in data
+            or isinstance(data, list)
+            and isinstance(step, int)
+            and -len(data) <= step < len(data)
+        ):
             data = data[step]
         else:
-            raise error_at(doc, at[:depth], f"missing field {_preview(step)}" if isinstance(step, str) else f"no item {step}")
+            raise error_at(
+                doc, at[:depth], f"missing field {_preview(step)}" if isinstance(step, str) else f"no item {step}"
+            )
     try:
         return conv.structure(data, kind)
     except (ClassValidationError, IterableValidationError, ForbiddenExtraKeysError, TypeError, ValueError) as error:

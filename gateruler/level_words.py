@@ -46,7 +46,11 @@ def rule_words(rule: SpecialRule, pool: CardPool, rift: RiftRules = DEFAULT_RIFT
         return f"When the rift's {name} enters its board, all of your units are destroyed."
     if kind is SpecialRuleKind.SACRIFICE_AT_START:
         own = rule.param("own_name_contains")
-        turns = "every turn (yours too, before you draw)" if rift.end_rule_turns is EndTurns.EVERY_TURN else "every rift turn"
+        turns = (
+            "every turn (yours too, before you draw)"
+            if rift.end_rule_turns is EndTurns.EVERY_TURN
+            else "every rift turn"
+        )
         if rift.end_rule_knight is EndKnight.ANY:
             knight = f'one "{own}" unit on the field (yours first: left attack, right attack, defense; then its own)'
         else:
@@ -99,7 +103,9 @@ def briefing(level: LevelDef, pool: CardPool, rift: RiftRules = DEFAULT_RIFT) ->
     if dealt is not None:
         text += f"It plays {dealt} of them, dealt at random each game; the other {size - dealt} are set aside unseen. "
     if cnt:
-        text += f"{cnt} of its cards have CNT: a damage check that reveals one does not count, and its CNT takes effect. "
+        text += (
+            f"{cnt} of its cards have CNT: a damage check that reveals one does not count, and its CNT takes effect. "
+        )
     else:
         text += "None of its cards has CNT: every damage check you deal it counts. "
     if PIERCE in level.keywords:
@@ -113,7 +119,11 @@ def card_changes(level: LevelDef, printed: CardDef, pool: CardPool, rift: RiftRu
 
     A rule is listed even when the copy comes out the same (ignoring an
     effect our data does not know), so the player learns the rule exists."""
-    return [f"Level {level.number}'s rule: {rule_words(r, pool, rift)}" for r in level.special_rules if r.param("card") == printed.id]
+    return [
+        f"Level {level.number}'s rule: {rule_words(r, pool, rift)}"
+        for r in level.special_rules
+        if r.param("card") == printed.id
+    ]
 
 
 def rift_version(level: LevelDef, pool: CardPool, card_id: str, rift: RiftRules = DEFAULT_RIFT) -> CardDef | None:

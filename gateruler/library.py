@@ -88,7 +88,9 @@ def _folder_files(folder: Path) -> list[Path]:
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         files += [Path(root) / n for n in sorted(names) if n.endswith(CARD_SUFFIXES) and not n.startswith(".")]
         if len(files) > MAX_FOLDER_FILES:
-            raise GateRulerError(f"{folder}: more than {MAX_FOLDER_FILES} card files in one folder; name fewer with --cards")
+            raise GateRulerError(
+                f"{folder}: more than {MAX_FOLDER_FILES} card files in one folder; name fewer with --cards"
+            )
     return files
 
 
@@ -135,7 +137,9 @@ def add_card_file(pool: CardPool, node: Any, shown: str, text: str, report: Repo
     from gateruler.loader import read_card_file
 
     # by id, for the cards that read well (a card whose id is not a string is an error read_card_file reports)
-    definitions = {item["id"]: item for item in _items(node) if isinstance(item, LocatedMap) and isinstance(item.get("id"), str)}
+    definitions = {
+        item["id"]: item for item in _items(node) if isinstance(item, LocatedMap) and isinstance(item.get("id"), str)
+    }
     added: list[UserCard] = []
     known = {c.id: c for c in pool}
     for card in read_card_file(node, report, shown):
@@ -163,7 +167,10 @@ def _may_join(card: CardDef, other: CardDef | None, pool: CardPool, report: Repo
     if other is None:
         if card.replaces:
             hint = did_you_mean(card.id, [c.id for c in pool if pool.user_card(c.id) is None])
-            report.error(card.location, f"card {card.id!r} says 'replaces: true' but there is no shipped card {card.id!r} to replace{hint}")
+            report.error(
+                card.location,
+                f"card {card.id!r} says 'replaces: true' but there is no shipped card {card.id!r} to replace{hint}",
+            )
         return not card.replaces
     theirs = pool.user_card(other.id) is not None
     if card.replaces and not theirs:
@@ -213,7 +220,6 @@ def library_summary(pool: CardPool) -> str | None:
     names = ", ".join(Path(f.path).name for f in files)
     line = f"card data: the shipped cards and {cards} of yours from {names}"
     return line + (f" ({replacing} replacing shipped cards)" if replacing else "")
-
 
 
 def plain(node: Any) -> Any:

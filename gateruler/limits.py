@@ -58,4 +58,6 @@ MAX_WORKERS = 64
 
 def describe() -> list[tuple[str, str]]:
     """(name, value) of every bound, for documentation and tests."""
-    return [(name, f"{value:,}") for name, value in globals().items() if name.startswith("MAX_") and isinstance(value, int)]
+    return [
+        (name, f"{value:,}") for name, value in globals().items() if name.startswith("MAX_") and isinstance(value, int)
+    ]

@@ -215,7 +215,9 @@ RULERS_DIR = DATA_DIR / "rulers"
 DECKS_DIR = DATA_DIR / "decks"
 # the levels' home is invader_decks/ in the repository; an installed package carries a copy (setup.py)
 _PACKAGED_LEVELS = Path(gateruler.__file__).parent / "invader_decks"
-INVADER_DECKS_DIR = _PACKAGED_LEVELS if _PACKAGED_LEVELS.is_dir() else Path(gateruler.__file__).parent.parent / "invader_decks"
+INVADER_DECKS_DIR = (
+    _PACKAGED_LEVELS if _PACKAGED_LEVELS.is_dir() else Path(gateruler.__file__).parent.parent / "invader_decks"
+)
 SHIPPED_LEVELS = range(1, 7)
 T = TypeVar("T")
 
@@ -284,12 +286,16 @@ def _read_entries(f: Fields, key: str = "cards") -> tuple[DeckEntry, ...]:
             first[card] = where
             entries.append(DeckEntry(card, count, where))
     if total > MAX_DECK_CARDS:
-        f.error(f.key_loc(key), f"the list has {total:,} cards; a list holds at most {MAX_DECK_CARDS:,} (see docs/limits.md)")
+        f.error(
+            f.key_loc(key),
+            f"the list has {total:,} cards; a list holds at most {MAX_DECK_CARDS:,} (see docs/limits.md)",
+        )
     return tuple(entries)
 
 
 # ---------------------------------------------------------------------------
 # Cards
+
 
 def _a(word: str) -> str:
     return f"{'an' if word[:1] in 'aeio' else 'a'} {word}"  # a unit, an event, a field
@@ -316,7 +322,10 @@ def _read_event_timing(f: Fields, card_type: Any) -> str:
         return ""
     if card_type is not CardType.EVENT and card_type is not MISSING:
         f.raw("timing")
-        f.error(f.key_loc("timing"), f"'timing' is for events (this card is {_a(card_type.value)}); an ability's timing goes on the ability")
+        f.error(
+            f.key_loc("timing"),
+            f"'timing' is for events (this card is {_a(card_type.value)}); an ability's timing goes on the ability",
+        )
         return ""
     word = f.optional("timing", words_enum(TIMINGS), None)
     return word.value if word else ""
@@ -712,7 +721,12 @@ def read_variants(f: Fields) -> dict[str, str]:
     return out
 
 
-def _structure(read: Callable[[Any, Report, str], T | None], node: Any, path: str, check: Callable[[T], list[Finding]] | None = None) -> T:
+def _structure(
+    read: Callable[[Any, Report, str], T | None],
+    node: Any,
+    path: str,
+    check: Callable[[T], list[Finding]] | None = None,
+) -> T:
     """Run a ``read_*`` function (then `check` on its result) and raise DataErrors on any error."""
     report = Report()
     value = read(node, report, str(path))
@@ -752,7 +766,9 @@ def load_level(ref: int | str | Path, pool: CardPool | None = None) -> LevelDef:
         return _shipped_level(ref)
     path = _level_path(ref)
     # a shipped level is named by its file, so that a finding in it says where it is
-    return _load_level(path, pool if pool is not None else load_card_pool(), str(path) if isinstance(ref, int) else str(ref))
+    return _load_level(
+        path, pool if pool is not None else load_card_pool(), str(path) if isinstance(ref, int) else str(ref)
+    )
 
 
 @functools.lru_cache(maxsize=None)
@@ -805,7 +821,9 @@ class PlayerDeck:
     pool: CardPool
 
 
-def read_player_deck(node: Any, report: Report, path: str, pool: CardPool, rulers: dict[str, RulerDef]) -> PlayerDeck | None:
+def read_player_deck(
+    node: Any, report: Report, path: str, pool: CardPool, rulers: dict[str, RulerDef]
+) -> PlayerDeck | None:
     """A deck file read, its card files added to `pool`, its names resolved and its legality checked.
 
     Every problem goes to `report`; None when the file itself could not be read.
@@ -822,7 +840,9 @@ def read_player_deck(node: Any, report: Report, path: str, pool: CardPool, ruler
     return PlayerDeck(resolved, pool)
 
 
-def load_player_deck(path: str | Path, pool: CardPool | None = None, rulers: dict[str, RulerDef] | None = None) -> PlayerDeck:
+def load_player_deck(
+    path: str | Path, pool: CardPool | None = None, rulers: dict[str, RulerDef] | None = None
+) -> PlayerDeck:
     """A player deck file and the pool its games use (`pool`, default the shipped cards, plus its own card files).
 
     The deck is checked against its ruler's deck rules, the ban list and
@@ -864,7 +884,9 @@ def read_collection(node: Any, report: Report, path: str = "") -> CollectionDef 
 def load_collection(path: str | Path, pool: CardPool | None = None) -> CollectionDef:
     """A player's collection file, every card checked against `pool`; raises DataErrors."""
     pool = pool if pool is not None else load_card_pool()
-    return _structure(read_collection, load_yaml(path), str(path), lambda collection: check_collection(collection, pool))
+    return _structure(
+        read_collection, load_yaml(path), str(path), lambda collection: check_collection(collection, pool)
+    )
 
 
 # ---------------------------------------------------------------------------

@@ -30,15 +30,28 @@ def play_spec(game: Game, origin: GameOrigin, deck_path: str | None = None) -> G
         else:
             entries.append(DeckEntry(card, 1))
     deck = DeckDef(setup.deck_name, setup.ruler.id, tuple(entries))
-    level_ref: int | str = origin.level_number if origin.level_number is not None else str(Path(str(origin.level_file)).resolve())
+    level_ref: int | str = (
+        origin.level_number if origin.level_number is not None else str(Path(str(origin.level_file)).resolve())
+    )
     readings = of_game(setup.rules, setup.opponent)
-    return GameSpec(deck, setup.ruler, setup.level, setup.pool, setup.max_turns, level_ref, deck_path or origin.deck_file or "", readings)
+    return GameSpec(
+        deck,
+        setup.ruler,
+        setup.level,
+        setup.pool,
+        setup.max_turns,
+        level_ref,
+        deck_path or origin.deck_file or "",
+        readings,
+    )
 
 
 def play_replay_data(game: Game, origin: GameOrigin, deck_path: str | None = None) -> dict:
     outcome = classify(game.winner, game.end_reason) if game.over else UNFINISHED
     actions = [action_to_dict(a) for a in game.history]
-    return replay_data(play_spec(game, origin, deck_path), game.setup.seed, actions, bot=None, outcome=outcome, turn=game.turn)
+    return replay_data(
+        play_spec(game, origin, deck_path), game.setup.seed, actions, bot=None, outcome=outcome, turn=game.turn
+    )
 
 
 def write_play_replay(path: str | Path, game: Game, origin: GameOrigin, deck_path: str | None = None) -> None:

@@ -163,7 +163,11 @@ def _summon_choice(game: Game, actions: list[Summon] | list[Discount]) -> Choice
     if len(actions) == 1:
         return Choice(action_words(game, actions[0]), actions[0])
     ordered = sorted(actions, key=lambda a: COLUMNS.index(a.slot))
-    label = summon_label(game, actions[0].card) if isinstance(actions[0], Summon) else discount_words(game, Discount(actions[0].card))
+    label = (
+        summon_label(game, actions[0].card)
+        if isinstance(actions[0], Summon)
+        else discount_words(game, Discount(actions[0].card))
+    )
     options = tuple((zone_words(game, a.slot), a) for a in ordered)
     return Choice(label, question=f"{label[0].upper()}{label[1:]}: to which zone?", options=options)
 
@@ -185,7 +189,11 @@ def leftover_words(game: Game) -> str:
     ready = sorted({a.attacker for a in legal if isinstance(a, Attack)})
     if game.phase == "main" and game.attack_targets(INVADER):
         slots = [slot for slot in (0, 1) if slot < game.setup.ruler.attack_zones] + [RULER]
-        ready = [slot for slot in slots if game.can_attack(PLAYER, slot) and (slot == RULER or game.unit_at(PLAYER, slot) is not None)]
+        ready = [
+            slot
+            for slot in slots
+            if game.can_attack(PLAYER, slot) and (slot == RULER or game.unit_at(PLAYER, slot) is not None)
+        ]
     if ready:
         names = ["your ruler" if s == RULER else game.card(game.unit_at(PLAYER, s).iid).name for s in ready]
         parts.append(f"{_and(names)} can still attack")
@@ -206,7 +214,9 @@ def _and(items: Sequence[str]) -> str:
 class PlaySession:
     """One player's game, decision by decision, for the line mode and the board alike."""
 
-    def __init__(self, game: Game, origin: GameOrigin, *, width: int = 80, deck_path: str | None = None, auto_pass: bool = False) -> None:
+    def __init__(
+        self, game: Game, origin: GameOrigin, *, width: int = 80, deck_path: str | None = None, auto_pass: bool = False
+    ) -> None:
         self.auto_pass = auto_pass  # let every window of the rift's turn go by without asking (engine/windows.py)
         self.game = game
         self.origin = origin
@@ -347,7 +357,7 @@ class PlaySession:
         words = text.split()
         if all(w.isdigit() for w in words):
             return self.choose([int(w) for w in words])
-        command, rest = words[0].lower(), text[len(words[0]):].strip()
+        command, rest = words[0].lower(), text[len(words[0]) :].strip()
         if command in PHASE_KEYS and not rest:
             return self.phase(command)
         handler = self._commands().get(command)
@@ -429,10 +439,17 @@ class PlaySession:
             trial.apply(action)
         for answer in answers:
             if trial.pending is None or trial.turn != self.game.turn:
-                return [self._retry("That choice asks no second question." if len(labels) == 1 else "Too many numbers.")]
+                return [
+                    self._retry("That choice asks no second question." if len(labels) == 1 else "Too many numbers.")
+                ]
             _, targets = build_menu(trial)
             if not 1 <= answer <= len(targets):
-                return [Line("error", f"There is no target {answer} for {labels[-1]}: type a number from 1 to {len(targets)}, or help.")]
+                return [
+                    Line(
+                        "error",
+                        f"There is no target {answer} for {labels[-1]}: type a number from 1 to {len(targets)}, or help.",
+                    )
+                ]
             labels.append(targets[answer - 1].label)
             trial.apply(targets[answer - 1].action)  # type: ignore[arg-type]
         return self._commit(trial, "; ".join(labels))
@@ -445,7 +462,11 @@ class PlaySession:
     def toggle_auto_pass(self) -> list[Line]:
         """The `auto` command (and the board's key): pass at the rift's windows without asking, or ask again."""
         self.auto_pass = not self.auto_pass
-        state = "on: the rift's turn goes on without asking you to respond" if self.auto_pass else "off: you are asked when you could respond in the rift's turn"
+        state = (
+            "on: the rift's turn goes on without asking you to respond"
+            if self.auto_pass
+            else "off: you are asked when you could respond in the rift's turn"
+        )
         lines = [Line("info", f"Auto-pass is {state}.")]
         if self.auto_pass and self.game.pending is not None and self.game.pending.kind == WINDOW:
             after = self.game.clone()
@@ -535,7 +556,12 @@ class PlaySession:
             return [Line("error", f"No card matches '{rest}'.")]
         if len(found) > 1:
             names = "; ".join(f"{c.name} [{c.id}]" for c in found)
-            return [Line("error", t) for t in wrap(f"Several cards match '{rest}': {names}. Type more of the name, or the number.", self.width)]
+            return [
+                Line("error", t)
+                for t in wrap(
+                    f"Several cards match '{rest}': {names}. Type more of the name, or the number.", self.width
+                )
+            ]
         return self._info([Line("info", t) for t in full_card_lines(self.game, found[0], self.width)])
 
     def undo(self) -> list[Line]:
@@ -559,7 +585,9 @@ class PlaySession:
             return [Line("error", str(error))]
         self._save_path = path
         self._saved_history = list(self.game.history)
-        return [Line("info", t) for t in wrap(f"Saved to {path}.  Resume with: gateruler play --load {path}", self.width)]
+        return [
+            Line("info", t) for t in wrap(f"Saved to {path}.  Resume with: gateruler play --load {path}", self.width)
+        ]
 
     def write_replay(self, rest: str) -> list[Line]:
         """Write the game so far as a replay (and again after every decision while playing on)."""
@@ -573,7 +601,10 @@ class PlaySession:
         except GateRulerError as error:
             return [Line("error", str(error))]
         self.replay_path = path
-        return [Line("info", t) for t in wrap(f"Replay written to {path}.  Re-run it with: gateruler replay {path}", self.width)]
+        return [
+            Line("info", t)
+            for t in wrap(f"Replay written to {path}.  Re-run it with: gateruler replay {path}", self.width)
+        ]
 
     def _after_change(self) -> None:
         if self.replay_path is not None:
@@ -582,7 +613,10 @@ class PlaySession:
     def quit(self) -> list[Line]:
         if self.unsaved:
             self.confirming = Confirm("quit", "You have unsaved changes.")
-            return [Line("info", t) for t in wrap(f"You have unsaved changes (s saves them to {self.quit_save_path}).", self.width)]
+            return [
+                Line("info", t)
+                for t in wrap(f"You have unsaved changes (s saves them to {self.quit_save_path}).", self.width)
+            ]
         self._left = True
         return [Line("info", "Left the game.")]
 

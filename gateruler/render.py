@@ -90,7 +90,12 @@ def fit(text: str, width: int) -> str:
 def wrap(text: str, width: int, indent: str = "", hang: str = "") -> list[str]:
     """`text` in lines of at most `width`; paths, card numbers and other hyphenated words are never split."""
     lines = textwrap.wrap(
-        text, width, initial_indent=indent, subsequent_indent=hang or indent, break_on_hyphens=False, break_long_words=False
+        text,
+        width,
+        initial_indent=indent,
+        subsequent_indent=hang or indent,
+        break_on_hyphens=False,
+        break_long_words=False,
     )
     return lines or [indent.rstrip()]
 
@@ -109,7 +114,9 @@ def ability_words(ability: Ability) -> str:
     they are used (the player decides to use them), before the data's own text."""
     if ability.trigger == DISCOUNT:
         pay = ", ".join(c.words() for c in ability.costs) or "nothing"
-        return f"Discount: you may play it from your hand by paying {pay} instead of its level" + (f" ({ability.text})" if ability.text else ".")
+        return f"Discount: you may play it from your hand by paying {pay} instead of its level" + (
+            f" ({ability.text})" if ability.text else "."
+        )
     if ability.trigger == ATTACK_COST and not ability.text:
         return f"It may attack only if you {', '.join(c.words() for c in ability.costs)}."
     if ability.trigger == ACTIVATED:
@@ -129,7 +136,9 @@ def ability_words(ability: Ability) -> str:
 
 
 def _effects_words(ability: Ability) -> str:
-    return "; ".join(effect_words(e) + (f" if {e.condition.words()}" if e.condition is not None else "") for e in ability.effects)
+    return "; ".join(
+        effect_words(e) + (f" if {e.condition.words()}" if e.condition is not None else "") for e in ability.effects
+    )
 
 
 def activated_prefix(ability: Ability) -> str:
@@ -245,7 +254,10 @@ def set_and_field_words(game: Game) -> str:
     s = game.sides[PLAYER]
     names = game.setup.names
     sets = ", ".join(f"{i + 1} {names[c] if c is not None else 'empty'}" for i, c in enumerate(s.set_zones))
-    fields = ", ".join(names[c] + (f" (soul {len(game.soul(PLAYER, c))})" if game.soul(PLAYER, c) else "") for c in s.field) or "empty"
+    fields = (
+        ", ".join(names[c] + (f" (soul {len(game.soul(PLAYER, c))})" if game.soul(PLAYER, c) else "") for c in s.field)
+        or "empty"
+    )
     return (f"set zones (face down): {sets}   " if s.set_zones else "") + f"field zone: {fields}"
 
 
@@ -378,7 +390,9 @@ def action_words(game: Game, action: Action) -> str:
     if isinstance(action, PlayEvent):
         card = game.card(action.card)
         text = _play_words(card)
-        return f"play {card.name}{_where(game, action.card)} ({cost_words(game, action.card)})" + (f": {text}" if text else "")
+        return f"play {card.name}{_where(game, action.card)} ({cost_words(game, action.card)})" + (
+            f": {text}" if text else ""
+        )
     if isinstance(action, PlayField):
         card = game.card(action.card)
         return f"play the field {card.name} ({cost_words(game, action.card)})"
@@ -393,7 +407,11 @@ def action_words(game: Game, action: Action) -> str:
         return discount_words(game, action)
     if isinstance(action, GoToAttack):
         drive = len(game.sides[PLAYER].drive)
-        left = f" (the {drive} card{'s' if drive != 1 else ''} left in your drive zone go to the graveyard)" if drive else ""
+        left = (
+            f" (the {drive} card{'s' if drive != 1 else ''} left in your drive zone go to the graveyard)"
+            if drive
+            else ""
+        )
         return "go to the attack phase" + left
     if isinstance(action, Attack):
         return f"attack {unit_words(game, INVADER, action.target)} with {attacker_words(game, action.attacker)}"
@@ -424,7 +442,7 @@ def pending_question(game: Game) -> str:
         return f"{name}: use it? ({what.rstrip('.')})"
     if decision.purpose == "cost":
         progress = f" ({len(decision.picked) + 1} of {decision.count})" if decision.count > 1 else ""
-        return f"{name}: to pay \"{subject.words()}\", which one{progress}?"
+        return f'{name}: to pay "{subject.words()}", which one{progress}?'
     if decision.kind == "split":
         return f"{name}: {effect_words(subject)}: how?"
     if decision.kind == "zone":
@@ -467,7 +485,8 @@ def card_lines(
             out += wrap("Printed: " + _printed_differences(card, rift_version), width, "  ", "    ")  # type: ignore[arg-type]
     stats = f", ATK/HP/STK {card.stats_provenance.value}" if card.stats_provenance else ""
     out += wrap(
-        f"provenance: {card.provenance.value}{stats}" + ("  (provisional numbers: ours, not the real card's)" if card.is_provisional else ""),
+        f"provenance: {card.provenance.value}{stats}"
+        + ("  (provisional numbers: ours, not the real card's)" if card.is_provisional else ""),
         width,
         "  ",
         "    ",
@@ -475,7 +494,12 @@ def card_lines(
     if card.source:
         out += wrap(f"source: {card.source}", width, "  ", "    ")
     if card.names:
-        out += wrap("other names: " + ", ".join(f"{lang} {name}" for lang, name in sorted(card.names.items())), width, "  ", "    ")
+        out += wrap(
+            "other names: " + ", ".join(f"{lang} {name}" for lang, name in sorted(card.names.items())),
+            width,
+            "  ",
+            "    ",
+        )
     return out
 
 
@@ -487,7 +511,11 @@ def _kind_words(card: CardDef) -> str:
 
 def _printed_differences(printed: CardDef, rift: CardDef) -> str:
     """What the printed card has that the rift's copy does not: "STK 3; CNT icon; 1 ability"."""
-    out = [f"{label} {a}" for label, a, b in (("ATK", printed.atk, rift.atk), ("HP", printed.hp, rift.hp), ("STK", printed.stk, rift.stk)) if a != b]
+    out = [
+        f"{label} {a}"
+        for label, a, b in (("ATK", printed.atk, rift.atk), ("HP", printed.hp, rift.hp), ("STK", printed.stk, rift.stk))
+        if a != b
+    ]
     if printed.has_cnt != rift.has_cnt:
         out.append("CNT icon" if printed.has_cnt else "no CNT icon")
     lost = keyword_words(printed.keywords - rift.keywords)
@@ -507,7 +535,12 @@ def _card_body(card: CardDef, width: int) -> list[str]:
     if not card.keywords:
         out.append("  keywords: none")
     if card.markers:
-        out += wrap(f"markers (no rule of their own; other cards refer to them): {', '.join(sorted(card.markers))}", width, "  ", "    ")
+        out += wrap(
+            f"markers (no rule of their own; other cards refer to them): {', '.join(sorted(card.markers))}",
+            width,
+            "  ",
+            "    ",
+        )
     if card.abilities:
         for ability in card.abilities:
             out += wrap(ability_words(ability), width, "  - ", "    ")
@@ -534,7 +567,9 @@ def player_turns(game: Game) -> int:
 
 def result_lines(game: Game) -> list[str]:
     """Who won, how, after how many turns, and the one-line summary."""
-    headline = {"player": "You win!", "invader": "The rift wins.", "draw": "The game is a draw."}.get(game.winner, "The game is over.")
+    headline = {"player": "You win!", "invader": "The rift wins.", "draw": "The game is a draw."}.get(
+        game.winner, "The game is over."
+    )
     loser = {"player": INVADER, "invader": PLAYER}.get(game.winner)  # type: ignore[arg-type]
     if loser is not None:
         reason = loss_words(game, loser, game.end_reason)

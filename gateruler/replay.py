@@ -36,7 +36,18 @@ from gateruler.cardpool import CardPool
 from gateruler.engine.actions import Action, action_to_dict
 from gateruler.errors import GateRulerError, IllegalAction
 from gateruler.fileio import write_text_atomic
-from gateruler.jsonsrc import Budget, CardCount, FileError, LevelNumber, MaxTurns, Seed, Turn, error_at, load_json, structure
+from gateruler.jsonsrc import (
+    Budget,
+    CardCount,
+    FileError,
+    LevelNumber,
+    MaxTurns,
+    Seed,
+    Turn,
+    error_at,
+    load_json,
+    structure,
+)
 from gateruler.library import embedded_cards, with_embedded
 from gateruler.limits import MAX_DECK_CARDS
 from gateruler.models import DeckDef, DeckEntry
@@ -49,7 +60,20 @@ REPLAY_FORMAT = "gateruler-replay"
 REPLAY_VERSION = 1
 # what cannot change how a game plays (nor, kept out, the fingerprints of existing replays)
 # ("rule": which level rule added an ability, which only the log tells)
-_SKIPPED_FIELDS = frozenset({"location", "field_locations", "names", "source", "notes", "briefing", "description", "rift_only", "replaces", "rule"})
+_SKIPPED_FIELDS = frozenset(
+    {
+        "location",
+        "field_locations",
+        "names",
+        "source",
+        "notes",
+        "briefing",
+        "description",
+        "rift_only",
+        "replaces",
+        "rule",
+    }
+)
 
 
 class ReplayFileError(FileError):
@@ -152,7 +176,9 @@ def record_game(spec: GameSpec, seed: int, bot: str, bot_seed: int, budget: int 
     game, played, error = play_recorded(spec, seed, bot, bot_seed, budget)
     actions = [action_to_dict(a) for a in played]
     if game is None:
-        return replay_data(spec, seed, actions, bot=bot, bot_seed=bot_seed, budget=budget, outcome=ERROR, turn=0, error=error)
+        return replay_data(
+            spec, seed, actions, bot=bot, bot_seed=bot_seed, budget=budget, outcome=ERROR, turn=0, error=error
+        )
     outcome = classify(game.winner, game.end_reason)
     return replay_data(spec, seed, actions, bot=bot, bot_seed=bot_seed, budget=budget, outcome=outcome, turn=game.turn)
 
@@ -224,7 +250,9 @@ def read_replay(path: str | Path) -> ReplayFile:
     if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
         raise ReplayFileError(path, f'not a gateruler replay (no "format": "{REPLAY_FORMAT}")')
     if data.get("version") != REPLAY_VERSION:
-        raise ReplayFileError(path, f"unknown replay version {_preview(data.get('version'))} (this gateruler reads {REPLAY_VERSION})")
+        raise ReplayFileError(
+            path, f"unknown replay version {_preview(data.get('version'))} (this gateruler reads {REPLAY_VERSION})"
+        )
     replay = structure(doc, ReplayFile)
     try:
         from_record(replay.variants)
@@ -232,11 +260,17 @@ def read_replay(path: str | Path) -> ReplayFile:
         raise error_at(doc, ("variants", error.name), error.detail) from None
     total = sum(count for _card, count in replay.deck.cards)
     if total > MAX_DECK_CARDS:
-        raise error_at(doc, ("deck", "cards"), f"the deck has {total:,} cards; a deck holds at most {MAX_DECK_CARDS:,} (see docs/limits.md)")
+        raise error_at(
+            doc,
+            ("deck", "cards"),
+            f"the deck has {total:,} cards; a deck holds at most {MAX_DECK_CARDS:,} (see docs/limits.md)",
+        )
     return replay
 
 
-def spec_from_replay(path: str | Path, replay: ReplayFile, pool: CardPool | None = None, variants: Mapping[str, str] | None = None) -> GameSpec:
+def spec_from_replay(
+    path: str | Path, replay: ReplayFile, pool: CardPool | None = None, variants: Mapping[str, str] | None = None
+) -> GameSpec:
     """The game definitions a replay names: `pool` (default: the shipped cards) with the player's cards it
     carries, the shipped rulers, its level and its deck's cards, under the rule variants it recorded
     (some replaced by `variants`)."""
@@ -308,15 +342,21 @@ class _Lockstep:
         if self.bot is not None:
             return self.bot.choose(view)
         if self.done >= len(self.recorded):
-            raise _Diverged(f"the recorded actions end after action {self.done}, but the game goes on (turn {view.game.turn})")
+            raise _Diverged(
+                f"the recorded actions end after action {self.done}, but the game goes on (turn {view.game.turn})"
+            )
         return self.recorded[self.done]
 
     def taken(self, action: Action) -> None:
         if self.done >= len(self.recorded):
-            raise _Diverged(f"the game goes on past the {self.done} recorded actions: next came {_show(action)} (turn {self.turn})")
+            raise _Diverged(
+                f"the game goes on past the {self.done} recorded actions: next came {_show(action)} (turn {self.turn})"
+            )
         expected = self.recorded[self.done]
         if action != expected:
-            raise _Diverged(f"action {self.done + 1} (turn {self.turn}): the replay has {_show(expected)}, the re-run chose {_show(action)}")
+            raise _Diverged(
+                f"action {self.done + 1} (turn {self.turn}): the replay has {_show(expected)}, the re-run chose {_show(action)}"
+            )
         self.done += 1
 
 
@@ -336,7 +376,9 @@ def rerun(path: str | Path, pool: CardPool | None = None, variants: Mapping[str,
     notes = []
     if variants:
         changed = ", ".join(f"{name}={value}" for name, value in variants.items())
-        notes.append(f"re-run with {changed}; the recording has {', '.join(f'{n}={v}' for n, v in from_record(replay.variants).to_dict().items() if n in variants)}")
+        notes.append(
+            f"re-run with {changed}; the recording has {', '.join(f'{n}={v}' for n, v in from_record(replay.variants).to_dict().items() if n in variants)}"
+        )
     if replay.engine_version != __version__:
         notes.append(f"recorded with gateruler {_cut(replay.engine_version)}, re-run with {__version__}")
     if replay.data_hash != game_data_hash(spec):
@@ -368,16 +410,30 @@ def rerun(path: str | Path, pool: CardPool | None = None, variants: Mapping[str,
     recorded_error = None if result.error is None else _cut(result.error)
     if error is not None or recorded_error is not None:
         if error == result.error and lockstep.done == len(recorded):
-            return ReplayCheck(True, f"ends the same way: the same error after {lockstep.done} actions ({error})", tuple(notes))
+            return ReplayCheck(
+                True, f"ends the same way: the same error after {lockstep.done} actions ({error})", tuple(notes)
+            )
         if recorded_error is None:
-            return ReplayCheck(False, f"diverges: the re-run raised {error} after {lockstep.done} actions; the recording ended normally", tuple(notes))
+            return ReplayCheck(
+                False,
+                f"diverges: the re-run raised {error} after {lockstep.done} actions; the recording ended normally",
+                tuple(notes),
+            )
         if error is None:
-            return ReplayCheck(False, f"diverges: the recording raised {recorded_error}, the re-run did not", tuple(notes))
-        return ReplayCheck(False, f"diverges: the recording raised {recorded_error}, the re-run raised {error} after {lockstep.done} actions", tuple(notes))
+            return ReplayCheck(
+                False, f"diverges: the recording raised {recorded_error}, the re-run did not", tuple(notes)
+            )
+        return ReplayCheck(
+            False,
+            f"diverges: the recording raised {recorded_error}, the re-run raised {error} after {lockstep.done} actions",
+            tuple(notes),
+        )
     assert game is not None
     outcome = classify(game.winner, game.end_reason)
     if lockstep.done != len(recorded):
-        return ReplayCheck(False, f"diverges: the game ended after {lockstep.done} of {len(recorded)} recorded actions", tuple(notes))
+        return ReplayCheck(
+            False, f"diverges: the game ended after {lockstep.done} of {len(recorded)} recorded actions", tuple(notes)
+        )
     if outcome != result.outcome or game.turn != result.turn:
         was = OUTCOME_WORDS.get(result.outcome, _preview(result.outcome))
         return ReplayCheck(
@@ -385,10 +441,16 @@ def rerun(path: str | Path, pool: CardPool | None = None, variants: Mapping[str,
             f"diverges: the recording ended {was} on turn {result.turn}, the re-run {OUTCOME_WORDS[outcome]} on turn {game.turn}",
             tuple(notes),
         )
-    return ReplayCheck(True, f"ends the same way: {OUTCOME_WORDS[outcome]} on turn {game.turn} after {len(recorded)} actions", tuple(notes))
+    return ReplayCheck(
+        True,
+        f"ends the same way: {OUTCOME_WORDS[outcome]} on turn {game.turn} after {len(recorded)} actions",
+        tuple(notes),
+    )
 
 
-def _rerun_unfinished(spec: GameSpec, replay: ReplayFile, recorded: list[Action], notes: tuple[str, ...]) -> ReplayCheck:
+def _rerun_unfinished(
+    spec: GameSpec, replay: ReplayFile, recorded: list[Action], notes: tuple[str, ...]
+) -> ReplayCheck:
     """A game recorded while still going: the same actions must reach the same turn, the game not over."""
     game = spec.start(replay.seed)
     for done, action in enumerate(recorded):
@@ -397,8 +459,14 @@ def _rerun_unfinished(spec: GameSpec, replay: ReplayFile, recorded: list[Action]
         except IllegalAction as illegal:
             return ReplayCheck(False, f"diverges at action {done + 1} (turn {game.turn}): {illegal}", notes)
         if game.over:
-            return ReplayCheck(False, f"diverges: the game ended {OUTCOME_WORDS[classify(game.winner, game.end_reason)]} after action {done + 1} of {len(recorded)}; the recording was still going", notes)
+            return ReplayCheck(
+                False,
+                f"diverges: the game ended {OUTCOME_WORDS[classify(game.winner, game.end_reason)]} after action {done + 1} of {len(recorded)}; the recording was still going",
+                notes,
+            )
     turn = replay.result.turn
     if game.turn != turn:
-        return ReplayCheck(False, f"diverges: the recording stopped on turn {turn}, the re-run on turn {game.turn}", notes)
+        return ReplayCheck(
+            False, f"diverges: the recording stopped on turn {turn}, the re-run on turn {game.turn}", notes
+        )
     return ReplayCheck(True, f"ends the same way: still going on turn {game.turn} after {len(recorded)} actions", notes)

@@ -90,7 +90,9 @@ class SaveFileError(FileError):
 CardRef = bounded("CardRef", 0, 2 * MAX_DECK_CARDS - 1)  # a card of this game, by instance number
 CardOrRuler = bounded("CardOrRuler", -1, 2 * MAX_DECK_CARDS - 1)  # -1: the ruler
 BoardZone = bounded("BoardZone", 0, 2)
-Shielded = bounded("Shielded", -2, 2 * MAX_DECK_CARDS - 1)  # a shield's protected card: -1 the ruler, -2 the ruler and its units
+Shielded = bounded(
+    "Shielded", -2, 2 * MAX_DECK_CARDS - 1
+)  # a shield's protected card: -1 the ruler, -2 the ruler and its units
 DamageKind = Literal["any", "battle", "effect"]
 SetZone = bounded("SetZone", 0, 1)
 PhaseName = Literal[tuple(v for k, v in vars(Phase).items() if k.isupper())]  # type: ignore[misc]
@@ -143,8 +145,12 @@ class SideState:
     removed: list[CardRef] = attrs.field(factory=list)  # removed from the game; saves of version 1 have no such zone
     # one-shot damage preventions waiting this turn (engine/replace.py): protected unit (-1 ruler, -2 both), amount (0: all), kind, source
     shields: list[tuple[Shielded, Quantity, DamageKind, CardRef]] = attrs.field(factory=list)
-    ruler_gained: list[tuple[str, bool]] = attrs.field(factory=list)  # keywords granted to the ruler (saves before grants have none)
-    soul: list[tuple[CardRef, list[CardRef]]] = attrs.field(factory=list)  # [host, its soul cards]; older saves have none
+    ruler_gained: list[tuple[str, bool]] = attrs.field(
+        factory=list
+    )  # keywords granted to the ruler (saves before grants have none)
+    soul: list[tuple[CardRef, list[CardRef]]] = attrs.field(
+        factory=list
+    )  # [host, its soul cards]; older saves have none
 
 
 @attrs.frozen
@@ -172,8 +178,12 @@ class GameState:
     end_reason: str | None
     history: list[Action]
     deck_name: str = ""
-    used: list[tuple[CardRef, Quantity]] = attrs.field(factory=list)  # abilities used this turn (saves before activated abilities have none)
-    rules: dict[str, str] | None = None  # the engine's rule variants (engine/rules.py); the save's "variants" name them all
+    used: list[tuple[CardRef, Quantity]] = attrs.field(
+        factory=list
+    )  # abilities used this turn (saves before activated abilities have none)
+    rules: dict[str, str] | None = (
+        None  # the engine's rule variants (engine/rules.py); the save's "variants" name them all
+    )
 
 
 @attrs.frozen
@@ -195,8 +205,17 @@ TASK_ARGUMENTS: dict[str, Any] = {
     "open": (Side, CardRef),
     "battle": (Side, Slot, CardOrRuler, Slot, CardOrRuler),
     "fx": (Side, CardRef, dict[str, Scalar]),  # version 1 only: one effect left to resolve, as it was written
-    "ctl": {"drive": (Later(CardOrRuler | None), Later(str | None)), "start_rules": (), "attack": (Slot,)},  # drive: source, reason of an effect's draw
-    "window": (WindowName, CardOrRuler, WindowZone, CardOrRuler),  # a priority window of the rift's turn (engine/windows.py)
+    "ctl": {
+        "drive": (Later(CardOrRuler | None), Later(str | None)),
+        "start_rules": (),
+        "attack": (Slot,),
+    },  # drive: source, reason of an effect's draw
+    "window": (
+        WindowName,
+        CardOrRuler,
+        WindowZone,
+        CardOrRuler,
+    ),  # a priority window of the rift's turn (engine/windows.py)
 }
 
 Step = bounded("Step", -1, 99)  # a frame's step: -1 begins the ability, then its costs, then its effects
@@ -271,7 +290,9 @@ LOG_ARGUMENTS: dict[str, Any] = {
 }
 
 
-def _tagged(conv: cattrs.Converter, table: dict[str, Any], items: list, before: tuple = (), what: str = "task") -> tuple:
+def _tagged(
+    conv: cattrs.Converter, table: dict[str, Any], items: list, before: tuple = (), what: str = "task"
+) -> tuple:
     """Items [*before, tag, *arguments] typed by table[tag] (or by its own table, for a nested one)."""
     at = len(before)
     tag = items[at] if len(items) > at else None
@@ -299,7 +320,9 @@ def _state_converter(card_count: int) -> cattrs.Converter:
     def card(low: int) -> Callable[[Any, Any], int]:
         def hook(value: Any, _kind: Any) -> int:
             if not (isinstance(value, int) and not isinstance(value, bool) and low <= value < card_count):
-                raise ValueError(f"names no card of this game (the cards are 0 to {card_count - 1}{', or -1' if low < 0 else ''})")
+                raise ValueError(
+                    f"names no card of this game (the cards are 0 to {card_count - 1}{', or -1' if low < 0 else ''})"
+                )
             return value
 
         return hook
@@ -307,6 +330,7 @@ def _state_converter(card_count: int) -> cattrs.Converter:
     conv.register_structure_hook(CardRef, card(0))
     conv.register_structure_hook(CardOrRuler, card(-1))
     conv.register_structure_hook(Shielded, card(-2))
+
     def task(value: Any, _kind: Any) -> Any:
         if isinstance(value, dict):
             return conv.structure(value, FrameState)
@@ -401,12 +425,14 @@ def read_save(path: str | Path) -> tuple[dict[str, Any], str]:
     doc = load_json(path, "save file")
     data = doc.data
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveFileError(path, f"not a gateruler save file (no \"format\": \"{SAVE_FORMAT}\")")
+        raise SaveFileError(path, f'not a gateruler save file (no "format": "{SAVE_FORMAT}")')
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveFileError(path, "the save file has no version number")
     if version > SAVE_VERSION:
-        raise SaveFileError(path, f"saved by a newer gateruler (save format version {version}; this one reads up to {SAVE_VERSION})")
+        raise SaveFileError(
+            path, f"saved by a newer gateruler (save format version {version}; this one reads up to {SAVE_VERSION})"
+        )
     if version < 1:
         raise SaveFileError(path, f"unknown save format version {version}")
     game = data.get("game")
@@ -414,7 +440,9 @@ def read_save(path: str | Path) -> tuple[dict[str, Any], str]:
         raise SaveFileError(path, "the save file holds no game")
     if game.get("version") not in serial.READS:
         readable = " and ".join(str(v) for v in serial.READS)
-        raise SaveFileError(path, f"unknown game state version {_json(game.get('version'))} (this gateruler reads {readable})")
+        raise SaveFileError(
+            path, f"unknown game state version {_json(game.get('version'))} (this gateruler reads {readable})"
+        )
     return data, doc.text
 
 
@@ -427,7 +455,9 @@ def _origin(path: str | Path, data: dict[str, Any], text: str) -> GameOrigin:
     from gateruler.loader import SHIPPED_LEVELS
 
     if origin.level_number is not None and origin.level_number not in SHIPPED_LEVELS:
-        raise SaveFileError(path, f"origin.level_number: there is no shipped level {origin.level_number} (the levels are 1 to 6)")
+        raise SaveFileError(
+            path, f"origin.level_number: there is no shipped level {origin.level_number} (the levels are 1 to 6)"
+        )
     return origin
 
 
@@ -470,12 +500,16 @@ def restore_game(
         if card not in (pool if index < len(deck) else rift_defs):
             line, column = _locate(text, json.dumps(card))
             hint = pool.for_level(level).suggest(card)
-            raise DataError(str(path), line, column, f"unknown card {_short(card)!r}" + (f" (did you mean {hint}?)" if hint else ""))
+            raise DataError(
+                str(path), line, column, f"unknown card {_short(card)!r}" + (f" (did you mean {hint}?)" if hint else "")
+            )
     ruler = rulers.get(state.ruler)
     if ruler is None:
         raise SaveFileError(path, f"unknown ruler {_short(state.ruler)!r} (known: {', '.join(sorted(rulers))})")
     try:
-        game = Game.from_dict(data["game"], pool=pool, ruler=ruler, level=level, opponent=opponent, rules=readings.engine)
+        game = Game.from_dict(
+            data["game"], pool=pool, ruler=ruler, level=level, opponent=opponent, rules=readings.engine
+        )
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         raise SaveFileError(path, f"damaged save file: {_what(error)}") from None
     problem = _inconsistency(game)

@@ -61,7 +61,17 @@ from gateruler.limits import MAX_SEED
 from gateruler.models import LevelDef, SourceLocation
 from gateruler.variants import readings_for
 from gateruler.vocabulary import CardType
-from gateruler.yamlsrc import MISSING, Fields, LocatedList, LocatedMap, Report, did_you_mean, load_yaml, location_of, show_value
+from gateruler.yamlsrc import (
+    MISSING,
+    Fields,
+    LocatedList,
+    LocatedMap,
+    Report,
+    did_you_mean,
+    load_yaml,
+    location_of,
+    show_value,
+)
 
 ZONE_LISTS = ("deck", "hand", "graveyard", "damage_zone", "set_zones")
 TURNS = ("invader", "player")
@@ -159,7 +169,9 @@ def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
         else:
             actions = [ScriptedAction(a, actions_node.item_loc(i)) for i, a in enumerate(actions_node)]
     if player.deck is None and turn == "player":
-        report.error(pf.loc if "deck" not in player_node else pf.value_loc("deck"), "player.deck is required (top first)")
+        report.error(
+            pf.loc if "deck" not in player_node else pf.value_loc("deck"), "player.deck is required (top first)"
+        )
     if len(player.set_zones) > 2:
         report.error(pf.value_loc("set_zones"), "the player has only 2 set zones in solo mode")
     report.raise_errors()
@@ -214,7 +226,9 @@ def _card_list(node: Any, f: Fields, key: str, pool: CardPool) -> tuple[str, ...
 def _side(node: Any, report: Report, what: str, pool: CardPool, allow: tuple[str, ...]) -> SideLayout:
     f = Fields(node, report, what)
     deck = _card_list(node, f, "deck", pool) if "deck" in f else None
-    lists = {key: _card_list(node, f, key, pool) for key in ("hand", "graveyard", "damage_zone", "set_zones") if key in allow}
+    lists = {
+        key: _card_list(node, f, key, pool) for key in ("hand", "graveyard", "damage_zone", "set_zones") if key in allow
+    }
     energy = f.optional("energy", int, default=None, min=0) if "energy" in allow else None
     board: dict[int, PlacedUnit] = {}
     board_node = f.optional("board", dict, default=MISSING)
@@ -267,7 +281,9 @@ def build_game(scenario: Scenario) -> Game:
     if inv.deck is not None:
         inv_deck = list(inv.deck)
     else:  # the level's list shuffled, and dealt as the rift plays it (the long_lists variant)
-        inv_deck = _shuffled(scenario.level.card_ids(), scenario.seed)[: readings.controller().deck_size(scenario.level)]
+        inv_deck = _shuffled(scenario.level.card_ids(), scenario.seed)[
+            : readings.controller().deck_size(scenario.level)
+        ]
     inv_layout = _zone_order(inv, inv_deck)
     pl_deck = list(scenario.player.deck or ())
     pl_layout = _zone_order(scenario.player, pl_deck)
@@ -354,8 +370,15 @@ def run_scenario(scenario: Scenario) -> Game:
             except IllegalAction:
                 loc = scripted.location
                 legal = "; ".join(_action_words(game, a) for a in game.legal_actions())
-                raise DataError(scenario.path, loc.line, loc.column, f"illegal action now: {_short(scripted.spec)} (legal: {legal})") from None
-        if not game.over and game.active == PLAYER and game.phase in (Phase.MAIN, Phase.ATTACK) and game.pending is None:
+                raise DataError(
+                    scenario.path, loc.line, loc.column, f"illegal action now: {_short(scripted.spec)} (legal: {legal})"
+                ) from None
+        if (
+            not game.over
+            and game.active == PLAYER
+            and game.phase in (Phase.MAIN, Phase.ATTACK)
+            and game.pending is None
+        ):
             game.apply(EndTurn())
     return game
 
@@ -422,6 +445,7 @@ def _to_action(game: Game, scripted: ScriptedAction, path: str) -> Action:
         if to not in SLOT_BY_NAME:
             raise fail(f"unknown zone {_short(to)}")
         return Discount(iid, SLOT_BY_NAME[to])
+
     def unit(text: Any, what: str) -> tuple[int, int]:
         side_name, _, zone = text.partition(".") if isinstance(text, str) else ("", "", "")
         if side_name not in SIDE_NAMES or zone not in SLOT_BY_NAME:
@@ -433,7 +457,9 @@ def _to_action(game: Game, scripted: ScriptedAction, path: str) -> Action:
     if "split" in spec:
         parts = spec["split"]
         if not isinstance(parts, dict) or not all(type(n) is int and n > 0 for n in parts.values()):
-            raise fail(f"split takes side.zone: amount pairs, e.g. {{invader.attack_left: 2, invader.defense: 1}}, not {_short(parts)}")
+            raise fail(
+                f"split takes side.zone: amount pairs, e.g. {{invader.attack_left: 2, invader.defense: 1}}, not {_short(parts)}"
+            )
         wanted = {(*unit(where, "split"), amount) for where, amount in parts.items()}
         for action in game.legal_actions():
             if isinstance(action, Split) and set(action.parts) == wanted:
@@ -504,7 +530,11 @@ def _side_json(game: Game, side: int) -> dict:
     board = {}
     for slot, name in enumerate(SLOT_NAMES):
         u = s.board[slot]
-        board[name] = None if u is None else {"id": ids[u.iid], "damage": u.damage, "soul": [ids[i] for i in game.soul(side, u.iid)]}
+        board[name] = (
+            None
+            if u is None
+            else {"id": ids[u.iid], "damage": u.damage, "soul": [ids[i] for i in game.soul(side, u.iid)]}
+        )
     return {
         "board": board,
         "graveyard": [ids[i] for i in s.graveyard],
@@ -530,6 +560,8 @@ def expectation_mismatches(expected: Any, actual: Any, where: str = "") -> list[
             else:
                 out += expectation_mismatches(value, actual[key], path)
         return out
-    if expected != actual and not (isinstance(expected, list) and isinstance(actual, list) and list(expected) == actual):
+    if expected != actual and not (
+        isinstance(expected, list) and isinstance(actual, list) and list(expected) == actual
+    ):
         return [f"{where}: expected {_short(expected)}, got {_short(actual)}"]
     return []

@@ -46,9 +46,7 @@ class Alternative:
 
 def alternatives(specs: list[GameSpec]) -> list[Alternative]:
     """Every other value of every variant, with the levels it can matter at, in the registry's order."""
-    can_matter = [
-        {v.name for v in applying(spec.level, spec.pool, spec.deck.card_ids(), spec.ruler)} for spec in specs
-    ]
+    can_matter = [{v.name for v in applying(spec.level, spec.pool, spec.deck.card_ids(), spec.ruler)} for spec in specs]
     out = []
     for v in VARIANTS:
         levels = tuple(i for i, names in enumerate(can_matter) if v.name in names)
@@ -117,7 +115,9 @@ def pair(default: LevelResult, variant: LevelResult, name: str, value: str) -> V
     both = (a & b).bit_count()
     only_default = (a & ~b).bit_count()
     only_variant = (b & ~a).bit_count()
-    return VariantEffect(name, value, both, only_default, only_variant, mask.bit_count() - both - only_default - only_variant)
+    return VariantEffect(
+        name, value, both, only_default, only_variant, mask.bit_count() - both - only_default - only_variant
+    )
 
 
 @attrs.define
@@ -150,7 +150,9 @@ def run_sensitivity(
     A Ctrl-C stops it: what was played so far is kept, and `interrupted` says so."""
     out = Sensitivity([LevelSensitivity() for _ in specs])
     for alt in alternatives(specs):
-        changed = [attrs.evolve(specs[i], variants=specs[i].readings.with_values({alt.name: alt.value})) for i in alt.levels]
+        changed = [
+            attrs.evolve(specs[i], variants=specs[i].readings.with_values({alt.name: alt.value})) for i in alt.levels
+        ]
         if bars is not None:
             with bars(changed, alt.label) as shown:
                 result = run_batch(changed, settings, shown.update, backend)

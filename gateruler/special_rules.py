@@ -45,7 +45,9 @@ def _ignore_cnt(card: CardDef, rule: SpecialRule, ignored: IgnoredCnt) -> CardDe
 def _ignore_keyword(card: CardDef, rule: SpecialRule, _ignored: IgnoredCnt) -> CardDef:
     # The keyword goes, and so do the abilities that are its effect (`keyword:` on an ability: Cthulhu's dormant).
     keyword = str(rule.param("keyword"))
-    return attrs.evolve(card, keywords=card.keywords - {keyword}, abilities=tuple(a for a in card.abilities if a.keyword != keyword))
+    return attrs.evolve(
+        card, keywords=card.keywords - {keyword}, abilities=tuple(a for a in card.abilities if a.keyword != keyword)
+    )
 
 
 def _set_stats(card: CardDef, rule: SpecialRule, _ignored: IgnoredCnt) -> CardDef:

@@ -75,7 +75,9 @@ def sign_test_p(wins: int, losses: int) -> float:
     return sum(math.comb(n, i) for i in range(wins, n + 1)) / 2**n
 
 
-def paired_difference_interval(both: int, only_first: int, only_second: int, neither: int, z: float = Z95) -> tuple[float, float]:
+def paired_difference_interval(
+    both: int, only_first: int, only_second: int, neither: int, z: float = Z95
+) -> tuple[float, float]:
     """Newcombe's square-and-add interval for p1 - p2 when both were measured on the same games.
 
     His 1998 method 10 for paired data: the two Wilson intervals combined

@@ -25,13 +25,40 @@ from gateruler.engine import INVADER, PLAYER, RULER, Game
 from gateruler.engine.actions import SLOT_WORDS
 from gateruler.engine.events import BATTLE_CAUSES, Cause, describe, padded
 from gateruler.render import ability_words, effect_words, its, loss_words, whose
-from gateruler.engine.triggers import ACTIVATED, CNT, CONTINUOUS, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_GENESIS_SUMMON, ON_PLAY, REPLACEMENT, START_OF_TURN, TOUCHDOWN
+from gateruler.engine.triggers import (
+    ACTIVATED,
+    CNT,
+    CONTINUOUS,
+    ON_ATTACK,
+    ON_DESTROYED,
+    ON_ENTER,
+    ON_GENESIS_SUMMON,
+    ON_PLAY,
+    REPLACEMENT,
+    START_OF_TURN,
+    TOUCHDOWN,
+)
 from gateruler.invader import EndKnight, EndTurns
 from gateruler.variants import of_game
 from gateruler.vocabulary import CardType, SpecialRuleKind
 
 # entries that need a cause: they take a card away, change damage, or are one card of a damage check
-REMOVES = frozenset({"destroy", "replace", "discard_lowest", "to_graveyard", "mill", "move", "set_destroyed", "discard", "remove", "to_deck", "soul_to_graveyard", "deck_to_damage"})
+REMOVES = frozenset(
+    {
+        "destroy",
+        "replace",
+        "discard_lowest",
+        "to_graveyard",
+        "mill",
+        "move",
+        "set_destroyed",
+        "discard",
+        "remove",
+        "to_deck",
+        "soul_to_graveyard",
+        "deck_to_damage",
+    }
+)
 DAMAGES = frozenset({"damage_unit", "ruler_damage"})
 CHECKS = frozenset({"check", "check_deck_out"})
 REPLACED = frozenset({"damage_prevented", "survived"})  # what a replacement changed: it names its card
@@ -74,7 +101,9 @@ class _Teller:
         self.board: dict[int, tuple[int, int]] = {}  # iid -> (side, slot)
         self.unit_damage: dict[int, int] = {}  # iid -> its damage, as its last damage_unit said
         self.rules: dict[int, str] = {}  # a level rule's card -> the rule word it last acted with
-        self.own_destroyed: set[int] = set()  # start-of-turn rules' cards that destroyed their "Dark Knight" unit this time
+        self.own_destroyed: set[int] = (
+            set()
+        )  # start-of-turn rules' cards that destroyed their "Dark Knight" unit this time
         self.readings = of_game(game.setup.rules, game.setup.opponent)
 
     # ------------------------------------------------------------------ the board, as the log has it
@@ -122,7 +151,10 @@ class _Teller:
             return self._summon(side, a[0], a[1])
         if kind == "replace":
             cause = "to make room for a new unit"
-            return f"{whose(side).capitalize()} {name(a[0])} went to the graveyard from {its(side)} {SLOT_WORDS[a[1]]} {cause}.", cause
+            return (
+                f"{whose(side).capitalize()} {name(a[0])} went to the graveyard from {its(side)} {SLOT_WORDS[a[1]]} {cause}.",
+                cause,
+            )
         if kind == "discard_lowest":
             return self._discard(a[0])
         if kind == "to_graveyard":
@@ -148,7 +180,10 @@ class _Teller:
         if kind == "deck_to_damage":
             self.damage[side] += 1
             cause = self._by(a[1], a[2])
-            return f"{name(a[0])} went from {whose(side)} deck into {its(side)} damage zone {cause} ({self.damage[side]} of {self.game.life(side)}).", cause
+            return (
+                f"{name(a[0])} went from {whose(side)} deck into {its(side)} damage zone {cause} ({self.damage[side]} of {self.game.life(side)}).",
+                cause,
+            )
         if kind == "sacrifice":
             return None  # the destroy that follows names the rule
         if kind == "ruler_damage":
@@ -195,7 +230,9 @@ class _Teller:
             return UNTOLD
         if reason == Cause.HOST_LEFT:
             return f"{self.names[source]} left play"
-        return f"to pay for {self._doer(source, reason)}" if reason == Cause.COST else f"by {self._doer(source, reason)}"
+        return (
+            f"to pay for {self._doer(source, reason)}" if reason == Cause.COST else f"by {self._doer(source, reason)}"
+        )
 
     def _attacker(self, side: int, source: int) -> str:
         """The attacking side's attacker: "your ruler", "the rift itself", "the rift's Vaha"."""
@@ -239,9 +276,15 @@ class _Teller:
         lvl = self.game.card(iid).level
         if self.previous and self.previous[1] == "drive" and self.previous[3] == iid:
             cause = "is lower than every unit there"
-            return f"Its board was full and {self._name(iid)} (level {lvl}) {cause}: it went straight to the graveyard.", cause
+            return (
+                f"Its board was full and {self._name(iid)} (level {lvl}) {cause}: it went straight to the graveyard.",
+                cause,
+            )
         cause = "the lowest level there"
-        return f"Its board was full: {self._name(iid)} (level {lvl}), {cause}, went to the graveyard to make room.", cause
+        return (
+            f"Its board was full: {self._name(iid)} (level {lvl}), {cause}, went to the graveyard to make room.",
+            cause,
+        )
 
     def _to_graveyard(self, side: int, iid: int, zone: str) -> tuple[str, str]:
         if side == INVADER and zone == "drive":
@@ -288,7 +331,9 @@ class _Teller:
         just applied (the entry before names the event it answered: a prevented damage or a survival)."""
         card = self.game.card(iid)
         hook = "destroy" if self.previous is not None and self.previous[1] == "survived" else "damage"
-        ability = next(ab for ab in card.abilities_for(REPLACEMENT) if ab.effects[0].hook == hook and len(ab.effects) > 1)
+        ability = next(
+            ab for ab in card.abilities_for(REPLACEMENT) if ab.effects[0].hook == hook and len(ab.effects) > 1
+        )
         return f"Instead ({card.name}'s replacement): {'; '.join(effect_words(e) for e in ability.effects[1:])}."
 
     def _no_effect(self, iid: int, reason: str | None, trigger: str | None) -> str:
@@ -318,7 +363,10 @@ class _Teller:
         if kind == "discard":
             return f"{'You' if side == PLAYER else 'The rift'} discarded {name(a[0])} ({cause}).", cause
         if kind == "remove":
-            return f"{name(a[0])} was removed from the game from {whose(side)} {a[1].replace('_', ' ')} ({cause}).", cause
+            return (
+                f"{name(a[0])} was removed from the game from {whose(side)} {a[1].replace('_', ' ')} ({cause}).",
+                cause,
+            )
         if kind == "to_deck":
             return f"{whose(side).capitalize()} {name(a[0])} went back into {its(side)} deck ({cause}).", cause
         if kind == "soul_to_graveyard":
@@ -338,10 +386,16 @@ class _Teller:
                 why = "going first, it has one attack on turn 1 and makes it itself"
             return f"{who} attacks {what} ({why})."
         who = "Your ruler" if attacker == -1 else f"Your {names[attacker]}"
-        what = "the rift itself" if target_slot == RULER else f"the rift's {names[target]} in its {SLOT_WORDS[target_slot]}"
+        what = (
+            "the rift itself"
+            if target_slot == RULER
+            else f"the rift's {names[target]} in its {SLOT_WORDS[target_slot]}"
+        )
         return f"{who} attacks {what}."
 
-    def _damage_unit(self, iid: int, amount: int, total: int, source: int | None, reason: str | None) -> tuple[str, str]:
+    def _damage_unit(
+        self, iid: int, amount: int, total: int, source: int | None, reason: str | None
+    ) -> tuple[str, str]:
         self.unit_damage[iid] = total
         unit = self._unit(iid)
         tail = f"({total} in all)"
@@ -426,7 +480,9 @@ class _Teller:
             return self._attack_words(1 - side, source)
         return self._doer(source, reason)
 
-    def _prevented(self, side: int, iid: int, prevented: int, left: int, by: int, source: int | None, reason: str | None) -> tuple[str, str]:
+    def _prevented(
+        self, side: int, iid: int, prevented: int, left: int, by: int, source: int | None, reason: str | None
+    ) -> tuple[str, str]:
         hit = ("you" if side == PLAYER else "the rift itself") if iid == -1 else self._unit(iid)
         damage_side = self.board.get(iid, (side, 0))[0] if iid >= 0 else side
         dealer = self._damage_words(damage_side, source, reason)
@@ -443,7 +499,9 @@ class _Teller:
         return f"{_cap(unit)} would have been destroyed, but {cause} ({after}).", cause
 
     # ------------------------------------------------------------------ damage checks
-    def _ruler_damage(self, side: int, amount: int, battle: bool, source: int | None, reason: str | None) -> tuple[str, str]:
+    def _ruler_damage(
+        self, side: int, amount: int, battle: bool, source: int | None, reason: str | None
+    ) -> tuple[str, str]:
         who = "You take" if side == PLAYER else "The rift takes"
         checks = f"{amount} damage check{'s' if amount != 1 else ''}"
         foe = 1 - side

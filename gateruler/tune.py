@@ -145,7 +145,11 @@ def legal_swaps(deck: DeckDef, collection: CollectionDef, pool: CardPool, ruler:
             if into == out or spare <= 0 or into not in pool:
                 continue
             largest = next(
-                (k for k in range(min(have, spare), 0, -1) if _legal(apply_swap(deck, Swap(out, into, k)), pool, rules)),
+                (
+                    k
+                    for k in range(min(have, spare), 0, -1)
+                    if _legal(apply_swap(deck, Swap(out, into, k)), pool, rules)
+                ),
                 0,
             )
             for k in sorted({largest, (largest + 1) // 2} - {0}, reverse=True):
@@ -390,7 +394,10 @@ def _compare(result: TuneResult, games: _Games) -> Comparison:
                 tally.add(outcome, turns if outcome == CLEARED else 0)
             tallies.append(tally)
         sides.append(tallies)
-    pairs = [_pairs(before[i * per_level : (i + 1) * per_level], after[i * per_level : (i + 1) * per_level]) for i in range(games.levels)]
+    pairs = [
+        _pairs(before[i * per_level : (i + 1) * per_level], after[i * per_level : (i + 1) * per_level])
+        for i in range(games.levels)
+    ]
     result.errors += sum(t.error for tallies in sides for t in tallies)
     return Comparison(seed, per_level, Side(result.original, sides[0]), Side(result.tuned, sides[1]), pairs)
 
@@ -420,7 +427,12 @@ def _scalar(text: str) -> str:
 def deck_yaml(deck: DeckDef, pool: CardPool, description: str, comments: list[str]) -> str:
     """A deck file for `deck`, in the shipped decks' layout, each card named in a comment."""
     lines = [f"# {' '.join(line.splitlines())}" for line in comments]
-    lines += [f"name: {_scalar(deck.name)}", f"ruler: {_scalar(deck.ruler)}", f"description: {_scalar(description)}", "cards:"]
+    lines += [
+        f"name: {_scalar(deck.name)}",
+        f"ruler: {_scalar(deck.ruler)}",
+        f"description: {_scalar(description)}",
+        "cards:",
+    ]
     width = max(len(f"  - {{card: {_scalar(e.card)}, count: {e.count}}}") for e in deck.cards)
     for entry in deck.cards:
         item = f"  - {{card: {_scalar(entry.card)}, count: {entry.count}}}"

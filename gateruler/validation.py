@@ -158,7 +158,9 @@ def _check_figures(level: LevelDef, pool: CardPool, report: Report) -> None:
             else:
                 report.error(loc, message)
         elif figure in acknowledged:
-            report.error(ack_loc, f"{figure!r} is acknowledged as a discrepancy but the list matches the stated {stated_value}")
+            report.error(
+                ack_loc, f"{figure!r} is acknowledged as a discrepancy but the list matches the stated {stated_value}"
+            )
 
 
 def _unknown_card(card_id: str, pool: CardPool) -> str:
@@ -234,7 +236,10 @@ def resolve_deck(deck: DeckDef, pool: CardPool) -> tuple[DeckDef, list[Finding]]
             continue
         card = found[0]
         if card.id in first:  # the same text twice is the reader's error; this is a name and an id, or two names
-            report.error(entry.location, f"{entry.card!r} names {card.id} ({card.name}), already listed at line {first[card.id].location.line}")
+            report.error(
+                entry.location,
+                f"{entry.card!r} names {card.id} ({card.name}), already listed at line {first[card.id].location.line}",
+            )
         first.setdefault(card.id, entry)
         entries.append(attrs.evolve(entry, card=card.id))
     return attrs.evolve(deck, cards=tuple(entries)), report.findings
@@ -324,7 +329,8 @@ def check_resolved_deck(deck: DeckDef, pool: CardPool, rulers: dict[str, RulerDe
         report.error(cards_loc, f"the deck has {figures.deck_size} cards; a {ruler.name} deck has exactly {rules.size}")
     if rules.level_cap is not None and figures.total_level > rules.level_cap:
         report.error(
-            cards_loc, f"the deck's total level is {figures.total_level}, over the {ruler.name}'s level cap of {rules.level_cap}"
+            cards_loc,
+            f"the deck's total level is {figures.total_level}, over the {ruler.name}'s level cap of {rules.level_cap}",
         )
     if rules.cnt_cap is not None and figures.cnt_cards > rules.cnt_cap:
         report.error(
@@ -343,5 +349,7 @@ def check_collection(collection: CollectionDef, pool: CardPool) -> list[Finding]
         if card is None:
             report.error(entry.location, _unknown_card(entry.card, pool))
         elif card.solo_only:
-            report.error(entry.location, f"card {card.id!r} ({card.name}) is a solo-mode rift card; a player cannot own it")
+            report.error(
+                entry.location, f"card {card.id!r} ({card.name}) is a solo-mode rift card; a player cannot own it"
+            )
     return report.findings

@@ -33,7 +33,16 @@ from gateruler.engine.targets import Chosen, PlayerTarget
 from gateruler.engine.triggers import CNT
 from gateruler.engine.windows import answering_cards
 from gateruler.errors import GateRulerError
-from gateruler.invader import DRIVE_AND_CNT, EndKnight, EndTurns, FullBoardTie, InvaderController, LongLists, RiftRules, TargetScope
+from gateruler.invader import (
+    DRIVE_AND_CNT,
+    EndKnight,
+    EndTurns,
+    FullBoardTie,
+    InvaderController,
+    LongLists,
+    RiftRules,
+    TargetScope,
+)
 from gateruler.models import CardDef, LevelDef, RulerDef
 from gateruler.special_rules import IgnoredCnt, invader_definitions
 from gateruler.vocabulary import SpecialRuleKind
@@ -41,6 +50,7 @@ from gateruler.yamlsrc import did_you_mean
 
 ENGINE = "engine"
 RIFT = "rift"
+
 
 @attrs.frozen
 class Matchup:
@@ -111,7 +121,11 @@ def _a_handless_side_may_draw(m: Matchup) -> bool:
         for card in cards:
             for e in (e for a in card.abilities for e in a.effects if e.kind == "draw"):
                 target = e.target
-                drawers = {controller if target.side == "own" else other} if type(target) is PlayerTarget else {controller, other}
+                drawers = (
+                    {controller if target.side == "own" else other}
+                    if type(target) is PlayerTarget
+                    else {controller, other}
+                )
                 if drawers & handless:
                     return True
     return False
@@ -136,7 +150,10 @@ def _level_ignores_a_cnt(m: Matchup) -> bool:
     listed = {e.card for e in m.level.cards}
     kinds = (SpecialRuleKind.IGNORE_CNT, SpecialRuleKind.IGNORE_EFFECTS)
     return any(
-        r.kind in kinds and r.param("card") in listed and str(r.param("card")) in m.pool and m.pool[str(r.param("card"))].has_cnt
+        r.kind in kinds
+        and r.param("card") in listed
+        and str(r.param("card")) in m.pool
+        and m.pool[str(r.param("card"))].has_cnt
         for r in m.level.special_rules
     )
 
@@ -144,7 +161,9 @@ def _level_ignores_a_cnt(m: Matchup) -> bool:
 def _rift_chooses_outside_rule_4(m: Matchup) -> bool:
     """A rift ability rule 4 does not name (not a drive's, not a CNT) that chooses a unit."""
     return any(
-        a.trigger not in DRIVE_AND_CNT and any(type(e.target) is Chosen for e in a.effects) for card in m.rift_cards for a in card.abilities
+        a.trigger not in DRIVE_AND_CNT and any(type(e.target) is Chosen for e in a.effects)
+        for card in m.rift_cards
+        for a in card.abilities
     )
 
 
@@ -181,8 +200,14 @@ VARIANTS: tuple[Variant, ...] = (
         "33",
         "When an empty deck loses: as soon as it is empty, or only when a card must be taken from it.",
         (
-            (DeckOut.EMPTY.value, "a side whose deck has no cards left loses at the next rules processing (after every step)"),
-            (DeckOut.TAKING.value, "a side loses only when it must take a card from its empty deck (a draw, drive or damage check)"),
+            (
+                DeckOut.EMPTY.value,
+                "a side whose deck has no cards left loses at the next rules processing (after every step)",
+            ),
+            (
+                DeckOut.TAKING.value,
+                "a side loses only when it must take a card from its empty deck (a draw, drive or damage check)",
+            ),
         ),
         ENGINE,
         DeckOut,
@@ -194,7 +219,10 @@ VARIANTS: tuple[Variant, ...] = (
         "Whether the player's CNT abilities must be used when a damage check reveals them, or may be declined.",
         (
             (PlayerCnt.MANDATORY.value, "a CNT ability of the player's always resolves, even when it hurts its owner"),
-            (PlayerCnt.OPTIONAL.value, "the player is asked (yes or no) whether to use each CNT ability; the card goes to the graveyard either way"),
+            (
+                PlayerCnt.OPTIONAL.value,
+                "the player is asked (yes or no) whether to use each CNT ability; the card goes to the graveyard either way",
+            ),
         ),
         ENGINE,
         PlayerCnt,
@@ -205,8 +233,14 @@ VARIANTS: tuple[Variant, ...] = (
         "36",
         "What a side without a hand (the rift, a drive ruler such as the Apprentice) does when an effect makes it draw.",
         (
-            (HandlessDraw.DRIVE.value, "it drives instead: a drive ruler puts the card into its drive zone, the rift uses it at once"),
-            (HandlessDraw.NOTHING.value, "it draws nothing: it has no hand to put the card into (as CR 15-3a-1 has it for other zones)"),
+            (
+                HandlessDraw.DRIVE.value,
+                "it drives instead: a drive ruler puts the card into its drive zone, the rift uses it at once",
+            ),
+            (
+                HandlessDraw.NOTHING.value,
+                "it draws nothing: it has no hand to put the card into (as CR 15-3a-1 has it for other zones)",
+            ),
         ),
         ENGINE,
         HandlessDraw,
@@ -217,7 +251,10 @@ VARIANTS: tuple[Variant, ...] = (
         "13",
         "Whether the player may answer in the rift's turn (set cards, activated abilities, sentinel summons), or never acts there.",
         (
-            (PlayerWindows.ON.value, "after each drive, at each attack, before battle damage, before a damage ability and in the rift's end phase"),
+            (
+                PlayerWindows.ON.value,
+                "after each drive, at each attack, before battle damage, before a damage ability and in the rift's end phase",
+            ),
             (PlayerWindows.OFF.value, "the player acts only in their own turn (the engine before issue 13)"),
         ),
         ENGINE,
@@ -230,7 +267,10 @@ VARIANTS: tuple[Variant, ...] = (
         "Which rift unit goes to the graveyard when its board is full and several units share the lowest level.",
         (
             (FullBoardTie.SUMMON_ORDER.value, "the first of them in summon order: left attack, right attack, defense"),
-            (FullBoardTie.LEAST_HP_LEFT.value, "the weakest of them: the least HP left (HP minus damage), then summon order"),
+            (
+                FullBoardTie.LEAST_HP_LEFT.value,
+                "the weakest of them: the least HP left (HP minus damage), then summon order",
+            ),
         ),
         RIFT,
         FullBoardTie,
@@ -242,7 +282,10 @@ VARIANTS: tuple[Variant, ...] = (
         "What a rift card whose CNT a level ignores (level 2's End) is in a damage check.",
         (
             (IgnoredCnt.PLAIN_CARD.value, "a plain card: it goes to the damage zone and the point of damage counts"),
-            (IgnoredCnt.CNT_WITHOUT_EFFECT.value, "still a CNT card: it goes to the graveyard, the point does not count, its CNT does nothing"),
+            (
+                IgnoredCnt.CNT_WITHOUT_EFFECT.value,
+                "still a CNT card: it goes to the graveyard, the point does not count, its CNT does nothing",
+            ),
         ),
         RIFT,
         IgnoredCnt,
@@ -253,7 +296,10 @@ VARIANTS: tuple[Variant, ...] = (
         "R3",
         "Which of the rift's choices of your units follow solo rule 4's order (the seed names drive effects and CNT).",
         (
-            (TargetScope.EVERY_CHOICE.value, "every choice of a player unit the rift makes: left attack, defense, right attack"),
+            (
+                TargetScope.EVERY_CHOICE.value,
+                "every choice of a player unit the rift makes: left attack, defense, right attack",
+            ),
             (
                 TargetScope.DRIVE_AND_CNT.value,
                 "drive effects and CNT only; its other abilities (destroyed, attacking, turn start) take left attack, right attack, defense",
@@ -281,7 +327,10 @@ VARIANTS: tuple[Variant, ...] = (
         'Whose "Dark Knight" level 2\'s End rule destroys.',
         (
             (EndKnight.RIFT.value, "one of the rift's own (left attack, right attack, defense)"),
-            (EndKnight.ANY.value, "any on the field: yours first (left attack, right attack, defense), then the rift's"),
+            (
+                EndKnight.ANY.value,
+                "any on the field: yours first (left attack, right attack, defense), then the rift's",
+            ),
         ),
         RIFT,
         EndKnight,
@@ -293,7 +342,10 @@ VARIANTS: tuple[Variant, ...] = (
         "What the rift plays with when a level lists more cards than its stated deck size (levels 5 and 6).",
         (
             (LongLists.AS_LISTED.value, "the whole list (56 cards at level 5, 52 at level 6)"),
-            (LongLists.DEAL_STATED.value, "shuffle the whole list, deal the stated number (50), set the rest aside unseen"),
+            (
+                LongLists.DEAL_STATED.value,
+                "shuffle the whole list, deal the stated number (50), set the rest aside unseen",
+            ),
         ),
         RIFT,
         LongLists,
@@ -393,7 +445,9 @@ def check_values(values: Mapping[str, object], where: str = "") -> dict[str, str
         v = variant(str(name), where)
         if not isinstance(value, str) or value not in v.names:
             hint = did_you_mean(value, v.names) if isinstance(value, str) else ""
-            raise VariantError(v.name, f"unknown value {value!r}{hint or f' (the values are: {_listed(v.names)})'}", where)
+            raise VariantError(
+                v.name, f"unknown value {value!r}{hint or f' (the values are: {_listed(v.names)})'}", where
+            )
         out[v.name] = value
     return out
 
@@ -404,7 +458,9 @@ def parse_assignments(texts: Sequence[str], option: str = "--variant") -> dict[s
     for text in texts:
         name, equals, value = text.partition("=")
         if not equals or not name.strip() or not value.strip():
-            raise GateRulerError(f"{option}: {text!r} is not NAME=VALUE, e.g. {option} unit_damage=clears (gateruler variants lists them)")
+            raise GateRulerError(
+                f"{option}: {text!r} is not NAME=VALUE, e.g. {option} unit_damage=clears (gateruler variants lists them)"
+            )
         values.update(check_values({name.strip(): value.strip()}, f"{option}: "))
     return values
 

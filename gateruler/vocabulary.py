@@ -54,14 +54,16 @@ class SpecialRuleSpec:
 
 SPECIAL_RULES: dict[SpecialRuleKind, SpecialRuleSpec] = {
     SpecialRuleKind.IGNORE_EFFECTS: SpecialRuleSpec(
-        "The rift's copies of `card` have no abilities at all (and so no CNT: a damage check puts them into the damage zone).", {"card": str}
+        "The rift's copies of `card` have no abilities at all (and so no CNT: a damage check puts them into the damage zone).",
+        {"card": str},
     ),
     SpecialRuleKind.IGNORE_CNT: SpecialRuleSpec(
         "The rift's copies of `card` have no CNT ability: a damage check puts them into the damage zone like any other card (level 2 counts End as 0 CNT cards).",
         {"card": str},
     ),
     SpecialRuleKind.IGNORE_KEYWORD: SpecialRuleSpec(
-        "The rift's copies of `card` lose `keyword`, and the abilities that are its effect (an ability's `keyword:`).", {"card": str, "keyword": str}
+        "The rift's copies of `card` lose `keyword`, and the abilities that are its effect (an ability's `keyword:`).",
+        {"card": str, "keyword": str},
     ),
     SpecialRuleKind.SET_STATS: SpecialRuleSpec(
         "The rift's copies of `card` have the given printed numbers (any of `atk`, `hp`, `stk`).",

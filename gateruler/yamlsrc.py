@@ -192,7 +192,9 @@ def parse_yaml(text: str, path: str) -> Any:
     if tab_errors:
         raise DataErrors(tab_errors)
     if len(text) > MAX_YAML_BYTES:  # a file is bounded as it is read; text from elsewhere here
-        raise DataError(path, 1, 1, f"the text is too large: more than {MAX_YAML_BYTES:,} characters (see docs/limits.md)")
+        raise DataError(
+            path, 1, 1, f"the text is too large: more than {MAX_YAML_BYTES:,} characters (see docs/limits.md)"
+        )
     try:
         loader, node = _compose(text)
         if node is None:
@@ -271,7 +273,10 @@ class _BoundedComposer(yaml.composer.Composer):
         if not self.check_event(yaml.SequenceStartEvent, yaml.MappingStartEvent):
             return super().compose_node(parent, index)
         if self._depth >= MAX_NESTING:
-            raise _marked(f"lists and mappings nested more than {MAX_NESTING} deep (see docs/limits.md)", self.peek_event().start_mark)
+            raise _marked(
+                f"lists and mappings nested more than {MAX_NESTING} deep (see docs/limits.md)",
+                self.peek_event().start_mark,
+            )
         self._depth += 1
         try:
             return super().compose_node(parent, index)
@@ -293,7 +298,12 @@ _BoundedConstructor.add_constructor(_INT_TAG, _BoundedConstructor.construct_yaml
 
 
 class _PureLoader(
-    yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _BoundedComposer, _BoundedConstructor, yaml.resolver.Resolver
+    yaml.reader.Reader,
+    yaml.scanner.Scanner,
+    yaml.parser.Parser,
+    _BoundedComposer,
+    _BoundedConstructor,
+    yaml.resolver.Resolver,
 ):
     """pyyaml's own parser: its error messages are the ones users see."""
 
@@ -698,7 +708,9 @@ class Fields:
     be a mapping") and every field reads as missing, without further errors.
     """
 
-    def __init__(self, node: Any, report: Report, what: str = "this entry", *, at: SourceLocation | None = None) -> None:
+    def __init__(
+        self, node: Any, report: Report, what: str = "this entry", *, at: SourceLocation | None = None
+    ) -> None:
         self.report = report
         self.what = what
         self._asked: set[Any] = set()
@@ -844,7 +856,10 @@ class Fields:
                 return MISSING
         if choices is not None and value not in choices:
             listed = sorted(map(str, choices))
-            self.error(loc, f"{label} must be one of: {', '.join(listed)} (got {_show(value)}){did_you_mean(str(value), listed)}")
+            self.error(
+                loc,
+                f"{label} must be one of: {', '.join(listed)} (got {_show(value)}){did_you_mean(str(value), listed)}",
+            )
             return MISSING
         return value
 

@@ -70,7 +70,9 @@ def unit(
     )
 
 
-def event(card_id: str, *abilities: Ability, level: int = 0, keywords: Iterable[str] = (), cnt: bool = False) -> CardDef:
+def event(
+    card_id: str, *abilities: Ability, level: int = 0, keywords: Iterable[str] = (), cnt: bool = False
+) -> CardDef:
     return CardDef(
         id=card_id,
         name=card_id.lower(),
@@ -260,7 +262,11 @@ def play(game_: Game, card_id: str) -> None:
 def restore(data: dict, like: Game) -> Game:
     """`data` (a saved game) rebuilt after a trip through JSON text, with `like`'s definitions."""
     return Game.from_dict(
-        json.loads(json.dumps(data)), pool=like.setup.pool, ruler=like.setup.ruler, level=like.setup.level, opponent=like.setup.opponent
+        json.loads(json.dumps(data)),
+        pool=like.setup.pool,
+        ruler=like.setup.ruler,
+        level=like.setup.level,
+        opponent=like.setup.opponent,
     )
 
 
@@ -298,7 +304,15 @@ def rich_cards() -> list[CardDef]:
         unit("R-GRUNT", 1, 4, 4, 2),
         unit("R-BRUTE", 2, 5, 5, 2, keywords=["intercept"]),
         unit("R-SPIKE", 0, 3, 3, 1, on("cnt", fx("damage", "enemy_ruler", amount=1))),
-        unit("R-NYAR", 2, 5, 5, 2, on("on_enter", fx("destroy_set_cards", "enemy_set_zones")), on("cnt", fx("reuse_on_enter"))),
+        unit(
+            "R-NYAR",
+            2,
+            5,
+            5,
+            2,
+            on("on_enter", fx("destroy_set_cards", "enemy_set_zones")),
+            on("cnt", fx("reuse_on_enter")),
+        ),
         unit("R-MEGIDDO", 4, 7, 6, 3, on("on_enter", fx("damage", "enemy_ruler", amount=1))),
         unit("R-THORN", 1, 2, 5, 1, keywords=["counterattack"]),
         unit("R-VEIL", 1, 2, 4, 1, keywords=["cannot_be_attacked"]),

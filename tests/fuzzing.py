@@ -91,7 +91,9 @@ class Outcome:
     crash_report: str = ""
 
 
-def run_command(args: list[str], crash_dir: Path, *, stdin: str = "", seconds: float = 30, memory: int = 2 << 30) -> Outcome:
+def run_command(
+    args: list[str], crash_dir: Path, *, stdin: str = "", seconds: float = 30, memory: int = 2 << 30
+) -> Outcome:
     """One command, in-process, within the budgets."""
     try:
         with memory_budget(memory), time_budget(seconds):
@@ -227,15 +229,30 @@ def mutate_tree(draw: Callable[[Any], Any], tree: Any) -> Any:
 # ------------------------------------------------------------------ mutating the text
 
 ALIAS_BOMB = "".join(
-    [f"b0: &b0 [{', '.join(['x'] * 10)}]\n"] + [f"b{i}: &b{i} [{', '.join([f'*b{i - 1}'] * 10)}]\n" for i in range(1, 9)]
+    [f"b0: &b0 [{', '.join(['x'] * 10)}]\n"]
+    + [f"b{i}: &b{i} [{', '.join([f'*b{i - 1}'] * 10)}]\n" for i in range(1, 9)]
 )
-YAML_TAGS = ["!!binary", "!!set", "!!omap", "!!timestamp", "!!float", "!!int", "!!str", "!!bool", "!!null", "!!python/object:os.system", "!foo"]
+YAML_TAGS = [
+    "!!binary",
+    "!!set",
+    "!!omap",
+    "!!timestamp",
+    "!!float",
+    "!!int",
+    "!!str",
+    "!!bool",
+    "!!null",
+    "!!python/object:os.system",
+    "!foo",
+]
 
 
 def mutate_yaml_text(draw: Callable[[Any], Any], text: str) -> str:
     lines = text.splitlines(keepends=True) or [""]
     at = draw(st.integers(0, len(lines) - 1))
-    op = draw(st.sampled_from(["bomb", "self_alias", "alias", "tag", "bigint", "deep", "truncate", "bytes", "tab", "merge"]))
+    op = draw(
+        st.sampled_from(["bomb", "self_alias", "alias", "tag", "bigint", "deep", "truncate", "bytes", "tab", "merge"])
+    )
     if op == "bomb":
         return ALIAS_BOMB + text.replace(": ", ": *b8 #", 1) if draw(st.booleans()) else ALIAS_BOMB + text
     if op == "self_alias":
@@ -276,7 +293,11 @@ def mutate_json_text(draw: Callable[[Any], Any], text: str) -> str:
         return text.replace(":1", ":" + "9" * draw(st.sampled_from([31, 5000])), 1).replace(": 1", ": " + "9" * 5000, 1)
     if op == "deep":
         depth = draw(st.sampled_from([33, 100000]))
-        return text.replace(":", ":" + "[" * depth + "]" * depth + ",", 1) if draw(st.booleans()) else "[" * depth + "]" * depth
+        return (
+            text.replace(":", ":" + "[" * depth + "]" * depth + ",", 1)
+            if draw(st.booleans())
+            else "[" * depth + "]" * depth
+        )
     if op == "nan":
         return text.replace(":0", ":NaN", 1).replace(": 0", ": Infinity", 1)
     return text
@@ -291,7 +312,9 @@ def encode(draw: Callable[[Any], Any], text: str) -> bytes:
         return b"\xef\xbb\xbf" + data
     if op == "bytes":
         at = draw(st.integers(0, len(data)))
-        return data[:at] + draw(st.sampled_from([b"\x00", b"\xff\xfe", b"\xc3", b"\x1b[31m", b"\r", b"\x85"])) + data[at:]
+        return (
+            data[:at] + draw(st.sampled_from([b"\x00", b"\xff\xfe", b"\xc3", b"\x1b[31m", b"\r", b"\x85"])) + data[at:]
+        )
     return data
 
 
@@ -310,7 +333,11 @@ def hostile_csv(draw: Callable[[Any], Any], original: str) -> bytes:
     """A spreadsheet made from `original` by one to three changes of rows, columns or cells, then an odd encoding."""
     rows = list(csv.reader(io.StringIO(original)))
     for _ in range(draw(st.integers(1, 3))):
-        op = draw(st.sampled_from(["cell", "cell", "drop_row", "repeat_row", "drop_column", "copy_column", "rename", "ragged", "long"]))
+        op = draw(
+            st.sampled_from(
+                ["cell", "cell", "drop_row", "repeat_row", "drop_column", "copy_column", "rename", "ragged", "long"]
+            )
+        )
         row = draw(st.integers(0, len(rows) - 1)) if rows else 0
         if not rows:
             rows = [[str(nasty_value(draw))]]
@@ -331,11 +358,17 @@ def hostile_csv(draw: Callable[[Any], Any], original: str) -> bytes:
             if op == "rename":
                 rows[0][column] = draw(st.sampled_from(["", "ID", "levle", "keywords ", "x" * 600, "id"]))
         elif op == "ragged":
-            rows[row] = rows[row][: draw(st.integers(0, len(rows[row])))] + [str(nasty_value(draw))] * draw(st.integers(0, 3))
+            rows[row] = rows[row][: draw(st.integers(0, len(rows[row])))] + [str(nasty_value(draw))] * draw(
+                st.integers(0, 3)
+            )
         elif op == "long":
             rows[row] = [cell + "z" * draw(st.sampled_from([499, 5000])) for cell in rows[row]]
     out = io.StringIO()
-    csv.writer(out, delimiter=draw(st.sampled_from([",", ",", ";", "\t", "|"])), lineterminator=draw(st.sampled_from(["\n", "\r\n"]))).writerows(rows)
+    csv.writer(
+        out,
+        delimiter=draw(st.sampled_from([",", ",", ";", "\t", "|"])),
+        lineterminator=draw(st.sampled_from(["\n", "\r\n"])),
+    ).writerows(rows)
     text = out.getvalue()
     if draw(st.integers(0, 3)) == 0:
         text = text[: draw(st.integers(0, len(text)))]
@@ -352,4 +385,3 @@ def hostile_file(draw: Callable[[Any], Any], original: str, *, is_json: bool) ->
     if draw(st.integers(0, 3)) == 0:
         text = (mutate_json_text if is_json else mutate_yaml_text)(draw, text)
     return encode(draw, text)
-

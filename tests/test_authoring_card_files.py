@@ -82,14 +82,18 @@ def test_a_game_of_the_level_drives_its_own_cards(level_dir: Path) -> None:
 def test_a_saved_game_of_the_level_restores_with_the_shipped_pool(level_dir: Path) -> None:
     level = load_level(level_dir / "mine.yaml")
     game = new_game(load_deck(sample_deck_path("knight")), level, seed=1)
-    restored = Game.from_dict(game.to_dict(), pool=load_card_pool(), ruler=load_rulers()["knight"], level=level, opponent=InvaderController())
+    restored = Game.from_dict(
+        game.to_dict(), pool=load_card_pool(), ruler=load_rulers()["knight"], level=level, opponent=InvaderController()
+    )
     assert restored.to_dict() == game.to_dict()
 
 
 def test_a_missing_card_file_is_an_error_at_its_name(tmp_path: Path) -> None:
     (tmp_path / "mine.yaml").write_text(LEVEL.format(cards="nowhere.yaml"), encoding="utf-8")
     messages = [str(f) for f in validate_file(tmp_path / "mine.yaml")]
-    assert messages == [f"{tmp_path / 'mine.yaml'}:6:14: card file 'nowhere.yaml' not found (looked for {tmp_path / 'nowhere.yaml'})"]
+    assert messages == [
+        f"{tmp_path / 'mine.yaml'}:6:14: card file 'nowhere.yaml' not found (looked for {tmp_path / 'nowhere.yaml'})"
+    ]
 
 
 def test_an_error_inside_a_card_file_names_the_card_file(level_dir: Path) -> None:

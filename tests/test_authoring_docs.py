@@ -154,4 +154,6 @@ def test_following_the_walk_through_literally_works(checkout: Path) -> None:
         exit_code, output = run(command)
         assert exit_code == 0, f"{command}\n{output}"
         assert matches(output, shown), f"{command} printed:\n{output}"
-    assert (checkout / "my-rift" / "ember-rift.yaml").read_text(encoding="utf-8") == (EXAMPLES / "ember-rift.yaml").read_text(encoding="utf-8")
+    assert (checkout / "my-rift" / "ember-rift.yaml").read_text(encoding="utf-8") == (
+        EXAMPLES / "ember-rift.yaml"
+    ).read_text(encoding="utf-8")

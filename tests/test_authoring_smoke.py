@@ -84,8 +84,15 @@ def test_a_failing_effect_is_blamed_on_its_card_ability_and_effect(level_file: P
     assert findings[0].is_error
 
 
-def test_an_error_deep_inside_an_effect_is_blamed_on_that_effect(level_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (level_file.parent / "glass.cards.yaml").write_text(CARDS.replace("{effect: mill, target: opponent, amount: 1}", "{effect: damage, target: enemy_ruler, amount: 1}"), encoding="utf-8")
+def test_an_error_deep_inside_an_effect_is_blamed_on_that_effect(
+    level_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (level_file.parent / "glass.cards.yaml").write_text(
+        CARDS.replace(
+            "{effect: mill, target: opponent, amount: 1}", "{effect: damage, target: enemy_ruler, amount: 1}"
+        ),
+        encoding="utf-8",
+    )
 
     def broken(self: Game, side: int, amount: int, battle: bool, *cause: object) -> None:
         if not battle:
@@ -93,10 +100,15 @@ def test_an_error_deep_inside_an_effect_is_blamed_on_that_effect(level_file: Pat
 
     monkeypatch.setattr(Game, "damage_ruler", broken)
     [finding] = smoke_run(load_level(level_file))
-    assert "card BROKEN-1 (glass golem), on_enter ability, effect 'damage' on enemy_ruler: KeyError: 'no ruler'" in finding.message
+    assert (
+        "card BROKEN-1 (glass golem), on_enter ability, effect 'damage' on enemy_ruler: KeyError: 'no ruler'"
+        in finding.message
+    )
 
 
-def test_an_error_outside_any_effect_names_the_engine_step_and_the_last_event(level_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_error_outside_any_effect_names_the_engine_step_and_the_last_event(
+    level_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def broken(self: Game, *args: object) -> None:
         raise RuntimeError("battle lost its way")
 
@@ -112,7 +124,9 @@ def test_an_error_outside_any_effect_names_the_engine_step_and_the_last_event(le
 
 def test_the_same_fault_in_many_games_is_one_finding_that_counts_them(level_file: Path, mill_breaks: None) -> None:
     [finding] = smoke_run(load_level(level_file), games=10, seed=5)
-    count, first = re.match(r"smoke run: rule error in (\d+) of 10 games \(first with --seed (\d+)\)", finding.message).groups()
+    count, first = re.match(
+        r"smoke run: rule error in (\d+) of 10 games \(first with --seed (\d+)\)", finding.message
+    ).groups()
     assert 1 <= int(count) <= 10 and 5 <= int(first) < 15
 
 

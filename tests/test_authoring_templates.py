@@ -118,4 +118,7 @@ def test_a_new_deck_for_each_ruler_is_legal_as_written(tmp_path: Path, ruler: st
 
 def test_a_new_deck_needs_a_known_ruler(tmp_path: Path) -> None:
     result = run("new", "deck", "d", "--ruler", "knigt", "--output", str(tmp_path / "d.yaml"))
-    assert (result.exit_code, result.output) == (2, "error: --ruler: unknown ruler 'knigt' (there are: apprentice, knight, wizard)\n")
+    assert (result.exit_code, result.output) == (
+        2,
+        "error: --ruler: unknown ruler 'knigt' (there are: apprentice, knight, wizard)\n",
+    )

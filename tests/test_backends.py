@@ -53,7 +53,9 @@ def test_tasks_that_became_unwanted_are_not_yielded(workers: int) -> None:
         ("spark", None, None, "--backend: unknown backend 'spark'"),
     ],
 )
-def test_backend_options_that_do_not_fit_together_are_refused(name: str, scheduler: str | None, workers: int | None, message: str) -> None:
+def test_backend_options_that_do_not_fit_together_are_refused(
+    name: str, scheduler: str | None, workers: int | None, message: str
+) -> None:
     with pytest.raises(BackendError, match=message):
         make_backend(name, scheduler, workers)
 

@@ -77,9 +77,7 @@ def test_a_chunk_is_its_games_added_up() -> None:
 
 def test_precision_stops_a_level_between_chunks_at_the_same_game_for_any_worker_count() -> None:
     specs = [spec(6)]  # the rift nearly always wins: the interval narrows fast
-    results = [
-        run_batch(specs, BatchSettings(seed=4, games=400, precision=0.2, workers=w)).levels[0] for w in (1, 2)
-    ]
+    results = [run_batch(specs, BatchSettings(seed=4, games=400, precision=0.2, workers=w)).levels[0] for w in (1, 2)]
     for level in results:
         low, high = level.tally.interval()
         assert level.stopped_early and level.complete
@@ -169,7 +167,9 @@ def test_chunks_grouped_into_long_tasks_give_the_same_figures(workers: int) -> N
     settings = BatchSettings(seed=4, games=40 * CHUNK + 3, precision=0.2)
     grouped = run_batch(specs, settings, backend=_LongTasks(workers))
     alone = run_batch(specs, settings, backend=Local(1))
-    assert [(lv.tally, lv.stopped_early) for lv in grouped.levels] == [(lv.tally, lv.stopped_early) for lv in alone.levels]
+    assert [(lv.tally, lv.stopped_early) for lv in grouped.levels] == [
+        (lv.tally, lv.stopped_early) for lv in alone.levels
+    ]
     assert grouped.levels[1].stopped_early  # level 6 stops early: chunks past the stop in a task are dropped
 
 

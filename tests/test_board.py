@@ -136,7 +136,9 @@ def test_save_with_s_and_load_the_same_game(tmp_path):
     drive(app, steps)
     loaded, _ = load_game(path)
     assert loaded.to_dict() == app.session.game.to_dict()
-    assert json.loads(path.read_text())["game"]["history"] == [{"type": "Summon", "card": loaded.history[0].card, "slot": 2}]
+    assert json.loads(path.read_text())["game"]["history"] == [
+        {"type": "Summon", "card": loaded.history[0].card, "slot": 2}
+    ]
 
 
 def test_the_card_pane_shows_the_card_under_the_pointer_and_the_highlighted_choice():
@@ -209,7 +211,11 @@ def test_an_activated_ability_is_a_choice_on_the_board_and_its_card_shows_in_the
 
     from gateruler.engine import ATTACK_LEFT, Activate
 
-    gun = yaml_unit("GUN", "{trigger: activated, timing: quick, effects: [{effect: damage, target: enemy_ruler, amount: 1}]}", stats="level: 0, atk: 1, hp: 3, stk: 1")
+    gun = yaml_unit(
+        "GUN",
+        "{trigger: activated, timing: quick, effects: [{effect: damage, target: enemy_ruler, amount: 1}]}",
+        stats="level: 0, atk: 1, hp: 3, stk: 1",
+    )
     g = game(cards=[gun], player=["GUN"])
     summon(g, "GUN", ATTACK_LEFT)
     session = PlaySession(g, GameOrigin(level_number=1))

@@ -55,7 +55,14 @@ def _shipped_game(seed: int, level: int = 3) -> Game:
     pool_ = loader.load_card_pool()
     rulers = loader.load_rulers()
     deck = loader.load_deck(loader.sample_deck_path("knight"))
-    return Game.new(deck=deck.card_ids(), ruler=rulers[deck.ruler], level=loader.load_level(level), pool=pool_, seed=seed, opponent=InvaderController())
+    return Game.new(
+        deck=deck.card_ids(),
+        ruler=rulers[deck.ruler],
+        level=loader.load_level(level),
+        pool=pool_,
+        seed=seed,
+        opponent=InvaderController(),
+    )
 
 
 # ---------------------------------------------------------------------- the view
@@ -86,7 +93,10 @@ def test_no_bot_choice_at_a_search_look_or_summon_depends_on_hidden_deck_orders(
     found = _pending_decisions(400)
     for kind in sorted(NEW_DECISIONS):
         for game in found[kind][:3]:
-            choices = {make_bot(name, 42, 4).choose(player_view(g)) for g in (game, *(_hide_differently(game, 700 + v) for v in range(2)))}
+            choices = {
+                make_bot(name, 42, 4).choose(player_view(g))
+                for g in (game, *(_hide_differently(game, 700 + v) for v in range(2)))
+            }
             assert len(choices) == 1, f"{name} changed its mind with the deck orders at a {kind} decision"
 
 
@@ -99,7 +109,10 @@ def test_no_bot_choice_in_a_window_of_the_rifts_turn_depends_on_hidden_deck_orde
     checked = 0
     for kind in sorted(WINDOW_DECISIONS):
         for game in found[kind][:3]:
-            choices = {make_bot(name, 42, 4).choose(player_view(g)) for g in (game, *(_hide_differently(game, 700 + v) for v in range(2)))}
+            choices = {
+                make_bot(name, 42, 4).choose(player_view(g))
+                for g in (game, *(_hide_differently(game, 700 + v) for v in range(2)))
+            }
             assert len(choices) == 1, f"{name} changed its mind with the deck orders at a {kind} decision"
             checked += 1
     assert checked >= 8
@@ -121,7 +134,12 @@ def test_the_view_shows_all_public_zones_and_the_players_hand() -> None:
     view = player_view(game).game
     for side in (PLAYER, INVADER):
         real, seen = game.sides[side], view.sides[side]
-        assert (seen.hand, seen.graveyard, seen.damage_zone, seen.set_zones) == (real.hand, real.graveyard, real.damage_zone, real.set_zones)
+        assert (seen.hand, seen.graveyard, seen.damage_zone, seen.set_zones) == (
+            real.hand,
+            real.graveyard,
+            real.damage_zone,
+            real.set_zones,
+        )
         assert [u and u.to_dict() for u in seen.board] == [u and u.to_dict() for u in real.board]
         assert sorted(seen.deck) == sorted(real.deck)
     assert view.legal_actions() == game.legal_actions()
@@ -228,7 +246,11 @@ def test_cards_a_look_sees_and_puts_on_the_bottom_stay_known_in_the_view_until_a
     for card in ("P-BOLT", "P-PIKE"):
         game.apply(next(a for a in game.legal_actions() if game.card(a.card).id == card))
     deck = game.sides[PLAYER].deck
-    assert [game.card(i).id for i in deck[:3]] == ["P-WALL", "P-PIKE", "P-BOLT"]  # the last one placed is the bottom card
+    assert [game.card(i).id for i in deck[:3]] == [
+        "P-WALL",
+        "P-PIKE",
+        "P-BOLT",
+    ]  # the last one placed is the bottom card
     view = player_view(game)
     assert (view.bottom[PLAYER], view.unknown[PLAYER]) == (3, len(deck) - 3)
     for s in range(3):
@@ -270,7 +292,9 @@ def test_the_no_peeking_check_would_catch_a_bot_that_sees_the_real_decks() -> No
             return view.legal[view.game.sides[INVADER].deck[-1] % len(view.legal)]
 
     game = next(iter(_decision_points(rich_game, [0])))
-    leaky = {Peeker().choose(PlayerView(seen, (0, 0))) for seen in (game, *(_hide_differently(game, s) for s in range(6)))}
+    leaky = {
+        Peeker().choose(PlayerView(seen, (0, 0))) for seen in (game, *(_hide_differently(game, s) for s in range(6)))
+    }
     honest = {Peeker().choose(player_view(seen)) for seen in (game, *(_hide_differently(game, s) for s in range(6)))}
     assert len(leaky) > 1
     assert len(honest) == 1
@@ -427,7 +451,10 @@ def test_greedy_uses_an_activated_ability_worth_more_than_its_cost_once_a_turn()
 
     from gateruler.engine import Activate
 
-    gun = yaml_unit("GUN", "{trigger: activated, timing: quick, costs: [{cost: energy, amount: 1}], effects: [{effect: damage, target: enemy_ruler, amount: 2}]}")
+    gun = yaml_unit(
+        "GUN",
+        "{trigger: activated, timing: quick, costs: [{cost: energy, amount: 1}], effects: [{effect: damage, target: enemy_ruler, amount: 2}]}",
+    )
     g = make_game(cards=[gun], player=["GUN"])
     summon(g, "GUN", ATTACK_LEFT)
     choice = _greedy_choice(g)
@@ -441,7 +468,10 @@ def test_greedy_does_not_pay_more_for_an_ability_than_it_gives() -> None:
 
     from gateruler.engine import Activate
 
-    waste = yaml_unit("WASTE", "{trigger: activated, timing: normal, costs: [{cost: deck_to_damage, count: 2}], effects: [{effect: mill, target: opponent, amount: 1}]}")
+    waste = yaml_unit(
+        "WASTE",
+        "{trigger: activated, timing: normal, costs: [{cost: deck_to_damage, count: 2}], effects: [{effect: mill, target: opponent, amount: 1}]}",
+    )
     g = make_game(cards=[waste], player=["WASTE"])
     summon(g, "WASTE", ATTACK_LEFT)
     assert Activate(g.unit_at(PLAYER, ATTACK_LEFT).iid, 0) in g.legal_actions()

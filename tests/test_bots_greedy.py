@@ -82,7 +82,9 @@ def test_the_remembered_incoming_damage_is_the_damage_worked_out_afresh() -> Non
                 break
             facts = Facts(player_view(game).game)
             board = facts.our_board()
-            fresh = rift_attacks(facts.attackers, facts.sacrifice_due, board[ATTACK_LEFT], board[1] is not None, board[DEFENSE])
+            fresh = rift_attacks(
+                facts.attackers, facts.sacrifice_due, board[ATTACK_LEFT], board[1] is not None, board[DEFENSE]
+            )
             assert facts.incoming(board) == fresh * facts.our_hit_rate
             legal = game.legal_actions()
             game.apply(legal[0] if len(legal) == 1 else make_bot("greedy", 0).choose(player_view(game, legal)))
@@ -92,7 +94,9 @@ def _buff_game():  # noqa: ANN202
     from factories import game, unit, yaml_event
 
     cry = yaml_event("CRY", "{effect: modify, target: all_own_units, atk: 2, duration: end_of_turn}", level=1)
-    return game(cards=[cry, unit("SOLDIER", 1, 3, 4, 1)], player=["CRY", "SOLDIER", "SOLDIER"], rift=["SOLDIER"], drives=1)
+    return game(
+        cards=[cry, unit("SOLDIER", 1, 3, 4, 1)], player=["CRY", "SOLDIER", "SOLDIER"], rift=["SOLDIER"], drives=1
+    )
 
 
 def test_greedy_plays_a_team_buff_before_its_summons_and_counts_only_units_on_the_board() -> None:

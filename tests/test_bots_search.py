@@ -97,7 +97,9 @@ def test_search_clears_the_middle_levels_more_often_than_greedy(level: int) -> N
     assert cleared["search"] > cleared["greedy"]
 
 
-def _paired(wins_only_challenger: int, wins_only_default: int, games: int = 16) -> tuple[dict[int, float], dict[int, float]]:
+def _paired(
+    wins_only_challenger: int, wins_only_default: int, games: int = 16
+) -> tuple[dict[int, float], dict[int, float]]:
     challenger = {w: 0.0 for w in range(games)}
     default = {w: 0.0 for w in range(games)}
     for w in range(wins_only_challenger):

@@ -94,16 +94,26 @@ def test_weights_change_what_greedy_chooses() -> None:
 
 def test_check_names_the_tuned_bots_weights_file_in_its_header_and_json(tmp_path: Path) -> None:
     out = tmp_path / "r.json"
-    result = CliRunner().invoke(main, ["check", DECK, "--levels", "1", "--games", "8", "--workers", "1", "--bot", "tuned", "--json", str(out)])
+    result = CliRunner().invoke(
+        main, ["check", DECK, "--levels", "1", "--games", "8", "--workers", "1", "--bot", "tuned", "--json", str(out)]
+    )
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.splitlines()[0].startswith(f"Knight sample (knight) - bot tuned (tuned.yaml v{tuned_weights().version}), seed 0")
+    assert result.stdout.splitlines()[0].startswith(
+        f"Knight sample (knight) - bot tuned (tuned.yaml v{tuned_weights().version}), seed 0"
+    )
     settings = json.loads(out.read_text())["settings"]
     assert settings["bot"] == "tuned"
-    assert settings["bot_weights"] == {"file": "tuned.yaml", "version": tuned_weights().version, "weights": tuned_weights().weights.as_dict()}
+    assert settings["bot_weights"] == {
+        "file": "tuned.yaml",
+        "version": tuned_weights().version,
+        "weights": tuned_weights().weights.as_dict(),
+    }
 
 
 def test_check_json_of_an_unweighted_bot_says_it_has_no_weights(tmp_path: Path) -> None:
     out = tmp_path / "r.json"
-    result = CliRunner().invoke(main, ["check", DECK, "--levels", "1", "--games", "8", "--workers", "1", "--bot", "random", "--json", str(out)])
+    result = CliRunner().invoke(
+        main, ["check", DECK, "--levels", "1", "--games", "8", "--workers", "1", "--bot", "random", "--json", str(out)]
+    )
     assert result.exit_code == 0, result.stderr
     assert json.loads(out.read_text())["settings"]["bot_weights"] is None

@@ -101,7 +101,10 @@ def test_greedy_makes_a_sentinel_summon_when_the_rifts_attacks_would_be_lethal()
 
 @pytest.mark.parametrize("name", ["random", "greedy", "search"])
 def test_every_bot_answers_the_rifts_end_window_with_a_legal_action(name: str) -> None:
-    gun = yaml_unit("GUN", "{trigger: activated, timing: quick, once_per_turn: true, effects: [{effect: damage, target: enemy_ruler, amount: 1}]}")
+    gun = yaml_unit(
+        "GUN",
+        "{trigger: activated, timing: quick, once_per_turn: true, effects: [{effect: damage, target: enemy_ruler, amount: 1}]}",
+    )
     g = game(cards=[gun, BLANK], player=["GUN"], rift=["BLANK"])
     g.apply(Summon(find_iid(g, P, "hand", "GUN"), 2))
     g.apply(EndTurn())

@@ -42,8 +42,17 @@ def test_a_spreadsheet_becomes_a_card_file_that_validates(here: Path) -> None:
         "id": "MY-101", "name": "ember whelp", "type": "unit", "level": 1, "atk": 3, "hp": 4, "stk": 1,
         "attributes": ["Dragon"], "faction": "東妖軍", "provenance": "published", "source": "Imported from mine.csv, row 2.",
     }  # fmt: skip
-    assert (cards[1]["name"], cards[1]["keywords"], cards[1]["attributes"]) == ("Stone Golem, gate keeper", ["intercept", "pierce"], ["Golem", "Stone"])
-    assert (cards[2]["type"], cards[2]["level"], cards[2]["keywords"], cards[2]["cnt"]) == ("event", -1, ["open_card"], True)
+    assert (cards[1]["name"], cards[1]["keywords"], cards[1]["attributes"]) == (
+        "Stone Golem, gate keeper",
+        ["intercept", "pierce"],
+        ["Golem", "Stone"],
+    )
+    assert (cards[2]["type"], cards[2]["level"], cards[2]["keywords"], cards[2]["cnt"]) == (
+        "event",
+        -1,
+        ["open_card"],
+        True,
+    )
 
 
 def test_semicolons_and_optional_columns(here: Path) -> None:
@@ -62,12 +71,24 @@ BAD_CELLS = [
     ("unknown type", "MY-1,a,unti,1,3,3,1,,,,\n", "c.csv:2:3: unknown type 'unti' (did you mean unit?)"),
     ("level not a number", "MY-1,a,unit,two,3,3,1,,,,\n", "c.csv:2:4: 'level' must be a whole number (got 'two')"),
     ("negative stat", "MY-1,a,unit,1,3,-3,1,,,,\n", "c.csv:2:6: 'hp' must not be negative (got -3)"),
-    ("a level past a card file's bounds", "MY-1,a,unit,10000,3,3,1,,,,\n", "c.csv:2:4: 'level' must be at most 9999 (got 10000)"),
+    (
+        "a level past a card file's bounds",
+        "MY-1,a,unit,10000,3,3,1,,,,\n",
+        "c.csv:2:4: 'level' must be at most 9999 (got 10000)",
+    ),
     ("a level below them", "MY-1,a,unit,-10000,3,3,1,,,,\n", "c.csv:2:4: 'level' must be at least -9999 (got -10000)"),
     ("a stat past them", "MY-1,a,unit,1,3,10000,1,,,,\n", "c.csv:2:6: 'hp' must be at most 9999 (got 10000)"),
     ("missing stat", "MY-1,a,unit,1,3,,1,,,,\n", "c.csv:2:6: 'hp' is empty"),
-    ("stat on an event", "MY-1,a,event,1,3,,,,,,\n", "c.csv:2:5: 'atk' is only for units (this card is an event); leave it empty"),
-    ("unknown keyword", "MY-1,a,unit,1,3,3,1,peirce,,,\n", "c.csv:2:8: unknown keyword 'peirce' (did you mean pierce?)"),
+    (
+        "stat on an event",
+        "MY-1,a,event,1,3,,,,,,\n",
+        "c.csv:2:5: 'atk' is only for units (this card is an event); leave it empty",
+    ),
+    (
+        "unknown keyword",
+        "MY-1,a,unit,1,3,3,1,peirce,,,\n",
+        "c.csv:2:8: unknown keyword 'peirce' (did you mean pierce?)",
+    ),
     ("cnt not yes or no", "MY-1,a,unit,1,3,3,1,,maybe,,\n", "c.csv:2:9: 'cnt' must be yes or no (got 'maybe')"),
     ("attribute twice", "MY-1,a,unit,1,3,3,1,,,Golem;Golem,\n", "c.csv:2:10: 'Golem' is listed twice in 'attributes'"),
     ("empty id", ",a,unit,1,3,3,1,,,,\n", "c.csv:2:1: 'id' is empty"),
@@ -77,7 +98,11 @@ BAD_CELLS = [
         "PROV-001,a,unit,1,3,3,1,,,,\n",
         "c.csv:2:1: card id 'PROV-001' is already a shipped card (Shield Sentry (provisional)); to correct it, say yes in a 'replaces' column",
     ),
-    ("a value past the last column", "MY-1,a,unit,1,3,3,1,,,,,extra\n", "c.csv:2:12: a value beyond the last column ('extra')"),
+    (
+        "a value past the last column",
+        "MY-1,a,unit,1,3,3,1,,,,,extra\n",
+        "c.csv:2:12: a value beyond the last column ('extra')",
+    ),
     ("a cell too long", "MY-1," + "a" * 501 + ",unit,1,3,3,1,,,,\n", "c.csv:2:2: a cell of more than 500 characters"),
 ]
 
@@ -91,11 +116,26 @@ def test_each_bad_cell_is_one_located_line_and_nothing_is_written(here: Path, ro
 
 
 BAD_FILES = [
-    ("a misspelt column", "id,name,typ,level\n", ["c.csv:1:3: unknown column 'typ' (did you mean type?)", "c.csv:1:1: missing column 'type' (required: id, name, type, level)"]),
+    (
+        "a misspelt column",
+        "id,name,typ,level\n",
+        [
+            "c.csv:1:3: unknown column 'typ' (did you mean type?)",
+            "c.csv:1:1: missing column 'type' (required: id, name, type, level)",
+        ],
+    ),
     ("a column twice", "id,name,type,level,atk,atk\n", ["c.csv:1:6: column 'atk' appears twice (first in column 5)"]),
-    ("an empty file", "", ["c.csv:1:1: the file is empty: the first row must name the columns (id, name, type, level, ...)"]),
+    (
+        "an empty file",
+        "",
+        ["c.csv:1:1: the file is empty: the first row must name the columns (id, name, type, level, ...)"],
+    ),
     ("no rows", "id,name,type,level\n\n", ["c.csv:2:1: no cards: the rows after the header are empty"]),
-    ("units without stat columns", "id,name,type,level\nA,b,unit,1\n", [f"c.csv:2:1: no '{s}' column (a unit needs atk, hp and stk)" for s in ("atk", "hp", "stk")]),
+    (
+        "units without stat columns",
+        "id,name,type,level\nA,b,unit,1\n",
+        [f"c.csv:2:1: no '{s}' column (a unit needs atk, hp and stk)" for s in ("atk", "hp", "stk")],
+    ),
     ("not UTF-8", b"id,name,type,level\nA,\xff,event,1\n", ["c.csv:2:3: not UTF-8 text (byte 0xff)"]),
 ]
 
@@ -118,6 +158,8 @@ def test_an_existing_card_file_is_not_overwritten_without_force(here: Path) -> N
     Path("mine.csv").write_text(GOOD, encoding="utf-8")
     Path("mine.cards.yaml").write_text("cards: []  # abilities added by hand\n", encoding="utf-8")
     result = run("cards", "import", "mine.csv", "-o", "mine.cards.yaml")
-    assert result.exit_code == 2 and result.output.startswith("error: mine.cards.yaml already exists; not overwriting it")
+    assert result.exit_code == 2 and result.output.startswith(
+        "error: mine.cards.yaml already exists; not overwriting it"
+    )
     assert run("cards", "import", "mine.csv", "-o", "mine.cards.yaml", "--force").exit_code == 0
     assert validate_file("mine.cards.yaml") == []

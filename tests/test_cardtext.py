@@ -30,7 +30,11 @@ UNIT_STATS = "    atk: 3\n    hp: 3\n    stk: 1\n"
 def check(tmp_path: Path):
     def check(ability: str, card_type: str = "unit") -> list[str]:
         path = tmp_path / "c.yaml"
-        text = HEAD.format(type=card_type, stats=UNIT_STATS if card_type == "unit" else "") + textwrap.indent(textwrap.dedent(ability).strip("\n"), "      ") + "\n"
+        text = (
+            HEAD.format(type=card_type, stats=UNIT_STATS if card_type == "unit" else "")
+            + textwrap.indent(textwrap.dedent(ability).strip("\n"), "      ")
+            + "\n"
+        )
         path.write_text(text, encoding="utf-8")
         return [str(f).removeprefix(f"{path}:") for f in validate_file(path)]
 
@@ -45,16 +49,28 @@ def effect(target: str, effect_word: str = "damage", extra: str = ", amount: 1",
 
 
 def test_a_filter_mapping_reads_without_findings(check):
-    assert check(effect("{choose: 1, filter: {side: enemy, type: unit, level: {max: 1}, or: [{attribute: Beast}, {faction: 東妖軍}]}}")) == []
+    assert (
+        check(
+            effect(
+                "{choose: 1, filter: {side: enemy, type: unit, level: {max: 1}, or: [{attribute: Beast}, {faction: 東妖軍}]}}"
+            )
+        )
+        == []
+    )
 
 
 def test_a_misspelt_filter_key_is_reported_with_the_word_meant(check):
-    assert check(effect("{all: {side: own, atribute: Beast}}")) == ["13:56: unknown key 'atribute' (did you mean attribute?)"]
+    assert check(effect("{all: {side: own, atribute: Beast}}")) == [
+        "13:56: unknown key 'atribute' (did you mean attribute?)"
+    ]
 
 
 def test_an_unknown_zone_is_reported_with_the_zones(check):
     (finding,) = check(effect("{all: {zone: hnad}}", "destroy", ""))
-    assert finding.startswith("13:52: 'zone' must be one of: board, damage_zone, deck") and "(did you mean hand?)" in finding
+    assert (
+        finding.startswith("13:52: 'zone' must be one of: board, damage_zone, deck")
+        and "(did you mean hand?)" in finding
+    )
 
 
 def test_side_and_zone_belong_to_the_top_of_a_filter(check):
@@ -97,16 +113,28 @@ def test_a_continuous_ability_cannot_choose_nor_test_stats(check):
 # ---------------------------------------------------------------------- conditions
 
 
-def ability_with(condition_key: str, condition: str, effects: str = "[{effect: draw, target: controller, amount: 1}]") -> str:
+def ability_with(
+    condition_key: str, condition: str, effects: str = "[{effect: draw, target: controller, amount: 1}]"
+) -> str:
     return f"- trigger: on_enter\n  {condition_key}: {condition}\n  effects: {effects}"
 
 
 def test_a_condition_reads_without_findings(check):
-    assert check(ability_with("requires", "{all: [{turn: own}, {count: {side: enemy, zone: hand}, max: 0}, {not: {exists: {attribute: Beast}}}]}")) == []
+    assert (
+        check(
+            ability_with(
+                "requires",
+                "{all: [{turn: own}, {count: {side: enemy, zone: hand}, max: 0}, {not: {exists: {attribute: Beast}}}]}",
+            )
+        )
+        == []
+    )
 
 
 def test_a_misspelt_condition_word_is_reported_with_the_word_meant(check):
-    assert check(ability_with("requires", "{cuont: {side: own}, min: 2}")) == ["12:20: unknown key 'cuont' (did you mean count?)"]
+    assert check(ability_with("requires", "{cuont: {side: own}, min: 2}")) == [
+        "12:20: unknown key 'cuont' (did you mean count?)"
+    ]
 
 
 def test_a_condition_has_exactly_one_word(check):
@@ -149,13 +177,17 @@ def test_costs_read_without_findings(check):
 
 
 def test_a_misspelt_cost_word_is_reported_with_the_word_meant(check):
-    assert check(ability_costing("[{cost: dicsard, count: 1}]")) == ["12:24: unknown cost 'dicsard' (did you mean discard?)"]
+    assert check(ability_costing("[{cost: dicsard, count: 1}]")) == [
+        "12:24: unknown cost 'dicsard' (did you mean discard?)"
+    ]
 
 
 def test_a_cost_checks_its_parameters(check):
     assert check(ability_costing("[{cost: discard, count: 0}]")) == ["12:40: 'count' must be at least 1 (got 0)"]
     assert check(ability_costing("[{cost: energy}]")) == ["12:17: missing required field 'amount'"]
-    assert check(ability_costing("[{cost: rest_self, count: 1}]")) == ["12:35: unknown key 'count' (did you mean cost?)"]
+    assert check(ability_costing("[{cost: rest_self, count: 1}]")) == [
+        "12:35: unknown key 'count' (did you mean cost?)"
+    ]
 
 
 def test_a_cost_filter_says_no_side_or_zone(check):
@@ -165,7 +197,9 @@ def test_a_cost_filter_says_no_side_or_zone(check):
 
 
 def test_a_continuous_ability_has_no_costs(check):
-    assert check(ability_costing("[{cost: rest_self}]", trigger="continuous")) == ["12:9: a continuous ability cannot have costs"]
+    assert check(ability_costing("[{cost: rest_self}]", trigger="continuous")) == [
+        "12:9: a continuous ability cannot have costs"
+    ]
 
 
 # ---------------------------------------------------------------------- split damage, replacements
@@ -245,9 +279,9 @@ def test_a_misspelt_timing_is_reported_with_the_word_meant(check):
 
 
 def test_only_an_activated_ability_has_a_timing(check):
-    assert check("- {trigger: on_enter, timing: quick, effects: [{effect: damage, target: enemy_ruler, amount: 1}]}") == [
-        "11:29: 'timing' is only for activated abilities ('trigger: activated')"
-    ]
+    assert check(
+        "- {trigger: on_enter, timing: quick, effects: [{effect: damage, target: enemy_ruler, amount: 1}]}"
+    ) == ["11:29: 'timing' is only for activated abilities ('trigger: activated')"]
 
 
 def test_an_events_activated_ability_can_only_be_overdrive(check):
@@ -258,7 +292,9 @@ def test_an_events_activated_ability_can_only_be_overdrive(check):
 
 
 def test_an_activated_ability_is_not_optional(check):
-    assert check(activated("optional: true, ")) == ["11:46: an activated ability is used by choice already: 'optional' does not apply to it"]
+    assert check(activated("optional: true, ")) == [
+        "11:46: an activated ability is used by choice already: 'optional' does not apply to it"
+    ]
 
 
 def test_a_continuous_ability_is_never_once_per_turn(check):
@@ -271,7 +307,9 @@ def test_a_continuous_ability_is_never_once_per_turn(check):
 
 
 def test_a_continuous_grant_cannot_test_keywords(check):
-    assert check("- {trigger: continuous, effects: [{effect: grant, target: {all: {side: own, keyword: pierce}}, keyword: intercept}]}") == [
+    assert check(
+        "- {trigger: continuous, effects: [{effect: grant, target: {all: {side: own, keyword: pierce}}, keyword: intercept}]}"
+    ) == [
         "11:83: a continuous ability that grants keywords cannot test 'keyword' in its filters: what it grants would depend on itself"
     ]
 
@@ -319,7 +357,13 @@ def test_a_misspelt_keyword_is_still_an_error_with_the_word_meant(check_card):
 
 
 def test_a_discount_reads_and_checks_its_energy_and_costs(check_card):
-    assert check_card("discount: {energy: 1, costs: [{cost: remove_from_graveyard, count: 4, filter: {attribute: Dragon}}]}", card_type="unit") == []
+    assert (
+        check_card(
+            "discount: {energy: 1, costs: [{cost: remove_from_graveyard, count: 4, filter: {attribute: Dragon}}]}",
+            card_type="unit",
+        )
+        == []
+    )
     assert check_card("discount: {costs: []}", card_type="unit") == ["10:15: missing required field 'energy'"]
     assert check_card("discount: {energy: -1}", card_type="unit") == ["10:24: 'energy' must not be negative (got -1)"]
     assert check_card("discount: {energy: 1, costs: [{cost: dicsard}]}", card_type="unit") == [
@@ -365,7 +409,9 @@ def test_special_summon_summons_only_your_own_cards(check):
 
 def test_special_summon_takes_cards_from_zones_not_units_on_the_board(check):
     (finding,) = check(effect("enemy_unit", "special_summon", ""))
-    assert finding == "13:46: effect 'special_summon' does not accept target 'enemy_unit' (it accepts: own_graveyard_unit)"
+    assert (
+        finding == "13:46: effect 'special_summon' does not accept target 'enemy_unit' (it accepts: own_graveyard_unit)"
+    )
 
 
 def test_an_unknown_soul_source_is_reported_with_the_sources(check):
@@ -378,9 +424,9 @@ def test_an_unknown_soul_source_is_reported_with_the_sources(check):
 
 def test_an_attack_cost_has_costs_and_no_effects(check):
     assert check("- {trigger: attack_cost, keyword: dormant, costs: [{cost: soul, count: 1}]}") == []
-    assert check("- {trigger: attack_cost, costs: [{cost: soul}], effects: [{effect: draw, target: controller, amount: 1}]}") == [
-        "11:55: an attack cost has no effects: it only says what attacking costs (write them as 'costs')"
-    ]
+    assert check(
+        "- {trigger: attack_cost, costs: [{cost: soul}], effects: [{effect: draw, target: controller, amount: 1}]}"
+    ) == ["11:55: an attack cost has no effects: it only says what attacking costs (write them as 'costs')"]
     assert check("- {trigger: attack_cost}") == ["11:9: an attack cost needs 'costs': what the unit pays to attack"]
     assert check("- {trigger: attack_cost, costs: []}") == ["11:39: an attack cost needs at least one cost"]
 
@@ -398,6 +444,7 @@ def test_any_other_ability_still_needs_an_effect(check):
 def test_soul_guard_is_a_keyword_a_unit_may_have(check, tmp_path):
     path = tmp_path / "g.yaml"
     path.write_text(
-        "cards:\n  - {id: T-G, name: g, type: unit, level: 0, atk: 1, hp: 1, stk: 1, keywords: [soul_guard], provenance: provisional}\n", encoding="utf-8"
+        "cards:\n  - {id: T-G, name: g, type: unit, level: 0, atk: 1, hp: 1, stk: 1, keywords: [soul_guard], provenance: provisional}\n",
+        encoding="utf-8",
     )
     assert validate_file(path) == []

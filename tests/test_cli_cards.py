@@ -120,9 +120,12 @@ def test_card_abilities_are_in_plain_words() -> None:
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ("knight", "error: 'knight' fits 6 cards: 2020GB01-020 (Dark Knight Dista), 2020GS02-005 (Dark Knight netherworld), "
-         "2020GS02-006 (Dark Knight sharp-edge), 2021GB02-019 (Dark Knight weeping), SOLO-GOLDEN-KNIGHT (Golden Knight (solo version)), "
-         "SOLO-SILVER-KNIGHT (Silver Knight (solo version)); give more of the name, or the id"),
+        (
+            "knight",
+            "error: 'knight' fits 6 cards: 2020GB01-020 (Dark Knight Dista), 2020GS02-005 (Dark Knight netherworld), "
+            "2020GS02-006 (Dark Knight sharp-edge), 2021GB02-019 (Dark Knight weeping), SOLO-GOLDEN-KNIGHT (Golden Knight (solo version)), "
+            "SOLO-SILVER-KNIGHT (Silver Knight (solo version)); give more of the name, or the id",
+        ),
         ("omen moht", "error: no card 'omen moht' (did you mean omen moth [2020GB01-127]?)"),
         ("zzzz", "error: no card 'zzzz'"),
     ],
@@ -153,7 +156,10 @@ def test_deck_show_prints_the_deck_and_says_it_is_legal() -> None:
 def test_deck_show_lists_every_problem_and_exits_2(tmp_path: Path) -> None:
     text = (DECKS_DIR / "knight-sample.yaml").read_text(encoding="utf-8")
     path = tmp_path / "d.yaml"
-    path.write_text(text.replace("{card: PROV-001,", "{card: Shield Sentri,").replace("{card: PROV-002,", "{card: omen moth,"), encoding="utf-8")
+    path.write_text(
+        text.replace("{card: PROV-001,", "{card: Shield Sentri,").replace("{card: PROV-002,", "{card: omen moth,"),
+        encoding="utf-8",
+    )
     result = run("deck", "show", str(path))
     assert result.exit_code == 2
     lines = result.output.splitlines()

@@ -48,7 +48,9 @@ def test_check_output_piped_has_no_progress_bar_or_control_codes() -> None:
 
 def test_the_json_file_has_every_figure_and_the_settings_to_reproduce_them(tmp_path: Path) -> None:
     path = tmp_path / "result.json"
-    code, _, err = run("check", DECK, "--levels", "1,3", "--games", "16", "--workers", "1", "--seed", "5", "--json", str(path))
+    code, _, err = run(
+        "check", DECK, "--levels", "1,3", "--games", "16", "--workers", "1", "--seed", "5", "--json", str(path)
+    )
     assert code == 0, err
     data = json.loads(path.read_text())
     settings = data["settings"]
@@ -58,7 +60,15 @@ def test_the_json_file_has_every_figure_and_the_settings_to_reproduce_them(tmp_p
     assert data["gateruler_version"] and data["card_data_hash"]
     level = data["levels"][1]
     assert level["level"] == 3 and level["games"] == 16 and level["complete"]
-    assert level["cleared"] + level["lost_damage"] + level["lost_deck_out"] + level["draw_turn_cap"] + level["draw_other"] + level["error"] == 16
+    assert (
+        level["cleared"]
+        + level["lost_damage"]
+        + level["lost_deck_out"]
+        + level["draw_turn_cap"]
+        + level["draw_other"]
+        + level["error"]
+        == 16
+    )
     assert level["provisional"] and level["provisional_cards"]["level"]
     assert len(level["wilson95"]) == 2 and level["data_hash"]
 
@@ -77,13 +87,24 @@ def test_the_json_file_has_each_deck_cards_figures_and_the_loss_causes_per_level
     assert shield["name"] == "Shield Sentry (provisional)" and shield["copies"] == 4
     assert shield["seen"] + shield["not_seen"] == level["games_read"]
     assert shield["seen_cleared"] + shield["not_seen_cleared"] == level["cleared"]
-    assert set(shield) >= {"clear_rate_seen", "clear_rate_not_seen", "difference", "difference95", "played_when_seen", "mean_first_seen_turn"}
+    assert set(shield) >= {
+        "clear_rate_seen",
+        "clear_rate_not_seen",
+        "difference",
+        "difference95",
+        "played_when_seen",
+        "mean_first_seen_turn",
+    }
     assert set(level["end_turns"]) == {"cleared", "lost_damage", "lost_deck_out", "draw_turn_cap", "draw_other"}
     assert sum(n for _, n in level["end_turns"]["lost_damage"]) == level["lost_damage"]
     assert sum(t * n for t, n in level["end_turns"]["cleared"]) == level["clear_turns"]
     assert sum(d["final_blows"] for d in level["damage_taken"]) == level["lost_damage"]
     itself = next(d for d in level["damage_taken"] if d["card"] is None)
-    assert itself["side"] == "rift" and itself["name"] == "the rift itself" and itself["total"] == itself["battle"] + itself["effect"]
+    assert (
+        itself["side"] == "rift"
+        and itself["name"] == "the rift itself"
+        and itself["total"] == itself["battle"] + itself["effect"]
+    )
 
 
 def test_cards_stats_prints_each_levels_cards_and_what_dealt_the_damage() -> None:
@@ -116,7 +137,9 @@ def test_a_level_file_is_checked_instead_of_the_shipped_levels(tmp_path: Path) -
     level_file = tmp_path / "my-rift.yaml"
     shutil.copy(loader.load_level(1).location.path, level_file)
     path = tmp_path / "r.json"
-    code, out, err = run("check", DECK, "--level-file", str(level_file), "--games", "8", "--workers", "1", "--json", str(path))
+    code, out, err = run(
+        "check", DECK, "--level-file", str(level_file), "--games", "8", "--workers", "1", "--json", str(path)
+    )
     assert code == 0, err
     assert "(my-rift.yaml)" in out
     data = json.loads(path.read_text())
@@ -130,7 +153,9 @@ def test_precision_stops_a_level_early_and_says_so() -> None:
 
 
 def test_the_search_bot_can_be_given_a_budget() -> None:
-    code, out, err = run("check", DECK, "--levels", "1", "--games", "2", "--bot", "search", "--budget", "2", "--workers", "1")
+    code, out, err = run(
+        "check", DECK, "--levels", "1", "--games", "2", "--bot", "search", "--budget", "2", "--workers", "1"
+    )
     assert code == 0, err
     assert "bot search (budget 2)" in out
 
@@ -268,7 +293,9 @@ def test_on_a_narrow_terminal_the_table_fits_and_names_the_levels_below() -> Non
     assert "Levels: 1 Vanguard, 3 Regular Army." in " ".join(lines)
 
 
-def test_a_game_that_breaks_is_counted_reported_and_saved_as_a_replay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_that_breaks_is_counted_reported_and_saved_as_a_replay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from gateruler import bots
     from test_batch import _Exploding
 
@@ -276,8 +303,20 @@ def test_a_game_that_breaks_is_counted_reported_and_saved_as_a_replay(tmp_path: 
     replays = tmp_path / "replays"
     result = tmp_path / "r.json"
     code, out, err = run(
-        "check", DECK, "--levels", "1", "--games", "7", "--bot", "random", "--workers", "1",
-        "--replay-dir", str(replays), "--json", str(result),
+        "check",
+        DECK,
+        "--levels",
+        "1",
+        "--games",
+        "7",
+        "--bot",
+        "random",
+        "--workers",
+        "1",
+        "--replay-dir",
+        str(replays),
+        "--json",
+        str(result),
     )
     assert code == 0, err
     row = next(line.split() for line in out.splitlines() if line.strip().startswith("1 Vanguard"))
@@ -287,7 +326,10 @@ def test_a_game_that_breaks_is_counted_reported_and_saved_as_a_replay(tmp_path: 
     errors = json.loads(result.read_text())["levels"][0]["errors"]
     assert [e["game"] for e in errors] == [0, 1, 2, 3, 4]
     first = errors[0]
-    assert f"level 1 game 0: RuntimeError: kaboom (seed {first['seed']}, bot seed {first['bot_seed']}); replay: {first['replay']}" in out
+    assert (
+        f"level 1 game 0: RuntimeError: kaboom (seed {first['seed']}, bot seed {first['bot_seed']}); replay: {first['replay']}"
+        in out
+    )
     assert "level 1: 2 more errors, not saved" in out
     code, out, _ = run("replay", first["replay"])
     assert code == 0
@@ -298,7 +340,9 @@ def test_the_search_bots_default_budget_is_written_down(tmp_path: Path) -> None:
     from gateruler.bots.search import DEFAULT_BUDGET
 
     path = tmp_path / "r.json"
-    code, out, err = run("check", DECK, "--levels", "6", "--games", "1", "--bot", "search", "--workers", "1", "--json", str(path))
+    code, out, err = run(
+        "check", DECK, "--levels", "6", "--games", "1", "--bot", "search", "--workers", "1", "--json", str(path)
+    )
     assert code == 0, err
     assert f"bot search (budget {DEFAULT_BUDGET})" in out
     assert json.loads(path.read_text())["settings"]["budget"] == DEFAULT_BUDGET
@@ -318,4 +362,7 @@ def test_a_check_result_reads_back_typed_and_a_damaged_one_is_located(tmp_path: 
     with pytest.raises(DataError) as caught:
         read_check_result(path)
     line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if '"cleared": -3' in text)
-    assert (caught.value.line, caught.value.message) == (line, "levels[0].cleared: must be 0 to 4,611,686,018,427,387,904, not -3")
+    assert (caught.value.line, caught.value.message) == (
+        line,
+        "levels[0].cleared: must be 0 to 4,611,686,018,427,387,904, not -3",
+    )

@@ -62,7 +62,10 @@ def test_warnings_alone_exit_0():
 def test_an_unacknowledged_discrepancy_exits_2(here):
     result = run("validate", "level-unacknowledged.yaml")
     assert result.exit_code == 2
-    assert result.output.splitlines()[0] == "level-unacknowledged.yaml:9:21: the list has 52 cards but the stated deck size is 50"
+    assert (
+        result.output.splitlines()[0]
+        == "level-unacknowledged.yaml:9:21: the list has 52 cards but the stated deck size is 50"
+    )
 
 
 @pytest.mark.parametrize(
@@ -70,7 +73,10 @@ def test_an_unacknowledged_discrepancy_exits_2(here):
     [
         (lambda d: None, "missing.yaml:1:1: no such file"),
         (lambda d: (d / "missing.yaml").mkdir(), "missing.yaml:1:1: is a directory, not a file"),
-        (lambda d: (d / "missing.yaml").write_bytes(b"cards:\n  - \xff\n"), "missing.yaml:2:5: not UTF-8 text (byte 0xff)"),
+        (
+            lambda d: (d / "missing.yaml").write_bytes(b"cards:\n  - \xff\n"),
+            "missing.yaml:2:5: not UTF-8 text (byte 0xff)",
+        ),
         (lambda d: (d / "missing.yaml").write_text("cards: [\n"), None),
     ],
     ids=["missing", "directory", "not-utf8", "syntax"],
@@ -126,7 +132,9 @@ def test_cards_provisional_lists_only_provisional_data():
 
 def _rows(output: str) -> list[list[str]]:
     """The body rows of a rich table, as lists of stripped cells."""
-    return [[c.strip() for c in line.strip().strip("│").split("│")] for line in output.splitlines() if line.startswith("│")]
+    return [
+        [c.strip() for c in line.strip().strip("│").split("│")] for line in output.splitlines() if line.startswith("│")
+    ]
 
 
 def test_levels_lists_each_levels_special_rules_in_words():
@@ -136,4 +144,6 @@ def test_levels_lists_each_levels_special_rules_in_words():
     assert 'your unit is destroyed even when there is no "Dark Knight" unit to destroy.' in rules
     assert "When the rift's wrath demon dragon Shishin enters its board, all of your units are destroyed." in rules
     assert "The rift's otherworld god Hastur has STK 2." in rules
-    assert "wrath demon dragon" not in rules[rules.index("5 The Evil Gods Come") :], "a rule for a card the level lacks never applies"
+    assert "wrath demon dragon" not in rules[rules.index("5 The Evil Gods Come") :], (
+        "a rule for a card the level lacks never applies"
+    )

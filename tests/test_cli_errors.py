@@ -98,7 +98,9 @@ def test_where_no_crash_report_can_be_written_the_line_says_so(monkeypatch: pyte
 
 
 @pytest.mark.parametrize(("args", "target"), COMMANDS)
-def test_ctrl_c_in_any_command_exits_130_without_a_traceback(args: list[str], target: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ctrl_c_in_any_command_exits_130_without_a_traceback(
+    args: list[str], target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _break(monkeypatch, target, KeyboardInterrupt())
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 130, result.output
@@ -110,7 +112,9 @@ def test_ctrl_c_in_any_command_exits_130_without_a_traceback(args: list[str], ta
 
 
 def _check_json(path: Path) -> CliRunner:
-    return CliRunner().invoke(main, ["check", DECK, "--levels", "1", "--games", "2", "--workers", "1", "--json", str(path)])
+    return CliRunner().invoke(
+        main, ["check", DECK, "--levels", "1", "--games", "2", "--workers", "1", "--json", str(path)]
+    )
 
 
 def test_a_failed_json_write_leaves_the_previous_result_intact(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -128,7 +132,9 @@ def test_a_failed_json_write_leaves_the_previous_result_intact(monkeypatch: pyte
     assert os.listdir(tmp_path) == ["result.json"]
 
 
-def test_an_interrupted_json_write_leaves_the_previous_result_intact(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_an_interrupted_json_write_leaves_the_previous_result_intact(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     path = tmp_path / "result.json"
     path.write_text('{"the": "previous result"}\n')
 

@@ -54,7 +54,9 @@ def test_check_on_a_dask_cluster_prints_and_writes_every_figure_the_local_backen
         "dask": ["--backend", "dask", "--scheduler", cluster.scheduler_address],
     }.items():
         path = tmp_path / f"{name}.json"
-        code, out, err = run("check", DECK, "--levels", "1,3", "--games", "21", "--seed", "7", *options, "--json", str(path))
+        code, out, err = run(
+            "check", DECK, "--levels", "1,3", "--games", "21", "--seed", "7", *options, "--json", str(path)
+        )
         assert code == 0, err
         outputs[name] = (out, json.loads(path.read_text()))
     (local_out, local_json), (dask_out, dask_json) = outputs["local"], outputs["dask"]
@@ -66,11 +68,29 @@ def test_check_on_a_dask_cluster_prints_and_writes_every_figure_the_local_backen
 
 
 def test_dask_without_a_scheduler_starts_a_local_cluster_of_the_workers_asked_for(tmp_path: Path) -> None:
-    code, out, err = run("check", DECK, "--levels", "2", "--games", "16", "--backend", "dask", "--workers", "2", "--json", str(tmp_path / "r.json"))
+    code, out, err = run(
+        "check",
+        DECK,
+        "--levels",
+        "2",
+        "--games",
+        "16",
+        "--backend",
+        "dask",
+        "--workers",
+        "2",
+        "--json",
+        str(tmp_path / "r.json"),
+    )
     assert code == 0, err
     assert out.splitlines()[0].endswith("up to 16 games per level, local dask cluster, 2 workers")
-    code, _, err = run("check", DECK, "--levels", "2", "--games", "16", "--workers", "1", "--json", str(tmp_path / "l.json"))
-    assert json.loads((tmp_path / "r.json").read_text())["levels"] == json.loads((tmp_path / "l.json").read_text())["levels"]
+    code, _, err = run(
+        "check", DECK, "--levels", "2", "--games", "16", "--workers", "1", "--json", str(tmp_path / "l.json")
+    )
+    assert (
+        json.loads((tmp_path / "r.json").read_text())["levels"]
+        == json.loads((tmp_path / "l.json").read_text())["levels"]
+    )
 
 
 def _scheduler_tasks(address: str) -> int:
@@ -99,11 +119,15 @@ def test_precision_stops_at_the_same_game_on_a_cluster(cluster) -> None:  # noqa
 
 def test_the_definitions_travel_as_data_not_as_paths(cluster) -> None:  # noqa: ANN001
     """A card made in memory and a level file that is not on any disk: the workers still play them."""
-    ghost = CardDef("TEST-GHOST", "Ghost Knight", CardType.UNIT, 1, atk=5, hp=5, stk=2, provenance=Provenance.PROVISIONAL)
+    ghost = CardDef(
+        "TEST-GHOST", "Ghost Knight", CardType.UNIT, 1, atk=5, hp=5, stk=2, provenance=Provenance.PROVISIONAL
+    )
     base = spec(1)
     deck = attrs.evolve(base.deck, cards=(DeckEntry("TEST-GHOST", 4), *base.deck.cards[1:]))
     level = attrs.evolve(base.level, own_cards=(ghost,))
-    ghostly = attrs.evolve(base, deck=deck, level=level, pool=base.pool.with_cards([ghost]), level_ref="/nowhere/ghost-level.yaml")
+    ghostly = attrs.evolve(
+        base, deck=deck, level=level, pool=base.pool.with_cards([ghost]), level_ref="/nowhere/ghost-level.yaml"
+    )
     settings = BatchSettings(seed=2, games=2 * CHUNK)
     with Dask(cluster.scheduler_address) as backend:
         remote = run_batch([ghostly], settings, backend=backend).levels[0]
@@ -113,7 +137,9 @@ def test_the_definitions_travel_as_data_not_as_paths(cluster) -> None:  # noqa: 
 
 def test_a_game_that_raises_on_a_worker_is_recorded_as_it_is_locally(cluster) -> None:  # noqa: ANN001
     base = spec(1)
-    broken = attrs.evolve(base, deck=attrs.evolve(base.deck, cards=(DeckEntry("NO-SUCH-CARD", 4), *base.deck.cards[1:])))
+    broken = attrs.evolve(
+        base, deck=attrs.evolve(base.deck, cards=(DeckEntry("NO-SUCH-CARD", 4), *base.deck.cards[1:]))
+    )
     settings = BatchSettings(seed=1, games=CHUNK + 2)
     with Dask(cluster.scheduler_address) as backend:
         remote = run_batch([broken], settings, backend=backend).levels[0]
@@ -153,9 +179,14 @@ def test_tune_on_a_cluster_makes_the_same_choices_and_measures_the_same_figures(
 
 def test_check_sensitivity_on_a_dask_cluster_gives_the_local_figures(cluster, tmp_path: Path) -> None:  # noqa: ANN001
     found = {}
-    for name, options in {"local": ["--workers", "1"], "dask": ["--backend", "dask", "--scheduler", cluster.scheduler_address]}.items():
+    for name, options in {
+        "local": ["--workers", "1"],
+        "dask": ["--backend", "dask", "--scheduler", cluster.scheduler_address],
+    }.items():
         path = tmp_path / f"{name}.json"
-        code, _out, err = run("check", DECK, "--levels", "2", "--games", "16", "--sensitivity", *options, "--json", str(path))
+        code, _out, err = run(
+            "check", DECK, "--levels", "2", "--games", "16", "--sensitivity", *options, "--json", str(path)
+        )
         assert code == 0, err
         found[name] = json.loads(path.read_text())["levels"]
     assert found["dask"] == found["local"] and found["dask"][0]["sensitivity"]["variants"]

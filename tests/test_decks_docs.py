@@ -54,7 +54,9 @@ def test_the_replaces_example_is_a_card_file_that_corrects_a_shipped_card(tmp_pa
 
 
 def test_every_message_in_the_problems_table_is_one_the_tests_hold() -> None:
-    table = DOC.read_text(encoding="utf-8").split("The problems\nmet most often read like this:", 1)[1].split("\n\n", 2)[1]
+    table = (
+        DOC.read_text(encoding="utf-8").split("The problems\nmet most often read like this:", 1)[1].split("\n\n", 2)[1]
+    )
     quoted = [re.search(r"\| `(.+)` \|$", row).group(1) for row in table.splitlines()[2:]]
     held = {case[-1].split(": ", 1)[1] for case in DECK_ERRORS + LIBRARY_ERRORS}
     assert quoted and [m for m in quoted if m not in held] == []
@@ -85,4 +87,6 @@ def test_following_the_walk_through_literally_works(checkout: Path) -> None:
         assert exit_code == 0, f"{command}\n{output}"
         assert matches(output, shown), f"{command} printed:\n{output}"
     for name in ("my.cards.yaml", "my-deck.yaml"):
-        assert (checkout / "my-deck" / name).read_text(encoding="utf-8") == (EXAMPLES / name).read_text(encoding="utf-8")
+        assert (checkout / "my-deck" / name).read_text(encoding="utf-8") == (EXAMPLES / name).read_text(
+            encoding="utf-8"
+        )

@@ -75,14 +75,20 @@ def test_using_an_activated_ability_pays_its_costs_and_resolves_its_effects() ->
 
 
 def test_an_activated_ability_whose_requirement_fails_is_not_offered() -> None:
-    gun = yaml_unit("GUN", f"{{trigger: activated, timing: normal, requires: {{count: {{side: own, zone: graveyard}}, min: 1}}, effects: [{PING}]}}")
+    gun = yaml_unit(
+        "GUN",
+        f"{{trigger: activated, timing: normal, requires: {{count: {{side: own, zone: graveyard}}, min: 1}}, effects: [{PING}]}}",
+    )
     g = game(cards=[gun, WALL], player=["GUN"], rift=["WALL"], drives=1)
     summon(g, "GUN", ATTACK_LEFT)
     assert activations(g) == []
 
 
 def test_an_activated_ability_that_must_choose_a_target_is_offered_only_when_one_exists() -> None:
-    sniper = yaml_unit("SNIPER", "{trigger: activated, timing: normal, once_per_turn: true, effects: [{effect: damage, target: enemy_unit, amount: 1}]}")
+    sniper = yaml_unit(
+        "SNIPER",
+        "{trigger: activated, timing: normal, once_per_turn: true, effects: [{effect: damage, target: enemy_unit, amount: 1}]}",
+    )
     g = game(cards=[sniper, WALL], player=["SNIPER"])
     summon(g, "SNIPER", ATTACK_LEFT)
     assert activations(g) == []
@@ -101,7 +107,9 @@ def test_a_field_uses_its_activated_ability_from_the_field_zone() -> None:
 
 
 def test_the_rift_never_uses_activated_abilities() -> None:
-    gun = yaml_unit("GUN", f"{{trigger: activated, timing: quick, effects: [{{effect: damage, target: enemy_ruler, amount: 3}}]}}")
+    gun = yaml_unit(
+        "GUN", f"{{trigger: activated, timing: quick, effects: [{{effect: damage, target: enemy_ruler, amount: 3}}]}}"
+    )
     g = game(cards=[gun], player=[], rift=["GUN"], drives=1)
     g.apply(EndTurn())
     assert [e[3] for e in g.log if e[1] == "ruler_damage"] == [1, 1]  # its units' attacks only, never the ability's 3
@@ -133,7 +141,9 @@ def test_an_activated_ability_without_a_limit_can_be_used_again() -> None:
 
 def test_a_once_per_turn_triggered_ability_triggers_once_a_turn() -> None:
     striker = yaml_unit(
-        "STRIKER", f"{{trigger: on_attack, once_per_turn: true, effects: [{PING}]}}", stats="level: 0, atk: 1, hp: 9, stk: 0"
+        "STRIKER",
+        f"{{trigger: on_attack, once_per_turn: true, effects: [{PING}]}}",
+        stats="level: 0, atk: 1, hp: 9, stk: 0",
     )
     (rally,) = yaml_cards(
         "- {id: RALLY, name: rally, type: event, level: 0, provenance: provisional, abilities: [{trigger: on_play, effects: [{effect: act, target: own_unit}]}]}"
@@ -215,7 +225,9 @@ def test_each_timing_word_is_open_in_the_windows_the_rules_give_it() -> None:
     assert open_timings("before_damage") == {"quick"}
     assert open_timings("before_damage", at_risk=True) == {"quick", "damage"}
     assert open_timings("rift_drive") == {"quick"}
-    assert {w.name for w in WINDOWS if w.opened} == set(WINDOWS.names())  # the rift's turn's too (tests/test_engine_windows.py)
+    assert {w.name for w in WINDOWS if w.opened} == set(
+        WINDOWS.names()
+    )  # the rift's turn's too (tests/test_engine_windows.py)
     assert TIMINGS["overdrive"].zone == "drive" and TIMINGS["overdrive"].once
 
 

@@ -180,7 +180,15 @@ def test_the_same_seed_and_actions_give_the_same_log() -> None:
 
 
 def test_actions_survive_their_dict_form() -> None:
-    for action in (Summon(3, DEFENSE), PlayEvent(4), SetCard(5, 1), GoToAttack(), Attack(RULER, ATTACK_LEFT), EndTurn(), Choose(I, DEFENSE)):
+    for action in (
+        Summon(3, DEFENSE),
+        PlayEvent(4),
+        SetCard(5, 1),
+        GoToAttack(),
+        Attack(RULER, ATTACK_LEFT),
+        EndTurn(),
+        Choose(I, DEFENSE),
+    ):
         assert action_from_dict(json.loads(json.dumps(action_to_dict(action)))) == action
 
 
@@ -218,7 +226,9 @@ def test_a_clone_without_its_generator_has_none_and_saves_without_one() -> None:
     copy = g.clone(keep_log=False, keep_rng=False)
     assert copy.rng is None and copy.log == []
     assert copy.to_dict()["rng"] is None
-    assert {k: v for k, v in copy.to_dict().items() if k not in ("rng", "log")} == {k: v for k, v in g.to_dict().items() if k not in ("rng", "log")}
+    assert {k: v for k, v in copy.to_dict().items() if k not in ("rng", "log")} == {
+        k: v for k, v in g.to_dict().items() if k not in ("rng", "log")
+    }
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 7, 40, 129])

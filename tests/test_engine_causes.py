@@ -10,7 +10,20 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from factories import CAUSE_FIELDS, FILLER, apprentice, entries_without_a_cause, finished_random_game, finished_shipped_game, game, play, summon, unit, yaml_event, yaml_unit
+from factories import (
+    CAUSE_FIELDS,
+    FILLER,
+    apprentice,
+    entries_without_a_cause,
+    finished_random_game,
+    finished_shipped_game,
+    game,
+    play,
+    summon,
+    unit,
+    yaml_event,
+    yaml_unit,
+)
 
 from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, RULER, Attack, Choose, EndTurn, GoToAttack
 from gateruler.engine.events import CAUSES, FIELDS, FIRST_FIELDS, Cause, padded
@@ -62,7 +75,10 @@ def test_counterattack_damage_names_the_unit_that_struck_back():
     summon(g, "THORN", ATTACK_LEFT)
     g.apply(EndTurn())
     thorn, r_mid = iid(g, "THORN"), iid(g, "R-MID", I)
-    assert entries(g, "damage_unit")[:2] == [(thorn, 4, 4, r_mid, Cause.ATTACK), (r_mid, 3, 3, thorn, Cause.COUNTERATTACK)]
+    assert entries(g, "damage_unit")[:2] == [
+        (thorn, 4, 4, r_mid, Cause.ATTACK),
+        (r_mid, 3, 3, thorn, Cause.COUNTERATTACK),
+    ]
 
 
 def test_pierce_damage_to_the_ruler_names_the_attacker_that_destroyed_the_defense_unit():
@@ -143,11 +159,16 @@ def test_a_hand_less_ruler_drives_for_the_turn():
 
 def test_no_effect_says_why_and_of_which_ability():
     blank = attrs.evolve(yaml_event("BLANK", "{effect: draw, target: controller, amount: 1}"), abilities=())
-    twice = yaml_event("TWICE", "{effect: destroy, target: enemy_unit}", "{effect: damage, target: enemy_unit, amount: 1}")
+    twice = yaml_event(
+        "TWICE", "{effect: destroy, target: enemy_unit}", "{effect: damage, target: enemy_unit, amount: 1}"
+    )
     g = game(cards=[blank, twice, R_MID], player=["BLANK", "TWICE"], rift=["R-MID"], drives=1)
     play(g, "BLANK")  # no abilities
     play(g, "TWICE")  # its damage finds no enemy unit left to choose
-    assert entries(g, "no_effect") == [(iid(g, "BLANK"), Cause.NO_ABILITIES, "on_play"), (iid(g, "TWICE"), Cause.NO_TARGET, "on_play")]
+    assert entries(g, "no_effect") == [
+        (iid(g, "BLANK"), Cause.NO_ABILITIES, "on_play"),
+        (iid(g, "TWICE"), Cause.NO_TARGET, "on_play"),
+    ]
     send = yaml_unit("SEND", "{trigger: on_enter, effects: [{effect: move, target: all_enemy_units, to: hand}]}")
     g = game(cards=[send, KNIGHT], player=["KNIGHT"], rift=[FILLER, "SEND"], drives=1, ruler=apprentice())
     g.apply(next(a for a in g.legal_actions() if type(a).__name__ == "Summon"))
@@ -178,7 +199,13 @@ def test_level_2s_start_of_turn_rule_is_logged_each_time_it_acts_and_names_itsel
 
 def test_level_4s_destroy_all_rule_is_logged_as_the_rule_not_as_an_ability_of_the_card():
     dragon = unit("DRAGON", 1, 1, 9, 1)
-    g = game(cards=[dragon, KNIGHT], player=["KNIGHT"], rift=[FILLER, "DRAGON"], drives=1, rules=[("destroy_all_player_units_on_enter", {"card": "DRAGON"})])
+    g = game(
+        cards=[dragon, KNIGHT],
+        player=["KNIGHT"],
+        rift=[FILLER, "DRAGON"],
+        drives=1,
+        rules=[("destroy_all_player_units_on_enter", {"card": "DRAGON"})],
+    )
     summon(g, "KNIGHT", ATTACK_LEFT)
     g.apply(EndTurn())
     dragon_iid = iid(g, "DRAGON", I)
@@ -189,7 +216,9 @@ def test_level_4s_destroy_all_rule_is_logged_as_the_rule_not_as_an_ability_of_th
 
 # ---------------------------------------------------------------------- damage checks
 def test_each_card_of_a_damage_check_logs_its_place_and_a_cnt_check_inside_it_has_its_own():
-    cnt_hit = yaml_unit("CNT-HIT", "{trigger: cnt, effects: [{effect: damage, target: enemy_ruler, amount: 2}]}", card="cnt: true")
+    cnt_hit = yaml_unit(
+        "CNT-HIT", "{trigger: cnt, effects: [{effect: damage, target: enemy_ruler, amount: 2}]}", card="cnt: true"
+    )
     g = game(cards=[cnt_hit, R_MID], rift=["R-MID", "CNT-HIT", "R-MID"])
     g.apply(GoToAttack())
     g.apply(Attack(RULER, RULER))  # 3 checks for the rift; its second is a CNT that hits back for 2
@@ -203,7 +232,10 @@ def test_a_deck_out_in_the_middle_of_a_damage_check_is_logged_with_its_place():
     g = game(cards=[R_MID], rift=["R-MID"], rift_pad=0, variants=LEGACY)
     g.apply(GoToAttack())
     g.apply(Attack(RULER, RULER))  # 3 checks, one card left in the rift's deck
-    assert [e[3:] for e in g.log if e[1] in ("check", "check_deck_out")][-2:] == [(iid(g, "R-MID", I), "damage", 1, 3), (2, 3)]
+    assert [e[3:] for e in g.log if e[1] in ("check", "check_deck_out")][-2:] == [
+        (iid(g, "R-MID", I), "damage", 1, 3),
+        (2, 3),
+    ]
     assert g.winner == "player" and g.end_reason == "deck-out"
 
 
@@ -226,7 +258,12 @@ def test_the_cause_fields_checked_are_the_ones_the_log_has():
 
 
 def test_the_sweep_finds_an_entry_that_lost_its_cause_or_never_had_it():
-    log = [(3, "destroy", 0, 7, None, "lethal"), (3, "destroy", 0, 7, 2, None), (3, "check", 0, 7, "cnt"), (3, "destroy", 0, 7, 2, "lethal")]
+    log = [
+        (3, "destroy", 0, 7, None, "lethal"),
+        (3, "destroy", 0, 7, 2, None),
+        (3, "check", 0, 7, "cnt"),
+        (3, "destroy", 0, 7, 2, "lethal"),
+    ]
     assert entries_without_a_cause(log) == log[1:3]
 
 

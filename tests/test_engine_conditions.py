@@ -15,7 +15,9 @@ from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER
 P, I = PLAYER, INVADER
 WALL = unit("WALL", 1, 1, 20, 1)
 FRAIL = unit("FRAIL", 1, 1, 2, 1)
-BEAST = yaml_cards("- {id: BEAST, name: beast, type: unit, level: 1, atk: 2, hp: 2, stk: 1, attributes: [Beast], provenance: provisional}")[0]
+BEAST = yaml_cards(
+    "- {id: BEAST, name: beast, type: unit, level: 1, atk: 2, hp: 2, stk: 1, attributes: [Beast], provenance: provisional}"
+)[0]
 
 
 def drew(g, before: int) -> int:
@@ -77,7 +79,11 @@ def test_a_triggered_ability_whose_requirement_fails_does_not_trigger() -> None:
 
 
 def test_an_event_whose_requirement_fails_cannot_be_played() -> None:
-    rally = yaml_event("RALLY", "{effect: draw, target: controller, amount: 1}", ability="requires: {exists: {side: own, attribute: Beast}}")
+    rally = yaml_event(
+        "RALLY",
+        "{effect: draw, target: controller, amount: 1}",
+        ability="requires: {exists: {side: own, attribute: Beast}}",
+    )
     g = game(cards=[rally, BEAST], player=["RALLY", "BEAST"])
     assert not any(isinstance(a, PlayEvent) for a in g.legal_actions())
     summon(g, "BEAST", ATTACK_LEFT)  # now you control a Beast
@@ -86,8 +92,16 @@ def test_an_event_whose_requirement_fails_cannot_be_played() -> None:
 
 def test_an_events_requirement_is_judged_as_it_is_played_in_no_zone() -> None:
     """Played, an event has left the hand and is not yet in the graveyard (it is on the gate)."""
-    first = yaml_event("FIRST", "{effect: damage, target: enemy_ruler, amount: 1}", ability="requires: {count: {side: own, zone: graveyard}, max: 0}")
-    alone = yaml_event("ALONE", "{effect: damage, target: enemy_ruler, amount: 1}", ability="requires: {count: {side: own, zone: hand, name: alone}, max: 0}")
+    first = yaml_event(
+        "FIRST",
+        "{effect: damage, target: enemy_ruler, amount: 1}",
+        ability="requires: {count: {side: own, zone: graveyard}, max: 0}",
+    )
+    alone = yaml_event(
+        "ALONE",
+        "{effect: damage, target: enemy_ruler, amount: 1}",
+        ability="requires: {count: {side: own, zone: hand, name: alone}, max: 0}",
+    )
     g = game(cards=[first, alone], player=["FIRST", "ALONE"])
     assert PlayEvent(find_iid(g, P, "hand", "ALONE")) in g.legal_actions()  # the only ALONE in hand is the one played
     play(g, "FIRST")  # the graveyard is empty until it arrives there: it resolves
@@ -161,7 +175,9 @@ def test_a_ruler_without_a_hand_has_no_cards_in_hand() -> None:
              {{effect: damage, target: enemy_ruler, amount: 2, if: {{count: {{side: own, zone: hand}}, max: 0}}}}]}}]}}
         """
     )
-    g = game(cards=[taunt], rift=["TAUNT"], drives=1)  # the rift plays it: the player (4 cards in hand) is hit by the second only
+    g = game(
+        cards=[taunt], rift=["TAUNT"], drives=1
+    )  # the rift plays it: the player (4 cards in hand) is hit by the second only
     assert len(g.sides[P].damage_zone) == 2
     g = game(cards=[taunt], player=["TAUNT"], ruler=apprentice())
     g.apply(PlayEvent(find_iid(g, P, "drive", "TAUNT")))  # the Apprentice plays it against the rift: both hold

@@ -134,7 +134,10 @@ def test_resting_your_ruler_as_a_cost_leaves_it_unable_to_attack() -> None:
 
 
 def test_resting_the_unit_itself_or_an_acted_unit_as_a_cost() -> None:
-    sentry = yaml_unit("SENTRY", "{trigger: on_enter, costs: [{cost: rest_self}], effects: [{effect: damage, target: enemy_ruler, amount: 1}]}")
+    sentry = yaml_unit(
+        "SENTRY",
+        "{trigger: on_enter, costs: [{cost: rest_self}], effects: [{effect: damage, target: enemy_ruler, amount: 1}]}",
+    )
     drill = yaml_event("DRILL", INSIGHT, ability="costs: [{cost: rest_unit}]")
     g = game(cards=[sentry, drill, SOLDIER], player=["SENTRY", "SOLDIER", "DRILL"])
     summon(g, "SENTRY", ATTACK_LEFT)
@@ -166,10 +169,14 @@ def test_reaching_life_by_putting_deck_cards_into_the_damage_zone_loses() -> Non
 
 
 def test_removing_graveyard_cards_from_the_game_puts_them_in_their_own_zone() -> None:
-    exhume = yaml_event("EXHUME", INSIGHT, ability="costs: [{cost: remove_from_graveyard, count: 1, filter: {type: unit}}]")
+    exhume = yaml_event(
+        "EXHUME", INSIGHT, ability="costs: [{cost: remove_from_graveyard, count: 1, filter: {type: unit}}]"
+    )
     dud = yaml_event("DUD", "{effect: mill, target: opponent, amount: 1}")
     g = game(cards=[exhume, dud, SOLDIER], player=["EXHUME", "DUD", "SOLDIER"])
-    assert not any(a == PlayEvent(find_iid(g, P, "hand", "EXHUME")) for a in g.legal_actions())  # no unit in the graveyard
+    assert not any(
+        a == PlayEvent(find_iid(g, P, "hand", "EXHUME")) for a in g.legal_actions()
+    )  # no unit in the graveyard
     s = g.sides[P]
     soldier = find_iid(g, P, "hand", "SOLDIER")
     exhume_iid = find_iid(g, P, "hand", "EXHUME")
@@ -196,7 +203,10 @@ def test_an_energy_cost_is_paid_on_top_of_the_cards_own_cost() -> None:
 
 
 def test_the_rift_cannot_pay_a_cost_that_rests_its_ruler() -> None:
-    zealot = yaml_unit("ZEALOT", "{trigger: on_enter, costs: [{cost: rest_ruler}], effects: [{effect: damage, target: enemy_ruler, amount: 2}]}")
+    zealot = yaml_unit(
+        "ZEALOT",
+        "{trigger: on_enter, costs: [{cost: rest_ruler}], effects: [{effect: damage, target: enemy_ruler, amount: 2}]}",
+    )
     g = game(cards=[zealot], rift=["ZEALOT"], drives=1)
     assert g.sides[P].damage_zone == [] and any(e[1] == "unpaid" for e in g.log)
 

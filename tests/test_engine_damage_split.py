@@ -113,7 +113,11 @@ def test_no_carry_through_when_the_split_destroys_another_unit() -> None:
 
 
 def test_without_carry_through_an_attack_whose_target_the_split_destroyed_does_nothing() -> None:
-    plain = yaml_unit("PLAIN", "{trigger: on_attack, effects: [{effect: split_damage, target: all_enemy_units, amount: 3}]}", stats="level: 0, atk: 5, hp: 4, stk: 2")
+    plain = yaml_unit(
+        "PLAIN",
+        "{trigger: on_attack, effects: [{effect: split_damage, target: all_enemy_units, amount: 3}]}",
+        stats="level: 0, atk: 5, hp: 4, stk: 2",
+    )
     g = game(cards=[plain, *WALLS], player=["PLAIN"], rift=["SMALL", "WALL"], drives=2)
     summon(g, "PLAIN", ATTACK_LEFT)
     g.apply(GoToAttack())
@@ -154,5 +158,9 @@ def test_the_rift_answers_a_split_attack_of_its_own_and_its_attack_carries_on_to
     summon(g, "SMALL", ATTACK_LEFT)
     g.apply(EndTurn())
     assert g.sides[P].board[ATTACK_LEFT] is None
-    assert [e[3:] for e in g.log if e[1] == "ruler_damage"][0] == (2, True, g.sides[I].board[ATTACK_LEFT].iid, "carry_through")
-
+    assert [e[3:] for e in g.log if e[1] == "ruler_damage"][0] == (
+        2,
+        True,
+        g.sides[I].board[ATTACK_LEFT].iid,
+        "carry_through",
+    )

@@ -14,7 +14,18 @@ import json
 import pytest
 from factories import event, find_iid, game, iids, play, restore, summon, unit, yaml_event, yaml_unit
 
-from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, Choose, ChooseCard, Confirm, Decision, EndTurn
+from gateruler.engine import (
+    ATTACK_LEFT,
+    ATTACK_RIGHT,
+    DEFENSE,
+    INVADER,
+    PLAYER,
+    Choose,
+    ChooseCard,
+    Confirm,
+    Decision,
+    EndTurn,
+)
 from gateruler.errors import IllegalAction
 
 P, I = PLAYER, INVADER
@@ -88,7 +99,9 @@ def test_a_game_waiting_mid_ability_copies_saves_and_restores_with_its_bound_res
 
 
 def test_a_decision_names_what_it_is_about() -> None:
-    study = yaml_event("STUDY", "{effect: draw, target: controller, amount: 1}", ability="costs: [{cost: discard, count: 1}]")
+    study = yaml_event(
+        "STUDY", "{effect: draw, target: controller, amount: 1}", ability="costs: [{cost: discard, count: 1}]"
+    )
     g = game(cards=[study, SOLDIER, WALL], player=["STUDY", "SOLDIER", "WALL"])
     play(g, "STUDY")
     decision = g.pending

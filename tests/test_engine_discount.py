@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from factories import find_iid, game, iids, knight, unit, yaml_cards
 
-from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, ChooseCard, Discount, PlayEvent, Summon, action_from_dict, action_to_dict
+from gateruler.engine import (
+    ATTACK_LEFT,
+    DEFENSE,
+    INVADER,
+    PLAYER,
+    ChooseCard,
+    Discount,
+    PlayEvent,
+    Summon,
+    action_from_dict,
+    action_to_dict,
+)
 from gateruler.models import CostModel
 
 P, I = PLAYER, INVADER
@@ -59,7 +70,9 @@ def bin_dragons(g, count: int, card_id: str = "WHELP") -> None:
 def test_a_discount_is_offered_only_while_its_costs_can_be_paid() -> None:
     g = game(cards=[CLOCK, DRAGON_CHEAP], player=["CLOCK", "WHELP", "WHELP", "WHELP"])
     assert discounts(g) == []  # no Dragon in the graveyard
-    assert not any(type(a) is Summon and g.card(a.card).id == "CLOCK" for a in g.legal_actions())  # level 5: unaffordable
+    assert not any(
+        type(a) is Summon and g.card(a.card).id == "CLOCK" for a in g.legal_actions()
+    )  # level 5: unaffordable
     bin_dragons(g, 2)
     clock = find_iid(g, P, "hand", "CLOCK")
     assert discounts(g) == [Discount(clock, slot) for slot in g.setup.summon_slots]

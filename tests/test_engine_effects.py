@@ -8,7 +8,22 @@ from __future__ import annotations
 
 from factories import FILLER, apprentice, board_ids, event, field, find_iid, fx, game, iids, on, play, summon, unit
 
-from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Attack, Choose, EndTurn, Game, GoToAttack, PlayEvent, PlayField, SetCard
+from gateruler.engine import (
+    ATTACK_LEFT,
+    ATTACK_RIGHT,
+    DEFENSE,
+    INVADER,
+    PLAYER,
+    RULER,
+    Attack,
+    Choose,
+    EndTurn,
+    Game,
+    GoToAttack,
+    PlayEvent,
+    PlayField,
+    SetCard,
+)
 from gateruler.variants import DEFAULT
 
 P, I = PLAYER, INVADER
@@ -105,7 +120,9 @@ def test_modify_on_a_ruler_changes_its_atk_and_stk() -> None:
 
 def test_draw_puts_the_top_cards_into_the_hand() -> None:
     insight = event("INSIGHT", on("on_play", fx("draw", "controller", amount=2)))
-    g = game(cards=[insight, SOLDIER, WALL], player=["INSIGHT", FILLER, FILLER, FILLER, FILLER, FILLER, "SOLDIER", "WALL"])
+    g = game(
+        cards=[insight, SOLDIER, WALL], player=["INSIGHT", FILLER, FILLER, FILLER, FILLER, FILLER, "SOLDIER", "WALL"]
+    )
     play(g, "INSIGHT")
     assert iids(g, P, "hand")[-2:] == ["SOLDIER", "WALL"]
 
@@ -185,7 +202,9 @@ def test_moving_a_unit_to_a_hand_its_owner_lacks_leaves_it_on_the_board() -> Non
 
 
 def test_reuse_on_enter_uses_the_cards_on_enter_abilities_again() -> None:
-    nyar = unit("NYAR", 2, 5, 5, 2, on("on_enter", fx("destroy_set_cards", "enemy_set_zones")), on("cnt", fx("reuse_on_enter")))
+    nyar = unit(
+        "NYAR", 2, 5, 5, 2, on("on_enter", fx("destroy_set_cards", "enemy_set_zones")), on("cnt", fx("reuse_on_enter"))
+    )
     trap = event("TRAP")
     g = game(cards=[nyar, trap], player=["TRAP"], rift=["NYAR"])
     g.apply(SetCard(find_iid(g, P, "hand", "TRAP"), 0))
@@ -237,7 +256,9 @@ def test_on_destroyed_resolves_when_the_unit_is_destroyed() -> None:
 
 def test_start_of_turn_resolves_before_the_turn_draws() -> None:
     well = field("WELL", on("start_of_turn", fx("mill", "controller", amount=1)))
-    g = game(cards=[well, SOLDIER, WALL], player=["WELL", FILLER, FILLER, FILLER, FILLER, FILLER, "SOLDIER", "WALL", "WALL"])
+    g = game(
+        cards=[well, SOLDIER, WALL], player=["WELL", FILLER, FILLER, FILLER, FILLER, FILLER, "SOLDIER", "WALL", "WALL"]
+    )
     g.apply(PlayField(find_iid(g, P, "hand", "WELL")))
     g.apply(EndTurn())
     assert iids(g, P, "graveyard") == ["SOLDIER"]

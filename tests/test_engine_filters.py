@@ -64,7 +64,12 @@ def test_the_old_target_words_are_shorthands_for_filters() -> None:
     b = yaml_event("SPELLED", "{effect: damage, target: {choose: 1, filter: {side: enemy}}, amount: 1}")
     word, spelled = a.abilities[0].effects[0].target, b.abilities[0].effects[0].target
     assert word is word_target("enemy_unit")
-    assert (word.filter.side, word.filter.zones, word.filter.test, word.count) == (spelled.filter.side, spelled.filter.zones, spelled.filter.test, spelled.count)
+    assert (word.filter.side, word.filter.zones, word.filter.test, word.count) == (
+        spelled.filter.side,
+        spelled.filter.zones,
+        spelled.filter.test,
+        spelled.count,
+    )
     g = game(cards=[a, b, *UNITS], player=["WORD", "SPELLED"], rift=["CUB", "DRAKE"], drives=2)
     play(g, "WORD")
     offered = g.legal_actions()
@@ -74,6 +79,7 @@ def test_the_old_target_words_are_shorthands_for_filters() -> None:
 
 
 # ---------------------------------------------------------------------- the properties
+
 
 def rally(filter_: str) -> object:
     return yaml_event("RALLY", f"{{effect: modify, target: {{all: {filter_}}}, atk: 1}}")
@@ -187,7 +193,10 @@ def test_a_unit_left_with_damage_at_least_its_hp_when_the_field_leaves_is_destro
 
 
 def test_a_filter_reads_the_printed_numbers_of_cards_off_the_board() -> None:
-    count_them = yaml_event("RECKON", "{effect: draw, target: controller, amount: 1, if: {count: {side: own, zone: graveyard, atk: {min: 3}}, min: 2}}")
+    count_them = yaml_event(
+        "RECKON",
+        "{effect: draw, target: controller, amount: 1, if: {count: {side: own, zone: graveyard, atk: {min: 3}}, min: 2}}",
+    )
     g = game(cards=[count_them, *UNITS], player=["RECKON", FILLER, "WOLF", "DRAKE", "CUB"])
     s = g.sides[P]
     for card_id in ("WOLF", "DRAKE", "CUB"):

@@ -120,9 +120,14 @@ def test_the_shipped_crimson_syltis_deals_3_damage_when_genesis_summoned() -> No
     syltis = loader.load_card_pool()["PRERELEASE-CRIMSON-SYLTIS"]
     (material,) = yaml_cards(
         "- {id: SEED, name: seed, type: unit, level: 0, atk: 0, hp: 1, stk: 0, provenance: provisional,"
-        " abilities: [{trigger: activated, timing: normal, effects: [{effect: genesis_summon, card: \"Crimson Syltis, red dragon\"}]}]}"
+        ' abilities: [{trigger: activated, timing: normal, effects: [{effect: genesis_summon, card: "Crimson Syltis, red dragon"}]}]}'
     )
-    g = game(cards=[syltis, material, WALL], player=["SEED", FILLER, FILLER, FILLER, FILLER, FILLER, "PRERELEASE-CRIMSON-SYLTIS"], rift=["WALL"], drives=1)
+    g = game(
+        cards=[syltis, material, WALL],
+        player=["SEED", FILLER, FILLER, FILLER, FILLER, FILLER, "PRERELEASE-CRIMSON-SYLTIS"],
+        rift=["WALL"],
+        drives=1,
+    )
     summon(g, "SEED", ATTACK_LEFT)
     g.apply(Activate(g.unit_at(P, ATTACK_LEFT).iid, 0))
     assert g.card(g.unit_at(P, ATTACK_LEFT).iid).id == "PRERELEASE-CRIMSON-SYLTIS"

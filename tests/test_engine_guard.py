@@ -24,7 +24,11 @@ BRUTE = unit("BRUTE", 0, 9, 9, 1)
 
 def _guardian(cards: list | None = None, hand: list[str] | None = None, **extra: object):
     """The player's Soul guard unit in the left attack zone, with 2 soul cards from the deck's top."""
-    g = game(cards=[GUARDIAN, PLAIN, WALL, BRUTE, *(cards or [])], player=["GUARDIAN", *(hand or []), "WALL", "WALL"], **extra)
+    g = game(
+        cards=[GUARDIAN, PLAIN, WALL, BRUTE, *(cards or [])],
+        player=["GUARDIAN", *(hand or []), "WALL", "WALL"],
+        **extra,
+    )
     summon(g, "GUARDIAN", ATTACK_LEFT)
     return g, g.unit_at(P, ATTACK_LEFT).iid
 
@@ -41,7 +45,10 @@ def test_soul_guard_puts_a_soul_card_into_the_graveyard_instead_of_the_unit_bein
     assert g.soul(P, host) == (newer,)
     assert oldest in g.sides[P].graveyard
     assert not any(e[1] in ("destroy", "ability") and e[3] == host for e in g.log[-3:])
-    assert [e[1:] for e in g.log[-2:]] == [("soul_guard", P, host, "destroy"), ("soul_to_graveyard", P, oldest, host, host, "cost")]
+    assert [e[1:] for e in g.log[-2:]] == [
+        ("soul_guard", P, host, "destroy"),
+        ("soul_to_graveyard", P, oldest, host, host, "cost"),
+    ]
 
 
 def test_soul_guard_sets_the_damage_to_0_and_ends_the_units_until_end_of_turn_changes() -> None:
@@ -152,7 +159,10 @@ def test_soul_guard_does_not_stop_a_unit_replaced_by_a_summon_into_its_zone() ->
 
 
 def test_soul_guard_comes_after_a_free_standing_replacement() -> None:
-    angel = yaml_unit("ANGEL", "{trigger: replacement, effects: [{effect: survive_destruction, target: {all: {side: own, type: unit}}, reset_damage: true}]}")
+    angel = yaml_unit(
+        "ANGEL",
+        "{trigger: replacement, effects: [{effect: survive_destruction, target: {all: {side: own, type: unit}}, reset_damage: true}]}",
+    )
     kill = yaml_event("KILL", "{effect: destroy, target: {choose: 1, filter: {side: own, name: guardian}}}")
     g, host = _guardian([angel, kill], ["ANGEL", "KILL"])
     summon(g, "ANGEL", DEFENSE)
@@ -194,7 +204,13 @@ def test_games_without_soul_guard_never_ask_the_leave_hook() -> None:
 # ---------------------------------------------------------------------- attack costs
 
 PAY_TO_ATTACK = "{trigger: attack_cost, costs: [{cost: soul, count: 1}]}"
-GOD = yaml_unit("GOD", HOARD_2, PAY_TO_ATTACK, "{trigger: on_attack, effects: [{effect: draw, target: controller, amount: 1}]}", stats="level: 0, atk: 5, hp: 5, stk: 2")
+GOD = yaml_unit(
+    "GOD",
+    HOARD_2,
+    PAY_TO_ATTACK,
+    "{trigger: on_attack, effects: [{effect: draw, target: controller, amount: 1}]}",
+    stats="level: 0, atk: 5, hp: 5, stk: 2",
+)
 
 
 def _god(**extra: object):
@@ -256,7 +272,9 @@ def test_the_rift_pays_an_attack_cost_with_its_oldest_soul_card() -> None:
 def test_soul_guard_does_not_stop_the_rifts_full_board_rule() -> None:
     keeper = yaml_unit("KEEPER", HOARD_2, stats="level: 0, atk: 1, hp: 9, stk: 1, keywords: [soul_guard]")
     big = unit("BIG", 3, 1, 9, 1)
-    g = game(cards=[keeper, big, WALL], player=["WALL"] * 6, rift=["KEEPER", "WALL", "WALL", "BIG", "BIG", "BIG"], drives=2)
+    g = game(
+        cards=[keeper, big, WALL], player=["WALL"] * 6, rift=["KEEPER", "WALL", "WALL", "BIG", "BIG", "BIG"], drives=2
+    )
     host = g.unit_at(I, ATTACK_LEFT).iid  # the keeper, with the two WALLs as its soul; then a BIG
     assert len(g.soul(I, host)) == 2
     g.apply(EndTurn())  # the rift's second turn: its fourth unit arrives on a full board; the level-0 keeper makes room
@@ -268,7 +286,12 @@ def test_soul_guard_does_not_stop_the_rifts_full_board_rule() -> None:
 def test_the_rift_spends_its_oldest_soul_card_on_soul_guard() -> None:
     keeper = yaml_unit("KEEPER", HOARD_2, stats="level: 0, atk: 1, hp: 9, stk: 1, keywords: [soul_guard]")
     kill = yaml_event("KILL", "{effect: destroy, target: enemy_unit}")
-    g = game(cards=[keeper, kill, WALL, BRUTE], player=["KILL", "WALL", "WALL", "WALL"], rift=["KEEPER", "WALL", "BRUTE"], drives=1)
+    g = game(
+        cards=[keeper, kill, WALL, BRUTE],
+        player=["KILL", "WALL", "WALL", "WALL"],
+        rift=["KEEPER", "WALL", "BRUTE"],
+        drives=1,
+    )
     host = g.unit_at(I, ATTACK_LEFT).iid
     oldest, newer = g.soul(I, host)
     assert g.card(oldest).id != g.card(newer).id

@@ -54,13 +54,16 @@ def test_the_engine_imports_only_itself_models_vocabulary_card_pool_and_errors(p
     bad = [
         f"{path.name}:{line}: {name}"
         for line, name in _imported(ast.parse(path.read_text(encoding="utf-8")), module)
-        if (name == "gateruler" or name.startswith("gateruler.")) and not any(name == a or name.startswith(a + ".") for a in ALLOWED)
+        if (name == "gateruler" or name.startswith("gateruler."))
+        and not any(name == a or name.startswith(a + ".") for a in ALLOWED)
     ]
     assert bad == []
 
 
 def test_the_import_check_sees_a_forbidden_import() -> None:
-    tree = ast.parse("from gateruler.invader import InvaderController\nimport gateruler.bots\nfrom gateruler import loader\n")
+    tree = ast.parse(
+        "from gateruler.invader import InvaderController\nimport gateruler.bots\nfrom gateruler import loader\n"
+    )
     names = [name for _, name in _imported(tree, "gateruler.engine.game")]
     assert {"gateruler.invader", "gateruler.bots", "gateruler.loader"} <= set(names)
 

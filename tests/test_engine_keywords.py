@@ -7,7 +7,21 @@ from __future__ import annotations
 
 from factories import FILLER, apprentice, find_iid, game, iids, play, summon, unit, yaml_cards, yaml_event, yaml_unit
 
-from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Attack, EndTurn, GoToAttack, PlayEvent, PlayField, SetCard, Summon
+from gateruler.engine import (
+    ATTACK_LEFT,
+    ATTACK_RIGHT,
+    DEFENSE,
+    INVADER,
+    PLAYER,
+    RULER,
+    Attack,
+    EndTurn,
+    GoToAttack,
+    PlayEvent,
+    PlayField,
+    SetCard,
+    Summon,
+)
 from gateruler.engine.keywords import INTERCEPT, PIERCE
 
 P, I = PLAYER, INVADER
@@ -34,7 +48,9 @@ def test_td_triggers_when_the_unit_is_summoned_from_the_hand() -> None:
 
 
 def test_td_does_not_trigger_for_a_unit_played_from_the_drive_zone() -> None:
-    herald = yaml_unit("HERALD", f"{{trigger: touchdown, effects: [{{effect: damage, target: enemy_ruler, amount: 1}}]}}")
+    herald = yaml_unit(
+        "HERALD", f"{{trigger: touchdown, effects: [{{effect: damage, target: enemy_ruler, amount: 1}}]}}"
+    )
     g = game(cards=[herald], player=["HERALD"], ruler=apprentice())
     g.apply(Summon(find_iid(g, P, "drive", "HERALD"), ATTACK_LEFT))
     assert g.sides[I].damage_zone == []
@@ -59,8 +75,14 @@ def test_td_resolves_before_the_units_own_on_enter_abilities() -> None:
     g = game(cards=[herald], player=["HERALD"])
     mark = len(g.log)
     summon(g, "HERALD", ATTACK_LEFT)
-    assert [e[4] for e in g.log[mark:] if e[1] == "ability"] == ["on_enter", "touchdown"]  # both trigger as it enters...
-    assert [e[1] for e in g.log[mark:] if e[1] in ("draw", "ruler_damage")] == ["draw", "ruler_damage"]  # ...TD resolves first
+    assert [e[4] for e in g.log[mark:] if e[1] == "ability"] == [
+        "on_enter",
+        "touchdown",
+    ]  # both trigger as it enters...
+    assert [e[1] for e in g.log[mark:] if e[1] in ("draw", "ruler_damage")] == [
+        "draw",
+        "ruler_damage",
+    ]  # ...TD resolves first
 
 
 def test_td_triggers_for_an_open_card_played_from_the_hand_though_not_normally_summoned() -> None:
@@ -76,7 +98,9 @@ def test_td_triggers_for_an_open_card_played_from_the_hand_though_not_normally_s
 
 
 def test_a_marker_keyword_has_no_rule_but_filters_find_it() -> None:
-    (watchman,) = yaml_cards("- {id: WATCH, name: watchman, type: unit, level: 0, atk: 1, hp: 1, stk: 1, markers: [警戒], provenance: provisional}")
+    (watchman,) = yaml_cards(
+        "- {id: WATCH, name: watchman, type: unit, level: 0, atk: 1, hp: 1, stk: 1, markers: [警戒], provenance: provisional}"
+    )
     alarm = yaml_event("ALARM", DRAW, ability="requires: {exists: {side: own, marker: 警戒}}")
     g = game(cards=[watchman, alarm], player=["WATCH", "ALARM"])
     assert not any(type(a) is PlayEvent and g.card(a.card).id == "ALARM" for a in g.legal_actions())

@@ -82,10 +82,18 @@ FIXTURES = {"rich": rich_game, "mechanics": mechanics_game}
 
 
 def random_game_keeps_its_invariants(
-    seed: int, choice_seed: int, ruler: str, save_fraction: float, rift: tuple[int, int], max_turns: int, fixture: str = "rich"
+    seed: int,
+    choice_seed: int,
+    ruler: str,
+    save_fraction: float,
+    rift: tuple[int, int],
+    max_turns: int,
+    fixture: str = "rich",
 ) -> None:
     hp, stk = rift
-    game_keeps_its_invariants(FIXTURES[fixture](seed, RULERS[ruler], max_turns=max_turns, hp=hp, stk=stk), choice_seed, save_fraction)
+    game_keeps_its_invariants(
+        FIXTURES[fixture](seed, RULERS[ruler], max_turns=max_turns, hp=hp, stk=stk), choice_seed, save_fraction
+    )
 
 
 def game_keeps_its_invariants(game: Game, choice_seed: int, save_fraction: float) -> None:
@@ -148,9 +156,13 @@ def test_many_random_games_keep_cards_damage_counts_replay_and_saves(**args: obj
     level_number=st.integers(1, 6),
     save_fraction=st.floats(0, 1),
 )
-def test_shipped_sample_decks_against_every_level_keep_the_invariants(seed: int, choice_seed: int, deck: str, level_number: int, save_fraction: float) -> None:
+def test_shipped_sample_decks_against_every_level_keep_the_invariants(
+    seed: int, choice_seed: int, deck: str, level_number: int, save_fraction: float
+) -> None:
     from gateruler import loader
     from gateruler.games import new_game
 
-    game = new_game(loader.load_deck(loader.sample_deck_path(deck)), loader.load_level(level_number), seed, max_turns=MAX_TURNS)
+    game = new_game(
+        loader.load_deck(loader.sample_deck_path(deck)), loader.load_level(level_number), seed, max_turns=MAX_TURNS
+    )
     game_keeps_its_invariants(game, choice_seed, save_fraction)

@@ -13,7 +13,11 @@ from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, ChooseCard, 
 
 P, I = PLAYER, INVADER
 SOLDIER = unit("SOLDIER", 1, 3, 3, 1)
-MARTYR = yaml_unit("MARTYR", "{trigger: on_destroyed, effects: [{effect: draw, target: controller, amount: 1}]}", stats="level: 1, atk: 1, hp: 2, stk: 1")
+MARTYR = yaml_unit(
+    "MARTYR",
+    "{trigger: on_destroyed, effects: [{effect: draw, target: controller, amount: 1}]}",
+    stats="level: 1, atk: 1, hp: 2, stk: 1",
+)
 
 
 def test_remove_takes_an_enemy_unit_off_the_board_without_destroying_it() -> None:
@@ -60,7 +64,11 @@ def test_remove_takes_cards_from_a_graveyard_the_set_zones_and_the_field_zone() 
 
 def test_removing_a_card_from_a_deck_shuffles_the_deck() -> None:
     purge = yaml_event("PURGE", "{effect: remove, target: {choose: 1, filter: {side: own, zone: deck, name: soldier}}}")
-    g = game(cards=[purge, SOLDIER], player=["PURGE", "SOLDIER", "SOLDIER", "SOLDIER", "SOLDIER", "SOLDIER", "SOLDIER", "SOLDIER"], seed=4)
+    g = game(
+        cards=[purge, SOLDIER],
+        player=["PURGE", "SOLDIER", "SOLDIER", "SOLDIER", "SOLDIER", "SOLDIER", "SOLDIER", "SOLDIER"],
+        seed=4,
+    )
     play(g, "PURGE")  # two soldiers in the deck, offered in a fixed order (the deck's is hidden)
     assert g.pending is not None and g.pending.kind == "card"
     first = g.legal_actions()[0]

@@ -47,7 +47,9 @@ def test_a_standing_prevention_prevents_all_damage_to_what_it_names() -> None:
     g = game(cards=[shell, BOLT, *BASICS], player=["BOLT"], rift=["SHELL"], drives=1)
     play(g, "BOLT")
     assert g.unit_at(I, ATTACK_LEFT).damage == 0 and kinds(g, "damage_unit") == []
-    assert kinds(g, "damage_prevented") == [(iid(g, "SHELL"), 3, 0, iid(g, "SHELL"), iid(g, "BOLT"), "on_play")]  # and the damage's cause
+    assert kinds(g, "damage_prevented") == [
+        (iid(g, "SHELL"), 3, 0, iid(g, "SHELL"), iid(g, "BOLT"), "on_play")
+    ]  # and the damage's cause
 
 
 def test_a_reduction_prevents_only_its_amount() -> None:
@@ -58,7 +60,9 @@ def test_a_reduction_prevents_only_its_amount() -> None:
 
 
 def test_a_battle_damage_prevention_leaves_effect_damage() -> None:
-    mist = standing("MIST", "{effect: prevent_damage, target: all_own_units, only: battle}", stats="level: 0, atk: 1, hp: 9, stk: 1")
+    mist = standing(
+        "MIST", "{effect: prevent_damage, target: all_own_units, only: battle}", stats="level: 0, atk: 1, hp: 9, stk: 1"
+    )
     g = game(cards=[mist, BOLT, *BASICS], player=["BOLT", "WALL"], rift=["MIST"], drives=1)
     play(g, "BOLT")
     summon(g, "WALL", ATTACK_LEFT)
@@ -85,7 +89,11 @@ def test_what_a_replacement_does_instead_happens_at_once() -> None:
 
 
 def test_a_replacement_does_not_apply_to_what_it_does_instead() -> None:
-    penance = standing("PENANCE", "{effect: survive_destruction, target: self, reset_damage: true}", "{effect: damage, target: self, amount: 9}")
+    penance = standing(
+        "PENANCE",
+        "{effect: survive_destruction, target: self, reset_damage: true}",
+        "{effect: damage, target: self, amount: 9}",
+    )
     g = game(cards=[penance, CULL, *BASICS], player=["CULL"], rift=["PENANCE"], drives=1)
     play(g, "CULL")  # it survives the cull, then its own 9 damage destroys it: it does not save itself again
     assert g.sides[I].board[ATTACK_LEFT] is None and len(kinds(g, "survived")) == 1
@@ -99,14 +107,18 @@ def test_a_replacement_applies_only_while_its_requirement_holds() -> None:
 
 
 def test_free_replacements_apply_before_those_that_do_something_instead_and_each_only_if_it_changes_something() -> None:
-    toll = standing("TOLL", "{effect: prevent_damage, target: all_own_units}", "{effect: mill, target: controller, amount: 2}")
+    toll = standing(
+        "TOLL", "{effect: prevent_damage, target: all_own_units}", "{effect: mill, target: controller, amount: 2}"
+    )
     shell = standing("SHELL", "{effect: prevent_damage, target: self}")
     g = game(cards=[toll, shell, BOLT, *BASICS], player=["BOLT"], rift=["TOLL", "SHELL"], drives=2)
     deck = len(g.sides[I].deck)
     play(g, "BOLT")  # toll stands first on the board; the shell's free prevention is used, the toll's not needed
     assert g.pending is not None
     g.apply(g.legal_actions()[1])  # the shell, in the right attack zone
-    assert kinds(g, "damage_prevented") == [(iid(g, "SHELL"), 3, 0, iid(g, "SHELL"), iid(g, "BOLT"), "on_play")]  # and the damage's cause
+    assert kinds(g, "damage_prevented") == [
+        (iid(g, "SHELL"), 3, 0, iid(g, "SHELL"), iid(g, "BOLT"), "on_play")
+    ]  # and the damage's cause
     assert len(g.sides[I].deck) == deck
 
 
@@ -167,21 +179,31 @@ def test_a_unit_survives_a_destroy_effect_and_keeps_its_damage() -> None:
 
 
 def test_a_survival_that_keeps_the_damage_cannot_save_a_unit_whose_damage_reached_its_hp() -> None:
-    stubborn = standing("STUBBORN", "{effect: survive_destruction, target: self}", stats="level: 0, atk: 1, hp: 3, stk: 1")
+    stubborn = standing(
+        "STUBBORN", "{effect: survive_destruction, target: self}", stats="level: 0, atk: 1, hp: 3, stk: 1"
+    )
     g = game(cards=[stubborn, BOLT, *BASICS], player=["BOLT"], rift=["STUBBORN"], drives=1)
     play(g, "BOLT")
     assert g.unit_at(I, ATTACK_LEFT) is None and kinds(g, "survived") == []
 
 
 def test_a_survival_that_resets_the_damage_saves_a_unit_whose_damage_reached_its_hp() -> None:
-    guard = standing("GUARD", "{effect: survive_destruction, target: all_own_units, reset_damage: true}", stats="level: 0, atk: 1, hp: 3, stk: 1")
+    guard = standing(
+        "GUARD",
+        "{effect: survive_destruction, target: all_own_units, reset_damage: true}",
+        stats="level: 0, atk: 1, hp: 3, stk: 1",
+    )
     g = game(cards=[guard, BOLT, *BASICS], player=["BOLT"], rift=["GUARD"], drives=1)
     play(g, "BOLT")
     assert g.unit_at(I, ATTACK_LEFT).damage == 0 and kinds(g, "survived") == [(iid(g, "GUARD"), iid(g, "GUARD"), 0)]
 
 
 def test_a_survival_cannot_save_a_unit_whose_hp_is_0() -> None:
-    guard = standing("GUARD", "{effect: survive_destruction, target: self, reset_damage: true}", stats="level: 0, atk: 1, hp: 3, stk: 1")
+    guard = standing(
+        "GUARD",
+        "{effect: survive_destruction, target: self, reset_damage: true}",
+        stats="level: 0, atk: 1, hp: 3, stk: 1",
+    )
     shrink = yaml_event("SHRINK", "{effect: modify, target: enemy_unit, hp: -3}")
     g = game(cards=[guard, shrink, *BASICS], player=["SHRINK"], rift=["GUARD"], drives=1)
     play(g, "SHRINK")
@@ -189,7 +211,9 @@ def test_a_survival_cannot_save_a_unit_whose_hp_is_0() -> None:
 
 
 def test_the_players_replacements_protect_the_player_from_the_rift() -> None:
-    guard = standing("GUARD", "{effect: prevent_damage, target: self, only: battle}", stats="level: 0, atk: 1, hp: 3, stk: 1")
+    guard = standing(
+        "GUARD", "{effect: prevent_damage, target: self, only: battle}", stats="level: 0, atk: 1, hp: 3, stk: 1"
+    )
     g = game(cards=[guard, *BASICS], player=["GUARD"], rift=["NOTHING"], drives=1, atk=5)
     summon(g, "GUARD", DEFENSE)
     g.apply(EndTurn())
@@ -203,6 +227,3 @@ def test_a_game_without_replacement_words_has_no_hooks_to_call() -> None:
     assert (g.setup.replacements, g.setup.replaces) == ((), frozenset())
     g2 = game(cards=[AEGIS, *BASICS], player=["AEGIS"])
     assert (g2.setup.replacements, g2.setup.replaces) == ((), frozenset({"damage"}))
-
-
-

@@ -48,14 +48,29 @@ def end_turn(g: Game) -> None:
 
 
 def ready_units(g: Game, side: int) -> list[int]:
-    return [slot for slot in (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE) if g.unit_at(side, slot) and not g.unit_at(side, slot).rested]
+    return [
+        slot
+        for slot in (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)
+        if g.unit_at(side, slot) and not g.unit_at(side, slot).rested
+    ]
 
 
 # ---------------------------------------------------------------------- set-up
 def test_setup_shuffles_the_player_deck_by_the_seed() -> None:
     def order(seed: int) -> list[int]:
         deck = ["SOLDIER"] * 10 + ["BIG"] * 10 + ["CHEAP"] * 10
-        return Game.new(deck=deck, ruler=knight(), level=level(drives=0), pool=pool([SOLDIER, BIG, CHEAP]), seed=seed, opponent=InvaderController()).sides[P].hand
+        return (
+            Game.new(
+                deck=deck,
+                ruler=knight(),
+                level=level(drives=0),
+                pool=pool([SOLDIER, BIG, CHEAP]),
+                seed=seed,
+                opponent=InvaderController(),
+            )
+            .sides[P]
+            .hand
+        )
 
     assert order(1) == order(1)
     assert len({tuple(order(s)) for s in range(5)}) > 1
@@ -351,7 +366,11 @@ def test_units_can_attack_the_turn_they_are_summoned() -> None:
 def test_targets_are_the_frontmost_card_of_each_line() -> None:
     g = game(cards=[SOLDIER], rift=["SOLDIER"] * 3, drives=3)
     g.apply(GoToAttack())
-    assert sorted({a.target for a in g.legal_actions() if isinstance(a, Attack)}) == [ATTACK_LEFT, ATTACK_RIGHT, DEFENSE]
+    assert sorted({a.target for a in g.legal_actions() if isinstance(a, Attack)}) == [
+        ATTACK_LEFT,
+        ATTACK_RIGHT,
+        DEFENSE,
+    ]
 
 
 def test_attacking_a_line_with_no_unit_hits_the_ruler() -> None:
@@ -490,7 +509,9 @@ def test_cnt_abilities_are_mandatory() -> None:
 
 def test_the_players_cnt_abilities_are_mandatory() -> None:
     backfire = unit("BACKFIRE", 0, 1, 1, 1, on("cnt", fx("mill", "controller", amount=3)))
-    g = game(cards=[backfire, SOLDIER], player=["SOLDIER"] * 4 + ["BACKFIRE"], stk=1)  # the rift's first attack checks it
+    g = game(
+        cards=[backfire, SOLDIER], player=["SOLDIER"] * 4 + ["BACKFIRE"], stk=1
+    )  # the rift's first attack checks it
     assert g.pending is None and len(kinds(g, "mill", P)) == 3
 
 
@@ -501,7 +522,9 @@ def test_under_player_cnt_optional_the_player_may_decline_a_cnt_ability() -> Non
     assert (g.pending.purpose, g.card(g.pending.source).id) == ("optional", "BACKFIRE")
     assert g.legal_actions() == [Confirm(True), Confirm(False)]
     g.apply(Confirm(False))
-    assert kinds(g, "mill", P) == [] and iids(g, P, "graveyard") == ["BACKFIRE"]  # it went to the graveyard all the same
+    assert kinds(g, "mill", P) == [] and iids(g, P, "graveyard") == [
+        "BACKFIRE"
+    ]  # it went to the graveyard all the same
     assert [g.card(e[3]).id for e in kinds(g, "declined", P)] == ["BACKFIRE"]
 
 

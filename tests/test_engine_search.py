@@ -17,7 +17,13 @@ P, I = PLAYER, INVADER
 SOLDIER = unit("SOLDIER", 1, 3, 3, 1)
 WALL = unit("WALL", 1, 1, 20, 1)
 (MIST,) = yaml_cards("- {id: MIST, name: mist, type: field, level: 0, provenance: provisional}")
-HAND = ["SOLDIER", "SOLDIER", "SOLDIER", "SOLDIER", "SOLDIER"]  # with the event, six cards: the opening hand and two draws
+HAND = [
+    "SOLDIER",
+    "SOLDIER",
+    "SOLDIER",
+    "SOLDIER",
+    "SOLDIER",
+]  # with the event, six cards: the opening hand and two draws
 
 
 def ids(g, cards: list[int]) -> list[str]:

@@ -13,12 +13,25 @@ import json
 
 from factories import FILLER, find_iid, game, iids, play, restore, summon, unit, yaml_cards, yaml_event, yaml_unit
 
-from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, Attack, Choose, ChooseCard, EndTurn, GoToAttack, Summon
+from gateruler.engine import (
+    ATTACK_LEFT,
+    DEFENSE,
+    INVADER,
+    PLAYER,
+    Attack,
+    Choose,
+    ChooseCard,
+    EndTurn,
+    GoToAttack,
+    Summon,
+)
 from gateruler.story import narrate
 
 P, I = PLAYER, INVADER
 HOARD_2 = "{trigger: on_enter, effects: [{effect: add_soul, target: self, from: deck, count: 2}]}"
-SPEND_1 = "{trigger: on_attack, costs: [{cost: soul, count: 1}], effects: [{effect: damage, target: enemy_ruler, amount: 1}]}"
+SPEND_1 = (
+    "{trigger: on_attack, costs: [{cost: soul, count: 1}], effects: [{effect: damage, target: enemy_ruler, amount: 1}]}"
+)
 HOARDER = yaml_unit("HOARDER", HOARD_2, SPEND_1, stats="level: 0, atk: 1, hp: 3, stk: 0")
 SOLDIER = unit("SOLDIER", 0, 3, 3, 1)
 WALL = unit("WALL", 0, 1, 20, 1)
@@ -36,7 +49,10 @@ def kinds(g, since: int) -> list[str]:
 
 
 def test_add_soul_puts_the_top_cards_of_the_deck_under_the_unit_top_card_first() -> None:
-    g = game(cards=[HOARDER, SOLDIER, WALL], player=["HOARDER", "SOLDIER", "SOLDIER", "WALL", "SOLDIER", "WALL", "WALL", "SOLDIER"])
+    g = game(
+        cards=[HOARDER, SOLDIER, WALL],
+        player=["HOARDER", "SOLDIER", "SOLDIER", "WALL", "SOLDIER", "WALL", "WALL", "SOLDIER"],
+    )
     summon(g, "HOARDER", ATTACK_LEFT)
     host = g.unit_at(P, ATTACK_LEFT).iid
     assert soul_ids(g, P, host) == ["WALL", "SOLDIER"]
@@ -51,7 +67,11 @@ def test_add_soul_from_the_hand_asks_which_card_and_copies_are_one_choice() -> N
     play(g, "OFFER")  # one unit on the board: its target is not asked; the card is
     assert (g.pending.purpose, g.pending.kind) == ("pick", "card")
     soldier = find_iid(g, P, "hand", "SOLDIER")
-    assert g.legal_actions() == [ChooseCard(soldier), ChooseCard(find_iid(g, P, "hand", "WALL")), ChooseCard(find_iid(g, P, "hand", FILLER))]
+    assert g.legal_actions() == [
+        ChooseCard(soldier),
+        ChooseCard(find_iid(g, P, "hand", "WALL")),
+        ChooseCard(find_iid(g, P, "hand", FILLER)),
+    ]
     g.apply(ChooseCard(soldier))
     assert soul_ids(g, P, g.unit_at(P, DEFENSE).iid) == ["SOLDIER"]
     assert iids(g, P, "hand").count("SOLDIER") == 1
@@ -131,7 +151,9 @@ def test_soul_is_counted_by_the_soul_filter_and_the_self_condition() -> None:
 
 
 def test_a_soul_cost_puts_soul_cards_into_the_graveyard_before_the_effects() -> None:
-    g = game(cards=[HOARDER, SOLDIER, WALL], player=["HOARDER", "WALL", "WALL", "WALL", "WALL", "WALL", "SOLDIER", "WALL"])
+    g = game(
+        cards=[HOARDER, SOLDIER, WALL], player=["HOARDER", "WALL", "WALL", "WALL", "WALL", "WALL", "SOLDIER", "WALL"]
+    )
     summon(g, "HOARDER", ATTACK_LEFT)  # six cards in hand: the soul is the soldier and a wall
     host = g.unit_at(P, ATTACK_LEFT).iid
     g.apply(GoToAttack())
@@ -142,7 +164,10 @@ def test_a_soul_cost_puts_soul_cards_into_the_graveyard_before_the_effects() -> 
     g.apply(ChooseCard(soldier))
     assert soul_ids(g, P, host) == ["WALL"]
     assert iids(g, P, "graveyard") == ["SOLDIER"]
-    assert [k for k in kinds(g, mark) if k in ("soul_to_graveyard", "ruler_damage")] == ["soul_to_graveyard", "ruler_damage"]
+    assert [k for k in kinds(g, mark) if k in ("soul_to_graveyard", "ruler_damage")] == [
+        "soul_to_graveyard",
+        "ruler_damage",
+    ]
 
 
 def test_an_ability_whose_soul_cost_cannot_be_paid_does_nothing() -> None:
@@ -168,7 +193,11 @@ def test_the_rift_pays_soul_costs_of_its_own_units() -> None:
 
 
 def _hoarder_game(**extra: object):
-    g = game(cards=[HOARDER, SOLDIER, WALL, *extra.pop("cards", [])], player=["HOARDER", *extra.pop("hand", ["WALL", "WALL", "WALL"])], **extra)
+    g = game(
+        cards=[HOARDER, SOLDIER, WALL, *extra.pop("cards", [])],
+        player=["HOARDER", *extra.pop("hand", ["WALL", "WALL", "WALL"])],
+        **extra,
+    )
     summon(g, "HOARDER", ATTACK_LEFT)
     return g, g.unit_at(P, ATTACK_LEFT).iid
 
@@ -179,7 +208,6 @@ def test_soul_goes_to_the_graveyard_when_its_unit_is_destroyed() -> None:
     g.destroy(P, ATTACK_LEFT)
     assert g.sides[P].graveyard == [host, *soul]
     assert g.sides[P].soul == {}
-
 
 
 def test_a_soul_card_sent_away_by_its_units_leaving_names_the_unit_as_its_cause() -> None:
@@ -267,4 +295,3 @@ def test_soul_survives_cloning_and_saving() -> None:
     assert again.soul(P, host) == g.soul(P, host)
     assert again.to_dict() == g.to_dict()
     assert sorted(g.sides[P].all_iids()) == sorted(i for i, owner in enumerate(g.setup.owners) if owner == P)
-

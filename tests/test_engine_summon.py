@@ -66,7 +66,9 @@ def test_special_summons_from_the_hand_and_the_damage_zone() -> None:
 
 
 def test_a_special_summon_from_the_deck_is_a_search_and_shuffles_the_deck() -> None:
-    fetch = yaml_event("FETCH", "{effect: special_summon, target: {choose: 1, filter: {side: own, zone: deck, name: big}}}")
+    fetch = yaml_event(
+        "FETCH", "{effect: special_summon, target: {choose: 1, filter: {side: own, zone: deck, name: big}}}"
+    )
     g = game(cards=[fetch, BIG], player=["FETCH", *[FILLER] * 5, "BIG"], seed=3)
     before = list(g.sides[P].deck)
     play(g, "FETCH")
@@ -148,7 +150,11 @@ def test_a_unit_remembers_how_it_entered_for_filters_and_conditions() -> None:
 
 
 def test_the_rift_special_summons_into_the_first_free_zone_of_its_summon_order() -> None:
-    rally = yaml_event("RALLY", "{effect: special_summon, target: {choose: 1, filter: {side: own, zone: graveyard, type: unit}}}", level=1)
+    rally = yaml_event(
+        "RALLY",
+        "{effect: special_summon, target: {choose: 1, filter: {side: own, zone: graveyard, type: unit}}}",
+        level=1,
+    )
     g = game(cards=[rally, SOLDIER], rift=["SOLDIER", "SOLDIER", "RALLY"], drives=2)  # turn 1: two soldiers
     soldier = g.unit_at(I, ATTACK_LEFT).iid
     g.destroy(I, ATTACK_LEFT)

@@ -14,7 +14,21 @@ from __future__ import annotations
 
 from factories import find_iid, game, iids, restore, unit, yaml_cards, yaml_event, yaml_unit
 
-from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, RULER, Activate, Attack, EndTurn, GoToAttack, Pass, PlayEvent, SetCard, Summon
+from gateruler.engine import (
+    ATTACK_LEFT,
+    DEFENSE,
+    INVADER,
+    PLAYER,
+    RULER,
+    Activate,
+    Attack,
+    EndTurn,
+    GoToAttack,
+    Pass,
+    PlayEvent,
+    SetCard,
+    Summon,
+)
 from gateruler.engine.timings import ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, RIFT_DRIVE, RIFT_END, WINDOWS
 from gateruler.engine.windows import describe
 from gateruler.variants import DEFAULT
@@ -163,7 +177,10 @@ def test_a_damage_ability_of_the_rift_opens_a_window_before_it_resolves() -> Non
 
 
 def test_a_quick_activated_ability_can_be_used_in_the_rifts_end_phase() -> None:
-    gun = yaml_unit("GUN", "{trigger: activated, timing: quick, once_per_turn: true, effects: [{effect: damage, target: enemy_ruler, amount: 1}]}")
+    gun = yaml_unit(
+        "GUN",
+        "{trigger: activated, timing: quick, once_per_turn: true, effects: [{effect: damage, target: enemy_ruler, amount: 1}]}",
+    )
     g = game(cards=[gun], player=["GUN"], drives=0)
     g.apply(Summon(find_iid(g, P, "hand", "GUN"), DEFENSE))
     g.apply(EndTurn())
@@ -242,7 +259,9 @@ def test_a_rift_cnt_that_deals_damage_opens_a_window_in_the_players_own_turn() -
     g = game(cards=[GUARD, burn], player=["GUARD"], rift=["BURN"], drives=0)
     g.apply(SetCard(find_iid(g, P, "hand", "GUARD"), 0))
     g.apply(GoToAttack())
-    g.apply(Attack(RULER, RULER))  # the damage check reveals BURN first: its CNT is about to deal 2 damage to the player
+    g.apply(
+        Attack(RULER, RULER)
+    )  # the damage check reveals BURN first: its CNT is about to deal 2 damage to the player
     assert g.active == P and window(g) == DAMAGE_EFFECT and describe(g, g.pending) == "burn is about to deal damage."
     g.apply(PlayEvent(find_iid(g, P, "set_zones", "GUARD")))
     assert len(g.sides[P].damage_zone) == 0

@@ -28,7 +28,22 @@ ROOT = Path(__file__).parent.parent
 DECK = str(loader.sample_deck_path("knight"))
 PLAY_INPUT = "board\nlog 3\n1\n1\n2\n1\nundo\ncard knight\n1\n1\nquit\ny\n"
 GAMES = ["--games", "2", "--workers", "1", "--max-turns", "40"]
-TUNE = ["--levels", "1", "--games", "8", "--candidates", "1", "--rounds", "1", "--final-games", "8", "--workers", "1", "--max-turns", "40"]
+TUNE = [
+    "--levels",
+    "1",
+    "--games",
+    "8",
+    "--candidates",
+    "1",
+    "--rounds",
+    "1",
+    "--final-games",
+    "8",
+    "--workers",
+    "1",
+    "--max-turns",
+    "40",
+]
 SHORT, LONG = 25, int(os.environ.get("FUZZ_CASES", "2000"))
 TALLY: Counter = Counter()  # (file kind, command, exit code) -> cases; printed by the long run (pytest -s)
 
@@ -45,7 +60,10 @@ KINDS: dict[str, tuple[list[Path], bool, list[tuple[list[str], tuple[int, ...], 
         ],
     ),
     "cards": (
-        [*sorted((ROOT / "gateruler" / "data" / "cards").glob("*.yaml")), ROOT / "docs" / "examples" / "ember-rift.cards.yaml"],
+        [
+            *sorted((ROOT / "gateruler" / "data" / "cards").glob("*.yaml")),
+            ROOT / "docs" / "examples" / "ember-rift.cards.yaml",
+        ],
         False,
         [
             (["validate", "{}"], (0, 2), ""),
@@ -63,8 +81,16 @@ KINDS: dict[str, tuple[list[Path], bool, list[tuple[list[str], tuple[int, ...], 
             (["play", "--deck", "{}", "--seed", "3", "--fast"], (0, 1, 2), PLAY_INPUT),
         ],
     ),
-    "ruler": (sorted((ROOT / "gateruler" / "data" / "rulers").glob("*.yaml")), False, [(["validate", "{}"], (0, 2), "")]),
-    "collection": ([], False, [(["validate", "{}"], (0, 2), ""), (["tune", DECK, "--collection", "{}", *TUNE], (0, 2), "")]),
+    "ruler": (
+        sorted((ROOT / "gateruler" / "data" / "rulers").glob("*.yaml")),
+        False,
+        [(["validate", "{}"], (0, 2), "")],
+    ),
+    "collection": (
+        [],
+        False,
+        [(["validate", "{}"], (0, 2), ""), (["tune", DECK, "--collection", "{}", *TUNE], (0, 2), "")],
+    ),
     "spreadsheet": (
         [ROOT / "docs" / "examples" / "my-deck" / "my-cards.csv"],
         False,
@@ -109,11 +135,15 @@ def _make_json_files(folder: Path) -> None:
         game.apply(actions[step % len(actions)])
     save_game(folder / "save.json", game, GameOrigin(level_number=1, deck_file=DECK))
     owned = "".join(f"  - {{card: {e.card}, count: {e.count}}}\n" for e in deck.cards)
-    (folder / "collection.yaml").write_text(f"name: binder\nowned:\n{owned}  - {{card: TD01-013, count: 2}}\n", encoding="utf-8")
+    (folder / "collection.yaml").write_text(
+        f"name: binder\nowned:\n{owned}  - {{card: TD01-013, count: 2}}\n", encoding="utf-8"
+    )
     pool = loader.load_card_pool()
     spec = GameSpec(deck, loader.load_rulers()[deck.ruler], level, pool.for_level(level), 200, 1, DECK)
     write_replay(folder / "replay.json", record_game(spec, seed=5, bot="greedy", bot_seed=7))
-    result = run_command(["check", DECK, "--levels", "1", "--games", "8", "--workers", "1", "--json", str(folder / "check.json")], folder)
+    result = run_command(
+        ["check", DECK, "--levels", "1", "--games", "8", "--workers", "1", "--json", str(folder / "check.json")], folder
+    )
     assert result.exit_code == 0, result.output
 
 
@@ -152,7 +182,9 @@ def _case(kind: str, workplace: Path, data: Any) -> None:
             os.chdir(cwd)
         TALLY[(kind, args[0], outcome.exit_code)] += 1
         problem = verdict(outcome, allowed)
-        if problem is None and outcome.exit_code == 2 and str(workplace) not in outcome.output:  # the file, or one it names
+        if (
+            problem is None and outcome.exit_code == 2 and str(workplace) not in outcome.output
+        ):  # the file, or one it names
             problem = f"refused without naming the file:\n{outcome.output[-2000:]}"
         assert problem is None, f"{' '.join(args)}\n{problem}\n--- the file ---\n{content[:3000]!r}"
     finally:
@@ -188,7 +220,9 @@ def test_thousands_of_hostile_files_of_each_kind(kind: str, workplace: Path) -> 
     else:
         _fuzz(kind, LONG)(workplace)
     mine = {key: count for key, count in sorted(TALLY.items(), key=str) if key[0] == kind}
-    print(f"\n{kind}: {sum(mine.values())} runs in {time.monotonic() - started:.0f} s; (kind, command, exit code): {mine}")
+    print(
+        f"\n{kind}: {sum(mine.values())} runs in {time.monotonic() - started:.0f} s; (kind, command, exit code): {mine}"
+    )
 
 
 def _fuzz_check_results(workplace: Path, cases: int) -> None:
@@ -224,4 +258,6 @@ def test_the_harness_fails_a_bug_a_hang_and_a_wrong_exit_code(workplace: Path, m
     assert "a bug (exit 70)" in (verdict(run_command(["levels"], workplace / "crashes"), (0,)) or "")
     monkeypatch.setattr("gateruler.cli.cmd_data.shipped_levels", lambda: clock.sleep(5))
     assert (verdict(run_command(["levels"], workplace / "crashes", seconds=0.2), (0,)) or "").startswith("hang")
-    assert "exit code 2, not one of (0,)" in (verdict(run_command(["validate", "no-such.yaml"], workplace / "crashes"), (0,)) or "")
+    assert "exit code 2, not one of (0,)" in (
+        verdict(run_command(["validate", "no-such.yaml"], workplace / "crashes"), (0,)) or ""
+    )

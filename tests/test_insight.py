@@ -163,7 +163,11 @@ def test_a_card_that_always_wins_when_seen_has_a_clear_rate_of_one_when_seen_and
     insight = Insight()
     for game in range(40):
         seen = game % 2 == 0  # BOLT shows up in every other game, and those are the clears
-        insight.add(reading({"BOLT": 1, "SWORD": 0} if seen else {"SWORD": 0}, played=("BOLT",) if seen else ()), CLEARED if seen else LOST_DAMAGE, 3)
+        insight.add(
+            reading({"BOLT": 1, "SWORD": 0} if seen else {"SWORD": 0}, played=("BOLT",) if seen else ()),
+            CLEARED if seen else LOST_DAMAGE,
+            3,
+        )
     bolt = next(f for f in card_figures(insight, DECK) if f.card == "BOLT")
     assert (bolt.seen, bolt.seen_cleared, bolt.not_seen, bolt.not_seen_cleared) == (20, 20, 20, 0)
     assert bolt.clear_rate_seen == 1.0 and bolt.clear_rate_not_seen == 0.0
@@ -217,7 +221,13 @@ def test_a_game_that_raised_cannot_be_counted() -> None:
 
 def test_sums_merged_in_any_order_give_the_same_total() -> None:
     games = [
-        (reading({"SWORD": 0, "BOLT": 2}, played=("SWORD",), damage={(RIFT, None): (3, 0)}, last_damage=(RIFT, None)), LOST_DAMAGE, 3),
+        (
+            reading(
+                {"SWORD": 0, "BOLT": 2}, played=("SWORD",), damage={(RIFT, None): (3, 0)}, last_damage=(RIFT, None)
+            ),
+            LOST_DAMAGE,
+            3,
+        ),
         (reading({"SHIELD": 1}, played=("SHIELD",)), CLEARED, 4),
         (reading({"BOLT": 0}, damage={(RIFT, "R-IMP"): (0, 1)}), CLEARED, 2),
     ]
@@ -234,7 +244,9 @@ def test_sums_merged_in_any_order_give_the_same_total() -> None:
     for one in games:
         whole.add(*one)
     assert forward == backward == whole
-    assert whole.cards["BOLT"] == CardCounts(seen=2, seen_cleared=1, played=0, first_seen_turns=2, opening=1, opening_cleared=1)
+    assert whole.cards["BOLT"] == CardCounts(
+        seen=2, seen_cleared=1, played=0, first_seen_turns=2, opening=1, opening_cleared=1
+    )
 
 
 # ---------------------------------------------------------------------- real games

@@ -121,8 +121,14 @@ def test_embedded_cards_carry_the_players_cards_to_another_pool(tmp_path: Path) 
 
 def test_a_bad_embedded_card_is_a_located_error() -> None:
     with pytest.raises(DataErrors) as caught:
-        with_embedded(load_card_pool(), [{"id": "X", "name": "x", "type": "unit", "level": 1, "provenance": "published"}], "game.json")
-    assert [str(e) for e in caught.value.errors][0] == "game.json (its embedded cards):2:2: missing required field 'atk'"
+        with_embedded(
+            load_card_pool(),
+            [{"id": "X", "name": "x", "type": "unit", "level": 1, "provenance": "published"}],
+            "game.json",
+        )
+    assert [str(e) for e in caught.value.errors][
+        0
+    ] == "game.json (its embedded cards):2:2: missing required field 'atk'"
 
 
 def test_the_user_library_is_the_folder_gateruler_cards_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -137,7 +143,9 @@ def test_an_empty_gateruler_cards_means_no_user_library() -> None:
     assert os.environ[ENV_VAR] == "" and user_library_paths() == []
 
 
-def test_without_gateruler_cards_the_platforms_user_data_folder_is_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_gateruler_cards_the_platforms_user_data_folder_is_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv(ENV_VAR)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # platformdirs' user data folder on Linux
     if user_library_folder() != tmp_path / "gateruler" / "cards":
@@ -155,7 +163,9 @@ def test_without_gateruler_cards_the_platforms_user_data_folder_is_used(tmp_path
     ],
     ids=["gateruler-cards", "option"],
 )
-def test_a_library_path_that_does_not_exist_is_an_error(env: str, options: list[str], message: str, tmp_path: Path, monkeypatch) -> None:
+def test_a_library_path_that_does_not_exist_is_an_error(
+    env: str, options: list[str], message: str, tmp_path: Path, monkeypatch
+) -> None:
     monkeypatch.setenv(ENV_VAR, env.format(tmp=tmp_path))
     monkeypatch.chdir(tmp_path)
     with pytest.raises(GateRulerError) as caught:
@@ -172,7 +182,9 @@ def test_a_folder_of_too_many_files_is_an_error(tmp_path: Path, monkeypatch) -> 
     assert MAX_FOLDER_FILES == 1000
 
 
-def test_validating_a_file_of_the_library_does_not_clash_with_itself(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_validating_a_file_of_the_library_does_not_clash_with_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from click.testing import CliRunner
 
     from gateruler.cli import main
@@ -180,5 +192,7 @@ def test_validating_a_file_of_the_library_does_not_clash_with_itself(tmp_path: P
     write(tmp_path / "lib", "fix.yaml", CORRECTED)
     write(tmp_path / "lib", "mine.yaml", MINE)
     monkeypatch.setenv(ENV_VAR, str(tmp_path / "lib"))
-    result = CliRunner().invoke(main, ["validate", str(tmp_path / "lib" / "fix.yaml"), str(tmp_path / "lib" / "mine.yaml")])
+    result = CliRunner().invoke(
+        main, ["validate", str(tmp_path / "lib" / "fix.yaml"), str(tmp_path / "lib" / "mine.yaml")]
+    )
     assert (result.exit_code, result.output) == (0, "checked 2 files: 0 errors, 0 warnings\n")

@@ -46,7 +46,10 @@ def test_validate_and_check_refuse_an_alias_bomb_in_one_line_with_exit_2(tmp_pat
     level = tmp_path / "bomb.yaml"
     level.write_text(alias_bomb(), encoding="utf-8")
     deck = Path(__file__).parent.parent / "gateruler" / "data" / "decks" / "knight-sample.yaml"
-    for args in (["validate", str(level)], ["check", str(deck), "--level-file", str(level), "--workers", "1", "--games", "1"]):
+    for args in (
+        ["validate", str(level)],
+        ["check", str(deck), "--level-file", str(level), "--workers", "1", "--games", "1"],
+    ):
         result = CliRunner().invoke(main, args)
         assert result.exit_code == 2, result.output
         assert f"{level}:5:5: too many values" in result.output
@@ -61,7 +64,10 @@ def test_nesting_deeper_than_the_bound_is_refused_where_it_goes_too_deep() -> No
     text = "level: " + "[" * 500 + "]" * 500 + "\n"
     with pytest.raises(DataError) as caught:
         parse_yaml(text, "f")
-    assert str(caught.value) == f"f:1:{7 + MAX_NESTING}: lists and mappings nested more than {MAX_NESTING} deep (see docs/limits.md)"
+    assert (
+        str(caught.value)
+        == f"f:1:{7 + MAX_NESTING}: lists and mappings nested more than {MAX_NESTING} deep (see docs/limits.md)"
+    )
 
 
 def test_nesting_up_to_the_bound_is_read() -> None:
@@ -103,7 +109,10 @@ def test_a_list_of_more_cards_than_the_bound_is_refused_at_its_key(tmp_path: Pat
     text = LEVEL_1.replace("count: 10", f"count: {MAX_DECK_CARDS}")
     line = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith("cards:"))
     errors = errors_of(text, tmp_path)
-    assert f"{tmp_path / 'f.yaml'}:{line}:1: the list has {5 * MAX_DECK_CARDS:,} cards; a list holds at most {MAX_DECK_CARDS:,} (see docs/limits.md)" in errors
+    assert (
+        f"{tmp_path / 'f.yaml'}:{line}:1: the list has {5 * MAX_DECK_CARDS:,} cards; a list holds at most {MAX_DECK_CARDS:,} (see docs/limits.md)"
+        in errors
+    )
 
 
 def test_a_huge_count_in_a_deck_is_refused_by_check(tmp_path: Path) -> None:
@@ -159,7 +168,9 @@ def test_docs_limits_states_every_bound_with_its_value() -> None:
 
 def test_a_card_file_listed_many_times_by_a_level_is_read_once_and_refused_as_listed_twice(tmp_path: Path) -> None:
     cards = tmp_path / "imps.cards.yaml"
-    cards.write_text("cards:\n  - {id: IMP-1, name: imp, type: unit, level: 1, atk: 1, hp: 1, stk: 1, provenance: provisional}\n")
+    cards.write_text(
+        "cards:\n  - {id: IMP-1, name: imp, type: unit, level: 1, atk: 1, hp: 1, stk: 1, provenance: provisional}\n"
+    )
     level = LEVEL_1 + "card_files: [" + ", ".join(["imps.cards.yaml"] * 5000) + "]\n"
     errors = errors_of(level, tmp_path)
     assert len(errors) == 4999 and errors[0].endswith("card file 'imps.cards.yaml' listed twice")
@@ -178,12 +189,17 @@ def test_an_empty_scenario_is_refused_naming_the_file(tmp_path: Path) -> None:
     [
         ("{attack: {x: 1}}", "'attack' in {'attack': {'x': 1}} must be a word such as a card id or a zone name"),
         ("{set: PROV-001, zone: x}", "'zone' must be a set zone number, 1 to 2 (got 'x')"),
-        ("{summon: [PROV-001]}", "'summon' in {'summon': ['PROV-001']} must be a word such as a card id or a zone name"),
+        (
+            "{summon: [PROV-001]}",
+            "'summon' in {'summon': ['PROV-001']} must be a word such as a card id or a zone name",
+        ),
     ],
 )
 def test_a_scripted_action_of_the_wrong_shape_is_refused_at_its_line(tmp_path: Path, action: str, message: str) -> None:
     path = tmp_path / "s.yaml"
-    path.write_text(f"level: 1\nturn: player\nplayer:\n  deck: [PROV-001, PROV-001, PROV-001, PROV-001, PROV-001]\n  actions:\n    - {action}\n")
+    path.write_text(
+        f"level: 1\nturn: player\nplayer:\n  deck: [PROV-001, PROV-001, PROV-001, PROV-001, PROV-001]\n  actions:\n    - {action}\n"
+    )
     result = CliRunner().invoke(main, ["scenario", str(path)])
     assert result.exit_code == 2, result.output
     assert result.stderr.strip() == f"{path}:6:7: {message}"

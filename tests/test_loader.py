@@ -63,7 +63,10 @@ def test_parse_cards_structures_an_inline_list():
 
 
 def test_cards_carry_their_printed_attributes_and_faction():
-    node = parse_yaml("- {id: X-1, name: x, type: event, level: 0, provenance: provisional, attributes: [Beast, Dragon], faction: 東妖軍}\n", "c.yaml")
+    node = parse_yaml(
+        "- {id: X-1, name: x, type: event, level: 0, provenance: provisional, attributes: [Beast, Dragon], faction: 東妖軍}\n",
+        "c.yaml",
+    )
     (card,) = parse_cards(node, "c.yaml")
     assert (card.attributes, card.faction) == (("Beast", "Dragon"), "東妖軍")
 
@@ -77,7 +80,9 @@ def test_cards_carry_their_printed_attributes_and_faction():
     ],
 )
 def test_an_attribute_listed_twice_empty_or_not_a_string_is_an_error(attributes, message):
-    node = parse_yaml(f"- {{id: X-1, name: x, type: event, level: 0, provenance: provisional, attributes: {attributes}}}\n", "c.yaml")
+    node = parse_yaml(
+        f"- {{id: X-1, name: x, type: event, level: 0, provenance: provisional, attributes: {attributes}}}\n", "c.yaml"
+    )
     with pytest.raises(DataErrors) as caught:
         parse_cards(node, "c.yaml")
     assert [str(e) for e in caught.value.errors] == [message]
@@ -94,7 +99,13 @@ def test_rulers_are_keyed_by_id():
     rulers = load_rulers()
     assert set(rulers) == {"knight", "wizard", "apprentice"}
     knight = rulers["knight"]
-    assert (knight.number, knight.life, knight.energy, knight.opening_hand, knight.first_turn_count) == ("K-11", 11, 3, 4, 1)
+    assert (knight.number, knight.life, knight.energy, knight.opening_hand, knight.first_turn_count) == (
+        "K-11",
+        11,
+        3,
+        4,
+        1,
+    )
     assert knight.cost_model is CostModel.ENERGY and knight.energy_readied is None
     apprentice = rulers["apprentice"]
     assert apprentice.turn_start is TurnStartKind.DRIVE and not apprentice.has_hand and apprentice.summon_cap is None
@@ -123,7 +134,9 @@ def test_load_level_raises_its_errors(tmp_path):
     path.write_text((DATA / "level-unacknowledged.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     with pytest.raises(DataErrors) as caught:
         load_level(path)
-    assert [str(e) for e in caught.value.errors] == [f"{path}:9:21: the list has 52 cards but the stated deck size is 50"]
+    assert [str(e) for e in caught.value.errors] == [
+        f"{path}:9:21: the list has 52 cards but the stated deck size is 50"
+    ]
 
 
 def test_load_level_keeps_warnings_quiet():
@@ -141,7 +154,9 @@ def test_sample_deck_path_and_load_deck():
 
 
 def test_sample_deck_for_an_unknown_ruler():
-    with pytest.raises(GateRulerError, match=r"no sample deck for ruler 'berserker' \(there are: apprentice, knight, wizard\)"):
+    with pytest.raises(
+        GateRulerError, match=r"no sample deck for ruler 'berserker' \(there are: apprentice, knight, wizard\)"
+    ):
         sample_deck_path("berserker")
 
 

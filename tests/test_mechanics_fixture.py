@@ -21,6 +21,8 @@ from gateruler.engine.costs import COSTS
 from gateruler.engine.filters import FILTER_WORDS
 
 DOCUMENT = yaml.safe_load(MECHANICS_FILE.read_text(encoding="utf-8"))
+
+
 def _words(node: Any, found: dict[str, set[str]], in_filter: bool = False) -> None:
     """Collect cost words, condition words and filter keys used anywhere in `node`."""
     if isinstance(node, list):

@@ -115,7 +115,10 @@ def test_check_a_deck_of_ones_own_cards(folder: Path, way: str, monkeypatch: pyt
     data = json.loads((folder / "result.json").read_text(encoding="utf-8"))
     assert [e[0] for e in data["settings"]["deck"]["cards"][:4]] == ["MY-001", "MY-002", "MY-003", "TD01-013"]
     ((record,),) = [data["card_files"]]
-    assert (record["file"], record["cards"]) == (str(folder / "library" / "mine.cards.yaml"), ["MY-001", "MY-002", "MY-003"])
+    assert (record["file"], record["cards"]) == (
+        str(folder / "library" / "mine.cards.yaml"),
+        ["MY-001", "MY-002", "MY-003"],
+    )
     assert [lv["games"] for lv in data["levels"]] == [50] * 6
     # the deck's own cards are published numbers: only the shipped provisional ones are marked
     assert not {"MY-001", "MY-002", "MY-003"} & set(data["levels"][0]["provisional_cards"]["deck"])
@@ -124,7 +127,16 @@ def test_check_a_deck_of_ones_own_cards(folder: Path, way: str, monkeypatch: pyt
 @pytest.mark.parametrize("way", WAYS)
 def test_play_a_deck_of_ones_own_cards(folder: Path, way: str, monkeypatch: pytest.MonkeyPatch) -> None:
     options = setup(folder, way, monkeypatch)
-    result = run("play", "--deck", "deck.yaml", "--seed", "4", "--fast", *options, input="card spark\nsave game.json\n" + "1 1\n1\na\n1 1\n1\ne\ny\n" * 500)
+    result = run(
+        "play",
+        "--deck",
+        "deck.yaml",
+        "--seed",
+        "4",
+        "--fast",
+        *options,
+        input="card spark\nsave game.json\n" + "1 1\n1\na\n1 1\n1\ne\ny\n" * 500,
+    )
     assert result.exit_code == 0, result.output
     assert "spark  [MY-003]" in result.output
     assert "Summary: " in result.output and "with My real deck, seed 4" in result.output
@@ -164,7 +176,13 @@ def test_a_corrected_shipped_card_is_no_longer_provisional_in_results(folder: Pa
         " provenance: published, source: the printed card}\n",
         encoding="utf-8",
     )
-    (folder / "deck.yaml").write_text(DECK.format(card_files="card_files: [fix.yaml]\n").replace("ember whelp", "PROV-009").replace("Stone Golem", "PROV-011").replace("MY-003", "PRERELEASE-CRIMSON-SYLTIS"), encoding="utf-8")
+    (folder / "deck.yaml").write_text(
+        DECK.format(card_files="card_files: [fix.yaml]\n")
+        .replace("ember whelp", "PROV-009")
+        .replace("Stone Golem", "PROV-011")
+        .replace("MY-003", "PRERELEASE-CRIMSON-SYLTIS"),
+        encoding="utf-8",
+    )
     result = run("check", "deck.yaml", "--games", "2", "--levels", "1", "--workers", "1", "--json", "r.json")
     assert result.exit_code == 0, result.output
     data = json.loads((folder / "r.json").read_text(encoding="utf-8"))
@@ -176,8 +194,13 @@ def test_a_corrected_shipped_card_is_no_longer_provisional_in_results(folder: Pa
 
 def test_a_scenario_may_use_ones_own_cards(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     setup(folder, "--cards", monkeypatch)
-    (folder / "s.yaml").write_text("level: 1\nturn: player\nplayer:\n  deck: [MY-001, MY-001]\n  hand: [MY-003]\n", encoding="utf-8")
+    (folder / "s.yaml").write_text(
+        "level: 1\nturn: player\nplayer:\n  deck: [MY-001, MY-001]\n  hand: [MY-003]\n", encoding="utf-8"
+    )
     result = run("scenario", "s.yaml", "--json", "--cards", "library")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["player"]["hand"] == 3  # spark, and the two whelps drawn
-    assert run("scenario", "s.yaml").output == "s.yaml:4:10: unknown card 'MY-001'\ns.yaml:4:18: unknown card 'MY-001'\ns.yaml:5:10: unknown card 'MY-003'\n"
+    assert (
+        run("scenario", "s.yaml").output
+        == "s.yaml:4:10: unknown card 'MY-001'\ns.yaml:4:18: unknown card 'MY-001'\ns.yaml:5:10: unknown card 'MY-003'\n"
+    )

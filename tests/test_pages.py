@@ -34,8 +34,20 @@ def checked(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, str]:
     """A small check's JSON data and its report, made by the command."""
     where = tmp_path_factory.mktemp("check")
     code, _, err = run(
-        "check", DECK, "--levels", "1,3", "--games", "16", "--workers", "1", "--seed", "4",
-        "--json", str(where / "r.json"), "--report", str(where / "r.html"),
+        "check",
+        DECK,
+        "--levels",
+        "1,3",
+        "--games",
+        "16",
+        "--workers",
+        "1",
+        "--seed",
+        "4",
+        "--json",
+        str(where / "r.json"),
+        "--report",
+        str(where / "r.html"),
     )
     assert code == 0, err
     return json.loads((where / "r.json").read_text()), (where / "r.html").read_text()
@@ -51,7 +63,7 @@ def test_the_report_is_one_file_that_fetches_nothing(checked: tuple[dict, str]) 
     _, text = checked
     assert f'<meta http-equiv="Content-Security-Policy" content="{CSP}">' in text
     assert _outside_references(text) == []
-    assert "<script src" not in text and "<link rel=\"stylesheet\"" not in text
+    assert "<script src" not in text and '<link rel="stylesheet"' not in text
     for plot in PLOTS:
         assert text.count(f'<svg id="{plot}"') == 1
 
@@ -88,7 +100,9 @@ def test_the_same_result_gives_the_same_report(checked: tuple[dict, str]) -> Non
 VARIANTS = [{"name": "first-player", "value": "you"}, {"name": "life", "value": "20"}]
 
 
-@pytest.mark.parametrize("variants", [VARIANTS, [["first-player", "you"], ["life", "20"]], {"first-player": "you", "life": "20"}])
+@pytest.mark.parametrize(
+    "variants", [VARIANTS, [["first-player", "you"], ["life", "20"]], {"first-player": "you", "life": "20"}]
+)
 def test_the_variants_in_force_are_read_whatever_their_form(checked: tuple[dict, str], variants: object) -> None:
     data, _ = checked
     with_variants = {**data, "settings": {**data["settings"], "variants": variants}}
@@ -105,7 +119,10 @@ def test_the_report_lists_the_variants_in_force(checked: tuple[dict, str]) -> No
 
 def test_names_from_files_are_escaped_in_the_report(checked: tuple[dict, str]) -> None:
     data, _ = checked
-    hostile = {**data, "settings": {**data["settings"], "deck": {**data["settings"]["deck"], "name": "<script>alert(1)</script>"}}}
+    hostile = {
+        **data,
+        "settings": {**data["settings"], "deck": {**data["settings"]["deck"], "name": "<script>alert(1)</script>"}},
+    }
     text = report_html(hostile)
     assert "<script>alert(1)" not in text and "&lt;script&gt;alert(1)&lt;/script&gt;" in text
 
@@ -146,7 +163,9 @@ def test_a_walk_has_a_step_per_action_each_with_the_board_after_it() -> None:
         assert step.turn == game.turn
     assert walked.outcome == data["result"]["outcome"] and walked.turn == data["result"]["turn"]
     first = [text for text, _ in walked.steps[0].story]
-    assert first[0].startswith("You drew ") and "--- Turn 1: the rift's turn ---" in first  # the opening hand, the rift's first turn
+    assert (
+        first[0].startswith("You drew ") and "--- Turn 1: the rift's turn ---" in first
+    )  # the opening hand, the rift's first turn
 
 
 def test_a_walk_stops_at_an_action_that_is_not_legal_and_says_which() -> None:
@@ -213,7 +232,10 @@ def test_the_readme_shows_the_reports_picture() -> None:
     pictures = re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", (root / "README.md").read_text(encoding="utf-8"))
     assert "docs/report-top.png" in pictures
     assert all((root / p).is_file() for p in pictures)
-    assert all((CHECK_DOC.parent / p).is_file() for p in re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", CHECK_DOC.read_text(encoding="utf-8")))
+    assert all(
+        (CHECK_DOC.parent / p).is_file()
+        for p in re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", CHECK_DOC.read_text(encoding="utf-8"))
+    )
 
 
 def test_a_check_interrupted_before_any_game_still_makes_a_report_that_says_so(tmp_path: Path) -> None:

@@ -46,7 +46,10 @@ class Watched:
         self.page = context.new_page()
         self.problems: list[str] = []
         self.requests: list[str] = []
-        self.page.on("console", lambda m: self.problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
+        self.page.on(
+            "console",
+            lambda m: self.problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None,
+        )
         self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
         self.page.on("request", lambda r: self.requests.append(r.url))
         self.page.goto(path.resolve().as_uri())
@@ -58,7 +61,9 @@ class Watched:
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("report") / "report.html"
-    result = CliRunner().invoke(main, ["check", DECK, "--levels", "1-2", "--games", "24", "--workers", "1", "--report", str(path)])
+    result = CliRunner().invoke(
+        main, ["check", DECK, "--levels", "1-2", "--games", "24", "--workers", "1", "--report", str(path)]
+    )
     assert result.exit_code == 0, result.stderr
     return path
 
@@ -91,7 +96,8 @@ def test_the_reports_plots_are_drawn(browser: Any, report: Path) -> None:
 
 def _column(watched: Watched, index: int) -> list[str | None]:
     return watched.page.eval_on_selector_all(
-        "#cards tbody tr", f"rows => rows.map(r => r.cells[{index}].dataset.v === undefined ? null : r.cells[{index}].dataset.v)"
+        "#cards tbody tr",
+        f"rows => rows.map(r => r.cells[{index}].dataset.v === undefined ? null : r.cells[{index}].dataset.v)",
     )
 
 
@@ -108,7 +114,9 @@ def test_the_cards_table_sorts_by_the_clicked_column_and_reverses_on_a_second_cl
     assert down == sorted(up, reverse=True)
     card = 1
     headings.nth(card).click()
-    names = watched.page.eval_on_selector_all("#cards tbody tr", "rows => rows.map(r => r.cells[1].textContent.toLowerCase())")
+    names = watched.page.eval_on_selector_all(
+        "#cards tbody tr", "rows => rows.map(r => r.cells[1].textContent.toLowerCase())"
+    )
     assert names == sorted(names)
     assert watched.problems == []
 
@@ -116,7 +124,9 @@ def test_the_cards_table_sorts_by_the_clicked_column_and_reverses_on_a_second_cl
 def test_the_cards_table_shows_one_level_when_asked(browser: Any, report: Path) -> None:
     watched = Watched(browser, report)
     watched.page.select_option("#card-level", "1")
-    shown = watched.page.eval_on_selector_all("#cards tbody tr:not([hidden])", "rows => rows.map(r => r.cells[0].textContent)")
+    shown = watched.page.eval_on_selector_all(
+        "#cards tbody tr:not([hidden])", "rows => rows.map(r => r.cells[0].textContent)"
+    )
     assert shown == ["2 Black Knight Army"] * 13
 
 
@@ -176,7 +186,16 @@ def test_the_replay_page_steps_forward_and_back_and_shows_the_board_of_each_step
 def test_the_replay_page_of_a_broken_game_ends_on_the_error(browser: Any, tmp_path: Path, exploding_bot: str) -> None:
     spec = _spec()
     record = run_batch([spec], BatchSettings(bot=exploding_bot, seed=3, games=1)).levels[0].errors[0]
-    data = replay_data(spec, record.seed, list(record.actions), bot=exploding_bot, bot_seed=record.bot_seed, outcome="error", turn=0, error=record.message)
+    data = replay_data(
+        spec,
+        record.seed,
+        list(record.actions),
+        bot=exploding_bot,
+        bot_seed=record.bot_seed,
+        outcome="error",
+        turn=0,
+        error=record.message,
+    )
     watched = Watched(browser, _page_for(tmp_path, data))
     assert not watched.page.locator("#ending").is_visible()
     watched.page.keyboard.press("End")

@@ -126,10 +126,22 @@ def test_input_that_ends_mid_game_exits_1():
     [
         (["--level", "7"], "error: gateruler play: Invalid value for '--level': 7 is not in the range 1<=x<=6."),
         (["--level", "one"], "error: gateruler play: Invalid value for '--level': 'one' is not a valid integer range."),
-        (["--deck", "no-such-deck.yaml"], "error: gateruler play: Invalid value for '--deck': File 'no-such-deck.yaml' does not exist."),
-        (["--seed", "3", "--load", "x.json"], "error: gateruler play: --load resumes a saved game, so --seed cannot be given with it"),
-        (["--variant", "unit_damage=clears", "--load", "x.json"], "error: gateruler play: --load resumes a saved game, so --variant cannot be given with it"),
-        (["--log", "no-such-folder/game.jsonl"], "error: no-such-folder/game.jsonl: cannot write the log there (no such folder)"),
+        (
+            ["--deck", "no-such-deck.yaml"],
+            "error: gateruler play: Invalid value for '--deck': File 'no-such-deck.yaml' does not exist.",
+        ),
+        (
+            ["--seed", "3", "--load", "x.json"],
+            "error: gateruler play: --load resumes a saved game, so --seed cannot be given with it",
+        ),
+        (
+            ["--variant", "unit_damage=clears", "--load", "x.json"],
+            "error: gateruler play: --load resumes a saved game, so --variant cannot be given with it",
+        ),
+        (
+            ["--log", "no-such-folder/game.jsonl"],
+            "error: no-such-folder/game.jsonl: cannot write the log there (no such folder)",
+        ),
         (["--load", "no-such-save.json"], "error: no-such-save.json: no such save file"),
         (["--colour"], "error: gateruler play: No such option '--colour'. Did you mean '--log'?"),
     ],
@@ -141,7 +153,10 @@ def test_bad_options_are_one_line_and_exit_2(args, message, tmp_path, monkeypatc
 
 def test_both_a_level_and_a_level_file_is_an_error(tmp_path):
     level = one_hp_level(tmp_path)
-    assert error_line(play("--level", "2", "--level-file", str(level))) == "error: gateruler play: give --level or --level-file, not both"
+    assert (
+        error_line(play("--level", "2", "--level-file", str(level)))
+        == "error: gateruler play: give --level or --level-file, not both"
+    )
 
 
 def test_a_bad_deck_file_names_the_file_and_line(tmp_path):
@@ -162,7 +177,12 @@ def test_a_bad_save_file_is_one_line_naming_the_file(tmp_path):
 def spawn(*args: str, env: dict[str, str] | None = None) -> pexpect.spawn:
     code = "import sys; from gateruler.cli import main; sys.argv[0] = 'gateruler'; main()"
     return pexpect.spawn(
-        sys.executable, ["-c", code, "play", "--plain", *args], encoding="utf-8", dimensions=(24, 80), timeout=20, env=env
+        sys.executable,
+        ["-c", code, "play", "--plain", *args],
+        encoding="utf-8",
+        dimensions=(24, 80),
+        timeout=20,
+        env=env,
     )
 
 
@@ -351,8 +371,13 @@ def test_letters_for_phases_one_line_targets_and_one_target_order_at_a_terminal(
 def test_ctrl_d_asks_like_quit_and_can_save_first(tmp_path):
     code = "import sys; from gateruler.cli import main; sys.argv[0] = 'gateruler'; main()"
     child = pexpect.spawn(
-        sys.executable, ["-c", code, "play", "--plain", "--seed", "1", "--fast"],
-        encoding="utf-8", dimensions=(24, 80), timeout=20, env=terminal_env(NO_COLOR="1"), cwd=str(tmp_path),
+        sys.executable,
+        ["-c", code, "play", "--plain", "--seed", "1", "--fast"],
+        encoding="utf-8",
+        dimensions=(24, 80),
+        timeout=20,
+        env=terminal_env(NO_COLOR="1"),
+        cwd=str(tmp_path),
     )
     child.expect(PROMPT)
     child.sendline("1 1")

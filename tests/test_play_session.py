@@ -123,7 +123,9 @@ def test_an_effect_that_must_choose_asks_for_its_target_by_number():
 
 def test_splitting_damage_lists_every_way_by_number():
     flare = event("FLARE", on("on_play", fx("split_damage", "all_enemy_units", amount=2)), level=1)
-    s = PlaySession(game(cards=[*cards(), flare], player=["FLARE"], rift=["R-BIG", "R-MID"], drives=2), GameOrigin(level_number=1))
+    s = PlaySession(
+        game(cards=[*cards(), flare], player=["FLARE"], rift=["R-BIG", "R-MID"], drives=2), GameOrigin(level_number=1)
+    )
     out = texts(s.handle(number_of(s, "play flare")))
     assert "flare: split 2 damage among every enemy unit as you choose: how?" in out
     assert out[-3:] == [
@@ -336,7 +338,24 @@ def test_random_typing_never_breaks_the_game(seed, tmp_path):
     rng = random.Random(seed)
     s = PlaySession(rich_game(seed, stk=0, hp=30), GameOrigin(level_number=1))  # a rift slow to kill and be killed
     s.opening()
-    typing = ["1", "2", "3", "0", "9", "1 1", "2 3", "undo", "board", "log", "log 3", "card p-", "help", "", "zzz", "back"]
+    typing = [
+        "1",
+        "2",
+        "3",
+        "0",
+        "9",
+        "1 1",
+        "2 3",
+        "undo",
+        "board",
+        "log",
+        "log 3",
+        "card p-",
+        "help",
+        "",
+        "zzz",
+        "back",
+    ]
     for _ in range(400):
         if s.finished:
             break
@@ -345,7 +364,9 @@ def test_random_typing_never_breaks_the_game(seed, tmp_path):
     path = tmp_path / "monkey.json"
     s.handle(f"save {path}")
     data, text = read_save(path)
-    restored = restore_game(path, data, text, pool=s.game.setup.pool, rulers={"knight": knight()}, level=s.game.setup.level)
+    restored = restore_game(
+        path, data, text, pool=s.game.setup.pool, rulers={"knight": knight()}, level=s.game.setup.level
+    )
     assert restored.to_dict() == s.game.to_dict()
 
 
@@ -396,13 +417,17 @@ def test_a_bad_target_number_in_one_line_changes_nothing():
 
 
 def test_effect_targets_are_listed_in_the_order_of_attack_targets():
-    three = game(cards=cards(), player=["BOLT", "KNIGHT"], rift=["R-BIG", "R-MID", "R-BIG"], drives=3)  # left, right, defense
+    three = game(
+        cards=cards(), player=["BOLT", "KNIGHT"], rift=["R-BIG", "R-MID", "R-BIG"], drives=3
+    )  # left, right, defense
     s = PlaySession(three, GameOrigin(level_number=1))
     s.handle(number_of(s, "play bolt"))
     effect_targets = [c.label for c in s.choices]
     s.handle("undo")
     s.handle("a")
-    attack_targets = [label for label, _ in next(c for c in s.choices if c.label.startswith("attack with your ruler")).options]
+    attack_targets = [
+        label for label, _ in next(c for c in s.choices if c.label.startswith("attack with your ruler")).options
+    ]
     assert effect_targets == [t for t in attack_targets if t != "the rift itself"]
     assert [t.split(" in its ")[1] for t in effect_targets] == ["left attack zone", "defense zone", "right attack zone"]
 
@@ -434,7 +459,9 @@ def test_quit_can_save_to_the_autosave_file_and_leave(tmp_path, monkeypatch):
     s.handle("quit")
     out = texts(s.handle("s"))
     assert s.finished and out[-1] == "Left the game."
-    assert json.loads((tmp_path / "gateruler-autosave.json").read_text())["game"]["history"] == [{"type": "Summon", "card": 0, "slot": ATTACK_LEFT}]
+    assert json.loads((tmp_path / "gateruler-autosave.json").read_text())["game"]["history"] == [
+        {"type": "Summon", "card": 0, "slot": ATTACK_LEFT}
+    ]
 
 
 def test_ctrl_d_at_a_terminal_asks_like_quit_and_a_second_one_leaves():
@@ -517,7 +544,13 @@ def _ability_session() -> PlaySession:
         """
     )
     g = game(cards=[gunner, clock, whelp, *cards()], player=["GUNNER", "CLOCK", "WHELP"], rift=["R-BIG"], drives=1)
-    g.apply(next(a for a in g.legal_actions() if type(a).__name__ == "Summon" and g.card(a.card).id == "WHELP" and a.slot == DEFENSE))
+    g.apply(
+        next(
+            a
+            for a in g.legal_actions()
+            if type(a).__name__ == "Summon" and g.card(a.card).id == "WHELP" and a.slot == DEFENSE
+        )
+    )
     s = g.sides[PLAYER]
     whelp_iid = s.board[DEFENSE].iid
     s.board[DEFENSE] = None
@@ -530,7 +563,10 @@ def test_an_activated_ability_is_a_choice_that_says_its_timing_cost_and_effect()
     s.handle(f"{number_of(s, 'summon gunner')} 1")
     _, choices = build_menu(s.game)
     labels = [c.label for c in choices]
-    assert "use gunner's ability (Whenever you hold priority, once per turn, pay rest this unit): deal 1 damage to an enemy unit" in labels
+    assert (
+        "use gunner's ability (Whenever you hold priority, once per turn, pay rest this unit): deal 1 damage to an enemy unit"
+        in labels
+    )
     out = _words(s.handle(number_of(s, "use gunner's ability")))
     assert "You use gunner's ability: Whenever you hold priority" in out
     assert s.game.unit_at(PLAYER, ATTACK_LEFT).rested and s.game.unit_at(INVADER, ATTACK_LEFT).damage == 1
@@ -556,7 +592,10 @@ def test_card_shows_an_activated_ability_with_its_timing_and_cost_and_a_discount
     shown = _words(s.handle("card gunner"))
     assert "Whenever you hold priority, once per turn, pay rest this unit: deal 1 damage to an enemy unit." in shown
     shown = _words(s.handle("card mist clock"))
-    assert "Discount: you may play it from your hand by paying rest 2 energy, remove 1 card in your graveyard from the game instead of its level." in shown
+    assert (
+        "Discount: you may play it from your hand by paying rest 2 energy, remove 1 card in your graveyard from the game instead of its level."
+        in shown
+    )
 
 
 # ---------------------------------------------------------------------- responding in the rift's turn (engine/windows.py)
@@ -571,7 +610,11 @@ def _window_session(auto_pass: bool = False) -> PlaySession:
         " abilities: [{trigger: on_play, effects: [{effect: destroy, target: enemy_unit}]}]}"
     )
     blank = event("BLANK")
-    return PlaySession(game(cards=[*cards(), snap, blank], player=["SNAP"], rift=["BLANK", "R-BIG"], drives=1), GameOrigin(level_number=1), auto_pass=auto_pass)
+    return PlaySession(
+        game(cards=[*cards(), snap, blank], player=["SNAP"], rift=["BLANK", "R-BIG"], drives=1),
+        GameOrigin(level_number=1),
+        auto_pass=auto_pass,
+    )
 
 
 def test_the_rifts_turn_stops_to_ask_only_when_you_can_respond_and_says_what_is_about_to_happen() -> None:
@@ -589,7 +632,10 @@ def test_responding_in_the_rifts_turn_plays_the_set_card() -> None:
     s.handle(number_of(s, "set Snap"))
     end_turn(s)
     s.handle(number_of(s, "play Snap"))
-    assert s.game.active == PLAYER and [s.game.card(i).id for i in s.game.sides[INVADER].graveyard] == ["BLANK", "R-BIG"]
+    assert s.game.active == PLAYER and [s.game.card(i).id for i in s.game.sides[INVADER].graveyard] == [
+        "BLANK",
+        "R-BIG",
+    ]
 
 
 @pytest.mark.parametrize("start_on", [True, False])
@@ -603,4 +649,6 @@ def test_auto_pass_lets_the_rifts_turn_run_without_asking(start_on: bool) -> Non
         assert out[0].startswith("Auto-pass is on")
     else:
         end_turn(s)
-    assert s.game.active == PLAYER and [s.game.card(i).id for i in s.game.sides[PLAYER].set_zones if i is not None] == ["SNAP"]
+    assert s.game.active == PLAYER and [s.game.card(i).id for i in s.game.sides[PLAYER].set_zones if i is not None] == [
+        "SNAP"
+    ]

@@ -11,7 +11,18 @@ import pytest
 from factories import game, play, summon, yaml_cards
 
 from gateruler import loader
-from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, Attack, Choose, GoToAttack, PlayField, Split
+from gateruler.engine import (
+    ATTACK_LEFT,
+    ATTACK_RIGHT,
+    DEFENSE,
+    INVADER,
+    PLAYER,
+    Attack,
+    Choose,
+    GoToAttack,
+    PlayField,
+    Split,
+)
 
 P, I = PLAYER, INVADER
 HONO, BEARIA, FOREST = "TD01-013", "NONUMBER-ABSOLUTE-BEARIA", "NONUMBER-SLAUGHTERERS-FOREST"
@@ -93,7 +104,9 @@ def test_velcrite_splits_three_damage_among_enemy_units_when_special_summoned() 
            abilities: [{trigger: on_play, effects: [{effect: special_summon, target: own_graveyard_unit}]}]}
         """
     )
-    g = game(cards=[velcrite, *revive, *OTHERS], player=["NONUMBER-VELCRITE", "REVIVE"], rift=["WALL", "WALL"], drives=2)
+    g = game(
+        cards=[velcrite, *revive, *OTHERS], player=["NONUMBER-VELCRITE", "REVIVE"], rift=["WALL", "WALL"], drives=2
+    )
     summon(g, "NONUMBER-VELCRITE", ATTACK_LEFT)  # a normal summon does not trigger it
     assert g.pending is None and [u.damage for u in g.sides[I].board if u] == [0, 0]
     g.destroy(P, ATTACK_LEFT)

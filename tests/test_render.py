@@ -7,7 +7,21 @@ import re
 import attrs
 from factories import FILLER, apprentice, event, field, find_iid, fx, game, on, unit
 
-from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Attack, EndTurn, GoToAttack, PlayEvent, PlayField, SetCard, Summon
+from gateruler.engine import (
+    ATTACK_LEFT,
+    ATTACK_RIGHT,
+    DEFENSE,
+    INVADER,
+    PLAYER,
+    RULER,
+    Attack,
+    EndTurn,
+    GoToAttack,
+    PlayEvent,
+    PlayField,
+    SetCard,
+    Summon,
+)
 from gateruler.models import CardDef
 from gateruler.render import action_words, board_lines, card_lines, result_lines
 from gateruler.story import narrate
@@ -62,7 +76,9 @@ def test_the_board_shows_both_sides_zones_units_rulers_and_counts():
     assert "Turn 2: your turn, main phase" in board
     assert 'THE RIFT  level 1 "test rift"  LIFE 15  damage zone 0/15' in board
     assert "the rift itself: ATK 4 STK 3, pierce" in board
-    assert re.search(r"r-big\s+\(empty\)\s+r-mid", board), "the rift's units stand in their columns: left, defense, right"
+    assert re.search(r"r-big\s+\(empty\)\s+r-mid", board), (
+        "the rift's units stand in their columns: left, defense, right"
+    )
     assert "ATK 5 HP 5 STK 2" in board
     assert re.search(r"wall\s+\(empty\)\s+\(empty\)", board)
     assert "intercept" in board
@@ -134,8 +150,13 @@ def test_actions_read_as_plain_words():
     assert action_words(g, GoToAttack()) == "go to the attack phase"
     g.apply(Summon(knight, ATTACK_LEFT))
     g.apply(GoToAttack())
-    assert action_words(g, Attack(RULER, ATTACK_LEFT)) == "attack the rift's r-big in its left attack zone with your ruler"
-    assert action_words(g, Attack(ATTACK_LEFT, RULER)) == "attack the rift itself with your knight from your left attack zone"
+    assert (
+        action_words(g, Attack(RULER, ATTACK_LEFT)) == "attack the rift's r-big in its left attack zone with your ruler"
+    )
+    assert (
+        action_words(g, Attack(ATTACK_LEFT, RULER))
+        == "attack the rift itself with your knight from your left attack zone"
+    )
 
 
 def test_summoning_over_a_unit_says_what_it_replaces():
@@ -183,7 +204,9 @@ def test_a_card_changed_by_the_level_is_shown_as_the_rift_plays_it_with_the_rule
     assert "  ATK 3  HP 3  STK 2" in shown
     assert "  abilities: none" in shown
     assert "  Level 5's rule: The rift's titan has STK 2." in shown
-    assert "Printed: STK 3; CNT icon; When it enters the board: deal 1 damage to the enemy ruler." in " ".join(line.strip() for line in shown)
+    assert "Printed: STK 3; CNT icon; When it enters the board: deal 1 damage to the enemy ruler." in " ".join(
+        line.strip() for line in shown
+    )
 
 
 def test_a_card_in_both_decks_shows_the_printed_card_first_and_the_rifts_copies_after():
@@ -205,14 +228,23 @@ def test_the_rift_summons_into_the_first_empty_zone_and_says_so():
     g = table()
     story = [n.text for n in narrate(g)]
     assert "The rift drove r-big (a level 2 unit)." in story
-    assert "The rift summoned r-big to its left attack zone (first empty zone of left attack, right attack, defense)." in story
-    assert "The rift summoned r-mid to its right attack zone (first empty zone of left attack, right attack, defense)." in story
+    assert (
+        "The rift summoned r-big to its left attack zone (first empty zone of left attack, right attack, defense)."
+        in story
+    )
+    assert (
+        "The rift summoned r-mid to its right attack zone (first empty zone of left attack, right attack, defense)."
+        in story
+    )
 
 
 def test_a_full_rift_board_sends_the_driven_unit_to_the_graveyard_when_it_is_lowest():
     g = game(cards=cards(), rift=["R-BIG", "R-MID", "R-MID", "R-LOW"], drives=2)
     story = rift_turn_story(g)
-    assert "Its board was full and r-low (level 0) is lower than every unit there: it went straight to the graveyard." in story
+    assert (
+        "Its board was full and r-low (level 0) is lower than every unit there: it went straight to the graveyard."
+        in story
+    )
 
 
 def test_a_full_rift_board_makes_room_by_its_lowest_unit():
@@ -240,7 +272,10 @@ def test_damage_checks_count_the_damage_zone_and_announce_cnt():
     cnt_card = unit("CNT-UNIT", 0, 1, 1, 1, on("cnt", fx("damage", "enemy_unit", amount=1)))
     g = game(cards=[*cards(), cnt_card], player=["WALL"] * 4 + ["CNT-UNIT", "WALL", FILLER], stk=3)
     story = [n.text for n in narrate(g)]
-    assert "Damage check 1 of 3: cnt-unit goes to your graveyard: it has CNT, so this check does not count; its CNT takes effect." in story
+    assert (
+        "Damage check 1 of 3: cnt-unit goes to your graveyard: it has CNT, so this check does not count; its CNT takes effect."
+        in story
+    )
     assert "Cnt-unit's CNT has no effect: there is no unit it could choose." in story
     assert "Damage check 2 of 3: wall goes to your damage zone: it counts (1 of 11)." in story
     assert "Damage check 3 of 3: filler goes to your damage zone: it counts (2 of 11)." in story
@@ -268,7 +303,9 @@ def test_the_end_says_who_won_how_and_in_how_many_turns():
     g.apply(Attack(RULER, RULER))
     lines = result_lines(g)
     assert lines[0] == "You win! It ended on turn 2 (1 of them yours): the rift's damage zone reached its LIFE of 1."
-    assert lines[1] == 'Summary: win vs level 1 "test rift" with Knight, seed 0, 2 turns; damage zones: you 0/11, rift 1/1'
+    assert (
+        lines[1] == 'Summary: win vs level 1 "test rift" with Knight, seed 0, 2 turns; damage zones: you 0/11, rift 1/1'
+    )
 
 
 def test_a_loss_names_the_players_damage_zone():

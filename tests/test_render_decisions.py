@@ -26,11 +26,15 @@ def test_an_ability_without_text_reads_with_its_requirement_costs_and_conditions
 
 def test_an_attack_cost_without_text_reads_as_what_attacking_costs() -> None:
     card = yaml_unit("GOD", "{trigger: attack_cost, costs: [{cost: soul, count: 1}]}")
-    assert ability_words(card.abilities[0]) == "It may attack only if you put 1 soul card of this card into the graveyard."
+    assert (
+        ability_words(card.abilities[0]) == "It may attack only if you put 1 soul card of this card into the graveyard."
+    )
 
 
 def test_each_kind_of_pending_decision_says_what_it_is_for() -> None:
-    study = yaml_event("STUDY", "{effect: draw, target: controller, amount: 1}", ability="costs: [{cost: discard, count: 2}]")
+    study = yaml_event(
+        "STUDY", "{effect: draw, target: controller, amount: 1}", ability="costs: [{cost: discard, count: 2}]"
+    )
     g = game(cards=[study, SOLDIER, WALL], player=["STUDY", "SOLDIER", "WALL"])
     play(g, "STUDY")
     assert pending_question(g) == 'study: to pay "discard 2 cards", which one (1 of 2)?'
@@ -41,7 +45,10 @@ def test_each_kind_of_pending_decision_says_what_it_is_for() -> None:
     g = game(cards=[gift], player=["GIFT"])
     play(g, "GIFT")
     assert pending_question(g) == "gift: use it? (deal 1 damage to the enemy ruler)"
-    assert [action_words(g, a) for a in g.legal_actions()] == ["yes", "no"] and g.legal_actions() == [Confirm(True), Confirm(False)]
+    assert [action_words(g, a) for a in g.legal_actions()] == ["yes", "no"] and g.legal_actions() == [
+        Confirm(True),
+        Confirm(False),
+    ]
 
     volley = yaml_event("VOLLEY", "{effect: damage, target: {choose: 1, filter: {side: enemy, type: unit}}, amount: 2}")
     g = game(cards=[volley, WALL], player=["VOLLEY", "WALL"], rift=["WALL", "WALL"], drives=2)
@@ -52,7 +59,9 @@ def test_each_kind_of_pending_decision_says_what_it_is_for() -> None:
 
 
 def test_the_story_counts_deck_cards_put_into_the_damage_zone_by_a_cost() -> None:
-    pact = yaml_event("PACT", "{effect: damage, target: own_ruler, amount: 1}", ability="costs: [{cost: deck_to_damage, count: 2}]")
+    pact = yaml_event(
+        "PACT", "{effect: damage, target: own_ruler, amount: 1}", ability="costs: [{cost: deck_to_damage, count: 2}]"
+    )
     g = game(cards=[pact], player=["PACT"])
     play(g, "PACT")
     told = [n.text for n in narrate(g)]

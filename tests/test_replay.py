@@ -28,7 +28,6 @@ from gateruler.replay import (
 from test_batch import exploding_bot  # noqa: F401 - the fixture, shared
 
 
-
 def spec(level: int | str = 2) -> GameSpec:
     pool = loader.load_card_pool()
     rulers = loader.load_rulers()
@@ -125,7 +124,14 @@ def test_a_game_that_raised_replays_to_the_same_error(tmp_path: Path, exploding_
     s = spec()
     record = run_batch([s], BatchSettings(bot=exploding_bot, seed=3, games=1)).levels[0].errors[0]
     data = replay_data(
-        s, record.seed, list(record.actions), bot=exploding_bot, bot_seed=record.bot_seed, outcome="error", turn=0, error=record.message
+        s,
+        record.seed,
+        list(record.actions),
+        bot=exploding_bot,
+        bot_seed=record.bot_seed,
+        outcome="error",
+        turn=0,
+        error=record.message,
     )
     check = rerun(saved(tmp_path, data))
     assert check.same
@@ -172,16 +178,33 @@ def test_a_file_that_is_not_json_is_located(tmp_path: Path) -> None:
         (lambda d: d.update(seed="five"), ":{line}:{column}: seed: must be an integer, not a string"),
         (lambda d: d.update(seed=-1), ":{line}:{column}: seed: must be 0 to 9,223,372,036,854,775,807, not -1"),
         (lambda d: d.update(max_turns=10**9), ":{line}:{column}: max_turns: must be 1 to 1,000, not 1000000000"),
-        (lambda d: d.update(bot={"name": "greedy", "seed": 1, "budget": 10**12}), ":{line}:{column}: bot.budget: must be 1 to 10,000"),
-        (lambda d: d["deck"].update(cards=[["PROV-001", 10**9]]), ":{line}:{column}: deck.cards[0][1]: must be 1 to 1,000"),
-        (lambda d: d["deck"].update(cards=[["PROV-001", 1000], ["PROV-002", 1]]), ":{line}:{column}: deck.cards: the deck has 1,001 cards"),
+        (
+            lambda d: d.update(bot={"name": "greedy", "seed": 1, "budget": 10**12}),
+            ":{line}:{column}: bot.budget: must be 1 to 10,000",
+        ),
+        (
+            lambda d: d["deck"].update(cards=[["PROV-001", 10**9]]),
+            ":{line}:{column}: deck.cards[0][1]: must be 1 to 1,000",
+        ),
+        (
+            lambda d: d["deck"].update(cards=[["PROV-001", 1000], ["PROV-002", 1]]),
+            ":{line}:{column}: deck.cards: the deck has 1,001 cards",
+        ),
         (lambda d: d.pop("actions"), ': missing field "actions"'),
         (lambda d: d["actions"].insert(0, {"type": "Fly"}), ':{line}:{column}: actions[0]: unknown action type "Fly"'),
-        (lambda d: d["actions"].insert(0, {"type": "Summon", "card": 0, "slot": 0, "wings": 2}), ':{line}:{column}: actions[0].wings: unknown field (the fields are: card, slot)'),
-        (lambda d: d["actions"].insert(0, {"type": "Summon", "card": "0", "slot": 0}), ":{line}:{column}: actions[0].card: must be an integer"),
+        (
+            lambda d: d["actions"].insert(0, {"type": "Summon", "card": 0, "slot": 0, "wings": 2}),
+            ":{line}:{column}: actions[0].wings: unknown field (the fields are: card, slot)",
+        ),
+        (
+            lambda d: d["actions"].insert(0, {"type": "Summon", "card": "0", "slot": 0}),
+            ":{line}:{column}: actions[0].card: must be an integer",
+        ),
     ],
 )
-def test_a_malformed_replay_is_one_line_naming_the_file_and_where_it_can_the_line(tmp_path: Path, change, message: str) -> None:  # noqa: ANN001
+def test_a_malformed_replay_is_one_line_naming_the_file_and_where_it_can_the_line(
+    tmp_path: Path, change, message: str
+) -> None:  # noqa: ANN001
     data = record_game(spec(), seed=5, bot="greedy", bot_seed=7)
     change(data)
     path = saved(tmp_path, data)
@@ -224,7 +247,10 @@ def test_a_replay_budget_of_ten_to_the_twelve_is_refused_when_read(tmp_path: Pat
         (lambda d: d["deck"].update(cards=[["PROV-001"]]), "deck.cards[0]: must be a list of 2 items, not 1"),
         (lambda d: d.update(level={"number": None, "file": None}), "names no level"),
         (lambda d: d.update(level={"number": 9}), "level.number: there is no shipped level 9 (the levels are 1 to 6)"),
-        (lambda d: d.update(level={"number": None, "file": "/no/such/level.yaml"}), "level file it was played on is missing"),
+        (
+            lambda d: d.update(level={"number": None, "file": "/no/such/level.yaml"}),
+            "level file it was played on is missing",
+        ),
     ],
 )
 def test_a_replay_naming_things_that_do_not_exist_is_one_line(tmp_path: Path, change, message: str) -> None:  # noqa: ANN001

@@ -54,7 +54,11 @@ def named_tests() -> list[tuple[str, str]]:
 def test_every_test_a_ruling_names_exists() -> None:
     names = named_tests()
     assert len(names) > 60
-    missing = [f"{alias} {name}" for alias, name in names if f"def {name}(" not in (ROOT / "tests" / ALIASES[alias]).read_text(encoding="utf-8")]
+    missing = [
+        f"{alias} {name}"
+        for alias, name in names
+        if f"def {name}(" not in (ROOT / "tests" / ALIASES[alias]).read_text(encoding="utf-8")
+    ]
     assert missing == []
 
 

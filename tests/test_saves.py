@@ -44,7 +44,15 @@ def cards():
 
 
 def fixture_game() -> Game:
-    return game(cards=cards(), player=["WALL", "KNIGHT", "BOLT", "WALL"], rift=["R-BIG", "R-MID", "R-MID"], drives=2, atk=4, stk=2, seed=7)
+    return game(
+        cards=cards(),
+        player=["WALL", "KNIGHT", "BOLT", "WALL"],
+        rift=["R-BIG", "R-MID", "R-MID"],
+        drives=2,
+        atk=4,
+        stk=2,
+        seed=7,
+    )
 
 
 def restore(path: Path, g: Game) -> Game:
@@ -161,7 +169,16 @@ def test_a_shipped_level_save_loads_through_the_loader(tmp_path):
 # ---------------------------------------------------------------------- saves of the previous engine
 V1_SAVE = Path(__file__).parent / "data" / "v1-save-mid-resolution.json"
 WALL = unit("WALL", 1, 1, 20, 1)
-TWIN = event("TWIN", on("on_play", fx("damage", "enemy_unit", amount=3), fx("draw", "controller", amount=1), fx("modify", "own_ruler", atk=1)), level=1)
+TWIN = event(
+    "TWIN",
+    on(
+        "on_play",
+        fx("damage", "enemy_unit", amount=3),
+        fx("draw", "controller", amount=1),
+        fx("modify", "own_ruler", atk=1),
+    ),
+    level=1,
+)
 
 
 def test_a_game_saved_by_the_previous_engine_mid_resolution_continues_exactly(tmp_path):
@@ -170,9 +187,13 @@ def test_a_game_saved_by_the_previous_engine_mid_resolution_continues_exactly(tm
     recorded = json.loads(V1_SAVE.read_text())
     assert recorded["state"]["version"] == 1
     path = tmp_path / "old.json"
-    path.write_text(json.dumps({"format": "gateruler-save", "version": 1, "origin": {"level_number": 1}, "game": recorded["state"]}))
+    path.write_text(
+        json.dumps({"format": "gateruler-save", "version": 1, "origin": {"level_number": 1}, "game": recorded["state"]})
+    )
     data, text = read_save(path)
-    g = restore_game(path, data, text, pool=pool([TWIN, WALL]), rulers={"knight": knight()}, level=level(["WALL", "WALL"], drives=2))
+    g = restore_game(
+        path, data, text, pool=pool([TWIN, WALL]), rulers={"knight": knight()}, level=level(["WALL", "WALL"], drives=2)
+    )
     assert g.legal_actions() == [Choose(INVADER, ATTACK_LEFT), Choose(INVADER, ATTACK_RIGHT)]
     g.apply_all([action_from_dict(a) for a in recorded["actions"]])
     # the same log, each entry with the fields the log has gained since (its causes) after those recorded
@@ -184,12 +205,18 @@ def _as_version_1(side: dict) -> dict:
     """A side as version 1 saved it: without the state added since (the removed zone, one-shot preventions,
     granted keywords, soul, how units entered)."""
     side = {k: v for k, v in side.items() if k not in ("removed", "shields", "ruler_gained", "soul")}
-    side["board"] = [None if u is None else {k: v for k, v in u.items() if k not in ("gained", "how")} for u in side["board"]]
+    side["board"] = [
+        None if u is None else {k: v for k, v in u.items() if k not in ("gained", "how")} for u in side["board"]
+    ]
     return side
 
 
 BEFORE_CAUSES = Path(__file__).parent / "data" / "save-before-causes.json"
-CNT_CARDS = [unit("WALL", 1, 2, 6, 1), unit("CNTP", 0, 1, 1, 1, on("cnt", fx("damage", "enemy_unit", amount=1))), unit("R-MID", 1, 4, 4, 2)]
+CNT_CARDS = [
+    unit("WALL", 1, 2, 6, 1),
+    unit("CNTP", 0, 1, 1, 1, on("cnt", fx("damage", "enemy_unit", amount=1))),
+    unit("R-MID", 1, 4, 4, 2),
+]
 
 
 def test_a_save_from_before_the_log_named_causes_loads_and_its_check_goes_on(tmp_path):
@@ -197,16 +224,34 @@ def test_a_save_from_before_the_log_named_causes_loads_and_its_check_goes_on(tmp
     of the player's damage check of 2: its first card's CNT waits for its target, one card is still to come."""
     recorded = json.loads(BEFORE_CAUSES.read_text())
     path = tmp_path / "old.json"
-    path.write_text(json.dumps({"format": "gateruler-save", "version": 1, "origin": {"level_number": 1}, "game": recorded["state"]}))
+    path.write_text(
+        json.dumps({"format": "gateruler-save", "version": 1, "origin": {"level_number": 1}, "game": recorded["state"]})
+    )
     data, text = read_save(path)
-    g = restore_game(path, data, text, pool=pool(CNT_CARDS), rulers={"knight": knight()}, level=level(["R-MID"] * 4, drives=2, atk=4, stk=2))
+    g = restore_game(
+        path,
+        data,
+        text,
+        pool=pool(CNT_CARDS),
+        rulers={"knight": knight()},
+        level=level(["R-MID"] * 4, drives=2, atk=4, stk=2),
+    )
     old = len(recorded["log"])
     assert g.log[:old] == [padded(e) for e in recorded["log"]]  # the fields added since are None
     g.apply(g.legal_actions()[0])
     since = [e for e in g.log[old:] if e[1] in ("damage_unit", "check")]
     cntp = find_iid(g, PLAYER, "graveyard", "CNTP")
-    assert since[0][3:] == (g.sides[INVADER].board[ATTACK_LEFT].iid, 1, 1, cntp, "cnt")  # the CNT's damage names its card
-    assert since[1][1] == "check" and since[1][5:] == (None, None)  # its place in the old check is not known: it is not told
+    assert since[0][3:] == (
+        g.sides[INVADER].board[ATTACK_LEFT].iid,
+        1,
+        1,
+        cntp,
+        "cnt",
+    )  # the CNT's damage names its card
+    assert since[1][1] == "check" and since[1][5:] == (
+        None,
+        None,
+    )  # its place in the old check is not known: it is not told
     from gateruler.story import narrate
 
     assert any(n.kind == "check" and n.text.startswith("Damage check: ") for n in narrate(g))
@@ -215,11 +260,20 @@ def test_a_save_from_before_the_log_named_causes_loads_and_its_check_goes_on(tmp
 def test_a_previous_save_whose_card_lost_the_waiting_effect_is_refused_in_one_line(tmp_path):
     recorded = json.loads(V1_SAVE.read_text())
     path = tmp_path / "old.json"
-    path.write_text(json.dumps({"format": "gateruler-save", "version": 1, "origin": {"level_number": 1}, "game": recorded["state"]}))
+    path.write_text(
+        json.dumps({"format": "gateruler-save", "version": 1, "origin": {"level_number": 1}, "game": recorded["state"]})
+    )
     data, text = read_save(path)
     changed = event("TWIN", on("on_play", fx("damage", "enemy_unit", amount=4)), level=1)
     with pytest.raises(GateRulerError) as caught:
-        restore_game(path, data, text, pool=pool([changed, WALL]), rulers={"knight": knight()}, level=level(["WALL", "WALL"], drives=2))
+        restore_game(
+            path,
+            data,
+            text,
+            pool=pool([changed, WALL]),
+            rulers={"knight": knight()},
+            level=level(["WALL", "WALL"], drives=2),
+        )
     assert str(caught.value).startswith(f"{path}: damaged save file: the card TWIN has no such effect any more")
     assert "\n" not in str(caught.value)
 
@@ -291,7 +345,10 @@ def test_json_that_is_not_a_save(tmp_path):
 
 def test_a_save_from_a_newer_version_is_refused(tmp_path):
     path = saved(tmp_path, lambda d: d.update(version=SAVE_VERSION + 1))
-    assert load_error(path) == f": saved by a newer gateruler (save format version {SAVE_VERSION + 1}; this one reads up to {SAVE_VERSION})"
+    assert (
+        load_error(path)
+        == f": saved by a newer gateruler (save format version {SAVE_VERSION + 1}; this one reads up to {SAVE_VERSION})"
+    )
 
 
 def test_an_unknown_card_is_named_with_its_line(tmp_path):
@@ -348,10 +405,16 @@ def test_a_missing_level_file_is_named(tmp_path):
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda g: g["sides"][0].update(energy_ready="3"), "game.sides[0].energy_ready: must be an integer, not a string"),
+        (
+            lambda g: g["sides"][0].update(energy_ready="3"),
+            "game.sides[0].energy_ready: must be an integer, not a string",
+        ),
         (lambda g: g["sides"][1]["deck"].append(True), "game.sides[1].deck[{n}]: names no card of this game"),
         (lambda g: g.update(turn=10**12), "game.turn: must be 0 to 2,002, not 1000000000000"),
-        (lambda g: g.update(phase="lunch"), 'game.phase: must be "start" or "main" or "attack" or "end" or "over", not "lunch"'),
+        (
+            lambda g: g.update(phase="lunch"),
+            'game.phase: must be "start" or "main" or "attack" or "end" or "over", not "lunch"',
+        ),
         (lambda g: g.update(active=2), "game.active: must be 0 to 1, not 2"),
         (lambda g: g.update(seed="7"), "game.seed: must be an integer, not a string"),
         (lambda g: g["rng"][1].__setitem__(5, -1), "game.rng: is not the state of a random generator"),
@@ -360,13 +423,25 @@ def test_a_missing_level_file_is_named(tmp_path):
         (lambda g: g["tasks"].append(["ctl", "attack"]), "game.tasks[{n}]: must be a list of 3 items, not 2"),
         (lambda g: g["log"].append([1, "summon", 0, 0, 7]), "game.log[{n}][4]: must be 0 to 2, not 7"),
         (lambda g: g["log"].append([1, "destroy", 0, 0, 0, 5]), "game.log[{n}][5]: must be a string, not an integer"),
-        (lambda g: g["log"].append([1, "damage_unit", 0, 0, 1, 1, -3, "attack"]), "game.log[{n}][6]: names no card of this game"),
-        (lambda g: g["log"].append([1, "destroy", 0, 0, 0, "lethal", 7]), "game.log[{n}]: must be a list of 6 items, not 7"),
+        (
+            lambda g: g["log"].append([1, "damage_unit", 0, 0, 1, 1, -3, "attack"]),
+            "game.log[{n}][6]: names no card of this game",
+        ),
+        (
+            lambda g: g["log"].append([1, "destroy", 0, 0, 0, "lethal", 7]),
+            "game.log[{n}]: must be a list of 6 items, not 7",
+        ),
         (lambda g: g["tasks"].append(["check", 0, 2, "all"]), "game.tasks[{n}][3]: must be an integer, not a string"),
         (lambda g: g["history"].append({"type": "Summon", "card": 0}), 'game.history[{n}]: missing field "slot"'),
         (lambda g: g.update(wind="strong"), "game.wind: unknown field"),
-        (lambda g: g["sides"][0].update(shields=[[-3, 0, "any", 0]]), "game.sides[0].shields[0][0]: names no card of this game"),
-        (lambda g: g["history"].append({"type": "Split", "parts": [[1, 0]]}), "game.history[{n}].parts[0]: must be a list of 3 items, not 2"),
+        (
+            lambda g: g["sides"][0].update(shields=[[-3, 0, "any", 0]]),
+            "game.sides[0].shields[0][0]: names no card of this game",
+        ),
+        (
+            lambda g: g["history"].append({"type": "Split", "parts": [[1, 0]]}),
+            "game.history[{n}].parts[0]: must be a list of 3 items, not 2",
+        ),
     ],
 )
 def test_a_state_field_of_the_wrong_type_is_refused_when_loaded_not_mid_game(tmp_path, change, message):
@@ -377,7 +452,9 @@ def test_a_state_field_of_the_wrong_type_is_refused_when_loaded_not_mid_game(tmp
     data = json.loads(path.read_text())
     lengths = {key: len(value) for key, value in data["game"].items() if isinstance(value, list)}
     change(data["game"])
-    grown = next((lengths[k] for k, v in data["game"].items() if isinstance(v, list) and len(v) != lengths.get(k)), None)
+    grown = next(
+        (lengths[k] for k, v in data["game"].items() if isinstance(v, list) and len(v) != lengths.get(k)), None
+    )
     grown = grown if grown is not None else len(data["game"]["sides"][1]["deck"]) - 1
     path.write_text(json.dumps(data, indent=1))
     shown = load_error(path)
@@ -400,14 +477,39 @@ def _wall(g: Game) -> int:
 
 
 def test_a_queued_ability_that_is_not_its_cards_is_refused(tmp_path):
-    frame = {"side": 0, "source": _wall(fixture_game()), "ability": 7, "step": 0, "answers": [], "bound": [], "event": [], "end": -1}
-    assert load_error(_queue(tmp_path, frame)) == ": damaged save file: a queued ability is not an ability of its card WALL"
+    frame = {
+        "side": 0,
+        "source": _wall(fixture_game()),
+        "ability": 7,
+        "step": 0,
+        "answers": [],
+        "bound": [],
+        "event": [],
+        "end": -1,
+    }
+    assert (
+        load_error(_queue(tmp_path, frame))
+        == ": damaged save file: a queued ability is not an ability of its card WALL"
+    )
 
 
 def test_a_version_1_effect_task_in_a_version_2_save_is_refused(tmp_path):
-    effect = {"kind": "damage", "target": "enemy_ruler", "amount": 50, "atk": 0, "hp": 0, "stk": 0, "duration": "end_of_turn", "max_level": None, "to": ""}
+    effect = {
+        "kind": "damage",
+        "target": "enemy_ruler",
+        "amount": 50,
+        "atk": 0,
+        "hp": 0,
+        "stk": 0,
+        "duration": "end_of_turn",
+        "max_level": None,
+        "to": "",
+    }
     path = _queue(tmp_path, ["fx", 0, _wall(fixture_game()), effect])
-    assert load_error(path) == ": damaged save file: an effect queued as version 1 saves queued it, in a version 2 game state"
+    assert (
+        load_error(path)
+        == ": damaged save file: an effect queued as version 1 saves queued it, in a version 2 game state"
+    )
 
 
 def test_every_field_a_game_saves_is_declared_in_the_save_format():
@@ -440,7 +542,9 @@ def test_a_game_with_an_ability_used_this_turn_and_granted_keywords_saves_and_re
     path = tmp_path / "game.json"
     save_game(path, g, GameOrigin(level_number=1))
     data, text = read_save(path)
-    loaded = restore_game(path, data, text, pool=pool([*cards(), gun]), rulers={"knight": knight()}, level=g.setup.level)
+    loaded = restore_game(
+        path, data, text, pool=pool([*cards(), gun]), rulers={"knight": knight()}, level=g.setup.level
+    )
     assert loaded.to_dict() == g.to_dict()
     assert loaded.used == g.used and PIERCE in loaded.keywords(PLAYER, RULER)
     assert not any(type(a) is Activate for a in loaded.legal_actions())  # used this turn, and the save knows it

@@ -44,7 +44,16 @@ def test_scenario_json_has_the_contract_shape() -> None:
     assert set(data) == {"winner", "invader", "player", "log"}
     for side in ("invader", "player"):
         # field_zone, removed and a unit's soul were added with soul and removing from the game (keys are only ever added)
-        assert set(data[side]) == {"board", "graveyard", "damage_zone", "deck", "hand", "set_zones", "field_zone", "removed"}
+        assert set(data[side]) == {
+            "board",
+            "graveyard",
+            "damage_zone",
+            "deck",
+            "hand",
+            "set_zones",
+            "field_zone",
+            "removed",
+        }
         assert set(data[side]["board"]) == {"attack_left", "attack_right", "defense"}
         assert all(set(unit) == {"id", "damage", "soul"} for unit in data[side]["board"].values() if unit is not None)
     assert all({"turn", "kind", "side"} <= set(event) for event in data["log"])
@@ -84,7 +93,10 @@ def test_readable_output_shows_the_log_and_the_boards() -> None:
         ("level: 1\nturn: invader\nplayer: {ruler: knigt}\n", "unknown ruler 'knigt'"),
         ("level: 9\nturn: invader\n", "level must be 1-6 or a level file path"),
         ("level: 1\nturn: invader\ncolour: red\n", "colour"),
-        ("level: 1\nturn: player\nplayer: {deck: [PROV-001, PROV-001, PROV-001], actions: [{dance: 1}]}\n", "unknown action"),
+        (
+            "level: 1\nturn: player\nplayer: {deck: [PROV-001, PROV-001, PROV-001], actions: [{dance: 1}]}\n",
+            "unknown action",
+        ),
     ],
 )
 def test_malformed_scenario_is_one_line_with_exit_2(tmp_path: Path, text: str, message: str) -> None:

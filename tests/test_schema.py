@@ -84,7 +84,9 @@ def test_each_schema_is_a_valid_draft_07_schema(name: str) -> None:
 def test_the_committed_schema_files_are_what_the_generator_writes(name: str) -> None:
     committed = SCHEMA_DIR / name
     assert committed.is_file(), f"{committed} is missing: run `gateruler schema`"
-    assert committed.read_text(encoding="utf-8") == render(json_schemas()[name]), f"{committed} is stale: run `gateruler schema`"
+    assert committed.read_text(encoding="utf-8") == render(json_schemas()[name]), (
+        f"{committed} is stale: run `gateruler schema`"
+    )
 
 
 def test_the_shipped_files_of_every_kind_are_found() -> None:
@@ -122,8 +124,14 @@ def with_effect(effect: dict[str, Any], trigger: str = "on_enter", **card: Any) 
         ("an effect without its parameter", with_effect({"effect": "damage", "target": "enemy_unit"})),
         ("a parameter of another effect", with_effect({"effect": "destroy", "target": "enemy_unit", "amount": 1})),
         ("a zero amount", with_effect({"effect": "damage", "target": "enemy_unit", "amount": 0})),
-        ("a trigger the card type cannot have", with_effect({"effect": "damage", "target": "enemy_unit", "amount": 1}, trigger="on_play")),
-        ("a continuous effect that is not modify", with_effect({"effect": "damage", "target": "enemy_unit", "amount": 1}, trigger="continuous")),
+        (
+            "a trigger the card type cannot have",
+            with_effect({"effect": "damage", "target": "enemy_unit", "amount": 1}, trigger="on_play"),
+        ),
+        (
+            "a continuous effect that is not modify",
+            with_effect({"effect": "damage", "target": "enemy_unit", "amount": 1}, trigger="continuous"),
+        ),
         ("a modify that changes nothing", with_effect({"effect": "modify", "target": "self"})),
         ("a target on reuse_on_enter", with_effect({"effect": "reuse_on_enter", "target": "self"})),
     ],
@@ -251,7 +259,12 @@ def _unit_with_condition(condition: dict[str, Any]) -> dict[str, Any]:
     """The condition as the `if:` of an effect that follows one bound `as: hits` (so every word may appear)."""
     card = maximal(CARD)
     bound = {"effect": "damage", "target": "enemy_unit", "amount": 1, "as": "hits"}
-    card["abilities"] = [{"trigger": "on_enter", "effects": [bound, {"effect": "draw", "target": "controller", "amount": 1, "if": condition}]}]
+    card["abilities"] = [
+        {
+            "trigger": "on_enter",
+            "effects": [bound, {"effect": "draw", "target": "controller", "amount": 1, "if": condition}],
+        }
+    ]
     return {"cards": [card]}
 
 
@@ -274,7 +287,11 @@ def test_the_loader_reads_exactly_the_parameters_the_table_names_for_each_effect
     case = EFFECT.cases[kind]
     errors, asked = read("card", _unit_with_effect(kind, maximal(case)))
     # a standing replacement reads `optional` like every effect, and says it cannot be
-    assert errors == ([] if not EFFECTS[kind].standing else ["a replacement cannot be optional: it applies whenever it can (docs/rulings.md D6)"])
+    assert errors == (
+        []
+        if not EFFECTS[kind].standing
+        else ["a replacement cannot be optional: it applies whenever it can (docs/rulings.md D6)"]
+    )
     assert frozenset(f.name for f in case.fields) in asked
 
 
@@ -295,7 +312,10 @@ def test_the_loader_reads_exactly_the_parameters_the_table_names_for_each_condit
 
 
 def test_the_loader_reads_exactly_the_keys_the_table_names_for_a_filter(read) -> None:
-    errors, asked = read("card", _unit_with({"effect": "draw", "target": "controller", "amount": 1}, requires={"exists": maximal(FILTER)}))
+    errors, asked = read(
+        "card",
+        _unit_with({"effect": "draw", "target": "controller", "amount": 1}, requires={"exists": maximal(FILTER)}),
+    )
     assert errors == []
     assert frozenset(f.name for f in FILTER.fields) in asked
 
@@ -321,8 +341,16 @@ def _without(document: Any, path: tuple[Any, ...]) -> Any:
 
 def requiredness_cases() -> list[tuple[str, tuple[Any, ...], Field]]:
     cases = [(file.kind, path, f) for file in FILES for path, f in field_paths(file.spec)]
-    cases += [("effect", ("effect", name), f) for kind in EFFECTS.names() for name, f in ((g.name, g) for g in EFFECT.cases[kind].fields)]
-    cases += [("rule", ("rule", name), f) for kind in SpecialRuleKind for name, f in ((g.name, g) for g in SPECIAL_RULE.cases[kind.value].fields)]
+    cases += [
+        ("effect", ("effect", name), f)
+        for kind in EFFECTS.names()
+        for name, f in ((g.name, g) for g in EFFECT.cases[kind].fields)
+    ]
+    cases += [
+        ("rule", ("rule", name), f)
+        for kind in SpecialRuleKind
+        for name, f in ((g.name, g) for g in SPECIAL_RULE.cases[kind.value].fields)
+    ]
     return cases
 
 
@@ -331,7 +359,9 @@ def requiredness_cases() -> list[tuple[str, tuple[Any, ...], Field]]:
     [(k, p, f) for k, p, f in requiredness_cases() if k not in ("effect", "rule")],
     ids=lambda v: ".".join(map(str, v)) if isinstance(v, tuple) else getattr(v, "name", str(v)),
 )
-def test_a_field_the_table_calls_required_is_required_by_the_loader(kind: str, path: tuple[Any, ...], field: Field, read) -> None:
+def test_a_field_the_table_calls_required_is_required_by_the_loader(
+    kind: str, path: tuple[Any, ...], field: Field, read
+) -> None:
     errors, _ = read(kind, _without(maximal(file_spec(kind).spec), path))
     required = field.required or field.only_when is not None  # the maximal card is a unit
     assert (f"missing required field {field.name!r}" in errors) == required, errors
@@ -412,7 +442,9 @@ def test_the_reference_links_only_to_its_own_headings() -> None:
 
 
 def test_docs_reference_md_is_what_the_generator_writes() -> None:
-    assert REFERENCE.read_text(encoding="utf-8") == reference_markdown(), "docs/reference.md is stale: run `gateruler schema --markdown > docs/reference.md`"
+    assert REFERENCE.read_text(encoding="utf-8") == reference_markdown(), (
+        "docs/reference.md is stale: run `gateruler schema --markdown > docs/reference.md`"
+    )
 
 
 # ---------------------------------------------------------------------------

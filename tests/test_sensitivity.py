@@ -54,17 +54,30 @@ def test_each_other_reading_is_played_only_at_the_levels_it_can_change() -> None
 
 def test_the_alternatives_are_the_readings_not_in_force() -> None:
     changed = spec(1)
-    changed = GameSpec(changed.deck, changed.ruler, changed.level, changed.pool, 200, 1, DECK, DEFAULT.with_values({"unit_damage": "clears"}))
+    changed = GameSpec(
+        changed.deck,
+        changed.ruler,
+        changed.level,
+        changed.pool,
+        200,
+        1,
+        DECK,
+        DEFAULT.with_values({"unit_damage": "clears"}),
+    )
     assert [a.label for a in alternatives([changed]) if a.name == "unit_damage"] == ["unit_damage=persists"]
 
 
 def test_check_sensitivity_prints_and_writes_each_readings_paired_change(tmp_path: Path) -> None:
     path = tmp_path / "r.json"
-    result = CliRunner().invoke(main, ["check", DECK, "--levels", "2", "--games", "24", "--workers", "1", "--sensitivity", "--json", str(path)])
+    result = CliRunner().invoke(
+        main, ["check", DECK, "--levels", "2", "--games", "24", "--workers", "1", "--sensitivity", "--json", str(path)]
+    )
     assert result.exit_code == 0, result.output
     out = [line.rstrip() for line in result.output.splitlines()]
     assert any(line.startswith(" 2 Black Knight Army") and "in force: defaults" in line for line in out)
-    assert any("ignored_cnt=cnt_without_effect" in line for line in out) and any("span of the open rulings" in line for line in out)
+    assert any("ignored_cnt=cnt_without_effect" in line for line in out) and any(
+        "span of the open rulings" in line for line in out
+    )
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["settings"]["sensitivity"] is True
     (level,) = data["levels"]
@@ -83,7 +96,9 @@ def test_a_readings_row_is_what_a_check_under_that_variant_finds(tmp_path: Path)
     runs = {}
     for name, extra in {"sensitivity": ["--sensitivity"], "variant": ["--variant", "unit_damage=clears"]}.items():
         path = tmp_path / f"{name}.json"
-        result = CliRunner().invoke(main, ["check", DECK, "--levels", "3", "--games", "16", "--workers", "1", *extra, "--json", str(path)])
+        result = CliRunner().invoke(
+            main, ["check", DECK, "--levels", "3", "--games", "16", "--workers", "1", *extra, "--json", str(path)]
+        )
         assert result.exit_code == 0, result.output
         runs[name] = json.loads(path.read_text(encoding="utf-8"))["levels"][0]
     (row,) = [r for r in runs["sensitivity"]["sensitivity"]["variants"] if r["name"] == "unit_damage"]
@@ -95,7 +110,9 @@ def test_a_result_with_sensitivity_reads_back_typed(tmp_path: Path) -> None:
     from gateruler.check_results import read_check_result
 
     path = tmp_path / "r.json"
-    result = CliRunner().invoke(main, ["check", DECK, "--levels", "5", "--games", "8", "--workers", "1", "--sensitivity", "--json", str(path)])
+    result = CliRunner().invoke(
+        main, ["check", DECK, "--levels", "5", "--games", "8", "--workers", "1", "--sensitivity", "--json", str(path)]
+    )
     assert result.exit_code == 0, result.output
     read = read_check_result(path)
     assert read.settings.sensitivity and read.levels[0].sensitivity.variants[-1].name == "long_lists"
@@ -107,9 +124,15 @@ def test_the_report_shows_each_readings_change_when_the_check_had_sensitivity(tm
     pages = {}
     for name, extra in {"with": ["--sensitivity"], "without": []}.items():
         path = tmp_path / f"{name}.json"
-        result = CliRunner().invoke(main, ["check", DECK, "--levels", "2", "--games", "8", "--workers", "1", *extra, "--json", str(path)])
+        result = CliRunner().invoke(
+            main, ["check", DECK, "--levels", "2", "--games", "8", "--workers", "1", *extra, "--json", str(path)]
+        )
         assert result.exit_code == 0, result.output
         pages[name] = report_html(json.loads(path.read_text(encoding="utf-8")))
     assert 'id="sensitivity"' not in pages["without"]
     page = pages["with"]
-    assert '<h2 id="sensitivity-section">' in page and "ignored_cnt=cnt_without_effect" in page and "span of the open rulings" in page
+    assert (
+        '<h2 id="sensitivity-section">' in page
+        and "ignored_cnt=cnt_without_effect" in page
+        and "span of the open rulings" in page
+    )

@@ -8,7 +8,16 @@ from pathlib import Path
 import pytest
 
 import gateruler
-from gateruler.loader import CARDS_DIR, DECKS_DIR, INVADER_DECKS_DIR, RULERS_DIR, load_card_pool, load_level, load_rulers, validate_file
+from gateruler.loader import (
+    CARDS_DIR,
+    DECKS_DIR,
+    INVADER_DECKS_DIR,
+    RULERS_DIR,
+    load_card_pool,
+    load_level,
+    load_rulers,
+    validate_file,
+)
 from gateruler.validation import level_figures, load_banned
 from gateruler.engine.keywords import OPEN_CARD, PIERCE
 from gateruler.engine.targets import word_target
@@ -38,7 +47,12 @@ SEED = {
 }  # fmt: skip
 
 SHIPPED_FILES = sorted(
-    [*INVADER_DECKS_DIR.glob("level-*.yaml"), *CARDS_DIR.glob("*.yaml"), *RULERS_DIR.glob("*.yaml"), *DECKS_DIR.glob("*.yaml")]
+    [
+        *INVADER_DECKS_DIR.glob("level-*.yaml"),
+        *CARDS_DIR.glob("*.yaml"),
+        *RULERS_DIR.glob("*.yaml"),
+        *DECKS_DIR.glob("*.yaml"),
+    ]
 )
 
 
@@ -168,10 +182,21 @@ def test_published_player_cards(pool):
     assert OPEN_CARD in haunting.keywords
     syltis = pool["PRERELEASE-CRIMSON-SYLTIS"]
     assert (syltis.level, syltis.atk, syltis.hp, syltis.stk) == (2, 4, 5, 2)
-    assert [(a.trigger, e.kind, e.amount) for a in syltis.abilities for e in a.effects] == [("on_genesis_summon", "damage", 3)]
+    assert [(a.trigger, e.kind, e.amount) for a in syltis.abilities for e in a.effects] == [
+        ("on_genesis_summon", "damage", 3)
+    ]
     byakuya = pool["TRIAL-BYAKUYA"]
-    assert (byakuya.level, byakuya.hp, byakuya.attributes, byakuya.markers) == (0, 1, ("Military",), frozenset({"警戒"}))
-    assert byakuya.keywords == frozenset() and byakuya.abilities == () and byakuya.stats_provenance is Provenance.PROVISIONAL
+    assert (byakuya.level, byakuya.hp, byakuya.attributes, byakuya.markers) == (
+        0,
+        1,
+        ("Military",),
+        frozenset({"警戒"}),
+    )
+    assert (
+        byakuya.keywords == frozenset()
+        and byakuya.abilities == ()
+        and byakuya.stats_provenance is Provenance.PROVISIONAL
+    )
 
 
 def test_the_known_parts_of_the_gods_and_the_invasion_rift(pool):
@@ -179,9 +204,15 @@ def test_the_known_parts_of_the_gods_and_the_invasion_rift(pool):
     assert [(e.kind, e.to) for a in hastur.abilities_for(ON_ENTER) for e in a.effects] == [("search", "hand")]
     assert "破滅の使者" in hastur.attributes and "破滅の使者" in cthulhu.attributes
     # its attack restriction is its dormant: an attack cost of 1 soul card, written as the keyword's effect (rulings Z13, G5)
-    assert [(a.trigger, a.keyword, [c.kind for c in a.costs], a.effects) for a in cthulhu.abilities] == [("attack_cost", "dormant", ["soul"], ())]
-    assert "dormant" not in cthulhu.keywords  # dormant read as "cannot attack" (ruling 26) would contradict its attack cost
-    assert [(a.trigger, e.kind, e.source_zone) for a in rift.abilities for e in a.effects] == [("start_of_turn", "add_soul", "deck")]
+    assert [(a.trigger, a.keyword, [c.kind for c in a.costs], a.effects) for a in cthulhu.abilities] == [
+        ("attack_cost", "dormant", ["soul"], ())
+    ]
+    assert (
+        "dormant" not in cthulhu.keywords
+    )  # dormant read as "cannot attack" (ruling 26) would contradict its attack cost
+    assert [(a.trigger, e.kind, e.source_zone) for a in rift.abilities for e in a.effects] == [
+        ("start_of_turn", "add_soul", "deck")
+    ]
     assert rift.type is CardType.FIELD and rift.is_provisional
 
 
@@ -203,8 +234,20 @@ def test_provisional_player_cards_say_so(pool):
 
 
 def test_ban_list_is_the_seeds():
-    assert [b.id for b in load_banned()] == ["2021GB02-092", "2020GB01-066", "2020GB01-076", "2020GB01-064", "2020GB01-068"]
-    assert [b.names for b in load_banned()] == [("圣杯女神",), ("龙形决战兵器荒御锋",), ("2G网大虾",), ("神之容器",), ("樱花之魂",)]
+    assert [b.id for b in load_banned()] == [
+        "2021GB02-092",
+        "2020GB01-066",
+        "2020GB01-076",
+        "2020GB01-064",
+        "2020GB01-068",
+    ]
+    assert [b.names for b in load_banned()] == [
+        ("圣杯女神",),
+        ("龙形决战兵器荒御锋",),
+        ("2G网大虾",),
+        ("神之容器",),
+        ("樱花之魂",),
+    ]
 
 
 def test_knight_is_as_published():

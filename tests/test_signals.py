@@ -14,14 +14,18 @@ import pytest
 
 from gateruler import loader
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc to see processes and signal handlers")
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="reads /proc to see processes and signal handlers"
+)
 
 DECK = str(loader.sample_deck_path("knight"))
 LONG_CHECK = ["check", DECK, "--levels", "1-6", "--games", "100000", "--workers", "2"]
 
 
 def start(*args: str, cwd: Path | None = None) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "gateruler", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd)
+    return subprocess.Popen(
+        [sys.executable, "-m", "gateruler", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd
+    )
 
 
 def _status(pid: int, field: str) -> str | None:

@@ -56,7 +56,9 @@ def test_the_wilson_interval_matches_published_values(successes: int, n: int, lo
 
 
 @pytest.mark.parametrize(("counts", "expected"), NEWCOMBE_95)
-def test_the_difference_interval_matches_published_values(counts: tuple[int, int, int, int], expected: tuple[float, float]) -> None:
+def test_the_difference_interval_matches_published_values(
+    counts: tuple[int, int, int, int], expected: tuple[float, float]
+) -> None:
     assert difference_interval(*counts) == pytest.approx(expected, abs=5e-5)
 
 
@@ -64,11 +66,15 @@ def test_the_difference_interval_matches_published_values(counts: tuple[int, int
     ("only_first", "only_second", "p"),
     [(1, 9, 22 / 1024), (9, 1, 22 / 1024), (0, 5, 2 / 32), (2, 10, 2 * 79 / 4096), (3, 3, 1.0), (0, 0, 1.0)],
 )
-def test_the_paired_test_is_the_exact_binomial_on_the_games_only_one_bot_won(only_first: int, only_second: int, p: float) -> None:
+def test_the_paired_test_is_the_exact_binomial_on_the_games_only_one_bot_won(
+    only_first: int, only_second: int, p: float
+) -> None:
     assert mcnemar_p(only_first, only_second) == pytest.approx(p, abs=5e-5)
 
 
-@pytest.mark.parametrize(("wins", "losses", "p"), [(9, 1, 11 / 1024), (1, 9, 1023 / 1024), (5, 5, 638 / 1024), (3, 0, 1 / 8), (0, 0, 1.0)])
+@pytest.mark.parametrize(
+    ("wins", "losses", "p"), [(9, 1, 11 / 1024), (1, 9, 1023 / 1024), (5, 5, 638 / 1024), (3, 0, 1 / 8), (0, 0, 1.0)]
+)
 def test_the_one_sided_sign_test_is_the_binomial_tail_of_the_wins(wins: int, losses: int, p: float) -> None:
     assert sign_test_p(wins, losses) == pytest.approx(p, abs=1e-12)
 
@@ -81,7 +87,9 @@ def test_the_paired_difference_interval_matches_a_published_value() -> None:
 
 
 @given(st.integers(0, 60), st.integers(0, 60), st.integers(0, 60), st.integers(0, 60))
-def test_the_paired_interval_holds_the_observed_difference(both: int, only_first: int, only_second: int, neither: int) -> None:
+def test_the_paired_interval_holds_the_observed_difference(
+    both: int, only_first: int, only_second: int, neither: int
+) -> None:
     n = both + only_first + only_second + neither
     low, high = paired_difference_interval(both, only_first, only_second, neither)
     observed = (only_first - only_second) / n if n else 0.0

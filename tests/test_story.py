@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from factories import FILLER, event, finished_random_game, finished_shipped_game, fx, game, on, play, summon, unit, yaml_cards
+from factories import (
+    FILLER,
+    event,
+    finished_random_game,
+    finished_shipped_game,
+    fx,
+    game,
+    on,
+    play,
+    summon,
+    unit,
+    yaml_cards,
+)
 
 from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, RULER, Attack, EndTurn, GoToAttack, Split
 from gateruler.story import NEEDS_CAUSE, UNTOLD, narrate
@@ -123,8 +135,16 @@ DAMAGE_WORDS = yaml_cards(
 def test_an_attack_that_goes_on_to_the_ruler_is_told_so_and_its_damage_is_not_pierce():
     g = game(cards=[*DAMAGE_WORDS, *cards()], player=["HONO"], rift=["SMALL", "R-MID"], drives=2)
     summon(g, "HONO", ATTACK_LEFT)
-    story = story_after(g, GoToAttack(), Attack(ATTACK_LEFT, ATTACK_LEFT), Split(((INVADER, ATTACK_LEFT, 2), (INVADER, ATTACK_RIGHT, 1))))
-    assert "Your hono's attack goes on to the rift itself: its ability destroyed the rift's small in the attacked line." in story
+    story = story_after(
+        g,
+        GoToAttack(),
+        Attack(ATTACK_LEFT, ATTACK_LEFT),
+        Split(((INVADER, ATTACK_LEFT, 2), (INVADER, ATTACK_RIGHT, 1))),
+    )
+    assert (
+        "Your hono's attack goes on to the rift itself: its ability destroyed the rift's small in the attacked line."
+        in story
+    )
     assert line_with(story, "battle damage") == (
         "The rift takes 2 battle damage from your hono's attack, gone on to the rift itself (STK 2): 2 damage checks."
     )
@@ -143,7 +163,9 @@ def test_a_unit_that_survives_destruction_names_what_kept_it():
     start = len(g.log)
     play(g, "CULL")
     story = [n.text for n in narrate(g, start)]
-    i = story.index("The rift's stubborn would have been destroyed, but its own ability keeps it on the board (its damage is now 0).")
+    i = story.index(
+        "The rift's stubborn would have been destroyed, but its own ability keeps it on the board (its damage is now 0)."
+    )
     assert story[i + 1] == "Instead (stubborn's replacement): put the top 1 cards of your deck into the graveyard."
     assert story[i + 2].endswith("went from the rift's deck to the graveyard (by stubborn's replacement).")
 
@@ -172,12 +194,21 @@ def test_ends_rule_destroys_a_dark_knight_first_then_your_unit():
         "Level 1's start-of-turn rule (while end is on the rift's board, every rift turn begins so): "
         'the rift destroyed its own Dark Knight test in its right attack zone, a "Dark Knight" unit.'
     )
-    assert story[2] == "Level 1's start-of-turn rule: your knight in your left attack zone was destroyed too (your left attack zone first, then right attack, then defense)."
+    assert (
+        story[2]
+        == "Level 1's start-of-turn rule: your knight in your left attack zone was destroyed too (your left attack zone first, then right attack, then defense)."
+    )
 
 
 def test_a_destroy_all_on_enter_rule_names_the_level_and_the_card():
     # turn 1 drives filler; turn 3 drives the dragon onto the full player board
-    g = game(cards=cards(), player=["KNIGHT", "WALL"], rift=[FILLER, "DRAGON"], drives=1, rules=[("destroy_all_player_units_on_enter", {"card": "DRAGON"})])
+    g = game(
+        cards=cards(),
+        player=["KNIGHT", "WALL"],
+        rift=[FILLER, "DRAGON"],
+        drives=1,
+        rules=[("destroy_all_player_units_on_enter", {"card": "DRAGON"})],
+    )
     summon(g, "KNIGHT", ATTACK_LEFT)
     summon(g, "WALL", DEFENSE)
     story = story_after(g, EndTurn())
@@ -189,7 +220,9 @@ def test_a_destroy_all_on_enter_rule_names_the_level_and_the_card():
 def test_each_check_says_whether_it_counted_and_each_cnt_says_its_effect_or_no_effect():
     g = game(cards=cards(), rift=["CNT-NONE", "CNT-HIT", "R-LOW"])
     story = story_after(g, GoToAttack(), Attack(RULER, RULER))
-    assert story[story.index("The rift takes 3 battle damage from your ruler's attack (STK 3): 3 damage checks.") + 1 :] == [
+    assert story[
+        story.index("The rift takes 3 battle damage from your ruler's attack (STK 3): 3 damage checks.") + 1 :
+    ] == [
         "Damage check 1 of 3: cnt-none goes to the rift's graveyard: it has CNT, so this check does not count; "
         "its CNT has no effect (the card's CNT effect is unknown, so none is simulated).",
         "Damage check 2 of 3: cnt-hit goes to the rift's graveyard: it has CNT, so this check does not count; its CNT takes effect.",
@@ -205,12 +238,19 @@ def test_a_check_on_a_card_whose_cnt_the_level_ignores_says_so():
     others = [c for c in cards() if c.id != "END"]
     g = game(cards=[*others, printed], rift=["END"], rules=[("ignore_cnt", {"card": "END"})])
     story = story_after(g, GoToAttack(), Attack(RULER, RULER))
-    assert "Damage check 1 of 3: end goes to the rift's damage zone: it counts (1 of 15); its CNT is ignored by level 1's rule." in story
+    assert (
+        "Damage check 1 of 3: end goes to the rift's damage zone: it counts (1 of 15); its CNT is ignored by level 1's rule."
+        in story
+    )
 
 
 # ---------------------------------------------------------------------- every cause, in seeded games
 def causeless(story) -> list[str]:
-    return [f"{n.kind}: {n.text}" for n in story if n.kind in NEEDS_CAUSE and (n.cause is None or n.cause.lower() not in n.text.lower())]
+    return [
+        f"{n.kind}: {n.text}"
+        for n in story
+        if n.kind in NEEDS_CAUSE and (n.cause is None or n.cause.lower() not in n.text.lower())
+    ]
 
 
 def untold(story) -> list[str]:

@@ -92,7 +92,9 @@ def test_a_swap_puts_the_new_card_in_the_old_cards_places() -> None:
     before = deck.card_ids()
     after = apply_swap(deck, Swap("PROV-005", "PROV-010", 2)).card_ids()
     assert len(after) == len(before)
-    assert [i for i, (a, b) in enumerate(zip(before, after)) if a != b] == [i for i, c in enumerate(before) if c == "PROV-005"]
+    assert [i for i, (a, b) in enumerate(zip(before, after)) if a != b] == [
+        i for i, c in enumerate(before) if c == "PROV-005"
+    ]
     assert {after[i] for i, c in enumerate(before) if c == "PROV-005"} == {"PROV-010"}
 
 
@@ -149,7 +151,8 @@ def test_ctrl_c_stops_the_search_without_a_verdict(pool) -> None:  # noqa: ANN00
 
 
 def test_tune_prints_the_swap_and_the_before_and_after_rates_and_writes_a_deck_check_agrees_with(
-    golem_pool, tmp_path: Path  # noqa: ANN001
+    golem_pool,
+    tmp_path: Path,  # noqa: ANN001
 ) -> None:
     out_path = tmp_path / "better.yaml"
     code, out, err = run(
@@ -171,7 +174,20 @@ def test_tune_prints_the_swap_and_the_before_and_after_rates_and_writes_a_deck_c
     assert {e.card: e.count for e in written.cards}.get("TEST-CHAMPION") == 4 and "TEST-DUD" not in written.card_ids()
     # check of the written deck on the printed seed gives the after column
     result = tmp_path / "after.json"
-    code, _, err = run("check", str(out_path), "--levels", "1-2", "--games", "64", "--seed", str(final_seed(0)), "--workers", "1", "--json", str(result))
+    code, _, err = run(
+        "check",
+        str(out_path),
+        "--levels",
+        "1-2",
+        "--games",
+        "64",
+        "--seed",
+        str(final_seed(0)),
+        "--workers",
+        "1",
+        "--json",
+        str(result),
+    )
     assert code == 0, err
     after = [f"{100 * lv['clear_rate']:.1f}%" for lv in json.loads(result.read_text())["levels"]]
     rows = [line.split() for line in lines if line.strip()[:1] in ("1", "2") and "%" in line]
@@ -209,7 +225,10 @@ def test_the_comparison_table_fits_a_narrow_terminal(pool) -> None:  # noqa: ANN
     from gateruler.tune import Comparison, Side
 
     deck = loader.load_deck(KNIGHT)
-    sides = [Side(deck, [Tally(cleared=c, lost_damage=400 - c) for c in rates]) for rates in ((366, 244, 258), (370, 260, 270))]
+    sides = [
+        Side(deck, [Tally(cleared=c, lost_damage=400 - c) for c in rates])
+        for rates in ((366, 244, 258), (370, 260, 270))
+    ]
     comparison = Comparison(1, 400, *sides, [(360, 6, 10, 24), (230, 14, 30, 126), (250, 8, 20, 122)])
     console = Console(width=80, record=True, file=io.StringIO())
     console.print(_comparison_table(comparison, ["1", "2", "3"], wide=False))

@@ -121,7 +121,9 @@ def test_unknown_keyword(check):
 
 def test_unknown_provenance(check):
     text = unit().replace("provenance: provisional", "provenance: guessed")
-    assert check(text) == ["9:17: unknown provenance 'guessed' (expected one of: seed, deduced, published, provisional)"]
+    assert check(text) == [
+        "9:17: unknown provenance 'guessed' (expected one of: seed, deduced, published, provisional)"
+    ]
 
 
 ABILITY = """
@@ -296,7 +298,9 @@ def test_negative_level_atk(check):
 
 
 def test_unknown_card_in_a_level(check):
-    assert check(LEVEL.replace("2020GB01-127", "2020GB01-12")) == ["8:12: unknown card '2020GB01-12' (did you mean 2020GB01-127?)"]
+    assert check(LEVEL.replace("2020GB01-127", "2020GB01-12")) == [
+        "8:12: unknown card '2020GB01-12' (did you mean 2020GB01-127?)"
+    ]
 
 
 def test_count_must_be_positive(check):
@@ -317,7 +321,9 @@ def test_unknown_special_rule(check):
 
 
 def test_special_rule_missing_parameter(check):
-    assert check(LEVEL + "  - {rule: ignore_keyword, card: 2021GB02-122}\n") == ["12:5: missing required field 'keyword'"]
+    assert check(LEVEL + "  - {rule: ignore_keyword, card: 2021GB02-122}\n") == [
+        "12:5: missing required field 'keyword'"
+    ]
 
 
 def test_special_rule_unknown_parameter(check):
@@ -359,12 +365,16 @@ def test_total_level_that_does_not_add_up_is_an_error(check):
 
 
 def test_cnt_count_that_does_not_add_up_is_an_error(check):
-    assert check(LEVEL.replace("cnt_cards: 0", "cnt_cards: 14")) == ["6:53: the list has 0 CNT cards but the stated CNT count is 14"]
+    assert check(LEVEL.replace("cnt_cards: 0", "cnt_cards: 14")) == [
+        "6:53: the list has 0 CNT cards but the stated CNT count is 14"
+    ]
 
 
 def test_an_acknowledged_discrepancy_is_a_warning(check):
     text = LEVEL.replace("deck_size: 20", "deck_size: 50") + "acknowledged_discrepancies: [deck_size]\n"
-    assert check(text) == ["6:21: warning: the list has 20 cards but the stated deck size is 50 (acknowledged discrepancy)"]
+    assert check(text) == [
+        "6:21: warning: the list has 20 cards but the stated deck size is 50 (acknowledged discrepancy)"
+    ]
 
 
 def test_acknowledging_a_figure_that_matches_is_an_error(check):
@@ -381,14 +391,18 @@ def test_unknown_acknowledged_figure(check):
 
 def test_cnt_switched_off_by_the_level_does_not_count(check):
     # level 2: End has a CNT ability, level 2 ignores it, the seed states 0 CNT cards
-    text = LEVEL.replace("2020GB01-127, count: 10", "2020GB01-123, count: 10").replace("total_level: 20", "total_level: 0")
+    text = LEVEL.replace("2020GB01-127, count: 10", "2020GB01-123, count: 10").replace(
+        "total_level: 20", "total_level: 0"
+    )
     assert check(text) == ["6:52: the list has 10 CNT cards but the stated CNT count is 0"]
     assert check(text + "  - {rule: ignore_cnt, card: 2020GB01-123}\n") == []
 
 
 def test_the_unacknowledged_level_6_list_is_an_error():
     path = str(DATA / "level-unacknowledged.yaml")
-    assert [str(f) for f in validate_file(path)] == [f"{path}:9:21: the list has 52 cards but the stated deck size is 50"]
+    assert [str(f) for f in validate_file(path)] == [
+        f"{path}:9:21: the list has 52 cards but the stated deck size is 50"
+    ]
 
 
 # ---------------------------------------------------------------------------
@@ -422,7 +436,9 @@ def test_unknown_card_in_a_deck(check):
 
 def test_too_many_copies_of_a_name(check):
     text = deck(**{**KNIGHT_50, "PROV-001": 5, "PRERELEASE-CRIMSON-SYLTIS": 1})
-    assert check(text) == ["4:12: 5 copies of 'Shield Sentry (provisional)' (PROV-001): at most 4 per name under the Knight"]
+    assert check(text) == [
+        "4:12: 5 copies of 'Shield Sentry (provisional)' (PROV-001): at most 4 per name under the Knight"
+    ]
 
 
 def test_deck_size_must_be_the_rulers(check):
@@ -430,7 +446,9 @@ def test_deck_size_must_be_the_rulers(check):
 
 
 def test_level_cap(check):
-    assert check(deck("apprentice", **KNIGHT_50)) == ["3:1: the deck's total level is 68, over the Apprentice's level cap of 50"]
+    assert check(deck("apprentice", **KNIGHT_50)) == [
+        "3:1: the deck's total level is 68, over the Apprentice's level cap of 50"
+    ]
 
 
 def test_solo_only_cards_are_not_for_players(check):
@@ -458,7 +476,9 @@ def deck_findings(write, pool, ruler: str = "knight", **counts: int) -> list[str
 
 def test_banned_card_by_number(write, extra_pool):
     counts = {**KNIGHT_50, "PRERELEASE-CRIMSON-SYLTIS": 1, "2021GB02-092": 1}
-    assert deck_findings(write, extra_pool, **counts) == ["17:12: card '2021GB02-092' (Holy Grail Goddess) is banned in solo mode"]
+    assert deck_findings(write, extra_pool, **counts) == [
+        "17:12: card '2021GB02-092' (Holy Grail Goddess) is banned in solo mode"
+    ]
 
 
 def test_banned_card_by_name(write, extra_pool):
@@ -485,7 +505,14 @@ def test_legendary_copies(write, extra_pool):
 
 
 def test_legendary_names(write, extra_pool):
-    counts = {**KNIGHT_50, "PRERELEASE-CRIMSON-SYLTIS": 0, "PROV-001": 3, "TEST-LEGEND-A": 1, "TEST-LEGEND-B": 1, "TEST-LEGEND-C": 1}
+    counts = {
+        **KNIGHT_50,
+        "PRERELEASE-CRIMSON-SYLTIS": 0,
+        "PROV-001": 3,
+        "TEST-LEGEND-A": 1,
+        "TEST-LEGEND-B": 1,
+        "TEST-LEGEND-C": 1,
+    }
     counts = {k: v for k, v in counts.items() if v}
     assert deck_findings(write, extra_pool, **counts) == [
         "3:1: 3 legendary names (Legend A, Legend B, Legend C): at most 2 under the Knight"
@@ -510,7 +537,9 @@ def test_a_valid_collection_has_no_findings(check):
 
 
 def test_a_collection_names_known_cards(check):
-    assert check("owned:\n  - {card: PROV-O10, count: 4}\n") == ["2:12: unknown card 'PROV-O10' (did you mean PROV-010?)"]
+    assert check("owned:\n  - {card: PROV-O10, count: 4}\n") == [
+        "2:12: unknown card 'PROV-O10' (did you mean PROV-010?)"
+    ]
 
 
 def test_a_collection_cannot_hold_rift_cards(check):

@@ -20,7 +20,16 @@ from gateruler.engine.rules import Rules
 from gateruler.errors import DataError, DataErrors, GateRulerError
 from gateruler.invader import RiftRules
 from gateruler.scenario import expectation_mismatches, load_scenario, result_json, run_scenario
-from gateruler.variants import DEFAULT, LEGACY, VARIANTS, Readings, applying, from_record, parse_assignments, readings_for
+from gateruler.variants import (
+    DEFAULT,
+    LEGACY,
+    VARIANTS,
+    Readings,
+    applying,
+    from_record,
+    parse_assignments,
+    readings_for,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios"
@@ -63,7 +72,9 @@ def test_a_variants_values_are_its_readings_values_the_default_first() -> None:
     for v in VARIANTS:
         assert v.names == tuple(m.value for m in v.kind)
         assert defaults.value(v.name) == v.default
-    assert [f.name for f in attrs.fields(Rules)] + [f.name for f in attrs.fields(RiftRules)] == [v.name for v in VARIANTS]
+    assert [f.name for f in attrs.fields(Rules)] + [f.name for f in attrs.fields(RiftRules)] == [
+        v.name for v in VARIANTS
+    ]
 
 
 def test_readings_record_every_variant_and_read_back_the_same() -> None:
@@ -74,7 +85,10 @@ def test_readings_record_every_variant_and_read_back_the_same() -> None:
 
 
 def test_a_save_or_replay_without_variants_was_played_with_deck_out_taking() -> None:
-    assert from_record(None) == LEGACY and LEGACY.changed() == [("deck_out", "taking"), ("player_windows", "off")]  # and no windows (W7)
+    assert from_record(None) == LEGACY and LEGACY.changed() == [
+        ("deck_out", "taking"),
+        ("player_windows", "off"),
+    ]  # and no windows (W7)
 
 
 @pytest.mark.parametrize(
@@ -83,7 +97,10 @@ def test_a_save_or_replay_without_variants_was_played_with_deck_out_taking() -> 
         (["unit_damag=clears"], "--variant: unknown variant 'unit_damag' (did you mean unit_damage?)"),
         (["unit_damage=clear"], "--variant: unit_damage: unknown value 'clear' (did you mean clears?)"),
         (["unit_damage=zzz"], "--variant: unit_damage: unknown value 'zzz' (the values are: persists, clears)"),
-        (["unit_damage"], "--variant: 'unit_damage' is not NAME=VALUE, e.g. --variant unit_damage=clears (gateruler variants lists them)"),
+        (
+            ["unit_damage"],
+            "--variant: 'unit_damage' is not NAME=VALUE, e.g. --variant unit_damage=clears (gateruler variants lists them)",
+        ),
     ],
 )
 def test_a_wrong_variant_is_one_line_with_did_you_mean(texts: list[str], message: str) -> None:
@@ -106,7 +123,10 @@ def test_every_game_command_refuses_a_wrong_variant_with_exit_code_2(command: st
         "replay": ["replay", "no-such-replay.json"],
     }[command]
     result = CliRunner().invoke(main, [*args, "--variant", "deck_out=emtpy"], catch_exceptions=False)
-    assert (result.exit_code, result.output.strip()) == (2, "error: --variant: deck_out: unknown value 'emtpy' (did you mean empty?)")
+    assert (result.exit_code, result.output.strip()) == (
+        2,
+        "error: --variant: deck_out: unknown value 'emtpy' (did you mean empty?)",
+    )
 
 
 def test_gateruler_variants_lists_each_with_its_default_alternatives_and_ruling() -> None:
@@ -155,7 +175,11 @@ def test_the_variants_that_can_matter_for_the_knight_sample() -> None:
     common = ["unit_damage", "deck_out", "full_board_tie"]
     # a hand ruler, no draw for the rift, no level rule in question; no card of the deck has a CNT ability of its own
     assert names(1) == common
-    assert names(2) == [*common, "ignored_cnt", "end_rule_turns"]  # no Dark Knight in the deck: whose knight cannot matter
+    assert names(2) == [
+        *common,
+        "ignored_cnt",
+        "end_rule_turns",
+    ]  # no Dark Knight in the deck: whose knight cannot matter
     assert names(5) == [*common, "long_lists"]
 
 
@@ -166,7 +190,16 @@ def test_a_replay_records_its_variants_and_re_runs_under_them(tmp_path: Path) ->
     pool = loader.load_card_pool()
     deck = loader.load_deck(loader.sample_deck_path("knight"))
     level = loader.load_level(3)
-    spec = GameSpec(deck, loader.load_rulers()["knight"], level, pool.for_level(level), 200, 3, "", DEFAULT.with_values({"unit_damage": "clears"}))
+    spec = GameSpec(
+        deck,
+        loader.load_rulers()["knight"],
+        level,
+        pool.for_level(level),
+        200,
+        3,
+        "",
+        DEFAULT.with_values({"unit_damage": "clears"}),
+    )
     data = record_game(spec, 5, "greedy", 5)
     assert data["variants"]["unit_damage"] == "clears"
     path = tmp_path / "r.json"
@@ -175,7 +208,9 @@ def test_a_replay_records_its_variants_and_re_runs_under_them(tmp_path: Path) ->
     data["variants"]["unit_damage"] = "clearz"
     path.write_text(json.dumps(data, indent=1), encoding="utf-8")
     result = CliRunner().invoke(main, ["replay", str(path)])
-    assert result.exit_code == 2 and "variants.unit_damage: unknown value 'clearz' (did you mean clears?)" in result.output
+    assert (
+        result.exit_code == 2 and "variants.unit_damage: unknown value 'clearz' (did you mean clears?)" in result.output
+    )
 
 
 # ---------------------------------------------------------------------- saves, the briefing, the board and the story
@@ -184,7 +219,9 @@ def test_a_replay_records_its_variants_and_re_runs_under_them(tmp_path: Path) ->
 def _game(level: int, variants: Readings = DEFAULT, seed: int = 3):  # noqa: ANN202 - a Game
     from gateruler.games import new_game
 
-    return new_game(loader.load_deck(loader.sample_deck_path("knight")), loader.load_level(level), seed, readings=variants)
+    return new_game(
+        loader.load_deck(loader.sample_deck_path("knight")), loader.load_level(level), seed, readings=variants
+    )
 
 
 def test_a_save_records_its_variants_and_loads_under_them(tmp_path: Path) -> None:
@@ -214,7 +251,9 @@ def test_a_save_without_variants_loads_with_the_readings_of_its_time_and_a_wrong
     path.write_text(json.dumps(data, indent=1), encoding="utf-8")
     with pytest.raises(GateRulerError) as error:
         load_game(path)
-    assert "variants.deck_out: unknown value 'emtpy' (did you mean empty?)" in str(error.value) and f"{path}:" in str(error.value)
+    assert "variants.deck_out: unknown value 'emtpy' (did you mean empty?)" in str(error.value) and f"{path}:" in str(
+        error.value
+    )
 
 
 def test_the_briefing_names_the_variants_that_are_not_the_defaults_and_words_the_rules_as_played() -> None:
@@ -225,7 +264,10 @@ def test_the_briefing_names_the_variants_that_are_not_the_defaults_and_words_the
     assert not any("Rule variant" in t for t in plain)
     readings = DEFAULT.with_values({"end_rule_turns": "every_turn", "ignored_cnt": "cnt_without_effect"})
     texts = PlaySession(_game(2, readings), GameOrigin(level_number=2)).briefing_texts()
-    assert "Rule variant end_rule_turns=every_turn (not the default rift_turns): at the start phase of every turn, yours too (before your draws)." in texts
+    assert (
+        "Rule variant end_rule_turns=every_turn (not the default rift_turns): at the start phase of every turn, yours too (before your draws)."
+        in texts
+    )
     assert any("every turn (yours too, before you draw) begins with the rift destroying" in t for t in texts)
     assert any("keeps its CNT icon but its CNT does nothing" in t for t in texts)
 
@@ -289,11 +331,18 @@ def test_the_story_says_whose_knight_and_in_which_turn_end_rule_acted_and_why_a_
     g = game(cards=[counter], rift=["CNT-HIT"], rules=[("ignore_cnt", {"card": "CNT-HIT"})], variants=kept)
     g.apply(GoToAttack())
     g.apply(Attack(RULER, RULER))
-    assert any("cnt-hit goes to the rift's graveyard" in t and "its CNT effect is ignored by level 1's rule (variant ignored_cnt=cnt_without_effect)" in t for t in told(g))
+    assert any(
+        "cnt-hit goes to the rift's graveyard" in t
+        and "its CNT effect is ignored by level 1's rule (variant ignored_cnt=cnt_without_effect)" in t
+        for t in told(g)
+    )
 
 
 def test_watch_and_play_tell_the_variant_in_force_in_the_briefing() -> None:
-    for command in (["watch", "--plain", "--level", "1", "--seed", "2"], ["play", "--plain", "--level", "1", "--seed", "2"]):
+    for command in (
+        ["watch", "--plain", "--level", "1", "--seed", "2"],
+        ["play", "--plain", "--level", "1", "--seed", "2"],
+    ):
         result = CliRunner().invoke(main, [*command, "--variant", "unit_damage=clears"], input="quit\n")
         assert "Rule variant unit_damage=clears (not the default persists)" in result.output, command
 

@@ -32,9 +32,14 @@ def test_the_page_shows_the_variant_list_the_full_sensitivity_run_and_a_quick_on
 
 @pytest.mark.parametrize(
     ("command", "lines"),
-    [pytest.param(c, lines, marks=[pytest.mark.slow] if c == FULL_RUN else [], id=c.split(" ", 1)[1][:60]) for c, lines in COMMANDS],
+    [
+        pytest.param(c, lines, marks=[pytest.mark.slow] if c == FULL_RUN else [], id=c.split(" ", 1)[1][:60])
+        for c, lines in COMMANDS
+    ],
 )
-def test_each_command_prints_what_the_page_shows(command: str, lines: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_command_prints_what_the_page_shows(
+    command: str, lines: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(ROOT)
     words = shlex.split(command)
     assert words[0] == "gateruler"

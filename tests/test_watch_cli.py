@@ -58,7 +58,9 @@ def test_replay_watch_shows_where_an_error_replay_breaks(tmp_path):
 
 def test_play_opens_the_board_on_a_terminal():
     code = "import sys; from gateruler.cli import main; sys.argv[0] = 'gateruler'; main()"
-    child = pexpect.spawn(sys.executable, ["-c", code, "play", "--seed", "8"], encoding="utf-8", dimensions=(24, 80), timeout=20)
+    child = pexpect.spawn(
+        sys.executable, ["-c", code, "play", "--seed", "8"], encoding="utf-8", dimensions=(24, 80), timeout=20
+    )
     child.expect("Rift next:")  # the preview line of the board
     child.send("q")
     child.expect(pexpect.EOF)

@@ -25,7 +25,9 @@ from pathlib import Path
 from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parent.parent
-NOT_SOURCE = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", "gateruler-replays", ".venv*")
+NOT_SOURCE = shutil.ignore_patterns(
+    ".git", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", "gateruler-replays", ".venv*"
+)
 
 
 def run(*command: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
@@ -37,7 +39,19 @@ def run(*command: str | Path, cwd: Path | None = None, env: dict[str, str] | Non
 def build_wheel(tmp_path: Path) -> Path:
     source = tmp_path / "source"
     shutil.copytree(ROOT, source, ignore=NOT_SOURCE)
-    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q", "-w", tmp_path / "dist", source)
+    run(
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--no-deps",
+        "--no-build-isolation",
+        "--no-index",
+        "-q",
+        "-w",
+        tmp_path / "dist",
+        source,
+    )
     (wheel,) = (tmp_path / "dist").glob("gateruler-*.whl")
     return wheel
 
@@ -77,7 +91,9 @@ def fresh_venv(tmp_path: Path, wheel: Path) -> Path:
     python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", "-q", wheel)
     site = Path(run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])").strip())
-    (site / "gateruler-test-dependencies.pth").write_text("\n".join(sorted(dependency_folders(wheel))) + "\n", encoding="utf-8")
+    (site / "gateruler-test-dependencies.pth").write_text(
+        "\n".join(sorted(dependency_folders(wheel))) + "\n", encoding="utf-8"
+    )
     return venv
 
 

@@ -32,7 +32,17 @@ def main() -> None:
     deck = ROOT / "gateruler" / "data" / "decks" / "knight-sample.yaml"
     with tempfile.TemporaryDirectory() as work:
         report = Path(work) / "report.html"
-        command = [sys.executable, "-c", "from gateruler.cli import main; main()", "check", str(deck), "--games", str(args.games), "--report", str(report)]
+        command = [
+            sys.executable,
+            "-c",
+            "from gateruler.cli import main; main()",
+            "check",
+            str(deck),
+            "--games",
+            str(args.games),
+            "--report",
+            str(report),
+        ]
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
         with chromium(viewport=(1200, 900)) as browser:
             page = browser.new_page()

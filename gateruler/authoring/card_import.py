@@ -71,14 +71,19 @@ class _Row:
             return None
         value = self.text(column)
         if not re.fullmatch(r"[+-]?\d{1,9}", value):
-            self.error(column, f"{column!r} must be a whole number (got {value!r})" if value else f"{column!r} is empty")
+            self.error(
+                column, f"{column!r} must be a whole number (got {value!r})" if value else f"{column!r} is empty"
+            )
             return None
         number = int(value)
         if minimum is not None and number < minimum:
             self.error(column, f"{column!r} must not be negative (got {number})")
             return None
         if abs(number) > MAX_NUMBER:  # the card file's own bounds (yamlsrc): refused here, at its cell
-            self.error(column, f"{column!r} must be at {'most' if number > 0 else 'least'} {MAX_NUMBER if number > 0 else -MAX_NUMBER} (got {number})")
+            self.error(
+                column,
+                f"{column!r} must be at {'most' if number > 0 else 'least'} {MAX_NUMBER if number > 0 else -MAX_NUMBER} (got {number})",
+            )
             return None
         return number
 
@@ -107,9 +112,18 @@ def _header(path: str, header: list[str], errors: list[DataError]) -> dict[str, 
     for number, cell in enumerate(header, 1):
         name = cell.strip().casefold()
         if name not in COLUMNS:
-            errors.append(DataError(path, 1, number, f"unknown column {cell.strip()!r}{did_you_mean(name, COLUMNS) or ' (the columns are: ' + ', '.join(COLUMNS) + ')'}"))
+            errors.append(
+                DataError(
+                    path,
+                    1,
+                    number,
+                    f"unknown column {cell.strip()!r}{did_you_mean(name, COLUMNS) or ' (the columns are: ' + ', '.join(COLUMNS) + ')'}",
+                )
+            )
         elif name in columns:
-            errors.append(DataError(path, 1, number, f"column {name!r} appears twice (first in column {columns[name]})"))
+            errors.append(
+                DataError(path, 1, number, f"column {name!r} appears twice (first in column {columns[name]})")
+            )
         else:
             columns[name] = number
     for name in REQUIRED:
@@ -126,7 +140,10 @@ def _keywords(row: _Row) -> list[str]:
         if value in known:
             result.append(value)
         else:
-            row.error("keywords", f"unknown keyword {word!r}{did_you_mean(value, known) or ' (known: ' + ', '.join(known) + ')'}")
+            row.error(
+                "keywords",
+                f"unknown keyword {word!r}{did_you_mean(value, known) or ' (known: ' + ', '.join(known) + ')'}",
+            )
     return result
 
 
@@ -140,14 +157,19 @@ def _card(row: _Row, csv_name: str, shipped: dict[str, str]) -> dict[str, Any]:
     type_text = row.text("type").casefold()
     types = [t.value for t in CardType]
     if type_text not in types:
-        row.error("type", f"unknown type {row.text('type')!r}{did_you_mean(type_text, types) or ' (unit, event or field)'}")
+        row.error(
+            "type", f"unknown type {row.text('type')!r}{did_you_mean(type_text, types) or ' (unit, event or field)'}"
+        )
     card["type"] = type_text
     card["level"] = row.integer("level")
     for stat in STATS:
         if type_text == CardType.UNIT.value:
             card[stat] = row.integer(stat, minimum=0)
         elif row.text(stat) and type_text in types:
-            row.error(stat, f"{stat!r} is only for units (this card is {'an' if type_text == 'event' else 'a'} {type_text}); leave it empty")
+            row.error(
+                stat,
+                f"{stat!r} is only for units (this card is {'an' if type_text == 'event' else 'a'} {type_text}); leave it empty",
+            )
     for column, value in (("keywords", _keywords(row)), ("attributes", row.words("attributes"))):
         if value:
             card[column] = value
@@ -158,12 +180,18 @@ def _card(row: _Row, csv_name: str, shipped: dict[str, str]) -> dict[str, Any]:
             card[column] = True
     provenance = row.text("provenance").casefold() or Provenance.PUBLISHED.value
     if provenance not in [p.value for p in Provenance]:
-        row.error("provenance", f"unknown provenance {row.text('provenance')!r}{did_you_mean(provenance, [p.value for p in Provenance])}")
+        row.error(
+            "provenance",
+            f"unknown provenance {row.text('provenance')!r}{did_you_mean(provenance, [p.value for p in Provenance])}",
+        )
     card["provenance"] = provenance
     card["source"] = row.text("source") or f"Imported from {csv_name}, row {row.number}."
     name = shipped.get(card["id"])
     if name is not None and not card.get("replaces"):
-        row.error("id", f"card id {card['id']!r} is already a shipped card ({name}); to correct it, say yes in a 'replaces' column")
+        row.error(
+            "id",
+            f"card id {card['id']!r} is already a shipped card ({name}); to correct it, say yes in a 'replaces' column",
+        )
     elif name is None and card.get("replaces"):
         row.error("replaces", f"card {card['id']!r} replaces no shipped card (no shipped card has this id)")
     return card
@@ -178,7 +206,9 @@ def read_cards_csv(path: str | Path) -> list[dict[str, Any]]:
     errors: list[DataError] = []
     lines = text.splitlines()
     if not any(line.strip() for line in lines):
-        raise DataError(shown, 1, 1, "the file is empty: the first row must name the columns (id, name, type, level, ...)")
+        raise DataError(
+            shown, 1, 1, "the file is empty: the first row must name the columns (id, name, type, level, ...)"
+        )
     reader = csv.reader(io.StringIO(text), delimiter=_delimiter(lines[0]))
     shipped = {c.id: c.name for c in load_card_pool()}
     cards: list[dict[str, Any]] = []
@@ -221,7 +251,9 @@ def _read_cells(row: _Row, cells: list[str], columns: dict[str, int]) -> None:
         if number in by_number:
             row.cells[by_number[number]] = cell[: MAX_CELL + 1]
         elif cell.strip():
-            row.errors.append(DataError(row.path, row.number, number, f"a value beyond the last column ({cell.strip()[:40]!r})"))
+            row.errors.append(
+                DataError(row.path, row.number, number, f"a value beyond the last column ({cell.strip()[:40]!r})")
+            )
 
 
 _WORDS = {"type", "keywords", "provenance"}  # vocabulary words, written bare as in the shipped files
@@ -261,7 +293,9 @@ def card_file_text(cards: list[dict[str, Any]], csv_name: str, output: Path) -> 
 def import_cards(csv_path: str | Path, output: Path, *, force: bool = False) -> int:
     """Write the card file of a CSV of cards (atomically); the number of cards.  Raises DataErrors for bad cells."""
     if output.exists() and not force:
-        raise GateRulerError(f"{output} already exists; not overwriting it (abilities you added would be lost): give --force, or another --output")
+        raise GateRulerError(
+            f"{output} already exists; not overwriting it (abilities you added would be lost): give --force, or another --output"
+        )
     cards = read_cards_csv(csv_path)
     text = card_file_text(cards, Path(csv_path).name, output)
     _check_written(text, output)

@@ -213,14 +213,31 @@ def param_field(p: Param) -> Field:
     """A registry parameter as a field of the table."""
     min_items = p.kind.min_items if isinstance(p.kind, ListOf) else None
     default = NO_DEFAULT if p.required or p.default is None else _json_default(p.default)
-    return Field(p.name, _kind(p.kind), p.doc, p.example, required=p.required, default=default, minimum=p.minimum, min_items=min_items)
+    return Field(
+        p.name,
+        _kind(p.kind),
+        p.doc,
+        p.example,
+        required=p.required,
+        default=default,
+        minimum=p.minimum,
+        min_items=min_items,
+    )
 
 
 def _effect_case(word: EffectWord) -> ObjectSpec:
     fields = [Field("effect", Words("effects", EFFECTS.names()), "The effect word.", word.name, required=True)]
     if word.targets:
         accepted = tuple(words_for(word.targets))
-        fields.append(Field("target", TargetKind(accepted), "What the effect acts on: a target word, or a `choose`/`all` mapping (see Targets).", accepted[0], required=True))
+        fields.append(
+            Field(
+                "target",
+                TargetKind(accepted),
+                "What the effect acts on: a target word, or a `choose`/`all` mapping (see Targets).",
+                accepted[0],
+                required=True,
+            )
+        )
     fields += [param_field(p) for p in (*word.params, *COMMON_PARAMS)]
     return ObjectSpec(f"effect-{word.name}", f"effect {word.name}", word.doc, tuple(fields))
 
@@ -244,7 +261,10 @@ COST = Variants(
             f"cost-{w.name}",
             f"cost {w.name}",
             w.doc,
-            (Field("cost", Words("costs", COSTS.names()), "The cost word.", w.name, required=True), *(param_field(p) for p in w.params)),
+            (
+                Field("cost", Words("costs", COSTS.names()), "The cost word.", w.name, required=True),
+                *(param_field(p) for p in w.params),
+            ),
         )
         for w in COSTS
     },
@@ -254,7 +274,10 @@ CONDITION = Keyed(
     "condition",
     "Condition",
     "What must hold: one condition word as the key, with that word's other keys.",
-    {w.name: ObjectSpec(f"condition-{w.name}", f"condition {w.name}", w.doc, tuple(param_field(p) for p in w.params)) for w in CONDITIONS},
+    {
+        w.name: ObjectSpec(f"condition-{w.name}", f"condition {w.name}", w.doc, tuple(param_field(p) for p in w.params))
+        for w in CONDITIONS
+    },
 )
 
 
@@ -286,7 +309,9 @@ def resolve_named(kind: Any) -> Any:
 def _rule_case(kind: SpecialRuleKind) -> ObjectSpec:
     spec = SPECIAL_RULES[kind]
     fields = [Field("rule", SpecialRuleKind, "The special rule word.", kind.value, required=True)]
-    fields += _parameters(spec, _RULE_PARAM_DOC, _RULE_PARAM_EXAMPLE, _RULE_PARAM_KIND, lambda _, kind_of: 0 if kind_of is int else None)
+    fields += _parameters(
+        spec, _RULE_PARAM_DOC, _RULE_PARAM_EXAMPLE, _RULE_PARAM_KIND, lambda _, kind_of: 0 if kind_of is int else None
+    )
     return ObjectSpec(f"rule-{kind.value}", f"rule {kind.value}", spec.doc, tuple(fields))
 
 
@@ -298,16 +323,34 @@ _RULE_PARAM_DOC = {
     "hp": "The printed HP the rift's copies have.",
     "stk": "The printed STK the rift's copies have.",
 }
-_RULE_PARAM_EXAMPLE = {"card": "2020GB01-127", "keyword": "pierce", "own_name_contains": "Dark Knight", "atk": 3, "hp": 3, "stk": 1}
+_RULE_PARAM_EXAMPLE = {
+    "card": "2020GB01-127",
+    "keyword": "pierce",
+    "own_name_contains": "Dark Knight",
+    "atk": 3,
+    "hp": 3,
+    "stk": 1,
+}
 _RULE_PARAM_KIND: dict[str, Any] = {"keyword": KEYWORD_WORDS}  # validation checks it against the keywords
 
 
-def _parameters(spec: Any, docs: dict[str, str], examples: dict[str, Any], kinds: dict[str, Any], minimum: Any) -> list[Field]:
+def _parameters(
+    spec: Any, docs: dict[str, str], examples: dict[str, Any], kinds: dict[str, Any], minimum: Any
+) -> list[Field]:
     """The parameter fields of a rule spec: required ones first, as the vocabulary lists them."""
     fields = []
     for group, required in ((spec.params, True), (spec.optional, False)):
         for name, kind_of in group.items():
-            fields.append(Field(name, kinds.get(name, kind_of), docs[name], examples[name], required=required, minimum=minimum(name, kind_of)))
+            fields.append(
+                Field(
+                    name,
+                    kinds.get(name, kind_of),
+                    docs[name],
+                    examples[name],
+                    required=required,
+                    minimum=minimum(name, kind_of),
+                )
+            )
     return fields
 
 
@@ -333,8 +376,20 @@ DISCOUNT = ObjectSpec(
     "a second play of the card, offered while they can be paid.",
     (
         Field("energy", int, "The energy paid instead of the level.", 2, required=True, minimum=0),
-        Field("costs", ListOf(COST), "What else is paid, in order (you choose which cards).", [{"cost": "remove_from_graveyard", "count": 4}], default=[]),
-        Field("text", str, "Our own short wording, shown to the player.", "Remove 4 Dragons in your graveyard from the game to play this for 2.", default=""),
+        Field(
+            "costs",
+            ListOf(COST),
+            "What else is paid, in order (you choose which cards).",
+            [{"cost": "remove_from_graveyard", "count": 4}],
+            default=[],
+        ),
+        Field(
+            "text",
+            str,
+            "Our own short wording, shown to the player.",
+            "Remove 4 Dragons in your graveyard from the game to play this for 2.",
+            default="",
+        ),
     ),
 )
 
@@ -344,7 +399,13 @@ ABILITY = ObjectSpec(
     "What a card does when its trigger happens, or, for an activated ability, when its controller uses it: its effects, "
     "in order, each fully resolved before the next.",
     (
-        Field("trigger", TRIGGER_WORDS, "When the ability happens (`activated`: when its controller uses it); see Triggers for the card types each fits.", ACTIVATED, required=True),
+        Field(
+            "trigger",
+            TRIGGER_WORDS,
+            "When the ability happens (`activated`: when its controller uses it); see Triggers for the card types each fits.",
+            ACTIVATED,
+            required=True,
+        ),
         Field(
             "timing",
             TIMING_WORDS,
@@ -352,7 +413,13 @@ ABILITY = ObjectSpec(
             "normal",
             only_when=("trigger", ACTIVATED),
         ),
-        Field("once_per_turn", bool, "【ターン1】: the ability is used (or triggers) at most once a turn.", True, default=False),
+        Field(
+            "once_per_turn",
+            bool,
+            "【ターン1】: the ability is used (or triggers) at most once a turn.",
+            True,
+            default=False,
+        ),
         Field(
             "keyword",
             KEYWORD_WORDS,
@@ -360,15 +427,29 @@ ABILITY = ObjectSpec(
             "(`ignore_keyword`) ignores the ability too.",
             "dormant",
         ),
-        Field("text", str, "Our own short wording, shown to the player.", "Deal 1 damage to an enemy unit.", default=""),
+        Field(
+            "text", str, "Our own short wording, shown to the player.", "Deal 1 damage to an enemy unit.", default=""
+        ),
         Field(
             "requires",
             Named("condition"),
             "Whether the ability may be used at all: if not, it does not trigger, an event cannot be played, a continuous ability is off.",
             {"turn": "own"},
         ),
-        Field("optional", bool, "\"You may\": its controller decides, when it triggers, whether to use it (and pay its costs).", False, default=False),
-        Field("costs", ListOf(COST), "Paid in order before the effects; one that cannot be paid makes the ability do nothing.", [{"cost": "energy", "amount": 1}], default=[]),
+        Field(
+            "optional",
+            bool,
+            '"You may": its controller decides, when it triggers, whether to use it (and pay its costs).',
+            False,
+            default=False,
+        ),
+        Field(
+            "costs",
+            ListOf(COST),
+            "Paid in order before the effects; one that cannot be paid makes the ability do nothing.",
+            [{"cost": "energy", "amount": 1}],
+            default=[],
+        ),
         Field(
             "effects",
             ListOf(EFFECT),
@@ -386,16 +467,36 @@ CARD = ObjectSpec(
     "Card",
     "One card definition.  The card number (`id`) is its identity everywhere.",
     (
-        Field("id", str, "The card number; ids of our own look like SOLO-..., PROV-... or a prefix of your own.", "MY-001", required=True),
+        Field(
+            "id",
+            str,
+            "The card number; ids of our own look like SOLO-..., PROV-... or a prefix of your own.",
+            "MY-001",
+            required=True,
+        ),
         Field("name", str, "The English (working) name.", "cinder imp", required=True),
         _names_field(),
         Field("type", CardType, "The card type.", "unit", required=True),
         Field("level", int, "The printed level (may be negative).", 1, required=True),
         Field("atk", int, "Printed ATK.", 3, minimum=0, nullable=True, only_when=("type", "unit")),
         Field("hp", int, "Printed HP.", 3, minimum=0, nullable=True, only_when=("type", "unit")),
-        Field("stk", int, "Printed STK (damage dealt to a ruler).", 1, minimum=0, nullable=True, only_when=("type", "unit")),
+        Field(
+            "stk",
+            int,
+            "Printed STK (damage dealt to a ruler).",
+            1,
+            minimum=0,
+            nullable=True,
+            only_when=("type", "unit"),
+        ),
         _keywords_field("the card"),
-        Field("attributes", ListOf(str), "Printed attributes (\"tribes\") other cards refer to, as printed: Beast, Dragon, Military...", ["Dragon"], default=[]),
+        Field(
+            "attributes",
+            ListOf(str),
+            'Printed attributes ("tribes") other cards refer to, as printed: Beast, Dragon, Military...',
+            ["Dragon"],
+            default=[],
+        ),
         Field("faction", str, "The printed faction (army), e.g. 東妖軍 (Yomajin Front).", "東妖軍"),
         Field("cnt", bool, "The card has a CNT icon; required for a `cnt` ability.", False, default=False),
         Field("abilities", ListOf(ABILITY), "What the card does.", [], default=[]),
@@ -415,12 +516,29 @@ CARD = ObjectSpec(
             "quick",
             allowed_when=("type", "event"),
         ),
-        Field("discount", DISCOUNT, "【コスト軽減】: an alternative cost for playing it from the hand (energy rulers).", {"energy": 0, "costs": [{"cost": "remove_from_graveyard", "count": 2}]}),
-        Field("provenance", Provenance, "Where the card's identity, level and CNT come from.", "provisional", required=True),
+        Field(
+            "discount",
+            DISCOUNT,
+            "【コスト軽減】: an alternative cost for playing it from the hand (energy rulers).",
+            {"energy": 0, "costs": [{"cost": "remove_from_graveyard", "count": 2}]},
+        ),
+        Field(
+            "provenance",
+            Provenance,
+            "Where the card's identity, level and CNT come from.",
+            "provisional",
+            required=True,
+        ),
         Field("stats", Provenance, "Where ATK/HP/STK come from, when that differs from `provenance`.", "provisional"),
         Field("source", str, "Free text: where the numbers come from.", "Invented for my level.", default=""),
         Field("legendary", bool, "A legendary card (deck rules limit its copies).", False, default=False),
-        Field("solo_only", bool, "A solo-mode rift card (the seed's solo versions) that player decks may not use.", True, default=False),
+        Field(
+            "solo_only",
+            bool,
+            "A solo-mode rift card (the seed's solo versions) that player decks may not use.",
+            True,
+            default=False,
+        ),
         Field(
             "rift_only",
             bool,
@@ -493,16 +611,31 @@ LEVEL = ObjectSpec(
     "Level file",
     "A rift level: the rift's numbers, its deck list and its special rules.",
     (
-        Field("level", int, "The level number (1-6 are shipped; use 7 or more for your own).", 7, required=True, minimum=1),
+        Field(
+            "level", int, "The level number (1-6 are shipped; use 7 or more for your own).", 7, required=True, minimum=1
+        ),
         Field("name", str, "The level's name.", "Ember Rift", required=True),
         _names_field(),
         Field("hp", int, "The rift's LIFE.", 15, required=True, minimum=1),
         Field("atk", int, "The rift ruler's ATK.", 4, required=True, minimum=0),
         Field("stk", int, "The rift ruler's STK.", 3, required=True, minimum=0),
         _keywords_field("the rift ruler"),
-        Field("drives_per_turn", int, "How many cards the rift drives at the start of its turn.", 2, default=2, minimum=1),
-        Field("stated", STATED, "The figures the list should add up to.", {"deck_size": 50, "total_level": 50, "cnt_cards": 0}),
-        Field("cards", ListOf(CARD_ENTRY), "The rift's deck list (shuffled at the start of a game).", [{"card": "2020GB01-127", "count": 50}], required=True),
+        Field(
+            "drives_per_turn", int, "How many cards the rift drives at the start of its turn.", 2, default=2, minimum=1
+        ),
+        Field(
+            "stated",
+            STATED,
+            "The figures the list should add up to.",
+            {"deck_size": 50, "total_level": 50, "cnt_cards": 0},
+        ),
+        Field(
+            "cards",
+            ListOf(CARD_ENTRY),
+            "The rift's deck list (shuffled at the start of a game).",
+            [{"card": "2020GB01-127", "count": 50}],
+            required=True,
+        ),
         Field(
             "card_files",
             ListOf(str),
@@ -520,7 +653,12 @@ LEVEL = ObjectSpec(
         ),
         Field("briefing", str, "What the player is told before playing.", "A hot one.", default=""),
         Field("notes", str, "Notes for authors, e.g. how a discrepancy is handled.", "", default=""),
-        Field("variants", RULE_VARIANTS, "Rule variants the level is played under (docs/variants.md); absent: the defaults.", {"unit_damage": "clears"}),
+        Field(
+            "variants",
+            RULE_VARIANTS,
+            "Rule variants the level is played under (docs/variants.md); absent: the defaults.",
+            {"unit_damage": "clears"},
+        ),
     ),
 )
 
@@ -553,8 +691,24 @@ TURN_START = ObjectSpec(
     (
         Field("action", TurnStartKind, "Draw or drive.", "draw", required=True),
         Field("count", int, "How many cards.", 2, required=True, minimum=0),
-        Field("first_turn_count", int, "How many on the game's first turn as first player (null: same as count).", 1, default=None, minimum=0, nullable=True),
-        Field("energy_readied", int, "Energy readied each turn (null: all of it).", None, default=None, minimum=0, nullable=True),
+        Field(
+            "first_turn_count",
+            int,
+            "How many on the game's first turn as first player (null: same as count).",
+            1,
+            default=None,
+            minimum=0,
+            nullable=True,
+        ),
+        Field(
+            "energy_readied",
+            int,
+            "Energy readied each turn (null: all of it).",
+            None,
+            default=None,
+            minimum=0,
+            nullable=True,
+        ),
     ),
 )
 DECK_RULES = ObjectSpec(

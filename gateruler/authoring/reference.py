@@ -102,7 +102,9 @@ def _type(field_kind: Any, plural: bool = False) -> str:
     if isinstance(field_kind, Named):
         return _type(resolve_named(field_kind), plural)
     if isinstance(field_kind, (ObjectSpec, Variants, Keyed)):
-        section = f"{field_kind.title}s" if isinstance(field_kind, (Variants, Keyed)) else field_kind.title  # see _variant_section
+        section = (
+            f"{field_kind.title}s" if isinstance(field_kind, (Variants, Keyed)) else field_kind.title
+        )  # see _variant_section
         link = f"[{field_kind.title.lower()}](#{_anchor(section)})"
         return f"{link} mappings" if plural else link
     raise TypeError(f"no description for {field_kind!r}")
@@ -174,7 +176,9 @@ def _files() -> list[str]:
         "|---|---|---|---|",
     ]
     for file in FILES:
-        lines.append(f"| [{file.spec.title.lower()}](#{_anchor(file.spec.title)}) | {file.how_told} | {_code_list(list(file.shipped))} | `schema/{file.kind}.schema.json` |")
+        lines.append(
+            f"| [{file.spec.title.lower()}](#{_anchor(file.spec.title)}) | {file.how_told} | {_code_list(list(file.shipped))} | `schema/{file.kind}.schema.json` |"
+        )
     lines.append("")
     seen = set(_OWN_SECTIONS)
     for file in FILES:
@@ -223,7 +227,9 @@ def _timings() -> list[str]:
         lines.append(f"| `{t.name}` | {_code_list(windows)} | {_cell(t.doc)} |")
     lines += ["", "| window | whose turn | opened today | meaning |", "|---|---|---|---|"]
     for w in WINDOWS:
-        lines.append(f"| `{w.name}` | {'yours' if w.own_turn else 'the rift' + chr(39) + 's'} | {'yes' if w.opened else 'no'} | {_cell(w.doc)} |")
+        lines.append(
+            f"| `{w.name}` | {'yours' if w.own_turn else 'the rift' + chr(39) + 's'} | {'yes' if w.opened else 'no'} | {_cell(w.doc)} |"
+        )
     return lines + [""]
 
 
@@ -313,7 +319,13 @@ def _enum_section(kind: type[enum.Enum]) -> list[str]:
 def _choices() -> list[str]:
     lines = ["## Other values", ""]
     seen: set[str] = set()
-    for case in (*EFFECT.cases.values(), *COST.cases.values(), *CONDITION.cases.values(), FILTER, *(f.spec for f in FILES)):
+    for case in (
+        *EFFECT.cases.values(),
+        *COST.cases.values(),
+        *CONDITION.cases.values(),
+        FILTER,
+        *(f.spec for f in FILES),
+    ):
         for field in case.fields:
             kind = field.kind.item if isinstance(field.kind, (ListOf, OneOrMany)) else field.kind
             if isinstance(kind, Choice) and kind.docs and kind.name not in seen:

@@ -84,7 +84,12 @@ class _Builder:
             return {"anyOf": [item, {"type": "array", "items": item, "minItems": 1}]}
         if isinstance(kind, Comparison):
             bound = {"type": "integer"}
-            bounds = {"type": "object", "properties": {"min": bound, "max": bound}, "minProperties": 1, "additionalProperties": False}
+            bounds = {
+                "type": "object",
+                "properties": {"min": bound, "max": bound},
+                "minProperties": 1,
+                "additionalProperties": False,
+            }
             return {"anyOf": [{"type": "integer"}, bounds]}
         if isinstance(kind, TargetKind):
             return self.target(kind)
@@ -95,7 +100,13 @@ class _Builder:
         if isinstance(kind, (ObjectSpec, Variants, Keyed)):
             if kind.name not in self.definitions:
                 self.definitions[kind.name] = {}  # reserved first: a spec met again while building is only referred to
-                build = self.object if isinstance(kind, ObjectSpec) else self.variants if isinstance(kind, Variants) else self.keyed
+                build = (
+                    self.object
+                    if isinstance(kind, ObjectSpec)
+                    else self.variants
+                    if isinstance(kind, Variants)
+                    else self.keyed
+                )
                 self.definitions[kind.name] = build(kind)
             return self.ref(kind.name)
         raise TypeError(f"no JSON Schema for {kind!r}")
@@ -109,7 +120,12 @@ class _Builder:
             "required": ["choose"],
             "additionalProperties": False,
         }
-        every = {"type": "object", "properties": {"all": filter_ref}, "required": ["all"], "additionalProperties": False}
+        every = {
+            "type": "object",
+            "properties": {"all": filter_ref},
+            "required": ["all"],
+            "additionalProperties": False,
+        }
         return {"anyOf": [{"enum": list(kind.words)}, chosen, every]}
 
     def keyed(self, spec: Keyed) -> dict[str, Any]:
@@ -199,27 +215,31 @@ def _conditions(spec: ObjectSpec) -> list[dict[str, Any]]:
     for field in spec.fields:
         if field.except_when is not None:
             excepted.setdefault(field.except_when, []).append(field.name)
-    return [
-        {
-            "if": {"properties": {key: {"const": value}}, "required": [key]},
-            "then": {"required": names},
-            "else": {"properties": {name: {"type": "null"} for name in names}},
-        }
-        for (key, value), names in by_condition.items()
-    ] + [
-        {
-            "if": {"properties": {key: {"const": value}}, "required": [key]},
-            "then": {"not": {"anyOf": [{"required": [name]} for name in names]}},
-            "else": {"required": names},
-        }
-        for (key, value), names in excepted.items()
-    ] + [
-        {
-            "if": {"properties": {key: {"const": value}}, "required": [key]},
-            "else": {"properties": {name: {"type": "null"} for name in names}},
-        }
-        for (key, value), names in allowed.items()
-    ]
+    return (
+        [
+            {
+                "if": {"properties": {key: {"const": value}}, "required": [key]},
+                "then": {"required": names},
+                "else": {"properties": {name: {"type": "null"} for name in names}},
+            }
+            for (key, value), names in by_condition.items()
+        ]
+        + [
+            {
+                "if": {"properties": {key: {"const": value}}, "required": [key]},
+                "then": {"not": {"anyOf": [{"required": [name]} for name in names]}},
+                "else": {"required": names},
+            }
+            for (key, value), names in excepted.items()
+        ]
+        + [
+            {
+                "if": {"properties": {key: {"const": value}}, "required": [key]},
+                "else": {"properties": {name: {"type": "null"} for name in names}},
+            }
+            for (key, value), names in allowed.items()
+        ]
+    )
 
 
 def _extra_conditions(spec: ObjectSpec) -> list[dict[str, Any]]:
@@ -240,7 +260,13 @@ def _extra_conditions(spec: ObjectSpec) -> list[dict[str, Any]]:
             },
         ]
     if spec.name == "effect-modify":
-        return [{"anyOf": [{"required": [stat], "properties": {stat: {"not": {"const": 0}}}} for stat in ("atk", "hp", "stk")]}]
+        return [
+            {
+                "anyOf": [
+                    {"required": [stat], "properties": {stat: {"not": {"const": 0}}}} for stat in ("atk", "hp", "stk")
+                ]
+            }
+        ]
     if spec.name == "rule-set_stats":
         return [{"anyOf": [{"required": [stat]} for stat in ("atk", "hp", "stk")]}]
     return []

@@ -112,7 +112,12 @@ def _short(error: BaseException) -> str:
 
 
 def smoke_run(
-    level: LevelDef, games: int = SMOKE_GAMES, seed: int = 0, *, deck: DeckDef | None = None, pool: CardPool | None = None
+    level: LevelDef,
+    games: int = SMOKE_GAMES,
+    seed: int = 0,
+    *,
+    deck: DeckDef | None = None,
+    pool: CardPool | None = None,
 ) -> list[Finding]:
     """Play `games` seeded games of `level` (seeds seed, seed+1, ...); one error finding per distinct fault.
 

@@ -104,7 +104,9 @@ _ABILITY = {
 }
 
 
-def card_template(card_id: str, card_type: CardType, path: Path, name: str = "new card", *, player: bool = False) -> str:
+def card_template(
+    card_id: str, card_type: CardType, path: Path, name: str = "new card", *, player: bool = False
+) -> str:
     """A card file with one card of `card_type`, meant to be written at `path`: a rift card, or with
     `player` a player's card (one of their real cards, for their decks)."""
     known = load_card_pool().get(card_id)
@@ -114,11 +116,18 @@ def card_template(card_id: str, card_type: CardType, path: Path, name: str = "ne
             "or correct the shipped card in your card file with 'replaces: true' (docs/decks.md)"
         )
     use = (
-        ["Your cards.  Use them in a deck: name this file in the deck's `card_files:`,", "pass it with --cards, or keep it in your card folder (docs/decks.md)."]
+        [
+            "Your cards.  Use them in a deck: name this file in the deck's `card_files:`,",
+            "pass it with --cards, or keep it in your card folder (docs/decks.md).",
+        ]
         if player
         else ["New cards.  Name this file in a level's `card_files:` to use them there."]
     )
-    lines = _header("card", path, [*use, "docs/reference.md explains every field and word.", f"Check it with: gateruler validate {path.name}"])
+    lines = _header(
+        "card",
+        path,
+        [*use, "docs/reference.md explains every field and word.", f"Check it with: gateruler validate {path.name}"],
+    )
     lines += [
         "cards:",
         f"  - id: {_quoted(card_id)}",
@@ -187,7 +196,9 @@ def deck_template(name: str, ruler_id: str, path: Path) -> str:
     ]
     for entry in sample.cards:
         card = pool[entry.card]
-        lines.append(f"  - {{card: {entry.card}, count: {entry.count}}}   # {card.name}, {card.type.value}, level {card.level}")
+        lines.append(
+            f"  - {{card: {entry.card}, count: {entry.count}}}   # {card.name}, {card.type.value}, level {card.level}"
+        )
     return "\n".join(lines) + "\n"
 
 

@@ -106,9 +106,25 @@ class CardFacts:
     """The numbers and flags of one card the heuristic reads, without enum look-ups."""
 
     __slots__ = (
-        "id", "is_unit", "is_event", "is_field", "level", "atk", "hp", "stk",
-        "intercept", "counter", "attackable", "dormant", "pierce", "has_cnt", "cnt_harm",
-        "on_play", "on_enter", "entry", "wipes",
+        "id",
+        "is_unit",
+        "is_event",
+        "is_field",
+        "level",
+        "atk",
+        "hp",
+        "stk",
+        "intercept",
+        "counter",
+        "attackable",
+        "dormant",
+        "pierce",
+        "has_cnt",
+        "cnt_harm",
+        "on_play",
+        "on_enter",
+        "entry",
+        "wipes",
     )
 
     def __init__(self, card: CardDef) -> None:
@@ -130,9 +146,17 @@ class CardFacts:
         self.cnt_harm = _cnt_harm(card)
         self.on_play = tuple(e for a in card.abilities_for(ON_PLAY) for e in a.effects)
         self.on_enter = tuple(e for a in card.abilities_for(ON_ENTER) for e in a.effects)
-        self.entry = (self.hp, self.atk, self.intercept, self.counter, self.attackable)  # as a fresh unit on a board (`rift_attacks`)
+        self.entry = (
+            self.hp,
+            self.atk,
+            self.intercept,
+            self.counter,
+            self.attackable,
+        )  # as a fresh unit on a board (`rift_attacks`)
         # entering, it destroys every unit of the other side (levels 4 and 5's dragons)
-        self.wipes = self.is_unit and any(e.kind == "destroy" and target_shape(e.target) == "all_enemy_units" for e in self.on_enter)
+        self.wipes = self.is_unit and any(
+            e.kind == "destroy" and target_shape(e.target) == "all_enemy_units" for e in self.on_enter
+        )
 
 
 _tables: IdentityMemo[tuple, list[CardFacts]] = IdentityMemo(32)
@@ -202,7 +226,16 @@ def _pack(c: CardFacts) -> int | None:
     """The card's share of each `DeckSums` field as one integer (cards, cnt, harm, units, atk,
     stk, hp, wipers, lowest bits first), or None when one is not a small whole number >= 0."""
     unit = c.is_unit
-    fields = (1, c.has_cnt, c.cnt_harm if c.has_cnt else 0, unit, c.atk if unit else 0, c.stk if unit else 0, c.hp if unit else 0, unit and c.wipes)
+    fields = (
+        1,
+        c.has_cnt,
+        c.cnt_harm if c.has_cnt else 0,
+        unit,
+        c.atk if unit else 0,
+        c.stk if unit else 0,
+        c.hp if unit else 0,
+        unit and c.wipes,
+    )
     packed = 0
     for shift, value in enumerate(fields):
         if value != int(value) or not 0 <= value < 1 << 12:  # so 4096 cards could not spill over
@@ -303,13 +336,17 @@ _sacrificers: IdentityMemo[object, frozenset[str]] = IdentityMemo()
 
 def _sacrifice_ids(level: object) -> frozenset[str]:
     """The rift cards whose rule destroys a player unit at the start of the rift's turn (level 2's End)."""
-    return _sacrificers.get(level, lambda lv: frozenset(str(r.param("card")) for r in lv.rules_of(SpecialRuleKind.SACRIFICE_AT_START)))
+    return _sacrificers.get(
+        level, lambda lv: frozenset(str(r.param("card")) for r in lv.rules_of(SpecialRuleKind.SACRIFICE_AT_START))
+    )
 
 
 _ATTACKS: dict[tuple, float] = {}  # rift_attacks' answers: it is a pure function, asked the same again and again
 
 
-def rift_attacks(attackers: tuple[tuple, ...], sacrifice: bool, left: tuple | None, right_there: bool, defense: tuple | None) -> float:
+def rift_attacks(
+    attackers: tuple[tuple, ...], sacrifice: bool, left: tuple | None, right_there: bool, defense: tuple | None
+) -> float:
     """Damage checks the rift's next attacks deal the player's ruler (before the player's CNT).
 
     `attackers` are (atk, stk, pierce, hp left or 0 for a ruler) in the order
@@ -345,7 +382,9 @@ def rift_attacks(attackers: tuple[tuple, ...], sacrifice: bool, left: tuple | No
     return face
 
 
-def _remembered_attacks(attackers: tuple[tuple, ...], sacrifice: bool, left: tuple | None, right: tuple | None, defense: tuple | None) -> float:
+def _remembered_attacks(
+    attackers: tuple[tuple, ...], sacrifice: bool, left: tuple | None, right: tuple | None, defense: tuple | None
+) -> float:
     """`rift_attacks`, remembered (the right unit is part of the question only with `sacrifice`)."""
     key = (attackers, sacrifice, left, sacrifice and right is not None, defense)
     face = _ATTACKS.get(key)
@@ -360,9 +399,26 @@ class Facts:
     """What one decision needs: deck odds, race weights, the rift's attackers (worked out when first asked)."""
 
     __slots__ = (
-        "game", "w", "cards", "rift_cards", "rift_hits", "rift_left", "our_hit_rate", "backlash",
-        "off", "dfn", "new_atk", "new_stk", "new_hp", "_attackers", "_sacrifice_due", "lines_open",
-        "sacrifice_ids", "_face", "_kill", "keep",
+        "game",
+        "w",
+        "cards",
+        "rift_cards",
+        "rift_hits",
+        "rift_left",
+        "our_hit_rate",
+        "backlash",
+        "off",
+        "dfn",
+        "new_atk",
+        "new_stk",
+        "new_hp",
+        "_attackers",
+        "_sacrifice_due",
+        "lines_open",
+        "sacrifice_ids",
+        "_face",
+        "_kill",
+        "keep",
     )
 
     def __init__(self, game: Game, weights: Weights = HAND_SET) -> None:
@@ -416,7 +472,14 @@ class Facts:
             if u is None or slot == killed:
                 attackers.append((self.new_atk, self.new_stk, False, self.new_hp))
             elif not cards[u.iid].dormant:
-                attackers.append((game.atk(INVADER, slot), game.stk(INVADER, slot), cards[u.iid].pierce, game.hp(INVADER, slot) - u.damage))
+                attackers.append(
+                    (
+                        game.atk(INVADER, slot),
+                        game.stk(INVADER, slot),
+                        cards[u.iid].pierce,
+                        game.hp(INVADER, slot) - u.damage,
+                    )
+                )
         ruler_pierce = PIERCE in game.keywords(INVADER, RULER)
         attackers.append((game.atk(INVADER, RULER), game.stk(INVADER, RULER), ruler_pierce, 0))
         return tuple(attackers)
@@ -478,7 +541,9 @@ class Facts:
                 board.append(None)
             else:
                 c = self.cards[u.iid]
-                board.append((game.hp(PLAYER, slot) - u.damage, game.atk(PLAYER, slot), c.intercept, c.counter, c.attackable))
+                board.append(
+                    (game.hp(PLAYER, slot) - u.damage, game.atk(PLAYER, slot), c.intercept, c.counter, c.attackable)
+                )
         return board
 
     def kill_value(self, slot: int) -> float:
@@ -563,7 +628,11 @@ class Facts:
             gain = w.buff_atk * effect.atk + w.buff_hp * effect.hp + w.buff_stk * effect.stk
             if shape == "all_own_units":
                 board = game.sides[PLAYER].board
-                return gain * sum(1 for slot in UNIT_SLOTS if board[slot] is not None and _reaches(target, game, PLAYER, board[slot].iid, slot))
+                return gain * sum(
+                    1
+                    for slot in UNIT_SLOTS
+                    if board[slot] is not None and _reaches(target, game, PLAYER, board[slot].iid, slot)
+                )
             if shape in ("own_unit", "self", "own_ruler"):
                 return gain
             if shape in ("enemy_unit", "all_enemy_units", "enemy_ruler"):
@@ -582,7 +651,9 @@ class Facts:
             return max((1.0 + 0.1 * (c.atk + c.hp) + 0.3 * c.stk for c in units), default=0.0)
         return 0.0
 
-    def split_value(self, option: Split, face_ready: float = 0.0, battle: tuple | None = None, carry: bool = False) -> float:
+    def split_value(
+        self, option: Split, face_ready: float = 0.0, battle: tuple | None = None, carry: bool = False
+    ) -> float:
         """Worth of one way of splitting damage: kills, chip damage, harm to our own units.
 
         `battle`: the player's attack waiting to be fought (the split of an
@@ -629,7 +700,11 @@ class Facts:
 def _can_attack_now(game: Game, slot: int) -> bool:
     if slot == RULER:
         return game.can_attack(PLAYER, RULER)
-    return slot < game.setup.ruler.attack_zones and game.sides[PLAYER].board[slot] is not None and game.can_attack(PLAYER, slot)
+    return (
+        slot < game.setup.ruler.attack_zones
+        and game.sides[PLAYER].board[slot] is not None
+        and game.can_attack(PLAYER, slot)
+    )
 
 
 # ---------------------------------------------------------------------- main phase
@@ -640,7 +715,9 @@ class _Item:
 
     __slots__ = ("iid", "cost", "action", "value", "card", "per_unit")
 
-    def __init__(self, iid: int, cost: int, action: Action | None, value: float, card: CardFacts, per_unit: float = 0.0) -> None:
+    def __init__(
+        self, iid: int, cost: int, action: Action | None, value: float, card: CardFacts, per_unit: float = 0.0
+    ) -> None:
         self.iid = iid
         self.cost = cost
         self.action = action  # None for a unit: its slot is chosen with the others
@@ -649,7 +726,15 @@ class _Item:
         self.per_unit = per_unit  # what it is worth more for each unit the plan summons (a buff played after them)
 
 
-def _plan_items(game: Game, facts: Facts, legal: list[Action], energy: int, summons_left: int, face_ready: float, offers: dict[int, int]) -> list[_Item]:
+def _plan_items(
+    game: Game,
+    facts: Facts,
+    legal: list[Action],
+    energy: int,
+    summons_left: int,
+    face_ready: float,
+    offers: dict[int, int],
+) -> list[_Item]:
     """What a main-phase plan chooses among: each playable card once (copies of a card in a
     zone are one choice), with its energy cost and, for a card that needs no slot, its value.
 
@@ -691,7 +776,9 @@ def _plan_items(game: Game, facts: Facts, legal: list[Action], energy: int, summ
                     value = w.field + facts.effects_value(c.on_enter, face_ready)
                 per_unit = facts.new_units_share(c.on_play) if c.is_event else 0.0
                 if value > w.min_play or per_unit > 0:
-                    items.append(_Item(rep, cost, Discount(rep) if rep in offers else playable[rep], value, c, per_unit))
+                    items.append(
+                        _Item(rep, cost, Discount(rep) if rep in offers else playable[rep], value, c, per_unit)
+                    )
     return items
 
 
@@ -780,7 +867,14 @@ class _Placer:
 
     __slots__ = ("facts", "board", "base", "slots", "worth", "_best", "_where", "shield", "_saved")
 
-    def __init__(self, facts: Facts, board: list[tuple | None], base: float, slots: tuple[int, ...], worth: dict[int, dict[int, float]]) -> None:
+    def __init__(
+        self,
+        facts: Facts,
+        board: list[tuple | None],
+        base: float,
+        slots: tuple[int, ...],
+        worth: dict[int, dict[int, float]],
+    ) -> None:
         self.facts = facts
         self.board = board
         self.base = base
@@ -855,7 +949,9 @@ class _Placer:
         return [summon_action(it.iid, slot) for it, slot in zip(units, self._where[units])]
 
 
-def _unit_worth(facts: Facts, card: CardFacts, slots: tuple[int, ...], board: list[tuple | None], face_ready: float) -> dict[int, float]:
+def _unit_worth(
+    facts: Facts, card: CardFacts, slots: tuple[int, ...], board: list[tuple | None], face_ready: float
+) -> dict[int, float]:
     """A unit's worth in each slot, apart from shielding: its attacks, its entry effect, staying power."""
     w = facts.w
     entering = facts.effects_value(card.on_enter, face_ready) + w.unit_hp * card.hp
@@ -965,7 +1061,13 @@ def attack_choice(game: Game, facts: Facts, legal: list[Action]) -> Action | Non
 
     # Nothing opens a line this turn: chip at the unit closest to dying.
     def chip(a: Attack) -> tuple:
-        return (reaction_loss(a.attacker, a.target) > 0.5, facts.remaining_hp(INVADER, a.target), -facts.kill_value(a.target), a.attacker, a.target)
+        return (
+            reaction_loss(a.attacker, a.target) > 0.5,
+            facts.remaining_hp(INVADER, a.target),
+            -facts.kill_value(a.target),
+            a.attacker,
+            a.target,
+        )
 
     return min(attacks, key=chip)
 
@@ -1087,7 +1189,9 @@ class GreedyPolicy:
                 self._plan = main_plan(game, Facts(game, self.weights), legal) if can_play else []
             if self._plan:
                 action = self._plan.pop(0)
-                self._expect = _expected_key(key, action, game.setup.costs[action.card]) if type(action) is not Discount else None
+                self._expect = (
+                    _expected_key(key, action, game.setup.costs[action.card]) if type(action) is not Discount else None
+                )
                 return action
             self._expect = None
             return greedy_windows.set_choice(game, legal) or _end_main(game)

@@ -81,7 +81,9 @@ def effect_worth(game: "Game", facts: "Facts", source: int, effect: Any, face_re
         return 0.3
     if kind == "act":
         ours = game.sides[PLAYER]
-        rested = ours.ruler_rested or any(ours.board[s] is not None and ours.board[s].rested for s in (ATTACK_LEFT, ATTACK_RIGHT))
+        rested = ours.ruler_rested or any(
+            ours.board[s] is not None and ours.board[s].rested for s in (ATTACK_LEFT, ATTACK_RIGHT)
+        )
         return 0.4 if rested else 0.0
     if kind == "rest":
         return 0.1

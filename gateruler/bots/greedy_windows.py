@@ -71,7 +71,9 @@ def _kills(game: "Game", facts: "Facts", effect: Any, slot: int) -> bool:
     """Whether `effect` (a removal) would take the rift's unit in `slot` off the board."""
     from gateruler.bots.greedy import target_shape
 
-    if effect.kind not in REMOVAL_WORDS or (target_shape(effect.target) not in ENEMY_SHAPES and effect.kind != "split_damage"):
+    if effect.kind not in REMOVAL_WORDS or (
+        target_shape(effect.target) not in ENEMY_SHAPES and effect.kind != "split_damage"
+    ):
         return False
     if effect.kind in ("damage", "split_damage"):
         return effect.amount >= facts.remaining_hp(INVADER, slot)
@@ -115,7 +117,10 @@ def _effect_hurts(game: "Game", facts: "Facts", source: int) -> bool:
                 continue
             if getattr(e.target, "word", "") == "enemy_ruler" and e.amount >= _life_left(game):
                 return True
-            if any(u is not None and e.amount >= facts.remaining_hp(PLAYER, s) for s, u in enumerate(game.sides[PLAYER].board)):
+            if any(
+                u is not None and e.amount >= facts.remaining_hp(PLAYER, s)
+                for s, u in enumerate(game.sides[PLAYER].board)
+            ):
                 return True
     return False
 

@@ -51,10 +51,7 @@ def _shows_deck_order(effect: object) -> bool:
 def _hide(setup: Setup) -> tuple[Setup, bool]:
     hidden = setup if setup.seed == HIDDEN_SEED else attrs.evolve(setup, seed=HIDDEN_SEED)
     returns = any(
-        _shows_deck_order(effect)
-        for card in setup.defs
-        for ability in card.abilities
-        for effect in ability.effects
+        _shows_deck_order(effect) for card in setup.defs for ability in card.abilities for effect in ability.effects
     )
     return hidden, returns
 
@@ -104,7 +101,9 @@ class PlayerView:
 
     __slots__ = ("game", "unknown", "bottom", "legal")
 
-    def __init__(self, game: Game, unknown: tuple[int, int], legal: list[Action] | None = None, bottom: tuple[int, int] = (0, 0)) -> None:
+    def __init__(
+        self, game: Game, unknown: tuple[int, int], legal: list[Action] | None = None, bottom: tuple[int, int] = (0, 0)
+    ) -> None:
         self.game = game
         self.unknown = unknown
         self.bottom = bottom

@@ -50,7 +50,9 @@ class Weights:
     buff_atk: float = _w(0.25, "a point of ATK given to a unit")
     buff_hp: float = _w(0.2, "a point of HP given to a unit")
     buff_stk: float = _w(0.6, "a point of STK given to a unit")
-    buff_new_units: float = _w(0.0, "a team buff counts each unit the plan summons this many times (then it is played after them)", step=2.0)
+    buff_new_units: float = _w(
+        0.0, "a team buff counts each unit the plan summons this many times (then it is played after them)", step=2.0
+    )
     own_set_card: float = _w(1.0, "destroying the player's own set cards (a cost)")
     field: float = _w(0.5, "a field card in play, besides what it does on entering")
     min_play: float = _w(0.05, "the least a card must be worth to be played")
@@ -64,10 +66,16 @@ class Weights:
     kill_attacker: float = _w(0.15, "killing a rift unit in an attack zone")
     kill_sacrificer: float = _w(3.0, "killing the unit whose rule destroys a player unit each turn (level 2's End)")
     chip: float = _w(0.35, "damage that does not kill, as a share of the kill")
-    kill_shield: float = _w(0.0, "killing a rift attacker, per expected damage-zone card its next attack would deal the board", step=2.0)
+    kill_shield: float = _w(
+        0.0, "killing a rift attacker, per expected damage-zone card its next attack would deal the board", step=2.0
+    )
     # --- the player's units
     shield: float = _w(1.0, "an expected damage-zone card the player's board saves from the rift's next attacks")
-    wipe_risk: float = _w(0.0, "how much the chance that the rift's next drives bring a unit that destroys the player's board discounts shielding and future attacks", step=2.0)
+    wipe_risk: float = _w(
+        0.0,
+        "how much the chance that the rift's next drives bring a unit that destroys the player's board discounts shielding and future attacks",
+        step=2.0,
+    )
     future_turns: float = _w(1.5, "further turns a new attacker is expected to attack in")
     attack_share: float = _w(0.5, "the share of a new attacker's attacks counted")
     closed_line_atk: float = _w(0.4, "a new attacker's ATK (per 3) while no line to the rift's ruler is open")

@@ -117,7 +117,9 @@ def _located(line: str) -> bool:
 
 @click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="gateruler")
-@click.option("--debug", is_flag=True, help="On an unexpected error (a bug), show its traceback instead of writing it to a file.")
+@click.option(
+    "--debug", is_flag=True, help="On an unexpected error (a bug), show its traceback instead of writing it to a file."
+)
 def main(debug: bool) -> None:
     """Practise Gateruler's solo mode against the invader dimension rifts."""
 

@@ -55,7 +55,17 @@ def cards_table(level: LevelResult) -> Table:
     """Your cards: how often the deck clears when each shows up and when it does not."""
     name = source_namer(level.spec)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    headings = ("card", "copies", "seen", "clear if seen", "clear if not", "difference, 95%", "opening hand: difference, 95%", "played if seen", "first seen")
+    headings = (
+        "card",
+        "copies",
+        "seen",
+        "clear if seen",
+        "clear if not",
+        "difference, 95%",
+        "opening hand: difference, 95%",
+        "played if seen",
+        "first seen",
+    )
     for heading in headings:
         table.add_column(heading, justify="left" if heading == "card" else "right", no_wrap=True)
     games = level.insight.games

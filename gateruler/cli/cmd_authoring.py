@@ -26,7 +26,9 @@ from gateruler.vocabulary import CardType
     show_default=True,
     help="Directory to write the JSON Schema files into.",
 )
-@click.option("--markdown", is_flag=True, help="Print the reference of every field and word (docs/reference.md) instead.")
+@click.option(
+    "--markdown", is_flag=True, help="Print the reference of every field and word (docs/reference.md) instead."
+)
 def schema(output: str, markdown: bool) -> None:
     """Write JSON Schemas for level, card, ruler and deck files, for editors.
 
@@ -51,7 +53,9 @@ def new() -> None:
 
 @new.command("level")
 @click.argument("name")
-@click.option("--output", "-o", type=click.Path(dir_okay=False), help="File to write (default: NAME as a file name, .yaml).")
+@click.option(
+    "--output", "-o", type=click.Path(dir_okay=False), help="File to write (default: NAME as a file name, .yaml)."
+)
 def new_level(name: str, output: str | None) -> None:
     """Write a commented level file named NAME, ready to edit."""
     from gateruler.authoring.templates import level_template, slug, write_new
@@ -63,10 +67,19 @@ def new_level(name: str, output: str | None) -> None:
 
 @new.command("card")
 @click.argument("card_id", metavar="ID")
-@click.option("--type", "card_type", type=click.Choice([t.value for t in CardType]), default=CardType.UNIT.value, show_default=True, help="The card type.")
+@click.option(
+    "--type",
+    "card_type",
+    type=click.Choice([t.value for t in CardType]),
+    default=CardType.UNIT.value,
+    show_default=True,
+    help="The card type.",
+)
 @click.option("--name", default="new card", show_default=True, help="The card's name.")
 @click.option("--player", is_flag=True, help="A card of yours for your decks, rather than a new rift card for a level.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False), help="File to write (default: ID as a file name, .cards.yaml).")
+@click.option(
+    "--output", "-o", type=click.Path(dir_okay=False), help="File to write (default: ID as a file name, .cards.yaml)."
+)
 def new_card(card_id: str, card_type: str, name: str, player: bool, output: str | None) -> None:
     """Write a commented card file with one new card ID, ready to edit."""
     from gateruler.authoring.templates import card_template, slug, write_new
@@ -79,7 +92,9 @@ def new_card(card_id: str, card_type: str, name: str, player: bool, output: str 
 @new.command("deck")
 @click.argument("name")
 @click.option("--ruler", "ruler_id", required=True, help="The deck's ruler: knight, wizard or apprentice.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False), help="File to write (default: NAME as a file name, .yaml).")
+@click.option(
+    "--output", "-o", type=click.Path(dir_okay=False), help="File to write (default: NAME as a file name, .yaml)."
+)
 def new_deck(name: str, ruler_id: str, output: str | None) -> None:
     """Write a commented deck file named NAME for a ruler, legal as written, ready to make your own."""
     from gateruler.authoring.templates import deck_template, slug, write_new

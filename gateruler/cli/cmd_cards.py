@@ -59,7 +59,9 @@ def _matches(card: CardDef, text: str) -> bool:
     return any(wanted in w.casefold() for w in words)
 
 
-def _select(pool: CardPool, player: bool, rift: bool, provisional: bool, card_type: str | None, search: str | None) -> list[CardDef]:
+def _select(
+    pool: CardPool, player: bool, rift: bool, provisional: bool, card_type: str | None, search: str | None
+) -> list[CardDef]:
     cards = sorted(pool, key=lambda c: c.id)
     if player:
         cards = [c for c in cards if player_use_reason(c) is None]
@@ -92,7 +94,11 @@ def card_line(card: CardDef, pool: CardPool, width: int) -> list[str]:
 @click.option("--rift", is_flag=True, help="Only the rift's cards (rift and solo-mode cards).")
 @click.option("--provisional", is_flag=True, help="Only cards with provisional data.")
 @click.option("--type", "card_type", type=click.Choice([t.value for t in CardType]), help="Only cards of this type.")
-@click.option("--search", metavar="TEXT", help="Only cards with TEXT in their id, a name, an attribute, a keyword or an ability's text.")
+@click.option(
+    "--search",
+    metavar="TEXT",
+    help="Only cards with TEXT in their id, a name, an attribute, a keyword or an ability's text.",
+)
 @cards_option
 @click.pass_context
 def cards(
@@ -148,7 +154,9 @@ def cards_import(csv_file: str, output: str, force: bool) -> None:
     from gateruler.authoring.card_import import import_cards
 
     count = import_cards(csv_file, Path(output), force=force)
-    click.echo(f"wrote {output}: {count} card{'' if count == 1 else 's'} from {csv_file}; add their abilities, then check it with: gateruler validate {output}")
+    click.echo(
+        f"wrote {output}: {count} card{'' if count == 1 else 's'} from {csv_file}; add their abilities, then check it with: gateruler validate {output}"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -160,7 +168,11 @@ def find_card(pool: CardPool, text: str) -> CardDef:
     found = pool.find(text)
     if not found:
         wanted = text.strip().casefold()
-        found = [c for c in sorted(pool, key=lambda c: c.id) if any(wanted in n.casefold() for n in (c.id, c.name, *c.names.values()))]
+        found = [
+            c
+            for c in sorted(pool, key=lambda c: c.id)
+            if any(wanted in n.casefold() for n in (c.id, c.name, *c.names.values()))
+        ]
     if len(found) == 1:
         return found[0]
     if found:

@@ -75,7 +75,9 @@ def parse_levels(text: str) -> list[int]:
             raise GateRulerError(f"--levels: {text!r} is not a level list such as 1-6, 3 or 1,3-4") from None
         for n in numbers:
             if n not in SHIPPED_LEVELS:
-                raise GateRulerError(f"--levels: there is no level {n}; the shipped levels are 1 to 6 (use --level-file for others)")
+                raise GateRulerError(
+                    f"--levels: there is no level {n}; the shipped levels are 1 to 6 (use --level-file for others)"
+                )
             if n not in out:
                 out.append(n)
     return out
@@ -83,7 +85,10 @@ def parse_levels(text: str) -> list[int]:
 
 def chosen_levels(levels_text: str, level_file: str | None) -> list[int]:
     """The shipped levels --levels names; refused when --level-file was given too."""
-    if level_file is not None and click.get_current_context().get_parameter_source("levels_text") is not ParameterSource.DEFAULT:
+    if (
+        level_file is not None
+        and click.get_current_context().get_parameter_source("levels_text") is not ParameterSource.DEFAULT
+    ):
         raise GateRulerError("--levels and --level-file: give one or the other")
     return parse_levels(levels_text)
 
@@ -98,9 +103,25 @@ def backend_options(command: Callable) -> Callable:
     """--backend, --scheduler and --workers: where the games run (the same figures wherever they run)."""
     for option in reversed(
         (
-            click.option("--backend", default="local", show_default=True, type=click.Choice(BACKEND_NAMES), help="Run games in local processes or on a Dask cluster (docs/scale.md)."),
-            click.option("--scheduler", default=None, metavar="ADDRESS", help="With --backend dask: the scheduler of a running cluster, e.g. tcp://10.0.0.5:8786 [default: start a local cluster]."),
-            click.option("--workers", default=None, type=int, help="Worker processes (of a local cluster with --backend dask) [default: one per core]."),
+            click.option(
+                "--backend",
+                default="local",
+                show_default=True,
+                type=click.Choice(BACKEND_NAMES),
+                help="Run games in local processes or on a Dask cluster (docs/scale.md).",
+            ),
+            click.option(
+                "--scheduler",
+                default=None,
+                metavar="ADDRESS",
+                help="With --backend dask: the scheduler of a running cluster, e.g. tcp://10.0.0.5:8786 [default: start a local cluster].",
+            ),
+            click.option(
+                "--workers",
+                default=None,
+                type=int,
+                help="Worker processes (of a local cluster with --backend dask) [default: one per core].",
+            ),
         )
     ):
         command = option(command)
@@ -115,7 +136,12 @@ def open_backend(backend: str, scheduler: str | None, workers: int | None) -> Ba
 
 
 def _specs(
-    deck_path: str, level_numbers: list[int], level_file: str | None, max_turns: int, pool: CardPool, variants: dict[str, str] | None = None
+    deck_path: str,
+    level_numbers: list[int],
+    level_file: str | None,
+    max_turns: int,
+    pool: CardPool,
+    variants: dict[str, str] | None = None,
 ) -> list[GameSpec]:
     """The games to play: the deck (with its own card files) on `pool` against each level, under the
     rule variants `variants` (over the level file's own).
@@ -139,7 +165,18 @@ def _specs(
         else:
             level = loader.load_level(ref)
         readings = readings_for(level, variants or {})
-        specs.append(GameSpec(player.deck, ruler, level, player.pool.for_level(level), max_turns, ref, str(Path(deck_path).resolve()), readings))
+        specs.append(
+            GameSpec(
+                player.deck,
+                ruler,
+                level,
+                player.pool.for_level(level),
+                max_turns,
+                ref,
+                str(Path(deck_path).resolve()),
+                readings,
+            )
+        )
     return specs
 
 
@@ -168,7 +205,11 @@ def _pct(x: float) -> str:
 
 
 def _level_label(spec: GameSpec) -> str:
-    return f"{spec.level.number} {spec.level.name}" if isinstance(spec.level_ref, int) else f"{spec.level.name} ({Path(str(spec.level_ref)).name})"
+    return (
+        f"{spec.level.number} {spec.level.name}"
+        if isinstance(spec.level_ref, int)
+        else f"{spec.level.name} ({Path(str(spec.level_ref)).name})"
+    )
 
 
 WIDE = 110  # below this many columns the table drops level names and shortens its headings
@@ -237,11 +278,15 @@ def _footnotes(result: BatchResult, replay_paths: dict[tuple[int, int], str], wi
     for level in result.levels:
         number = level.spec.level.number
         if level.stopped_early:
-            lines.append(f"level {number}: stopped after {level.tally.games} games, once the interval was narrower than --precision")
+            lines.append(
+                f"level {number}: stopped after {level.tally.games} games, once the interval was narrower than --precision"
+            )
         for record in level.errors:
             where = replay_paths.get((record.level_index, record.index))
             saved = f"; replay: {where}" if where else ""
-            lines.append(f"level {number} game {record.index}: {record.message} (seed {record.seed}, bot seed {record.bot_seed}){saved}")
+            lines.append(
+                f"level {number} game {record.index}: {record.message} (seed {record.seed}, bot seed {record.bot_seed}){saved}"
+            )
         extra = level.tally.error - len(level.errors)
         if extra > 0:
             lines.append(f"level {number}: {extra} more errors, not saved")
@@ -281,7 +326,9 @@ def bot_weights_json(bot: str) -> dict | None:
     return {"file": tuned.path.name, "version": tuned.version, "weights": tuned.weights.as_dict()}
 
 
-def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str], sensitivity: Sensitivity | None = None) -> dict:
+def result_json(
+    result: BatchResult, replay_paths: dict[tuple[int, int], str], sensitivity: Sensitivity | None = None
+) -> dict:
     """Every figure and every setting needed to run the same check again (the bot's weights; the rule
     variants in force that are not the defaults; each level also lists the value of every variant it
     was played under, and with --sensitivity what each other reading does to its clear rate)."""
@@ -342,7 +389,9 @@ def result_json(result: BatchResult, replay_paths: dict[tuple[int, int], str], s
             "backend": settings.backend,
             "chunk": CHUNK,
             "seeds": "game i of level L: gateruler.batch.game_seed(seed, L, i); its bot: bot_seed(seed, L, i)",
-            "variants": [{"name": name, "value": value} for name, value in first.readings.changed()],  # not the defaults
+            "variants": [
+                {"name": name, "value": value} for name, value in first.readings.changed()
+            ],  # not the defaults
             "sensitivity": sensitivity is not None,
         },
         "interrupted": result.interrupted,
@@ -376,7 +425,13 @@ def sensitivity_table(result: BatchResult, sensitivity: Sensitivity, wide: bool)
                 table.add_row("", effect.name + "=" + effect.value, "-", "", "")
                 continue
             low, high = effect.interval()
-            table.add_row("", f"{effect.name}={effect.value}", _pct(effect.clear_rate), _points(effect.difference), f"{_points(low)} to {_points(high)}")
+            table.add_row(
+                "",
+                f"{effect.name}={effect.value}",
+                _pct(effect.clear_rate),
+                _points(effect.difference),
+                f"{_points(low)} to {_points(high)}",
+            )
         low, high = found.span(level.tally.clear_rate)
         table.add_row("", "span of the open rulings", f"{_pct(low)}-{_pct(high)}", "", "")
         table.add_section()
@@ -439,28 +494,64 @@ class _ProgressBars:
                 console=Console(file=sys.stderr),
                 transient=True,
             )
-            self.tasks = [self.progress.add_task(f"{_level_label(s)} {self.label}".rstrip(), total=self.games) for s in self.specs]
+            self.tasks = [
+                self.progress.add_task(f"{_level_label(s)} {self.label}".rstrip(), total=self.games) for s in self.specs
+            ]
             self.progress.start()
         total = level.tally.games if level.complete else None
-        self.progress.update(self.tasks[level_index], completed=level.tally.games, **({"total": total} if total else {}))
+        self.progress.update(
+            self.tasks[level_index], completed=level.tally.games, **({"total": total} if total else {})
+        )
 
 
 @main.command()
 @click.argument("deck")
-@click.option("--levels", "levels_text", default="1-6", show_default=True, help="Shipped levels to check: 1-6, 3, 1,3-4.")
+@click.option(
+    "--levels", "levels_text", default="1-6", show_default=True, help="Shipped levels to check: 1-6, 3, 1,3-4."
+)
 @click.option("--games", default=200, show_default=True, type=int, help="Games per level (at most, with --precision).")
-@click.option("--bot", default=DEFAULT_BOT, show_default=True, type=click.Choice(BOT_NAMES), help="Who plays your side (docs/bots.md).")
+@click.option(
+    "--bot",
+    default=DEFAULT_BOT,
+    show_default=True,
+    type=click.Choice(BOT_NAMES),
+    help="Who plays your side (docs/bots.md).",
+)
 @click.option("--seed", default=0, show_default=True, type=int, help="Base seed: every game's seed derives from it.")
 @click.option("--json", "json_path", default=None, help="Also write every figure and setting to this JSON file.")
 @click.option("--level-file", default=None, help="Check against this level file instead of the shipped levels.")
-@click.option("--precision", default=None, type=float, help="Stop a level once its 95% interval is narrower than this (e.g. 0.05).")
-@click.option("--budget", default=None, type=int, help=f"The search bot's rollouts per decision [default: {DEFAULT_BUDGET}].")
-@click.option("--max-turns", default=DEFAULT_MAX_TURNS, show_default=True, type=int, help="Turn cap: a game still going is a draw.")
-@click.option("--replay-dir", default="gateruler-replays", show_default=True, help="Where games that raised an error are saved as replays.")
-@click.option("--cards-stats", is_flag=True, help="Also print, per level, each card's figures and what dealt you damage.")
-@click.option("--report", "report_path", default=None, help="Also write the figures, plotted, as one self-contained HTML page.")
 @click.option(
-    "--sensitivity", is_flag=True, help="Also play the same games under each other reading of each open ruling and show what it changes (docs/variants.md)."
+    "--precision",
+    default=None,
+    type=float,
+    help="Stop a level once its 95% interval is narrower than this (e.g. 0.05).",
+)
+@click.option(
+    "--budget", default=None, type=int, help=f"The search bot's rollouts per decision [default: {DEFAULT_BUDGET}]."
+)
+@click.option(
+    "--max-turns",
+    default=DEFAULT_MAX_TURNS,
+    show_default=True,
+    type=int,
+    help="Turn cap: a game still going is a draw.",
+)
+@click.option(
+    "--replay-dir",
+    default="gateruler-replays",
+    show_default=True,
+    help="Where games that raised an error are saved as replays.",
+)
+@click.option(
+    "--cards-stats", is_flag=True, help="Also print, per level, each card's figures and what dealt you damage."
+)
+@click.option(
+    "--report", "report_path", default=None, help="Also write the figures, plotted, as one self-contained HTML page."
+)
+@click.option(
+    "--sensitivity",
+    is_flag=True,
+    help="Also play the same games under each other reading of each open ruling and show what it changes (docs/variants.md).",
 )
 @cards_option
 @variant_option
@@ -501,7 +592,9 @@ def check(
     if bot == "search" and budget is None:
         budget = DEFAULT_BUDGET  # written down, so that the JSON and replays reproduce it
     specs = _specs(deck, numbers, level_file, max_turns, load_pool(card_paths), variants)
-    settings = BatchSettings(bot=bot, seed=seed, games=games, budget=budget, precision=precision, workers=runner.workers, backend=runner.name)
+    settings = BatchSettings(
+        bot=bot, seed=seed, games=games, budget=budget, precision=precision, workers=runner.workers, backend=runner.name
+    )
     out = stdout_console()
     result = None
     sensitive: Sensitivity | None = None
@@ -577,12 +670,25 @@ def _finish(
 
 @main.command()
 @click.argument("file")
-@click.option("--watch", is_flag=True, help="Show the game on the board (or its story, off a terminal) instead of checking it.")
-@click.option("--pace", type=click.FloatRange(0.05), help="With --watch: seconds between decisions; without it, space steps.")
-@click.option("--html", "html_path", default=None, help="Instead, write a page that steps through the game (no bot is asked).")
+@click.option(
+    "--watch", is_flag=True, help="Show the game on the board (or its story, off a terminal) instead of checking it."
+)
+@click.option(
+    "--pace", type=click.FloatRange(0.05), help="With --watch: seconds between decisions; without it, space steps."
+)
+@click.option(
+    "--html", "html_path", default=None, help="Instead, write a page that steps through the game (no bot is asked)."
+)
 @cards_option
 @variant_option
-def replay(file: str, watch: bool, pace: float | None, html_path: str | None, card_paths: tuple[str, ...], variant_texts: tuple[str, ...]) -> None:
+def replay(
+    file: str,
+    watch: bool,
+    pace: float | None,
+    html_path: str | None,
+    card_paths: tuple[str, ...],
+    variant_texts: tuple[str, ...],
+) -> None:
     """Re-run a replay FILE and say whether it ends the same way (exit 0) or where it diverges (exit 1).
 
     With --watch, show it on the board instead; with --html, write a

@@ -32,7 +32,9 @@ def entry_lines(deck: DeckDef, pool: CardPool) -> list[str]:
         if card is None:
             lines.append(f"  {entry.count:>2}  {entry.card:<{width}}  (names no known card)")
             continue
-        facts = f"{card.type.value}, level {card.level}" + (f", {card.atk}/{card.hp}/{card.stk}" if card.is_unit else "")
+        facts = f"{card.type.value}, level {card.level}" + (
+            f", {card.atk}/{card.hp}/{card.stk}" if card.is_unit else ""
+        )
         marks = (" · provisional" if card.is_provisional else "") + (" · yours" if pool.user_card(card.id) else "")
         lines.append(f"  {entry.count:>2}  {card.id:<{width}}  {card.name} ({facts}){marks}")
     return lines
@@ -71,7 +73,9 @@ def deck_show(file: str, card_paths: tuple[str, ...]) -> None:
     if player is not None:
         summary = summarise(player.deck, player.pool)
         entries = len(player.deck.cards)
-        click.echo(f"{player.deck.name} ({player.deck.ruler}): {_plural(summary.size, 'card')}, {entries} entr{'y' if entries == 1 else 'ies'}")
+        click.echo(
+            f"{player.deck.name} ({player.deck.ruler}): {_plural(summary.size, 'card')}, {entries} entr{'y' if entries == 1 else 'ies'}"
+        )
         click.echo("\n".join(entry_lines(player.deck, player.pool) + summary_lines(summary, player.pool)))
     problems = [str(f) for f in report.findings]
     if problems:

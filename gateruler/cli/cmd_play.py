@@ -49,14 +49,31 @@ class _OneLineUsage(click.Command):
 @main.command(cls=_OneLineUsage)
 @click.option("--level", type=click.IntRange(1, 6), help="A shipped rift level, 1 to 6 (default 1).")
 @click.option("--level-file", type=click.Path(dir_okay=False, exists=True), help="A rift level from a file instead.")
-@click.option("--deck", type=click.Path(dir_okay=False, exists=True), help="Your deck file (default: the Knight sample deck).")
-@click.option("--seed", type=click.IntRange(0, MAX_SEED), help="Fixes the shuffles, so a game can be replayed (default: random, printed).")
+@click.option(
+    "--deck", type=click.Path(dir_okay=False, exists=True), help="Your deck file (default: the Knight sample deck)."
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    help="Fixes the shuffles, so a game can be replayed (default: random, printed).",
+)
 @click.option("--fast", is_flag=True, help="Tell the rift's turn at once instead of line by line.")
 @click.option("--load", "load_file", type=click.Path(dir_okay=False), help="Resume a game saved with the save command.")
-@click.option("--log", "log_file", type=click.Path(dir_okay=False), help="Write the game's events to this file as JSON Lines.")
-@click.option("--replay", "replay_file", type=click.Path(dir_okay=False), help="Keep a replay of the game in this file (gateruler replay re-runs it).")
+@click.option(
+    "--log", "log_file", type=click.Path(dir_okay=False), help="Write the game's events to this file as JSON Lines."
+)
+@click.option(
+    "--replay",
+    "replay_file",
+    type=click.Path(dir_okay=False),
+    help="Keep a replay of the game in this file (gateruler replay re-runs it).",
+)
 @click.option("--plain", is_flag=True, help="Play line by line instead of on the full-screen board.")
-@click.option("--auto-pass", is_flag=True, help="Never stop to ask whether to respond in the rift's turn (the auto command or key w turns it off).")
+@click.option(
+    "--auto-pass",
+    is_flag=True,
+    help="Never stop to ask whether to respond in the rift's turn (the auto command or key w turns it off).",
+)
 @cards_option
 @variant_option
 def play(
@@ -86,14 +103,24 @@ def play(
         if path is not None and not Path(path).absolute().parent.is_dir():
             raise GateRulerError(f"{path}: cannot write the {option} there (no such folder)")
     if load_file is not None:
-        options = (("--level", level), ("--level-file", level_file), ("--deck", deck), ("--seed", seed), ("--variant", variant_texts or None))
+        options = (
+            ("--level", level),
+            ("--level-file", level_file),
+            ("--deck", deck),
+            ("--seed", seed),
+            ("--variant", variant_texts or None),
+        )
         given = [name for name, value in options if value is not None]
         if given:
-            raise GateRulerError(f"gateruler play: --load resumes a saved game, so {', '.join(given)} cannot be given with it")
+            raise GateRulerError(
+                f"gateruler play: --load resumes a saved game, so {', '.join(given)} cannot be given with it"
+            )
         game, origin = load_game(load_file, card_pool(card_paths))
         note, story = f"Resumed {load_file} at turn {game.turn}; type log to see what happened before.", False
     else:
-        game, origin, seed = _new_game(level, level_file, deck, seed, card_pool(card_paths), given_variants(variant_texts))
+        game, origin, seed = _new_game(
+            level, level_file, deck, seed, card_pool(card_paths), given_variants(variant_texts)
+        )
         note, story = f"Seed {seed}: replay this game with --seed {seed}.", True
     session = PlaySession(game, origin, deck_path=origin.deck_file, auto_pass=auto_pass)
     if replay_file is not None:
@@ -127,11 +154,23 @@ def _play_lines(session: PlaySession, note: str, story: bool, fast: bool) -> int
         return text
 
     pause = None if fast or not interactive else (lambda: time.sleep(RIFT_LINE_DELAY))
-    return run(session, read=read, write=write, pause=pause, opening=session.opening(note, story=story), eof_asks=sys.stdin.isatty())
+    return run(
+        session,
+        read=read,
+        write=write,
+        pause=pause,
+        opening=session.opening(note, story=story),
+        eof_asks=sys.stdin.isatty(),
+    )
 
 
 def _new_game(
-    level: int | None, level_file: str | None, deck: str | None, seed: int | None, pool: CardPool, variants: dict[str, str] | None = None
+    level: int | None,
+    level_file: str | None,
+    deck: str | None,
+    seed: int | None,
+    pool: CardPool,
+    variants: dict[str, str] | None = None,
 ) -> tuple[Game, GameOrigin, int]:
     from gateruler import loader
     from gateruler.games import new_game
@@ -149,7 +188,11 @@ def _new_game(
         origin = GameOrigin(level_number=level or 1, deck_file=str(deck_path.resolve()))
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
-    return new_game(player.deck, level_def, seed, pool=player.pool, readings=readings_for(level_def, variants or {})), origin, seed
+    return (
+        new_game(player.deck, level_def, seed, pool=player.pool, readings=readings_for(level_def, variants or {})),
+        origin,
+        seed,
+    )
 
 
 def _read(prompt: str) -> str:

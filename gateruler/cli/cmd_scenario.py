@@ -59,7 +59,10 @@ def _readable(result: dict, log_lines: list[str]) -> str:
         out.append(f"  deck {data['deck']}, hand {data['hand']}")
         for zone in ("graveyard", "damage_zone", "set_zones"):
             out.append(f"  {zone:<13} {', '.join(data[zone]) or '-'}")
-        for zone, cards in (("field_zone", [f"{c['id']}{_soul(c)}" for c in data["field_zone"]]), ("removed", data["removed"])):
+        for zone, cards in (
+            ("field_zone", [f"{c['id']}{_soul(c)}" for c in data["field_zone"]]),
+            ("removed", data["removed"]),
+        ):
             if cards:
                 out.append(f"  {zone:<13} {', '.join(cards)}")
     return "\n".join(out)

@@ -118,7 +118,10 @@ def _comparison_table(final: Comparison, labels: list[str], wide: bool) -> Table
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     for i, headings in enumerate(COMPARISON_COLUMNS):
         table.add_column(headings[0 if wide else 1], justify="left" if i == 0 else "right", no_wrap=True)
-    rows = [(label, b, a, final.level_interval(i)) for i, (label, b, a) in enumerate(zip(labels, final.before.tallies, final.after.tallies))]
+    rows = [
+        (label, b, a, final.level_interval(i))
+        for i, (label, b, a) in enumerate(zip(labels, final.before.tallies, final.after.tallies))
+    ]
     rows.append(("all levels" if wide else "all", final.before.total, final.after.total, final.overall_interval()))
     for label, before, after, (low, high) in rows:
         change = 100 * (after.clear_rate - before.clear_rate)
@@ -132,7 +135,9 @@ def _report(result: TuneResult, labels: list[str], marks: str, wide: bool) -> li
     out: list[str | Table] = []
     for rnd in result.rounds:
         if not rnd.finished:
-            out.append(f"round {rnd.number} (seed {rnd.seed}): {len(rnd.trials)} swaps, interrupted after {rnd.level_games} games per level")
+            out.append(
+                f"round {rnd.number} (seed {rnd.seed}): {len(rnd.trials)} swaps, interrupted after {rnd.level_games} games per level"
+            )
             continue
         dropped = sum(t.dropped for t in rnd.trials)
         head = (
@@ -176,24 +181,62 @@ def _report(result: TuneResult, labels: list[str], marks: str, wide: bool) -> li
     if marks:
         out.append(marks)
     if result.errors:
-        out.append(f"{result.errors} games raised an error and count as not cleared: run `gateruler check` on the decks to see them")
+        out.append(
+            f"{result.errors} games raised an error and count as not cleared: run `gateruler check` on the decks to see them"
+        )
     return out
 
 
 @main.command("tune")
 @click.argument("deck")
 @click.option("--collection", "collection_path", required=True, help="The cards you own (a YAML file: docs/scale.md).")
-@click.option("--levels", "levels_text", default="1-6", show_default=True, help="Shipped levels to tune for: 1-6, 3, 1,3-4.")
+@click.option(
+    "--levels", "levels_text", default="1-6", show_default=True, help="Shipped levels to tune for: 1-6, 3, 1,3-4."
+)
 @click.option("--level-file", default=None, help="Tune for this level file instead of the shipped levels.")
 @click.option("--bot", default="greedy", show_default=True, type=click.Choice(BOT_NAMES), help="Who plays your side.")
-@click.option("--budget", default=None, type=int, help=f"The search bot's rollouts per decision [default: {DEFAULT_BUDGET}].")
-@click.option("--seed", default=0, show_default=True, type=int, help="Base seed: every game, candidate and comparison derives from it.")
-@click.option("--games", default=DEFAULT_GAMES, show_default=True, type=int, help="Per round: the most games per level a swap is played on.")
+@click.option(
+    "--budget", default=None, type=int, help=f"The search bot's rollouts per decision [default: {DEFAULT_BUDGET}]."
+)
+@click.option(
+    "--seed",
+    default=0,
+    show_default=True,
+    type=int,
+    help="Base seed: every game, candidate and comparison derives from it.",
+)
+@click.option(
+    "--games",
+    default=DEFAULT_GAMES,
+    show_default=True,
+    type=int,
+    help="Per round: the most games per level a swap is played on.",
+)
 @click.option("--candidates", default=DEFAULT_CANDIDATES, show_default=True, type=int, help="Swaps tried per round.")
-@click.option("--rounds", default=DEFAULT_ROUNDS, show_default=True, type=int, help="Rounds of search (at most one swap kept per round).")
-@click.option("--final-games", default=DEFAULT_FINAL_GAMES, show_default=True, type=int, help="Fresh games per level for the before/after comparison.")
-@click.option("--max-turns", default=DEFAULT_MAX_TURNS, show_default=True, type=int, help="Turn cap: a game still going is a draw.")
-@click.option("--output", default=None, help="Where to write the tuned deck [default: DECK's name with .tuned.yaml, here].")
+@click.option(
+    "--rounds",
+    default=DEFAULT_ROUNDS,
+    show_default=True,
+    type=int,
+    help="Rounds of search (at most one swap kept per round).",
+)
+@click.option(
+    "--final-games",
+    default=DEFAULT_FINAL_GAMES,
+    show_default=True,
+    type=int,
+    help="Fresh games per level for the before/after comparison.",
+)
+@click.option(
+    "--max-turns",
+    default=DEFAULT_MAX_TURNS,
+    show_default=True,
+    type=int,
+    help="Turn cap: a game still going is a draw.",
+)
+@click.option(
+    "--output", default=None, help="Where to write the tuned deck [default: DECK's name with .tuned.yaml, here]."
+)
 @click.option("--overwrite", is_flag=True, help="Allow --output to be DECK itself.")
 @variant_option
 @backend_options
@@ -222,7 +265,13 @@ def tune_command(
     """Improve DECK with swaps from the cards you own, and measure the gain on fresh games."""
     from gateruler import loader
 
-    for name, value in (("--games", games), ("--candidates", candidates), ("--rounds", rounds), ("--final-games", final_games), ("--max-turns", max_turns)):
+    for name, value in (
+        ("--games", games),
+        ("--candidates", candidates),
+        ("--rounds", rounds),
+        ("--final-games", final_games),
+        ("--max-turns", max_turns),
+    ):
         if value < 1:
             raise GateRulerError(f"{name}: must be at least 1")
     if budget is not None and budget < 1:
@@ -236,7 +285,9 @@ def tune_command(
     pool = load_pool(card_paths)
     specs = _specs(deck, numbers, level_file, max_turns, pool, variants)
     collection = loader.load_collection(collection_path, pool)
-    settings = TuneSettings(bot=bot, budget=budget, seed=seed, games=games, candidates=candidates, rounds=rounds, final_games=final_games)
+    settings = TuneSettings(
+        bot=bot, budget=budget, seed=seed, games=games, candidates=candidates, rounds=rounds, final_games=final_games
+    )
     out = stdout_console()
     wide = out.width >= WIDE
     labels = [_level_label(s) if wide else str(s.level.number) for s in specs]
@@ -297,7 +348,9 @@ def _write(path: Path, result: TuneResult, deck: str, collection: str, where: st
     ]
     if final is not None:
         before, after = final.before.total.clear_rate, final.after.total.clear_rate
-        comments.append(f"Clear rate on {final.games} fresh games per level (seed {final.seed}): {_pct(before)} before, {_pct(after)} after.")
+        comments.append(
+            f"Clear rate on {final.games} fresh games per level (seed {final.seed}): {_pct(before)} before, {_pct(after)} after."
+        )
     description = f"{result.original.name}, tuned: " + "; ".join(w.describe(result.pool) for w in result.swaps) + "."
     named = attrs.evolve(result.tuned, name=f"{result.original.name} (tuned)")
     try:

@@ -43,4 +43,6 @@ def variants() -> None:
         for value, meaning in v.values:
             mark = "default" if value == v.default else "       "
             click.echo(f"  {mark}  {value}: {meaning}")
-    click.echo("Use one with --variant NAME=VALUE (check, tune, play, watch, scenario, replay) or `variants:` in a level or scenario file; docs/variants.md.")
+    click.echo(
+        "Use one with --variant NAME=VALUE (check, tune, play, watch, scenario, replay) or `variants:` in a level or scenario file; docs/variants.md."
+    )

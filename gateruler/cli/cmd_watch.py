@@ -28,7 +28,11 @@ from gateruler.watching import Decider, bot_decider, replay_decider
 @main.command(cls=_OneLineUsage)
 @click.option("--level", type=click.IntRange(1, 6), help="A shipped rift level, 1 to 6 (default 1).")
 @click.option("--level-file", type=click.Path(dir_okay=False, exists=True), help="A rift level from a file instead.")
-@click.option("--deck", type=click.Path(dir_okay=False, exists=True), help="The deck the bot plays (default: the Knight sample deck).")
+@click.option(
+    "--deck",
+    type=click.Path(dir_okay=False, exists=True),
+    help="The deck the bot plays (default: the Knight sample deck).",
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="The game's seed (the bot's too).")
 @click.option("--bot", default="greedy", show_default=True, type=click.Choice(BOT_NAMES), help="Who plays your side.")
 @click.option("--budget", type=click.IntRange(1), help="The search bot's rollouts per decision.")
@@ -56,7 +60,13 @@ def watch(
     sys.exit(show(PlaySession(game, origin), decider, f"the {bot} bot (seed {seed})", pace, plain))
 
 
-def watch_replay(path: str, pace: float | None, plain: bool = False, pool: CardPool | None = None, variants: dict[str, str] | None = None) -> int:
+def watch_replay(
+    path: str,
+    pace: float | None,
+    plain: bool = False,
+    pool: CardPool | None = None,
+    variants: dict[str, str] | None = None,
+) -> int:
     """Show a replay's game: its recorded actions, then (an error replay) its bot until the error."""
     from gateruler.replay import read_replay, spec_from_replay
 
@@ -92,7 +102,9 @@ def _print_story(session: PlaySession, decider: Decider, note: str, pace: float 
             if line.kind not in ("board", "menu"):
                 click.echo(line.text)
 
-    out([Line("info", t) for text in session.briefing_texts(note) for t in wrap(text, session.width)] + session.story(0))
+    out(
+        [Line("info", t) for text in session.briefing_texts(note) for t in wrap(text, session.width)] + session.story(0)
+    )
     while not session.game.over:
         try:
             action = decider(session.game)

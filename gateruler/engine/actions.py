@@ -140,7 +140,22 @@ attack_action = functools.cache(Attack)
 GO_TO_ATTACK = GoToAttack()
 END_TURN = EndTurn()
 
-Action = Summon | PlayEvent | PlayField | SetCard | GoToAttack | Attack | EndTurn | Choose | ChooseCard | Confirm | Split | Activate | Discount | Pass
+Action = (
+    Summon
+    | PlayEvent
+    | PlayField
+    | SetCard
+    | GoToAttack
+    | Attack
+    | EndTurn
+    | Choose
+    | ChooseCard
+    | Confirm
+    | Split
+    | Activate
+    | Discount
+    | Pass
+)
 ANSWERS = (Choose, ChooseCard, Confirm, Split)
 """The actions that answer a pending decision (frames.Decision)."""
 
@@ -158,7 +173,22 @@ def _plain(value: object) -> object:
 
 _ACTION_TYPES = {
     cls.__name__: cls
-    for cls in (Summon, PlayEvent, PlayField, SetCard, GoToAttack, Attack, EndTurn, Choose, ChooseCard, Confirm, Split, Activate, Discount, Pass)
+    for cls in (
+        Summon,
+        PlayEvent,
+        PlayField,
+        SetCard,
+        GoToAttack,
+        Attack,
+        EndTurn,
+        Choose,
+        ChooseCard,
+        Confirm,
+        Split,
+        Activate,
+        Discount,
+        Pass,
+    )
 }
 
 

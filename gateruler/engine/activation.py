@@ -98,7 +98,9 @@ def _card_facts(d: CardDef) -> Any:
         for e in a.effects:
             if e.word == "grant":
                 grants = True
-    facts = (tuple(activated), discount, once, grants) if activated or discount >= 0 or once or grants or d.timing else None
+    facts = (
+        (tuple(activated), discount, once, grants) if activated or discount >= 0 or once or grants or d.timing else None
+    )
     if len(_FACTS) > 1024:
         _FACTS.clear()
     _FACTS[id(d)] = (weakref.ref(d), facts)  # weak: definitions made for one game only (tests) are not kept alive
@@ -112,7 +114,9 @@ def _plain(n: int) -> dict[str, Any]:
     """The tables of `n` cards none of which has an activated ability, a timing, a discount, a once-per-turn ability or a grant."""
     tables = _PLAIN.get(n)
     if tables is None:
-        plain = AbilityTables(False, ((),) * n, (DEFAULT_SET_WINDOWS,) * n, frozenset(), False, False, (-1,) * n, False, ())
+        plain = AbilityTables(
+            False, ((),) * n, (DEFAULT_SET_WINDOWS,) * n, frozenset(), False, False, (-1,) * n, False, ()
+        )
         tables = _PLAIN[n] = attrs.asdict(plain, recurse=False)
     return tables
 

@@ -43,7 +43,9 @@ class ConditionWord:
 CONDITIONS: Registry[ConditionWord] = Registry("condition")
 
 
-def condition(name: str, doc: str, *, check: Callable[[Any], str | None] | None = None, reads_bound: bool = False) -> Callable[[type], type]:
+def condition(
+    name: str, doc: str, *, check: Callable[[Any], str | None] | None = None, reads_bound: bool = False
+) -> Callable[[type], type]:
     """Register a condition class under `name` (a class decorator)."""
 
     def register(spec: type) -> type:
@@ -64,7 +66,11 @@ def _needs_a_bound(c: Any) -> str | None:
     return None if c.min is not None or c.max is not None else "condition 'count' needs 'min' or 'max'"
 
 
-@condition("count", "The number of cards the filter finds is within `min`..`max` (zone: board by default).", check=_needs_a_bound)
+@condition(
+    "count",
+    "The number of cards the filter finds is within `min`..`max` (zone: board by default).",
+    check=_needs_a_bound,
+)
 @attrs.frozen(kw_only=True)
 class Count:
     filter: Any = param(FILTER, "The cards to count.", {"side": "own", "zone": "graveyard"}, key="count")
@@ -79,7 +85,10 @@ class Count:
         return f"there are {_bounds(self.min, self.max)} {self.filter.describe()}"
 
 
-@condition("exists", "At least one card matches the filter (e.g. you control a Beast: `{exists: {side: own, attribute: Beast}}`).")
+@condition(
+    "exists",
+    "At least one card matches the filter (e.g. you control a Beast: `{exists: {side: own, attribute: Beast}}`).",
+)
 @attrs.frozen(kw_only=True)
 class Exists:
     filter: Any = param(FILTER, "The cards to look for.", {"side": "own", "attribute": "Beast"}, key="exists")
@@ -98,7 +107,12 @@ class Exists:
 )
 @attrs.frozen(kw_only=True)
 class Itself:
-    test: Any = param(PROPERTIES, "Properties of the card itself, read where it is now (on the board: its current stats).", {"soul": {"min": 2}}, key="self")
+    test: Any = param(
+        PROPERTIES,
+        "Properties of the card itself, read where it is now (on the board: its current stats).",
+        {"soul": {"min": 2}},
+        key="self",
+    )
 
     def holds(self, game: "Game", side: int, source: int, bound: Bound) -> bool:
         if self.test is None:
@@ -129,7 +143,9 @@ class Turn:
 @condition("all", "Every one of these conditions holds.")
 @attrs.frozen(kw_only=True)
 class All:
-    conditions: tuple[Any, ...] = param(ListOf(CONDITION, min_items=1), "The conditions.", [{"turn": "own"}, {"exists": {"side": "own"}}], key="all")
+    conditions: tuple[Any, ...] = param(
+        ListOf(CONDITION, min_items=1), "The conditions.", [{"turn": "own"}, {"exists": {"side": "own"}}], key="all"
+    )
 
     def holds(self, game: "Game", side: int, source: int, bound: Bound) -> bool:
         return all(c.holds(game, side, source, bound) for c in self.conditions)
@@ -141,7 +157,9 @@ class All:
 @condition("any", "At least one of these conditions holds.")
 @attrs.frozen(kw_only=True)
 class AnyOf:
-    conditions: tuple[Any, ...] = param(ListOf(CONDITION, min_items=1), "The conditions.", [{"turn": "own"}, {"exists": {"side": "own"}}], key="any")
+    conditions: tuple[Any, ...] = param(
+        ListOf(CONDITION, min_items=1), "The conditions.", [{"turn": "own"}, {"exists": {"side": "own"}}], key="any"
+    )
 
     def holds(self, game: "Game", side: int, source: int, bound: Bound) -> bool:
         return any(c.holds(game, side, source, bound) for c in self.conditions)
@@ -184,7 +202,9 @@ class _BoundCount:
 _BOUND_NAME_DOC = "The `as:` name of an earlier effect of the same ability."
 
 
-@condition("destroyed", "The earlier effect bound with `as:` under this name destroyed at least `min` cards.", reads_bound=True)
+@condition(
+    "destroyed", "The earlier effect bound with `as:` under this name destroyed at least `min` cards.", reads_bound=True
+)
 @attrs.frozen(kw_only=True)
 class Destroyed(_BoundCount):
     what: ClassVar[str] = "destroyed"
@@ -195,7 +215,9 @@ class Destroyed(_BoundCount):
         return "that destroyed a card"
 
 
-@condition("affected", "The earlier effect bound with `as:` under this name acted on at least `min` cards.", reads_bound=True)
+@condition(
+    "affected", "The earlier effect bound with `as:` under this name acted on at least `min` cards.", reads_bound=True
+)
 @attrs.frozen(kw_only=True)
 class Affected(_BoundCount):
     what: ClassVar[str] = "affected"

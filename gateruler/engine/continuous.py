@@ -40,7 +40,9 @@ def continuous_entries(defs: Sequence[CardDef]) -> tuple[tuple[Entry, ...], ...]
     if not any(a.trigger == CONTINUOUS for d in unique.values() for a in d.abilities):
         return ()
     entries = {
-        key: tuple((a.requires, e) for a in d.abilities if a.trigger == CONTINUOUS for e in a.effects if e.kind == "modify")
+        key: tuple(
+            (a.requires, e) for a in d.abilities if a.trigger == CONTINUOUS for e in a.effects if e.kind == "modify"
+        )
         for key, d in unique.items()
     }
     return tuple(entries[id(d)] for d in defs)
@@ -50,7 +52,9 @@ def continuous_grants(defs: Sequence[CardDef]) -> tuple[tuple[Entry, ...], ...]:
     """Each card's continuous keyword grants, found once per game; empty when no card has any."""
     unique = {id(d): d for d in defs}
     entries = {
-        key: tuple((a.requires, e) for a in d.abilities if a.trigger == CONTINUOUS for e in a.effects if e.kind == "grant")
+        key: tuple(
+            (a.requires, e) for a in d.abilities if a.trigger == CONTINUOUS for e in a.effects if e.kind == "grant"
+        )
         for key, d in unique.items()
     }
     if not any(entries.values()):
@@ -124,7 +128,9 @@ def bonus(game: "Game", side: int, iid: int, slot: int, stat: str) -> int:
     return total
 
 
-def _from(game: "Game", entries: tuple[Entry, ...], src_side: int, src: int, side: int, iid: int, slot: int, stat: str) -> int:
+def _from(
+    game: "Game", entries: tuple[Entry, ...], src_side: int, src: int, side: int, iid: int, slot: int, stat: str
+) -> int:
     """What one card's continuous changes add to `stat` of the unit (or ruler) read."""
     total = 0
     for requires, effect in entries:

@@ -89,7 +89,9 @@ def _picked(frame: Frame) -> list[Any]:
 
 
 def _pick_decision(frame: Frame, options: list[Any], kind: str, count: int, picked: list[Any]) -> Decision:
-    return Decision(kind, frame.side, frame.source, frame.ability, frame.step, "cost", tuple(options), count, tuple(picked))
+    return Decision(
+        kind, frame.side, frame.source, frame.ability, frame.step, "cost", tuple(options), count, tuple(picked)
+    )
 
 
 def choose_cards(game: "Game", frame: Frame, candidates: list[int], count: int) -> Decision | None:
@@ -129,13 +131,19 @@ def choose_units(game: "Game", frame: Frame, where: CardFilter, count: int, excl
     if len(picked) >= count:
         return None
     taken = {(a.side, a.slot) for a in picked}
-    remaining = [Choose(side, slot) for side, slot, iid in where.places(game, frame.side) if (side, slot) not in taken and iid != exclude]
+    remaining = [
+        Choose(side, slot)
+        for side, slot, iid in where.places(game, frame.side)
+        if (side, slot) not in taken and iid != exclude
+    ]
     if len(remaining) <= count - len(picked):
         return None
     return _pick_decision(frame, remaining, "unit", count, picked)
 
 
-def chosen_units(game: "Game", frame: Frame, where: CardFilter, count: int, exclude: int = -1) -> list[tuple[int, int, int]]:
+def chosen_units(
+    game: "Game", frame: Frame, where: CardFilter, count: int, exclude: int = -1
+) -> list[tuple[int, int, int]]:
     """(side, slot, iid) of the units to pay with, picked first; never the card `exclude`."""
     places = [p for p in where.places(game, frame.side) if p[2] != exclude]
     by_slot = {(side, slot): iid for side, slot, iid in places}
@@ -235,7 +243,9 @@ class _OwnUnits(Cost):
         chosen = chosen_units(game, frame, self._where(), self.count, self._exclude(frame.source))
         return [(side, slot, iid) for side, slot, iid in chosen if game.unit_is(side, slot, iid)]
 
-    def take(self, game: "Game", side: int, slot: int, iid: int, source: int) -> None:  # pragma: no cover - every word overrides
+    def take(
+        self, game: "Game", side: int, slot: int, iid: int, source: int
+    ) -> None:  # pragma: no cover - every word overrides
         raise NotImplementedError
 
 
@@ -264,7 +274,9 @@ class Discard(_CardsInZone):
 @attrs.frozen(kw_only=True)
 class DestroyOwn(_OwnUnits):
     count: int = param(int, "How many units.", 1, default=1, minimum=1)
-    filter: Any = param(PROPERTIES, "Which units may be destroyed (default: any).", {"attribute": "Beast"}, default=None)
+    filter: Any = param(
+        PROPERTIES, "Which units may be destroyed (default: any).", {"attribute": "Beast"}, default=None
+    )
 
     def pay(self, game: "Game", frame: Frame) -> None:
         for side, slot, _ in self.paying(game, frame):
@@ -274,7 +286,9 @@ class DestroyOwn(_OwnUnits):
         return f"destroy {_plural(self.count, 'unit')} of yours"
 
 
-@cost("return", "Return `count` of your own units matching `filter` to your hand (a ruler without a hand cannot pay it).")
+@cost(
+    "return", "Return `count` of your own units matching `filter` to your hand (a ruler without a hand cannot pay it)."
+)
 @attrs.frozen(kw_only=True)
 class ReturnOwn(_OwnUnits):
     count: int = param(int, "How many units.", 1, default=1, minimum=1)
@@ -333,7 +347,9 @@ class RestSelf(Cost):
 @attrs.frozen(kw_only=True)
 class RestUnit(_OwnUnits):
     count: int = param(int, "How many units.", 1, default=1, minimum=1)
-    filter: Any = param(PROPERTIES, "Which units may be rested (default: any).", {"attribute": "Military"}, default=None)
+    filter: Any = param(
+        PROPERTIES, "Which units may be rested (default: any).", {"attribute": "Military"}, default=None
+    )
 
     def _where(self) -> CardFilter:
         return _own(BOARD, all_of([StateIs(False)] + ([self.filter] if self.filter is not None else [])))
@@ -370,7 +386,10 @@ class DeckToDamage(Cost):
         return f"put the top {_plural(self.count, 'card')} of your deck into your damage zone"
 
 
-@cost("soul", "Put `count` of this card's soul cards matching `filter` into the graveyard (you choose which when they differ).")
+@cost(
+    "soul",
+    "Put `count` of this card's soul cards matching `filter` into the graveyard (you choose which when they differ).",
+)
 @attrs.frozen(kw_only=True)
 class Soul(Cost):
     count: int = param(int, _COUNT_DOC, 1, default=1, minimum=1)
@@ -394,7 +413,10 @@ class Soul(Cost):
         return f"put {_plural(self.count, 'soul card')} of this card into the graveyard"
 
 
-@cost("remove_from_graveyard", "Remove `count` cards matching `filter` in your graveyard from the game (you choose which).")
+@cost(
+    "remove_from_graveyard",
+    "Remove `count` cards matching `filter` in your graveyard from the game (you choose which).",
+)
 @attrs.frozen(kw_only=True)
 class RemoveFromGraveyard(_CardsInZone):
     zone: ClassVar[str] = "graveyard"
@@ -411,12 +433,17 @@ class RemoveFromGraveyard(_CardsInZone):
         return f"remove {_plural(self.count, 'card')} in your graveyard from the game"
 
 
-@cost("return_to_deck", "Return `count` of your other units matching `filter` to your deck, shuffled in (you choose which): genesis summon's materials.")
+@cost(
+    "return_to_deck",
+    "Return `count` of your other units matching `filter` to your deck, shuffled in (you choose which): genesis summon's materials.",
+)
 @attrs.frozen(kw_only=True)
 class ReturnToDeck(_OwnUnits):
     others_only: ClassVar[bool] = True
     count: int = param(int, "How many units.", 1, default=1, minimum=1)
-    filter: Any = param(PROPERTIES, "Which units may be returned (default: any).", {"attribute": "Dragon"}, default=None)
+    filter: Any = param(
+        PROPERTIES, "Which units may be returned (default: any).", {"attribute": "Dragon"}, default=None
+    )
 
     def pay(self, game: "Game", frame: Frame) -> None:
         super().pay(game, frame)

@@ -25,7 +25,11 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "setup": (),
     "turn": (),
     "phase": ("phase",),
-    "draw": ("card", "source", "reason"),  # reason: "opening", "turn" (the start phase's), or the trigger of source's ability
+    "draw": (
+        "card",
+        "source",
+        "reason",
+    ),  # reason: "opening", "turn" (the start phase's), or the trigger of source's ability
     "drive": ("card", "source", "reason"),
     "summon": ("card", "zone"),
     "replace": ("card", "zone"),
@@ -35,12 +39,21 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "set": ("card", "set_zone"),
     "field": ("card",),
     "ability": ("card", "trigger"),
-    "no_effect": ("card", "reason", "trigger"),  # card: the card whose ability (with that trigger) did nothing; reason: NO_* below
+    "no_effect": (
+        "card",
+        "reason",
+        "trigger",
+    ),  # card: the card whose ability (with that trigger) did nothing; reason: NO_* below
     "attack": ("attacker", "target_zone", "target"),
     "damage_unit": ("card", "amount", "total", "source", "reason"),
     "destroy": ("card", "source", "reason"),
     "ruler_damage": ("amount", "battle", "source", "reason"),
-    "check": ("card", "result", "index", "of"),  # card `index` (from 1) of a damage check of `of` cards (its ruler_damage's amount)
+    "check": (
+        "card",
+        "result",
+        "index",
+        "of",
+    ),  # card `index` (from 1) of a damage check of `of` cards (its ruler_damage's amount)
     "mill": ("card", "source", "reason"),
     "move": ("card", "to", "source", "reason"),
     "set_destroyed": ("card", "source", "reason"),
@@ -57,9 +70,25 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "deck_to_damage": ("card", "source", "reason"),  # put from the deck into the damage zone, no damage check
     "remove": ("card", "from", "source", "reason"),  # removed from the game
     # split damage and replacements (gateruler/engine/effects/split.py, replace.py)
-    "carry_through": ("attacker", "target_zone", "target"),  # the attack goes on to the ruler: the unit it targeted was destroyed
-    "shield": ("card", "protects", "amount", "by"),  # a one-shot prevention waits: card -1 for "ruler"/"side"; amount 0 = all
-    "damage_prevented": ("card", "prevented", "left", "by", "source", "reason"),  # damage to a unit (-1: the ruler) prevented or reduced; source, reason: the damage's
+    "carry_through": (
+        "attacker",
+        "target_zone",
+        "target",
+    ),  # the attack goes on to the ruler: the unit it targeted was destroyed
+    "shield": (
+        "card",
+        "protects",
+        "amount",
+        "by",
+    ),  # a one-shot prevention waits: card -1 for "ruler"/"side"; amount 0 = all
+    "damage_prevented": (
+        "card",
+        "prevented",
+        "left",
+        "by",
+        "source",
+        "reason",
+    ),  # damage to a unit (-1: the ruler) prevented or reduced; source, reason: the damage's
     "survived": ("card", "by", "total"),  # a unit about to be destroyed stays on the board; total: its damage now
     # activated abilities, discounts, keyword grants, act/rest, genesis summon (activation.py, discount.py, effects/)
     "activate": ("card", "timing"),  # the player used the card's activated ability
@@ -69,18 +98,29 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "to_deck": ("card", "source", "reason"),  # a unit went back into its owner's deck (shuffled in)
     # soul, special summons, searching and looking (effects/soul.py, summon.py, search.py)
     "soul": ("card", "host", "from"),  # put under the card `host` as its soul
-    "soul_to_graveyard": ("card", "host", "source", "reason"),  # a soul card of `host` went to the graveyard (paid: "cost"; its card left: "host_left")
+    "soul_to_graveyard": (
+        "card",
+        "host",
+        "source",
+        "reason",
+    ),  # a soul card of `host` went to the graveyard (paid: "cost"; its card left: "host_left")
     "special_summon": ("card", "from"),  # an effect special-summons the card from a zone (its `summon` follows)
     "found": ("card", "to"),  # a card taken from the deck by a search or a look, revealed, and where it went
     "look": ("card",),  # one of the top cards of a deck, looked at (the player sees it)
     "bottom": ("card",),  # put on the bottom of its deck (in the order chosen: the last one is the bottom card)
     "shuffle": (),  # the side's deck was shuffled
     # Soul guard (engine/replace.py)
-    "soul_guard": ("card", "way"),  # the unit stays in play instead of going `way`: one of its soul cards goes to the graveyard (soul_to_graveyard)
+    "soul_guard": (
+        "card",
+        "way",
+    ),  # the unit stays in play instead of going `way`: one of its soul cards goes to the graveyard (soul_to_graveyard)
     # rule variants (gateruler/engine/rules.py)
     "damage_cleared": ("card",),  # the end phase removed the damage a unit bore (unit_damage=clears)
     # causes (see the module's doc)
-    "special_rule": ("rule", "card"),  # a level's special rule acts (its word), for its card: its destroys name it as their source
+    "special_rule": (
+        "rule",
+        "card",
+    ),  # a level's special rule acts (its word), for its card: its destroys name it as their source
     "check_deck_out": ("index", "of"),  # card `index` of a damage check of `of` could not be taken: the deck is empty
 }
 
@@ -110,7 +150,9 @@ class Cause:
     """The `reason` words of the log (besides trigger words, which say which ability of `source` did it)."""
 
     ATTACK = "attack"  # an attack's damage: the attacker's ATK to the attacked unit, its STK to the attacked ruler
-    INTERCEPT = "intercept"  # the attacked unit's ATK to the attacker, before the attack hits (source: the attacked unit)
+    INTERCEPT = (
+        "intercept"  # the attacked unit's ATK to the attacker, before the attack hits (source: the attacked unit)
+    )
     COUNTERATTACK = "counterattack"  # the attacked unit survived and strikes back (source: the attacked unit)
     PIERCE = "pierce"  # the attacker destroyed the defense unit it attacked: its STK goes on to the ruler
     CARRY_THROUGH = "carry_through"  # the attack went on to the ruler (carry_through entry): its STK
@@ -226,7 +268,11 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
     if kind == "event":
         return f"{who} played {name(a[0])}."
     if kind == "set":
-        return f"{who} set a card in set zone {a[1] + 1}." if side == 1 else f"You set {name(a[0])} in set zone {a[1] + 1}."
+        return (
+            f"{who} set a card in set zone {a[1] + 1}."
+            if side == 1
+            else f"You set {name(a[0])} in set zone {a[1] + 1}."
+        )
     if kind == "field":
         return f"{who} played the field {name(a[0])}."
     if kind == "ability":
@@ -277,7 +323,11 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
     if kind == "discard":
         return f"{who} discarded {name(a[0])}{why(a[1], a[2])}."
     if kind == "rest":
-        return f"{who} rested {'the ruler' if a[0] == -1 else name(a[0])}." if side == 0 else f"The rift rested {name(a[0])}."
+        return (
+            f"{who} rested {'the ruler' if a[0] == -1 else name(a[0])}."
+            if side == 0
+            else f"The rift rested {name(a[0])}."
+        )
     if kind == "deck_to_damage":
         return f"{name(a[0])} went from {whose} deck into {whose} damage zone{why(a[1], a[2])}."
     if kind == "remove":
@@ -286,7 +336,10 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
         foe_ruler = "the rift" if side == 0 else "you"
         return f"{whose.capitalize()} {name(a[0])}'s attack went on to {foe_ruler}: {name(a[2])} in the attacked line was destroyed."
     if kind == "shield":
-        what = {"side": "you or your units" if side == 0 else "the rift or its units", "ruler": "you" if side == 0 else "the rift"}
+        what = {
+            "side": "you or your units" if side == 0 else "the rift or its units",
+            "ruler": "you" if side == 0 else "the rift",
+        }
         how = "all the next damage" if a[2] == 0 else f"{a[2]} of the next damage"
         return f"{name(a[3])} will prevent {how} to {what.get(a[1], name(a[0]))} this turn."
     if kind == "damage_prevented":
@@ -320,7 +373,13 @@ def describe(event: Sequence, names: Sequence[str]) -> str:
     if kind == "shuffle":
         return f"{who} shuffled {whose} deck."
     if kind == "soul_guard":
-        way = "destroyed" if a[1] == "destroy" else "removed from the game" if a[1] == "removed" else f"put into {whose} {a[1]}"
+        way = (
+            "destroyed"
+            if a[1] == "destroy"
+            else "removed from the game"
+            if a[1] == "removed"
+            else f"put into {whose} {a[1]}"
+        )
         return f"{name(a[0])} was not {way}: Soul guard puts one of its soul cards into {whose} graveyard instead."
     if kind == "damage_cleared":
         return f"{name(a[0])}'s damage was removed at the end of the turn."

@@ -31,7 +31,11 @@ UNIT_SLOTS = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)
 SIDES = Choice(
     "sides",
     ("own", "enemy", "any"),
-    {"own": "The side of the card that has the ability (its controller).", "enemy": "The other side.", "any": "Both sides, the controller's first."},
+    {
+        "own": "The side of the card that has the ability (its controller).",
+        "enemy": "The other side.",
+        "any": "Both sides, the controller's first.",
+    },
 )
 # zone word -> the SideState list that holds it
 ZONE_LISTS = {
@@ -62,7 +66,11 @@ ZONES = Choice(
         "soul": "The soul cards under the side's cards (units and field cards), card by card.",
     },
 )
-STATES = Choice("states", ("act", "rest"), {"act": "Upright: it can attack or be rested.", "rest": "Turned sideways (it attacked, or paid a cost)."})
+STATES = Choice(
+    "states",
+    ("act", "rest"),
+    {"act": "Upright: it can attack or be rested.", "rest": "Turned sideways (it attacked, or paid a cost)."},
+)
 CARD_TYPES = Choice("card types", tuple(t.value for t in CardType))
 _SIDE_CODES = {"any": 0, "own": 1, "enemy": 2}
 
@@ -337,7 +345,14 @@ def _comparison(stat: str) -> Callable[[Any], Any]:
     return build
 
 
-prop("side", SIDES, "Whose cards: `own` (the controller's), `enemy` or `any` (the default).", "own", lambda v: None, where=True)
+prop(
+    "side",
+    SIDES,
+    "Whose cards: `own` (the controller's), `enemy` or `any` (the default).",
+    "own",
+    lambda v: None,
+    where=True,
+)
 prop(
     "zone",
     OneOrMany(ZONES),
@@ -350,9 +365,27 @@ prop("type", CARD_TYPES, "The card type.", "unit", lambda v: TypeIs(CardType(v))
 prop("attribute", str, "An attribute printed on the card (Beast, Dragon, Military...).", "Beast", HasAttribute)
 prop("faction", str, "The printed faction (army).", "東妖軍", FactionIs)
 prop("keyword", KEYWORD, "A keyword the card has (on the board: granted ones too).", "pierce", HasKeyword)
-prop("marker", str, "A marker keyword printed on the card (its `markers`: words with no rule of their own, CR 16-1a-2).", "警戒", HasMarker)
-prop("name", str, "The card's name in any of its languages, whole (case does not matter).", "Dark Knight Dista", lambda v: NameIs(v.casefold()))
-prop("name_contains", str, "Part of the card's name in any of its languages (case does not matter).", "Dark Knight", lambda v: NameContains(v.casefold()))
+prop(
+    "marker",
+    str,
+    "A marker keyword printed on the card (its `markers`: words with no rule of their own, CR 16-1a-2).",
+    "警戒",
+    HasMarker,
+)
+prop(
+    "name",
+    str,
+    "The card's name in any of its languages, whole (case does not matter).",
+    "Dark Knight Dista",
+    lambda v: NameIs(v.casefold()),
+)
+prop(
+    "name_contains",
+    str,
+    "Part of the card's name in any of its languages (case does not matter).",
+    "Dark Knight",
+    lambda v: NameContains(v.casefold()),
+)
 for _stat, _what in (
     ("level", "printed level"),
     ("cost", "cost (the printed level, at least 0)"),
@@ -360,7 +393,13 @@ for _stat, _what in (
     ("hp", "HP (current on the board)"),
     ("stk", "STK (current on the board)"),
 ):
-    prop(_stat, COMPARISON, f"The {_what}: a number, or `{{min: a, max: b}}` (either bound may be left out).", {"max": 1}, _comparison(_stat))
+    prop(
+        _stat,
+        COMPARISON,
+        f"The {_what}: a number, or `{{min: a, max: b}}` (either bound may be left out).",
+        {"max": 1},
+        _comparison(_stat),
+    )
 prop("state", STATES, "Act or rest (only units on the board have one).", "act", lambda v: StateIs(v == "rest"))
 prop(
     "soul",
@@ -379,13 +418,27 @@ ENTERED = Choice(
     },
 )
 prop("entered", ENTERED, "How a unit on the board entered it (cards elsewhere match neither).", "special", EnteredAs)
-prop("and", ListOf(PROPERTIES, min_items=1), "Every one of these property mappings holds.", [{"type": "unit"}, {"level": {"min": 2}}], lambda v: AllOf(tuple(v)))
-prop("or", ListOf(PROPERTIES, min_items=1), "At least one of these property mappings holds.", [{"attribute": "Beast"}, {"attribute": "Dragon"}], lambda v: AnyOf(tuple(v)))
+prop(
+    "and",
+    ListOf(PROPERTIES, min_items=1),
+    "Every one of these property mappings holds.",
+    [{"type": "unit"}, {"level": {"min": 2}}],
+    lambda v: AllOf(tuple(v)),
+)
+prop(
+    "or",
+    ListOf(PROPERTIES, min_items=1),
+    "At least one of these property mappings holds.",
+    [{"attribute": "Beast"}, {"attribute": "Dragon"}],
+    lambda v: AnyOf(tuple(v)),
+)
 prop("not", PROPERTIES, "This property mapping does not hold.", {"attribute": "Dragon"}, NotTest)
 
 STAT_PROPERTIES = frozenset({"atk", "hp", "stk"})
 """Properties that read current stats: a continuous effect may not depend on them (it would depend on itself)."""
 
 
-def compile_filter(side: str = "any", zones: Iterable[str] = (BOARD,), tests: Iterable[Any] = (), text: str = "") -> CardFilter:
+def compile_filter(
+    side: str = "any", zones: Iterable[str] = (BOARD,), tests: Iterable[Any] = (), text: str = ""
+) -> CardFilter:
     return CardFilter(side, tuple(zones), all_of(tests), text)

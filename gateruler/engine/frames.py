@@ -75,7 +75,9 @@ class Decision:
     source: int  # the card whose ability asks
     ability: int
     step: int  # the frame step (BEGIN: whether to use an optional ability)
-    purpose: str  # "target", "cost", "optional", or an effect's own: "pick" (cards it takes), "summon" (a zone), "order"
+    purpose: (
+        str  # "target", "cost", "optional", or an effect's own: "pick" (cards it takes), "summon" (a zone), "order"
+    )
     options: tuple[Action, ...]
     count: int = 1  # how many picks in all
     picked: tuple[Action, ...] = ()  # picks made so far

@@ -59,7 +59,15 @@ from gateruler.engine.actions import (
 from gateruler.engine.events import Cause, describe, event_to_dict
 from gateruler.engine.filters import ZONE_LISTS
 from gateruler.engine.frames import BEGIN, Decision, Frame
-from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, OPEN_CARD, PIERCE, SOUL_GUARD
+from gateruler.engine.keywords import (
+    CANNOT_BE_ATTACKED,
+    COUNTERATTACK,
+    DORMANT,
+    INTERCEPT,
+    OPEN_CARD,
+    PIERCE,
+    SOUL_GUARD,
+)
 from gateruler.engine.opponent import Opponent
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
 from gateruler.engine.rules import DeckOut, HandlessDraw, PlayerWindows, Rules, UnitDamage
@@ -67,7 +75,18 @@ from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import SideState, Unit
 from gateruler.engine.targets import Chosen
 from gateruler.engine.timings import ATTACK, ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, MAIN, RIFT_DRIVE, RIFT_END
-from gateruler.engine.triggers import ATTACK_COST, CNT, ON_ATTACK, ON_DESTROYED, ON_ENTER, ON_PLAY, ON_SPECIAL_SUMMON, REPLACEMENT, START_OF_TURN, TOUCHDOWN
+from gateruler.engine.triggers import (
+    ATTACK_COST,
+    CNT,
+    ON_ATTACK,
+    ON_DESTROYED,
+    ON_ENTER,
+    ON_PLAY,
+    ON_SPECIAL_SUMMON,
+    REPLACEMENT,
+    START_OF_TURN,
+    TOUCHDOWN,
+)
 from gateruler.errors import IllegalAction
 from gateruler.models import CardDef, CostModel, LevelDef, RulerDef, TurnStartKind
 from gateruler.vocabulary import CardType
@@ -138,7 +157,9 @@ class Setup:
     grants: tuple = ()  # by instance id: its continuous keyword grants (continuous.py)
     rules: Rules = DEFAULT_RULES  # the readings of open rulings this game is played under (engine/rules.py)
     windows: bool = False  # the player may answer in the rift's turn (windows.py): the engine pushes window tasks
-    damage_windows: frozenset = frozenset()  # (card, ability) of the rift's damage abilities: a window opens before each
+    damage_windows: frozenset = (
+        frozenset()
+    )  # (card, ability) of the rift's damage abilities: a window opens before each
 
     @property
     def card_ids(self) -> tuple[str, ...]:
@@ -149,7 +170,9 @@ class Setup:
         return tuple(d.name for d in self.defs)
 
     @classmethod
-    def build(cls, defs: tuple[CardDef, ...], *, ruler: RulerDef, rules: Rules = DEFAULT_RULES, **fields: object) -> "Setup":
+    def build(
+        cls, defs: tuple[CardDef, ...], *, ruler: RulerDef, rules: Rules = DEFAULT_RULES, **fields: object
+    ) -> "Setup":
         """A setup, with what is worked out once per game from the definitions.
 
         The games of a batch have the same definitions: they share one `defs`
@@ -175,7 +198,11 @@ class Setup:
                 "triggers": triggers,
                 "costs": tuple(0 if free else max(d.level, 0) for d in defs),
                 "play_checks": play_checks,
-                "summon_slots": tuple(s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)),
+                "summon_slots": tuple(
+                    s
+                    for s in UNIT_SLOTS
+                    if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)
+                ),
                 "replacements": replace.replacement_entries(defs) if REPLACEMENT in hooks else (),
                 # a game with keyword grants may grant Soul guard: it asks the leave hook too (a soul test, when it has none)
                 "replaces": hooks - {REPLACEMENT} | ({replace.LEAVE} if abilities["has_grants"] else frozenset()),
@@ -431,14 +458,20 @@ class Game:
         u = self.sides[side].board[slot]
         if u is None or u.rested:
             return False
-        if self.setup.has_attack_costs and ATTACK_COST in self.setup.triggers[u.iid] and not self._can_pay_to_attack(side, u.iid):
+        if (
+            self.setup.has_attack_costs
+            and ATTACK_COST in self.setup.triggers[u.iid]
+            and not self._can_pay_to_attack(side, u.iid)
+        ):
             return False
         return DORMANT not in self.keywords(side, slot)
 
     def _can_pay_to_attack(self, side: int, iid: int) -> bool:
         """Whether every cost of the unit's attack_cost abilities can be paid now (it may attack only then)."""
         abilities = self.setup.defs[iid].abilities
-        return all(c.can_pay(self, side, iid) for i in self.setup.triggers[iid][ATTACK_COST] for c in abilities[i].costs)
+        return all(
+            c.can_pay(self, side, iid) for i in self.setup.triggers[iid][ATTACK_COST] for c in abilities[i].costs
+        )
 
     def attackable(self, side: int, slot: int) -> bool:
         u = self.sides[side].board[slot]
@@ -592,7 +625,11 @@ class Game:
                     if can_summon and affordable:
                         actions.extend([summon_action(iid, slot) for slot in slots])
                 elif d.type is CardType.EVENT:
-                    if affordable and iid not in no_main_play and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid)):
+                    if (
+                        affordable
+                        and iid not in no_main_play
+                        and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid))
+                    ):
                         actions.append(play_event_action(iid))
                     if free_set and OPEN_CARD not in d.keywords:
                         actions.append(set_card_action(iid, free_set[0]))
@@ -651,7 +688,11 @@ class Game:
                 if not cost.energy_needed() and not cost.can_pay(self, side, iid):
                     return False
             for effect in ability.effects:
-                if type(effect.target) is Chosen and not effect.optional and not effect.target.filter.places(self, side):
+                if (
+                    type(effect.target) is Chosen
+                    and not effect.optional
+                    and not effect.target.filter.places(self, side)
+                ):
                     return False
         return energy <= self.sides[side].energy_ready
 
@@ -770,7 +811,9 @@ class Game:
         s.soul[host] = s.soul.get(host, ()) + (iid,)
         self.log_event(side, "soul", iid, host, from_zone)
 
-    def soul_to_graveyard(self, side: int, host: int, cards: Sequence[int] | None = None, cause: str = Cause.COST) -> None:
+    def soul_to_graveyard(
+        self, side: int, host: int, cards: Sequence[int] | None = None, cause: str = Cause.COST
+    ) -> None:
         """Put soul cards of `host` into the graveyard, in the order given: `cards` (those of them it holds),
         or all of them (None).  Paying a cost of `host`'s (its soul pays only for it), or `host` leaving
         (Cause.HOST_LEFT): either way `host` is the entry's source."""
@@ -836,7 +879,9 @@ class Game:
         u = s.board[slot]
         if u is None:
             return
-        if self.setup.replaces and replace.survives(self, side, slot, cause == Cause.LETHAL or cause == Cause.HP, cause == Cause.COST):
+        if self.setup.replaces and replace.survives(
+            self, side, slot, cause == Cause.LETHAL or cause == Cause.HP, cause == Cause.COST
+        ):
             return
         s.board[slot] = None
         s.graveyard.append(u.iid)
@@ -890,7 +935,9 @@ class Game:
         if self.setup.windows:
             self.tasks.append(windows.task(RIFT_DRIVE, iid))
 
-    def damage_ruler(self, side: int, amount: int, battle: bool, cause: str | None = None, source: int | None = None) -> None:
+    def damage_ruler(
+        self, side: int, amount: int, battle: bool, cause: str | None = None, source: int | None = None
+    ) -> None:
         """Queue a damage check of `amount` cards, one at a time (what replacements leave of it).
 
         `cause`, `source`: what dealt it (events.Cause; an effect gives its trigger and card)."""
@@ -903,7 +950,15 @@ class Game:
         self.log_event(side, "ruler_damage", amount, battle, source, cause)
         self.tasks.append(("check", side, amount, amount))
 
-    def damage_unit(self, side: int, slot: int, amount: int, battle: bool = False, cause: str | None = None, source: int | None = None) -> None:
+    def damage_unit(
+        self,
+        side: int,
+        slot: int,
+        amount: int,
+        battle: bool = False,
+        cause: str | None = None,
+        source: int | None = None,
+    ) -> None:
         """Deal `amount` damage to the unit in `slot` of `side` (what replacements leave of it); `battle`: battle damage.
 
         `cause`, `source`: what dealt it (events.Cause; an effect gives its trigger and card)."""
@@ -933,7 +988,14 @@ class Game:
             task = tasks[i]
             if type(task) is tuple and task[0] == "battle" and task[1] == side and task[3] == attacker_iid:
                 _, _, attacker, _, target, target_iid = task
-                tasks[i] = ("battle", side, attacker, attacker_iid, RULER, target_iid)  # a ruler target with a card: gone on
+                tasks[i] = (
+                    "battle",
+                    side,
+                    attacker,
+                    attacker_iid,
+                    RULER,
+                    target_iid,
+                )  # a ruler target with a card: gone on
                 self.log_event(side, "carry_through", attacker_iid, target, target_iid)
                 return True
         return False
@@ -1077,7 +1139,13 @@ class Game:
                 return  # the attacker left the board before the battle
         if target == RULER:
             # a ruler target with a card: the attack went on to the ruler (attack_goes_on)
-            self.damage_ruler(foe, self.stk(side, attacker), True, Cause.ATTACK if target_iid < 0 else Cause.CARRY_THROUGH, attacker_iid)
+            self.damage_ruler(
+                foe,
+                self.stk(side, attacker),
+                True,
+                Cause.ATTACK if target_iid < 0 else Cause.CARRY_THROUGH,
+                attacker_iid,
+            )
             return
         t = self.sides[foe].board[target]
         if t is None or t.iid != target_iid:
@@ -1144,7 +1212,9 @@ class Game:
         later: list[tuple] = []
         if side == PLAYER:
             ruler = self.setup.ruler
-            s.energy_ready = s.energy if ruler.energy_readied is None else min(s.energy, s.energy_ready + ruler.energy_readied)
+            s.energy_ready = (
+                s.energy if ruler.energy_readied is None else min(s.energy, s.energy_ready + ruler.energy_readied)
+            )
             count = ruler.turn_start_count
             if self.turn == 1 and ruler.first_turn_count is not None:
                 count = ruler.first_turn_count
@@ -1294,7 +1364,16 @@ class Game:
         return game_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict, *, pool: CardPool, ruler: RulerDef, level: LevelDef, opponent: Opponent, rules: Rules | None = None) -> "Game":
+    def from_dict(
+        cls,
+        data: dict,
+        *,
+        pool: CardPool,
+        ruler: RulerDef,
+        level: LevelDef,
+        opponent: Opponent,
+        rules: Rules | None = None,
+    ) -> "Game":
         """Rebuild a saved game (this version's or the previous one's).  The caller loads the
         definitions it names and gives the opponent; the rules are the state's own unless given."""
         player_n = len(data["player_deck"])
@@ -1342,10 +1421,14 @@ def _needs_play_checks(card: CardDef, index: dict[str, tuple[int, ...]]) -> bool
 
 NO_HOOKS: frozenset[str] = frozenset()
 HOOK_NAMES = frozenset({replace.DAMAGE, replace.DESTROY, replace.LEAVE, REPLACEMENT})
-_INDEXES: dict[int, tuple[CardDef, dict[str, tuple[int, ...]], frozenset[str], bool]] = {}  # id(definition) -> (it, its index, its hooks, play checks)
+_INDEXES: dict[
+    int, tuple[CardDef, dict[str, tuple[int, ...]], frozenset[str], bool]
+] = {}  # id(definition) -> (it, its index, its hooks, play checks)
 
 
-def _trigger_index(defs: Sequence[CardDef]) -> tuple[tuple[dict[str, tuple[int, ...]], ...], frozenset[str], tuple[bool, ...]]:
+def _trigger_index(
+    defs: Sequence[CardDef],
+) -> tuple[tuple[dict[str, tuple[int, ...]], ...], frozenset[str], tuple[bool, ...]]:
     """For each card, trigger word -> the indices of its abilities with that trigger; the replacement
     hooks the cards' words use (REPLACEMENT among them when a card has a standing replacement); and
     for each card whether playing it needs more than its energy (`_needs_play_checks`).

@@ -30,11 +30,15 @@ def keyword(name: str, doc: str) -> str:
 
 
 PIERCE = keyword(
-    "pierce", "Destroying the enemy defense-zone unit by attacking it also deals this card's STK to the enemy ruler as battle damage."
+    "pierce",
+    "Destroying the enemy defense-zone unit by attacking it also deals this card's STK to the enemy ruler as battle damage.",
 )
-INTERCEPT = keyword("intercept", "When this unit is attacked by a unit, before battle damage, it deals its ATK to the attacking unit.")
+INTERCEPT = keyword(
+    "intercept", "When this unit is attacked by a unit, before battle damage, it deals its ATK to the attacking unit."
+)
 COUNTERATTACK = keyword(
-    "counterattack", "When this unit is attacked by a unit and is still on the board after the battle damage, it deals its ATK to the attacker."
+    "counterattack",
+    "When this unit is attacked by a unit and is still on the board after the battle damage, it deals its ATK to the attacker.",
 )
 OPEN_CARD = keyword("open_card", "When drawn or driven it must be revealed and played at once; it cannot be set.")
 DORMANT = keyword("dormant", "Our reading (unverified): this unit cannot attack.  Level 5 tells the rift to ignore it.")

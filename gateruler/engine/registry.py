@@ -100,7 +100,9 @@ class Param:
     minimum: int | None = None
 
 
-def param(kind: Any, doc: str, example: Any, *, default: Any = REQUIRED, minimum: int | None = None, key: str | None = None) -> Any:
+def param(
+    kind: Any, doc: str, example: Any, *, default: Any = REQUIRED, minimum: int | None = None, key: str | None = None
+) -> Any:
     """A parameter field of a word's spec class.
 
     `kind` is what the loader reads (int, str, bool, Choice, ListOf, ...);
@@ -121,7 +123,18 @@ def params_of(spec: type) -> tuple[Param, ...]:
             continue
         kind, doc, example, minimum, key = meta
         required = field.default is attrs.NOTHING
-        out.append(Param(key or field.name, field.name, kind, doc, example, required, None if required else field.default, minimum))
+        out.append(
+            Param(
+                key or field.name,
+                field.name,
+                kind,
+                doc,
+                example,
+                required,
+                None if required else field.default,
+                minimum,
+            )
+        )
     return tuple(out)
 
 

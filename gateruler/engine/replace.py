@@ -65,7 +65,9 @@ GUARD = "soul_guard_payment"
 """The trigger of the ability a Soul guard card pays with (`guard_ability`): never fired, its frame is pushed by `guard`."""
 """A shield's protected card when it protects a ruler and all of its units ("you or your unit")."""
 
-Entry = tuple[int, Any, Any, bool]  # (ability index, its requirement, its replacement word, whether it does something instead)
+Entry = tuple[
+    int, Any, Any, bool
+]  # (ability index, its requirement, its replacement word, whether it does something instead)
 
 _APPLYING: set[tuple[int, int, int]] = set()
 """(game, card, ability) of the replacements whose instead effects are resolving now: a replacement does not
@@ -76,7 +78,11 @@ def replacement_entries(defs: Sequence[CardDef]) -> tuple[tuple[Entry, ...], ...
     """Each card's standing replacements, worked out once per game that has any."""
     unique = {id(d): d for d in defs}
     entries = {
-        key: tuple((index, a.requires, a.effects[0], len(a.effects) > 1) for index, a in enumerate(card.abilities) if a.trigger == REPLACEMENT)
+        key: tuple(
+            (index, a.requires, a.effects[0], len(a.effects) > 1)
+            for index, a in enumerate(card.abilities)
+            if a.trigger == REPLACEMENT
+        )
         for key, card in unique.items()
     }
     return tuple(entries[id(d)] for d in defs)
@@ -135,7 +141,16 @@ def _instead(game: "Game", src_side: int, src: int, index: int) -> None:
 # ---------------------------------------------------------------------- the hooks
 
 
-def damage(game: "Game", side: int, iid: int, slot: int, amount: int, battle: bool, cause: str | None = None, source: int | None = None) -> int:
+def damage(
+    game: "Game",
+    side: int,
+    iid: int,
+    slot: int,
+    amount: int,
+    battle: bool,
+    cause: str | None = None,
+    source: int | None = None,
+) -> int:
     """What is left of `amount` damage about to be dealt to the card `iid` in `slot` of `side` (-1: the ruler).
 
     `cause` and `source` say what deals it; a prevention logs them (damage_prevented)."""
@@ -208,7 +223,9 @@ def guard(game: "Game", side: int, slot: int, lethal: bool, way: str) -> bool:
         return False
     abilities = game.setup.defs[u.iid].abilities
     index = next((i for i, a in enumerate(abilities) if a.trigger == GUARD), -1)
-    promised = sum(1 for t in game.tasks if type(t) is Frame and t.source == u.iid and t.ability == index) if index >= 0 else 0
+    promised = (
+        sum(1 for t in game.tasks if type(t) is Frame and t.source == u.iid and t.ability == index) if index >= 0 else 0
+    )
     if len(soul) <= promised:
         return False
     if lethal and game.hp(side, slot) - u.tmp_hp <= 0:
@@ -228,7 +245,13 @@ def guard(game: "Game", side: int, slot: int, lethal: bool, way: str) -> bool:
 
 def guard_ability() -> Ability:
     """The ability a card with Soul guard pays its soul card with (the loader adds it, as a discount's)."""
-    return Ability(GUARD, (), "Soul guard: if it would leave play, put 1 of its soul cards into the graveyard instead.", (Soul(count=1),), keyword=SOUL_GUARD)
+    return Ability(
+        GUARD,
+        (),
+        "Soul guard: if it would leave play, put 1 of its soul cards into the graveyard instead.",
+        (Soul(count=1),),
+        keyword=SOUL_GUARD,
+    )
 
 
 def arm(game: "Game", side: int, protected: int, amount: int, only: str, source: int) -> None:

@@ -51,7 +51,9 @@ def ask(game: "Game", frame: Frame, decision: Decision) -> None:
     elif decision.side == INVADER:
         answer = game.setup.opponent.decide(game, decision)
         if answer not in decision.options:  # a programming error in the opponent, not a game state
-            raise RuntimeError(f"{game.setup.opponent.name} answered {answer!r}, which is not one of {decision.options!r}")
+            raise RuntimeError(
+                f"{game.setup.opponent.name} answered {answer!r}, which is not one of {decision.options!r}"
+            )
     else:
         game.tasks.append(frame)
         game.pending = decision
@@ -155,7 +157,11 @@ def _victims(game: "Game", frame: Frame, effect: Any, answers: tuple) -> tuple[l
     if kind is SelfTarget:
         s = game.sides[side]
         board = s.board
-        found = [(side, slot, frame.source) for slot in range(3) if board[slot] is not None and board[slot].iid == frame.source]
+        found = [
+            (side, slot, frame.source)
+            for slot in range(3)
+            if board[slot] is not None and board[slot].iid == frame.source
+        ]
         if not found and frame.source in s.field:
             found = [(side, "field_zone", frame.source)]  # a field card's own ability
         return found, 0
@@ -183,7 +189,13 @@ def _victims(game: "Game", frame: Frame, effect: Any, answers: tuple) -> tuple[l
             continue
         options = tuple(_answer_for(p) for p in remaining)
         kind_of = "unit" if isinstance(options[0], Choose) else "card"
-        ask(game, frame, Decision(kind_of, side, frame.source, frame.ability, frame.step, "target", options, needed, tuple(answers[:used])))
+        ask(
+            game,
+            frame,
+            Decision(
+                kind_of, side, frame.source, frame.ability, frame.step, "target", options, needed, tuple(answers[:used])
+            ),
+        )
         return None
     return chosen, used
 

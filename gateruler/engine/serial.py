@@ -85,7 +85,9 @@ def game_from_dict(game: "Game", data: dict) -> None:
     game.winner = data["winner"]
     game.end_reason = data["end_reason"]
     game.history = [action_from_dict(a) for a in data["history"]]
-    game.used = tuple((card, ability) for card, ability in data.get("used", ()))  # saves before activated abilities have none
+    game.used = tuple(
+        (card, ability) for card, ability in data.get("used", ())
+    )  # saves before activated abilities have none
     if version == 1:
         game.tasks = [_v1_task(game, t) for t in data["tasks"]]
         game.pending = None
@@ -94,7 +96,13 @@ def game_from_dict(game: "Game", data: dict) -> None:
             frame = _v1_task(game, task)
             game.tasks.append(frame)
             game.pending = Decision(
-                "unit", frame.side, frame.source, frame.ability, frame.step, "target", tuple(Choose(side, slot) for side, slot in options)
+                "unit",
+                frame.side,
+                frame.source,
+                frame.ability,
+                frame.step,
+                "target",
+                tuple(Choose(side, slot) for side, slot in options),
             )
         return
     game.tasks = [frame_from_dict(t) if isinstance(t, dict) else _numbered(t) for t in data["tasks"]]

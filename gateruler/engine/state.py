@@ -10,7 +10,20 @@ from __future__ import annotations
 class Unit:
     """A unit on the board: which card it is, the damage it bears, and its state."""
 
-    __slots__ = ("iid", "damage", "rested", "atk_mod", "hp_mod", "stk_mod", "tmp_atk", "tmp_hp", "tmp_stk", "entered_turn", "gained", "how")
+    __slots__ = (
+        "iid",
+        "damage",
+        "rested",
+        "atk_mod",
+        "hp_mod",
+        "stk_mod",
+        "tmp_atk",
+        "tmp_hp",
+        "tmp_stk",
+        "entered_turn",
+        "gained",
+        "how",
+    )
 
     def __init__(self, iid: int, entered_turn: int = 0, how: str = "normal") -> None:
         self.iid = iid

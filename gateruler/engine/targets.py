@@ -159,12 +159,26 @@ target_word(
     "One enemy unit: the player chooses; the rift takes left attack -> defense -> right attack.",
     Chosen(_units("enemy", "an enemy unit"), word="enemy_unit"),
 )
-target_word("own_unit", "One of the controller's own units, chosen the same way.", Chosen(_units("own", "one of your units"), word="own_unit"))
+target_word(
+    "own_unit",
+    "One of the controller's own units, chosen the same way.",
+    Chosen(_units("own", "one of your units"), word="own_unit"),
+)
 target_word("any_unit", "One unit on either side, chosen.", Chosen(_units("any", "a unit"), word="any_unit"))
-target_word("all_enemy_units", "Every unit on the enemy board.", Every(_units("enemy", "every enemy unit"), word="all_enemy_units"))
-target_word("all_own_units", "Every unit on the controller's board.", Every(_units("own", "every one of your units"), word="all_own_units"))
+target_word(
+    "all_enemy_units",
+    "Every unit on the enemy board.",
+    Every(_units("enemy", "every enemy unit"), word="all_enemy_units"),
+)
+target_word(
+    "all_own_units",
+    "Every unit on the controller's board.",
+    Every(_units("own", "every one of your units"), word="all_own_units"),
+)
 target_word("all_units", "Every unit on both boards.", Every(_units("any", "every unit"), word="all_units"))
-target_word("enemy_ruler", "The enemy ruler (for the rift's cards: the player).", RulerTarget("enemy", word="enemy_ruler"))
+target_word(
+    "enemy_ruler", "The enemy ruler (for the rift's cards: the player).", RulerTarget("enemy", word="enemy_ruler")
+)
 target_word("own_ruler", "The controller's own ruler.", RulerTarget("own", word="own_ruler"))
 target_word(
     "enemy_set_zones",
@@ -178,13 +192,16 @@ target_word(
 )
 target_word(
     "own_side",
-    "The controller's ruler and every unit on their board, as one: \"you or your unit\" (for prevent_damage).",
+    'The controller\'s ruler and every unit on their board, as one: "you or your unit" (for prevent_damage).',
     SideTarget("own", word="own_side"),
 )
 target_word(
     "own_graveyard_unit",
     "One unit in the controller's graveyard, chosen (what a revive special-summons).",
-    Chosen(compile_filter("own", ("graveyard",), (TypeIs(CardType.UNIT),), text="a unit in your graveyard"), word="own_graveyard_unit"),
+    Chosen(
+        compile_filter("own", ("graveyard",), (TypeIs(CardType.UNIT),), text="a unit in your graveyard"),
+        word="own_graveyard_unit",
+    ),
 )
 target_word("controller", "The controlling player (for draw and mill).", PlayerTarget("own", word="controller"))
 target_word("opponent", "The other player (for draw and mill).", PlayerTarget("enemy", word="opponent"))

@@ -50,12 +50,31 @@ def window(name: str, doc: str, *, own_turn: bool, damage: bool = False, opened:
     return name
 
 
-MAIN = window("main", "Your main phase with an empty gate: plays, summons and sets as well (CR 9-3e-4).", own_turn=True, opened=True)
-ATTACK = window("attack", "Your attack phase, before each attack is declared (the attack start step).", own_turn=True, opened=True)
-RIFT_DRIVE = window("rift_drive", "The rift's turn, after one of its driven cards has resolved (issue 13).", own_turn=False, opened=True)
-ATTACK_DECLARED = window("attack_declared", "An attack was declared, before the battle (issue 13).", own_turn=False, damage=True, opened=True)
-BEFORE_DAMAGE = window("before_damage", "Just before battle damage (issue 13).", own_turn=False, damage=True, opened=True)
-DAMAGE_EFFECT = window("damage_effect", "A damage effect was played, before it resolves (issue 13).", own_turn=False, damage=True, opened=True)
+MAIN = window(
+    "main",
+    "Your main phase with an empty gate: plays, summons and sets as well (CR 9-3e-4).",
+    own_turn=True,
+    opened=True,
+)
+ATTACK = window(
+    "attack", "Your attack phase, before each attack is declared (the attack start step).", own_turn=True, opened=True
+)
+RIFT_DRIVE = window(
+    "rift_drive", "The rift's turn, after one of its driven cards has resolved (issue 13).", own_turn=False, opened=True
+)
+ATTACK_DECLARED = window(
+    "attack_declared", "An attack was declared, before the battle (issue 13).", own_turn=False, damage=True, opened=True
+)
+BEFORE_DAMAGE = window(
+    "before_damage", "Just before battle damage (issue 13).", own_turn=False, damage=True, opened=True
+)
+DAMAGE_EFFECT = window(
+    "damage_effect",
+    "A damage effect was played, before it resolves (issue 13).",
+    own_turn=False,
+    damage=True,
+    opened=True,
+)
 RIFT_END = window("rift_end", "The rift's end phase (issue 13).", own_turn=False, opened=True)
 
 
@@ -80,7 +99,16 @@ TIMINGS: Registry[TimingWord] = Registry("timing")
 ALL_WINDOWS = frozenset(WINDOWS.names())
 
 
-def timing(name: str, doc: str, windows: frozenset[str], words: str, *, zone: str = "", damage_only: bool = False, once: bool = False) -> str:
+def timing(
+    name: str,
+    doc: str,
+    windows: frozenset[str],
+    words: str,
+    *,
+    zone: str = "",
+    damage_only: bool = False,
+    once: bool = False,
+) -> str:
     """Register a timing word; returns its name, the value abilities and events hold."""
     TIMINGS.add(name, TimingWord(name, doc, frozenset(windows), words, zone, damage_only, once))
     return name

@@ -38,8 +38,15 @@ def trigger(name: str, doc: str, card_types: set[CardType], words: str) -> str:
 
 UNIT, EVENT, FIELD = CardType.UNIT, CardType.EVENT, CardType.FIELD
 
-ON_PLAY = trigger("on_play", "An event's effect, resolved when the event is played (from hand, drive zone or set zone).", {EVENT}, "When played")
-ON_ENTER = trigger("on_enter", "A unit or field entering its controller's board.", {UNIT, FIELD}, "When it enters the board")
+ON_PLAY = trigger(
+    "on_play",
+    "An event's effect, resolved when the event is played (from hand, drive zone or set zone).",
+    {EVENT},
+    "When played",
+)
+ON_ENTER = trigger(
+    "on_enter", "A unit or field entering its controller's board.", {UNIT, FIELD}, "When it enters the board"
+)
 ON_SPECIAL_SUMMON = trigger(
     "on_special_summon",
     "This unit is special-summoned (put onto the board by an effect, not played); its on_enter abilities resolve first. "
@@ -47,8 +54,12 @@ ON_SPECIAL_SUMMON = trigger(
     {UNIT},
     "When it is special-summoned",
 )
-ON_ATTACK = trigger("on_attack", "This unit (or ruler) is declared as an attacker, before the target is hit.", {UNIT}, "When it attacks")
-ON_DESTROYED = trigger("on_destroyed", "This unit is destroyed (damage >= HP, or a destroy effect).", {UNIT}, "When it is destroyed")
+ON_ATTACK = trigger(
+    "on_attack", "This unit (or ruler) is declared as an attacker, before the target is hit.", {UNIT}, "When it attacks"
+)
+ON_DESTROYED = trigger(
+    "on_destroyed", "This unit is destroyed (damage >= HP, or a destroy effect).", {UNIT}, "When it is destroyed"
+)
 CNT = trigger(
     "cnt",
     "The card is revealed by its owner's damage check: it goes to the graveyard and its CNT ability resolves (docs/rulings.md).",
@@ -71,7 +82,7 @@ REPLACEMENT = trigger(
     "replacement",
     "A standing replacement (CR 14-13), on while the card is on the board or in the field zone: its first effect is a "
     "replacement word (prevent_damage, survive_destruction) that changes what would happen to the cards it names; its "
-    "other effects happen instead, at once, each time it applies (no chosen targets, no \"you may\").",
+    'other effects happen instead, at once, each time it applies (no chosen targets, no "you may").',
     {UNIT, FIELD},
     "While it is in play",
 )
@@ -99,7 +110,7 @@ ATTACK_COST = trigger(
     "attack_cost",
     "Not an event: the costs of attacking.  This unit may be declared as an attacker only while all of the ability's costs "
     "can be paid, and they are paid as it is declared, before its on_attack abilities.  Costs only, no effects "
-    "(\"it may attack only if you put a soul card into the graveyard\").",
+    '("it may attack only if you put a soul card into the graveyard").',
     {UNIT},
     "To attack, pay",
 )

@@ -31,7 +31,15 @@ from typing import TYPE_CHECKING, Any
 from gateruler.engine.actions import INVADER, PLAYER, RULER, Action, Pass, PlayEvent, Summon
 from gateruler.engine.frames import Decision
 from gateruler.engine.keywords import SENTINEL
-from gateruler.engine.timings import ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, RIFT_DRIVE, RIFT_END, TIMINGS, WINDOWS
+from gateruler.engine.timings import (
+    ATTACK_DECLARED,
+    BEFORE_DAMAGE,
+    DAMAGE_EFFECT,
+    RIFT_DRIVE,
+    RIFT_END,
+    TIMINGS,
+    WINDOWS,
+)
 from gateruler.engine.triggers import ACTIVATED
 from gateruler.models import CardDef
 from gateruler.vocabulary import CardType
@@ -66,7 +74,9 @@ def answering_cards(defs: Sequence[CardDef], owners: Sequence[int]) -> bool:
     return False
 
 
-_ANSWERS: dict[int, tuple[CardDef, bool]] = {}  # id(definition) -> (it, whether it can answer): set-up is a short game's cost
+_ANSWERS: dict[
+    int, tuple[CardDef, bool]
+] = {}  # id(definition) -> (it, whether it can answer): set-up is a short game's cost
 
 
 def _answers(d: CardDef) -> bool:
@@ -143,7 +153,13 @@ def answers(game: "Game", name: str) -> list[Action]:
         seen: set[str] = set()
         for iid in s.hand:
             d = defs[iid]
-            if free and d.type is CardType.UNIT and SENTINEL in d.keywords and d.id not in seen and game._cost(iid) <= s.energy_ready:
+            if (
+                free
+                and d.type is CardType.UNIT
+                and SENTINEL in d.keywords
+                and d.id not in seen
+                and game._cost(iid) <= s.energy_ready
+            ):
                 seen.add(d.id)
                 out.extend(Summon(iid, slot) for slot in free)
     return out
@@ -160,7 +176,9 @@ def open_window(game: "Game", window: tuple) -> None:
     found = answers(game, name)
     if not found:
         return
-    game.pending = Decision(WINDOW, PLAYER, source, -1, -1, name, tuple(found) + (Pass(),), target=target, target_card=target_card)
+    game.pending = Decision(
+        WINDOW, PLAYER, source, -1, -1, name, tuple(found) + (Pass(),), target=target, target_card=target_card
+    )
 
 
 def _battle_goes_on(game: "Game", battle: tuple) -> bool:
@@ -190,7 +208,13 @@ def describe(game: "Game", decision: Decision) -> str:
         return "The rift's turn is ending."
     if name == DAMAGE_EFFECT:
         return f"{who} is about to deal damage."
-    hit = "you" if decision.target == RULER else f"your {names[decision.target_card]}" if decision.target_card >= 0 else "you"
+    hit = (
+        "you"
+        if decision.target == RULER
+        else f"your {names[decision.target_card]}"
+        if decision.target_card >= 0
+        else "you"
+    )
     if name == ATTACK_DECLARED:
         return f"{who} is about to attack {hit}."
     return f"{who} is about to deal battle damage to {hit}."

@@ -62,9 +62,7 @@ def page(title: str, body: str, *, style: str = "", script: str = "") -> str:
         '<link rel="icon" href="data:,">\n'
         f"<title>{esc(title)}</title>\n"
         f"<style>{BASE_STYLE}{style}</style>\n"
-        f"</head>\n<body>\n{body}\n"
-        + (f"<script>\n{script}\n</script>\n" if script else "")
-        + "</body>\n</html>\n"
+        f"</head>\n<body>\n{body}\n" + (f"<script>\n{script}\n</script>\n" if script else "") + "</body>\n</html>\n"
     )
 
 

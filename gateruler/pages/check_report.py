@@ -115,7 +115,10 @@ def _sign(x: float | None) -> str:
 
 def _summary_table(levels: list[dict]) -> str:
     columns = [("level", "text"), ("games", "num"), ("clear", "num"), ("95% interval", ""), ("turns to clear", "num")]
-    columns += [(plots.OUTCOME_LABELS[o], "num") for o in ("lost_damage", "lost_deck_out", "draw_turn_cap", "draw_other", "error")]
+    columns += [
+        (plots.OUTCOME_LABELS[o], "num")
+        for o in ("lost_damage", "lost_deck_out", "draw_turn_cap", "draw_other", "error")
+    ]
     rows = []
     for lv in levels:
         low, high = lv["wilson95"]
@@ -127,13 +130,18 @@ def _summary_table(levels: list[dict]) -> str:
         else:
             cells += [_cell("-"), _cell("-")]
         cells.append(_cell(_num(lv["mean_clear_turns"]), lv["mean_clear_turns"]))
-        cells += [_cell(str(lv[o]), lv[o]) for o in ("lost_damage", "lost_deck_out", "draw_turn_cap", "draw_other", "error")]
+        cells += [
+            _cell(str(lv[o]), lv[o]) for o in ("lost_damage", "lost_deck_out", "draw_turn_cap", "draw_other", "error")
+        ]
         rows.append(f"<tr>{''.join(cells)}</tr>")
     return f'<table id="summary" class="sortable">{_head(columns)}<tbody>{"".join(rows)}</tbody></table>'
 
 
 def _endings_table(levels: list[dict]) -> str:
-    columns = [("level", "text")] + [(f"{plots.OUTCOME_LABELS[o]}: games, mean turn", "") for o in ("cleared", "lost_damage", "lost_deck_out", "draw_turn_cap")]
+    columns = [("level", "text")] + [
+        (f"{plots.OUTCOME_LABELS[o]}: games, mean turn", "")
+        for o in ("cleared", "lost_damage", "lost_deck_out", "draw_turn_cap")
+    ]
     rows = []
     for lv in levels:
         cells = [_text_cell(plots.level_label(lv))]
@@ -145,7 +153,14 @@ def _endings_table(levels: list[dict]) -> str:
 
 
 def _damage_table(levels: list[dict]) -> str:
-    columns = [("level", "text"), ("source", "text"), ("damage per game", "num"), ("battle", "num"), ("effect", "num"), ("games it ended", "num")]
+    columns = [
+        ("level", "text"),
+        ("source", "text"),
+        ("damage per game", "num"),
+        ("battle", "num"),
+        ("effect", "num"),
+        ("games it ended", "num"),
+    ]
     rows = []
     for lv in levels:
         for source in lv.get("damage_taken", []):
@@ -195,7 +210,11 @@ def _cards_table(levels: list[dict]) -> str:
                 + _cell(percent(c["clear_rate_not_seen"]), c["clear_rate_not_seen"])
                 + _cell(difference_words(c["difference"], interval), c["difference"], _sign(c["difference"]))
                 + _cell(percent(c["clear_rate_opening_hand"]), c["clear_rate_opening_hand"])
-                + _cell(difference_words(c["opening_hand_difference"], opening), c["opening_hand_difference"], _sign(c["opening_hand_difference"]))
+                + _cell(
+                    difference_words(c["opening_hand_difference"], opening),
+                    c["opening_hand_difference"],
+                    _sign(c["opening_hand_difference"]),
+                )
                 + _cell(percent(c["played_when_seen"]), c["played_when_seen"])
                 + _cell(_num(c["mean_first_seen_turn"]), c["mean_first_seen_turn"])
                 + "</tr>"
@@ -262,9 +281,18 @@ def _settings(data: dict) -> str:
         ("deck file", deck["file"] or "-"),
         ("cards", ", ".join(f"{count} {card}" for card, count in deck["cards"])),
         ("levels", ", ".join(str(ref) for ref in s["levels"])),
-        ("bot", s["bot"] + (f" (budget {s['budget']})" if s.get("budget") is not None and s["bot"] == "search" else "") + _weights_words(s)),
+        (
+            "bot",
+            s["bot"]
+            + (f" (budget {s['budget']})" if s.get("budget") is not None and s["bot"] == "search" else "")
+            + _weights_words(s),
+        ),
         ("seed", str(s["seed"])),
-        ("games per level", str(s["games"]) + ("" if s.get("precision") is None else f", stopping once the interval is narrower than {s['precision']}")),
+        (
+            "games per level",
+            str(s["games"])
+            + ("" if s.get("precision") is None else f", stopping once the interval is narrower than {s['precision']}"),
+        ),
         ("turn cap", str(s["max_turns"])),
         ("workers, chunk", f"{s['workers']}, {s['chunk']} (the figures are the same for any number of workers)"),
         ("game seeds", s["seeds"]),
@@ -299,7 +327,13 @@ def _sensitivity(levels: list[dict]) -> str:
             continue
         label = plots.level_label(lv)
         rate = lv["clear_rate"]
-        rows.append("<tr>" + _text_cell(label) + _text_cell("in force") + _cell(f"{100 * rate:.1f}%", rate) + "<td></td><td></td></tr>")
+        rows.append(
+            "<tr>"
+            + _text_cell(label)
+            + _text_cell("in force")
+            + _cell(f"{100 * rate:.1f}%", rate)
+            + "<td></td><td></td></tr>"
+        )
         for row in found["variants"]:
             low, high = row["difference95"]
             rows.append(
@@ -313,10 +347,14 @@ def _sensitivity(levels: list[dict]) -> str:
             )
         span_low, span_high = found["span"]
         span = _cell(f"{100 * span_low:.1f}%-{100 * span_high:.1f}%", span_low)
-        rows.append("<tr>" + _text_cell(label) + _text_cell("span of the open rulings") + span + "<td></td><td></td></tr>")
+        rows.append(
+            "<tr>" + _text_cell(label) + _text_cell("span of the open rulings") + span + "<td></td><td></td></tr>"
+        )
     if not rows:
         return ""
-    head = _head((("level", "text"), ("reading", "text"), ("clear", "num"), ("change (points)", "num"), ("95% interval", "num")))
+    head = _head(
+        (("level", "text"), ("reading", "text"), ("clear", "num"), ("change (points)", "num"), ("95% interval", "num"))
+    )
     return (
         '<h2 id="sensitivity-section">Sensitivity to the open rulings</h2>'
         "<p>The same games under each other reading of each rule variant, one at a time: its clear rate, its change against the "
@@ -343,7 +381,9 @@ def report_html(data: dict) -> str:
             '<p class="banner">* These figures rest on provisional card data: numbers that are ours, not the real cards\' '
             "(the settings below name the cards).</p>"
         )
-    errors = [f"level {plots.level_label(lv)} game {e['game']}: {e['message']}" for lv in levels for e in lv.get("errors", [])]
+    errors = [
+        f"level {plots.level_label(lv)} game {e['game']}: {e['message']}" for lv in levels for e in lv.get("errors", [])
+    ]
     if errors:
         notes.append('<p class="banner">Games broken off by an error: ' + esc("; ".join(errors)) + "</p>")
     body = [
@@ -351,7 +391,10 @@ def report_html(data: dict) -> str:
         f'<p class="lede">{esc(lede)}</p>',
         *notes,
         '<h2 id="clear-rates">Clear rate per level</h2>',
-        _figure(plots.clear_rates(levels), "The share of games cleared; the black bar is the Wilson 95% interval: where the true rate lies, given this many games."),
+        _figure(
+            plots.clear_rates(levels),
+            "The share of games cleared; the black bar is the Wilson 95% interval: where the true rate lies, given this many games.",
+        ),
         _summary_table(levels),
         '<h2 id="turns">When games ended</h2>',
         _figure(

@@ -110,7 +110,11 @@ def clear_rates(levels: Sequence[dict]) -> str:
         low, high = lv["wilson95"]
         partial = "" if lv["complete"] else ", partial"
         ax.text(
-            101, y, f"{100 * lv['clear_rate']:.1f}%  [{100 * low:.1f}-{100 * high:.1f}]  of {lv['games']}{partial}", va="center", fontsize=8
+            101,
+            y,
+            f"{100 * lv['clear_rate']:.1f}%  [{100 * low:.1f}-{100 * high:.1f}]  of {lv['games']}{partial}",
+            va="center",
+            fontsize=8,
         )
     ax.set_yticks(ys, labels)
     ax.set_xlim(0, 135)
@@ -134,7 +138,14 @@ def endings_by_turn(levels: Sequence[dict]) -> str:
             if not counts:
                 continue
             heights = [counts.get(t, 0) for t in turns]
-            ax.bar(turns, heights, bottom=[bottom[t] for t in turns], color=OUTCOME_COLOURS[outcome], label=OUTCOME_LABELS[outcome], width=0.8)
+            ax.bar(
+                turns,
+                heights,
+                bottom=[bottom[t] for t in turns],
+                color=OUTCOME_COLOURS[outcome],
+                label=OUTCOME_LABELS[outcome],
+                width=0.8,
+            )
             for t, h in zip(turns, heights):
                 bottom[t] += h
         capped = lv.get("draw_turn_cap", 0)

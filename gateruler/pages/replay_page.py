@@ -78,12 +78,18 @@ def walk(spec: GameSpec, seed: int, actions: list[Action], recorded_error: str |
             return Walkthrough(tuple(steps), f"Recorded action {number} ({words}) is not legal here: {illegal}.", True)
         except Exception as error:  # noqa: BLE001 - the page shows where the engine broke
             steps.append(_step(game, f"{number}. {words}", start))
-            return Walkthrough(tuple(steps), f"The engine raised an error on action {number}: {describe_error(error)}", True)
+            return Walkthrough(
+                tuple(steps), f"The engine raised an error on action {number}: {describe_error(error)}", True
+            )
         steps.append(_step(game, f"{number}. {words}", start))
     if game.over:
-        return Walkthrough(tuple(steps), " ".join(result_lines(game)), False, classify(game.winner, game.end_reason), game.turn)
+        return Walkthrough(
+            tuple(steps), " ".join(result_lines(game)), False, classify(game.winner, game.end_reason), game.turn
+        )
     if recorded_error:
-        return Walkthrough(tuple(steps), f"The recording ended here with an error at the next decision: {recorded_error}", True)
+        return Walkthrough(
+            tuple(steps), f"The recording ended here with an error at the next decision: {recorded_error}", True
+        )
     return Walkthrough(tuple(steps), "The recorded actions end here, and the game is not over.", True)
 
 
@@ -183,9 +189,12 @@ def replay_page_html(path: str | Path, pool: CardPool | None = None) -> tuple[st
     result = replay.result
     if walkthrough.outcome is not None and (walkthrough.outcome, walkthrough.turn) != (result.outcome, result.turn):
         was = OUTCOME_WORDS.get(result.outcome, result.outcome)
-        walkthrough = attrs.evolve(walkthrough, ending=f"{walkthrough.ending} (The recording ended {was} on turn {result.turn}.)", broken=True)
+        walkthrough = attrs.evolve(
+            walkthrough, ending=f"{walkthrough.ending} (The recording ended {was} on turn {result.turn}.)", broken=True
+        )
     steps = [
-        {"action": s.action, "turn": s.turn, "board": list(s.board), "story": [[text, rift] for text, rift in s.story]} for s in walkthrough.steps
+        {"action": s.action, "turn": s.turn, "board": list(s.board), "story": [[text, rift] for text, rift in s.story]}
+        for s in walkthrough.steps
     ]
     if not steps:
         steps = [{"action": "The game could not be set up.", "turn": 0, "board": [], "story": []}]
@@ -205,7 +214,7 @@ def replay_page_html(path: str | Path, pool: CardPool | None = None) -> tuple[st
 <pre id="board" aria-label="the board after this step"></pre>
 <div><h2>What happened</h2><ol id="story"></ol></div>
 </div>
-<p id="ending" class="ending{' broken' if walkthrough.broken else ''}" hidden>{esc(walkthrough.ending)}</p>
+<p id="ending" class="ending{" broken" if walkthrough.broken else ""}" hidden>{esc(walkthrough.ending)}</p>
 <p class="muted">Keys: left and right arrows step, Home and End jump. Made by gateruler {esc(__version__)}.</p>
 <script type="application/json" id="steps">{script_json(steps)}</script>"""
     return page(title, body, style=STYLE, script=SCRIPT), walkthrough

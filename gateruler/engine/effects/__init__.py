@@ -5,7 +5,19 @@ The import order is the registration order, which is the order of the
 reference page: the most used words first.
 """
 
-from gateruler.engine.effects import damage, stats, cards, abilities, split, protect, status, genesis, soul, summon, search  # noqa: F401,I001  (registers the words, in this order)
+from gateruler.engine.effects import (
+    damage,
+    stats,
+    cards,
+    abilities,
+    split,
+    protect,
+    status,
+    genesis,
+    soul,
+    summon,
+    search,
+)  # noqa: F401,I001  (registers the words, in this order)
 from gateruler.engine.effects.base import COMMON_PARAMS, EFFECTS, Effect, EffectWord, effect
 
 __all__ = ["COMMON_PARAMS", "EFFECTS", "Effect", "EffectWord", "effect"]

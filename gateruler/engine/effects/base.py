@@ -35,15 +35,27 @@ class Effect:
     hook: ClassVar[str] = ""  # a replacement word: the hook it replaces at (replace.py); its EffectWord's `replaces`
     chooses: ClassVar[bool] = False  # it makes choices of its own before resolving (`choose`)
     target: Any = None  # a compiled target (targets.py); the loader reads it by the word's categories
-    condition: Any = param(CONDITION, "Resolve this effect only if this condition holds now (else it is skipped).", {"turn": "own"}, default=None, key="if")
-    bind: str = param(str, "A name for what this effect did, which later effects' `if:` can ask about.", "hits", default="", key="as")
-    optional: bool = param(bool, "\"You may\": the controller decides when it resolves whether to use it.", True, default=False)
+    condition: Any = param(
+        CONDITION,
+        "Resolve this effect only if this condition holds now (else it is skipped).",
+        {"turn": "own"},
+        default=None,
+        key="if",
+    )
+    bind: str = param(
+        str, "A name for what this effect did, which later effects' `if:` can ask about.", "hits", default="", key="as"
+    )
+    optional: bool = param(
+        bool, '"You may": the controller decides when it resolves whether to use it.', True, default=False
+    )
 
     @property
     def kind(self) -> str:
         return self.word
 
-    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:  # pragma: no cover - every word overrides
+    def resolve(
+        self, game: "Game", frame: "Frame", victims: list[Victim]
+    ) -> None:  # pragma: no cover - every word overrides
         raise NotImplementedError
 
     def words(self, who: str) -> str:  # pragma: no cover - every word overrides
@@ -101,7 +113,22 @@ def effect(
         spec.hook = replaces
         common = {p.attr for p in COMMON_PARAMS}
         own = tuple(p for p in params_of(spec) if p.attr not in common)
-        EFFECTS.add(name, EffectWord(name, spec, doc, frozenset(targets), own, check, continuous, replaces, standing, reads_bound, frozenset(triggers)))
+        EFFECTS.add(
+            name,
+            EffectWord(
+                name,
+                spec,
+                doc,
+                frozenset(targets),
+                own,
+                check,
+                continuous,
+                replaces,
+                standing,
+                reads_bound,
+                frozenset(triggers),
+            ),
+        )
         return spec
 
     return register

@@ -59,7 +59,9 @@ class Mill(Effect):
         return f"put the top {self.amount} cards of {deck} deck into the graveyard"
 
 
-@effect("move", "Move units on the board to their owner's `to` zone (hand, deck = top of deck, graveyard).", targets={UNIT})
+@effect(
+    "move", "Move units on the board to their owner's `to` zone (hand, deck = top of deck, graveyard).", targets={UNIT}
+)
 @attrs.frozen(kw_only=True)
 class Move(Effect):
     to: str = param(MOVE_DESTINATIONS, "Where the units go.", "hand")

@@ -25,8 +25,12 @@ SUMMON = "summon"  # purpose (kind "zone"): where a special-summoned unit goes
 ORDER = "order"  # purpose and kind: the next card put on the bottom of the deck
 
 
-def _decision(frame: Frame, side: int, kind: str, purpose: str, options: list[Any], count: int, picked: list[Any], card: int = -1) -> Decision:
-    return Decision(kind, side, frame.source, frame.ability, frame.step, purpose, tuple(options), count, tuple(picked), card)
+def _decision(
+    frame: Frame, side: int, kind: str, purpose: str, options: list[Any], count: int, picked: list[Any], card: int = -1
+) -> Decision:
+    return Decision(
+        kind, side, frame.source, frame.ability, frame.step, purpose, tuple(options), count, tuple(picked), card
+    )
 
 
 def pick_cards(
@@ -63,7 +67,9 @@ def pick_cards(
     return picked, at, None
 
 
-def plan_zones(game: "Game", side: int, frame: Frame, cards: list[int], start: int) -> tuple[list[tuple[int, int]], int, Decision | None]:
+def plan_zones(
+    game: "Game", side: int, frame: Frame, cards: list[int], start: int
+) -> tuple[list[tuple[int, int]], int, Decision | None]:
     """A free zone of `side` for each unit among `cards`, one answer each from `frame.answers[start:]`.
 
     Returns (card, zone) for the units placed so far, the index of the next

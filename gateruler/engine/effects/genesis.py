@@ -53,7 +53,11 @@ def _board_slot(game: "Game", side: int, iid: int) -> int:
 )
 @attrs.frozen(kw_only=True)
 class GenesisSummon(Effect):
-    card: str = param(str, "The unit special-summoned from your deck: its card number or any of its names (case does not matter).", "PRERELEASE-CRIMSON-SYLTIS")
+    card: str = param(
+        str,
+        "The unit special-summoned from your deck: its card number or any of its names (case does not matter).",
+        "PRERELEASE-CRIMSON-SYLTIS",
+    )
 
     def _in_deck(self, game: "Game", side: int) -> int:
         wanted = self.card.casefold()
@@ -70,7 +74,9 @@ class GenesisSummon(Effect):
         slot = _board_slot(game, side, frame.source)
         summoned = self._in_deck(game, side)
         if slot < 0 or summoned < 0:
-            log_no_effect(game, frame, Cause.NO_MATERIAL)  # the material cannot be returned, or nothing to summon: it fails
+            log_no_effect(
+                game, frame, Cause.NO_MATERIAL
+            )  # the material cannot be returned, or nothing to summon: it fails
             return
         s = game.sides[side]
         s.board[slot] = None
@@ -82,4 +88,6 @@ class GenesisSummon(Effect):
         game.fire(side, summoned, ON_GENESIS_SUMMON)
 
     def words(self, who: str) -> str:
-        return f"genesis summon: return this unit to your deck and special-summon {self.card} from your deck in its place"
+        return (
+            f"genesis summon: return this unit to your deck and special-summon {self.card} from your deck in its place"
+        )

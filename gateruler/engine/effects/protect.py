@@ -47,7 +47,13 @@ DAMAGE_KINDS = Choice(
 )
 @attrs.frozen(kw_only=True)
 class PreventDamage(Effect):
-    amount: int | None = param(int, "Prevent only this much (reduce the damage by it); leave it out to prevent all.", 2, default=None, minimum=1)
+    amount: int | None = param(
+        int,
+        "Prevent only this much (reduce the damage by it); leave it out to prevent all.",
+        2,
+        default=None,
+        minimum=1,
+    )
     only: str = param(DAMAGE_KINDS, "Which damage it prevents.", "battle", default="any")
 
     def covers(self, battle: bool) -> bool:

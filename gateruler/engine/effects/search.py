@@ -79,7 +79,9 @@ class _Taking(Effect):
     filter: Any
     to: str
 
-    def _place(self, game: "Game", frame: "Frame", picked: list[int], at: int) -> tuple[list[tuple[int, int | None]], int, "Decision | None"]:
+    def _place(
+        self, game: "Game", frame: "Frame", picked: list[int], at: int
+    ) -> tuple[list[tuple[int, int | None]], int, "Decision | None"]:
         """(card, zone) for the picked cards that go (a zone only for units onto the field)."""
         if self.to != "field":
             return [(iid, None) for iid in picked], at, None
@@ -97,12 +99,16 @@ class _Taking(Effect):
 @attrs.frozen(kw_only=True)
 class Search(_Taking):
     filter: Any = param(PROPERTIES, FILTER_DOC, {"type": "field"}, default=None)
-    count: int = param(int, "How many cards at most (as many as there are: a search never fails on purpose).", 1, default=1, minimum=1)
+    count: int = param(
+        int, "How many cards at most (as many as there are: a search never fails on purpose).", 1, default=1, minimum=1
+    )
     to: str = param(DESTINATIONS, TO_DOC, "hand", default="hand")
 
     def _plan(self, game: "Game", frame: "Frame") -> tuple[list[tuple[int, int | None]], "Decision | None"]:
         side = frame.side
-        candidates = _takeable(game, side, sorted(game.sides[side].deck), self.filter, self.to)  # the deck's order is hidden
+        candidates = _takeable(
+            game, side, sorted(game.sides[side].deck), self.filter, self.to
+        )  # the deck's order is hidden
         picked, at, decision = pick_cards(game, frame, candidates, self.count, 0)
         if decision is not None:
             return [], decision
@@ -130,7 +136,13 @@ class Search(_Taking):
 @attrs.frozen(kw_only=True)
 class Look(_Taking):
     count: int = param(int, "How many cards to look at.", 3, minimum=1)
-    take: int = param(int, "How many of them to take at most (as many as match; 0: only put them on the bottom).", 1, default=1, minimum=0)
+    take: int = param(
+        int,
+        "How many of them to take at most (as many as match; 0: only put them on the bottom).",
+        1,
+        default=1,
+        minimum=0,
+    )
     filter: Any = param(PROPERTIES, FILTER_DOC, {"attribute": "Beast"}, default=None)
     to: str = param(DESTINATIONS, TO_DOC, "hand", default="hand")
 

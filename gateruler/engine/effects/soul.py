@@ -53,7 +53,9 @@ class AddSoul(Effect):
     chooses = True
     source_zone: str = param(SOUL_SOURCES, "Where the soul cards come from.", "hand", key="from")
     count: int = param(int, "How many cards for each target (as many as there are, at most).", 1, default=1, minimum=1)
-    filter: Any = param(PROPERTIES, "Which hand or graveyard cards may go (default: any).", {"type": "unit"}, default=None)
+    filter: Any = param(
+        PROPERTIES, "Which hand or graveyard cards may go (default: any).", {"type": "unit"}, default=None
+    )
 
     def _hosts(self, game: "Game", victims: list[Victim]) -> list[tuple[int, int]]:
         """(side, card) of the targets still where they were."""
@@ -63,7 +65,9 @@ class AddSoul(Effect):
                 out.append((side, iid))
         return out
 
-    def _plan(self, game: "Game", frame: "Frame", victims: list[Victim]) -> tuple[list[tuple[int, int, list[int]]], "Decision | None"]:
+    def _plan(
+        self, game: "Game", frame: "Frame", victims: list[Victim]
+    ) -> tuple[list[tuple[int, int, list[int]]], "Decision | None"]:
         """(side, host, cards) for each host, and the next pick still to ask for."""
         plan: list[tuple[int, int, list[int]]] = []
         at = 0
@@ -74,7 +78,9 @@ class AddSoul(Effect):
                 top = [iid for iid in reversed(s.deck) if iid not in taken][: self.count]
                 cards, decision = top, None
             elif self.source_zone == "this_card":
-                here = game.zone_of(frame.side, frame.source) if side == frame.side and frame.source not in taken else None
+                here = (
+                    game.zone_of(frame.side, frame.source) if side == frame.side and frame.source not in taken else None
+                )
                 cards, decision = ([frame.source] if here is not None and frame.source != host else []), None
             else:
                 test = self.filter

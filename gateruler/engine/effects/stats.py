@@ -65,6 +65,8 @@ class Modify(Effect):
             game.log_event(side, "modify", iid, self.atk, self.hp, self.stk, frame.source, cause)
 
     def words(self, who: str) -> str:
-        changes = ", ".join(f"{label} {value:+d}" for label, value in (("ATK", self.atk), ("HP", self.hp), ("STK", self.stk)) if value)
+        changes = ", ".join(
+            f"{label} {value:+d}" for label, value in (("ATK", self.atk), ("HP", self.hp), ("STK", self.stk)) if value
+        )
         lasting = "permanently" if self.duration is Duration.PERMANENT else "until the end of the turn"
         return f"give {who} {changes} {lasting}"

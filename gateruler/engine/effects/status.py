@@ -22,14 +22,19 @@ if TYPE_CHECKING:
 
 @effect(
     "grant",
-    "Give units or a ruler a keyword (\"your ruler gains pierce\") for `duration`; as a continuous ability, while its card stays.",
+    'Give units or a ruler a keyword ("your ruler gains pierce") for `duration`; as a continuous ability, while its card stays.',
     targets={UNIT, RULER_TARGET},
     continuous=True,
 )
 @attrs.frozen(kw_only=True)
 class Grant(Effect):
     keyword: str = param(KEYWORD, "The keyword given.", "pierce")
-    duration: Duration = param(Duration, "How long it lasts (a continuous grant lasts while its card stays).", "end_of_turn", default=Duration.END_OF_TURN)
+    duration: Duration = param(
+        Duration,
+        "How long it lasts (a continuous grant lasts while its card stays).",
+        "end_of_turn",
+        default=Duration.END_OF_TURN,
+    )
 
     def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
         gained = ((self.keyword, self.duration is Duration.PERMANENT),)
@@ -66,7 +71,11 @@ class _SetState(Effect):
                 game.log_event(side, "rest" if self.rested else "act", iid)
 
 
-@effect("rest", "Rest units or a ruler (レスト: turned sideways; a rested unit or ruler cannot attack).", targets={UNIT, RULER_TARGET})
+@effect(
+    "rest",
+    "Rest units or a ruler (レスト: turned sideways; a rested unit or ruler cannot attack).",
+    targets={UNIT, RULER_TARGET},
+)
 @attrs.frozen(kw_only=True)
 class Rest(_SetState):
     rested: ClassVar[bool] = True
@@ -75,7 +84,11 @@ class Rest(_SetState):
         return f"rest {who}"
 
 
-@effect("act", "Act units or a ruler (アクト: stand them up, ready; a unit or ruler that has attacked may attack again).", targets={UNIT, RULER_TARGET})
+@effect(
+    "act",
+    "Act units or a ruler (アクト: stand them up, ready; a unit or ruler that has attacked may attack again).",
+    targets={UNIT, RULER_TARGET},
+)
 @attrs.frozen(kw_only=True)
 class Act(_SetState):
     rested: ClassVar[bool] = False
