@@ -179,7 +179,7 @@ def main() -> None:
             scored = sorted(
                 ((score(wins, args.games), i) for i, wins in enumerate(results)), key=lambda t: (-t[0], t[1])
             )
-            for i, (x, cand, wins) in enumerate(zip(xs, candidates, results)):
+            for i, (_x, cand, wins) in enumerate(zip(xs, candidates, results, strict=True)):
                 s = score(wins, args.games)
                 seen.append((s, cand))
                 if log is not None:

@@ -63,7 +63,7 @@ class Pending(abc.ABC):
     def result(self) -> Any:
         """Wait for the task's value (a Ctrl-C interrupts the wait)."""
 
-    def cancel(self) -> None:
+    def cancel(self) -> None:  # noqa: B027 - optional: a backend that cannot cancel keeps this no-op
         """Say the value is no longer wanted (it may have been computed already)."""
 
 
@@ -85,7 +85,7 @@ class Backend(abc.ABC):
     name: str = ""
     task_seconds: float = 0.0  # how long a task should take, when the caller can size them; 0: as small as it likes
 
-    def __enter__(self) -> "Backend":
+    def __enter__(self) -> Backend:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -308,7 +308,7 @@ class _DaskTask(Pending):
 class _DaskSession(Session):
     REFRESH = 2.0  # seconds between looks at how many workers the cluster has (it may scale)
 
-    def __init__(self, backend: "Dask", function: TaskFunction, shared: Any) -> None:
+    def __init__(self, backend: Dask, function: TaskFunction, shared: Any) -> None:
         self.backend = backend
         self.client = backend.client
         self.function = function
@@ -353,7 +353,7 @@ class Dask(Backend):
         self.client: Client | None = None
         self._workers = self._local_workers if address is None else 0  # counted again once reached
 
-    def __enter__(self) -> "Dask":
+    def __enter__(self) -> Dask:
         from distributed import Client, LocalCluster
 
         if self.address is None:

@@ -82,14 +82,14 @@ class CardPool:
         self._user.pop(card_id, None)
         self._index = None
 
-    def with_cards(self, cards: Iterable[CardDef]) -> "CardPool":
+    def with_cards(self, cards: Iterable[CardDef]) -> CardPool:
         """A new pool: this one plus `cards` (which win on a clash of ids)."""
         pool = self.copy()
         for card in cards:
             pool.add(card)
         return pool
 
-    def with_user_cards(self, cards: Iterable[UserCard], files: Iterable[LibraryFile] = ()) -> "CardPool":
+    def with_user_cards(self, cards: Iterable[UserCard], files: Iterable[LibraryFile] = ()) -> CardPool:
         """A new pool: this one plus a player's cards (which win on a clash of ids) and the files they came from."""
         pool = self.copy()
         for user_card in cards:
@@ -98,10 +98,10 @@ class CardPool:
         pool._files += tuple(f for f in files if f.path not in {g.path for g in pool._files})
         return pool
 
-    def copy(self) -> "CardPool":
+    def copy(self) -> CardPool:
         return CardPool(self._cards.values(), user=self._user, files=self._files)
 
-    def for_level(self, level: LevelDef) -> "CardPool":
+    def for_level(self, level: LevelDef) -> CardPool:
         """The pool a game of `level` sees: this one plus the cards of the level's own card files."""
         return self.with_cards(level.own_cards) if level.own_cards else self
 

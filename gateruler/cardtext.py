@@ -40,7 +40,7 @@ from gateruler.yamlsrc import MISSING, Fields, LocatedList, LocatedMap, Report
 __all__ = ["read_ability", "read_condition", "read_discount", "read_filter", "words_enum"]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _enum(name: str, words: tuple[str, ...]) -> type[enum.Enum]:
     return enum.Enum(name, [(w, w) for w in words])  # type: ignore[return-value]
 

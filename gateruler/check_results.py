@@ -16,7 +16,6 @@ from typing import Any, Literal, NewType
 import attrs
 
 from gateruler.insight import ENDINGS
-
 from gateruler.jsonsrc import (
     Budget,
     CardCount,
@@ -24,8 +23,8 @@ from gateruler.jsonsrc import (
     GameCount,
     LevelNumber,
     MaxTurns,
-    Seed,
     Quantity,
+    Seed,
     Turn,
     Workers,
     converter,
@@ -90,7 +89,7 @@ class CheckSettings:
     chunk: CardCount
     seeds: str
     backend: Literal["local", "dask"] = "local"
-    variants: list["VariantSetting"] = attrs.field(factory=list)
+    variants: list[VariantSetting] = attrs.field(factory=list)
     sensitivity: bool = False  # --sensitivity: each level has its "sensitivity" figures
     bot_weights: BotWeights | None = None  # written since the tuned bot (absent in older files)
 
@@ -216,7 +215,7 @@ class CheckResult:
     settings: CheckSettings
     interrupted: bool
     levels: list[LevelFigures]
-    card_files: list["CardFileRecord"] = attrs.field(factory=list)
+    card_files: list[CardFileRecord] = attrs.field(factory=list)
 
 
 @attrs.frozen

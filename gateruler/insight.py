@@ -178,7 +178,7 @@ class Insight:
         if outcome == LOST_DAMAGE and reading.last_damage is not None:
             self.damage.setdefault(reading.last_damage, SourceDamage()).final_blows += 1
 
-    def merge(self, other: "Insight") -> None:
+    def merge(self, other: Insight) -> None:
         self.games += other.games
         self.cleared += other.cleared
         for card, counts in other.cards.items():

@@ -138,7 +138,7 @@ class InvaderController:
             return level.stated.deck_size
         return None
 
-    def player_turn_tasks(self, game: "Game") -> list[tuple]:
+    def player_turn_tasks(self, game: Game) -> list[tuple]:
         """Level 2's End rule in the player's start phase too, when it acts in every turn (`end_rule_turns`)."""
         if self.rules.end_rule_turns is EndTurns.EVERY_TURN and game.setup.level.rules_of(
             SpecialRuleKind.SACRIFICE_AT_START
@@ -146,7 +146,7 @@ class InvaderController:
             return [("ctl", "start_rules")]
         return []
 
-    def turn_tasks(self, game: "Game") -> list[tuple]:
+    def turn_tasks(self, game: Game) -> list[tuple]:
         """The rift's turn after the common start phase, in order."""
         level = game.setup.level
         tasks: list[tuple] = []
@@ -160,7 +160,7 @@ class InvaderController:
             tasks += [("ctl", "attack", slot) for slot in ATTACKER_ORDER]
         return tasks
 
-    def run_task(self, game: "Game", task: tuple) -> None:
+    def run_task(self, game: Game, task: tuple) -> None:
         step = task[1]
         if step == "drive":
             self._drive(game, *task[2:])  # (source, reason) when an effect made the rift draw
@@ -171,7 +171,7 @@ class InvaderController:
         else:  # pragma: no cover
             raise RuntimeError(f"unknown invader step {task!r}")
 
-    def decide(self, game: "Game", decision: Decision) -> Action:
+    def decide(self, game: Game, decision: Decision) -> Action:
         """The rift's answer to any decision of its own (docs/rulings.md R3, R10-R14, D2).
 
         A unit: rule 4's order on the player's side, then its own units left
@@ -197,7 +197,7 @@ class InvaderController:
         return options[0]
 
     @staticmethod
-    def split(game: "Game", options: tuple[Split, ...], player_order: tuple[int, ...] = EFFECT_TARGET_ORDER) -> Split:
+    def split(game: Game, options: tuple[Split, ...], player_order: tuple[int, ...] = EFFECT_TARGET_ORDER) -> Split:
         """Rule 4's order, each unit taking what destroys it before the next takes any (docs/rulings.md D2).
 
         The player's units first (left attack -> defense -> right attack, or
@@ -216,7 +216,7 @@ class InvaderController:
         wanted = {(side, slot, share) for (side, slot), share in shares.items() if share}
         return next(o for o in options if set(o.parts) == wanted)
 
-    def _player_order(self, game: "Game", decision: Decision) -> tuple[int, ...]:
+    def _player_order(self, game: Game, decision: Decision) -> tuple[int, ...]:
         """Rule 4's order, or (`rift_target_order=drive_and_cnt`) the board order for abilities rule 4 does not name."""
         if self.rules.rift_target_order is TargetScope.EVERY_CHOICE:
             return EFFECT_TARGET_ORDER
@@ -225,7 +225,7 @@ class InvaderController:
 
     def pick_unit(
         self,
-        game: "Game",
+        game: Game,
         side: int,
         candidates: list[tuple[int, int]],
         player_order: tuple[int, ...] = EFFECT_TARGET_ORDER,
@@ -238,7 +238,7 @@ class InvaderController:
         return candidates[0]
 
     # -------------------------------------------------------------- rule 1-3: drive, summon, events
-    def _drive(self, game: "Game", source: int | None = None, cause: str = Cause.TURN) -> None:
+    def _drive(self, game: Game, source: int | None = None, cause: str = Cause.TURN) -> None:
         iid = game.take_top(INVADER)
         if iid is None:
             return  # rule 8: a rift that must take a card from an empty deck loses
@@ -253,7 +253,7 @@ class InvaderController:
             # The rift has no field zone: a driven field has nowhere to go (docs/rulings.md).
             game.to_graveyard(INVADER, iid, "drive")
 
-    def _place_unit(self, game: "Game", iid: int) -> None:
+    def _place_unit(self, game: Game, iid: int) -> None:
         board = game.sides[INVADER].board
         for slot in SUMMON_ORDER:
             if board[slot] is None:
@@ -283,14 +283,14 @@ class InvaderController:
         game.summon(INVADER, iid, lowest_slot)
 
     # -------------------------------------------------------------- rule 6: attacks
-    def _attack(self, game: "Game", attacker: int) -> None:
+    def _attack(self, game: Game, attacker: int) -> None:
         if not game.can_attack(INVADER, attacker):
             return
         target = self.attack_target(game)
         game.declare_attack(INVADER, attacker, target)
 
     @staticmethod
-    def attack_target(game: "Game") -> int:
+    def attack_target(game: Game) -> int:
         """Player's left attack unit -> defense unit -> ruler; never the right attack unit."""
         for slot in ATTACK_TARGET_ORDER:
             if game.attackable(PLAYER, slot):
@@ -298,11 +298,11 @@ class InvaderController:
         return RULER
 
     # -------------------------------------------------------------- level special rules that act in play
-    def _start_rules(self, game: "Game") -> None:
+    def _start_rules(self, game: Game) -> None:
         for rule in game.setup.level.rules_of(SpecialRuleKind.SACRIFICE_AT_START):
             self._sacrifice(game, str(rule.param("card")), str(rule.param("own_name_contains")))
 
-    def _sacrifice(self, game: "Game", card_id: str, own_name: str) -> None:
+    def _sacrifice(self, game: Game, card_id: str, own_name: str) -> None:
         """Level 2's End: destroy one 'Dark Knight' unit (the rift's own, or `end_rule_knight=any`: any
         on the field, the player's first), then one player unit.
 

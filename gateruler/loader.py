@@ -148,6 +148,7 @@ from gateruler.engine.replace import guard_ability
 from gateruler.engine.timings import TIMINGS
 from gateruler.engine.triggers import ON_ENTER
 from gateruler.errors import DataError, DataErrors, GateRulerError
+from gateruler.library import place
 from gateruler.limits import MAX_DECK_CARDS
 from gateruler.models import (
     CardDef,
@@ -163,7 +164,6 @@ from gateruler.models import (
     StatedFigures,
     TurnStartKind,
 )
-from gateruler.library import place
 from gateruler.validation import FIGURES, check_collection, check_deck, check_level, check_resolved_deck, resolve_deck
 from gateruler.vocabulary import SPECIAL_RULES, CardType, Provenance, SpecialRuleKind
 from gateruler.yamlsrc import (
@@ -463,7 +463,7 @@ def _read_card_files(paths: Iterable[Path], known: dict[str, CardDef], report: R
     return cards
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _shipped_cards() -> tuple[CardDef, ...]:
     report = Report()
     cards = _read_card_files(sorted(CARDS_DIR.glob("*.yaml")), {}, report)
@@ -559,7 +559,7 @@ def read_ruler(node: Any, report: Report, path: str = "") -> RulerDef | None:
     )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _shipped_rulers() -> tuple[RulerDef, ...]:
     report = Report()
     rulers: dict[str, RulerDef] = {}
@@ -771,7 +771,7 @@ def load_level(ref: int | str | Path, pool: CardPool | None = None) -> LevelDef:
     )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _shipped_level(number: int) -> LevelDef:
     return _load_level(_level_path(number), load_card_pool(), str(_level_path(number)))
 

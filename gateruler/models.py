@@ -39,7 +39,7 @@ class CardDef:
     hp: int | None = None
     stk: int | None = None
     keywords: frozenset[str] = frozenset()  # keyword words (gateruler/engine/keywords.py)
-    abilities: tuple["Ability", ...] = ()  # its discount (【コスト軽減】) is one of them (gateruler/engine/discount.py)
+    abilities: tuple[Ability, ...] = ()  # its discount (【コスト軽減】) is one of them (gateruler/engine/discount.py)
     names: dict[str, str] = attrs.field(factory=dict, hash=False, eq=False)
     has_cnt: bool = False
     # printed card groups other cards refer to: attributes ("tribes", e.g. Beast,
@@ -68,7 +68,7 @@ class CardDef:
     def is_unit(self) -> bool:
         return self.type is CardType.UNIT
 
-    def abilities_for(self, trigger: str) -> tuple["Ability", ...]:
+    def abilities_for(self, trigger: str) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities if a.trigger == trigger)
 
     @property

@@ -92,7 +92,7 @@ class Choice:
 
 
 @attrs.frozen
-class Confirm:
+class Confirmation:
     """A yes/no question the session waits for: leaving the game, or ending the turn with something left."""
 
     what: str  # "quit" or "end"
@@ -231,7 +231,7 @@ class PlaySession:
         self.choices: list[Choice] = []
         self.phases: dict[str, Action] = {}
         self.open: Choice | None = None  # a group choice waiting for its second answer
-        self.confirming: Confirm | None = None
+        self.confirming: Confirmation | None = None
         self._pass_windows(self.game)
         self._refresh_menu()
 
@@ -511,7 +511,7 @@ class PlaySession:
         if isinstance(action, EndTurn):
             left = leftover_words(self.game)
             if left:
-                self.confirming = Confirm("end", f"{left[0].upper()}{left[1:]}.")
+                self.confirming = Confirmation("end", f"{left[0].upper()}{left[1:]}.")
                 return [Line("info", t) for t in wrap(self.confirming.question, self.width)]
         return self.decide(action)
 
@@ -612,7 +612,7 @@ class PlaySession:
 
     def quit(self) -> list[Line]:
         if self.unsaved:
-            self.confirming = Confirm("quit", "You have unsaved changes.")
+            self.confirming = Confirmation("quit", "You have unsaved changes.")
             return [
                 Line("info", t)
                 for t in wrap(f"You have unsaved changes (s saves them to {self.quit_save_path}).", self.width)

@@ -16,7 +16,6 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-
 from gateruler.engine import (
     ATTACK_LEFT,
     ATTACK_RIGHT,
@@ -28,26 +27,29 @@ from gateruler.engine import (
     Activate,
     Attack,
     Choose,
+    ChooseCard,
+    Confirm,
     Discount,
     EndTurn,
     Game,
     GoToAttack,
+    Pass,
     PlayEvent,
     PlayField,
     SetCard,
+    Split,
     Summon,
 )
-from gateruler.engine.actions import SLOT_WORDS
-from gateruler.models import CardDef, CostModel
-from gateruler.engine import ChooseCard, Confirm, Pass, Split
 from gateruler.engine.abilities import Ability
-from gateruler.engine.keywords import DORMANT, KEYWORDS
+from gateruler.engine.actions import SLOT_WORDS
 from gateruler.engine.discount import DISCOUNT
+from gateruler.engine.keywords import DORMANT, KEYWORDS
+from gateruler.engine.rules import DeckOut
 from gateruler.engine.timings import TIMINGS
 from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, ON_PLAY, REPLACEMENT, TRIGGERS
-from gateruler.engine.rules import DeckOut
 from gateruler.engine.windows import WINDOW
 from gateruler.engine.windows import describe as window_words
+from gateruler.models import CardDef, CostModel
 from gateruler.vocabulary import CardType
 
 MIN_WIDTH = 60

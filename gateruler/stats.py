@@ -153,12 +153,12 @@ class Tally:
         if outcome == CLEARED:
             self.clear_turns += player_turns
 
-    def merge(self, other: "Tally") -> None:
+    def merge(self, other: Tally) -> None:
         for field in attrs.fields(Tally):
             setattr(self, field.name, getattr(self, field.name) + getattr(other, field.name))
 
     @classmethod
-    def total(cls, tallies: Iterable["Tally"]) -> "Tally":
+    def total(cls, tallies: Iterable[Tally]) -> Tally:
         out = cls()
         for t in tallies:
             out.merge(t)

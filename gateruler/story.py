@@ -24,7 +24,6 @@ import attrs
 from gateruler.engine import INVADER, PLAYER, RULER, Game
 from gateruler.engine.actions import SLOT_WORDS
 from gateruler.engine.events import BATTLE_CAUSES, Cause, describe, padded
-from gateruler.render import ability_words, effect_words, its, loss_words, whose
 from gateruler.engine.triggers import (
     ACTIVATED,
     CNT,
@@ -39,6 +38,7 @@ from gateruler.engine.triggers import (
     TOUCHDOWN,
 )
 from gateruler.invader import EndKnight, EndTurns
+from gateruler.render import ability_words, effect_words, its, loss_words, whose
 from gateruler.variants import of_game
 from gateruler.vocabulary import CardType, SpecialRuleKind
 

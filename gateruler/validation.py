@@ -172,7 +172,7 @@ def _unknown_card(card_id: str, pool: CardPool) -> str:
 # Decks
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_banned(path: Path = BANNED_PATH) -> tuple[BannedCard, ...]:
     """The solo-mode ban list (gateruler/data/banned.yaml)."""
     report = Report()

@@ -399,7 +399,7 @@ class Readings:
         """The variants whose value is not the default, in the registry's order."""
         return [(v.name, self.value(v.name)) for v in VARIANTS if self.value(v.name) != v.default]
 
-    def with_values(self, values: Mapping[str, str]) -> "Readings":
+    def with_values(self, values: Mapping[str, str]) -> Readings:
         """These readings with some variants set (names and values already checked)."""
         if not values:
             return self

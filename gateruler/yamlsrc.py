@@ -505,7 +505,7 @@ class Finding:
         return DataError(loc.path, loc.line, loc.column, self.message)
 
     @classmethod
-    def from_error(cls, error: DataError) -> "Finding":
+    def from_error(cls, error: DataError) -> Finding:
         return cls(SourceLocation(error.path, error.line, error.column), error.message)
 
 
@@ -745,7 +745,7 @@ class Fields:
         """Report an error that belongs to this mapping (which makes it not ok)."""
         return self.report.error(loc, message)
 
-    def nested(self, key: str, what: str, *, required: bool = False) -> "Fields | None":
+    def nested(self, key: str, what: str, *, required: bool = False) -> Fields | None:
         """A reader for the mapping under `key` (None when it is absent and not required).
 
         Errors in the nested mapping also make this one not ok.

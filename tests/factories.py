@@ -16,14 +16,14 @@ from pathlib import Path
 
 from gateruler.cardpool import CardPool
 from gateruler.engine import PLAYER, Game, PlayEvent, Summon
-from gateruler.invader import InvaderController
-from gateruler.variants import DEFAULT as DEFAULT_READINGS
-from gateruler.variants import Readings
-from gateruler.models import CardDef, CostModel, DeckEntry, LevelDef, RulerDef, SpecialRule, TurnStartKind
 from gateruler.engine.abilities import Ability
 from gateruler.engine.effects import EFFECTS
 from gateruler.engine.targets import word_target
 from gateruler.engine.triggers import CNT
+from gateruler.invader import InvaderController
+from gateruler.models import CardDef, CostModel, DeckEntry, LevelDef, RulerDef, SpecialRule, TurnStartKind
+from gateruler.variants import DEFAULT as DEFAULT_READINGS
+from gateruler.variants import Readings
 from gateruler.vocabulary import CardType, Duration, SpecialRuleKind
 
 FILLER = "FILLER"  # a vanilla unit too expensive for a Knight to summon, padding decks

@@ -19,11 +19,11 @@ import jsonschema
 import pytest
 import yaml
 from click.testing import CliRunner
+from test_authoring_errors import MISTAKES
 
 from gateruler.authoring.schema import json_schemas, schema_file_name
 from gateruler.cli import main
 from gateruler.loader import file_kind
-from test_authoring_errors import MISTAKES
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "authoring.md"

@@ -7,9 +7,9 @@ import random
 from collections import Counter
 
 import pytest
-
 from factories import find_iid, mechanics_game, rich_cards, rich_game, unit, yaml_cards
 from factories import game as make_game
+
 from gateruler import loader
 from gateruler.bots import BOT_NAMES, ActionCapExceeded, PlayerView, make_bot, play_out, player_view
 from gateruler.bots.view import HIDDEN_SEED

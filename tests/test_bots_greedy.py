@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from factories import mechanics_game, rich_game
+
 from gateruler.bots import make_bot, player_view
 from gateruler.bots.greedy import CardFacts, DeckOdds, DeckSums, Facts, _deck_sums, card_facts, deck_odds, rift_attacks
 from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
 from factories import find_iid, rich_cards, rich_game, unit
 from factories import game as make_game
+
 from gateruler import loader
 from gateruler.batch import BatchSettings, GameSpec, run_batch
 from gateruler.bots import greedy_action, player_view

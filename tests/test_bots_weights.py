@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from factories import rich_game
+
 from gateruler import loader
 from gateruler.bots import bot_label, make_bot, play_out, player_view, tuned_weights
 from gateruler.bots.greedy import GreedyBot, GreedyPolicy

@@ -296,8 +296,9 @@ def test_on_a_narrow_terminal_the_table_fits_and_names_the_levels_below() -> Non
 def test_a_game_that_breaks_is_counted_reported_and_saved_as_a_replay(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from gateruler import bots
     from test_batch import _Exploding
+
+    from gateruler import bots
 
     monkeypatch.setitem(bots._FACTORIES, "random", lambda seed, budget: _Exploding(seed))  # a bot with a bug
     replays = tmp_path / "replays"

@@ -14,13 +14,11 @@ from factories import FILLER, apprentice, find_iid, game, iids, restore, summon,
 from gateruler.engine import (
     ATTACK_LEFT,
     ATTACK_RIGHT,
-    DEFENSE,
     INVADER,
     PLAYER,
     RULER,
     Activate,
     Attack,
-    Choose,
     EndTurn,
     GoToAttack,
     action_from_dict,
@@ -108,7 +106,7 @@ def test_a_field_uses_its_activated_ability_from_the_field_zone() -> None:
 
 def test_the_rift_never_uses_activated_abilities() -> None:
     gun = yaml_unit(
-        "GUN", f"{{trigger: activated, timing: quick, effects: [{{effect: damage, target: enemy_ruler, amount: 3}}]}}"
+        "GUN", "{trigger: activated, timing: quick, effects: [{effect: damage, target: enemy_ruler, amount: 3}]}"
     )
     g = game(cards=[gun], player=[], rift=["GUN"], drives=1)
     g.apply(EndTurn())

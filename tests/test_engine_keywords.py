@@ -48,9 +48,7 @@ def test_td_triggers_when_the_unit_is_summoned_from_the_hand() -> None:
 
 
 def test_td_does_not_trigger_for_a_unit_played_from_the_drive_zone() -> None:
-    herald = yaml_unit(
-        "HERALD", f"{{trigger: touchdown, effects: [{{effect: damage, target: enemy_ruler, amount: 1}}]}}"
-    )
+    herald = yaml_unit("HERALD", "{trigger: touchdown, effects: [{effect: damage, target: enemy_ruler, amount: 1}]}")
     g = game(cards=[herald], player=["HERALD"], ruler=apprentice())
     g.apply(Summon(find_iid(g, P, "drive", "HERALD"), ATTACK_LEFT))
     assert g.sides[I].damage_zone == []
@@ -87,8 +85,8 @@ def test_td_resolves_before_the_units_own_on_enter_abilities() -> None:
 
 def test_td_triggers_for_an_open_card_played_from_the_hand_though_not_normally_summoned() -> None:
     (opener,) = yaml_cards(
-        f"- {{id: OPENER, name: opener, type: unit, level: 0, atk: 1, hp: 1, stk: 1, keywords: [open_card], provenance: provisional,"
-        f" abilities: [{{trigger: touchdown, effects: [{{effect: damage, target: enemy_ruler, amount: 1}}]}}]}}"
+        "- {id: OPENER, name: opener, type: unit, level: 0, atk: 1, hp: 1, stk: 1, keywords: [open_card], provenance: provisional,"
+        " abilities: [{trigger: touchdown, effects: [{effect: damage, target: enemy_ruler, amount: 1}]}]}"
     )
     g = game(cards=[opener], player=[FILLER, FILLER, FILLER, FILLER, "OPENER"])
     assert len(g.sides[I].damage_zone) == 1

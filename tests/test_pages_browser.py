@@ -14,17 +14,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
-
 from browser import chromium, why_no_browser
+from click.testing import CliRunner
+from test_batch import exploding_bot  # noqa: F401 - the fixture, shared
+
 from gateruler import loader
 from gateruler.batch import BatchSettings, GameSpec, run_batch
 from gateruler.cli import main
 from gateruler.engine.actions import action_from_dict
+from gateruler.pages.replay_page import BOARD_WIDTH
 from gateruler.render import board_lines
 from gateruler.replay import record_game, replay_data, write_replay
-from gateruler.pages.replay_page import BOARD_WIDTH
-from test_batch import exploding_bot  # noqa: F401 - the fixture, shared
 
 DECK = str(loader.sample_deck_path("knight"))
 _REASON = why_no_browser()
@@ -108,7 +108,7 @@ def test_the_cards_table_sorts_by_the_clicked_column_and_reverses_on_a_second_cl
     headings.nth(seen).click()
     up = [float(v) for v in _column(watched, seen) if v is not None]
     assert up == sorted(up) and len(up) == 26  # 13 cards, 2 levels
-    assert watched.page.get_attribute("#cards thead th >> nth=%d" % seen, "aria-sort") == "ascending"
+    assert watched.page.get_attribute(f"#cards thead th >> nth={seen}", "aria-sort") == "ascending"
     headings.nth(seen).click()
     down = [float(v) for v in _column(watched, seen) if v is not None]
     assert down == sorted(up, reverse=True)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from test_batch import exploding_bot  # noqa: F401 - the fixture, shared
 
 from gateruler import loader
 from gateruler.batch import BatchSettings, GameSpec, run_batch
@@ -25,7 +26,6 @@ from gateruler.replay import (
     spec_from_replay,
     write_replay,
 )
-from test_batch import exploding_bot  # noqa: F401 - the fixture, shared
 
 
 def spec(level: int | str = 2) -> GameSpec:

@@ -41,7 +41,6 @@ from gateruler.authoring.fields import (
 from gateruler.authoring.reference import reference_markdown
 from gateruler.authoring.schema import json_schemas, modeline, render, schema_file_name
 from gateruler.cli import main
-from gateruler.models import CostModel, TurnStartKind
 from gateruler.engine.conditions import CONDITIONS
 from gateruler.engine.costs import COSTS
 from gateruler.engine.effects import EFFECTS
@@ -50,6 +49,7 @@ from gateruler.engine.keywords import KEYWORDS
 from gateruler.engine.targets import TARGET_WORDS
 from gateruler.engine.timings import TIMINGS, WINDOWS
 from gateruler.engine.triggers import TRIGGERS
+from gateruler.models import CostModel, TurnStartKind
 from gateruler.vocabulary import CardType, Duration, Provenance, SpecialRuleKind
 from gateruler.yamlsrc import Fields, Report, parse_yaml
 

@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 
 import gateruler
+from gateruler.engine.keywords import OPEN_CARD, PIERCE
+from gateruler.engine.targets import word_target
+from gateruler.engine.triggers import CNT, ON_ENTER
 from gateruler.loader import (
     CARDS_DIR,
     DECKS_DIR,
@@ -19,9 +22,6 @@ from gateruler.loader import (
     validate_file,
 )
 from gateruler.validation import level_figures, load_banned
-from gateruler.engine.keywords import OPEN_CARD, PIERCE
-from gateruler.engine.targets import word_target
-from gateruler.engine.triggers import CNT, ON_ENTER
 from gateruler.vocabulary import CardType, Provenance, SpecialRuleKind
 
 MOTH, DISTA, DEVOURER, TITAN, VAHA = "2020GB01-127", "2020GB01-020", "2020GB01-126", "2021GB02-122", "2020GB01-125"

@@ -32,8 +32,8 @@ from typing import Any
 
 import attrs
 
-from gateruler.errors import DataError, DataErrors, GateRulerError
 from gateruler.engine.keywords import KEYWORDS
+from gateruler.errors import DataError, DataErrors, GateRulerError
 from gateruler.fileio import write_text_atomic
 from gateruler.limits import MAX_NUMBER
 from gateruler.vocabulary import CardType, Provenance

@@ -131,7 +131,7 @@ class _Builder:
     def keyed(self, spec: Keyed) -> dict[str, Any]:
         """One branch per word: the word's key and its own other keys, nothing else."""
         branches = []
-        for word, case in spec.cases.items():
+        for case in spec.cases.values():
             branches.append(
                 {
                     "description": case.doc,

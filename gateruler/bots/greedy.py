@@ -33,6 +33,7 @@ from gateruler.bots import greedy_abilities, greedy_windows
 from gateruler.bots.cache import IdentityMemo
 from gateruler.bots.view import PlayerView
 from gateruler.bots.weights import Weights
+from gateruler.engine.abilities import Ability
 from gateruler.engine.actions import (
     ATTACK_LEFT,
     ATTACK_RIGHT,
@@ -54,7 +55,6 @@ from gateruler.engine.actions import (
     attack_action,
     summon_action,
 )
-from gateruler.engine.abilities import Ability
 from gateruler.engine.effects.split import distributions
 from gateruler.engine.game import Game, Phase
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE

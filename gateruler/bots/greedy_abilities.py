@@ -40,7 +40,7 @@ COST_PENALTY = {
 ENERGY_PENALTY = 0.3  # an energy spent on an ability is an energy the main plan cannot spend
 
 
-def cost_penalty(game: "Game", facts: "Facts", source: int, costs: tuple[Any, ...]) -> float:
+def cost_penalty(game: Game, facts: Facts, source: int, costs: tuple[Any, ...]) -> float:
     """Roughly what paying `costs` gives up."""
     total = 0.0
     for cost in costs:
@@ -58,14 +58,14 @@ def cost_penalty(game: "Game", facts: "Facts", source: int, costs: tuple[Any, ..
     return total
 
 
-def _slot_of(game: "Game", iid: int) -> int:
+def _slot_of(game: Game, iid: int) -> int:
     for slot, u in enumerate(game.sides[PLAYER].board):
         if u is not None and u.iid == iid:
             return slot
     return -1
 
 
-def _attack_worth(game: "Game", facts: "Facts", slot: int) -> float:
+def _attack_worth(game: Game, facts: Facts, slot: int) -> float:
     """What an attacker that could still attack this turn would deal (0 when it could not)."""
     if slot == RULER:
         ready = game.can_attack(PLAYER, RULER)
@@ -74,7 +74,7 @@ def _attack_worth(game: "Game", facts: "Facts", slot: int) -> float:
     return facts.face(game.stk(PLAYER, slot)) if ready and facts.lines_open else (0.3 if ready else 0.0)
 
 
-def effect_worth(game: "Game", facts: "Facts", source: int, effect: Any, face_ready: float) -> float:
+def effect_worth(game: Game, facts: Facts, source: int, effect: Any, face_ready: float) -> float:
     """Greedy's value of one effect, with the words of mechanics 10-12 that its plan does not value."""
     kind = effect.kind
     if kind == "grant":
@@ -92,7 +92,7 @@ def effect_worth(game: "Game", facts: "Facts", source: int, effect: Any, face_re
     return facts.effect_value(effect, face_ready)
 
 
-def _genesis_worth(game: "Game", facts: "Facts", source: int, effect: Any, face_ready: float) -> float:
+def _genesis_worth(game: Game, facts: Facts, source: int, effect: Any, face_ready: float) -> float:
     """The unit summoned against the material returned, and what its genesis ability does."""
     summoned = effect._in_deck(game, PLAYER)
     if summoned < 0:
@@ -104,7 +104,7 @@ def _genesis_worth(game: "Game", facts: "Facts", source: int, effect: Any, face_
     return value
 
 
-def activation_choice(game: "Game", facts: "Facts", legal: list[Action]) -> Action | None:
+def activation_choice(game: Game, facts: Facts, legal: list[Action]) -> Action | None:
     """The activated ability worth using now, or None: the best whose gain beats its costs, not used this turn."""
     best: Action | None = None
     best_gain = MIN_GAIN
@@ -122,7 +122,7 @@ def activation_choice(game: "Game", facts: "Facts", legal: list[Action]) -> Acti
     return best
 
 
-def discount_offers(game: "Game", facts: "Facts", legal: list[Action], energy: int) -> dict[int, int]:
+def discount_offers(game: Game, facts: Facts, legal: list[Action], energy: int) -> dict[int, int]:
     """Card -> the energy greedy's plan should count for it, for the cards it should play for their discount."""
     offers: dict[int, int] = {}
     for action in legal:

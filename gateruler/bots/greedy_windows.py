@@ -41,7 +41,7 @@ ENEMY_SHAPES = frozenset({"enemy_unit", "any_unit", "all_enemy_units", "all_unit
 # ---------------------------------------------------------------------- the main phase: setting
 
 
-def set_choice(game: "Game", legal: list[Action]) -> Action | None:
+def set_choice(game: Game, legal: list[Action]) -> Action | None:
     """A `SetCard` of an event meant for the rift's turn, the `damage` timing first; None when there is none."""
     if not game.setup.windows:
         return None
@@ -59,7 +59,7 @@ def set_choice(game: "Game", legal: list[Action]) -> Action | None:
 # ---------------------------------------------------------------------- the windows
 
 
-def _effects(game: "Game", action: Action) -> tuple[Any, ...]:
+def _effects(game: Game, action: Action) -> tuple[Any, ...]:
     if type(action) is PlayEvent:
         return tuple(e for a in game.setup.defs[action.card].abilities if a.trigger == "on_play" for e in a.effects)
     if type(action) is Activate:
@@ -67,7 +67,7 @@ def _effects(game: "Game", action: Action) -> tuple[Any, ...]:
     return ()
 
 
-def _kills(game: "Game", facts: "Facts", effect: Any, slot: int) -> bool:
+def _kills(game: Game, facts: Facts, effect: Any, slot: int) -> bool:
     """Whether `effect` (a removal) would take the rift's unit in `slot` off the board."""
     from gateruler.bots.greedy import target_shape
 
@@ -81,7 +81,7 @@ def _kills(game: "Game", facts: "Facts", effect: Any, slot: int) -> bool:
     return limit is None or facts.cards[game.sides[INVADER].board[slot].iid].level <= limit
 
 
-def _removal(game: "Game", facts: "Facts", legal: list[Action], iid: int) -> Action | None:
+def _removal(game: Game, facts: Facts, legal: list[Action], iid: int) -> Action | None:
     """An answer that kills the rift's unit `iid` in an attack zone, if it stands there."""
     slot = next((s for s in (0, 1) if game.unit_is(INVADER, s, iid)), None)
     if slot is None:
@@ -89,15 +89,15 @@ def _removal(game: "Game", facts: "Facts", legal: list[Action], iid: int) -> Act
     return next((a for a in legal if any(_kills(game, facts, e, slot) for e in _effects(game, a))), None)
 
 
-def _prevention(game: "Game", legal: list[Action]) -> Action | None:
+def _prevention(game: Game, legal: list[Action]) -> Action | None:
     return next((a for a in legal if any(e.kind == "prevent_damage" for e in _effects(game, a))), None)
 
 
-def _life_left(game: "Game") -> int:
+def _life_left(game: Game) -> int:
     return game.life(PLAYER) - len(game.sides[PLAYER].damage_zone)
 
 
-def _battle_hurts(game: "Game", facts: "Facts", attacker: int, target: int) -> bool:
+def _battle_hurts(game: Game, facts: Facts, attacker: int, target: int) -> bool:
     """Whether the rift's attacker (`attacker`: its card, -1 its ruler) would deal lethal damage or destroy a unit."""
     slot = RULER if attacker < 0 else next((s for s in (0, 1, DEFENSE) if game.unit_is(INVADER, s, attacker)), None)
     if slot is None:
@@ -109,7 +109,7 @@ def _battle_hurts(game: "Game", facts: "Facts", attacker: int, target: int) -> b
     return game.atk(INVADER, slot) >= facts.remaining_hp(PLAYER, target)
 
 
-def _effect_hurts(game: "Game", facts: "Facts", source: int) -> bool:
+def _effect_hurts(game: Game, facts: Facts, source: int) -> bool:
     """Whether the rift card `source`'s damage would be lethal or destroy one of the player's units."""
     for ability in game.setup.defs[source].abilities:
         for e in ability.effects:
@@ -125,7 +125,7 @@ def _effect_hurts(game: "Game", facts: "Facts", source: int) -> bool:
     return False
 
 
-def _sentinel(game: "Game", facts: "Facts", legal: list[Action]) -> Action | None:
+def _sentinel(game: Game, facts: Facts, legal: list[Action]) -> Action | None:
     """The sentinel summon that saves the most face damage, when the rift's next attacks would be lethal."""
     summons = [a for a in legal if type(a) is Summon]
     if not summons:
@@ -144,7 +144,7 @@ def _sentinel(game: "Game", facts: "Facts", legal: list[Action]) -> Action | Non
     return best if left_after(best) < base else None
 
 
-def window_answer(game: "Game", facts: "Facts", legal: list[Action]) -> Action:
+def window_answer(game: Game, facts: Facts, legal: list[Action]) -> Action:
     """Greedy's answer in an open window of the rift's turn (the rules above)."""
     decision = game.pending
     name = decision.purpose

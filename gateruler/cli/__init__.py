@@ -124,7 +124,7 @@ def main(debug: bool) -> None:
     """Practise Gateruler's solo mode against the invader dimension rifts."""
 
 
-def stdout_console() -> "Console":
+def stdout_console() -> Console:
     """A rich console on the current stdout: plain text when it is not a terminal, no colour under NO_COLOR.
 
     Off a terminal rich would assume 80 columns and wrap the tables, so it is

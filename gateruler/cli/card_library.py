@@ -23,7 +23,7 @@ def cards_option(command: F) -> F:
     return click.option("--cards", "card_paths", multiple=True, metavar="PATH", help=CARDS_HELP)(command)
 
 
-def card_pool(card_paths: Iterable[str] = ()) -> "CardPool":
+def card_pool(card_paths: Iterable[str] = ()) -> CardPool:
     """The shipped cards, the user library and the ``--cards`` files; an error in any is a located DataError."""
     from gateruler.library import library_paths, load_library
     from gateruler.loader import load_card_pool

@@ -36,18 +36,18 @@ from gateruler.batch import (
     run_batch,
 )
 from gateruler.bots import BOT_NAMES, DEFAULT_BOT, bot_label, tuned_weights
-from gateruler.check_results import CHECK_FORMAT, CHECK_VERSION
 from gateruler.bots.search import DEFAULT_BUDGET
 from gateruler.cardpool import CardPool
+from gateruler.check_results import CHECK_FORMAT, CHECK_VERSION
 from gateruler.cli import main, stdout_console
-from gateruler.cli.check_cards import CARDS_NOTE, cards_table, damage_table, endings_line, level_figures_json
 from gateruler.cli.card_library import card_pool, cards_option
+from gateruler.cli.check_cards import CARDS_NOTE, cards_table, damage_table, endings_line, level_figures_json
 from gateruler.cli.cmd_variants import given_variants, variant_option
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
-from gateruler.library import library_summary
 from gateruler.fileio import write_text_atomic
 from gateruler.interrupts import deferred_interrupts, exit_code
+from gateruler.library import library_summary
 from gateruler.limits import MAX_BUDGET, MAX_SEED, MAX_TURNS, MAX_WORKERS
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
 from gateruler.sensitivity import Sensitivity, run_sensitivity
@@ -475,7 +475,7 @@ class _ProgressBars:
         self.label = label  # e.g. a variant the games are played under
         self.tasks: list[TaskID] = []
 
-    def __enter__(self) -> "_ProgressBars":
+    def __enter__(self) -> _ProgressBars:
         return self
 
     def __exit__(self, *exc: object) -> None:

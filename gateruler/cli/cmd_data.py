@@ -8,9 +8,9 @@ import click
 from rich.table import Table
 
 from gateruler.cli import main, stdout_console
-from gateruler.level_words import level_rule_lines
 from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.engine.keywords import PIERCE
+from gateruler.level_words import level_rule_lines
 from gateruler.loader import load_card_pool, shipped_levels, validate_file
 from gateruler.validation import level_figures
 from gateruler.yamlsrc import Severity

@@ -18,11 +18,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from gateruler.batch import GameSpec
 from gateruler.bots import BOT_NAMES
 from gateruler.bots.search import DEFAULT_BUDGET
 from gateruler.cli import main, stdout_console
 from gateruler.cli.card_library import cards_option
-from gateruler.cli.cmd_variants import given_variants, variant_option
 from gateruler.cli.cmd_check import (
     WIDE,
     _level_label,
@@ -34,12 +34,12 @@ from gateruler.cli.cmd_check import (
     open_backend,
     provisional_cards,
 )
+from gateruler.cli.cmd_variants import given_variants, variant_option
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
 from gateruler.fileio import write_text_atomic
 from gateruler.replay import card_data_hash
 from gateruler.stats import Tally, mcnemar_p
-from gateruler.batch import GameSpec
 from gateruler.tune import (
     DEFAULT_CANDIDATES,
     DEFAULT_FINAL_GAMES,
@@ -62,7 +62,7 @@ class _Bar:
         self.task: TaskID | None = None
         self.label = ""
 
-    def __enter__(self) -> "_Bar":
+    def __enter__(self) -> _Bar:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -130,7 +130,6 @@ def _comparison_table(final: Comparison, labels: list[str], wide: bool) -> Table
 
 
 def _report(result: TuneResult, labels: list[str], marks: str, wide: bool) -> list[str | Table]:
-    settings = result.settings
     pool = result.pool
     out: list[str | Table] = []
     for rnd in result.rounds:

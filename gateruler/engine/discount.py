@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gateruler.engine.events import Cause
-from gateruler.engine.frames import log_no_effect
 from gateruler.engine.abilities import Ability
 from gateruler.engine.costs import Energy
 from gateruler.engine.effects.base import Effect, Victim
+from gateruler.engine.events import Cause
+from gateruler.engine.frames import log_no_effect
 
 if TYPE_CHECKING:
     from gateruler.engine.frames import Frame
@@ -38,7 +38,7 @@ class PlayThis(Effect):
 
     word = "play_this"
 
-    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
         if frame.source not in game.sides[frame.side].hand:
             log_no_effect(game, frame, Cause.NOT_IN_HAND)
             return

@@ -52,14 +52,14 @@ class Frame(NamedTuple):
     end: int = -1  # stop before this step (-1: at the ability's end); saves of version 1 need it
 
 
-def cause_of(game: "Game", frame: "Frame") -> str:
+def cause_of(game: Game, frame: Frame) -> str:
     """The reason an entry made by the frame's ability logs (its source being `frame.source`): the
     ability's trigger, or "rule" for what a level's rule added (events.Cause)."""
     ability = game.setup.defs[frame.source].abilities[frame.ability]
     return Cause.RULE if ability.rule else ability.trigger
 
 
-def log_no_effect(game: "Game", frame: "Frame", reason: str, side: int | None = None) -> None:
+def log_no_effect(game: Game, frame: Frame, reason: str, side: int | None = None) -> None:
     """Log that the frame's ability did nothing (to `side`'s card; default: its controller's), and why (events.Cause.NO_*)."""
     trigger = game.setup.defs[frame.source].abilities[frame.ability].trigger
     game.log_event(frame.side if side is None else side, "no_effect", frame.source, reason, trigger)
@@ -85,7 +85,7 @@ class Decision:
     target: int = -1  # a "window" (windows.py): the zone an attack is about to hit (RULER: the ruler), or -1
     target_card: int = -1  # a "window": the card in that zone
 
-    def subject(self, game: "Game") -> Any:
+    def subject(self, game: Game) -> Any:
         """The ability (BEGIN), cost or effect the decision is about."""
         ability = game.setup.defs[self.source].abilities[self.ability]
         if self.step < 0:
@@ -101,7 +101,7 @@ class Decision:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Decision":
+    def from_dict(cls, data: dict) -> Decision:
         values = dict(data)
         values["options"] = tuple(action_from_dict(a) for a in data["options"])
         values["picked"] = tuple(action_from_dict(a) for a in data["picked"])

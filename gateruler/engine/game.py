@@ -24,9 +24,8 @@ from collections.abc import Sequence
 import attrs
 
 from gateruler.cardpool import CardPool
-from gateruler.engine import activation
+from gateruler.engine import activation, replace, resolve, windows
 from gateruler.engine import continuous as continuous_effects
-from gateruler.engine import replace, resolve, windows
 from gateruler.engine.actions import (
     ANSWERS,
     ATTACK_LEFT,
@@ -172,7 +171,7 @@ class Setup:
     @classmethod
     def build(
         cls, defs: tuple[CardDef, ...], *, ruler: RulerDef, rules: Rules = DEFAULT_RULES, **fields: object
-    ) -> "Setup":
+    ) -> Setup:
         """A setup, with what is worked out once per game from the definitions.
 
         The games of a batch have the same definitions: they share one `defs`
@@ -262,7 +261,7 @@ class Game:
         start: bool = True,
         shuffle_deck: bool = True,
         rules: Rules = DEFAULT_RULES,
-    ) -> "Game":
+    ) -> Game:
         """A new game, set up and run until the player's first decision.
 
         `invader_deck` (top first) fixes the rift's deck order instead of
@@ -313,7 +312,7 @@ class Game:
         return game
 
     @classmethod
-    def _blank(cls, setup: Setup, rng: random.Random) -> "Game":
+    def _blank(cls, setup: Setup, rng: random.Random) -> Game:
         game = cls.__new__(cls)
         game.setup = setup
         game.sides = [SideState(min(setup.ruler.set_zones, 2)), SideState(0)]
@@ -344,7 +343,7 @@ class Game:
             self.draw(PLAYER, Cause.OPENING)
 
     # ------------------------------------------------------------------ copying
-    def clone(self, keep_log: bool = True, keep_rng: bool = True) -> "Game":
+    def clone(self, keep_log: bool = True, keep_rng: bool = True) -> Game:
         """An independent copy; definitions are shared, state is copied.
 
         `keep_rng=False` leaves the copy without a random generator (`rng` is
@@ -1373,7 +1372,7 @@ class Game:
         level: LevelDef,
         opponent: Opponent,
         rules: Rules | None = None,
-    ) -> "Game":
+    ) -> Game:
         """Rebuild a saved game (this version's or the previous one's).  The caller loads the
         definitions it names and gives the opponent; the rules are the state's own unless given."""
         player_n = len(data["player_deck"])

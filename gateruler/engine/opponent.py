@@ -41,20 +41,20 @@ class Opponent(Protocol):
         aside unseen); None: the whole list."""
         ...  # pragma: no cover
 
-    def turn_tasks(self, game: "Game") -> list[tuple]:
+    def turn_tasks(self, game: Game) -> list[tuple]:
         """The opponent's turn after the common start phase, as engine tasks (``("ctl", ...)`` steps)."""
         ...  # pragma: no cover
 
-    def player_turn_tasks(self, game: "Game") -> list[tuple]:
+    def player_turn_tasks(self, game: Game) -> list[tuple]:
         """Its steps in the player's start phase, before the player's draws (a level rule that acts
         in every turn's start phase); usually none."""
         ...  # pragma: no cover
 
-    def run_task(self, game: "Game", task: tuple) -> None:
+    def run_task(self, game: Game, task: tuple) -> None:
         """Perform one ``("ctl", ...)`` step of its turn."""
         ...  # pragma: no cover
 
-    def decide(self, game: "Game", decision: "Decision") -> "Action":
+    def decide(self, game: Game, decision: Decision) -> Action:
         """Its answer to a decision of its own (a target, the cards a cost takes, "you may"):
         one of `decision.options`.  The engine asks only when there are two or more."""
         ...  # pragma: no cover

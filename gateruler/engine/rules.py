@@ -72,7 +72,7 @@ class Rules:
         return {f.name: getattr(self, f.name).value for f in attrs.fields(Rules)}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None) -> "Rules":
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Rules:
         """The rules a game state names; a state written before rule readings were recorded
         was played under the readings of its time (`LEGACY`)."""
         if data is None:

@@ -31,7 +31,7 @@ VERSION = 2
 READS = (1, 2)
 
 
-def game_to_dict(game: "Game") -> dict:
+def game_to_dict(game: Game) -> dict:
     rng_state = game.rng.getstate() if game.rng is not None else None  # None: a player view has no generator
     setup = game.setup
     return {
@@ -63,7 +63,7 @@ def game_to_dict(game: "Game") -> dict:
     }
 
 
-def game_from_dict(game: "Game", data: dict) -> None:
+def game_from_dict(game: Game, data: dict) -> None:
     """Fill a blank game (definitions set up) with the state `data` holds."""
     version = data.get("version")
     if version not in READS:
@@ -117,7 +117,7 @@ def _numbered(task: list) -> tuple:
     return (*task, None) if task[0] == "check" and len(task) == 3 else tuple(task)
 
 
-def _v1_task(game: "Game", task: list) -> Any:
+def _v1_task(game: Game, task: list) -> Any:
     if task[0] != "fx":
         return _numbered(task)
     _, side, source, effect = task

@@ -39,7 +39,7 @@ class Unit:
         self.gained: tuple[tuple[str, bool], ...] = ()  # keywords granted: (keyword, for good) (effects/status.py)
         self.how = how  # how it entered the board: "normal" (played), "special" (by an effect)
 
-    def copy(self) -> "Unit":
+    def copy(self) -> Unit:
         u = Unit.__new__(Unit)
         u.iid = self.iid
         u.damage = self.damage
@@ -61,7 +61,7 @@ class Unit:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Unit":
+    def from_dict(cls, data: dict) -> Unit:
         u = cls(data["iid"])
         for name in cls.__slots__:
             if name == "gained":
@@ -130,7 +130,7 @@ class SideState:
         self.shields: list[tuple[int, int, str, int]] = []
         self.ruler_gained: tuple[tuple[str, bool], ...] = ()  # keywords granted to the ruler: (keyword, for good)
 
-    def copy(self) -> "SideState":
+    def copy(self) -> SideState:
         s = SideState.__new__(SideState)
         s.deck = self.deck[:]
         s.hand = self.hand[:]
@@ -190,7 +190,7 @@ class SideState:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> "SideState":
+    def from_dict(cls, data: dict) -> SideState:
         s = cls.__new__(cls)
         for name in cls.__slots__:
             value = data.get(name, []) if name in _ADDED_LISTS else data[name]

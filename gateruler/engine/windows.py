@@ -125,7 +125,7 @@ def at_risk(name: str) -> bool:
     return WINDOWS[name].damage
 
 
-def answers(game: "Game", name: str) -> list[Action]:
+def answers(game: Game, name: str) -> list[Action]:
     """The player's answers in the window `name` (`Pass` aside): set events and activated abilities whose
     timing opens there, sentinel summons from the hand into an empty zone."""
     from gateruler.engine import activation  # activation imports the game's helpers at its top
@@ -165,7 +165,7 @@ def answers(game: "Game", name: str) -> list[Action]:
     return out
 
 
-def open_window(game: "Game", window: tuple) -> None:
+def open_window(game: Game, window: tuple) -> None:
     """The window task was reached: wait for the player when there is an answer, else go on."""
     _, name, source, target, target_card = window
     if name == BEFORE_DAMAGE:
@@ -181,14 +181,14 @@ def open_window(game: "Game", window: tuple) -> None:
     )
 
 
-def _battle_goes_on(game: "Game", battle: tuple) -> bool:
+def _battle_goes_on(game: Game, battle: tuple) -> bool:
     _, side, attacker, attacker_iid, target, target_iid = battle
     if attacker != RULER and not game.unit_is(side, attacker, attacker_iid):
         return False
     return target == RULER or game.unit_is(1 - side, target, target_iid)
 
 
-def answer(game: "Game", action: Action) -> None:
+def answer(game: Game, action: Action) -> None:
     """The player answered the open window: it closes; anything but `Pass` opens it again once resolved."""
     decision = game.pending
     game.pending = None
@@ -197,7 +197,7 @@ def answer(game: "Game", action: Action) -> None:
     game.tasks.append(task(decision.purpose, decision.source, decision.target, decision.target_card))
 
 
-def describe(game: "Game", decision: Decision) -> str:
+def describe(game: Game, decision: Decision) -> str:
     """What is about to happen, in a sentence: "Vaha is about to attack your Iron Warden."."""
     names = game.setup.names
     name = decision.purpose

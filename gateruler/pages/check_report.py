@@ -13,8 +13,7 @@ import shlex
 from collections.abc import Iterable
 
 from gateruler.insight import difference_words, percent
-from gateruler.pages import esc, page
-from gateruler.pages import plots
+from gateruler.pages import esc, page, plots
 
 STYLE = """
 .banner { background: #fff4e5; border-left: 4px solid #e69f00; padding: .5rem .8rem; }

@@ -17,15 +17,15 @@ import attrs
 
 from gateruler import __version__
 from gateruler.batch import GameSpec, describe_error
+from gateruler.cardpool import CardPool
 from gateruler.engine import Choose, Game
 from gateruler.engine.actions import Action, action_to_dict
 from gateruler.errors import IllegalAction
 from gateruler.pages import esc, page, script_json
 from gateruler.render import action_words, board_lines, result_lines
-from gateruler.story import narrate
-from gateruler.cardpool import CardPool
 from gateruler.replay import ReplayBot, ReplayFile, game_data_hash, read_replay, spec_from_replay
 from gateruler.stats import OUTCOME_WORDS, classify
+from gateruler.story import narrate
 
 BOARD_WIDTH = 88  # the board's columns: room for card names, and beside it the story
 

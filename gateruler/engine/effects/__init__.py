@@ -5,6 +5,7 @@ The import order is the registration order, which is the order of the
 reference page: the most used words first.
 """
 
+# registers the words, in this order (not sorted: the order is the reference page's)
 from gateruler.engine.effects import (
     damage,
     stats,
@@ -17,7 +18,7 @@ from gateruler.engine.effects import (
     soul,
     summon,
     search,
-)  # noqa: F401,I001  (registers the words, in this order)
+)
 from gateruler.engine.effects.base import COMMON_PARAMS, EFFECTS, Effect, EffectWord, effect
 
 __all__ = ["COMMON_PARAMS", "EFFECTS", "Effect", "EffectWord", "effect"]

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 @effect("reuse_on_enter", "Use this card's own on_enter abilities (Nyarlathotep's CNT).")
 @attrs.frozen(kw_only=True)
 class ReuseOnEnter(Effect):
-    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
         game.fire(frame.side, frame.source, ON_ENTER)
 
     def words(self, who: str) -> str:

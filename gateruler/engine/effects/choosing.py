@@ -34,7 +34,7 @@ def _decision(
 
 
 def pick_cards(
-    game: "Game", frame: Frame, candidates: list[int], count: int, start: int, purpose: str = PICK, kind: str = "card"
+    game: Game, frame: Frame, candidates: list[int], count: int, start: int, purpose: str = PICK, kind: str = "card"
 ) -> tuple[list[int], int, Decision | None]:
     """Up to `count` of `candidates` (as many as there are), one answer each from `frame.answers[start:]`.
 
@@ -68,7 +68,7 @@ def pick_cards(
 
 
 def plan_zones(
-    game: "Game", side: int, frame: Frame, cards: list[int], start: int
+    game: Game, side: int, frame: Frame, cards: list[int], start: int
 ) -> tuple[list[tuple[int, int]], int, Decision | None]:
     """A free zone of `side` for each unit among `cards`, one answer each from `frame.answers[start:]`.
 

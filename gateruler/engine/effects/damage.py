@@ -10,8 +10,8 @@ from gateruler.engine.actions import RULER
 from gateruler.engine.effects.base import Effect, Victim, effect, unit_still_there
 from gateruler.engine.frames import cause_of
 from gateruler.engine.registry import param
-from gateruler.engine.targets import RULER as RULER_TARGET
 from gateruler.engine.targets import FIELD_CARD, UNIT
+from gateruler.engine.targets import RULER as RULER_TARGET
 
 if TYPE_CHECKING:
     from gateruler.engine.frames import Frame
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 class Damage(Effect):
     amount: int = param(int, "How many (damage points, cards).", 2, minimum=1)
 
-    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
         cause = cause_of(game, frame)
         for side, where, iid in victims:
             if where == RULER:
@@ -48,7 +48,7 @@ class Damage(Effect):
 class Destroy(Effect):
     max_level: int | None = param(int, "Only units of this level or lower.", 2, default=None)
 
-    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
         cause = cause_of(game, frame)
         for side, where, iid in victims:
             if self.max_level is not None and game.setup.defs[iid].level > self.max_level:

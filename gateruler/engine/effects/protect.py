@@ -63,7 +63,7 @@ class PreventDamage(Effect):
         """How much of `amount` damage it prevents."""
         return amount if self.amount is None else min(self.amount, amount)
 
-    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
         for side, where, iid in victims:
             if where == "side":
                 protected = replace.SIDE_WIDE

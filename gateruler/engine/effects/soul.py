@@ -33,7 +33,7 @@ SOUL_SOURCES = Choice(
 )
 
 
-def _one_source(effect: "AddSoul") -> str | None:
+def _one_source(effect: AddSoul) -> str | None:
     if effect.filter is not None and effect.source_zone not in ("hand", "graveyard"):
         return f"effect 'add_soul' takes a 'filter' only with 'from: hand' or 'from: graveyard' (not {effect.source_zone!r})"
     if effect.source_zone == "this_card" and effect.count != 1:
@@ -57,7 +57,7 @@ class AddSoul(Effect):
         PROPERTIES, "Which hand or graveyard cards may go (default: any).", {"type": "unit"}, default=None
     )
 
-    def _hosts(self, game: "Game", victims: list[Victim]) -> list[tuple[int, int]]:
+    def _hosts(self, game: Game, victims: list[Victim]) -> list[tuple[int, int]]:
         """(side, card) of the targets still where they were."""
         out = []
         for side, where, iid in victims:
@@ -66,8 +66,8 @@ class AddSoul(Effect):
         return out
 
     def _plan(
-        self, game: "Game", frame: "Frame", victims: list[Victim]
-    ) -> tuple[list[tuple[int, int, list[int]]], "Decision | None"]:
+        self, game: Game, frame: Frame, victims: list[Victim]
+    ) -> tuple[list[tuple[int, int, list[int]]], Decision | None]:
         """(side, host, cards) for each host, and the next pick still to ask for."""
         plan: list[tuple[int, int, list[int]]] = []
         at = 0
@@ -93,10 +93,10 @@ class AddSoul(Effect):
             plan.append((side, host, cards))
         return plan, None
 
-    def choose(self, game: "Game", frame: "Frame", victims: list[Victim]) -> "Decision | None":
+    def choose(self, game: Game, frame: Frame, victims: list[Victim]) -> Decision | None:
         return self._plan(game, frame, victims)[1]
 
-    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
         plan, _ = self._plan(game, frame, victims)
         for side, host, cards in plan:
             for iid in cards:

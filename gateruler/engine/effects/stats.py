@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from gateruler.engine.game import Game
 
 
-def _needs_a_change(effect: "Modify") -> str | None:
+def _needs_a_change(effect: Modify) -> str | None:
     return None if (effect.atk or effect.hp or effect.stk) else "effect 'modify' needs a non-zero atk, hp or stk"
 
 
@@ -37,7 +37,7 @@ class Modify(Effect):
     stk: int = param(int, "Change to STK (may be negative).", 1, default=0)
     duration: Duration = param(Duration, "How long the change lasts.", "end_of_turn", default=Duration.END_OF_TURN)
 
-    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
         permanent = self.duration is Duration.PERMANENT
         cause = cause_of(game, frame)
         for side, where, iid in victims:

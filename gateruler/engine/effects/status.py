@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from gateruler.engine.events import Cause
-from gateruler.engine.frames import log_no_effect
 from gateruler.engine.actions import INVADER, RULER
 from gateruler.engine.effects.base import Effect, Victim, effect, unit_still_there
+from gateruler.engine.events import Cause
+from gateruler.engine.frames import log_no_effect
 from gateruler.engine.registry import KEYWORD, param
 from gateruler.engine.targets import RULER as RULER_TARGET
 from gateruler.engine.targets import UNIT
@@ -36,7 +36,7 @@ class Grant(Effect):
         default=Duration.END_OF_TURN,
     )
 
-    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
         gained = ((self.keyword, self.duration is Duration.PERMANENT),)
         for side, where, iid in victims:
             if where == RULER:
@@ -58,7 +58,7 @@ class _SetState(Effect):
 
     rested: ClassVar[bool] = False
 
-    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
         for side, where, iid in victims:
             if where == RULER:
                 if side == INVADER:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from gateruler.engine.game import Game
 
 
-def _own_cards(effect: "SpecialSummon") -> str | None:
+def _own_cards(effect: SpecialSummon) -> str | None:
     target = effect.target
     if target is not None and getattr(target, "filter", None) is not None and target.filter.side != "own":
         return "effect 'special_summon' summons your own cards: give its target's filter 'side: own'"
@@ -42,10 +42,10 @@ def _own_cards(effect: "SpecialSummon") -> str | None:
 class SpecialSummon(Effect):
     chooses = True
 
-    def choose(self, game: "Game", frame: "Frame", victims: list[Victim]) -> "Decision | None":
+    def choose(self, game: Game, frame: Frame, victims: list[Victim]) -> Decision | None:
         return plan_zones(game, frame.side, frame, [iid for _, _, iid in victims], 0)[2]
 
-    def resolve(self, game: "Game", frame: "Frame", victims: list[Victim]) -> None:
+    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
         side = frame.side
         placed = dict(plan_zones(game, side, frame, [iid for _, _, iid in victims], 0)[0])
         searched = False
