@@ -58,6 +58,7 @@ from gateruler.engine.actions import (
 from gateruler.engine.effects.split import distributions
 from gateruler.engine.game import Game, Phase
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE
+from gateruler.engine.state import Battle
 from gateruler.engine.targets import UNIT, Chosen, Every
 from gateruler.engine.triggers import CNT, ON_ENTER, ON_PLAY
 from gateruler.models import CardDef, CostModel
@@ -652,7 +653,7 @@ class Facts:
         return 0.0
 
     def split_value(
-        self, option: Split, face_ready: float = 0.0, battle: tuple | None = None, carry: bool = False
+        self, option: Split, face_ready: float = 0.0, battle: Battle | None = None, carry: bool = False
     ) -> float:
         """Worth of one way of splitting damage: kills, chip damage, harm to our own units.
 
@@ -667,12 +668,12 @@ class Facts:
                 value -= (0.3 * rem + 0.3 * game.atk(PLAYER, slot)) * min(amount, rem) / max(1, rem)
                 continue
             kv = self.kill_value(slot)
-            target = battle[4] if battle is not None else -1
+            target = battle.target if battle is not None else -1
             if amount >= rem:
                 value += kv + (0.0 if self.lines_open else face_ready)
                 if carry and slot == target:
-                    value += self.face(game.stk(PLAYER, battle[2]))
-            elif slot == target and amount + game.atk(PLAYER, battle[2]) >= rem:
+                    value += self.face(game.stk(PLAYER, battle.attacker))
+            elif slot == target and amount + game.atk(PLAYER, battle.attacker) >= rem:
                 value += kv + 0.5  # together with the attack it dies
             else:
                 value += self.w.chip * kv * amount / max(1, rem)
@@ -1079,7 +1080,7 @@ def choose_target(game: Game, facts: Facts, options: list[Choose]) -> Choose:
     """Where the player's pending effect lands: kill what it can, help the attack in progress."""
     effect = game.pending.subject(game)
     harmful = effect.kind in HARMFUL or (effect.kind == "modify" and effect.atk + effect.hp + effect.stk < 0)
-    battle = next((t for t in reversed(game.tasks) if t[0] == "battle" and t[1] == PLAYER), None)
+    battle = game.pending_battle(PLAYER)
 
     def score(c: Choose) -> float:
         if c.side == PLAYER:
@@ -1095,7 +1096,7 @@ def choose_target(game: Game, facts: Facts, options: list[Choose]) -> Choose:
         kv = facts.kill_value(c.slot)
         value = kv if amount >= rem else facts.w.chip * kv * amount / max(1, rem)
         if battle is not None:
-            attacker, target = battle[2], battle[4]
+            attacker, target = battle.attacker, battle.target
             if target != RULER and game.sides[INVADER].board[target] is not None:
                 atk = game.atk(PLAYER, attacker)
                 if c.slot == target and amount < rem <= amount + atk:
@@ -1110,8 +1111,8 @@ def choose_target(game: Game, facts: Facts, options: list[Choose]) -> Choose:
 def choose_split(game: Game, facts: Facts, options: list[Split]) -> Split:
     """How the player divides damage: kill what it can, else the biggest threat; with an attack waiting,
     finish its target together with it, or destroy it outright when that carries the attack on to the rift."""
-    battle = next((t for t in reversed(game.tasks) if t[0] == "battle" and t[1] == PLAYER and t[4] != RULER), None)
-    if battle is not None and game.sides[INVADER].board[battle[4]] is None:
+    battle = game.pending_battle(PLAYER)
+    if battle is not None and (battle.target == RULER or game.sides[INVADER].board[battle.target] is None):
         battle = None
     ability = game.setup.defs[game.pending.source].abilities[game.pending.ability]
     carry = any(e.kind == "carry_through" for e in ability.effects)

@@ -71,7 +71,7 @@ from gateruler.engine.opponent import Opponent
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
 from gateruler.engine.rules import DeckOut, HandlessDraw, PlayerWindows, Rules, UnitDamage
 from gateruler.engine.serial import game_from_dict, game_to_dict
-from gateruler.engine.state import SideState, Unit
+from gateruler.engine.state import Battle, SideState, Unit
 from gateruler.engine.targets import Chosen
 from gateruler.engine.timings import ATTACK, ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, MAIN, RIFT_DRIVE, RIFT_END
 from gateruler.engine.triggers import (
@@ -973,6 +973,16 @@ class Game:
         self.log_event(side, "damage_unit", u.iid, amount, u.damage, source, cause)
         if u.damage >= self.hp(side, slot):
             self.destroy(side, slot, Cause.LETHAL, source)
+
+    def pending_battle(self, side: int) -> Battle | None:
+        """The latest attack `side` declared whose battle is still to be fought (None: no such attack).
+
+        Bots and windows ask this instead of reading the task stack: what a
+        waiting battle is made of is the engine's business."""
+        for task in reversed(self.tasks):
+            if type(task) is tuple and task[0] == "battle" and task[1] == side:
+                return Battle(*task[1:])
+        return None
 
     def attack_goes_on(self, side: int, attacker_iid: int) -> bool:
         """The declared attack of `side`'s unit `attacker_iid`, not yet fought, goes on to the enemy ruler.

@@ -6,6 +6,18 @@ game for a lookahead costs a few list copies, never a deep copy of card data.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+
+class Battle(NamedTuple):
+    """A declared attack whose battle is still to be fought (`Game.pending_battle`)."""
+
+    side: int  # who attacks
+    attacker: int  # its zone (RULER: the ruler)
+    attacker_iid: int  # its card (-1: the ruler)
+    target: int  # the zone attacked (RULER: the ruler, or the attack went on to it)
+    target_iid: int  # the card it was declared against (-1: the ruler)
+
 
 class Unit:
     """A unit on the board: which card it is, the damage it bears, and its state."""

@@ -46,6 +46,7 @@ from gateruler.vocabulary import CardType
 
 if TYPE_CHECKING:
     from gateruler.engine.game import Game
+    from gateruler.engine.state import Battle
 
 WINDOW = "window"  # the task kind, and the kind of the decision it leaves
 RIFT_WINDOWS = (RIFT_DRIVE, ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, RIFT_END)
@@ -169,10 +170,10 @@ def open_window(game: Game, window: tuple) -> None:
     """The window task was reached: wait for the player when there is an answer, else go on."""
     _, name, source, target, target_card = window
     if name == BEFORE_DAMAGE:
-        battle = game.tasks[-1] if game.tasks else None
-        if type(battle) is not tuple or battle[0] != "battle" or not _battle_goes_on(game, battle):
+        battle = game.pending_battle(INVADER)
+        if battle is None or not _battle_goes_on(game, battle):
             return  # the attack came to nothing: no battle damage is about to be dealt
-        _, _, _, source, target, target_card = battle
+        source, target, target_card = battle.attacker_iid, battle.target, battle.target_iid
     found = answers(game, name)
     if not found:
         return
@@ -181,8 +182,8 @@ def open_window(game: Game, window: tuple) -> None:
     )
 
 
-def _battle_goes_on(game: Game, battle: tuple) -> bool:
-    _, side, attacker, attacker_iid, target, target_iid = battle
+def _battle_goes_on(game: Game, battle: Battle) -> bool:
+    side, attacker, attacker_iid, target, target_iid = battle
     if attacker != RULER and not game.unit_is(side, attacker, attacker_iid):
         return False
     return target == RULER or game.unit_is(1 - side, target, target_iid)
