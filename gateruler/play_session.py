@@ -242,8 +242,16 @@ class PlaySession:
     """One player's game, decision by decision, for the line mode and the board alike."""
 
     def __init__(
-        self, game: Game, origin: GameOrigin, *, width: int = 80, deck_path: str | None = None, auto_pass: bool = False
+        self,
+        game: Game,
+        origin: GameOrigin,
+        *,
+        width: int = 80,
+        deck_path: str | None = None,
+        auto_pass: bool = False,
+        loaded_from: str | None = None,
     ) -> None:
+        """`loaded_from`: the save file the game was resumed from, which counts as its last save."""
         self.auto_pass = auto_pass  # let every window of the rift's turn go by without asking (engine/windows.py)
         self.game = game
         self.origin = origin
@@ -253,7 +261,7 @@ class PlaySession:
         self._left = False
         self._undo: list[tuple[Game, str]] = []  # (game before the decision, what the decision was)
         self._saved_history = list(game.history)
-        self._save_path: str | None = None
+        self._save_path: str | None = loaded_from
         self.question = ""
         self.choices: list[Choice] = []
         self.phases: dict[str, Action] = {}

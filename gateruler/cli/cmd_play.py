@@ -126,7 +126,7 @@ def play(
         )
         note, story = f"Seed {seed}: replay this game with --seed {seed}.", True
         board_note = note
-    session = PlaySession(game, origin, deck_path=origin.deck_file, auto_pass=auto_pass)
+    session = PlaySession(game, origin, deck_path=origin.deck_file, auto_pass=auto_pass, loaded_from=load_file)
     if replay_file is not None:
         for line in session.write_replay(replay_file):
             if line.kind == "error":
