@@ -592,8 +592,9 @@ class BoardApp(App[int]):
         s = self.session
         choices = self.query_one("#choices", OptionList)
         choices.clear_options()
-        if self.telling:
-            choices.border_title = "The rift's turn: space tells the next line, Enter the rest"
+        if self.telling:  # the footer says the keys: space, Enter
+            waiting = sum(1 for line in self.telling if line.kind == "rift")
+            choices.border_title = f"The rift's turn: {waiting} more line{'s' if waiting != 1 else ''} to tell"
             return
         if s.game.over:
             choices.border_title = "The game is over: q leaves"
@@ -671,9 +672,7 @@ class BoardApp(App[int]):
             self.refresh_bindings()
             self._after_telling()
         else:
-            choices = self.query_one("#choices", OptionList)
-            told = sum(1 for line in self.telling if line.kind == "rift")
-            choices.border_title = f"The rift's turn ({told} more): space tells the next line, Enter the rest"
+            self._refresh_choices()
 
     def action_tell_all(self) -> None:
         while self.telling:

@@ -421,18 +421,21 @@ def test_watching_shows_the_watchers_keys_and_help_not_the_players():
     drive(app, steps)
 
 
-def test_p_plays_a_watched_game_on_and_pauses_it():
+def test_a_watched_game_plays_on_at_its_pace_and_p_pauses_and_resumes_it():
     app = watching(pace=0.05)
     session = app.session
 
     async def steps(pilot) -> None:
-        await pilot.press("p")
         await pilot.pause(0.6)
+        assert len(session.game.history) > 2, "with a pace, it plays on from the start"
         await pilot.press("p")
-        played = len(session.game.history)
-        assert played > 2
-        await pilot.pause(0.3)
-        assert len(session.game.history) == played
+        await pilot.pause()
+        paused = len(session.game.history)
+        await pilot.pause(0.4)
+        assert len(session.game.history) == paused
+        await pilot.press("p")
+        await pilot.pause(0.4)
+        assert len(session.game.history) > paused or session.game.over
 
     drive(app, steps)
 

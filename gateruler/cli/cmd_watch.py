@@ -36,7 +36,11 @@ from gateruler.watching import Decider, bot_decider, replay_decider
 @click.option("--seed", type=int, default=0, show_default=True, help="The game's seed (the bot's too).")
 @click.option("--bot", default="greedy", show_default=True, type=click.Choice(BOT_NAMES), help="Who plays your side.")
 @click.option("--budget", type=click.IntRange(1), help="The search bot's rollouts per decision.")
-@click.option("--pace", type=click.FloatRange(0.05), help="Seconds between decisions; without it, space steps.")
+@click.option(
+    "--pace",
+    type=click.FloatRange(0.05),
+    help="Seconds between decisions, playing on from the start (p pauses); without it, space steps and p plays on.",
+)
 @click.option("--plain", is_flag=True, help="Print the game's story instead of showing the board.")
 @cards_option
 @variant_option
