@@ -168,7 +168,11 @@ def rift_head(game: Game, width: int, roomy: bool) -> list[str]:
     variants = f"rule variants: {readings.words()}" if readings.changed() else ""  # not the defaults: in sight
     if roomy:
         words = f'THE RIFT  L{level.number} "{level.name}"  {side_summary(game, INVADER)}   the rift itself: {ruler}'
-        return [header(game, width), *wrap(words + (f"   {variants}" if variants else ""), width, hang="  ")]
+        return [
+            header(game, width),
+            *wrap(words, width, hang="  "),
+            *(wrap(variants, width, hang="  ") if variants else []),
+        ]
     return [
         parts_fit(
             [

@@ -123,9 +123,9 @@ def test_in_a_real_terminal_the_rifts_turn_is_told_a_line_at_a_time(terminal):
     term = terminal("play", "--seed", "8")
     term.wait_for('Level 1 "Vanguard"')
     term.keys("Enter", "e", "y")  # past the briefing; end the turn
-    told = term.wait_for("The rift's turn: ")
+    told = term.wait_for("Enter the rest")  # the footer, while the rift's turn is told
+    assert "The rift's turn: " in told and "more lines to tell" in told
     assert "a attack" not in told.splitlines()[-1], "no decision while the rift's turn is told"
-    assert "Enter the rest" in told.splitlines()[-1]
     term.keys("Enter")  # the rest of it at once
     after = term.wait_for("Your main phase")
     assert "--- Turn 4: your turn ---" in after and "a attack" in after.splitlines()[-1]
