@@ -96,7 +96,7 @@ def play(
 
     On a terminal the game opens on a full-screen board (keys: a attack
     phase, e end turn, u undo, s save, w auto-pass, ? help, numbers for
-    choices);
+    choices, PgUp/PgDn the story, space/Enter on through the rift's turn);
     --plain, or input or output that is not a terminal, plays line by line:
     choose by number or letter; help, board, log [N], card NAME, undo,
     save FILE, replay FILE, quit.
