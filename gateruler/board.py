@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -46,30 +47,211 @@ from gateruler.engine import (
     SetCard,
     Summon,
 )
-from gateruler.play_session import HELP, Line, PlaySession, full_card_lines
+from gateruler.play_session import BOARD_FACE, WATCH_FACE, Line, PlaySession, full_card_lines
 from gateruler.render import (
     COLUMN_TITLES,
     COLUMNS,
     action_words,
+    cells,
     fit,
     header,
     keyword_words,
+    result_lines,
     rift_attack_preview,
     ruler_status,
     set_and_field_words,
+    short_name,
     side_summary,
     unit_cell,
+    without_note,
+    wrap,
 )
 from gateruler.variants import of_game
 
-ROOMY_HEIGHT = 34  # rows from which units get three lines
+ROOMY_HEIGHT = 34  # rows from which units get three lines and each side's figures their own lines
+RIFT_LINE_DELAY = 0.5  # seconds a line of the rift's turn, as the board tells it
+WATCH_PACE = 1.0  # seconds a decision when a watched game plays on (p) without --pace
 STORY_KINDS = {"story": "", "rift": "red", "info": "", "error": "yellow", "result": "bold green"}
 
-KEYS_HELP = """\
-Keys: a attack phase · e end the turn · 1-9 a choice (type 10 and up, then Enter) · 0 back
-      u undo · s save · r replay file · w auto-pass in the rift's turn · ? this help · q quit
-Mouse: click a choice to take it; point at a unit or a card to see it in full.
-Arrows move through the choices; the card pane shows the card of the highlighted one."""
+# The board's own help (the line mode's commands are typed, not pressed: they are not here).
+PLAY_KEYS = (
+    ("1-9", "Take that choice. For choice 10 and up type the digits, then Enter."),
+    ("0", "Back from a second question (a zone or a target)."),
+    ("↑ ↓ Enter", "Move through the choices; Enter takes the highlighted one."),
+    ("a", "Go to the attack phase."),
+    ("e", "End the turn (it asks first if attackers are ready or energy is unspent: y ends it, n keeps playing)."),
+    ("u", "Undo your last decision, again and again; undoing the end of your turn takes back the rift's turn too."),
+    ("w", "Auto-pass on or off: pass, without asking, whenever you could respond in the rift's turn."),
+    ("s", "Save the game (it asks for a file name); resume it later with gateruler play --load FILE."),
+    ("r", "Write a replay of the game so far; gateruler replay FILE re-runs it."),
+    ("space", "In the rift's turn: tell its next line now. Enter tells the rest of the turn at once."),
+    ("PgUp PgDn", "Scroll the story (so does the mouse wheel over it): it holds the whole game."),
+    ("?", "This help."),
+    ("q, Ctrl-C", "Quit; with unsaved changes it asks: s saves and quits, y quits without saving, n keeps playing."),
+)
+WATCH_KEYS = (
+    ("space", "Play the next decision."),
+    ("p", "Play on by itself, a decision every --pace SECONDS (a second without it), or pause."),
+    ("PgUp PgDn", "Scroll the story (so does the mouse wheel over it): it holds the whole game."),
+    ("?", "This help."),
+    ("q", "Stop watching."),
+)
+PLAY_NOTES = (
+    "The mouse: click a choice to take it, or the answer of a question; point at a unit or a card in your hand "
+    "to see it in full in the card pane (a click on a card in your hand also highlights its choice).",
+    "At the top, the rift's side and yours: LIFE, damage zone, deck and graveyard, each unit with ATK, HP, STK "
+    "and its damage, your ruler, energy, summons, set and field zones; in your turn, the rift's next attacks "
+    "as the board stands. At the bottom, your hand.",
+    "The rift's turn is told line by line in the story; the board shows where things stand once it is told.",
+)
+WATCH_NOTES = (
+    "A bot or a replay makes every decision; you only watch. Point at a unit or a card in the hand to see it in "
+    "full in the card pane.",
+)
+
+
+def help_text(keys: Sequence[tuple[str, str]], notes: Sequence[str]) -> Table:
+    """The board's help: its keys beside what they do, then a few words on the screen; wrapped by the terminal."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for key, words in keys:
+        table.add_row(key, words)
+    for note in notes:
+        table.add_row("", "")
+        table.add_row("", note)
+    table.add_row("", "")
+    table.add_row("", "Escape, ? or q closes this help; ↑ ↓ PgUp PgDn scroll it.")
+    return table
+
+
+def parts_join(parts: Sequence[tuple[int, str, str]], width: int, sep: str = "  ") -> str:
+    """The parts in their order, shortened or left out, the least needed first, until they fit `width` columns.
+
+    Each part is (rank, text, shorter form or ""); the highest rank goes first
+    (the last of them first): to its shorter form if it has one, else out. A
+    part of rank 0 is what a player decides on (LIFE, damage): it may take its
+    shorter form, never leave.  The result may still be too long."""
+    kept = [[rank, text, short] for rank, text, short in parts if text]
+
+    def joined() -> str:
+        return sep.join(text for _, text, _ in kept)
+
+    while cells(joined()) > width:
+        open_ = [i for i, (rank, _, short) in enumerate(kept) if rank or short]
+        if not open_:
+            break
+        worst = max(kept[i][0] for i in open_)
+        index = max(i for i in open_ if kept[i][0] == worst)
+        rank, _, short = kept[index]
+        if short:
+            kept[index] = [rank, short, ""]
+        else:
+            del kept[index]
+    return joined()
+
+
+def parts_fit(parts: Sequence[tuple[int, str, str]], width: int, sep: str = "  ") -> str:
+    """`parts_join` in one line of `width` columns, cut if it must be."""
+    return fit(parts_join(parts, width, sep), width)
+
+
+def rift_head(game: Game, width: int, roomy: bool) -> list[str]:
+    """The rift's side in words: a line of figures (roomy: the turn first, and everything in full)."""
+    level = game.setup.level
+    s = game.sides[INVADER]
+    life = game.life(INVADER)
+    ruler = f"ATK {game.atk(INVADER, RULER)} STK {game.stk(INVADER, RULER)}" + "".join(
+        f", {k}" for k in keyword_words(game.keywords(INVADER, RULER))
+    )
+    readings = of_game(game.setup.rules, game.setup.opponent)
+    variants = f"rule variants: {readings.words()}" if readings.changed() else ""  # not the defaults: in sight
+    if roomy:
+        words = f'THE RIFT  L{level.number} "{level.name}"  {side_summary(game, INVADER)}   the rift itself: {ruler}'
+        return [
+            header(game, width),
+            *wrap(words, width, hang="  "),
+            *(wrap(variants, width, hang="  ") if variants else []),
+        ]
+    return [
+        parts_fit(
+            [
+                (4, f'THE RIFT L{level.number} "{level.name}"', f"THE RIFT L{level.number}"),
+                (0, f"LIFE {life}", ""),
+                (0, f"damage {len(s.damage_zone)}/{life}", ""),
+                (2, f"deck {len(s.deck)}", ""),
+                (3, f"grave {len(s.graveyard)}", ""),
+                (1, ruler, ""),
+                (1, variants, "variants: see ?" if variants else ""),
+            ],
+            width,
+        )
+    ]
+
+
+def you_head(game: Game, width: int, roomy: bool) -> list[str]:
+    """Your side in words: LIFE, damage, deck, graveyard, your ruler; then energy, summons, set and field zones."""
+    s = game.sides[PLAYER]
+    ruler = game.setup.ruler
+    if roomy:
+        return [
+            fit(f"YOU  {ruler.name}  " + side_summary(game, PLAYER), width),
+            fit(ruler_status(game), width),
+            *wrap(set_and_field_words(game), width, hang="  "),
+        ]
+    life = game.life(PLAYER)
+    ruler_words, _, rest = ruler_status(game).partition("   ")
+    first = parts_fit(
+        [
+            (3, f"YOU {ruler.name}", "YOU"),
+            (0, f"LIFE {life}", ""),
+            (0, f"damage {len(s.damage_zone)}/{life}", ""),
+            (2, f"deck {len(s.deck)}", ""),
+            (3, f"grave {len(s.graveyard)}", ""),
+            (1, ruler_words.replace("your ruler: ", "ruler "), ""),
+        ],
+        width,
+    )
+    names = game.setup.names
+    sets = ", ".join(f"{i + 1} {'empty' if c is None else names[c]}" for i, c in enumerate(s.set_zones))
+    short_sets = ", ".join(
+        f"{i + 1} {'empty' if c is None else without_note(names[c])}" for i, c in enumerate(s.set_zones)
+    )
+    fields = set_and_field_words(game).partition("field zone: ")[2]
+    energy = f"energy {s.energy_ready} of {s.energy} ready" if "energy" in rest else ""
+    summons = f"summons {s.summons} of {ruler.summon_cap}" if ruler.summon_cap is not None else ""
+    second = parts_join(
+        [
+            (0, energy, energy and f"energy {s.energy_ready}/{s.energy}"),
+            (0, summons, summons and f"summons {s.summons}/{ruler.summon_cap}"),
+            (0, f"set: {sets}" if s.set_zones else "", f"set: {short_sets}" if s.set_zones else ""),
+            (0, f"field: {fields}", f"field: {without_note(fields)}"),
+        ],
+        width,
+    )
+    return [first, *wrap(second, width, hang="  ")]
+
+
+def card_pane_lines(game: Game, iid: int, width: int) -> list[str]:
+    """A card in full for the card pane: the pane's title names it, so the lines start at its kind and numbers."""
+    lines = [line.removeprefix("  ") for line in full_card_lines(game, game.card(iid), width + 2)[1:]]
+    if len(lines) > 1 and lines[1].startswith("ATK ") and cells(lines[0]) + cells(lines[1]) + 3 <= width:
+        lines[:2] = [f"{lines[0]} · {lines[1]}"]
+    return lines
+
+
+def hand_rows(labels: Sequence[str], width: int, title: str) -> list[list[int]]:
+    """Which cards go on which line of the hand: in order, as many a line as fit whole (each after a space)."""
+    rows: list[list[int]] = [[]]
+    used = cells(title) + 1
+    for index, label in enumerate(labels):
+        size = cells(label) + 1
+        if rows[-1] and used + size > width:
+            rows.append([])
+            used = 0
+        rows[-1].append(index)
+        used += size
+    return rows
 
 
 # ---------------------------------------------------------------------- small widgets
@@ -87,8 +269,15 @@ class UnitCell(Static):
         unit = game.unit_at(self.side, self.slot)
         self.iid = None if unit is None else unit.iid
         lines = unit_cell(game, self.side, self.slot, width)
-        if not roomy and len(lines) > 2:
-            lines = [lines[0], fit(f"{lines[1]}  {lines[2]}", width)]
+        if not roomy and len(lines) > 2:  # two lines: the numbers, then as much of the rest as fits
+            stats = lines[1]
+            short = stats.replace("ATK ", "ATK").replace("HP ", "HP").replace("STK ", "STK")
+            notes = lines[2].split(", ")
+            rank = {"rested": 1}
+            parts = [(0, stats, short)] + [
+                (0 if note.startswith("dmg ") else rank.get(note, 2), note, note.replace(" ", "")) for note in notes
+            ]
+            lines = [lines[0], parts_fit(parts, width, sep=" ")]
         text = Text(lines[0], style="bold" if unit is not None else "dim")
         for line in lines[1:]:
             text.append("\n" + line)
@@ -117,7 +306,7 @@ class HandCard(Static):
 
 
 class Confirm(ModalScreen[str]):
-    """A question with a few lettered answers, e.g. y / n; the answers are clickable, Escape says n."""
+    """A question with a few lettered answers, e.g. y / n, one a line; the answers are clickable, Escape says n."""
 
     def __init__(self, question: str, answers: Sequence[tuple[str, str]]) -> None:
         super().__init__()
@@ -127,9 +316,9 @@ class Confirm(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self.question, id="question")
-            with Horizontal(id="buttons"):
+            with Vertical(id="buttons"):
                 for key, words in self.answers:
-                    yield Static(f" {key} {words} ", id=f"answer-{key}", classes="button")
+                    yield Static(f" {key}  {words} ", id=f"answer-{key}", classes="button")
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
@@ -168,16 +357,25 @@ class AskPath(ModalScreen[str]):
 
 
 class HelpScreen(ModalScreen[None]):
+    """A page over the board (its keys; a level's briefing), wrapped to the terminal and scrolled with the arrows."""
+
     BINDINGS = [Binding("escape,question_mark,q,enter", "close", "close")]
 
+    def __init__(self, title: str, text: Table | Text) -> None:
+        super().__init__()
+        self.title_words = title
+        self.text = text
+
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Static(KEYS_HELP + "\n\n" + HELP, id="question")
+        with VerticalScroll(id="help"):
+            yield Static(self.text, id="help-text")
+
+    def on_mount(self) -> None:
+        scroll = self.query_one("#help", VerticalScroll)
+        scroll.border_title = self.title_words
+        scroll.focus()
 
     def action_close(self) -> None:
-        self.dismiss(None)
-
-    def on_click(self, event: events.Click) -> None:
         self.dismiss(None)
 
 
@@ -194,35 +392,46 @@ class Watcher:
 
 
 # ---------------------------------------------------------------------- the app
+PLAY_ACTIONS = {"phase", "undo", "auto_pass", "save", "replay"}  # what a player does, not a watcher
+
+
 class BoardApp(App[int]):
-    """The board.  `code` is the exit code: 0 when the game ended or the player left."""
+    """The board.  `code` is the exit code: 0 when the game ended or the player left.
+
+    `rift_pace` is the seconds between lines of the rift's turn (0: told at
+    once, as `play --fast` asks); the board is drawn again once it is told."""
 
     ENABLE_COMMAND_PALETTE = False
 
     CSS = """
     Screen { layout: vertical; }
-    #rift-head { height: 1; padding: 0 1; }
-    #you-head { height: 2; padding: 0 1; }
-    #preview { height: 1; padding: 0 1; color: $warning; }
+    #rift-head { height: auto; padding: 0 1; }
+    #you-head { height: auto; padding: 0 1; }
+    #preview { height: auto; max-height: 2; padding: 0 1; color: $warning; }
     .row { height: 2; padding: 0 1; }
     UnitCell { width: 1fr; height: 2; }
     .roomy .row, .roomy UnitCell { height: 3; }
-    .roomy #rift-head { height: 2; }
-    .roomy #you-head { height: 3; }
     #titles { height: 1; padding: 0 1; color: $text-muted; }
     #middle { height: 1fr; }
-    #story { width: 1fr; border: round $primary; }
+    #story { width: 1fr; border-top: solid $primary; }
     #side { width: 50%; }
-    #choices { height: auto; max-height: 75%; border: round $accent; }
-    #card { height: 1fr; min-height: 3; border: round $secondary; padding: 0 1; }
-    #hand { height: 1; padding: 0 1; }
-    .roomy #hand { height: 2; }
+    #choices { height: auto; max-height: 60%; border: none; border-top: solid $accent; padding: 0 1 0 0; }
+    #card-pane { height: 1fr; min-height: 4; border-top: solid $secondary; padding: 0 1; }
+    .roomy #story, .roomy #choices, .roomy #card-pane { border: round $primary; }
+    .roomy #choices { border: round $accent; max-height: 50%; }
+    .roomy #card-pane { border: round $secondary; }
+    #hand { height: auto; padding: 0 1; }
+    .hand-row { height: 1; }
     .hand-title { width: auto; }
-    HandCard { width: auto; padding: 0 1; }
-    #dialog { width: 70; height: auto; max-height: 90%; border: thick $accent; background: $surface; padding: 1 2; }
+    HandCard { width: auto; padding: 0 0 0 1; }
+    HandCard:hover { background: $boost; }
+    #dialog { width: 72; max-width: 100%; height: auto; max-height: 100%; border: thick $accent;
+              background: $surface; padding: 0 1; }
+    #help { width: 100; max-width: 100%; height: auto; max-height: 100%; border: thick $accent;
+            background: $surface; padding: 0 1; }
     ModalScreen { align: center middle; }
-    #buttons { height: 1; margin-top: 1; }
-    .button { width: auto; margin-right: 2; background: $accent; }
+    #buttons { height: auto; margin-top: 1; }
+    .button { width: auto; margin-bottom: 0; background: $accent; }
     """
 
     BINDINGS = [
@@ -231,12 +440,16 @@ class BoardApp(App[int]):
         Binding("u", "undo", "undo"),
         Binding("w", "auto_pass", "auto-pass", show=False),  # listed by ? (the footer keeps to 80 columns)
         Binding("s", "save", "save"),
+        Binding("r", "replay", "replay", show=False),
+        Binding("space", "step", "step"),
+        Binding("space", "tell_next", "next line"),
+        Binding("p", "pause", "play/pause"),
+        Binding("enter", "tell_all", "the rest", key_display="Enter", priority=True),
+        Binding("pageup", "scroll_story(-1)", "story", key_display="PgUp/PgDn", priority=True),
+        Binding("pagedown", "scroll_story(1)", "story", show=False, priority=True),
         Binding("question_mark", "help", "help"),
         Binding("q", "quit_game", "quit"),
         Binding("ctrl+c", "quit_game", "quit", show=False, priority=True),
-        Binding("r", "replay", "replay", show=False),
-        Binding("space", "step", "step", show=False),
-        Binding("p", "pause", "pause", show=False),
     ]
 
     def __init__(
@@ -246,17 +459,21 @@ class BoardApp(App[int]):
         *,
         watcher: Watcher | None = None,
         pace: float | None = None,
+        rift_pace: float = 0.0,
     ) -> None:
         super().__init__()
         self.session = session
         self.opening_lines = list(opening)
         self.watcher = watcher
         self.pace = pace
+        self.rift_pace = rift_pace
         self.paused = pace is None
         self.code = 0
         self.digits = ""
         self.card_iid: int | None = None
         self.watch_ended = False
+        self.telling: list[Line] = []  # the rift's turn, still to be told
+        self.first_sheet: HelpScreen | None = None  # shown over the board when it opens (a level's briefing)
         self._hand_shown: tuple | None = None
 
     # ------------------------------------------------------------------ layout
@@ -275,19 +492,27 @@ class BoardApp(App[int]):
             yield RichLog(id="story", wrap=True, min_width=20, markup=False)
             with Vertical(id="side"):
                 yield OptionList(id="choices")
-                yield Static(id="card")
-        yield Horizontal(id="hand")
+                with VerticalScroll(id="card-pane"):
+                    yield Static(id="card")
+        yield Vertical(id="hand")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "gateruler"
         self.session.width = 10_000  # the story pane wraps to its own width
-        self.query_one("#story", RichLog).border_title = "story"
-        self.query_one("#card", Static).border_title = "card"
+        story = self.query_one("#story", RichLog)
+        story.can_focus = False  # PgUp and PgDn scroll it wherever the focus is
+        self.query_one("#card-pane", VerticalScroll).can_focus = False
+        self.query_one("#card-pane", VerticalScroll).border_title = "card"
         self.tell(self.opening_lines)
         self.refresh_board()
-        if self.watcher is not None and self.pace is not None:
-            self.set_interval(self.pace, self._tick)
+        self.query_one("#choices", OptionList).focus()
+        if self.first_sheet is not None:
+            self.push_screen(self.first_sheet)
+        if self.watcher is not None:  # p plays on at the pace (a second a decision when none was given)
+            self.set_interval(self.pace or WATCH_PACE, self._tick)
+        if self.rift_pace > 0:
+            self.set_interval(self.rift_pace, self._tell_next)
 
     # ------------------------------------------------------------------ drawing
     def tell(self, lines: Sequence[Line]) -> None:
@@ -299,95 +524,87 @@ class BoardApp(App[int]):
 
     @property
     def roomy(self) -> bool:
-        """A tall terminal: three lines a unit and the rift's ATK on its own line."""
+        """A tall terminal: three lines a unit, and each side's figures on lines of their own."""
         return (self.size.height or 24) >= ROOMY_HEIGHT
 
     def on_resize(self, event: events.Resize) -> None:
         self.screen.set_class(self.roomy, "roomy")
-        self.refresh_board()
+        if not self.telling:
+            self.refresh_board()
 
     def refresh_board(self) -> None:
         game = self.session.game
-        width = self.size.width or 80
+        width = (self.size.width or 80) - 2
         roomy = self.roomy
         self.screen.set_class(roomy, "roomy")
-        level = game.setup.level
-        rift_words = f'THE RIFT  L{level.number} "{level.name}"  ' + (
-            side_summary(game, INVADER) if roomy else _short_summary(game, INVADER)
-        )
-        rift_ruler = f"the rift itself: ATK {game.atk(INVADER, RULER)} STK {game.stk(INVADER, RULER)}" + "".join(
-            f", {k}" for k in keyword_words(game.keywords(INVADER, RULER))
-        )
-        readings = of_game(game.setup.rules, game.setup.opponent)
-        variants = (
-            f"rule variants: {readings.words()}" if readings.changed() else ""
-        )  # not the defaults: always in sight
-        if roomy:
-            rift = Text(header(game, width - 2), style="bold")
-            rift.append(f"\n{rift_words}   {rift_ruler}" + (f"   {variants}" if variants else ""), style="red")
-        else:
-            rift = Text(
-                fit(f"{_turn_words(game)} | {rift_words}" + (f" | {variants}" if variants else ""), width - 2),
-                style="bold red",
-            )
-        self.query_one("#rift-head", Static).update(rift)
-        col = max((width - 2) // 3, 10)
+        self.query_one("#rift-head", Static).update(Text("\n".join(rift_head(game, width, roomy)), style="bold red"))
+        col = max(width // 3, 10)
         titles = "".join(f"-- {COLUMN_TITLES[slot]} ".ljust(col - 1, "-") + " " for slot in COLUMNS)
         self.query_one("#titles", Static).update(titles)
         for cell in self.query(UnitCell):
             cell.show(game, col - 2, roomy)
-        you = Text(fit(f"YOU  {game.setup.ruler.name}  " + side_summary(game, PLAYER), width - 2), style="bold cyan")
-        if not roomy:
-            you = Text(
-                fit(f"YOU  {game.setup.ruler.name}  " + _short_summary(game, PLAYER), width - 2), style="bold cyan"
-            )
-        if roomy:
-            you.append("\n" + fit(ruler_status(game), width - 2) + "\n" + fit(set_and_field_words(game), width - 2))
-        else:
-            you.append("\n" + fit(ruler_status(game) + "   " + set_and_field_words(game), width - 2))
-        self.query_one("#you-head", Static).update(you)
+        self.query_one("#you-head", Static).update(Text("\n".join(you_head(game, width, roomy)), style="bold cyan"))
         preview = ""
-        if game.active == PLAYER and game.phase == "main" and not game.over:
+        if game.active == PLAYER and game.phase in ("main", "attack") and not game.over:
             preview = rift_attack_preview(game)
             if not roomy:
                 preview = preview.replace("Next rift turn, as the board stands: ", "Rift next: ")
-        elif not roomy:
-            preview = rift_ruler
-        self.query_one("#preview", Static).update(fit(preview, width - 2))
+        widget = self.query_one("#preview", Static)
+        widget.display = bool(preview)
+        widget.update("\n".join(wrap(preview, width, hang="  ")[:2]))
+        story = self.query_one("#story", RichLog)
+        whose_turn = "game over" if game.over else "your turn" if game.active == PLAYER else "the rift's turn"
+        story.border_title = f"story: turn {game.turn}, {whose_turn}"
+        story.border_subtitle = "PgUp/PgDn scroll" if roomy else ""
         self._refresh_hand(game)
         self._refresh_choices()
 
     def _refresh_hand(self, game: Game) -> None:
-        """The hand (a hand ruler) and the drive zone (a drive ruler, or any ruler with cards driven there)."""
+        """The hand (a hand ruler) and the drive zone (a drive ruler, or any ruler with cards driven there).
+
+        Every card by its whole name (a "(...)" note left out when it does
+        not fit), on as many lines as that takes."""
         s = game.sides[PLAYER]
         zones = [("hand", tuple(s.hand))] if game.setup.ruler.has_hand else []
         if s.drive or not game.setup.ruler.has_hand:
             zones.append(("drive zone", tuple(s.drive)))
-        shown = (tuple(zones), self.size.width)
+        width = (self.size.width or 80) - 2
+        shown = (tuple(zones), width)
         if shown == self._hand_shown:
             return
         self._hand_shown = shown
-        hand = self.query_one("#hand", Horizontal)
+        hand = self.query_one("#hand", Vertical)
         hand.remove_children()
-        count = sum(len(cards) for _, cards in zones)
-        room = max(((self.size.width or 80) - 16 * len(zones)) // max(count, 1) - 5, 6)
-        widgets: list[Static] = []
+        rows: list[Horizontal] = []
         for zone, cards in zones:
-            widgets.append(Static(f"{zone} ({len(cards)}):", classes="hand-title"))
-            widgets += [
-                HandCard(iid, f"{fit(game.card(iid).name, min(room, 24))} L{game.card(iid).level}") for iid in cards
-            ]
-        hand.mount_all(widgets)
+            title = f"{zone} ({len(cards)}):" + ("" if cards else " empty")
+            names = [game.card(iid).name for iid in cards]
+            levels = [f" L{game.card(iid).level}" for iid in cards]
+            ladder = [[fit(name, width - 10) for name in names], [without_note(name) for name in names]]
+            ladder += [[short_name(name, most) for name in names] for most in (30, 24, 18, 14)]
+            for shown_names in ladder:  # shorter names, until the hand takes two lines at most
+                labels = [name + level for name, level in zip(shown_names, levels)]
+                if len(hand_rows(labels, width, title)) <= 2:
+                    break
+            for number, row in enumerate(hand_rows(labels, width, title)):
+                widgets: list[Static] = [Static(title, classes="hand-title")] if number == 0 else []
+                widgets += [HandCard(cards[i], _hand_label(labels[i])) for i in row]
+                rows.append(Horizontal(*widgets, classes="hand-row"))
+        hand.mount_all(rows)
 
     def _refresh_choices(self) -> None:
         s = self.session
         choices = self.query_one("#choices", OptionList)
         choices.clear_options()
+        if self.telling:  # the footer says the keys: space, Enter
+            waiting = sum(1 for line in self.telling if line.kind == "rift")
+            choices.border_title = f"The rift's turn: {waiting} more line{'s' if waiting != 1 else ''} to tell"
+            return
         if s.game.over:
-            choices.border_title = "the game is over: q leaves"
+            choices.border_title = "The game is over: q leaves"
             return
         if self.watcher is not None:
-            choices.border_title = f"watching {self.watcher.title}: space steps, p plays/pauses, q leaves"
+            choices.border_title = f"Watching {self.watcher.title}"
             return
         if s.open is not None:
             choices.border_title = s.open.question
@@ -405,14 +622,30 @@ class BoardApp(App[int]):
         """The card pane: a card in full, as it is in this game."""
         self.card_iid = iid
         game = self.session.game
-        pane = self.query_one("#card", Static)
+        pane = self.query_one("#card-pane", VerticalScroll)
         width = max(pane.size.width - 2, 30)
-        pane.update("\n".join(full_card_lines(game, game.card(iid), width)))
-        pane.border_title = game.card(iid).name
+        self.query_one("#card", Static).update("\n".join(card_pane_lines(game, iid, width)))
+        card = game.card(iid)
+        pane.border_title = card.name
+        pane.scroll_home(animate=False)
 
     # ------------------------------------------------------------------ the session's answers
     def apply(self, lines: Sequence[Line]) -> None:
+        """Show what the session answered; the rift's turn is told a line at a time at `rift_pace`."""
+        lines = list(lines)
+        first_rift = next((i for i, line in enumerate(lines) if line.kind == "rift"), None)
+        if self.rift_pace > 0 and self.watcher is None and first_rift is not None:
+            self.tell(lines[:first_rift])
+            self.telling = lines[first_rift:]
+            self.query_one("#story", RichLog).border_title = "story: the rift's turn"
+            self._tell_next()
+            self.refresh_bindings()
+            self._refresh_choices()
+            return
         self.tell(lines)
+        self._after_telling()
+
+    def _after_telling(self) -> None:
         s = self.session
         if s.confirming is not None:
             if s.confirming.what == "end":
@@ -429,6 +662,25 @@ class BoardApp(App[int]):
         self.refresh_board()
         if s.left:
             self.exit(0)
+
+    def _tell_next(self) -> None:
+        """One more line of the rift's turn (and the lines after it that are not the rift's)."""
+        if not self.telling:
+            return
+        self.tell(self.telling[:1])
+        del self.telling[:1]
+        while self.telling and self.telling[0].kind != "rift":
+            self.tell(self.telling[:1])
+            del self.telling[:1]
+        if not self.telling:
+            self.refresh_bindings()
+            self._after_telling()
+        else:
+            self._refresh_choices()
+
+    def action_tell_all(self) -> None:
+        while self.telling:
+            self._tell_next()
 
     def _answered(self, answer: str | None) -> None:
         self.apply(self.session.answer(answer or "n"))
@@ -480,8 +732,23 @@ class BoardApp(App[int]):
         return None
 
     # ------------------------------------------------------------------ keys
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Which keys are live (and in the footer): a player's or a watcher's, and space and Enter in the rift's turn."""
+        watching = self.watcher is not None
+        if action in PLAY_ACTIONS:
+            return not watching and not self.telling
+        if action == "step":
+            return watching and not self.telling
+        if action == "tell_next":
+            return bool(self.telling)
+        if action == "pause":
+            return watching
+        if action == "tell_all":
+            return bool(self.telling) and not isinstance(self.screen, ModalScreen)
+        return True
+
     def on_key(self, event: events.Key) -> None:
-        if self.watcher is not None or isinstance(self.screen, ModalScreen):
+        if self.watcher is not None or self.telling or isinstance(self.screen, ModalScreen):
             return
         if event.character is not None and event.character.isdigit():
             event.stop()
@@ -507,40 +774,47 @@ class BoardApp(App[int]):
         self.apply(self.session.choose([number]))
 
     def action_phase(self, key: str) -> None:
-        if self.watcher is None:
+        if self.watcher is None and not self.telling:
             self.digits = ""
             self.apply(self.session.phase(key))
 
     def action_undo(self) -> None:
-        if self.watcher is None:
-            self.apply(self.session.undo())
+        self.apply(self.session.undo())
 
     def action_auto_pass(self) -> None:
         """w: pass at the rift's windows without asking, or ask again (the line mode's `auto`)."""
-        if self.watcher is None:
-            self.apply(self.session.toggle_auto_pass())
+        self.apply(self.session.toggle_auto_pass())
 
     def action_save(self) -> None:
-        if self.watcher is None:
-            self.push_screen(
-                AskPath("Save the game to (Enter saves, Escape cancels):", self.session.quit_save_path), self._save_to
-            )
+        self.push_screen(
+            AskPath("Save the game to (Enter saves, Escape cancels):", self.session.quit_save_path), self._save_to
+        )
 
     def _save_to(self, path: str | None) -> None:
         if path:
             self.apply(self.session.save(path))
 
     def action_replay(self) -> None:
-        if self.watcher is None:
-            value = self.session.replay_path or "gateruler-game.replay.json"
-            self.push_screen(AskPath("Write a replay of this game to:", value), self._replay_to)
+        value = self.session.replay_path or "gateruler-game.replay.json"
+        self.push_screen(AskPath("Write a replay of this game to:", value), self._replay_to)
 
     def _replay_to(self, path: str | None) -> None:
         if path:
             self.apply(self.session.write_replay(path))
 
+    def action_scroll_story(self, direction: int) -> None:
+        """PgUp and PgDn: the story, wherever the focus is (in the help, the help)."""
+        if isinstance(self.screen, HelpScreen):
+            scroll = self.screen.query_one("#help", VerticalScroll)
+        else:
+            scroll = self.query_one("#story", RichLog)
+        (scroll.scroll_page_down if direction > 0 else scroll.scroll_page_up)(animate=False)
+
     def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+        if self.watcher is not None:
+            self.push_screen(HelpScreen("Watching: keys", help_text(WATCH_KEYS, WATCH_NOTES)))
+        else:
+            self.push_screen(HelpScreen("The board: keys", help_text(PLAY_KEYS, PLAY_NOTES)))
 
     def action_quit_game(self) -> None:
         """q or Ctrl-C: quit, asking first about unsaved changes; a second Ctrl-C at that question leaves."""
@@ -551,12 +825,18 @@ class BoardApp(App[int]):
             confirming = self.session.confirming
             self.screen.dismiss("y" if confirming is not None and confirming.what == "quit" else "n")
             return
+        if isinstance(self.screen, ModalScreen):
+            return
+        self.telling.clear()
         self.apply(self.session.quit())
 
     # ------------------------------------------------------------------ watching
     def action_step(self) -> None:
         if self.watcher is not None:
             self._step()
+
+    def action_tell_next(self) -> None:
+        self._tell_next()
 
     def action_pause(self) -> None:
         self.paused = not self.paused
@@ -584,40 +864,56 @@ class BoardApp(App[int]):
         except Exception as error:  # noqa: BLE001 - an engine error in a replay is what the user came to see
             self.watch_ended = True
             self.tell([Line("error", f"The engine raised {type(error).__name__}: {error}")])
+        if self.session.game.over:
+            self.tell([Line("result", t) for t in result_lines(self.session.game, headline=False)])
 
 
-def _short_summary(game: Game, side: int) -> str:
-    s = game.sides[side]
-    life = game.life(side)
-    return f"LIFE {life}  damage {len(s.damage_zone)}/{life}  deck {len(s.deck)}  grave {len(s.graveyard)}"
+def briefing_sheet(session: PlaySession, note: str) -> HelpScreen:
+    """The level's briefing before the first turn: its numbers, its author's words, its rules, your deck."""
+    level = session.game.setup.level
+    texts = session.briefing_texts(note, BOARD_FACE)[:-1] + ["Enter (or Escape) begins the game; ? shows the keys."]
+    return HelpScreen(f'Level {level.number} "{level.name}"', Text("\n\n".join(texts)))
 
 
-def _turn_words(game: Game) -> str:
-    if game.over:
-        return f"Turn {game.turn}: game over"
-    whose_turn = "your" if game.active == PLAYER else "the rift's"
-    return f"Turn {game.turn}: {whose_turn} {game.phase} phase"
+def _hand_label(label: str) -> Text:
+    """A card in the hand: its name, then its level dimmed ("L3"), so that names stand apart."""
+    name, _, level = label.rpartition(" ")
+    text = Text(name, style="bold")
+    text.append(f" {level}", style="dim")
+    return text
 
 
 def _phase_label(session: PlaySession, key: str) -> str:
     return action_words(session.game, session.phases[key])
 
 
-def play_on_board(session: PlaySession, note: str = "", story: bool = True) -> int:
-    """Play a game on the full-screen board; the exit code, like the line mode's."""
+def opening_lines(session: PlaySession, note: str = "", watching: bool = False) -> list[Line]:
+    """The story pane's first lines: the briefing in the board's words, then the whole story so far."""
     session.width = 10_000  # the story pane wraps to its own width
-    opening = [Line("info", text) for text in session.briefing_texts(note)]
-    if story:
-        opening += session.story(0)
-    app = BoardApp(session, opening)
+    opening = [Line("info", text) for text in session.briefing_texts(note, WATCH_FACE if watching else BOARD_FACE)]
+    opening += session.story(0)
+    if session.game.over:
+        opening += [Line("result", t) for t in result_lines(session.game, headline=False)]
+    return opening
+
+
+def play_on_board(
+    session: PlaySession, note: str = "", rift_pace: float = RIFT_LINE_DELAY, briefing: bool = True
+) -> int:
+    """Play a game on the full-screen board; the exit code, like the line mode's.
+
+    A new game (`briefing`) opens on the level's briefing.  When the board
+    closes, its screen goes: what the terminal keeps is the game's result, or
+    where it stands and how to resume it (`session.leaving_lines`)."""
+    app = BoardApp(session, opening_lines(session, note), rift_pace=rift_pace)
+    if briefing:
+        app.first_sheet = briefing_sheet(session, note)
     code = app.run()
     return code if isinstance(code, int) else 0
 
 
 def watch_on_board(session: PlaySession, watcher: Watcher, pace: float | None, note: str = "") -> int:
     """Watch a bot or a replay play on the board: space steps, or every `pace` seconds."""
-    session.width = 10_000
-    opening = [Line("info", text) for text in session.briefing_texts(note)] + session.story(0)
-    app = BoardApp(session, opening, watcher=watcher, pace=pace)
+    app = BoardApp(session, opening_lines(session, note, watching=True), watcher=watcher, pace=pace)
     app.run()
     return 0

@@ -22,7 +22,9 @@ that followed it.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import attrs
 
@@ -89,6 +91,31 @@ class Choice:
     action: Action | None = None
     question: str = ""
     options: tuple[tuple[str, Action], ...] = ()
+
+
+@attrs.frozen
+class Face:
+    """Where the game is shown, for the words that tell the player how to act there.
+
+    The line mode is typed at (`card NAME`, `help`); the board is pressed and
+    pointed at (its card pane, `?`); a watched game is only stepped through."""
+
+    look_up: str  # how to see where a card's numbers come from
+    act: str  # how to decide, and where the help is ("" when the player does not decide)
+
+
+LINE_FACE = Face(
+    "type card NAME to see where a card's numbers come from", "Type a number to choose; help lists the commands."
+)
+BOARD_FACE = Face(
+    "point at a card, or highlight its choice, and the card pane says where its numbers come from",
+    "Press a number to choose; ? lists the keys.",
+)
+WATCH_FACE = Face(
+    "point at a card and the card pane says where its numbers come from",
+    "Space plays the next decision, p plays and pauses; ? lists the keys.",
+)
+PRINTED_FACE = Face("gateruler card NAME shows where a card's numbers come from", "")
 
 
 @attrs.frozen
@@ -215,8 +242,16 @@ class PlaySession:
     """One player's game, decision by decision, for the line mode and the board alike."""
 
     def __init__(
-        self, game: Game, origin: GameOrigin, *, width: int = 80, deck_path: str | None = None, auto_pass: bool = False
+        self,
+        game: Game,
+        origin: GameOrigin,
+        *,
+        width: int = 80,
+        deck_path: str | None = None,
+        auto_pass: bool = False,
+        loaded_from: str | None = None,
     ) -> None:
+        """`loaded_from`: the save file the game was resumed from, which counts as its last save."""
         self.auto_pass = auto_pass  # let every window of the rift's turn go by without asking (engine/windows.py)
         self.game = game
         self.origin = origin
@@ -226,7 +261,7 @@ class PlaySession:
         self._left = False
         self._undo: list[tuple[Game, str]] = []  # (game before the decision, what the decision was)
         self._saved_history = list(game.history)
-        self._save_path: str | None = None
+        self._save_path: str | None = loaded_from
         self.question = ""
         self.choices: list[Choice] = []
         self.phases: dict[str, Action] = {}
@@ -278,8 +313,11 @@ class PlaySession:
             out += self.story(0)
         return out + self._screen()
 
-    def briefing_texts(self, note: str = "") -> list[str]:
-        """The level, what its deck brings and its rules, read from its data; then the player's deck."""
+    def briefing_texts(self, note: str = "", face: Face = LINE_FACE) -> list[str]:
+        """The level, its own briefing, what its deck brings and its rules; then the player's deck.
+
+        The level's `briefing:` is its author's words; the rest is read from
+        its data, so that the numbers cannot drift from what the rift plays."""
         setup = self.game.setup
         level = setup.level
         readings = of_game(setup.rules, setup.opponent)
@@ -287,6 +325,7 @@ class PlaySession:
         texts = [
             f'Level {level.number} "{level.name}": the rift has LIFE {level.hp}, ATK {level.atk}, STK {level.stk}'
             f"{keywords}; {level.drives_per_turn} drives a turn.",
+            " ".join(level.briefing.split()),
             briefing(level, setup.pool, readings.rift),
             *(f"Special rule: {rule}" for rule in level_rule_lines(level, setup.pool, readings.rift)),
             f"You play {setup.deck_name or 'your deck'} with the {setup.ruler.name}; the rift goes first.",
@@ -296,9 +335,9 @@ class PlaySession:
         if provisional:
             texts.append(
                 f"{len(provisional)} cards in this game have provisional numbers (ours, not the real cards'): "
-                "type card NAME to see where a card's numbers come from."
+                f"{face.look_up}."
             )
-        return [t for t in texts + [note, "Type a number to choose; help lists the commands."] if t]
+        return [t for t in texts + [note, face.act] if t]
 
     def story(self, start: int) -> list[Line]:
         return [
@@ -326,7 +365,8 @@ class PlaySession:
 
     def _screen(self) -> list[Line]:
         if self.game.over:
-            return self._board() + self._info([Line("result", t) for t in result_lines(self.game)])
+            # the story has just said who won ("The rift wins."): the result says how
+            return self._board() + self._info([Line("result", t) for t in result_lines(self.game, headline=False)])
         return self._board() + self.menu()
 
     def _info(self, lines: Sequence[Line]) -> list[Line]:
@@ -573,7 +613,8 @@ class PlaySession:
         self._refresh_menu()
         self._after_change()
         note = " (and the rift's turn after it)" if rift_turns else ""
-        return [Line("info", t) for t in wrap(f"Undone: {label}{note}.", self.width)] + self._screen()
+        # a label may end in its card's own sentence ("... this turn."): one full stop
+        return [Line("info", t) for t in wrap(f"Undone: {label.rstrip('.')}{note}.", self.width)] + self._screen()
 
     def save(self, rest: str) -> list[Line]:
         path = rest or self._save_path
@@ -610,6 +651,33 @@ class PlaySession:
         if self.replay_path is not None:
             self.write_replay(self.replay_path)
 
+    def leaving_lines(self) -> list[str]:
+        """What the terminal keeps when the board closes: the result, or where the game stands and how to go on.
+
+        The board's screen is gone once it closes, so these lines are all the
+        player has left of the game: who won, or how to resume it; how to play
+        the same game again; where its replay is."""
+        game = self.game
+        if game.over:
+            out = result_lines(game)
+        else:
+            out = [f"You left the game on turn {game.turn}."]
+            if self._save_path is not None and not self.unsaved:
+                out.append(f"Resume it with: gateruler play --load {shlex.quote(self._save_path)}")
+            elif self._save_path is not None:
+                out.append(
+                    f"Its last save, {self._save_path}, is from before your last decisions; "
+                    f"resume from there with: gateruler play --load {shlex.quote(self._save_path)}"
+                )
+            else:
+                out.append("It was not saved.")
+        out.append(f"Play the same game again with: {play_command(game, self.origin)}")
+        if self.replay_path is not None:
+            out.append(
+                f"Its replay is in {self.replay_path}: gateruler replay {shlex.quote(self.replay_path)} re-runs it."
+            )
+        return out
+
     def quit(self) -> list[Line]:
         if self.unsaved:
             self.confirming = Confirmation("quit", "You have unsaved changes.")
@@ -619,6 +687,22 @@ class PlaySession:
             ]
         self._left = True
         return [Line("info", "Left the game.")]
+
+
+def play_command(game: Game, origin: GameOrigin) -> str:
+    """The command line that deals the same game again: its level, deck, seed and rule variants."""
+    from gateruler.loader import sample_deck_path
+
+    parts = ["gateruler", "play"]
+    if origin.level_file is not None:
+        parts += ["--level-file", origin.level_file]
+    elif game.setup.level.number != 1:
+        parts += ["--level", str(game.setup.level.number)]
+    if origin.deck_file is not None and Path(origin.deck_file) != sample_deck_path("knight").resolve():
+        parts += ["--deck", origin.deck_file]
+    parts += ["--seed", str(game.setup.seed)]
+    parts += [f"--variant={name}={value}" for name, value in of_game(game.setup.rules, game.setup.opponent).changed()]
+    return shlex.join(parts)
 
 
 def _numbers_up_to(count: int) -> str:

@@ -12,9 +12,12 @@ that line meets first.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence
 from typing import Any
+
+from rich.cells import cell_len, set_cell_size
 
 from gateruler.engine import (
     ATTACK_LEFT,
@@ -78,27 +81,75 @@ def cost_words(game: Game, iid: int) -> str:
     return f"cost {max(game.card(iid).level, 0)}"
 
 
+def cells(text: str) -> int:
+    """How many terminal columns `text` takes: a Japanese or Chinese character takes two."""
+    return cell_len(text)
+
+
+def pad(text: str, width: int) -> str:
+    """`text` padded with spaces to `width` columns (by display width, so columns line up with wide names)."""
+    return text + " " * max(width - cell_len(text), 0)
+
+
+def pad_left(text: str, width: int) -> str:
+    """`text` right-aligned in `width` columns."""
+    return " " * max(width - cell_len(text), 0) + text
+
+
+def without_note(text: str) -> str:
+    """`text` without a trailing "(...)" note: "Iron Warden (provisional)" is "Iron Warden"."""
+    return text[: text.rindex(" (")] if text.endswith(")") and " (" in text else text
+
+
+def short_name(name: str, width: int) -> str:
+    """A card's name in `width` columns, as readable as it can be: whole; without its "(...)" note; the part
+    before its comma ("Honoikazuchi", as decks may name it too); else cut."""
+    for shorter in (name, without_note(name), without_note(name).partition(", ")[0]):
+        if cell_len(shorter) <= width:
+            return shorter
+    return fit(without_note(name).partition(", ")[0], width)
+
+
 def fit(text: str, width: int) -> str:
-    """`text` in at most `width` characters: first drop a trailing "(...)" note, then cut."""
-    if len(text) <= width:
+    """`text` in at most `width` columns: first drop a trailing "(...)" note, then cut."""
+    if cell_len(text) <= width:
         return text
-    if text.endswith(")") and " (" in text:
-        text = text[: text.rindex(" (")]
-        if len(text) <= width:
-            return text
-    return text[: max(width - 2, 1)] + ".."
+    text = without_note(text)
+    if cell_len(text) <= width:
+        return text
+    return set_cell_size(text, max(width - 2, 1)).rstrip() + ".."
 
 
 def wrap(text: str, width: int, indent: str = "", hang: str = "") -> list[str]:
-    """`text` in lines of at most `width`; paths, card numbers and other hyphenated words are never split."""
+    """`text` in lines of at most `width` columns; paths, card numbers and other hyphenated words are never split."""
+    hang = hang or indent
+    if cell_len(text) != len(text):
+        return _wrap_cells(text, width, indent, hang)
     lines = textwrap.wrap(
         text,
         width,
         initial_indent=indent,
-        subsequent_indent=hang or indent,
+        subsequent_indent=hang,
         break_on_hyphens=False,
         break_long_words=False,
     )
+    return lines or [indent.rstrip()]
+
+
+def _wrap_cells(text: str, width: int, indent: str, hang: str) -> list[str]:
+    """`wrap` for text with wide characters, measured in columns (textwrap counts characters)."""
+    lines: list[str] = []
+    line = ""
+    for space, word in re.findall(r"(\s*)(\S+)", text):
+        if not line:
+            line = (hang if lines else indent) + word
+        elif cell_len(line) + len(space) + cell_len(word) <= width:
+            line += space + word
+        else:
+            lines.append(line)
+            line = hang + word
+    if line:
+        lines.append(line)
     return lines or [indent.rstrip()]
 
 
@@ -186,7 +237,7 @@ def header(game: Game, width: int) -> str:
         state = f"{turn}, {phase}"
     left = f"Turn {game.turn}: {state}"
     right = f"seed {game.setup.seed}"
-    return left + right.rjust(width - len(left)) if len(left) + len(right) < width else left
+    return left + pad_left(right, width - cells(left)) if cells(left) + len(right) < width else left
 
 
 def side_summary(game: Game, side: int) -> str:
@@ -283,13 +334,13 @@ def _card_grid(game: Game, title: str, iids: Sequence[int], width: int) -> list[
     if not iids:
         return [f"  {title}: empty"]
     col = _column_width(width)
-    cells = []
+    names = []
     for iid in iids:
         card = game.card(iid)
         level = f" L{card.level}"
-        cells.append(fit(card.name, col - 2 - len(level)) + level)
-    rows = [cells[i : i + 3] for i in range(0, len(cells), 3)]
-    return [f"  {title}:"] + [("  " + "".join(c.ljust(col) for c in row)).rstrip() for row in rows]
+        names.append(short_name(card.name, col - 2 - len(level)) + level)
+    rows = [names[i : i + 3] for i in range(0, len(names), 3)]
+    return [f"  {title}:"] + [("  " + "".join(pad(c, col) for c in row)).rstrip() for row in rows]
 
 
 def _column_width(width: int) -> int:
@@ -298,11 +349,11 @@ def _column_width(width: int) -> int:
 
 def _unit_row(game: Game, side: int, width: int) -> list[str]:
     col = _column_width(width)
-    cells = [unit_cell(game, side, slot, col - 2) for slot in COLUMNS]
-    height = max(len(c) for c in cells)
+    row_cells = [unit_cell(game, side, slot, col - 2) for slot in COLUMNS]
+    height = max(len(c) for c in row_cells)
     rows = []
     for i in range(height):
-        parts = [(cell[i] if i < len(cell) else "").ljust(col) for cell in cells]
+        parts = [pad(cell[i] if i < len(cell) else "", col) for cell in row_cells]
         rows.append(("  " + "".join(parts)).rstrip())
     return rows
 
@@ -331,7 +382,7 @@ def unit_cell(game: Game, side: int, slot: int, width: int) -> list[str]:
     soul = game.soul(side, unit.iid)
     notes += [f"soul {len(soul)}"] if soul else []
     notes += keyword_words(card.keywords)
-    lines = [fit(card.name, width), fit(stats, width)]
+    lines = [short_name(card.name, width), fit(stats, width)]
     if notes:
         lines.append(fit(", ".join(notes), width))
     return lines
@@ -567,9 +618,12 @@ def player_turns(game: Game) -> int:
     return sum(1 for entry in game.log if entry[1] == "turn" and entry[2] == PLAYER)
 
 
-def result_lines(game: Game) -> list[str]:
-    """Who won, how, after how many turns, and the one-line summary."""
-    headline = {"player": "You win!", "invader": "The rift wins.", "draw": "The game is a draw."}.get(
+def result_lines(game: Game, headline: bool = True) -> list[str]:
+    """Who won, how, after how many turns, and the one-line summary.
+
+    Without `headline` the first line leaves out who won: for where the story
+    has just told it ("The rift wins."), so that it is not said twice."""
+    winner = {"player": "You win!", "invader": "The rift wins.", "draw": "The game is a draw."}.get(
         game.winner, "The game is over."
     )
     loser = {"player": INVADER, "invader": PLAYER}.get(game.winner)  # type: ignore[arg-type]
@@ -579,7 +633,8 @@ def result_lines(game: Game) -> list[str]:
         reason = f"the turn limit ({game.setup.max_turns}) was reached"
     else:
         reason = game.end_reason
-    out = [f"{headline} It ended on turn {game.turn} ({player_turns(game)} of them yours): {reason}."]
+    ended = f"ended on turn {game.turn} ({player_turns(game)} of them yours): {reason}."
+    out = [f"{winner} It {ended}" if headline else f"The game {ended}"]
     out.append("Summary: " + summary_line(game))
     return out
 

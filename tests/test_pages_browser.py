@@ -203,3 +203,108 @@ def test_the_replay_page_of_a_broken_game_ends_on_the_error(browser: Any, tmp_pa
     ending = watched.page.locator("#ending")
     assert ending.is_visible() and "RuntimeError: kaboom" in ending.inner_text()
     assert watched.problems == []
+
+
+# ---------------------------------------------------------------------- at a tablet's width and a laptop's
+WIDTHS = [768, 1280]
+
+LAYOUT = """() => {
+  const width = window.innerWidth;
+  const boxes = Array.from(document.querySelectorAll("body *")).filter(e => {
+    const style = getComputedStyle(e);
+    const scrolls = ["auto", "scroll"].includes(style.overflowY) || ["auto", "scroll"].includes(style.overflowX);
+    return scrolls && (e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1);
+  }).map(e => e.id || e.tagName);
+  const tables = Array.from(document.querySelectorAll("table"))
+    .filter(t => t.getBoundingClientRect().right > width + 1).map(t => t.id);
+  return {page: document.documentElement.scrollWidth, width, boxes, tables};
+}"""
+
+
+def _at(watched: Watched, width: int) -> Watched:
+    watched.page.set_viewport_size({"width": width, "height": 900})
+    return watched
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_report_fits_the_page_and_no_table_scrolls_in_a_box_of_its_own(browser: Any, report: Path, width: int):
+    watched = _at(Watched(browser, report), width)
+    layout = watched.page.evaluate(LAYOUT)
+    assert layout["tables"] == [], f"tables wider than the page at {width} px"
+    assert layout["page"] <= width, "the page scrolls sideways"
+    assert layout["boxes"] == [], "a table (or anything) scrolls inside a box of its own"
+
+
+def test_differences_are_coloured_only_when_their_interval_excludes_zero(browser: Any, report: Path) -> None:
+    watched = Watched(browser, report)
+    cells = watched.page.eval_on_selector_all(
+        "#cards tbody td:has(.ci)",
+        """cells => cells.map(c => [c.firstChild.textContent, c.querySelector('.ci').textContent, c.className,
+                                  getComputedStyle(c).color])""",
+    )
+    ink = watched.page.evaluate("getComputedStyle(document.body).color")
+    assert cells
+    crossing_but_positive = 0
+    for value, interval, colour_class, colour in cells:
+        low, high = (float(x) for x in interval.strip("()").split(", "))
+        expected = "pos" if low > 0 else "neg" if high < 0 else ""
+        assert colour_class == expected, (value, interval)
+        if not expected:
+            assert colour == ink, f"{value} {interval} is coloured though its interval holds zero"
+            crossing_but_positive += float(value) > 0
+    assert crossing_but_positive, "the sample has a positive difference whose interval holds zero"
+
+
+def test_japanese_card_names_in_the_report_are_text_in_a_font_stack_and_print_no_warning(
+    browser: Any, tmp_path: Path
+) -> None:
+    import subprocess
+    import sys
+
+    from japanese import NAMES, japanese_deck
+
+    deck, page = japanese_deck(tmp_path), tmp_path / "ja.html"
+    command = [sys.executable, "-m", "gateruler", "check", str(deck), "--levels", "1", "--games", "24"]
+    done = subprocess.run([*command, "--workers", "1", "--report", str(page)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "Glyph" not in done.stderr and "missing from font" not in done.stderr and "Warning" not in done.stderr
+    watched = Watched(browser, page)
+    texts = watched.page.eval_on_selector_all(
+        "svg#plot-cards text",
+        """texts => texts.map(t => {
+             const svg = t.closest('svg').getBoundingClientRect(), box = t.getBoundingClientRect();
+             return [t.textContent, getComputedStyle(t).fontFamily, box.left >= svg.left && box.right <= svg.right];
+           })""",
+    )
+    drawn = {text: (family, inside) for text, family, inside in texts}
+    for name in NAMES:
+        family, inside = drawn[name]  # SVG text, not outlined glyphs
+        assert "Noto Sans CJK JP" in family and family.endswith("sans-serif"), family
+        assert inside, f"{name} is cut off the plot"
+    assert watched.problems == []
+
+
+# ---------------------------------------------------------------------- the replay page's story
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_replay_pages_story_numbers_its_sentences_not_its_turn_headings(
+    browser: Any, tmp_path: Path, width: int
+) -> None:
+    spec = _spec()
+    data = record_game(spec, 5, "greedy", 7)
+    watched = _at(Watched(browser, _page_for(tmp_path, data)), width)
+    ending_turn = next(i for i, a in enumerate(data["actions"], 1) if a["type"] == "EndTurn")
+    watched.page.locator("#slider").fill(str(ending_turn))  # the step whose story holds the rift's whole turn
+    items = watched.page.eval_on_selector_all(
+        "#story li",
+        """items => items.map(li => {
+             const n = li.querySelector('.n'), list = li.parentElement.getBoundingClientRect();
+             return [li.className, n ? n.textContent : null,
+                     n ? n.scrollWidth <= n.clientWidth && n.getBoundingClientRect().left >= list.left : true];
+           })""",
+    )
+    numbers = [n for kind, n, _ in items if n is not None]
+    assert len(numbers) >= 10, "a step with ten sentences or more"
+    assert numbers == [f"{i}." for i in range(1, len(numbers) + 1)], "numbered 1, 2, ... with no gap"
+    assert all(n is None for kind, n, _ in items if kind == "turn"), "a turn's heading takes no number"
+    assert any(kind == "turn" for kind, _, _ in items)
+    assert all(whole for _, _, whole in items), "a number is cut"

@@ -406,3 +406,43 @@ def test_help_card_log_and_the_board_wrap_to_a_narrow_terminal():
     too_long = [line for line in shown if len(line.rstrip("\r")) > 60]
     assert too_long == []
     assert any("Level 2's rule" in line for line in shown), "card end names the rule that changed the rift's End"
+
+
+# ---------------------------------------------------------------------- wide names, briefings
+def _starts(line: str) -> list[int]:
+    """The display columns at which the cells of a board line start (cells are apart by two spaces or more)."""
+    from rich.cells import cell_len
+
+    return [cell_len(line[: m.start()]) for m in re.finditer(r"(?:(?<=^)|(?<=\s{2}))\S", line)]
+
+
+def test_the_line_modes_columns_line_up_by_display_width_with_japanese_names(tmp_path):
+    from japanese import NAMES, japanese_deck
+    from rich.cells import cell_len
+
+    result = play("--deck", str(japanese_deck(tmp_path)), "--seed", "2", "--fast", input="1 1\nquit\ny\n")
+    assert result.exit_code == 0, result.output
+    boards = result.output.split("THE RIFT")
+    board = boards[2].split("what will you do?")[0].splitlines()  # after summoning a Japanese-named unit
+    titles = next(line for line in board if "-- left attack" in line)
+    columns = [cell_len(titles[: m.start()]) for m in re.finditer(r"-- (?=[a-z])", titles)]
+    assert len(columns) == 3
+    rows = [line for line in board if any(name in line for name in NAMES)]
+    assert len(rows) >= 2, "a Japanese-named unit on the table, and another in the hand"
+    for line in rows + [line for line in board if re.search(r" L\d\b", line) and "hand" not in line]:
+        assert set(_starts(line)) <= set(columns), f"{line!r} is out of the columns {columns}"
+
+
+def test_a_level_files_briefing_is_told_before_the_first_turn(tmp_path):
+    level = one_hp_level(tmp_path)
+    result = play("--level-file", str(level), "--seed", "8", "--fast", input="quit\ny\n")
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.output.split())
+    briefing = " ".join(loader.load_level(1).briefing.split())  # the level file is level 1's, renamed
+    assert briefing in words
+    assert words.index(briefing) < words.index("--- Turn 1: the rift's turn ---")
+
+
+def test_a_shipped_levels_briefing_is_told_too():
+    result = play("--level", "5", "--seed", "1", "--fast", input="quit\ny\n")
+    assert " ".join(loader.load_level(5).briefing.split()) in " ".join(result.output.split())

@@ -274,7 +274,9 @@ def test_winning_ends_the_session_with_the_result():
     s.handle(number_of(s, "go to the attack phase"))
     out = s.handle(f"{number_of(s, 'attack with your ruler')} 3")
     assert s.finished
-    assert [line.text for line in out if line.kind == "result"][0].startswith("You win! It ended on turn 2")
+    assert [line.text for line in out if line.kind == "result"][0].startswith("The game ended on turn 2")
+    said = [line.text for line in out if "You win!" in line.text]
+    assert said == ["You win!"], "the story says who won, once; the result says how"
 
 
 # ---------------------------------------------------------------------- the loop

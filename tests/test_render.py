@@ -120,7 +120,7 @@ def test_long_names_are_shortened_at_80_columns_and_whole_when_wider():
     g = table()
     g.apply(Summon(find_iid(g, PLAYER, "hand", "LONG"), DEFENSE))
     assert LONG not in text(board_lines(g, 80))
-    assert "Crimson Syltis, red dr.." in text(board_lines(g, 80))
+    assert "  Crimson Syltis  " in text(board_lines(g, 80))  # the part of the name before its comma
     wide = board_lines(g, 120)
     assert LONG in text(wide)
     assert all(len(line) <= 120 for line in wide)

@@ -61,8 +61,14 @@ def test_play_opens_the_board_on_a_terminal():
     child = pexpect.spawn(
         sys.executable, ["-c", code, "play", "--seed", "8"], encoding="utf-8", dimensions=(24, 80), timeout=20
     )
+    child.expect('Level 1 "Vanguard"')  # a new game opens on the level's briefing
+    child.send("\r")
     child.expect("Rift next:")  # the preview line of the board
     child.send("q")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+    # the board's screen is gone: the terminal keeps where the game stands and how to go on
+    left = child.before.replace("\r", "")
+    assert "You left the game on turn 2.\nIt was not saved.\n" in left
+    assert "Play the same game again with: gateruler play --seed 8\n" in left

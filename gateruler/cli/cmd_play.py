@@ -28,7 +28,7 @@ from gateruler.errors import GateRulerError
 from gateruler.fileio import write_text_atomic
 from gateruler.limits import MAX_SEED
 from gateruler.play_session import Line, PlaySession, run
-from gateruler.render import MAX_WIDTH, MIN_WIDTH
+from gateruler.render import MAX_WIDTH, MIN_WIDTH, wrap
 from gateruler.saves import GameOrigin, load_game
 from gateruler.story import told_events
 
@@ -57,7 +57,9 @@ class _OneLineUsage(click.Command):
     type=click.IntRange(0, MAX_SEED),
     help="Fixes the shuffles, so a game can be replayed (default: random, printed).",
 )
-@click.option("--fast", is_flag=True, help="Tell the rift's turn at once instead of line by line.")
+@click.option(
+    "--fast", is_flag=True, help="Tell the rift's turn at once instead of line by line (board and line mode)."
+)
 @click.option("--load", "load_file", type=click.Path(dir_okay=False), help="Resume a game saved with the save command.")
 @click.option(
     "--log", "log_file", type=click.Path(dir_okay=False), help="Write the game's events to this file as JSON Lines."
@@ -94,7 +96,7 @@ def play(
 
     On a terminal the game opens on a full-screen board (keys: a attack
     phase, e end turn, u undo, s save, w auto-pass, ? help, numbers for
-    choices);
+    choices, PgUp/PgDn the story, space/Enter on through the rift's turn);
     --plain, or input or output that is not a terminal, plays line by line:
     choose by number or letter; help, board, log [N], card NAME, undo,
     save FILE, replay FILE, quit.
@@ -117,20 +119,27 @@ def play(
             )
         game, origin = load_game(load_file, card_pool(card_paths))
         note, story = f"Resumed {load_file} at turn {game.turn}; type log to see what happened before.", False
+        board_note = f"Resumed {load_file} at turn {game.turn}: the story so far is above."
     else:
         game, origin, seed = _new_game(
             level, level_file, deck, seed, card_pool(card_paths), given_variants(variant_texts)
         )
         note, story = f"Seed {seed}: replay this game with --seed {seed}.", True
-    session = PlaySession(game, origin, deck_path=origin.deck_file, auto_pass=auto_pass)
+        board_note = note
+    session = PlaySession(game, origin, deck_path=origin.deck_file, auto_pass=auto_pass, loaded_from=load_file)
     if replay_file is not None:
         for line in session.write_replay(replay_file):
             if line.kind == "error":
                 raise GateRulerError(line.text)
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
-        from gateruler.board import play_on_board
+        from gateruler.board import RIFT_LINE_DELAY, play_on_board
 
-        code = play_on_board(session, note, story=story)
+        code = play_on_board(
+            session, board_note, rift_pace=0.0 if fast else RIFT_LINE_DELAY, briefing=load_file is None
+        )
+        width = _width(True)
+        for text in session.leaving_lines():  # the board's screen is gone: what the terminal keeps
+            click.echo("\n".join(wrap(text, width, hang="    ")))
     else:
         code = _play_lines(session, note, story, fast)
     if log_file is not None:

@@ -19,7 +19,7 @@ from gateruler.cli import main
 from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.cli.cmd_play import _OneLineUsage
 from gateruler.cli.cmd_variants import given_variants, variant_option
-from gateruler.play_session import Line, PlaySession
+from gateruler.play_session import PRINTED_FACE, Line, PlaySession
 from gateruler.render import result_lines, wrap
 from gateruler.saves import GameOrigin
 from gateruler.watching import Decider, bot_decider, replay_decider
@@ -36,7 +36,11 @@ from gateruler.watching import Decider, bot_decider, replay_decider
 @click.option("--seed", type=int, default=0, show_default=True, help="The game's seed (the bot's too).")
 @click.option("--bot", default="greedy", show_default=True, type=click.Choice(BOT_NAMES), help="Who plays your side.")
 @click.option("--budget", type=click.IntRange(1), help="The search bot's rollouts per decision.")
-@click.option("--pace", type=click.FloatRange(0.05), help="Seconds between decisions; without it, space steps.")
+@click.option(
+    "--pace",
+    type=click.FloatRange(0.05),
+    help="Seconds between decisions, playing on from the start (p pauses); without it, space steps and p plays on.",
+)
 @click.option("--plain", is_flag=True, help="Print the game's story instead of showing the board.")
 @cards_option
 @variant_option
@@ -90,7 +94,12 @@ def show(session: PlaySession, decider: Decider, title: str, pace: float | None,
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
         from gateruler.board import Watcher, watch_on_board
 
-        return watch_on_board(session, Watcher(decider, title), pace, note)
+        code = watch_on_board(session, Watcher(decider, title), pace, note)
+        game = session.game
+        lines = result_lines(game) if game.over else [f"Stopped watching on turn {game.turn}."]
+        for text in lines:  # the board's screen is gone: what the terminal keeps
+            click.echo(text)
+        return code
     return _print_story(session, decider, note, pace if sys.stdout.isatty() else None)
 
 
@@ -103,7 +112,8 @@ def _print_story(session: PlaySession, decider: Decider, note: str, pace: float 
                 click.echo(line.text)
 
     out(
-        [Line("info", t) for text in session.briefing_texts(note) for t in wrap(text, session.width)] + session.story(0)
+        [Line("info", t) for text in session.briefing_texts(note, PRINTED_FACE) for t in wrap(text, session.width)]
+        + session.story(0)
     )
     while not session.game.over:
         try:
@@ -117,6 +127,6 @@ def _print_story(session: PlaySession, decider: Decider, note: str, pace: float 
             return 1
         if pace:
             time.sleep(pace)
-    for text in result_lines(session.game):
+    for text in result_lines(session.game, headline=False):  # the story has just said who won
         click.echo(text)
     return 0

@@ -10,7 +10,7 @@ the figures rest on.  docs/check.md explains every figure.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from gateruler.insight import difference_words, percent
 from gateruler.pages import esc, page, plots
@@ -21,12 +21,22 @@ th[data-type] { cursor: pointer; user-select: none; }
 th[aria-sort="ascending"]::after { content: " \\25B2"; font-size: .7em; }
 th[aria-sort="descending"]::after { content: " \\25BC"; font-size: .7em; }
 th[data-type]:focus { outline: 2px solid var(--accent); }
-.table-wrap { overflow-x: auto; max-height: 40rem; }
+table { max-width: 100%; }
 #cards, #damage { font-size: .9rem; }
-th { white-space: normal; vertical-align: bottom; max-width: 8rem; }
-#cards td.text { white-space: normal; min-width: 7rem; }
+th { white-space: normal; vertical-align: bottom; max-width: 7rem; }
+td.text { white-space: normal; min-width: 6rem; }
+td .ci { display: block; font-size: .85em; color: var(--muted); }
 .pos { color: #00734f; } .neg { color: #b34700; }
+.pos .ci, .neg .ci { color: inherit; }
 label.filter { display: block; margin: .5rem 0; }
+#reproduce { white-space: pre-wrap; overflow-wrap: anywhere; }
+@media (max-width: 60rem) {
+  body { padding: 1rem .75rem; }
+  th, td { padding: .2rem .35rem; }
+  th { max-width: 5.5rem; }
+  td.text { min-width: 4.5rem; }
+  #cards, #damage { font-size: .75rem; }
+}
 """
 
 SCRIPT = r"""
@@ -105,8 +115,25 @@ def _figure(svg: str, caption: str) -> str:
     return f"<figure>{svg}<figcaption>{esc(caption)}</figcaption></figure>"
 
 
-def _sign(x: float | None) -> str:
-    return "" if x is None or x == 0 else ("pos" if x > 0 else "neg")
+def _clear_side(interval: Sequence[float] | None) -> str:
+    """The colour of a difference: by its 95% interval, not its sign, since an interval across zero says neither.
+
+    "pos" when the whole interval is above zero, "neg" when below, "" when it
+    holds zero (or there is no figure)."""
+    if interval is None:
+        return ""
+    low, high = interval
+    return "pos" if low > 0 else "neg" if high < 0 else ""
+
+
+def _difference_cell(x: float | None, interval: Sequence[float] | None) -> str:
+    """A difference and, under it, its interval; coloured only when the interval excludes zero."""
+    words = difference_words(x, interval)
+    value, _, rest = words.partition(" ")
+    extra = "" if x is None else f' data-v="{x!r}"'
+    side = _clear_side(interval if x is not None else None)
+    extra += f' class="{side}"' if side else ""
+    return f"<td{extra}>{esc(value)}" + (f'<span class="ci">{esc(rest)}</span>' if rest else "") + "</td>"
 
 
 # ---------------------------------------------------------------------- sections
@@ -174,7 +201,7 @@ def _damage_table(levels: list[dict]) -> str:
                 + _cell(str(source["final_blows"]), source["final_blows"])
                 + "</tr>"
             )
-    return f'<div class="table-wrap"><table id="damage" class="sortable">{_head(columns)}<tbody>{"".join(rows)}</tbody></table></div>'
+    return f'<table id="damage" class="sortable">{_head(columns)}<tbody>{"".join(rows)}</tbody></table>'
 
 
 CARD_COLUMNS = [
@@ -207,13 +234,9 @@ def _cards_table(levels: list[dict]) -> str:
                 + _cell(percent(seen), seen)
                 + _cell(percent(c["clear_rate_seen"]), c["clear_rate_seen"])
                 + _cell(percent(c["clear_rate_not_seen"]), c["clear_rate_not_seen"])
-                + _cell(difference_words(c["difference"], interval), c["difference"], _sign(c["difference"]))
+                + _difference_cell(c["difference"], interval)
                 + _cell(percent(c["clear_rate_opening_hand"]), c["clear_rate_opening_hand"])
-                + _cell(
-                    difference_words(c["opening_hand_difference"], opening),
-                    c["opening_hand_difference"],
-                    _sign(c["opening_hand_difference"]),
-                )
+                + _difference_cell(c["opening_hand_difference"], opening)
                 + _cell(percent(c["played_when_seen"]), c["played_when_seen"])
                 + _cell(_num(c["mean_first_seen_turn"]), c["mean_first_seen_turn"])
                 + "</tr>"
@@ -222,7 +245,7 @@ def _cards_table(levels: list[dict]) -> str:
         f'<option value="{i}">{esc(plots.level_label(lv))}</option>' for i, lv in enumerate(levels)
     )
     select = f'<label class="filter">Show <select id="card-level">{options}</select></label>' if len(levels) > 1 else ""
-    table = f'<div class="table-wrap"><table id="cards" class="sortable">{_head(CARD_COLUMNS)}<tbody>{"".join(rows)}</tbody></table></div>'
+    table = f'<table id="cards" class="sortable">{_head(CARD_COLUMNS)}<tbody>{"".join(rows)}</tbody></table>'
     return select + table
 
 
@@ -358,7 +381,7 @@ def _sensitivity(levels: list[dict]) -> str:
         '<h2 id="sensitivity-section">Sensitivity to the open rulings</h2>'
         "<p>The same games under each other reading of each rule variant, one at a time: its clear rate, its change against the "
         "readings in force on those games (paired by seed) and Newcombe's paired 95% interval.</p>"
-        f'<div class="table-wrap"><table id="sensitivity" class="sortable">{head}<tbody>{"".join(rows)}</tbody></table></div>'
+        f'<table id="sensitivity" class="sortable">{head}<tbody>{"".join(rows)}</tbody></table>'
     )
 
 

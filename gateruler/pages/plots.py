@@ -15,9 +15,11 @@ prefixes its internal ids, so several plots can share one document.
 
 from __future__ import annotations
 
+import html
 import io
 import math
 import re
+import unicodedata
 from collections.abc import Sequence
 
 OUTCOME_COLOURS = {  # Okabe-Ito: told apart by colour-blind readers too
@@ -67,8 +69,76 @@ def _grid(figure, count: int, columns: int = 3, sharex: bool = False):  # noqa: 
     return flat[:count]
 
 
-def to_svg(figure, svg_id: str, label: str) -> str:  # noqa: ANN001
-    """The figure as an inline <svg> with its ids prefixed by `svg_id` and an accessible label."""
+# Fonts the browser may draw Japanese and Chinese card names with, before its own sans-serif: the page's
+# text is SVG text, so a reader's installed fonts draw it (nothing is outlined from ours, which have no CJK).
+CJK_FONTS = (
+    "'Noto Sans CJK JP', 'Noto Sans JP', 'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Yu Gothic', 'Meiryo', "
+    "'Source Han Sans JP', 'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei', 'Droid Sans Fallback'"
+)
+
+
+class Names:
+    """Text from the data (card and level names) that the plot's own font cannot draw, such as Japanese names.
+
+    Matplotlib lays text out with its font (DejaVu Sans) and warns of every
+    glyph missing from it; a Japanese name would also be measured too short
+    and its label cut.  So such a text goes into the figure as a stand-in of
+    the same width (a wide character as an em space, any other missing one as
+    an en space), its artist tagged with an id, and `restore` writes the real
+    text back into the SVG, where the browser draws it with a font it has
+    (CJK_FONTS)."""
+
+    def __init__(self) -> None:
+        self.real: list[str] = []
+
+    def put(self, text: str) -> tuple[str, str | None]:
+        """The text to lay out, and the id its artist takes (None: the plot's font draws it as it is)."""
+        font = _plot_font()
+        if all(font.get_char_index(ord(c)) for c in text if not c.isspace()):
+            return text, None
+        self.real.append(text)
+        return "".join(_stand_in(c, font) for c in text), f"names-{len(self.real) - 1}"
+
+    def yticks(self, ax, ys: Sequence[float], labels: Sequence[str]) -> None:  # noqa: ANN001 - matplotlib Axes
+        """`ax.set_yticks(ys, labels)`, with the labels the plot's font cannot draw stood in for."""
+        shown = [self.put(label) for label in labels]
+        ax.set_yticks(ys, [text for text, _ in shown])
+        for tick, (_, gid) in zip(ax.yaxis.get_major_ticks(), shown):
+            if gid is not None:
+                tick.label1.set_gid(gid)
+
+    def title(self, ax, text: str, **options: object) -> None:  # noqa: ANN001 - matplotlib Axes
+        """`ax.set_title(text)`, stood in for if it must be."""
+        shown, gid = self.put(text)
+        artist = ax.set_title(shown, **options)
+        if gid is not None:
+            artist.set_gid(gid)
+
+    def restore(self, svg: str, svg_id: str) -> str:
+        """The SVG with every stand-in replaced by its real text (escaped)."""
+
+        def real(match: re.Match[str]) -> str:
+            text = self.real[int(match.group(2))]
+            return match.group(1) + html.escape(text, quote=False) + match.group(3)
+
+        return re.sub(rf'(<g id="{svg_id}-names-(\d+)">\s*<text[^>]*>)[^<]*(</text>)', real, svg)
+
+
+def _plot_font():  # noqa: ANN202 - matplotlib's FT2Font of the plots' text
+    from matplotlib.font_manager import FontProperties, findfont, get_font
+
+    return get_font(findfont(FontProperties(family=["sans-serif"])))
+
+
+def _stand_in(char: str, font) -> str:  # noqa: ANN001
+    if char.isspace() or font.get_char_index(ord(char)):
+        return char
+    return "\u2003" if unicodedata.east_asian_width(char) in ("W", "F") else "\u2002"
+
+
+def to_svg(figure, svg_id: str, label: str, names: Names | None = None) -> str:  # noqa: ANN001
+    """The figure as an inline <svg> with its ids prefixed by `svg_id`, an accessible label, and its text in a
+    font stack that reaches Japanese and Chinese fonts (with `names`' real texts back in place)."""
     import matplotlib
 
     buffer = io.StringIO()
@@ -78,6 +148,9 @@ def to_svg(figure, svg_id: str, label: str) -> str:  # noqa: ANN001
     text = text[text.index("<svg") :]
     text = re.sub(r'\bid="', f'id="{svg_id}-', text)
     text = text.replace("url(#", f"url(#{svg_id}-").replace('xlink:href="#', f'xlink:href="#{svg_id}-')
+    text = re.sub(r"(font-family: [^;\"]*?)sans-serif", rf"\1{CJK_FONTS}, sans-serif", text)
+    if names is not None:
+        text = names.restore(text, svg_id)
     label = label.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
     return text.replace("<svg", f'<svg id="{svg_id}" class="plot" role="img" aria-label="{label}"', 1)
 
@@ -98,6 +171,7 @@ def _style(ax) -> None:  # noqa: ANN001
 def clear_rates(levels: Sequence[dict]) -> str:
     """Clear rate per level with its Wilson 95% interval as a bar."""
     figure = _figure(0.5 + 0.45 * len(levels))
+    names = Names()
     ax = figure.subplots()
     labels = [level_label(lv) for lv in levels]
     ys = list(range(len(levels)))[::-1]
@@ -116,17 +190,18 @@ def clear_rates(levels: Sequence[dict]) -> str:
             va="center",
             fontsize=8,
         )
-    ax.set_yticks(ys, labels)
+    names.yticks(ax, ys, labels)
     ax.set_xlim(0, 135)
     ax.set_xticks(range(0, 101, 20), [f"{x}%" for x in range(0, 101, 20)])
     ax.set_xlabel("clear rate, with its 95% interval", fontsize=9)
     _style(ax)
-    return to_svg(figure, "plot-clear-rates", "Clear rate per level with 95% intervals")
+    return to_svg(figure, "plot-clear-rates", "Clear rate per level with 95% intervals", names)
 
 
 def endings_by_turn(levels: Sequence[dict]) -> str:
     """Per level: the games that ended on each of your turns, stacked by how they ended."""
     figure = _figure(2.4 * math.ceil(len(levels) / 3) + 0.5)
+    names = Names()
     axes = _grid(figure, len(levels))
     shown = ("cleared", "lost_damage", "lost_deck_out", "draw_other")
     for ax, lv in zip(axes, levels):
@@ -150,7 +225,7 @@ def endings_by_turn(levels: Sequence[dict]) -> str:
                 bottom[t] += h
         capped = lv.get("draw_turn_cap", 0)
         title = level_label(lv) + (f"\n(+{capped} at the turn cap)" if capped else "")
-        ax.set_title(title, fontsize=9)
+        names.title(ax, title, fontsize=9)
         ax.set_xlabel("your turns played", fontsize=8)
         if turns:
             step = max(1, math.ceil((turns[-1] - turns[0] + 1) / 10))
@@ -161,7 +236,7 @@ def endings_by_turn(levels: Sequence[dict]) -> str:
 
     handles = [Patch(color=OUTCOME_COLOURS[o], label=OUTCOME_LABELS[o]) for o in shown]
     figure.legend(handles=handles, loc="outside lower center", ncols=len(shown), fontsize=8, frameon=False)
-    return to_svg(figure, "plot-endings", "Games ended on each turn, per level, by how they ended")
+    return to_svg(figure, "plot-endings", "Games ended on each turn, per level, by how they ended", names)
 
 
 def loss_causes(levels: Sequence[dict]) -> str:
@@ -169,6 +244,7 @@ def loss_causes(levels: Sequence[dict]) -> str:
     from matplotlib.patches import Patch
 
     figure = _figure(0.8 + 0.45 * len(levels))
+    names = Names()
     ax = figure.subplots()
     ys = list(range(len(levels)))[::-1]
     outcomes = tuple(OUTCOME_COLOURS)
@@ -185,19 +261,20 @@ def loss_causes(levels: Sequence[dict]) -> str:
                 ink = "white" if outcome in ("cleared", "lost_damage", "error") else "#1b1b1b"
                 ax.text(left + width / 2, y, str(n), ha="center", va="center", fontsize=8, color=ink)
             left += width
-    ax.set_yticks(ys, [level_label(lv) for lv in levels])
+    names.yticks(ax, ys, [level_label(lv) for lv in levels])
     ax.set_xlim(0, 100)
     ax.set_xticks(range(0, 101, 20), [f"{x}%" for x in range(0, 101, 20)])
     ax.set_xlabel("share of games (the numbers are games)", fontsize=9)
     handles = [Patch(color=OUTCOME_COLOURS[o], label=OUTCOME_LABELS[o]) for o in outcomes]
     figure.legend(handles=handles, loc="outside lower center", ncols=len(outcomes), fontsize=8, frameon=False)
     _style(ax)
-    return to_svg(figure, "plot-loss-causes", "How the games of each level ended")
+    return to_svg(figure, "plot-loss-causes", "How the games of each level ended", names)
 
 
 def damage_sources(levels: Sequence[dict]) -> str:
     """Per level: the damage each source put into your damage zone per game, battle and effect."""
     figure = _figure(2.6 * math.ceil(len(levels) / 2) + 0.5)
+    names = Names()
     axes = _grid(figure, len(levels), columns=2, sharex=True)
     for ax, lv in zip(axes, levels):
         ax.xaxis.set_tick_params(labelbottom=True)
@@ -211,9 +288,9 @@ def damage_sources(levels: Sequence[dict]) -> str:
         for y, s, b, e in zip(ys, sources, battle, effect):
             if s["final_blows"]:
                 ax.text(b + e, y, f"  ended {s['final_blows']}", va="center", fontsize=7)
-        names = [s["name"] + ("" if s["side"] == "rift" else " (yours)") for s in sources]
-        ax.set_yticks(ys, [_short(n) for n in names])
-        ax.set_title(level_label(lv), fontsize=9)
+        labels = [s["name"] + ("" if s["side"] == "rift" else " (yours)") for s in sources]
+        names.yticks(ax, ys, [_short(n) for n in labels])
+        names.title(ax, level_label(lv), fontsize=9)
         ax.set_xlabel("damage per game", fontsize=8)
         ax.margins(x=0.25)
         _style(ax)
@@ -221,7 +298,7 @@ def damage_sources(levels: Sequence[dict]) -> str:
 
     handles = [Patch(color=BATTLE_COLOUR, label="battle damage"), Patch(color=EFFECT_COLOUR, label="effect damage")]
     figure.legend(handles=handles, loc="outside lower center", ncols=2, fontsize=8, frameon=False)
-    return to_svg(figure, "plot-damage", "Damage to you per game by source, per level")
+    return to_svg(figure, "plot-damage", "Damage to you per game by source, per level", names)
 
 
 def card_differences(levels: Sequence[dict]) -> str:
@@ -229,6 +306,7 @@ def card_differences(levels: Sequence[dict]) -> str:
     cards_per_level = max((len(lv.get("cards", [])) for lv in levels), default=1)
     rows = math.ceil(len(levels) / 2)
     figure = _figure(rows * (0.8 + 0.28 * cards_per_level) + 0.5)
+    names = Names()
     axes = _grid(figure, len(levels), columns=2, sharex=True)
     for index, (ax, lv) in enumerate(zip(axes, levels)):
         ax.xaxis.set_tick_params(labelbottom=True)
@@ -246,9 +324,9 @@ def card_differences(levels: Sequence[dict]) -> str:
             err = [[100 * (p[1] - p[2][0]) for p in points], [100 * (p[2][1] - p[1]) for p in points]]
             ax.errorbar(xx, yy, xerr=err, fmt="o", color=colour, markersize=4, elinewidth=1, capsize=2, label=label)
         ax.axvline(0, color="#1b1b1b", linewidth=0.8)
-        ax.set_yticks(ys, [_short(c["name"]) for c in cards] if index % 2 == 0 else [""] * len(cards))
+        names.yticks(ax, ys, [_short(c["name"]) for c in cards] if index % 2 == 0 else [""] * len(cards))
         ax.set_ylim(-0.6, len(cards) - 0.4)
-        ax.set_title(level_label(lv), fontsize=9)
+        names.title(ax, level_label(lv), fontsize=9)
         ax.set_xlabel("clear rate with it minus without, points", fontsize=8)
         _style(ax)
     from matplotlib.lines import Line2D
@@ -258,4 +336,4 @@ def card_differences(levels: Sequence[dict]) -> str:
         Line2D([], [], marker="o", color=OPENING_COLOUR, linestyle="", label="in the opening hand (dealt at random)"),
     ]
     figure.legend(handles=handles, loc="outside lower center", ncols=2, fontsize=8, frameon=False)
-    return to_svg(figure, "plot-cards", "Clear-rate difference by card, per level, with 95% intervals")
+    return to_svg(figure, "plot-cards", "Clear-rate difference by card, per level, with 95% intervals", names)

@@ -104,9 +104,11 @@ button { font: inherit; padding: .3rem .9rem; }
 .panes h2 { margin-top: 0; }
 #board { margin: 0; padding: .6rem; background: var(--band); border: 1px solid var(--line); overflow-x: auto; line-height: 1.3;
          font-size: .8rem; max-width: 100%; }
-#story { margin: 0; padding-left: 1.2rem; max-height: 36rem; overflow-y: auto; }
+#story { margin: 0; padding: 0; list-style: none; max-height: 36rem; overflow-y: auto; }
+#story li { display: grid; grid-template-columns: 2.2rem minmax(0, 1fr); column-gap: .4rem; }
+#story li .n { text-align: right; font-variant-numeric: tabular-nums; color: var(--muted); white-space: nowrap; }
 #story li.rift { color: #8a3b00; }
-#story li.turn { list-style: none; margin-left: -1.2rem; font-weight: 600; }
+#story li.turn { display: block; font-weight: 600; margin-top: .3rem; }
 .ending { margin-top: 1rem; padding: .5rem .8rem; border-left: 4px solid var(--accent); background: var(--band); }
 .ending.broken { border-color: #d55e00; }
 @media (max-width: 70rem) { .panes { grid-template-columns: minmax(0, 1fr); } }
@@ -125,11 +127,24 @@ function show(i) {
   document.getElementById("board").textContent = step.board.join("\n");
   document.getElementById("action").textContent = step.action;
   document.getElementById("where").textContent = "step " + current + " of " + (steps.length - 1) + ", turn " + step.turn;
+  // Each sentence numbered, its number in a column of its own; a turn's heading is a heading, not a sentence.
   const story = document.getElementById("story");
+  let number = 0;
   story.replaceChildren(...step.story.map(([text, rift]) => {
     const li = document.createElement("li");
-    li.textContent = text;
-    if (text.startsWith("---")) li.className = "turn"; else if (rift) li.className = "rift";
+    if (text.startsWith("---")) {
+      li.className = "turn";
+      li.textContent = text;
+      return li;
+    }
+    number += 1;
+    const n = document.createElement("span");
+    n.className = "n";
+    n.textContent = number + ".";
+    const words = document.createElement("span");
+    words.textContent = text;
+    li.append(n, words);
+    if (rift) li.className = "rift";
     return li;
   }));
   slider.value = String(current);
@@ -212,7 +227,7 @@ def replay_page_html(path: str | Path, pool: CardPool | None = None) -> tuple[st
 <p id="action"></p>
 <div class="panes">
 <pre id="board" aria-label="the board after this step"></pre>
-<div><h2>What happened</h2><ol id="story"></ol></div>
+<div><h2>What happened</h2><ol id="story" aria-label="what happened, sentence by sentence"></ol></div>
 </div>
 <p id="ending" class="ending{" broken" if walkthrough.broken else ""}" hidden>{esc(walkthrough.ending)}</p>
 <p class="muted">Keys: left and right arrows step, Home and End jump. Made by gateruler {esc(__version__)}.</p>
