@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import textwrap
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from gateruler.cardpool import CardPool
-from gateruler.engine import PLAYER, Game, PlayEvent, Summon
+from gateruler.engine import INVADER, PLAYER, Game, PlayEvent, Summon
 from gateruler.engine.abilities import Ability
 from gateruler.engine.effects import EFFECTS
 from gateruler.engine.targets import word_target
@@ -374,15 +375,26 @@ def rich_player_ids() -> tuple[str, ...]:
     return ("P-SOLDIER", "P-WALL", "P-THORN", "P-BOLT", "P-INSIGHT", "P-BANNER")
 
 
+def mechanics_fixture_cards() -> list[CardDef]:
+    """The cards the mechanics fixture's two decks hold: its own and the few of the rich fixture's."""
+    player, rift = mechanics_decks()
+    return [*mechanics_cards(), *(c for c in rich_cards() if c.id in set(player) | set(rift))]
+
+
+def mechanics_level(hp: int = 12, stk: int = 2) -> LevelDef:
+    """The mechanics fixture's rift: its R- cards (and two of the rich fixture's) hitting with pierce."""
+    _, rift = mechanics_decks()
+    return level(rift, hp=hp, atk=4, stk=stk, keywords=["pierce"])
+
+
 def mechanics_game(seed: int, ruler: RulerDef | None = None, max_turns: int = 60, hp: int = 12, stk: int = 2) -> Game:
     """A shuffled game of the mechanics fixture (with a few of the rich fixture's cards); `seed` fixes both shuffles."""
-    player, rift = mechanics_decks()
-    cards = [*mechanics_cards(), *(c for c in rich_cards() if c.id in set(player) | set(rift))]
+    player, _ = mechanics_decks()
     return Game.new(
         deck=player,
         ruler=ruler or knight(),
-        level=level(rift, hp=hp, atk=4, stk=stk, keywords=["pierce"]),
-        pool=pool(cards),
+        level=mechanics_level(hp, stk),
+        pool=pool(mechanics_fixture_cards()),
         seed=seed,
         max_turns=max_turns,
         opponent=InvaderController(),
@@ -442,3 +454,58 @@ CAUSE_FIELDS = {  # kind -> the places (in the entry) of the fields that say its
 def entries_without_a_cause(log: Sequence[tuple]) -> list[tuple]:
     """The log entries that need a cause (engine/events.py) and lack it: a short entry, or None where it goes."""
     return [e for e in log if any(i >= len(e) or e[i] is None for i in CAUSE_FIELDS.get(e[1], ()))]
+
+
+# ---------------------------------------------------------------------- how a game ends, by the rules
+LOSSES = ("damage", "deck-out")
+SIDE_WORDS = {PLAYER: "the player", INVADER: "the rift"}
+
+
+def shows_a_loss(state: dict, game: Game, side: int, why: str) -> bool:
+    """Whether a game's state (`state`: its `to_dict()`) shows `side` meeting the loss condition `why`:
+    "damage", its damage zone holds as many cards as its LIFE (the rift's HP), or "deck-out", its deck has
+    no cards left (rules.md 6.4 point 4 and 9; 10 for the rift)."""
+    zones = state["sides"][side]
+    if why == "damage":
+        return len(zones["damage_zone"]) >= game.life(side)
+    return why == "deck-out" and not zones["deck"]
+
+
+def losses_shown(game: Game, state: dict | None = None) -> list[tuple[int, str]]:
+    """The loss conditions a game's state shows met, side by side.  An empty deck counts only under the
+    reading that a side with no cards left loses at once (variant deck_out=empty, ruling 33); under
+    deck_out=taking a side plays on with an empty deck until it must take a card."""
+    state = state if state is not None else game.to_dict()
+    whys = LOSSES if state["rules"]["deck_out"] == "empty" else ("damage",)
+    return [(side, why) for side in (PLAYER, INVADER) for why in whys if shows_a_loss(state, game, side, why)]
+
+
+def end_mismatches(game: Game) -> list[str]:
+    """How a finished game's stated end disagrees with its state, by the rules: the loser meets the loss
+    condition the game names; a winner meets none (else both lost: a draw, CR 1-4b-1); a draw is both sides'
+    losses, each shown, or our turn cap, reached.  Empty: the end is the one the rules give."""
+    state = game.to_dict()
+    if game.winner is None:
+        return ["the game is not over"]
+    reason = game.end_reason
+    if game.winner == "draw" and reason == "turn cap":
+        return [] if state["turn"] > state["max_turns"] else [f"a turn-cap draw at turn {state['turn']}"]
+    if game.winner == "draw":
+        both = re.fullmatch(r"both sides lost \((.+), (.+)\)", reason)
+        if both is None:
+            return [f"a draw for the unknown reason {reason!r}"]
+        stated = [(PLAYER, both[1]), (INVADER, both[2])]
+    elif game.winner in ("player", "invader"):
+        loser = INVADER if game.winner == "player" else PLAYER
+        stated = [(loser, reason)]
+        winner = 1 - loser
+        beaten = [why for side, why in losses_shown(game, state) if side == winner]
+        if beaten:
+            return [f"{SIDE_WORDS[winner]} won, though its state shows it lost by {beaten[0]!r} too: a draw"]
+    else:
+        return [f"an unknown winner {game.winner!r}"]
+    return [
+        f"{SIDE_WORDS[side]} lost by {why!r}, which its state does not show"
+        for side, why in stated
+        if why not in LOSSES or not shows_a_loss(state, game, side, why)
+    ]

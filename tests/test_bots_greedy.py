@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from factories import mechanics_game, rich_game
 
 from gateruler.bots import make_bot, player_view
@@ -75,18 +76,28 @@ def test_a_pierce_attacker_that_destroys_the_defense_unit_hits_the_ruler_too() -
     assert rift_attacks(attackers, False, None, False, (9, 1, False, False, True)) == 0
 
 
+def _share_without_cnt(game) -> float:  # noqa: ANN001
+    """The chance that a damage check takes a card without CNT from the player's deck: such a card goes to
+    the damage zone, a CNT card cancels its point (rules.md 6.4)."""
+    deck = game.sides[PLAYER].deck
+    return sum(not game.card(i).has_cnt for i in deck) / len(deck)
+
+
 def test_the_remembered_incoming_damage_is_the_damage_worked_out_afresh() -> None:
+    """The expected damage-zone cards of the rift's next attacks: their damage checks, each a card without CNT
+    at the share of those in the player's deck."""
     for seed in range(3):
         game = rich_game(seed)
         for _ in range(12):
             if game.over:
                 break
-            facts = Facts(player_view(game).game)
+            view = player_view(game).game
+            facts = Facts(view)
             board = facts.our_board()
             fresh = rift_attacks(
                 facts.attackers, facts.sacrifice_due, board[ATTACK_LEFT], board[1] is not None, board[DEFENSE]
             )
-            assert facts.incoming(board) == fresh * facts.our_hit_rate
+            assert facts.incoming(board) == pytest.approx(fresh * _share_without_cnt(view))
             legal = game.legal_actions()
             game.apply(legal[0] if len(legal) == 1 else make_bot("greedy", 0).choose(player_view(game, legal)))
 
@@ -122,23 +133,41 @@ def test_with_buff_new_units_a_team_buff_counts_the_units_summoned_and_comes_aft
     assert kinds.index(PlayEvent) > max(i for i, k in enumerate(kinds) if k is Summon)
 
 
-def test_with_kill_shield_killing_a_strong_attacker_is_worth_the_damage_it_would_deal() -> None:
+def _lone_attacker_game():  # noqa: ANN202
+    """The player's turn 2: the rift's left attack zone holds BRUTE (STK 3), which has not attacked yet, and its
+    deck holds no unit to take BRUTE's place; the player has taken no damage, holds WALL (HP 20) and has no CNT
+    card in their deck."""
+    from factories import event, game, unit
+
+    brute, wall, nothing = unit("BRUTE", 1, 6, 4, 3), unit("WALL", 1, 1, 20, 1), event("NOTHING")
+    return game(cards=[brute, wall, nothing], player=["WALL"], rift=["BRUTE"] + ["NOTHING"] * 20, rift_pad=0, drives=1)
+
+
+def test_with_kill_shield_killing_an_attacker_is_worth_the_cards_its_next_attack_would_deal() -> None:
+    """docs/bots.md: with `kill_shield` a kill is also worth the damage the killed attacker would deal the board
+    next turn.  BRUTE's next attack finds the player's board empty and hits the ruler (solo-mode.md step 6: the left
+    attack unit, the defense unit, then the ruler): 3 damage checks, 3 damage-zone cards with no CNT card to
+    cancel one (rules.md 6.4); nothing of the rift's deck takes its place."""
     from gateruler.bots.weights import Weights
 
-    for seed in range(6):
-        game = rich_game(seed)
-        while not game.over:
-            view = player_view(game).game
-            rift = view.sides[INVADER].board
-            if rift[ATTACK_LEFT] is not None:
-                plain, shielding = Facts(view), Facts(view, Weights(kill_shield=1.0))
-                saved = shielding.shield_from_kill(ATTACK_LEFT)
-                assert shielding.kill_value(ATTACK_LEFT) == plain.kill_value(ATTACK_LEFT) + saved * plain.dfn
-                if saved > 0:
-                    return
-            legal = game.legal_actions()
-            game.apply(legal[0] if len(legal) == 1 else make_bot("greedy", 0).choose(player_view(game, legal)))
-    raise AssertionError("no game had a rift attacker whose kill would save damage")
+    game = _lone_attacker_game()
+    assert game.unit_at(INVADER, ATTACK_LEFT) is not None and game.sides[PLAYER].damage_zone == []
+    view = player_view(game).game
+    plain, shielding = Facts(view), Facts(view, Weights(kill_shield=1.0))
+    assert shielding.kill_value(ATTACK_LEFT) - plain.kill_value(ATTACK_LEFT) == pytest.approx(3.0)
+
+
+def test_with_kill_shield_killing_an_attacker_the_board_stops_is_worth_no_more() -> None:
+    """WALL (HP 20) in the left attack zone takes BRUTE's attack (6 ATK) and survives: the kill saves no card."""
+    from factories import summon
+
+    from gateruler.bots.weights import Weights
+
+    game = _lone_attacker_game()
+    summon(game, "WALL", ATTACK_LEFT)
+    view = player_view(game).game
+    plain, shielding = Facts(view), Facts(view, Weights(kill_shield=1.0))
+    assert shielding.kill_value(ATTACK_LEFT) == pytest.approx(plain.kill_value(ATTACK_LEFT))
 
 
 def test_an_identity_memo_makes_each_value_once_per_object_and_never_mixes_equal_objects() -> None:
