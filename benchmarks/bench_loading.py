@@ -13,16 +13,20 @@ CPU seconds:
 On a shared machine compare versions with ``--compare REF``: the git ref is
 exported into a temporary folder and both trees run alternately, in their
 own processes, for several rounds; the report gives the median of each and
-the ratio new/old.
+the ratio new/old.  Modules are imported from cached bytecode, as an
+installed package's are (a first, untimed run per tree writes it), unless
+``--source`` asks for every module compiled in every process (what
+``PYTHONDONTWRITEBYTECODE`` does).
 
-    python benchmarks/bench_loading.py [--runs 20]
-    python benchmarks/bench_loading.py --compare main [--rounds 20]
+    python benchmarks/bench_loading.py [--runs 20] [--source]
+    python benchmarks/bench_loading.py --compare main [--rounds 20] [--source]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -49,9 +53,14 @@ print(json.dumps({"import": imported - start, "load": done - imported}))
 """
 
 
-def run_once(tree: Path) -> dict[str, float]:
-    """One cold process's figures for the code in `tree`."""
-    done = subprocess.run([sys.executable, "-c", _PROBE, str(tree.resolve())], capture_output=True, text=True, cwd=tree)
+def run_once(tree: Path, source: bool = False) -> dict[str, float]:
+    """One cold process's figures for the code in `tree` (`source`: no bytecode read or written)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+    with tempfile.TemporaryDirectory(prefix="bench-pyc-") as empty:
+        if source:  # bytecode looked for in an empty folder, and never written
+            env.update(PYTHONDONTWRITEBYTECODE="1", PYTHONPYCACHEPREFIX=empty)
+        command = [sys.executable, "-c", _PROBE, str(tree.resolve())]
+        done = subprocess.run(command, capture_output=True, text=True, cwd=tree, env=env)
     if done.returncode != 0:
         raise SystemExit(f"loading failed in {tree}:\n{done.stderr}")
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -65,14 +74,17 @@ def _line(name: str, runs: list[dict[str, float]]) -> str:
     return f"{name}: import {_median(runs, 'import') * 1000:6.1f} ms, load {_median(runs, 'load') * 1000:6.1f} ms (CPU, median of {len(runs)})"
 
 
-def compare(ref: str, rounds: int) -> None:
+def compare(ref: str, rounds: int, source: bool) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
         trees = {"old": export(ref, Path(tmp)), "new": ROOT}
+        for tree in trees.values():
+            run_once(tree, source)  # writes the bytecode (unless `source`)
         runs: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
         for r in range(rounds):
             for version in ("old", "new") if r % 2 == 0 else ("new", "old"):  # alternate, so drift hits both alike
-                runs[version].append(run_once(trees[version]))
-    print(f"old = {ref}, new = this tree; {rounds} cold processes each, alternating")
+                runs[version].append(run_once(trees[version], source))
+    compiled = "compiled from source" if source else "from cached bytecode"
+    print(f"old = {ref}, new = this tree; {rounds} cold processes each, alternating, modules {compiled}")
     for version in ("old", "new"):
         print(_line(version, runs[version]))
     for key in ("import", "load"):
@@ -84,11 +96,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20, help="cold processes to time (this tree only)")
     parser.add_argument("--compare", metavar="REF", help="also time the code of this git ref, alternating")
     parser.add_argument("--rounds", type=int, default=20, help="cold processes per version with --compare")
+    parser.add_argument("--source", action="store_true", help="compile every module in every process (no bytecode)")
     args = parser.parse_args()
     if args.compare:
-        compare(args.compare, args.rounds)
+        compare(args.compare, args.rounds, args.source)
         return
-    print(_line("this tree", [run_once(ROOT) for _ in range(args.runs)]))
+    run_once(ROOT, args.source)
+    print(_line("this tree", [run_once(ROOT, args.source) for _ in range(args.runs)]))
 
 
 if __name__ == "__main__":
