@@ -35,14 +35,11 @@ import attrs
 
 from gateruler.cardpool import CardPool, names_of, normalise, short_name
 from gateruler.engine.keywords import KEYWORDS
-from gateruler.models import CardDef, CollectionDef, DeckDef, DeckEntry, LevelDef, RulerDef
+from gateruler.models import FIGURES, CardDef, CollectionDef, DeckDef, DeckEntry, LevelDef, RulerDef
 from gateruler.vocabulary import SpecialRuleKind
 from gateruler.yamlsrc import Fields, Finding, Report, did_you_mean, load_yaml
 
 BANNED_PATH = Path(__file__).parent / "data" / "banned.yaml"
-
-FIGURES = ("deck_size", "total_level", "cnt_cards")
-"""The stated figures of a level, as named in ``acknowledged_discrepancies``."""
 
 # level rules that switch a card's CNT off for the CNT count
 _CNT_SWITCHED_OFF_BY = (SpecialRuleKind.IGNORE_CNT, SpecialRuleKind.IGNORE_EFFECTS)

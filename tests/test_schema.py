@@ -192,6 +192,7 @@ READERS = {
     "card": loader.read_card_file,
     "ruler": loader.read_ruler,
     "deck": loader.read_deck,
+    "collection": loader.read_collection,
 }
 
 
