@@ -108,14 +108,18 @@ def model_default(model: type, attr: str) -> Any:
     return factory() if callable(factory) else default
 
 
-@attrs.frozen
-class WordChoice(Choice):
-    """A Choice whose values are words: a value that is none of them is an unknown word, with "did you mean"
-    (a rule variant's value), where a plain Choice says what it must be one of."""
-
-
 # The table's own records are NamedTuples (and NamesMap a plain class), not attrs classes: every command
 # imports the tables, and making an attrs class costs about a millisecond, making a NamedTuple a fifth of that.
+
+
+class WordChoice(NamedTuple):
+    """A string from a fixed set of words, as a Choice (schemas and the reference treat it as one), except that
+    a value that is none of them is an unknown word, with "did you mean" (a rule variant's value), where a plain
+    Choice says what it must be one of."""
+
+    name: str  # the heading the reference lists the values under
+    values: tuple[str, ...]
+    docs: dict[str, str]
 
 
 class NamesMap:
@@ -166,8 +170,17 @@ class Field(NamedTuple):
         return self.attr or self.name
 
 
-@attrs.frozen
-class ObjectSpec:
+class _ObjectSpec(NamedTuple):
+    name: str
+    title: str
+    doc: str
+    fields: tuple[Field, ...]
+    model: Any = None
+    what: str = ""
+    needs_one_of: tuple[str, ...] = ()
+
+
+class ObjectSpec(_ObjectSpec):
     """A mapping with known keys; `name` is its identifier in schemas and anchors.
 
     `model` is what the readers structure the mapping into: an attrs class
@@ -180,21 +193,23 @@ class ObjectSpec:
     `needs_one_of`: at least one of these keys must be written.
     """
 
-    name: str
-    title: str
-    doc: str
-    fields: tuple[Field, ...]
-    model: Any = None
-    what: str = ""
-    needs_one_of: tuple[str, ...] = ()
+    __slots__ = ()
 
-    def __attrs_post_init__(self) -> None:
-        if any(f.default is MODEL for f in self.fields):  # written once, in the model
-            resolved = tuple(
-                f._replace(default=_json_default(model_default(self.model, f.attribute))) if f.default is MODEL else f
-                for f in self.fields
-            )
-            object.__setattr__(self, "fields", resolved)
+    def __new__(
+        cls,
+        name: str,
+        title: str,
+        doc: str,
+        fields: tuple[Field, ...],
+        model: Any = None,
+        what: str = "",
+        needs_one_of: tuple[str, ...] = (),
+    ) -> ObjectSpec:
+        resolved = tuple(  # a default written MODEL is written once, in the model
+            f._replace(default=_json_default(model_default(model, f.attribute))) if f.default is MODEL else f
+            for f in fields
+        )
+        return super().__new__(cls, name, title, doc, resolved, model, what, needs_one_of)
 
     def field(self, name: str) -> Field:
         return next(f for f in self.fields if f.name == name)

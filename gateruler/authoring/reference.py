@@ -31,6 +31,7 @@ from gateruler.authoring.fields import (
     ObjectSpec,
     TargetKind,
     Variants,
+    WordChoice,
     Words,
     resolve_named,
 )
@@ -87,7 +88,7 @@ def _type(field_kind: Any, plural: bool = False) -> str:
     if isinstance(field_kind, Words):
         link = f"[{field_kind.section.replace('-', ' ')}](#{field_kind.section})"
         return link if plural else f"one of {link}"
-    if isinstance(field_kind, Choice):
+    if isinstance(field_kind, (Choice, WordChoice)):
         return ("values from: " if plural else "one of: ") + _code_list(list(field_kind.values))
     if isinstance(field_kind, ListOf):
         return f"list of {_type(field_kind.item, plural=True)}"
@@ -334,7 +335,7 @@ def _choices() -> list[str]:
     ):
         for field in case.fields:
             kind = field.kind.item if isinstance(field.kind, (ListOf, OneOrMany)) else field.kind
-            if isinstance(kind, Choice) and kind.docs and kind.name not in seen:
+            if isinstance(kind, (Choice, WordChoice)) and kind.docs and kind.name not in seen:
                 seen.add(kind.name)
                 lines += [f"### {kind.name.capitalize()}", "", "| value | meaning |", "|---|---|"]
                 lines += [f"| `{v}` | {_cell(kind.docs[v])} |" for v in kind.values]

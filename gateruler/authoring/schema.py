@@ -31,6 +31,7 @@ from gateruler.authoring.fields import (
     ObjectSpec,
     TargetKind,
     Variants,
+    WordChoice,
     Words,
     resolve_named,
 )
@@ -72,7 +73,7 @@ class _Builder:
             return {"type": "boolean"}
         if isinstance(kind, type) and issubclass(kind, enum.Enum):
             return {"enum": _enum_values(kind)}
-        if isinstance(kind, (Choice, Words)):
+        if isinstance(kind, (Choice, WordChoice, Words)):
             return {"enum": list(kind.values)}
         if isinstance(kind, ListOf):
             schema: dict[str, Any] = {"type": "array", "items": self.kind(kind.item)}
