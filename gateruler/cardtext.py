@@ -173,7 +173,7 @@ def _read_timing(f: Fields, trigger: Any, card_type: Any) -> str | None:
             f.value_loc("timing"),
             "an event is never in play: its activated ability can only be 'overdrive' (used from the drive zone)",
         )
-    return word.value
+    return str(word.value)
 
 
 def _mentions_effect(f: Fields, word: str) -> bool:

@@ -56,7 +56,8 @@ class LevelFigures:
     cnt_cards: int
 
     def get(self, figure: str) -> int:
-        return getattr(self, figure)
+        value: int = getattr(self, figure)
+        return value
 
 
 @attrs.frozen

@@ -94,7 +94,7 @@ __all__ = [
 # Located containers
 
 
-class LocatedMap(dict):
+class LocatedMap(dict[Any, Any]):
     """A mapping read from YAML that remembers where it, its keys and its values are."""
 
     def __init__(self, loc: SourceLocation) -> None:
@@ -112,7 +112,7 @@ class LocatedMap(dict):
         return self._value_locs.get(key, self.loc)
 
 
-class LocatedList(list):
+class LocatedList(list[Any]):
     """A list read from YAML that remembers where it and each item are."""
 
     def __init__(self, loc: SourceLocation) -> None:

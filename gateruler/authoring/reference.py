@@ -22,10 +22,8 @@ from gateruler.authoring.fields import (
     NO_DEFAULT,
     SPECIAL_RULE,
     TRIGGER_CARD_TYPES,
-    Choice,
     Field,
     Keyed,
-    ListOf,
     Named,
     NamesMap,
     ObjectSpec,
@@ -38,7 +36,7 @@ from gateruler.authoring.fields import (
 from gateruler.engine.effects import EFFECTS
 from gateruler.engine.filters import FILTER_WORDS
 from gateruler.engine.keywords import KEYWORDS
-from gateruler.engine.registry import Comparison, OneOrMany
+from gateruler.engine.registry import Choice, Comparison, ListOf, OneOrMany
 from gateruler.engine.targets import CATEGORY_WORDS, TARGET_WORDS
 from gateruler.engine.timings import TIMINGS, WINDOWS
 from gateruler.engine.triggers import CNT, CONTINUOUS, TRIGGERS

@@ -21,11 +21,9 @@ from gateruler.authoring.fields import (
     FILES,
     NO_DEFAULT,
     TRIGGER_CARD_TYPES,
-    Choice,
     Field,
     FileSpec,
     Keyed,
-    ListOf,
     Named,
     NamesMap,
     ObjectSpec,
@@ -36,7 +34,7 @@ from gateruler.authoring.fields import (
     resolve_named,
 )
 from gateruler.engine.effects import EFFECTS
-from gateruler.engine.registry import Comparison, OneOrMany
+from gateruler.engine.registry import Choice, Comparison, ListOf, OneOrMany
 from gateruler.engine.triggers import ATTACK_COST, CONTINUOUS
 from gateruler.errors import GateRulerError
 from gateruler.fileio import write_text_atomic

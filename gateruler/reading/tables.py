@@ -44,7 +44,6 @@ import attrs
 
 from gateruler.authoring.fields import (
     Field,
-    ListOf,
     NamesMap,
     ObjectSpec,
     Variants,
@@ -53,7 +52,7 @@ from gateruler.authoring.fields import (
     model_default,
 )
 from gateruler.cardtext import enum_of_words
-from gateruler.engine.registry import Choice
+from gateruler.engine.registry import Choice, ListOf
 from gateruler.models import SourceLocation
 from gateruler.yamlsrc import MISSING, Fields, Finding, Report
 
