@@ -164,7 +164,7 @@ def read_object(
         return _read_variant(spec, node, context, at)
     rules = rules if rules is not None else context.rules.get(spec.name)
     reading = Reading(spec, Fields(node, context.report, what_of(spec), at=at), context)
-    return _complete(reading, rules, spec.fields)
+    return _complete(reading, rules)
 
 
 def read_values(
@@ -181,18 +181,18 @@ def read_values(
 def _complete(
     reading: Reading,
     rules: Rules | None,
-    fields: tuple[Field, ...],
     *,
+    skip: int = 0,
     label: str = "",
     parent: Reading | None = None,
     merged: bool = False,
 ) -> Any:
-    """Read `fields` into `reading`, check its rules, finish it (or leave that to `parent`) and build it
-    (unless it is `merged` into `parent`'s values).
+    """Read the spec's fields (but the first `skip`) into `reading`, check its rules, finish it (or leave that to
+    `parent`) and build it (unless it is `merged` into `parent`'s values).
 
     `label` names the mapping in the message of a missing `needs_one_of` key ("rule 'set_stats'")."""
     spec, f = reading.spec, reading.f
-    _read_fields(reading, fields, rules)
+    _read_fields(reading, spec.fields, rules, skip)
     if spec.needs_one_of and f.ok and not any(k in reading.values for k in spec.needs_one_of):
         f.error(f.loc, f"{label or what_of(spec)} needs at least one of {', '.join(spec.needs_one_of)}")
     if rules is not None and rules.check is not None:
@@ -226,7 +226,7 @@ def _read_variant(spec: Variants, node: Any, context: Context, at: SourceLocatio
         return None
     case = spec.cases[_word(word)]
     reading = Reading(case, f, context, {first.fields[0].attribute: word})
-    return _complete(reading, context.rules.get(spec.name), case.fields[1:], label=f"{spec.key} {_word(word)!r}")
+    return _complete(reading, context.rules.get(spec.name), skip=1, label=f"{spec.key} {_word(word)!r}")
 
 
 def build(reading: Reading) -> Any:
@@ -240,10 +240,10 @@ def build(reading: Reading) -> Any:
     return model(**values)
 
 
-def _read_fields(reading: Reading, fields: tuple[Field, ...], rules: Rules | None) -> None:
+def _read_fields(reading: Reading, fields: tuple[Field, ...], rules: Rules | None, skip: int = 0) -> None:
     own = rules.fields if rules is not None else _NONE
     values = reading.values
-    for field, reader, attribute in _readers(fields):
+    for field, reader, attribute in _readers(fields)[skip:]:
         value = own.get(field.name, reader)(reading, field)
         if value is not ABSENT:
             values[attribute] = value
@@ -254,7 +254,8 @@ _READERS: dict[int, tuple[tuple[Field, ...], list[tuple[Field, FieldReader, str]
 
 
 def _readers(fields: tuple[Field, ...]) -> list[tuple[Field, FieldReader, str]]:
-    """(field, its reader by kind, the attribute it fills) for the fields of a spec, worked out once per spec."""
+    """(field, its reader by kind, the attribute it fills) for the fields of a spec, worked out once per spec
+    (`fields` is a spec's own tuple, which lives as long as the tables)."""
     known = _READERS.get(id(fields))
     if known is None or known[0] is not fields:
         known = _READERS[id(fields)] = (fields, [(f, _reader_of(f), f.attribute) for f in fields])
@@ -422,7 +423,7 @@ def _read_nested(reading: Reading, field: Field) -> Any:
         return MISSING if field.required else ABSENT
     merged = spec.model is reading.spec.model and spec.model not in (None, dict)
     inner = Reading(spec, nested, reading.context, reading.values if merged else {})
-    built = _complete(inner, reading.context.rules.get(spec.name), spec.fields, parent=reading, merged=merged)
+    built = _complete(inner, reading.context.rules.get(spec.name), parent=reading, merged=merged)
     if merged:
         return ABSENT
     return MISSING if built is None else built
