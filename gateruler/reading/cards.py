@@ -25,7 +25,17 @@ from gateruler.engine.triggers import ON_ENTER
 from gateruler.errors import DataError, DataErrors
 from gateruler.models import CardDef, SourceLocation
 from gateruler.reading.sources import CARDS_DIR, PACKAGE_DIR
-from gateruler.reading.tables import ABSENT, Context, Reading, Rules, build, read_object, read_value, read_values
+from gateruler.reading.tables import (
+    ABSENT,
+    Context,
+    Reading,
+    Rules,
+    a_or_an,
+    build,
+    read_object,
+    read_value,
+    read_values,
+)
 from gateruler.vocabulary import CardType
 from gateruler.yamlsrc import MISSING, LocatedList, Report, load_yaml, location_of
 
@@ -42,10 +52,6 @@ __all__ = [
 ]
 
 
-def _a(word: str) -> str:
-    return f"{'an' if word[:1] in 'aeio' else 'a'} {word}"  # a unit, an event, a field
-
-
 def _event_timing(r: Reading, field: Field) -> Any:
     """An event's `timing` word; only events have one (an ability's timing goes on the ability)."""
     if field.name not in r.f:  # not asked: a unit's misspelt key is not taken for `timing`
@@ -55,7 +61,7 @@ def _event_timing(r: Reading, field: Field) -> Any:
         r.f.raw(field.name)
         r.f.error(
             r.f.key_loc(field.name),
-            f"'timing' is for events (this card is {_a(card_type.value)}); an ability's timing goes on the ability",
+            f"'timing' is for events (this card is {a_or_an(card_type.value)}); an ability's timing goes on the ability",
         )
         return ABSENT
     return read_value(r, field)

@@ -56,7 +56,18 @@ from gateruler.engine.registry import Choice, ListOf
 from gateruler.models import SourceLocation
 from gateruler.yamlsrc import MISSING, Fields, Finding, Report
 
-__all__ = ["ABSENT", "Context", "Reading", "Rules", "read_object", "read_value", "read_values", "structure", "what_of"]
+__all__ = [
+    "ABSENT",
+    "Context",
+    "Reading",
+    "Rules",
+    "a_or_an",
+    "read_object",
+    "read_value",
+    "read_values",
+    "structure",
+    "what_of",
+]
 
 
 class _Absent:
@@ -128,8 +139,7 @@ def what_of(spec: ObjectSpec | Variants) -> str:
     what = getattr(spec, "what", "")
     if what:
         return what
-    title = spec.title.lower()
-    return f"{'an' if title[:1] in 'aeiou' else 'a'} {title}"
+    return a_or_an(spec.title.lower())
 
 
 # ---------------------------------------------------------------------- mappings
@@ -350,8 +360,9 @@ def _word(value: Any) -> Any:
     return value.value if isinstance(value, enum.Enum) else value
 
 
-def _a(word: str) -> str:
-    return f"{'an' if word[:1] in 'aeio' else 'a'} {word}"  # a unit, an event, a field
+def a_or_an(word: str) -> str:
+    """The word after its article: a unit, an event, a field, an ability."""
+    return f"{'an' if word[:1] in 'aeio' else 'a'} {word}"
 
 
 def _read_only_when(reading: Reading, field: Field) -> Any:
@@ -365,7 +376,9 @@ def _read_only_when(reading: Reading, field: Field) -> Any:
         return read_scalar(f, field, required=False, nullable=True)
     if field.name in f and f.raw(field.name) is not None:
         noun = reading.spec.title.lower()
-        f.error(f.key_loc(field.name), f"{field.name!r} is only for {wanted}s (this {noun} is {_a(_word(actual))})")
+        f.error(
+            f.key_loc(field.name), f"{field.name!r} is only for {wanted}s (this {noun} is {a_or_an(_word(actual))})"
+        )
     f.raw(field.name)
     return ABSENT
 
