@@ -1,7 +1,7 @@
 """Reading what a card does: its abilities and every word inside them, by the engine's registries.
 
-The loader (gateruler/loader.py) reads a card's printed fields and hands each
-item of ``abilities:`` to :func:`read_ability`.  Everything below it (effects,
+The card reader (gateruler/reading/cards.py) reads a card's printed fields by
+their table and hands each item of ``abilities:`` to :func:`read_ability`.  Everything below it (effects,
 targets, filters, conditions, costs) is read here generically, from the
 words' parameter specs (gateruler/engine/registry.py): a word added to a
 registry is read, checked and reported on without a line here.  Every key is
@@ -37,17 +37,19 @@ from gateruler.models import SourceLocation
 from gateruler.vocabulary import CardType
 from gateruler.yamlsrc import MISSING, Fields, LocatedList, LocatedMap, Report
 
-__all__ = ["read_ability", "read_condition", "read_discount", "read_filter", "words_enum"]
+__all__ = ["enum_of_words", "read_ability", "read_condition", "read_discount", "read_filter", "words_enum"]
 
 
 @functools.cache
-def _enum(name: str, words: tuple[str, ...]) -> type[enum.Enum]:
-    return enum.Enum(name, [(w, w) for w in words])  # type: ignore[return-value]
+def enum_of_words(words: tuple[str, ...]) -> type[enum.Enum]:
+    """An Enum whose members are `words`, so that Fields reports a misspelt word as it does any enum value
+    (one Enum for one tuple of words, whoever asks)."""
+    return enum.Enum("Words", [(w, w) for w in words])  # type: ignore[return-value]
 
 
 def words_enum(registry: Any) -> type[enum.Enum]:
-    """An Enum of a registry's words, so that Fields reports a misspelt word as it does any enum value."""
-    return _enum(f"{registry.family.title().replace(' ', '')}Words", registry.names())
+    """An Enum of a registry's words (see :func:`enum_of_words`)."""
+    return enum_of_words(registry.names())
 
 
 @attrs.define
@@ -102,24 +104,24 @@ def read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, 
         )
     if trigger == CONTINUOUS and once:
         f.error(f.key_loc("once_per_turn"), "a continuous ability is never used, so it cannot be once per turn")
-    costs = [_read_cost(item, item_loc, report, ctx) for item, item_loc in _items(f, "costs")]
+    costs = [_read_cost(item, item_loc, report, ctx) for item, item_loc in f.items("costs")]
     if ctx.continuous:  # always on: nothing to pay, nobody to ask
         if costs:
             f.error(f.key_loc("costs"), "a continuous ability cannot have costs")
         if optional:
             f.error(f.key_loc("optional"), "a continuous ability cannot be optional")
     attack_cost = trigger == ATTACK_COST
-    items = _items(f, "effects", required=not attack_cost)
+    items = f.items("effects", required=not attack_cost)
     if attack_cost:
         _check_attack_cost(f, items, costs, requires, optional, once)
     elif "effects" in f and not items and isinstance(f.raw("effects"), list):
         f.error(f.value_loc("effects"), "an ability needs at least one effect")
     effects = [_read_effect(item, item_loc, report, ctx) for item, item_loc in items]
     if ctx.continuous:
-        allowed = [w.name for w in EFFECTS if w.continuous]
+        continuous_words = [w.name for w in EFFECTS if w.continuous]
         for effect, (_, item_loc) in zip(effects, items):
             if effect is not None and not EFFECTS[effect.kind].continuous:
-                f.error(item_loc, f"a continuous ability can only {_quoted(allowed)} (not {effect.kind!r})")
+                f.error(item_loc, f"a continuous ability can only {_quoted(continuous_words)} (not {effect.kind!r})")
     _check_replacement(f, trigger == REPLACEMENT, effects, items, costs, optional)
     if not f.finish():
         return None
@@ -171,7 +173,7 @@ def _read_timing(f: Fields, trigger: Any, card_type: Any) -> str | None:
             f.value_loc("timing"),
             "an event is never in play: its activated ability can only be 'overdrive' (used from the drive zone)",
         )
-    return word.value
+    return str(word.value)
 
 
 def _mentions_effect(f: Fields, word: str) -> bool:
@@ -187,7 +189,7 @@ def read_discount(node: Any, loc: SourceLocation, report: Report) -> Ability | N
     energy = f.required("energy", int, min=0)
     text = f.optional("text", str, "")
     ctx = Context()
-    costs = [_read_cost(item, item_loc, report, ctx) for item, item_loc in _items(f, "costs")]
+    costs = [_read_cost(item, item_loc, report, ctx) for item, item_loc in f.items("costs")]
     if not f.finish() or energy is MISSING or any(c is None for c in costs):
         return None
     return discount_ability(energy, costs, text)
@@ -245,13 +247,6 @@ def _check_replacement(
             )
         elif position == 0 and effect.optional:
             f.error(item_loc, "a replacement cannot be optional: it applies whenever it can (docs/rulings.md D6)")
-
-
-def _items(f: Fields, key: str, *, required: bool = False) -> list[tuple[Any, SourceLocation]]:
-    items = f.required(key, list) if required else f.optional(key, list, default=MISSING)
-    if items is MISSING:
-        return []
-    return [(item, items.item_loc(i)) for i, item in enumerate(items)]
 
 
 def _read_optional(f: Fields, key: str, read: Any) -> Any:

@@ -9,7 +9,7 @@ once however often it is named:
    the folder ``cards`` in the platform's user data folder
    (``platformdirs.user_data_path("gateruler")``), when it exists;
 2. each ``--cards PATH`` option, in order;
-3. a deck file's own ``card_files:`` (read by the loader with the deck).
+3. a deck file's own ``card_files:`` (read with the deck, gateruler/reading/decks.py).
 
 A folder means every ``*.yaml``/``*.yml`` file under it, in sorted order,
 hidden files and folders left out; deck, level and ruler files found in a
@@ -24,6 +24,8 @@ with the printed numbers; the card is then as provisional as the player's
 file says.  ``replaces: true`` with no shipped card of that id is an error,
 since a misspelt id would otherwise add a new card without a word.
 
+:func:`load_card_pool` is the shipped cards with a command's card files.
+
 Results record the files read (:class:`~gateruler.cardpool.LibraryFile`) and
 embed the definitions of the player's cards a game uses, as written
 (:func:`embedded_cards`, :func:`with_embedded`), so that a replay or a save
@@ -32,8 +34,6 @@ made with them works on a machine that does not have the files.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -42,7 +42,25 @@ from typing import Any
 from gateruler.cardpool import CardPool, LibraryFile, UserCard
 from gateruler.errors import DataError, DataErrors, GateRulerError
 from gateruler.models import CardDef, SourceLocation
+from gateruler.reading.cards import place, read_card_file, read_cards, shipped_pool
+from gateruler.reading.sources import file_kind
 from gateruler.yamlsrc import LocatedList, LocatedMap, Report, did_you_mean, parse_yaml, read_text
+
+__all__ = [
+    "ENV_VAR",
+    "add_card_file",
+    "embedded_cards",
+    "library_paths",
+    "library_summary",
+    "load_card_pool",
+    "load_library",
+    "place",
+    "plain",
+    "read_library",
+    "user_library_folder",
+    "user_library_paths",
+    "with_embedded",
+]
 
 ENV_VAR = "GATERULER_CARDS"
 MAX_FOLDER_FILES = 1000
@@ -104,8 +122,6 @@ def read_library(base: CardPool, paths: Iterable[Path], report: Report) -> CardP
     Files `base` already read are not read again (a deck's card file that is
     also in the user library, say).
     """
-    from gateruler.loader import file_kind
-
     pool = base
     seen = {f.path for f in base.library_files}
     for path in paths:
@@ -134,7 +150,7 @@ def read_library(base: CardPool, paths: Iterable[Path], report: Report) -> CardP
 
 def add_card_file(pool: CardPool, node: Any, shown: str, text: str, report: Report) -> CardPool:
     """`pool` plus one player's card file (already parsed), checking its ids against the pool."""
-    from gateruler.loader import read_card_file
+    import hashlib  # here: every command imports this module, and OpenSSL takes milliseconds to start
 
     # by id, for the cards that read well (a card whose id is not a string is an error read_card_file reports)
     definitions = {
@@ -184,26 +200,22 @@ def _may_join(card: CardDef, other: CardDef | None, pool: CardPool, report: Repo
     return False
 
 
-def place(loc: SourceLocation) -> str:
-    """Where a card is defined, as a message shows it: shipped files from the package's folder on."""
-    import gateruler
-
-    package = Path(gateruler.__file__).parent
-    try:
-        shown = str(Path(loc.path).relative_to(package.parent)) if Path(loc.path).is_absolute() else loc.path
-    except ValueError:
-        shown = loc.path
-    return f"{shown}:{loc.line}"
-
-
 def load_library(paths: Sequence[Path], base: CardPool | None = None) -> CardPool:
     """The shipped cards (or `base`) plus the card files and folders `paths`; raises DataErrors."""
-    from gateruler.loader import load_card_pool
-
     report = Report()
-    pool = read_library(base if base is not None else load_card_pool(), paths, report)
+    pool = read_library(base if base is not None else shipped_pool(), paths, report)
     report.raise_errors()
     return pool
+
+
+def load_card_pool(extra_paths: Iterable[Path] = ()) -> CardPool:
+    """The shipped cards (gateruler/data/cards/*.yaml, read once) plus a player's card files and folders.
+
+    The player's files join as this module says: an id already known is an
+    error unless the card says ``replaces: true`` and the known one is shipped.
+    """
+    paths = [Path(p) for p in extra_paths]
+    return load_library(paths) if paths else shipped_pool()
 
 
 # ---------------------------------------------------------------------------
@@ -243,7 +255,7 @@ def with_embedded(pool: CardPool, definitions: Any, shown: str) -> CardPool:
 
     The file is user input: a malformed list or card is a DataError naming it.
     """
-    from gateruler.loader import read_cards
+    import json  # here, as hashlib above: only replays and saves need it
 
     if not definitions:
         return pool

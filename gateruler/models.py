@@ -38,7 +38,8 @@ class CardDef:
     atk: int | None = None
     hp: int | None = None
     stk: int | None = None
-    keywords: frozenset[str] = frozenset()  # keyword words (gateruler/engine/keywords.py)
+    # keyword words (gateruler/engine/keywords.py); any iterable of them is taken (a file's list)
+    keywords: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
     abilities: tuple[Ability, ...] = ()  # its discount (【コスト軽減】) is one of them (gateruler/engine/discount.py)
     names: dict[str, str] = attrs.field(factory=dict, hash=False, eq=False)
     has_cnt: bool = False
@@ -56,7 +57,7 @@ class CardDef:
     replaces: bool = False  # a player's card file corrects the shipped card of this id
     timing: str = ""  # an event's timing word (gateruler/engine/timings.py); "": the default (docs/rulings.md 13)
     # marker keywords (CR 16-1a-2): printed words with no rule of their own that other cards refer to
-    markers: frozenset[str] = frozenset()
+    markers: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
     location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
 
     @property
@@ -148,6 +149,10 @@ class StatedFigures:
     cnt_cards: int
 
 
+FIGURES: tuple[str, ...] = tuple(a.name for a in attrs.fields(StatedFigures))
+"""The stated figures of a level, as named in a level file's ``stated`` and ``acknowledged_discrepancies``."""
+
+
 @attrs.frozen
 class LevelDef:
     number: int
@@ -155,7 +160,7 @@ class LevelDef:
     hp: int
     atk: int
     stk: int
-    keywords: frozenset[str] = frozenset()
+    keywords: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
     drives_per_turn: int = 2
     stated: StatedFigures | None = None
     cards: tuple[DeckEntry, ...] = ()
@@ -164,7 +169,7 @@ class LevelDef:
     briefing: str = ""
     notes: str = ""  # e.g. how a seed discrepancy is handled
     # stated figures ("deck_size", "total_level", "cnt_cards") known not to match the list
-    acknowledged_discrepancies: frozenset[str] = frozenset()
+    acknowledged_discrepancies: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
     # cards defined by the level's own card files (`card_files:`), known to this level only
     own_cards: tuple[CardDef, ...] = ()
     location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)

@@ -1,6 +1,6 @@
 """Checks of structured definitions against each other: levels and decks against the card pool.
 
-The loader (:mod:`gateruler.loader`) turns YAML into definitions and reports
+The readers (:mod:`gateruler.reading`) turn YAML into definitions and report
 what is wrong inside one mapping (types, missing or unknown keys, ability
 vocabulary).  What needs more than one definition is checked here:
 
@@ -33,16 +33,15 @@ from pathlib import Path
 
 import attrs
 
+from gateruler.authoring.fields import BAN_LIST, BANNED_CARD
 from gateruler.cardpool import CardPool, names_of, normalise, short_name
 from gateruler.engine.keywords import KEYWORDS
-from gateruler.models import CardDef, CollectionDef, DeckDef, DeckEntry, LevelDef, RulerDef
+from gateruler.models import FIGURES, CardDef, CollectionDef, DeckDef, DeckEntry, LevelDef, RulerDef, SpecialRule
+from gateruler.reading.tables import Context, Reading, Rules, read_values
 from gateruler.vocabulary import SpecialRuleKind
-from gateruler.yamlsrc import Fields, Finding, Report, did_you_mean, load_yaml
+from gateruler.yamlsrc import Finding, Report, did_you_mean, load_yaml
 
 BANNED_PATH = Path(__file__).parent / "data" / "banned.yaml"
-
-FIGURES = ("deck_size", "total_level", "cnt_cards")
-"""The stated figures of a level, as named in ``acknowledged_discrepancies``."""
 
 # level rules that switch a card's CNT off for the CNT count
 _CNT_SWITCHED_OFF_BY = (SpecialRuleKind.IGNORE_CNT, SpecialRuleKind.IGNORE_EFFECTS)
@@ -57,7 +56,8 @@ class LevelFigures:
     cnt_cards: int
 
     def get(self, figure: str) -> int:
-        return getattr(self, figure)
+        value: int = getattr(self, figure)
+        return value
 
 
 @attrs.frozen
@@ -110,7 +110,7 @@ def check_level(level: LevelDef, pool: CardPool) -> list[Finding]:
     return report.findings
 
 
-def _check_rule(rule, level: LevelDef, listed: set[str], pool: CardPool, report: Report) -> None:
+def _check_rule(rule: SpecialRule, level: LevelDef, listed: set[str], pool: CardPool, report: Report) -> None:
     card_id = rule.param("card")
     if card_id is None:
         return
@@ -172,23 +172,19 @@ def _unknown_card(card_id: str, pool: CardPool) -> str:
 # Decks
 
 
+def _banned_card(r: Reading) -> BannedCard:
+    return BannedCard(r.values["id"], r.values["name"], tuple(r.values.get("names", {}).values()))
+
+
 @functools.cache
 def load_banned(path: Path = BANNED_PATH) -> tuple[BannedCard, ...]:
-    """The solo-mode ban list (gateruler/data/banned.yaml)."""
+    """The solo-mode ban list (gateruler/data/banned.yaml), read by its table (``BAN_LIST``)."""
     report = Report()
-    top = Fields(load_yaml(path), report, "the ban list")
-    items = top.required("banned", list) or []
-    banned = []
-    for index, item in enumerate(items):
-        f = Fields(item, report, "a banned card", at=items.item_loc(index))
-        card_id = f.required("id", str)
-        name = f.required("name", str)
-        names = f.optional("names", dict, default={})
-        if f.finish():
-            banned.append(BannedCard(card_id, name, tuple(str(v) for v in names.values())))
-    top.finish()
+    rules = {BANNED_CARD.name: Rules(build=_banned_card)}
+    reading = read_values(BAN_LIST, load_yaml(path), Context(report, str(path), rules))
     report.raise_errors()
-    return tuple(banned)
+    banned: tuple[BannedCard, ...] = reading.values["banned"]
+    return banned
 
 
 def _names_of(card: CardDef) -> set[str]:

@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import difflib
 import enum
+import functools
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -93,7 +94,7 @@ __all__ = [
 # Located containers
 
 
-class LocatedMap(dict):
+class LocatedMap(dict[Any, Any]):
     """A mapping read from YAML that remembers where it, its keys and its values are."""
 
     def __init__(self, loc: SourceLocation) -> None:
@@ -111,7 +112,7 @@ class LocatedMap(dict):
         return self._value_locs.get(key, self.loc)
 
 
-class LocatedList(list):
+class LocatedList(list[Any]):
     """A list read from YAML that remembers where it and each item are."""
 
     def __init__(self, loc: SourceLocation) -> None:
@@ -606,6 +607,12 @@ def describe_type(kind: Any) -> str:
     return _TYPE_NAMES.get(kind, getattr(kind, "__name__", str(kind)))
 
 
+@functools.cache
+def _enum_values(kind: type[enum.Enum]) -> tuple[str, ...]:
+    """The values of an Enum as written in a file (iterating an Enum's members is slow, and asked for every field)."""
+    return tuple(str(m.value) for m in kind)
+
+
 def _value_kind(value: Any) -> str:
     if value is None:
         return "null"
@@ -786,6 +793,13 @@ class Fields:
             return MISSING
         return self.node[key]
 
+    def items(self, key: str, *, required: bool = False) -> list[tuple[Any, SourceLocation]]:
+        """The items of the list under `key`, each with where it is written ([] when absent or not a list)."""
+        items = self.required(key, list) if required else self.optional(key, list, default=MISSING)
+        if items is MISSING:
+            return []
+        return [(item, items.item_loc(i)) for i, item in enumerate(items)]
+
     def enum_list(self, key: str, kind: type[enum.Enum], item: str, default: Iterable[Any] = ()) -> list[Any]:
         """An optional list of enum values, each checked (named `item` in messages); wrong ones are left out."""
         items = self.optional(key, list, default=MISSING)
@@ -832,7 +846,7 @@ class Fields:
         if value is None and nullable:
             return None
         if isinstance(kind, type) and issubclass(kind, enum.Enum):
-            values = [str(m.value) for m in kind]
+            values = _enum_values(kind)
             if isinstance(value, str) and value in values:
                 return kind(value)
             hint = did_you_mean(value, values) if isinstance(value, str) else ""

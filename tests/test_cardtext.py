@@ -351,6 +351,15 @@ def test_markers_are_any_words_but_the_keywords_with_a_rule(check_card):
     assert check_card("markers: [警戒, 警戒]", card_type="unit") == ["10:19: marker '警戒' listed twice"]
 
 
+def test_markers_that_are_not_a_list_are_one_mistake_said_once(check_card):
+    assert check_card("markers: 警戒", card_type="unit") == ["10:14: 'markers' must be a list (got a string '警戒')"]
+
+
+def test_a_unit_with_a_misspelt_key_is_not_told_of_the_events_timing(check_card):
+    (finding,) = check_card("timng: quick", card_type="unit")
+    assert "did you mean timing" not in finding
+
+
 def test_a_misspelt_keyword_is_still_an_error_with_the_word_meant(check_card):
     (finding,) = check_card("keywords: [intercpet]", card_type="unit")
     assert "(did you mean intercept?)" in finding

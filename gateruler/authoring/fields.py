@@ -1,21 +1,26 @@
-"""The fields of the four data files (level, card, ruler, deck), as data.
+"""The fields of the data files (level, card, ruler, deck, collection, the ban list), as data.
 
-The loader reads these files with hand-written code; editors and authors need
-the same knowledge as a table.  This module is that table: the JSON Schemas
-(:mod:`gateruler.authoring.schema`) and the reference page
-(:mod:`gateruler.authoring.reference`) are both generated from it.  The words
-inside abilities (effects, targets, costs, conditions, filters, triggers,
-keywords) come straight from the engine's registries
-(gateruler/engine/registry.py), and the special rules from
-:mod:`gateruler.vocabulary`, so nothing is listed twice.  tests/test_schema.py
-holds this table to the loader: every field it names must be read by the
-loader, with the same requiredness, and the loader must read no other.
+This module is the one description of what a data file may hold.  The
+readers (:mod:`gateruler.reading`) read every mapping by its table: each key
+by its kind, required or not, with its bounds, defaults and the model
+attribute it fills, so a field added here is read, checked and reported on
+without a line of reading code; only the rules that span several fields are
+written by hand (:mod:`gateruler.reading.tables` says which).  The JSON
+Schemas (:mod:`gateruler.authoring.schema`) and the reference page
+(:mod:`gateruler.authoring.reference`, docs/reference.md) are generated from
+the same table.  The words inside abilities (effects, targets, costs,
+conditions, filters, triggers, keywords) come straight from the engine's
+registries (gateruler/engine/registry.py), which the card words' reader
+(:mod:`gateruler.cardtext`) reads too, and the special rules from
+:mod:`gateruler.vocabulary`, so nothing is listed twice.  A default written
+``MODEL`` is the model attribute's own (gateruler/models.py), so that a
+default is written once.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -29,8 +34,20 @@ from gateruler.engine.registry import Choice, Family, ListOf, OneOrMany, Param
 from gateruler.engine.targets import words_for
 from gateruler.engine.timings import TIMINGS
 from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, TRIGGERS
-from gateruler.models import CostModel, TurnStartKind
-from gateruler.validation import FIGURES
+from gateruler.limits import MAX_DECK_CARDS
+from gateruler.models import (
+    FIGURES,
+    CardDef,
+    CollectionDef,
+    CostModel,
+    DeckDef,
+    DeckEntry,
+    DeckRules,
+    LevelDef,
+    RulerDef,
+    StatedFigures,
+    TurnStartKind,
+)
 from gateruler.variants import VARIANTS
 from gateruler.vocabulary import SPECIAL_RULES, CardType, Duration, Provenance, SpecialRuleKind
 
@@ -73,27 +90,57 @@ class _NoDefault:
 NO_DEFAULT: Any = _NoDefault()
 
 
-@attrs.frozen
+class _ModelDefault:
+    def __repr__(self) -> str:
+        return "MODEL"
+
+
+MODEL: Any = _ModelDefault()
+"""As a field's default: the default of the model attribute it fills (see :func:`model_default`)."""
+
+
+def model_default(model: type, attr: str) -> Any:
+    """The default of attribute `attr` of the attrs class `model` (a factory's value); what an absent field reads as."""
+    default: Any = attrs.fields_dict(model)[attr].default
+    if default is attrs.NOTHING:
+        raise TypeError(f"{model.__name__}.{attr} has no default, so its field cannot say MODEL")
+    factory = getattr(default, "factory", None)  # an attrs.Factory (typed as a function, so not isinstance-checked)
+    return factory() if callable(factory) else default
+
+
+# The table's own records are NamedTuples (and NamesMap a plain class), not attrs classes: every command
+# imports the tables, and making an attrs class costs about a millisecond, making a NamedTuple a fifth of that.
+
+
+class WordChoice(NamedTuple):
+    """A string from a fixed set of words, as a Choice (schemas and the reference treat it as one), except that
+    a value that is none of them is an unknown word, with "did you mean" (a rule variant's value), where a plain
+    Choice says what it must be one of."""
+
+    name: str  # the heading the reference lists the values under
+    values: tuple[str, ...]
+    docs: dict[str, str]
+
+
 class NamesMap:
     """``{language code: name}``: free keys, string values."""
 
+    __slots__ = ()
 
-@attrs.frozen
-class Named:
+
+class Named(NamedTuple):
     """A spec referred to by name, for specs that contain themselves (filters in `not:`, conditions in `all:`)."""
 
     name: str
 
 
-@attrs.frozen
-class TargetKind:
+class TargetKind(NamedTuple):
     """A target: one of `words`, or a ``{choose: N, filter: ...}`` / ``{all: ...}`` mapping."""
 
     words: tuple[str, ...]
 
 
-@attrs.frozen
-class Field:
+class Field(NamedTuple):
     """One key of a mapping: what it holds and what it means to the simulator."""
 
     name: str
@@ -111,55 +158,94 @@ class Field:
     allowed_when: tuple[str, str] | None = None
     # (key, value): required (when `required`) unless the mapping's `key` is `value`, then absent (an attack cost's effects)
     except_when: tuple[str, str] | None = None
+    maximum: int | None = None  # beyond the bound every number has (limits.MAX_NUMBER)
+    attr: str = ""  # the model attribute the value fills, when it is not `name`
+    item: str = ""  # for lists of words: what one item is called in messages ("keyword")
+    unique: bool = False  # for lists: each item at most once
+    nonblank: bool = False  # for lists of strings: no item empty or only spaces
+
+    @property
+    def attribute(self) -> str:
+        """The model attribute the value fills."""
+        return self.attr or self.name
 
 
-@attrs.frozen
-class ObjectSpec:
-    """A mapping with known keys; `name` is its identifier in schemas and anchors."""
-
+class _ObjectSpec(NamedTuple):
     name: str
     title: str
     doc: str
     fields: tuple[Field, ...]
+    model: Any = None
+    what: str = ""
+    needs_one_of: tuple[str, ...] = ()
+
+
+class ObjectSpec(_ObjectSpec):
+    """A mapping with known keys; `name` is its identifier in schemas and anchors.
+
+    `model` is what the readers structure the mapping into: an attrs class
+    (each field fills the attribute :attr:`Field.attribute`; an absent field
+    leaves the attribute's default), ``dict`` (the keys written, with their
+    values), or None (its reader builds it by hand from the values read).  A
+    nested mapping with its parent's model holds more of the parent's
+    attributes (a ruler's ``zones``).  `what` names one
+    such mapping in messages ("a card entry"; by default "a" and the title).
+    `needs_one_of`: at least one of these keys must be written.
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        name: str,
+        title: str,
+        doc: str,
+        fields: tuple[Field, ...],
+        model: Any = None,
+        what: str = "",
+        needs_one_of: tuple[str, ...] = (),
+    ) -> ObjectSpec:
+        resolved = tuple(  # a default written MODEL is written once, in the model
+            f._replace(default=_json_default(model_default(model, f.attribute))) if f.default is MODEL else f
+            for f in fields
+        )
+        return super().__new__(cls, name, title, doc, resolved, model, what, needs_one_of)
 
     def field(self, name: str) -> Field:
         return next(f for f in self.fields if f.name == name)
 
 
-@attrs.frozen
-class Variants:
+class Variants(NamedTuple):
     """A mapping whose other keys depend on one discriminating key (effects, costs, special rules)."""
 
     name: str
     title: str
     doc: str
     key: str  # the discriminating key, e.g. "effect"
-    cases: dict[str, ObjectSpec] = attrs.field(hash=False)  # word -> its keys, in the registry's order
+    cases: dict[str, ObjectSpec]  # word -> its keys, in the registry's order
 
     @property
     def words(self) -> tuple[str, ...]:
         return tuple(self.cases)
 
 
-@attrs.frozen
-class Keyed:
+class Keyed(NamedTuple):
     """A mapping with exactly one word of a family as a key, and that word's other keys (conditions)."""
 
     name: str
     title: str
     doc: str
-    cases: dict[str, ObjectSpec] = attrs.field(hash=False)  # word -> its keys (the word's own key first)
+    cases: dict[str, ObjectSpec]  # word -> its keys (the word's own key first)
 
     @property
     def words(self) -> tuple[str, ...]:
         return tuple(self.cases)
 
 
-@attrs.frozen
-class FileSpec:
+class FileSpec(NamedTuple):
     """One kind of data file and where the shipped ones live."""
 
-    kind: str  # "level", "card", "ruler", "deck"
+    kind: str  # "level", "card", "ruler", "deck", "collection"
     spec: ObjectSpec
     shipped: tuple[str, ...]  # glob patterns relative to the repository root
     how_told: str  # how `gateruler validate` recognises the kind
@@ -170,15 +256,14 @@ def _names_field() -> Field:
 
 
 def _keywords_field(what: str) -> Field:
-    return Field("keywords", ListOf(KEYWORD_WORDS), f"Keywords {what} has.", ["pierce"], default=[])
+    return Field("keywords", ListOf(KEYWORD_WORDS), f"Keywords {what} has.", ["pierce"], default=MODEL, item="keyword")
 
 
 # ---------------------------------------------------------------------------
 # The words inside abilities, from the engine's registries
 
 
-@attrs.frozen
-class Words:
+class Words(NamedTuple):
     """One word of a registry (a trigger, a keyword, an effect...): the schema lists them, the reference links to their section."""
 
     section: str  # the reference's heading anchor
@@ -206,6 +291,8 @@ def _json_default(value: Any) -> Any:
         return value.value
     if isinstance(value, tuple):
         return list(value)
+    if isinstance(value, frozenset):
+        return sorted(value)
     return value
 
 
@@ -312,7 +399,13 @@ def _rule_case(kind: SpecialRuleKind) -> ObjectSpec:
     fields += _parameters(
         spec, _RULE_PARAM_DOC, _RULE_PARAM_EXAMPLE, _RULE_PARAM_KIND, lambda _, kind_of: 0 if kind_of is int else None
     )
-    return ObjectSpec(f"rule-{kind.value}", f"rule {kind.value}", spec.doc, tuple(fields))
+    return ObjectSpec(
+        f"rule-{kind.value}",
+        f"rule {kind.value}",
+        spec.doc,
+        tuple(fields),
+        needs_one_of=_RULE_NEEDS_ONE_OF.get(kind, ()),
+    )
 
 
 _RULE_PARAM_DOC = {
@@ -332,6 +425,7 @@ _RULE_PARAM_EXAMPLE = {
     "stk": 1,
 }
 _RULE_PARAM_KIND: dict[str, Any] = {"keyword": KEYWORD_WORDS}  # validation checks it against the keywords
+_RULE_NEEDS_ONE_OF = {SpecialRuleKind.SET_STATS: ("atk", "hp", "stk")}
 
 
 def _parameters(
@@ -491,22 +585,29 @@ CARD = ObjectSpec(
         ),
         _keywords_field("the card"),
         Field(
-            "attributes",
-            ListOf(str),
-            'Printed attributes ("tribes") other cards refer to, as printed: Beast, Dragon, Military...',
-            ["Dragon"],
-            default=[],
-        ),
-        Field("faction", str, "The printed faction (army), e.g. 東妖軍 (Yomajin Front).", "東妖軍"),
-        Field("cnt", bool, "The card has a CNT icon; required for a `cnt` ability.", False, default=False),
-        Field("abilities", ListOf(ABILITY), "What the card does.", [], default=[]),
-        Field(
             "markers",
             ListOf(str),
             "Marker keywords (CR 16-1a-2): printed words with no rule of their own that other cards refer to (`{marker: 警戒}` in a filter), "
             "such as 警戒; any word but a keyword of Keywords, which goes under `keywords`.",
             ["警戒"],
-            default=[],
+            default=MODEL,
+            item="marker",
+            unique=True,
+            nonblank=True,
+        ),
+        Field(
+            "attributes",
+            ListOf(str),
+            'Printed attributes ("tribes") other cards refer to, as printed: Beast, Dragon, Military...',
+            ["Dragon"],
+            default=MODEL,
+            item="attribute",
+            unique=True,
+            nonblank=True,
+        ),
+        Field("faction", str, "The printed faction (army), e.g. 東妖軍 (Yomajin Front).", "東妖軍"),
+        Field(
+            "cnt", bool, "The card has a CNT icon; required for a `cnt` ability.", False, default=MODEL, attr="has_cnt"
         ),
         Field(
             "timing",
@@ -516,6 +617,7 @@ CARD = ObjectSpec(
             "quick",
             allowed_when=("type", "event"),
         ),
+        Field("abilities", ListOf(ABILITY), "What the card does.", [], default=MODEL),
         Field(
             "discount",
             DISCOUNT,
@@ -529,15 +631,21 @@ CARD = ObjectSpec(
             "provisional",
             required=True,
         ),
-        Field("stats", Provenance, "Where ATK/HP/STK come from, when that differs from `provenance`.", "provisional"),
-        Field("source", str, "Free text: where the numbers come from.", "Invented for my level.", default=""),
-        Field("legendary", bool, "A legendary card (deck rules limit its copies).", False, default=False),
+        Field(
+            "stats",
+            Provenance,
+            "Where ATK/HP/STK come from, when that differs from `provenance`.",
+            "provisional",
+            attr="stats_provenance",
+        ),
+        Field("source", str, "Free text: where the numbers come from.", "Invented for my level.", default=MODEL),
+        Field("legendary", bool, "A legendary card (deck rules limit its copies).", False, default=MODEL),
         Field(
             "solo_only",
             bool,
             "A solo-mode rift card (the seed's solo versions) that player decks may not use.",
             True,
-            default=False,
+            default=MODEL,
         ),
         Field(
             "rift_only",
@@ -545,7 +653,7 @@ CARD = ObjectSpec(
             "A real card of which this data holds only the rift's version (effects unknown or left out), so player decks "
             "may not use it; a player's card file that `replaces` it with the printed card may.",
             False,
-            default=False,
+            default=MODEL,
         ),
         Field(
             "replaces",
@@ -553,9 +661,10 @@ CARD = ObjectSpec(
             "In a player's card file: this card corrects the shipped card of the same id (the printed numbers, say) "
             "and is used instead of it everywhere, the rift's copies included (docs/decks.md).",
             False,
-            default=False,
+            default=MODEL,
         ),
     ),
+    model=CardDef,
 )
 
 CARD_FILE = ObjectSpec(
@@ -568,14 +677,17 @@ CARD_FILE = ObjectSpec(
 # ---------------------------------------------------------------------------
 # Levels
 
+
+def _count_field(example: int) -> Field:
+    return Field("count", int, "How many copies.", example, required=True, minimum=1, maximum=MAX_DECK_CARDS)
+
+
 CARD_ENTRY = ObjectSpec(
     "card-entry",
     "Card entry",
     "A card of a deck list and how many copies of it; each card is listed once.",
-    (
-        Field("card", str, "The card number.", "2020GB01-127", required=True),
-        Field("count", int, "How many copies.", 10, required=True, minimum=1),
-    ),
+    (Field("card", str, "The card number.", "2020GB01-127", required=True), _count_field(10)),
+    model=DeckEntry,
 )
 
 STATED = ObjectSpec(
@@ -587,6 +699,7 @@ STATED = ObjectSpec(
         Field("total_level", int, FIGURE_DOC["total_level"], 50, required=True),
         Field("cnt_cards", int, FIGURE_DOC["cnt_cards"], 0, required=True, minimum=0),
     ),
+    model=StatedFigures,
 )
 
 RULE_VARIANTS = ObjectSpec(
@@ -597,13 +710,14 @@ RULE_VARIANTS = ObjectSpec(
     tuple(
         Field(
             v.name,
-            Choice(v.name, v.names, dict(v.values)),
+            WordChoice(v.name, v.names, dict(v.values)),
             f"{v.doc} Default `{v.default}` (docs/rulings.md {v.ruling}).",
             v.alternatives[0],
             default=v.default,
         )
         for v in VARIANTS
     ),
+    model=dict,
 )
 
 LEVEL = ObjectSpec(
@@ -612,7 +726,13 @@ LEVEL = ObjectSpec(
     "A rift level: the rift's numbers, its deck list and its special rules.",
     (
         Field(
-            "level", int, "The level number (1-6 are shipped; use 7 or more for your own).", 7, required=True, minimum=1
+            "level",
+            int,
+            "The level number (1-6 are shipped; use 7 or more for your own).",
+            7,
+            required=True,
+            minimum=1,
+            attr="number",
         ),
         Field("name", str, "The level's name.", "Ember Rift", required=True),
         _names_field(),
@@ -621,7 +741,12 @@ LEVEL = ObjectSpec(
         Field("stk", int, "The rift ruler's STK.", 3, required=True, minimum=0),
         _keywords_field("the rift ruler"),
         Field(
-            "drives_per_turn", int, "How many cards the rift drives at the start of its turn.", 2, default=2, minimum=1
+            "drives_per_turn",
+            int,
+            "How many cards the rift drives at the start of its turn.",
+            2,
+            default=MODEL,
+            minimum=1,
         ),
         Field(
             "stated",
@@ -641,18 +766,21 @@ LEVEL = ObjectSpec(
             ListOf(str),
             "Card files with the level's own new cards, relative to the level file; they are known to this level only.",
             ["my-level.cards.yaml"],
-            default=[],
+            default=MODEL,
+            attr="own_cards",
+            item="card file",
         ),
-        Field("special_rules", ListOf(SPECIAL_RULE), "The level's special rules, applied in order.", [], default=[]),
+        Field("special_rules", ListOf(SPECIAL_RULE), "The level's special rules, applied in order.", [], default=MODEL),
         Field(
             "acknowledged_discrepancies",
             ListOf(Choice("figures", FIGURES, FIGURE_DOC)),
             "Stated figures known not to match the list (then a warning, not an error).",
             [],
-            default=[],
+            default=MODEL,
+            item="acknowledged discrepancy",
         ),
-        Field("briefing", str, "What the player is told before playing.", "A hot one.", default=""),
-        Field("notes", str, "Notes for authors, e.g. how a discrepancy is handled.", "", default=""),
+        Field("briefing", str, "What the player is told before playing.", "A hot one.", default=MODEL),
+        Field("notes", str, "Notes for authors, e.g. how a discrepancy is handled.", "", default=MODEL),
         Field(
             "variants",
             RULE_VARIANTS,
@@ -660,6 +788,7 @@ LEVEL = ObjectSpec(
             {"unit_damage": "clears"},
         ),
     ),
+    model=LevelDef,
 )
 
 # ---------------------------------------------------------------------------
@@ -670,33 +799,37 @@ ZONES = ObjectSpec(
     "Zones",
     "How many zones the ruler has.",
     (
-        Field("attack", int, "Attack zones.", 2, default=2, minimum=0),
-        Field("defense", int, "Defense zones.", 1, default=1, minimum=0),
-        Field("set", int, "Set zones (solo mode allows the player only 2).", 3, default=3, minimum=0),
+        Field("attack", int, "Attack zones.", 2, default=MODEL, minimum=0, attr="attack_zones"),
+        Field("defense", int, "Defense zones.", 1, default=MODEL, minimum=0, attr="defense_zones"),
+        Field(
+            "set", int, "Set zones (solo mode allows the player only 2).", 3, default=MODEL, minimum=0, attr="set_zones"
+        ),
     ),
+    model=RulerDef,
 )
 SETUP = ObjectSpec(
     "setup",
     "Set-up",
     "What the ruler starts the game with.",
     (
-        Field("energy", int, "Energy at set-up.", 3, default=0, minimum=0),
-        Field("hand", int, "Cards in the opening hand.", 4, default=0, minimum=0),
+        Field("energy", int, "Energy at set-up.", 3, default=MODEL, minimum=0),
+        Field("hand", int, "Cards in the opening hand.", 4, default=MODEL, minimum=0, attr="opening_hand"),
     ),
+    model=RulerDef,
 )
 TURN_START = ObjectSpec(
     "turn-start",
     "Turn start",
     "What the ruler does at the start of its turn.",
     (
-        Field("action", TurnStartKind, "Draw or drive.", "draw", required=True),
-        Field("count", int, "How many cards.", 2, required=True, minimum=0),
+        Field("action", TurnStartKind, "Draw or drive.", "draw", required=True, attr="turn_start"),
+        Field("count", int, "How many cards.", 2, required=True, minimum=0, attr="turn_start_count"),
         Field(
             "first_turn_count",
             int,
             "How many on the game's first turn as first player (null: same as count).",
             1,
-            default=None,
+            default=MODEL,
             minimum=0,
             nullable=True,
         ),
@@ -705,24 +838,26 @@ TURN_START = ObjectSpec(
             int,
             "Energy readied each turn (null: all of it).",
             None,
-            default=None,
+            default=MODEL,
             minimum=0,
             nullable=True,
         ),
     ),
+    model=RulerDef,
 )
 DECK_RULES = ObjectSpec(
     "deck-rules",
     "Deck rules",
     "The ruler's deck construction rules (null caps are not enforced).",
     (
-        Field("size", int, "Exact deck size.", 50, default=50, minimum=1),
-        Field("copies_per_name", int, "Copies allowed per card name.", 4, default=4, minimum=1),
-        Field("level_cap", int, "Highest total level (null: none).", None, default=None, nullable=True),
-        Field("cnt_cap", int, "Most CNT cards (null: none).", None, default=None, minimum=0, nullable=True),
-        Field("legendary_copies", int, "Copies allowed per legendary name.", 1, default=1, minimum=0),
-        Field("legendary_names", int, "Different legendary names allowed.", 2, default=2, minimum=0),
+        Field("size", int, "Exact deck size.", 50, default=MODEL, minimum=1),
+        Field("copies_per_name", int, "Copies allowed per card name.", 4, default=MODEL, minimum=1),
+        Field("level_cap", int, "Highest total level (null: none).", None, default=MODEL, nullable=True),
+        Field("cnt_cap", int, "Most CNT cards (null: none).", None, default=MODEL, minimum=0, nullable=True),
+        Field("legendary_copies", int, "Copies allowed per legendary name.", 1, default=MODEL, minimum=0),
+        Field("legendary_names", int, "Different legendary names allowed.", 2, default=MODEL, minimum=0),
     ),
+    model=DeckRules,
 )
 RULER = ObjectSpec(
     "ruler-file",
@@ -731,7 +866,7 @@ RULER = ObjectSpec(
     (
         Field("id", str, "The ruler id decks name.", "knight", required=True),
         Field("name", str, "The ruler's name.", "Knight", required=True),
-        Field("number", str, "The printed ruler number.", "K-11", default=""),
+        Field("number", str, "The printed ruler number.", "K-11", default=MODEL),
         Field("life", int, "LIFE.", 11, required=True, minimum=1),
         Field("atk", int, "ATK.", 3, required=True, minimum=0),
         Field("stk", int, "STK.", 3, required=True, minimum=0),
@@ -739,16 +874,17 @@ RULER = ObjectSpec(
         Field("setup", SETUP, "Energy and hand at set-up.", {"energy": 3, "hand": 4}),
         Field("turn_start", TURN_START, "The start of its turn.", {"action": "draw", "count": 2}, required=True),
         Field("cost_model", CostModel, "How it pays for cards.", "energy", required=True),
-        Field("summon_cap", int, "Normal summons a turn (null: no cap).", 2, default=2, minimum=0, nullable=True),
-        Field("has_hand", bool, "Whether it keeps a hand.", True, default=True),
+        Field("summon_cap", int, "Normal summons a turn (null: no cap).", 2, default=MODEL, minimum=0, nullable=True),
+        Field("has_hand", bool, "Whether it keeps a hand.", True, default=MODEL),
         Field("deck_rules", DECK_RULES, "Deck construction rules.", {"size": 50}),
         Field("provenance", Provenance, "Where the ruler's numbers come from.", "published", required=True),
-        Field("source", str, "Free text: where the numbers come from.", "", default=""),
+        Field("source", str, "Free text: where the numbers come from.", "", default=MODEL),
     ),
+    model=RulerDef,
 )
 
 # ---------------------------------------------------------------------------
-# Player decks
+# Player decks and collections
 
 DECK_ENTRY = ObjectSpec(
     "deck-entry",
@@ -763,8 +899,10 @@ DECK_ENTRY = ObjectSpec(
             "Honoikazuchi",
             required=True,
         ),
-        Field("count", int, "How many copies.", 4, required=True, minimum=1),
+        _count_field(4),
     ),
+    model=DeckEntry,
+    what="a card entry",
 )
 
 DECK = ObjectSpec(
@@ -774,18 +912,69 @@ DECK = ObjectSpec(
     (
         Field("name", str, "The deck's name.", "My deck", required=True),
         Field("ruler", str, "The ruler id (a ruler file's `id`).", "knight", required=True),
-        Field("sample", bool, "A shipped sample, not a tuned list.", False, default=False),
-        Field("description", str, "Free text.", "", default=""),
+        Field("sample", bool, "A shipped sample, not a tuned list.", False, default=MODEL),
+        Field("description", str, "Free text.", "", default=MODEL),
         Field(
             "card_files",
             ListOf(str),
             "Card files with your own cards, relative to the deck file; they join the shipped cards (and your card "
             "library) for this deck's games.",
             ["my.cards.yaml"],
-            default=[],
+            default=MODEL,
+            item="card file",
         ),
         Field("cards", ListOf(DECK_ENTRY), "The deck list.", [{"card": "PROV-001", "count": 4}], required=True),
     ),
+    model=DeckDef,
+)
+
+OWNED_ENTRY = ObjectSpec(
+    "owned-entry",
+    "Owned entry",
+    "A card you own and how many copies of it; each card is listed once.",
+    (Field("card", str, "The card number.", "PROV-001", required=True), _count_field(4)),
+    model=DeckEntry,
+    what="a card entry",
+)
+
+COLLECTION = ObjectSpec(
+    "collection-file",
+    "Collection file",
+    "The cards a player owns, for `gateruler tune` (docs/scale.md): what it may put in a deck.",
+    (
+        Field("name", str, "The collection's name.", "My binder", default=MODEL),
+        Field(
+            "owned",
+            ListOf(OWNED_ENTRY),
+            "Every copy owned, your decks' own cards included.",
+            [{"card": "PROV-001", "count": 4}],
+            required=True,
+            attr="cards",
+        ),
+    ),
+    model=CollectionDef,
+)
+
+# ---------------------------------------------------------------------------
+# The solo mode's ban list (shipped data, not a file players write)
+
+BANNED_CARD = ObjectSpec(
+    "banned-card",
+    "Banned card",
+    "A card solo mode bans from player decks, by number and by every name it has.",
+    (
+        Field("id", str, "The card number.", "2020GB01-001", required=True),
+        Field("name", str, "Its English name.", "some card", required=True),
+        _names_field(),
+    ),
+)
+
+BAN_LIST = ObjectSpec(
+    "ban-list",
+    "Ban list",
+    "gateruler/data/banned.yaml: the cards solo mode bans.",
+    (Field("banned", ListOf(BANNED_CARD), "The banned cards.", [], required=True),),
+    what="the ban list",
 )
 
 FILES: tuple[FileSpec, ...] = (
@@ -793,6 +982,7 @@ FILES: tuple[FileSpec, ...] = (
     FileSpec("card", CARD_FILE, ("gateruler/data/cards/*.yaml",), "has only `cards`"),
     FileSpec("ruler", RULER, ("gateruler/data/rulers/*.yaml",), "has `life`"),
     FileSpec("deck", DECK, ("gateruler/data/decks/*.yaml",), "has `ruler` and `cards`"),
+    FileSpec("collection", COLLECTION, (), "has `owned`"),
 )
 
 ENUM_DOCS: dict[type[enum.Enum], dict[Any, str]] = {
@@ -805,7 +995,7 @@ ENUM_DOCS: dict[type[enum.Enum], dict[Any, str]] = {
 
 
 def file_spec(kind: str) -> FileSpec:
-    """The FileSpec of 'level', 'card', 'ruler' or 'deck'."""
+    """The FileSpec of 'level', 'card', 'ruler', 'deck' or 'collection'."""
     for spec in FILES:
         if spec.kind == kind:
             return spec

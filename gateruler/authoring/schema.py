@@ -21,21 +21,20 @@ from gateruler.authoring.fields import (
     FILES,
     NO_DEFAULT,
     TRIGGER_CARD_TYPES,
-    Choice,
     Field,
     FileSpec,
     Keyed,
-    ListOf,
     Named,
     NamesMap,
     ObjectSpec,
     TargetKind,
     Variants,
+    WordChoice,
     Words,
     resolve_named,
 )
 from gateruler.engine.effects import EFFECTS
-from gateruler.engine.registry import Comparison, OneOrMany
+from gateruler.engine.registry import Choice, Comparison, ListOf, OneOrMany
 from gateruler.engine.triggers import ATTACK_COST, CONTINUOUS
 from gateruler.errors import GateRulerError
 from gateruler.fileio import write_text_atomic
@@ -72,10 +71,10 @@ class _Builder:
             return {"type": "boolean"}
         if isinstance(kind, type) and issubclass(kind, enum.Enum):
             return {"enum": _enum_values(kind)}
-        if isinstance(kind, (Choice, Words)):
+        if isinstance(kind, (Choice, WordChoice, Words)):
             return {"enum": list(kind.values)}
         if isinstance(kind, ListOf):
-            schema = {"type": "array", "items": self.kind(kind.item)}
+            schema: dict[str, Any] = {"type": "array", "items": self.kind(kind.item)}
             if kind.min_items:
                 schema["minItems"] = kind.min_items
             return schema
@@ -100,14 +99,12 @@ class _Builder:
         if isinstance(kind, (ObjectSpec, Variants, Keyed)):
             if kind.name not in self.definitions:
                 self.definitions[kind.name] = {}  # reserved first: a spec met again while building is only referred to
-                build = (
-                    self.object
-                    if isinstance(kind, ObjectSpec)
-                    else self.variants
-                    if isinstance(kind, Variants)
-                    else self.keyed
-                )
-                self.definitions[kind.name] = build(kind)
+                if isinstance(kind, ObjectSpec):
+                    self.definitions[kind.name] = self.object(kind)
+                elif isinstance(kind, Variants):
+                    self.definitions[kind.name] = self.variants(kind)
+                else:
+                    self.definitions[kind.name] = self.keyed(kind)
             return self.ref(kind.name)
         raise TypeError(f"no JSON Schema for {kind!r}")
 
@@ -146,6 +143,12 @@ class _Builder:
         schema = dict(self.kind(field.kind))
         if field.minimum is not None:
             schema["minimum"] = field.minimum
+        if field.maximum is not None:
+            schema["maximum"] = field.maximum
+        if field.nonblank:
+            schema["items"] = {**schema["items"], "pattern": "\\S"}
+        if field.unique:
+            schema["uniqueItems"] = True
         if field.nullable:
             if "type" in schema:
                 schema["type"] = [schema["type"], "null"]
@@ -267,8 +270,8 @@ def _extra_conditions(spec: ObjectSpec) -> list[dict[str, Any]]:
                 ]
             }
         ]
-    if spec.name == "rule-set_stats":
-        return [{"anyOf": [{"required": [stat]} for stat in ("atk", "hp", "stk")]}]
+    if spec.needs_one_of:
+        return [{"anyOf": [{"required": [key]} for key in spec.needs_one_of]}]
     return []
 
 
