@@ -187,11 +187,11 @@ class Entry(tuple[Any, ...]):
 
     turn: int
     kind: str
-    side: int | None
+    side: int  # 0 the player, 1 the rift; None in game_over alone
 
     def __init_subclass__(cls, kind: str = "", first: int | None = None, **rest: Any) -> None:
         super().__init_subclass__(**rest)
-        own = list(cls.__dict__.get("__annotations__", {}))
+        own = [name for name in cls.__dict__.get("__annotations__", {}) if name not in _HEAD]
         hints = typing.get_type_hints(cls)
         cls.KIND = kind
         cls.FIELDS = tuple(name.rstrip("_") for name in own)
@@ -224,7 +224,8 @@ class Entry(tuple[Any, ...]):
         return f"{self[1]} {list(self[3:])}"
 
 
-for _index, _name in enumerate(("turn", "kind", "side")):
+_HEAD = ("turn", "kind", "side")  # every entry's first three values; the fields follow
+for _index, _name in enumerate(_HEAD):
     setattr(Entry, _name, _tuplegetter(_index, f"the entry's {_name}"))
 
 
@@ -277,8 +278,9 @@ class Phase(Entry, kind="phase"):
 
 
 class GameOver(Entry, kind="game_over"):
-    """The game is over (side None): "player", "invader" or "draw"."""
+    """The game is over: "player", "invader" or "draw"."""
 
+    side: None  # type: ignore[assignment]  # the game's, no side's
     winner: str
 
     def told(self, say: Speech) -> str:
