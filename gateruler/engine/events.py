@@ -231,12 +231,11 @@ for _index, _name in enumerate(_HEAD):
 
 def padded(entry: Sequence[Any]) -> Entry:
     """A log entry as its kind's record, with all of its kind's fields: those an older log lacks are None."""
-    values = tuple(entry)
-    record = KINDS.get(values[1], Entry) if len(values) > 1 else Entry
-    missing = 3 + len(record.FIELDS) - len(values)
-    if missing > 0:
-        values += (None,) * missing
-    return entry if type(entry) is record and missing <= 0 else record(values)  # type: ignore[return-value]
+    record = KINDS.get(entry[1], Entry) if len(entry) > 1 else Entry
+    missing = 3 + len(record.FIELDS) - len(entry)
+    if type(entry) is record and missing <= 0:
+        return entry  # type: ignore[return-value]  # a record of its kind, as the engine logs it
+    return record(tuple(entry) + (None,) * missing if missing > 0 else entry)
 
 
 def event_to_dict(event: Sequence[Any], card_ids: Sequence[str]) -> dict[str, Any]:
