@@ -37,8 +37,8 @@ from gateruler.stats import CLEARED, ERROR, LOST_DAMAGE, OUTCOMES, difference_in
 
 PLAYER_SIDE = 0
 RIFT_SIDE = 1
-SEEN_KINDS = (events.Draw, events.Drive, events.Found)  # found: taken from the deck by a search or a look
-PLAYED_KINDS = (events.Summon, events.Event, events.Set, events.Field)
+SEEN_KINDS = frozenset({events.Draw, events.Drive, events.Found})  # found: taken from the deck by a search or a look
+PLAYED_KINDS = frozenset({events.Summon, events.Event, events.Set, events.Field})
 ENDINGS = tuple(o for o in OUTCOMES if o != ERROR)  # an error ends no game that can be read
 
 # A damage source: the side whose card dealt it, and the card's id (None: that side's ruler itself).
@@ -70,21 +70,25 @@ def read_log(log: Iterable[Sequence], card_ids: Sequence[str], owners: Sequence[
     damage: dict[Source, list[int]] = {}
     last_damage: Source | None = None
     pending: tuple[list[list], list[list]] = ([], [])  # by damaged side: [source, battle, checks left], newest last
-    for entry in map(padded, log):
-        side = entry.side
-        if isinstance(entry, SEEN_KINDS):
-            if side == PLAYER_SIDE:
+    for entry in log:
+        kind = type(entry)  # its record class (a check reads thousands of logs: one look-up an entry)
+        if kind is tuple:  # a plain tuple (a test's, a log older than the records): read as its record
+            entry = padded(entry)
+            kind = type(entry)
+        if kind in SEEN_KINDS:
+            if entry.side == PLAYER_SIDE:
                 card = card_ids[entry.card]
                 if card not in first_seen:
                     first_seen[card] = player_turns(entry.turn)
                     if entry.turn == 0:
                         opening.add(card)
-        elif isinstance(entry, PLAYED_KINDS):
-            if side == PLAYER_SIDE:
+        elif kind in PLAYED_KINDS:
+            if entry.side == PLAYER_SIDE:
                 played.add(card_ids[entry.card])
-        elif isinstance(entry, events.RulerDamage):
-            pending[side].append([_source(entry, card_ids, owners), bool(entry.battle), entry.amount])
-        elif isinstance(entry, events.Check):
+        elif kind is events.RulerDamage:
+            pending[entry.side].append([_source(entry, card_ids, owners), bool(entry.battle), entry.amount])
+        elif kind is events.Check:
+            side = entry.side
             stack = pending[side]
             if not stack:
                 continue
