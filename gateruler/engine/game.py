@@ -1012,7 +1012,7 @@ class Game:
     # ------------------------------------------------------------------ internals
     def log_event(self, side: int | None, kind: str, *args: object) -> None:
         """Add an event to the log (engine/events.py lists the kinds and their fields)."""
-        self.log.append(KINDS[kind]((self.turn, kind, side, *args)))  # its kind's record: a tuple
+        self.log.append(KINDS[kind]((self.turn, kind, side) + args))  # its kind's record, a tuple
 
     _log = log_event  # the name the rift's controller has always used
 
