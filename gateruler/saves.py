@@ -331,7 +331,7 @@ def _state_converter(card_count: int) -> cattrs.Converter:
         fields = record.TYPES
         if record.FIRST <= len(items) - 3 < len(fields):
             fields = fields[: len(items) - 3]  # an entry written before the causes were logged
-        return conv.structure(items, tuple[(Turn, Literal[kind], Side | None, *fields)])  # type: ignore[misc]
+        return conv.structure(items, tuple[(Turn, Literal[kind], Side | None, *fields)])  # type: ignore[valid-type]  # a type made at run time
 
     conv.register_structure_hook(LogEntry, log_entry)
     conv.register_structure_hook(RngState, _rng_state)
