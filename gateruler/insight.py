@@ -31,13 +31,14 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
-from gateruler.engine.events import BATTLE_CAUSES
+from gateruler.engine import events
+from gateruler.engine.events import BATTLE_CAUSES, padded
 from gateruler.stats import CLEARED, ERROR, LOST_DAMAGE, OUTCOMES, difference_interval
 
 PLAYER_SIDE = 0
 RIFT_SIDE = 1
-SEEN_KINDS = frozenset({"draw", "drive", "found"})  # found: taken from the deck by a search or a look
-PLAYED_KINDS = frozenset({"summon", "event", "set", "field"})
+SEEN_KINDS = frozenset({events.Draw, events.Drive, events.Found})  # found: taken from the deck by a search or a look
+PLAYED_KINDS = frozenset({events.Summon, events.Event, events.Set, events.Field})
 ENDINGS = tuple(o for o in OUTCOMES if o != ERROR)  # an error ends no game that can be read
 
 # A damage source: the side whose card dealt it, and the card's id (None: that side's ruler itself).
@@ -61,8 +62,8 @@ class GameReading:
 
 
 def read_log(log: Iterable[Sequence], card_ids: Sequence[str], owners: Sequence[int]) -> GameReading:
-    """Read a game's log (entries `(turn, kind, side, *args)`, cards as instance ids into `card_ids`,
-    whose sides `owners` gives)."""
+    """Read a game's log (entries `(turn, kind, side, *fields)`, engine/events.py's records or plain tuples,
+    cards as instance ids into `card_ids`, whose sides `owners` gives)."""
     first_seen: dict[str, int] = {}
     opening: set[str] = set()
     played: set[str] = set()
@@ -70,21 +71,24 @@ def read_log(log: Iterable[Sequence], card_ids: Sequence[str], owners: Sequence[
     last_damage: Source | None = None
     pending: tuple[list[list], list[list]] = ([], [])  # by damaged side: [source, battle, checks left], newest last
     for entry in log:
-        kind = entry[1]
-        side = entry[2]
+        kind = type(entry)  # its record class (a check reads thousands of logs: one look-up an entry)
+        if kind is tuple:  # a plain tuple (a test's, a log older than the records): read as its record
+            entry = padded(entry)
+            kind = type(entry)
         if kind in SEEN_KINDS:
-            if side == PLAYER_SIDE:
-                card = card_ids[entry[3]]
+            if entry.side == PLAYER_SIDE:
+                card = card_ids[entry.card]
                 if card not in first_seen:
-                    first_seen[card] = player_turns(entry[0])
-                    if entry[0] == 0:
+                    first_seen[card] = player_turns(entry.turn)
+                    if entry.turn == 0:
                         opening.add(card)
         elif kind in PLAYED_KINDS:
-            if side == PLAYER_SIDE:
-                played.add(card_ids[entry[3]])
-        elif kind == "ruler_damage":
-            pending[side].append([_source(entry, side, card_ids, owners), bool(entry[4]), entry[3]])
-        elif kind == "check":
+            if entry.side == PLAYER_SIDE:
+                played.add(card_ids[entry.card])
+        elif kind is events.RulerDamage:
+            pending[entry.side].append([_source(entry, card_ids, owners), bool(entry.battle), entry.amount])
+        elif kind is events.Check:
+            side = entry.side
             stack = pending[side]
             if not stack:
                 continue
@@ -92,7 +96,7 @@ def read_log(log: Iterable[Sequence], card_ids: Sequence[str], owners: Sequence[
             top[2] -= 1
             if top[2] <= 0:
                 stack.pop()
-            if side == PLAYER_SIDE and entry[4] == "damage" and top[0] is not None:
+            if side == PLAYER_SIDE and entry.result == "damage" and top[0] is not None:
                 counts = damage.setdefault(top[0], [0, 0])
                 counts[0 if top[1] else 1] += 1
                 last_damage = top[0]
@@ -100,14 +104,14 @@ def read_log(log: Iterable[Sequence], card_ids: Sequence[str], owners: Sequence[
     return GameReading(first_seen, frozenset(played), damage_pairs, last_damage, frozenset(opening))
 
 
-def _source(entry: Sequence, side: int, card_ids: Sequence[str], owners: Sequence[int]) -> Source | None:
-    """What a `ruler_damage` entry to `side` names as its dealer: an attacker (the other side's ruler when
-    -1), or the card whose ability dealt it; None when the entry names none."""
-    card, reason = entry[5], entry[6]
+def _source(entry: events.RulerDamage, card_ids: Sequence[str], owners: Sequence[int]) -> Source | None:
+    """What a `ruler_damage` entry names as the dealer of its damage to its side: an attacker (the other
+    side's ruler when -1), or the card whose ability dealt it; None when the entry names none."""
+    card, reason = entry.source, entry.reason
     if card is None or reason is None:
         return None
     if card < 0:
-        return (1 - side, None) if reason in BATTLE_CAUSES else None
+        return (1 - entry.side, None) if reason in BATTLE_CAUSES else None
     return (owners[card], card_ids[card])
 
 

@@ -42,6 +42,7 @@ from gateruler.engine import (
     SetCard,
     Split,
     Summon,
+    events,
 )
 from gateruler.engine.abilities import Ability
 from gateruler.engine.actions import SLOT_WORDS
@@ -615,7 +616,7 @@ def loss_words(game: Game, side: int, why: str) -> str:
 
 
 def player_turns(game: Game) -> int:
-    return sum(1 for entry in game.log if entry[1] == "turn" and entry[2] == PLAYER)
+    return sum(1 for entry in game.log if isinstance(entry, events.Turn) and entry.side == PLAYER)
 
 
 def result_lines(game: Game, headline: bool = True) -> list[str]:

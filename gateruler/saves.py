@@ -27,8 +27,7 @@ import attrs
 import cattrs
 
 from gateruler.cardpool import CardPool
-from gateruler.engine import INVADER, PLAYER, Action, Game, Phase, serial
-from gateruler.engine.events import FIELDS, FIRST_FIELDS
+from gateruler.engine import INVADER, PLAYER, Action, Game, Phase, events, serial
 from gateruler.engine.frames import Decision, Frame
 from gateruler.engine.timings import WINDOWS
 from gateruler.engine.windows import WINDOW
@@ -253,40 +252,15 @@ class DecisionState:
     target_card: CardOrRuler = -1  # a "window" decision: the card there; older saves have none
 
 
-# A log entry: [turn, kind, side, *arguments], the arguments named by events.FIELDS[kind].
-LOG_ARGUMENTS: dict[str, Any] = {
-    "card": CardOrRuler,
-    "attacker": CardOrRuler,
-    "target": CardOrRuler,
-    "zone": BoardZone,
-    "target_zone": Slot,
-    "set_zone": SetZone,
-    "phase": PhaseName,
-    "from": str,
-    "to": str,
-    "trigger": str,
-    "result": str,
-    "reason": str | None,
-    "winner": str,
-    "amount": Quantity,
-    "total": Quantity,
-    "atk": Quantity,
-    "hp": Quantity,
-    "stk": Quantity,
-    "battle": bool,
-    "by": CardRef,
-    "prevented": Quantity,
-    "left": Quantity,
-    "protects": Literal["unit", "ruler", "side"],
-    "timing": str,
-    "keyword": str,
-    "host": CardRef,
-    # the causes (engine/events.py), None where an entry has none
-    "source": CardOrRuler | None,
-    "index": Quantity | None,
-    "of": Quantity | None,
-    "rule": str,
-    "way": str,  # how a unit Soul guard kept would have left: destroy, hand, deck, graveyard, removed
+# A log entry: [turn, kind, side, *fields], typed by its kind's record class (engine/events.py:
+# `KINDS[kind].TYPES`).  The kinds of value those fields hold, as a save checks them:
+# the cards are checked against the save's own card list (`_state_converter`).
+LOG_VALUES: dict[Any, Any] = {
+    events.Zone: BoardZone,
+    events.ZoneOrRuler: Slot,
+    events.SetZone: SetZone,
+    events.Amount: Quantity,
+    events.PhaseName: PhaseName,
 }
 
 
@@ -329,6 +303,10 @@ def _state_converter(card_count: int) -> cattrs.Converter:
 
     conv.register_structure_hook(CardRef, card(0))
     conv.register_structure_hook(CardOrRuler, card(-1))
+    conv.register_structure_hook(events.Card, card(0))
+    conv.register_structure_hook(events.CardOrRuler, card(-1))
+    for value, checked in LOG_VALUES.items():
+        conv.register_structure_hook(value, conv.get_structure_hook(checked))
     conv.register_structure_hook(Shielded, card(-2))
 
     def task(value: Any, _kind: Any) -> Any:
@@ -347,13 +325,13 @@ def _state_converter(card_count: int) -> cattrs.Converter:
     def log_entry(value: Any, _kind: Any) -> tuple:
         items = _list(value, "a log entry")
         kind = items[1] if len(items) > 1 else None
-        if not isinstance(kind, str) or kind not in FIELDS:
+        record = events.KINDS.get(kind) if isinstance(kind, str) else None
+        if record is None:
             raise ValueError(f"unknown event {_json(kind)}")
-        names = FIELDS[kind]
-        if FIRST_FIELDS[kind] <= len(items) - 3 < len(names):
-            names = names[: len(items) - 3]  # an entry written before the causes were logged
-        arguments = tuple(LOG_ARGUMENTS.get(name, Scalar) for name in names)
-        return conv.structure(items, tuple[(Turn, Literal[kind], Side | None, *arguments)])  # type: ignore[misc]
+        fields = record.TYPES
+        if record.FIRST <= len(items) - 3 < len(fields):
+            fields = fields[: len(items) - 3]  # an entry written before the causes were logged
+        return conv.structure(items, tuple[(Turn, Literal[kind], Side | None, *fields)])  # type: ignore[valid-type]  # a type made at run time
 
     conv.register_structure_hook(LogEntry, log_entry)
     conv.register_structure_hook(RngState, _rng_state)

@@ -19,11 +19,14 @@ had them) is told as having none: "cause not in the log".
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 
-from gateruler.engine import INVADER, PLAYER, RULER, Game
+from gateruler.engine import INVADER, PLAYER, RULER, Game, events
 from gateruler.engine.actions import SLOT_WORDS
-from gateruler.engine.events import BATTLE_CAUSES, Cause, describe, padded
+from gateruler.engine.events import BATTLE_CAUSES, Cause, padded
 from gateruler.engine.triggers import (
     ACTIVATED,
     CNT,
@@ -42,28 +45,48 @@ from gateruler.render import ability_words, effect_words, its, loss_words, whose
 from gateruler.variants import of_game
 from gateruler.vocabulary import CardType, SpecialRuleKind
 
+Told = str | tuple[str, str] | None  # a sentence, with the words in it that say why; None: nothing to tell
+_Tell = Callable[["_Teller", Any], Told]
+_TELLERS: dict[type[events.Entry], _Tell] = {}
+"""record class -> how the story tells it; a kind not here is told in its own words (`Entry.words`)."""
+
+
+def _tells(*kinds: type[events.Entry]) -> Callable[[_Tell], _Tell]:
+    """The method below tells the entries of these kinds."""
+
+    def register(method: _Tell) -> _Tell:
+        for kind in kinds:
+            _TELLERS[kind] = method
+        return method
+
+    return register
+
+
+def _kinds(*records: type[events.Entry]) -> frozenset[str]:
+    return frozenset(record.KIND for record in records)
+
+
 # entries that need a cause: they take a card away, change damage, or are one card of a damage check
-REMOVES = frozenset(
-    {
-        "destroy",
-        "replace",
-        "discard_lowest",
-        "to_graveyard",
-        "mill",
-        "move",
-        "set_destroyed",
-        "discard",
-        "remove",
-        "to_deck",
-        "soul_to_graveyard",
-        "deck_to_damage",
-    }
+REMOVES = _kinds(
+    events.Destroy,
+    events.Replace,
+    events.DiscardLowest,
+    events.ToGraveyard,
+    events.Mill,
+    events.Move,
+    events.SetDestroyed,
+    events.Discard,
+    events.Remove,
+    events.ToDeck,
+    events.SoulToGraveyard,
+    events.DeckToDamage,
 )
-DAMAGES = frozenset({"damage_unit", "ruler_damage"})
-CHECKS = frozenset({"check", "check_deck_out"})
-REPLACED = frozenset({"damage_prevented", "survived"})  # what a replacement changed: it names its card
+DAMAGES = _kinds(events.DamageUnit, events.RulerDamage)
+CHECKS = _kinds(events.Check, events.CheckDeckOut)
+REPLACED = _kinds(events.DamagePrevented, events.Survived)  # what a replacement changed: it names its card
 NEEDS_CAUSE = REMOVES | DAMAGES | CHECKS | REPLACED
 UNTOLD = "cause not in the log"
+LEAVES_BOARD = (events.Replace, events.Destroy, events.DiscardLowest, events.Move, events.ToDeck)
 
 FIRST_EMPTY = "first empty zone of left attack, right attack, defense"
 RIFT_TARGETS = "it attacks your left attack unit, else your defense unit, else you"
@@ -90,14 +113,16 @@ class _Teller:
 
     Entries say why they happened; the teller keeps what says it in words:
     the board (a unit's zone), how full each damage zone is, each unit's
-    damage, and which level rules acted this turn."""
+    damage, and which level rules acted this turn.  Each kind of entry it
+    tells in its own way has a method registered for its record class
+    (`_tells`)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.names = game.setup.names
         self.damage = [0, 0]
         self.turn_side: int | None = None
-        self.previous: tuple | None = None
+        self.previous: events.Entry | None = None
         self.board: dict[int, tuple[int, int]] = {}  # iid -> (side, slot)
         self.unit_damage: dict[int, int] = {}  # iid -> its damage, as its last damage_unit said
         self.rules: dict[int, str] = {}  # a level rule's card -> the rule word it last acted with
@@ -107,24 +132,23 @@ class _Teller:
         self.readings = of_game(game.setup.rules, game.setup.opponent)
 
     # ------------------------------------------------------------------ the board, as the log has it
-    def _move_board(self, entry: tuple) -> None:
-        _turn, kind, side, *a = entry
-        if kind == "summon":
-            self.board[a[0]] = (side, a[1])
-        elif kind in ("replace", "destroy", "discard_lowest", "move", "to_deck"):
-            self.board.pop(a[0], None)
+    def _move_board(self, entry: events.Entry) -> None:
+        if isinstance(entry, events.Summon):
+            self.board[entry.card] = (entry.side, entry.zone)
+        elif isinstance(entry, LEAVES_BOARD):
+            self.board.pop(entry.card, None)
 
     # ------------------------------------------------------------------ telling
     def tell(self, index: int, entry: tuple) -> Narration | None:
-        entry = padded(entry)  # an entry short of its kind's fields is told without what it lacks
-        turn, kind, side, *_ = entry
-        told = self._sentence(entry)
-        self._move_board(entry)
-        self.previous = entry
+        record = padded(entry)  # an entry short of its kind's fields is told without what it lacks
+        teller = _TELLERS.get(type(record))
+        told = teller(self, record) if teller is not None else record.words(self.names)
+        self._move_board(record)
+        self.previous = record
         if told is None:
             return None
         text, cause = told if isinstance(told, tuple) else (told, None)
-        return Narration(text, turn, self.turn_side == INVADER, kind, cause, index)
+        return Narration(text, record.turn, self.turn_side == INVADER, record.kind, cause, index)
 
     def _name(self, iid: int) -> str:
         return self.names[iid]
@@ -133,78 +157,6 @@ class _Teller:
         """ "your Iron Warden", "the rift's omen moth"."""
         side = self.board.get(iid, (self.game.setup.owners[iid], 0))[0]
         return f"{whose(side)} {self.names[iid]}"
-
-    def _sentence(self, entry: tuple) -> str | tuple[str, str] | None:
-        turn, kind, side, *a = entry
-        name = self._name
-        if kind == "setup":
-            return None
-        if kind == "turn":
-            return self._turn(turn, side)
-        if kind == "phase":
-            return f"{a[0].capitalize()} phase."
-        if kind == "drive" and side == INVADER:
-            return f"The rift drove {name(a[0])} ({self._drive_note(a[0])})."
-        if kind in ("draw", "drive"):
-            return self._draw(entry)
-        if kind == "summon":
-            return self._summon(side, a[0], a[1])
-        if kind == "replace":
-            cause = "to make room for a new unit"
-            return (
-                f"{whose(side).capitalize()} {name(a[0])} went to the graveyard from {its(side)} {SLOT_WORDS[a[1]]} {cause}.",
-                cause,
-            )
-        if kind == "discard_lowest":
-            return self._discard(a[0])
-        if kind == "to_graveyard":
-            return self._to_graveyard(side, a[0], a[1])
-        if kind == "event":
-            return f"{'You' if side == PLAYER else 'The rift'} played {name(a[0])}."
-        if kind in ("set", "field"):
-            return describe(entry, self.names)
-        if kind == "ability":
-            return self._ability(side, a[0], a[1])
-        if kind == "activate":
-            return self._activate(a[0], a[1])
-        if kind == "special_rule":
-            return self._special_rule(a[0], a[1])
-        if kind == "no_effect":
-            return self._no_effect(a[0], a[1], a[2])
-        if kind == "attack":
-            return self._attack(turn, side, *a)
-        if kind == "damage_unit":
-            return self._damage_unit(*a)
-        if kind == "destroy":
-            return self._destroy(side, *a)
-        if kind == "deck_to_damage":
-            self.damage[side] += 1
-            cause = self._by(a[1], a[2])
-            return (
-                f"{name(a[0])} went from {whose(side)} deck into {its(side)} damage zone {cause} ({self.damage[side]} of {self.game.life(side)}).",
-                cause,
-            )
-        if kind == "sacrifice":
-            return None  # the destroy that follows names the rule
-        if kind == "ruler_damage":
-            return self._ruler_damage(side, *a)
-        if kind == "check":
-            return self._check(side, *a)
-        if kind == "check_deck_out":
-            return self._deck_out(side, a[0], a[1])
-        if kind in ("mill", "move", "set_destroyed", "modify", "discard", "remove", "to_deck", "soul_to_graveyard"):
-            return self._effect_entry(entry)
-        if kind == "carry_through":
-            return self._carry_through(side, a[0], a[2])
-        if kind == "shield":
-            return describe(entry, self.names)
-        if kind == "damage_prevented":
-            return self._prevented(side, *a)
-        if kind == "survived":
-            return self._survived(a[0], a[1], a[2])
-        if kind == "loss":
-            return f"{'You lose' if side == PLAYER else 'The rift is defeated'}: {loss_words(self.game, side, a[0])}."
-        return describe(entry, self.names)
 
     # ------------------------------------------------------------------ what did it: the entry's source and reason, in words
     def _doer(self, source: int, reason: str) -> str:
@@ -247,9 +199,20 @@ class _Teller:
         return f"{self._attacker(side, source)}'s attack"
 
     # ------------------------------------------------------------------ turns, drives, summons
-    def _turn(self, turn: int, side: int) -> str:
-        self.turn_side = side
-        return f"--- Turn {turn}: {whose(side)} turn ---"
+    @_tells(events.Setup, events.Sacrifice)
+    def _untold(self, entry: events.Entry) -> None:
+        """Nothing to tell: a side set up; End's rule chose its unit (the destroy that follows names the rule)."""
+        return None
+
+    @_tells(events.Turn)
+    def _turn(self, entry: events.Turn) -> str:
+        self.turn_side = entry.side
+        return f"--- Turn {entry.turn}: {whose(entry.side)} turn ---"
+
+    @_tells(events.Loss)
+    def _loss(self, entry: events.Loss) -> str:
+        side = entry.side
+        return f"{'You lose' if side == PLAYER else 'The rift is defeated'}: {loss_words(self.game, side, str(entry.reason))}."
 
     def _drive_note(self, iid: int) -> str:
         card = self.game.card(iid)
@@ -259,22 +222,39 @@ class _Teller:
             return "an event: the rift uses it at once"
         return "a field: the rift has no field zone, so it goes to the graveyard"
 
-    def _draw(self, entry: tuple) -> str:
-        _turn, kind, side, iid, source, reason = entry
-        if source is None or reason in (Cause.TURN, Cause.OPENING):
-            return describe(entry, self.names)
-        verb = "drew" if kind == "draw" else "drove"
-        return f"{'You' if side == PLAYER else 'The rift'} {verb} {self._name(iid)} ({self._by(source, reason)})."
+    @_tells(events.Draw, events.Drive)
+    def _draw(self, entry: events.Draw | events.Drive) -> str:
+        driven = isinstance(entry, events.Drive)
+        if driven and entry.side == INVADER:
+            return f"The rift drove {self._name(entry.card)} ({self._drive_note(entry.card)})."
+        if entry.source is None or entry.reason in (Cause.TURN, Cause.OPENING):
+            return entry.words(self.names)
+        verb = "drove" if driven else "drew"
+        who = "You" if entry.side == PLAYER else "The rift"
+        return f"{who} {verb} {self._name(entry.card)} ({self._by(entry.source, entry.reason)})."
 
-    def _summon(self, side: int, iid: int, slot: int) -> str:
-        if side == PLAYER:
-            return f"You summoned {self._name(iid)} to your {SLOT_WORDS[slot]}."
-        why = "into the zone that was freed" if self.previous and self.previous[1] == "discard_lowest" else FIRST_EMPTY
-        return f"The rift summoned {self._name(iid)} to its {SLOT_WORDS[slot]} ({why})."
+    @_tells(events.Summon)
+    def _summon(self, entry: events.Summon) -> str:
+        name, zone = self._name(entry.card), SLOT_WORDS[entry.zone]
+        if entry.side == PLAYER:
+            return f"You summoned {name} to your {zone}."
+        why = "into the zone that was freed" if isinstance(self.previous, events.DiscardLowest) else FIRST_EMPTY
+        return f"The rift summoned {name} to its {zone} ({why})."
 
-    def _discard(self, iid: int) -> tuple[str, str]:
+    @_tells(events.Replace)
+    def _replace(self, entry: events.Replace) -> tuple[str, str]:
+        side, cause = entry.side, "to make room for a new unit"
+        return (
+            f"{whose(side).capitalize()} {self._name(entry.card)} went to the graveyard from {its(side)} "
+            f"{SLOT_WORDS[entry.zone]} {cause}.",
+            cause,
+        )
+
+    @_tells(events.DiscardLowest)
+    def _discard_lowest(self, entry: events.DiscardLowest) -> tuple[str, str]:
+        iid = entry.card
         lvl = self.game.card(iid).level
-        if self.previous and self.previous[1] == "drive" and self.previous[3] == iid:
+        if isinstance(self.previous, events.Drive) and self.previous.card == iid:
             cause = "is lower than every unit there"
             return (
                 f"Its board was full and {self._name(iid)} (level {lvl}) {cause}: it went straight to the graveyard.",
@@ -286,37 +266,43 @@ class _Teller:
             cause,
         )
 
-    def _to_graveyard(self, side: int, iid: int, zone: str) -> tuple[str, str]:
+    @_tells(events.ToGraveyard)
+    def _to_graveyard(self, entry: events.ToGraveyard) -> tuple[str, str]:
+        side, name, zone = entry.side, self._name(entry.card), entry.from_
         if side == INVADER and zone == "drive":
             cause = "the rift has no field zone"
-            return f"The rift drove the field {self._name(iid)}, but {cause}: it went to the graveyard.", cause
+            return f"The rift drove the field {name}, but {cause}: it went to the graveyard.", cause
         if zone == "drive zone":
             cause = "cards left in the drive zone go there when the main phase ends"
-            return f"{self._name(iid)} went to {whose(side)} graveyard: {cause}.", cause
-        return f"{self._name(iid)} went to {whose(side)} graveyard from the {zone} ({UNTOLD}).", UNTOLD
+            return f"{name} went to {whose(side)} graveyard: {cause}.", cause
+        return f"{name} went to {whose(side)} graveyard from the {zone} ({UNTOLD}).", UNTOLD
 
     # ------------------------------------------------------------------ abilities and what they did
-    def _ability(self, side: int, iid: int, trigger: str) -> str | None:
-        card = self.game.card(iid)
+    @_tells(events.Ability)
+    def _ability(self, entry: events.Ability) -> str | None:
+        card, trigger = self.game.card(entry.card), entry.trigger
         if trigger == REPLACEMENT:
-            return self._instead(iid)
+            return self._instead(entry.card)
         abilities = [ab for ab in card.abilities_for(trigger) if not ab.rule]  # a level rule's is told as the rule
         texts = " ".join(ability_words(ab) for ab in abilities)
         if not texts:
-            return describe((0, "ability", side, iid, trigger), self.names)
+            return entry.words(self.names)
         if trigger == ON_PLAY:
             return f"{card.name}: {texts}"
         return f"{card.name} ({TRIGGER_LABELS.get(trigger, trigger)}): {texts}"
 
-    def _activate(self, iid: int, timing: str) -> str:
+    @_tells(events.Activate)
+    def _activate(self, entry: events.Activate) -> str:
         """The player uses an activated ability: what it does is told (its entries name it as their cause)."""
-        card = self.game.card(iid)
+        card, timing = self.game.card(entry.card), entry.timing
         abilities = [ab for ab in card.abilities if ab.trigger == ACTIVATED and ab.timing == timing]
         words = f"{card.name}'s {'OD ' if timing == 'overdrive' else ''}ability"
         return f"You use {words}: {' '.join(ability_words(ab) for ab in abilities)}"
 
-    def _special_rule(self, rule: str, iid: int) -> str | None:
+    @_tells(events.SpecialRule)
+    def _special_rule(self, entry: events.SpecialRule) -> str | None:
         """A level's rule acts: the board wipe is told like the ability it is; the start-of-turn rule by its destroys."""
+        rule, iid = entry.rule, entry.card
         self.rules[iid] = rule
         self.own_destroyed.discard(iid)
         card = self.game.card(iid)
@@ -330,59 +316,93 @@ class _Teller:
         """What a replacement does instead: the effects after the replacement word of the ability that
         just applied (the entry before names the event it answered: a prevented damage or a survival)."""
         card = self.game.card(iid)
-        hook = "destroy" if self.previous is not None and self.previous[1] == "survived" else "damage"
+        hook = "destroy" if isinstance(self.previous, events.Survived) else "damage"
         ability = next(
             ab for ab in card.abilities_for(REPLACEMENT) if ab.effects[0].hook == hook and len(ab.effects) > 1
         )
         return f"Instead ({card.name}'s replacement): {'; '.join(effect_words(e) for e in ability.effects[1:])}."
 
-    def _no_effect(self, iid: int, reason: str | None, trigger: str | None) -> str:
-        card = self.game.card(iid)
+    @_tells(events.NoEffect)
+    def _no_effect(self, entry: events.NoEffect) -> str:
+        card, reason, trigger = self.game.card(entry.card), entry.reason, entry.trigger
         if reason == Cause.NO_ABILITIES:
             return f"{card.name} has no effect: it has no abilities in our card data."
-        words = _cap(self._doer(iid, trigger)) if trigger is not None else f"{card.name}'s effect"
-        why = {
-            Cause.NO_TARGET: "there is no unit it could choose",
-            Cause.NO_ZONE: "there is no zone to move the unit to",
-            Cause.NO_RULER_STATE: "the rift's ruler is never rested or readied",
-            Cause.NO_MATERIAL: "its material cannot go back into the deck, or there is nothing to summon",
-            Cause.NOT_IN_HAND: "the card is no longer in the hand",
-        }.get(reason, "there is no unit it could choose, or no zone to move the unit to")
+        words = _cap(self._doer(entry.card, trigger)) if trigger is not None else f"{card.name}'s effect"
+        why = _NO_EFFECT_WHY.get(str(reason), "there is no unit it could choose, or no zone to move the unit to")
         return f"{words} has no effect: {why}."
 
-    def _effect_entry(self, entry: tuple) -> tuple[str, str]:
-        _turn, kind, side, *a = entry
-        cause = self._by(a[-2], a[-1])
-        name = self._name
-        if kind == "mill":
-            return f"{name(a[0])} went from {whose(side)} deck to the graveyard ({cause}).", cause
-        if kind == "move":
-            return f"{whose(side).capitalize()} {name(a[0])} was returned to {its(side)} {a[1]} ({cause}).", cause
-        if kind == "set_destroyed":
-            return f"{name(a[0])} in {whose(side)} set zone was destroyed ({cause}).", cause
-        if kind == "discard":
-            return f"{'You' if side == PLAYER else 'The rift'} discarded {name(a[0])} ({cause}).", cause
-        if kind == "remove":
-            return (
-                f"{name(a[0])} was removed from the game from {whose(side)} {a[1].replace('_', ' ')} ({cause}).",
-                cause,
-            )
-        if kind == "to_deck":
-            return f"{whose(side).capitalize()} {name(a[0])} went back into {its(side)} deck ({cause}).", cause
-        if kind == "soul_to_graveyard":
-            return f"{name(a[0])} went from {name(a[1])}'s soul to {whose(side)} graveyard ({cause}).", cause
-        parts = [f"{label} {value:+d}" for label, value in zip(("ATK", "HP", "STK"), a[1:4]) if value]
-        who = ("your ruler" if side == PLAYER else "the rift itself") if a[0] == -1 else self._unit(a[0])
+    # ------------------------------------------------------------------ what effects did to cards (each names its cause)
+    @_tells(events.Mill)
+    def _mill(self, entry: events.Mill) -> tuple[str, str]:
+        cause = self._by(entry.source, entry.reason)
+        return f"{self._name(entry.card)} went from {whose(entry.side)} deck to the graveyard ({cause}).", cause
+
+    @_tells(events.Move)
+    def _move(self, entry: events.Move) -> tuple[str, str]:
+        side, cause = entry.side, self._by(entry.source, entry.reason)
+        return (
+            f"{whose(side).capitalize()} {self._name(entry.card)} was returned to {its(side)} {entry.to} ({cause}).",
+            cause,
+        )
+
+    @_tells(events.SetDestroyed)
+    def _set_destroyed(self, entry: events.SetDestroyed) -> tuple[str, str]:
+        cause = self._by(entry.source, entry.reason)
+        return f"{self._name(entry.card)} in {whose(entry.side)} set zone was destroyed ({cause}).", cause
+
+    @_tells(events.Discard)
+    def _discard(self, entry: events.Discard) -> tuple[str, str]:
+        cause = self._by(entry.source, entry.reason)
+        who = "You" if entry.side == PLAYER else "The rift"
+        return f"{who} discarded {self._name(entry.card)} ({cause}).", cause
+
+    @_tells(events.Remove)
+    def _remove(self, entry: events.Remove) -> tuple[str, str]:
+        cause, zone = self._by(entry.source, entry.reason), entry.from_.replace("_", " ")
+        return f"{self._name(entry.card)} was removed from the game from {whose(entry.side)} {zone} ({cause}).", cause
+
+    @_tells(events.ToDeck)
+    def _to_deck(self, entry: events.ToDeck) -> tuple[str, str]:
+        side, cause = entry.side, self._by(entry.source, entry.reason)
+        return f"{whose(side).capitalize()} {self._name(entry.card)} went back into {its(side)} deck ({cause}).", cause
+
+    @_tells(events.SoulToGraveyard)
+    def _soul_to_graveyard(self, entry: events.SoulToGraveyard) -> tuple[str, str]:
+        cause = self._by(entry.source, entry.reason)
+        soul, host = self._name(entry.card), self._name(entry.host)
+        return f"{soul} went from {host}'s soul to {whose(entry.side)} graveyard ({cause}).", cause
+
+    @_tells(events.Modify)
+    def _modify(self, entry: events.Modify) -> tuple[str, str]:
+        cause = self._by(entry.source, entry.reason)
+        changes = zip(("ATK", "HP", "STK"), (entry.atk, entry.hp, entry.stk))
+        parts = [f"{label} {value:+d}" for label, value in changes if value]
+        if entry.card == -1:
+            who = "your ruler" if entry.side == PLAYER else "the rift itself"
+        else:
+            who = self._unit(entry.card)
         return f"{who[0].upper()}{who[1:]} gets {', '.join(parts)} ({cause}).", cause
 
+    @_tells(events.DeckToDamage)
+    def _deck_to_damage(self, entry: events.DeckToDamage) -> tuple[str, str]:
+        side = entry.side
+        self.damage[side] += 1
+        cause = self._by(entry.source, entry.reason)
+        return (
+            f"{self._name(entry.card)} went from {whose(side)} deck into {its(side)} damage zone {cause} "
+            f"({self.damage[side]} of {self.game.life(side)}).",
+            cause,
+        )
+
     # ------------------------------------------------------------------ battle
-    def _attack(self, turn: int, side: int, attacker: int, target_slot: int, target: int) -> str:
-        names = self.names
-        if side == INVADER:
+    @_tells(events.Attack)
+    def _attack(self, entry: events.Attack) -> str:
+        names, attacker, target_slot, target = self.names, entry.attacker, entry.target_zone, entry.target
+        if entry.side == INVADER:
             who = "The rift itself" if attacker == -1 else f"The rift's {names[attacker]}"
             what = "you" if target_slot == RULER else f"your {names[target]} in your {SLOT_WORDS[target_slot]}"
             why = RIFT_TARGETS
-            if turn == 1:
+            if entry.turn == 1:
                 why = "going first, it has one attack on turn 1 and makes it itself"
             return f"{who} attacks {what} ({why})."
         who = "Your ruler" if attacker == -1 else f"Your {names[attacker]}"
@@ -393,9 +413,9 @@ class _Teller:
         )
         return f"{who} attacks {what}."
 
-    def _damage_unit(
-        self, iid: int, amount: int, total: int, source: int | None, reason: str | None
-    ) -> tuple[str, str]:
+    @_tells(events.DamageUnit)
+    def _damage_unit(self, entry: events.DamageUnit) -> tuple[str, str]:
+        iid, amount, total, source, reason = entry.card, entry.amount, entry.total, entry.source, entry.reason
         self.unit_damage[iid] = total
         unit = self._unit(iid)
         tail = f"({total} in all)"
@@ -415,7 +435,9 @@ class _Teller:
             return f"{_cap(unit)} takes {amount} damage ({UNTOLD}) {tail}.", UNTOLD
         return f"{_cap(unit)} takes {amount} damage {cause} {tail}.", cause
 
-    def _destroy(self, side: int, iid: int, source: int | None, reason: str | None) -> tuple[str, str]:
+    @_tells(events.Destroy)
+    def _destroy(self, entry: events.Destroy) -> tuple[str, str]:
+        side, iid, source, reason = entry.side, entry.card, entry.source, entry.reason
         unit = self._unit(iid)
         where = self.board.get(iid)
         zone = f" in {its(side)} {SLOT_WORDS[where[1]]}" if where else ""
@@ -442,8 +464,7 @@ class _Teller:
         end_name = self.names[end]
         turns = "turn" if self.readings.rift.end_rule_turns is EndTurns.EVERY_TURN else "rift turn"
         cause = f"level {level.number}'s start-of-turn rule"
-        previous = self.previous
-        if previous is not None and previous[1] == "sacrifice" and previous[3] == iid:
+        if isinstance(self.previous, events.Sacrifice) and self.previous.card == iid:
             self.own_destroyed.add(end)
             whose_knight = "your" if side == PLAYER else "its own"
             return (
@@ -463,11 +484,13 @@ class _Teller:
         ), cause
 
     # ------------------------------------------------------------------ split damage and replacements
-    def _carry_through(self, side: int, attacker: int, destroyed: int) -> str:
+    @_tells(events.CarryThrough)
+    def _carry_through(self, entry: events.CarryThrough) -> str:
+        side = entry.side
         foe = "the rift itself" if side == PLAYER else "you"
         return (
-            f"{whose(side).capitalize()} {self.names[attacker]}'s attack goes on to {foe}: its ability destroyed "
-            f"{whose(1 - side)} {self.names[destroyed]} in the attacked line."
+            f"{whose(side).capitalize()} {self.names[entry.attacker]}'s attack goes on to {foe}: its ability destroyed "
+            f"{whose(1 - side)} {self.names[entry.target]} in the attacked line."
         )
 
     def _damage_words(self, side: int, source: int | None, reason: str | None) -> str:
@@ -480,18 +503,20 @@ class _Teller:
             return self._attack_words(1 - side, source)
         return self._doer(source, reason)
 
-    def _prevented(
-        self, side: int, iid: int, prevented: int, left: int, by: int, source: int | None, reason: str | None
-    ) -> tuple[str, str]:
+    @_tells(events.DamagePrevented)
+    def _prevented(self, entry: events.DamagePrevented) -> tuple[str, str]:
+        side, iid, prevented, left = entry.side, entry.card, entry.prevented, entry.left
         hit = ("you" if side == PLAYER else "the rift itself") if iid == -1 else self._unit(iid)
         damage_side = self.board.get(iid, (side, 0))[0] if iid >= 0 else side
-        dealer = self._damage_words(damage_side, source, reason)
+        dealer = self._damage_words(damage_side, entry.source, entry.reason)
         damage = f"of the {prevented + left} damage {dealer} would deal" if dealer else f"of {prevented + left} damage"
-        cause = f"prevented by {self.names[by]}"
+        cause = f"prevented by {self.names[entry.by]}"
         rest = "none is dealt" if left == 0 else f"{left} is dealt"
         return f"{_cap(cause)}: {prevented} {damage} to {hit} ({rest}).", cause
 
-    def _survived(self, iid: int, by: int, total: int) -> tuple[str, str]:
+    @_tells(events.Survived)
+    def _survived(self, entry: events.Survived) -> tuple[str, str]:
+        iid, by, total = entry.card, entry.by, entry.total
         unit = self._unit(iid)
         cause = "its own ability keeps it on the board" if by == iid else f"{self.names[by]} keeps it on the board"
         after = "its damage is now 0" if total == 0 else f"it keeps its {total} damage"
@@ -499,9 +524,9 @@ class _Teller:
         return f"{_cap(unit)} would have been destroyed, but {cause} ({after}).", cause
 
     # ------------------------------------------------------------------ damage checks
-    def _ruler_damage(
-        self, side: int, amount: int, battle: bool, source: int | None, reason: str | None
-    ) -> tuple[str, str]:
+    @_tells(events.RulerDamage)
+    def _ruler_damage(self, entry: events.RulerDamage) -> tuple[str, str]:
+        side, amount, battle, source, reason = entry.side, entry.amount, entry.battle, entry.source, entry.reason
         who = "You take" if side == PLAYER else "The rift takes"
         checks = f"{amount} damage check{'s' if amount != 1 else ''}"
         foe = 1 - side
@@ -523,11 +548,13 @@ class _Teller:
     def _check_head(index: int | None, of: int | None) -> str:
         return "Damage check" if index is None else f"Damage check {index} of {of}"
 
-    def _check(self, side: int, iid: int, result: str, index: int | None, of: int | None) -> tuple[str, str]:
-        head = self._check_head(index, of)
-        card = self.game.card(iid)
+    @_tells(events.Check)
+    def _check(self, entry: events.Check) -> tuple[str, str]:
+        side = entry.side
+        head = self._check_head(entry.index, entry.of)
+        card = self.game.card(entry.card)
         name = card.name
-        if result == "cnt":
+        if entry.result == "cnt":
             cause = "it has CNT, so this check does not count"
             if card.abilities_for(CNT):
                 return f"{head}: {name} goes to {whose(side)} graveyard: {cause}; its CNT takes effect.", cause
@@ -548,9 +575,19 @@ class _Teller:
             note = f"; its CNT is ignored by level {self.game.setup.level.number}'s rule"
         return f"{head}: {name} goes to {whose(side)} damage zone: {cause}{note}.", cause
 
-    def _deck_out(self, side: int, index: int | None, of: int | None) -> tuple[str, str]:
-        cause = f"{whose(side)} deck is empty"
-        return f"{self._check_head(index, of)}: {cause}, so no card can be taken (deck-out).", cause
+    @_tells(events.CheckDeckOut)
+    def _deck_out(self, entry: events.CheckDeckOut) -> tuple[str, str]:
+        cause = f"{whose(entry.side)} deck is empty"
+        return f"{self._check_head(entry.index, entry.of)}: {cause}, so no card can be taken (deck-out).", cause
+
+
+_NO_EFFECT_WHY = {
+    Cause.NO_TARGET: "there is no unit it could choose",
+    Cause.NO_ZONE: "there is no zone to move the unit to",
+    Cause.NO_RULER_STATE: "the rift's ruler is never rested or readied",
+    Cause.NO_MATERIAL: "its material cannot go back into the deck, or there is nothing to summon",
+    Cause.NOT_IN_HAND: "the card is no longer in the hand",
+}
 
 
 def _ignoring_rules(game: Game, card_id: str) -> bool:

@@ -513,8 +513,7 @@ def test_a_version_1_effect_task_in_a_version_2_save_is_refused(tmp_path):
 
 
 def test_every_field_a_game_saves_is_declared_in_the_save_format():
-    from gateruler.engine.events import FIELDS
-    from gateruler.saves import LOG_ARGUMENTS, GameState, SideState, UnitState
+    from gateruler.saves import GameState, SideState, UnitState
 
     g = fixture_game()
     play_on(g)
@@ -523,7 +522,23 @@ def test_every_field_a_game_saves_is_declared_in_the_save_format():
     assert set(state["sides"][0]) == {f.name for f in attrs.fields(SideState)}
     unit_state = next(u for side in state["sides"] for u in side["board"] if u is not None)
     assert set(unit_state) == {f.name for f in attrs.fields(UnitState)}
-    assert {name for names in FIELDS.values() for name in names} <= set(LOG_ARGUMENTS)
+
+
+def test_every_kind_of_value_a_log_entry_holds_is_one_a_save_checks():
+    """A log record's field types (engine/events.py) are what a save's entry is checked against: a new
+    kind of value needs its check in saves.LOG_VALUES, or an engine number would pass unbounded."""
+    import typing
+
+    from gateruler.engine import events
+    from gateruler.saves import LOG_VALUES
+
+    checked = {*LOG_VALUES, events.Card, events.CardOrRuler, str, bool}
+    for record in events.KINDS.values():
+        for name, kind in zip(record.FIELDS, record.TYPES):
+            if typing.get_origin(kind) is typing.Literal:
+                continue
+            options = set(typing.get_args(kind)) - {type(None)} if typing.get_origin(kind) else {kind}
+            assert options <= checked, f"{record.KIND}.{name}: {kind}"
 
 
 def test_a_game_with_an_ability_used_this_turn_and_granted_keywords_saves_and_resumes(tmp_path):

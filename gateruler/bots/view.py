@@ -26,6 +26,7 @@ import random
 import attrs
 
 from gateruler.bots.cache import IdentityMemo
+from gateruler.engine import events
 from gateruler.engine.actions import INVADER, PLAYER, Action
 from gateruler.engine.game import Game, Setup
 from gateruler.engine.state import SideState
@@ -68,15 +69,14 @@ def _known_ends(game: Game, side: int) -> tuple[int, int]:
     on_top: set[int] = set()
     at_bottom: set[int] = set()
     for entry in reversed(game.log):
-        kind = entry[1]
-        if entry[2] != side:
+        if entry.side != side:
             continue
-        if kind == "shuffle":
+        if isinstance(entry, events.Shuffle):
             break
-        if kind == "bottom":
-            at_bottom.add(entry[3])
-        elif kind == "look" or (kind == "move" and entry[4] == "deck"):
-            on_top.add(entry[3])
+        if isinstance(entry, events.Bottom):
+            at_bottom.add(entry.card)
+        elif isinstance(entry, events.Look) or (isinstance(entry, events.Move) and entry.to == "deck"):
+            on_top.add(entry.card)
     deck = game.sides[side].deck
     bottom = 0
     while bottom < len(deck) and deck[bottom] in at_bottom:

@@ -55,7 +55,7 @@ from gateruler.engine.actions import (
     set_card_action,
     summon_action,
 )
-from gateruler.engine.events import Cause, describe, event_to_dict
+from gateruler.engine.events import KINDS, Cause, describe, event_to_dict
 from gateruler.engine.filters import ZONE_LISTS
 from gateruler.engine.frames import BEGIN, Decision, Frame
 from gateruler.engine.keywords import (
@@ -1012,7 +1012,7 @@ class Game:
     # ------------------------------------------------------------------ internals
     def log_event(self, side: int | None, kind: str, *args: object) -> None:
         """Add an event to the log (engine/events.py lists the kinds and their fields)."""
-        self.log.append((self.turn, kind, side, *args))
+        self.log.append(KINDS[kind]((self.turn, kind, side) + args))  # its kind's record, a tuple
 
     _log = log_event  # the name the rift's controller has always used
 
