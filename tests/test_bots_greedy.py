@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from factories import mechanics_game, rich_game
 
 from gateruler.bots import make_bot, player_view
@@ -157,3 +158,25 @@ def test_an_identity_memo_makes_each_value_once_per_object_and_never_mixes_equal
     c = (3,)
     memo.get(c, make)  # past its bound: it forgets, and makes again when asked
     assert memo.get(b, make) == 4 and memo.get(a, make) == 5
+
+
+def test_every_effect_and_cost_word_of_the_engine_has_a_value_in_greedy() -> None:
+    """A card may use any registered word: greedy must know what each is worth (bots/greedy/values.py)."""
+    from gateruler.bots.greedy.values import COST_VALUES, EFFECT_VALUES
+    from gateruler.engine.costs import COSTS
+    from gateruler.engine.effects import EFFECTS
+
+    assert [w for w in EFFECTS.names() if w not in EFFECT_VALUES] == []
+    assert [w for w in COSTS.names() if w not in COST_VALUES] == []
+
+
+def test_greedy_refuses_to_value_a_word_the_engine_does_not_have() -> None:
+    """A misspelt word in greedy's registry is caught when greedy is imported, not ignored."""
+    from gateruler.bots.greedy.values import values_cost, values_effect
+
+    with pytest.raises(ValueError, match="'drawe', which the engine does not have"):
+        values_effect("drawe")(lambda facts, effect, face_ready, source: 0.0)
+    with pytest.raises(ValueError, match="'draw' twice"):
+        values_effect("draw")(lambda facts, effect, face_ready, source: 0.0)
+    with pytest.raises(ValueError, match="'discard_all', which the engine does not have"):
+        values_cost("discard_all")(lambda facts, cost, source: 0.0)
