@@ -180,3 +180,21 @@ def test_greedy_refuses_to_value_a_word_the_engine_does_not_have() -> None:
         values_effect("draw")(lambda facts, effect, face_ready, source: 0.0)
     with pytest.raises(ValueError, match="'discard_all', which the engine does not have"):
         values_cost("discard_all")(lambda facts, cost, source: 0.0)
+
+
+def test_a_granted_keyword_is_worth_as_much_on_a_played_card_as_on_an_activated_ability() -> None:
+    """One value per word: a played card's grant was worth nothing to greedy, an activated ability's `grant`."""
+    from factories import find_iid, game, summon, unit, yaml_event
+
+    from gateruler.bots.greedy import main_plan
+    from gateruler.bots.greedy.values import effect_value
+    from gateruler.engine import PlayEvent
+
+    ward = yaml_event("WARD", "{effect: grant, target: own_unit, keyword: intercept}")
+    g = game(cards=[ward, unit("SOLDIER", 1, 3, 4, 1)], player=["SOLDIER", "WARD"])
+    summon(g, "SOLDIER", ATTACK_LEFT)
+    iid = find_iid(g, PLAYER, "hand", "WARD")
+    facts = Facts(g)
+    (grant,) = g.card(iid).abilities[0].effects
+    assert effect_value(facts, grant, 0.0, iid) == facts.w.grant > facts.w.min_play
+    assert PlayEvent(iid) in main_plan(g, facts, g.legal_actions())

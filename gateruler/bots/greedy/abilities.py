@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gateruler.bots.greedy.values import activated_value, costs_value
+from gateruler.bots.greedy.values import costs_value, effect_value
 from gateruler.engine.actions import Action, Activate, Discount
 from gateruler.engine.activation import discount_energy
 
@@ -38,7 +38,7 @@ def activation_choice(game: Game, facts: Facts, legal: list[Action]) -> Action |
         if face_ready is None:
             face_ready = facts.ready_face()
         ability = game.setup.defs[action.card].abilities[action.ability]
-        gain = sum(activated_value(facts, e, face_ready, action.card) for e in ability.effects)
+        gain = sum(effect_value(facts, e, face_ready, action.card) for e in ability.effects)
         gain -= costs_value(facts, ability.costs, action.card)
         if gain > best_gain + 1e-9:
             best, best_gain = action, gain

@@ -48,8 +48,6 @@ EffectValue = Callable[[Facts, Any, float, int], float]  # (facts, effect, face_
 CostValue = Callable[[Facts, Any, int], float]  # (facts, cost, source) -> what paying it gives up
 EFFECT_VALUES: dict[str, EffectValue] = {}
 COST_VALUES: dict[str, CostValue] = {}
-# The words an activated ability's effects are valued by apart from a played card's (see `activated_value`).
-ACTIVATED_VALUES: dict[str, EffectValue] = {}
 F = TypeVar("F", bound=Callable[..., float])
 
 
@@ -88,16 +86,6 @@ def effects_value(facts: Facts, effects: Iterable[Any], face_ready: float, sourc
     for e in effects:
         total += values[e.kind](facts, e, face_ready, source)
     return total
-
-
-def activated_value(facts: Facts, effect: Any, face_ready: float, source: int) -> float:
-    """The worth of one effect of an activated ability of `source`.
-
-    Kept apart so that restructuring greedy changed no game: an activated
-    ability's grant, act, rest and genesis summon were valued while a played
-    card's were worth nothing."""
-    value = ACTIVATED_VALUES.get(effect.kind) or EFFECT_VALUES[effect.kind]
-    return value(facts, effect, face_ready, source)
 
 
 def costs_value(facts: Facts, costs: Iterable[Any], source: int) -> float:
@@ -300,26 +288,15 @@ def new_units_share(facts: Facts, effects: tuple[Any, ...]) -> float:
     return share
 
 
-# ---------------------------------------------------------------------- the words of activated abilities
+# ---------------------------------------------------------------------- keywords, states, genesis
 
 
-@values_effect("grant", "rest", "act", "genesis_summon")
-def _played_status(facts: Facts, effect: Any, face_ready: float, source: int) -> float:
-    """On a played card these were worth nothing, while an activated ability's were valued
-    (`ACTIVATED_VALUES`); kept so that restructuring greedy changed no game."""
-    return 0.0
-
-
-def _activated(*words: str) -> Callable[[F], F]:
-    return _register(ACTIVATED_VALUES, EFFECTS.names(), "activated effect", words)
-
-
-@_activated("grant")
+@values_effect("grant")
 def _grant(facts: Facts, effect: Any, face_ready: float, source: int) -> float:
     return facts.w.grant
 
 
-@_activated("act")
+@values_effect("act")
 def _act(facts: Facts, effect: Any, face_ready: float, source: int) -> float:
     """Acting is worth something only while one of the player's attackers is rested."""
     ours = facts.game.sides[PLAYER]
@@ -329,12 +306,12 @@ def _act(facts: Facts, effect: Any, face_ready: float, source: int) -> float:
     return facts.w.act if rested else 0.0
 
 
-@_activated("rest")
+@values_effect("rest")
 def _rest(facts: Facts, effect: Any, face_ready: float, source: int) -> float:
     return facts.w.rest
 
 
-@_activated("genesis_summon")
+@values_effect("genesis_summon")
 def _genesis_summon(facts: Facts, effect: GenesisSummon, face_ready: float, source: int) -> float:
     """The unit summoned against its material (`source`, returned), and what its genesis ability does."""
     game = facts.game
