@@ -116,8 +116,10 @@ class GreedyPolicy:
         return _decide(game, legal, self.weights)
 
     def _main_phase(self, game: Game, legal: list[Action]) -> Action:
+        facts = None  # made when first needed: most decisions here follow the plan
         if game.setup.has_activated:
-            activation = activation_choice(game, Facts(game), legal)
+            facts = Facts(game, self.weights)
+            activation = activation_choice(game, facts, legal)
             if activation is not None:
                 self._expect = None
                 return activation
@@ -125,7 +127,7 @@ class GreedyPolicy:
         if key != self._expect or not self._plan or self._plan[0] not in legal:
             # Nothing to play (the common case once the energy is spent): no plan to make.
             can_play = any(type(a) in PLAYS for a in legal)
-            self._plan = main_plan(game, Facts(game, self.weights), legal) if can_play else []
+            self._plan = main_plan(game, facts or Facts(game, self.weights), legal) if can_play else []
         if self._plan:
             action = self._plan.pop(0)
             if isinstance(action, (Summon, PlayEvent, PlayField)):
