@@ -9,7 +9,7 @@ word it resembles (`all_own_units`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from gateruler.engine.actions import PLAYER
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE
@@ -34,14 +34,10 @@ _SHAPES = {
 }
 
 
-class BoardUnit(NamedTuple):
-    """A unit of the player's board as the rift's attacks meet it (`odds.rift_attacks`)."""
-
-    hp: int  # HP left
-    atk: int
-    intercept: bool
-    counter: bool
-    attackable: bool
+# A unit of the player's board as the rift's attacks meet it (`odds.rift_attacks`):
+# (HP left, ATK, intercept, counterattack, can be attacked).  A plain tuple, not a NamedTuple:
+# boards are made in the plan's inner loops, and a NamedTuple costs ten times as much to make.
+BoardUnit = tuple[int, int, bool, bool, bool]
 
 
 def target_shape(target: object) -> str:
@@ -127,7 +123,7 @@ class CardFacts:
         self.on_play = tuple(e for a in card.abilities_for(ON_PLAY) for e in a.effects)
         self.on_enter = tuple(e for a in card.abilities_for(ON_ENTER) for e in a.effects)
         # as a fresh unit on a board (`odds.rift_attacks`)
-        self.entry = BoardUnit(self.hp, self.atk, self.intercept, self.counter, self.attackable)
+        self.entry = (self.hp, self.atk, self.intercept, self.counter, self.attackable)
         # entering, it destroys every unit of the other side (levels 4 and 5's dragons)
         self.wipes = self.is_unit and any(
             e.kind == "destroy" and target_shape(e.target) == "all_enemy_units" for e in self.on_enter

@@ -129,14 +129,14 @@ class Facts:
         game = self.game
         rift = game.sides[INVADER]
         cards = self.cards
-        attackers = []
+        attackers: list[RiftAttacker] = []
         for slot in (ATTACK_LEFT, ATTACK_RIGHT):
             u = rift.board[slot]
             if u is None or slot == killed:
-                attackers.append(RiftAttacker(self.new_atk, self.new_stk, False, self.new_hp))
+                attackers.append((self.new_atk, self.new_stk, False, self.new_hp))
             elif not cards[u.iid].dormant:
                 attackers.append(
-                    RiftAttacker(
+                    (
                         game.atk(INVADER, slot),
                         game.stk(INVADER, slot),
                         cards[u.iid].pierce,
@@ -144,7 +144,7 @@ class Facts:
                     )
                 )
         ruler_pierce = PIERCE in game.keywords(INVADER, RULER)
-        attackers.append(RiftAttacker(game.atk(INVADER, RULER), game.stk(INVADER, RULER), ruler_pierce, 0))
+        attackers.append((game.atk(INVADER, RULER), game.stk(INVADER, RULER), ruler_pierce, 0))
         return tuple(attackers)
 
     def shield_from_kill(self, slot: int) -> float:
@@ -181,9 +181,10 @@ class Facts:
 
     def remaining_hp(self, side: int, slot: int) -> int:
         """The HP left of the unit in `slot` of `side` (there must be one)."""
-        unit = self.game.sides[side].board[slot]
+        game = self.game
+        unit = game.sides[side].board[slot]
         assert unit is not None
-        return self.game.hp(side, slot) - unit.damage
+        return game.hp(side, slot) - unit.damage
 
     def incoming(self, board: list[BoardUnit | None]) -> float:
         """Expected damage checks on the player from the rift's next attacks against `board`,
@@ -208,9 +209,7 @@ class Facts:
             else:
                 c = self.cards[u.iid]
                 board.append(
-                    BoardUnit(
-                        game.hp(PLAYER, slot) - u.damage, game.atk(PLAYER, slot), c.intercept, c.counter, c.attackable
-                    )
+                    (game.hp(PLAYER, slot) - u.damage, game.atk(PLAYER, slot), c.intercept, c.counter, c.attackable)
                 )
         return board
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from math import comb
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, cast
 
 from gateruler.bots.cache import IdentityMemo
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
@@ -37,13 +37,9 @@ if TYPE_CHECKING:
     from gateruler.models import CardDef, LevelDef
 
 
-class RiftAttacker(NamedTuple):
-    """One of the rift's next attacks, in the order they come (`rift_attacks`)."""
-
-    atk: float
-    stk: float
-    pierce: bool
-    hp: float  # HP left; 0 for its ruler (which nothing intercepts)
+# One of the rift's next attacks, in the order they come (`rift_attacks`): (ATK, STK, pierce,
+# HP left, 0 for its ruler, which nothing intercepts).  A plain tuple, as `cards.BoardUnit` is.
+RiftAttacker = tuple[float, float, bool, float]
 
 
 # ---------------------------------------------------------------------- card facts
@@ -193,17 +189,8 @@ class DeckOdds:
         self.our_hit_rate = (our_n - ours.cnt) / our_n if our_n else 1.0
 
 
-class _SeenDecks(NamedTuple):
-    """The last decks a game showed, their sums and their odds."""
-
-    defs: tuple[CardDef, ...]
-    rift: list[int]
-    rift_sums: DeckSums
-    ours: list[int]
-    our_sums: DeckSums
-    odds: DeckOdds
-
-
+# The last decks a game showed, their sums and their odds: (defs, rift deck, its sums, our deck, its sums, odds)
+_SeenDecks = tuple[tuple["CardDef", ...], list[int], DeckSums, list[int], DeckSums, DeckOdds]
 _ODDS: dict[int, _SeenDecks] = {}  # id(defs) -> the last decks seen in each game
 
 
@@ -217,7 +204,7 @@ def deck_odds(game: Game, cards: list[CardFacts]) -> DeckOdds:
     rift_deck = game.sides[INVADER].deck
     our_deck = game.sides[PLAYER].deck
     last = _ODDS.get(id(defs))
-    if last is not None and last.defs is defs:
+    if last is not None and last[0] is defs:
         _, rift_before, rift_sums, our_before, our_sums, odds = last
         rift_same = rift_deck == rift_before
         our_same = our_deck == our_before
@@ -235,7 +222,7 @@ def deck_odds(game: Game, cards: list[CardFacts]) -> DeckOdds:
     odds = DeckOdds(rift_sums, our_sums)
     if len(_ODDS) >= 64:
         _ODDS.clear()
-    _ODDS[id(defs)] = _SeenDecks(defs, rift_before, rift_sums, our_before, our_sums, odds)
+    _ODDS[id(defs)] = (defs, rift_before, rift_sums, our_before, our_sums, odds)
     return odds
 
 

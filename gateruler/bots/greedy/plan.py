@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from gateruler.bots.greedy.abilities import as_discount, discount_offers
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
-from gateruler.bots.greedy.odds import remembered_attacks
+from gateruler.bots.greedy.odds import RiftAttacker, remembered_attacks
 from gateruler.bots.greedy.values import effects_value, new_units_share, unit_worth
 from gateruler.engine.actions import (
     ATTACK_LEFT,
@@ -205,7 +205,20 @@ class _Placer:
     """The best slots for each set of units a plan tries (each set worked out once): their own
     worth plus the face damage they save the player's ruler from the rift's next attacks."""
 
-    __slots__ = ("facts", "board", "base", "slots", "worth", "_best", "_where", "shield", "_saved")
+    __slots__ = (
+        "facts",
+        "board",
+        "base",
+        "slots",
+        "worth",
+        "_best",
+        "_where",
+        "shield",
+        "_saved",
+        "_attackers",
+        "_sacrifice",
+        "_hit_rate",
+    )
     facts: Facts
     board: list[BoardUnit | None]
     base: float
@@ -215,6 +228,9 @@ class _Placer:
     _where: dict[tuple[_Item, ...], tuple[int, ...]]
     shield: float
     _saved: dict[tuple[int, int, int], float]  # ids of a board's (left, right, defense) -> `_saving`
+    _attackers: tuple[RiftAttacker, ...]  # the facts' own, read once (`_saving` is asked in the search's inner loop)
+    _sacrifice: bool
+    _hit_rate: float
 
     def __init__(
         self,
@@ -233,6 +249,9 @@ class _Placer:
         self._where = {}
         self.shield = facts.dfn * facts.w.shield * facts.keep
         self._saved = {}
+        self._attackers = facts.attackers
+        self._sacrifice = facts.sacrifice_due
+        self._hit_rate = facts.our_hit_rate
 
     def best(self, units: tuple[_Item, ...]) -> float:
         """The value of the best placement of `units` (at least one)."""
@@ -302,9 +321,8 @@ class _Placer:
         """What the board (`left`, `right`, `defense`) is worth in face damage saved against the
         rift's next attacks, next to the board as it is; remembered by the identities of its
         parts (the board's and the cards' tuples outlive the placer)."""
-        facts = self.facts
-        face = remembered_attacks(facts.attackers, facts.sacrifice_due, left, right, defense)
-        saved = self._saved[id(left), id(right), id(defense)] = (self.base - face * facts.our_hit_rate) * self.shield
+        face = remembered_attacks(self._attackers, self._sacrifice, left, right, defense)
+        saved = self._saved[id(left), id(right), id(defense)] = (self.base - face * self._hit_rate) * self.shield
         return saved
 
     def placement(self, units: tuple[_Item, ...]) -> list[Action]:
