@@ -25,7 +25,7 @@ Kept simple and cheap, since greedy is also the search bot's playout policy:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gateruler.bots.greedy.cards import target_shape
 from gateruler.bots.greedy.values import effects_value, split_value, unit_worth
@@ -80,15 +80,15 @@ def answer_decision(game: Game, facts: Facts, legal: list[Action]) -> Action:
     if decision.purpose == "cost" or (decision.purpose == "pick" and decision.subject(game).kind == "add_soul"):
         return min(legal, key=lambda a: _card_worth(facts, a))
     if decision.kind == "split":
-        return choose_split(game, facts, legal)  # type: ignore[arg-type]  # a split decision offers splits
+        return choose_split(game, facts, cast("list[Split]", legal))  # a split decision offers splits
     if decision.purpose == "pick":
         return max(legal, key=lambda a: _pick_worth(facts, a))
     if decision.kind == "zone":
-        return choose_zone(game, facts, legal)  # type: ignore[arg-type]  # a zone decision offers zones
+        return choose_zone(game, facts, cast("list[Choose]", legal))  # a zone decision offers zones
     if decision.kind == "card" and decision.subject(game).kind == "special_summon":
         return max(legal, key=lambda a: _pick_worth(facts, a))
     if decision.kind == "unit":
-        return choose_target(game, facts, legal)  # type: ignore[arg-type]  # a unit decision offers units
+        return choose_target(game, facts, cast("list[Choose]", legal))  # a unit decision offers units
     return legal[0]
 
 
