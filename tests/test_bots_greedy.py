@@ -186,3 +186,43 @@ def test_an_identity_memo_makes_each_value_once_per_object_and_never_mixes_equal
     c = (3,)
     memo.get(c, make)  # past its bound: it forgets, and makes again when asked
     assert memo.get(b, make) == 4 and memo.get(a, make) == 5
+
+
+def test_every_effect_and_cost_word_of_the_engine_has_a_value_in_greedy() -> None:
+    """A card may use any registered word: greedy must know what each is worth (bots/greedy/values.py)."""
+    from gateruler.bots.greedy.values import COST_VALUES, EFFECT_VALUES
+    from gateruler.engine.costs import COSTS
+    from gateruler.engine.effects import EFFECTS
+
+    assert [w for w in EFFECTS.names() if w not in EFFECT_VALUES] == []
+    assert [w for w in COSTS.names() if w not in COST_VALUES] == []
+
+
+def test_greedy_refuses_to_value_a_word_the_engine_does_not_have() -> None:
+    """A misspelt word in greedy's registry is caught when greedy is imported, not ignored."""
+    from gateruler.bots.greedy.values import values_cost, values_effect
+
+    with pytest.raises(ValueError, match="'drawe', which the engine does not have"):
+        values_effect("drawe")(lambda facts, effect, face_ready, source: 0.0)
+    with pytest.raises(ValueError, match="'draw' twice"):
+        values_effect("draw")(lambda facts, effect, face_ready, source: 0.0)
+    with pytest.raises(ValueError, match="'discard_all', which the engine does not have"):
+        values_cost("discard_all")(lambda facts, cost, source: 0.0)
+
+
+def test_a_granted_keyword_is_worth_as_much_on_a_played_card_as_on_an_activated_ability() -> None:
+    """One value per word: a played card's grant was worth nothing to greedy, an activated ability's `grant`."""
+    from factories import find_iid, game, summon, unit, yaml_event
+
+    from gateruler.bots.greedy import main_plan
+    from gateruler.bots.greedy.values import effect_value
+    from gateruler.engine import PlayEvent
+
+    ward = yaml_event("WARD", "{effect: grant, target: own_unit, keyword: intercept}")
+    g = game(cards=[ward, unit("SOLDIER", 1, 3, 4, 1)], player=["SOLDIER", "WARD"])
+    summon(g, "SOLDIER", ATTACK_LEFT)
+    iid = find_iid(g, PLAYER, "hand", "WARD")
+    facts = Facts(g)
+    (grant,) = g.card(iid).abilities[0].effects
+    assert effect_value(facts, grant, 0.0, iid) == facts.w.grant > facts.w.min_play
+    assert PlayEvent(iid) in main_plan(g, facts, g.legal_actions())

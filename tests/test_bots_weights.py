@@ -117,3 +117,23 @@ def test_check_json_of_an_unweighted_bot_says_it_has_no_weights(tmp_path: Path) 
     )
     assert result.exit_code == 0, result.stderr
     assert json.loads(out.read_text())["settings"]["bot_weights"] is None
+
+
+def test_the_tuned_bot_judges_activated_abilities_by_its_own_weights() -> None:
+    """A bot whose weights give a drawn card no worth does not use an ability that only draws;
+    with the hand-set weights greedy uses it (the main phase once judged it by those alone)."""
+    from factories import game, summon, yaml_unit
+
+    from gateruler.engine import ATTACK_LEFT, PLAYER, Activate
+
+    well = yaml_unit(
+        "WELL",
+        "{trigger: activated, timing: normal, effects: [{effect: draw, target: controller, amount: 1}]}",
+        stats="level: 1, atk: 1, hp: 4, stk: 1",
+    )
+    g = game(cards=[well], player=["WELL"])
+    summon(g, "WELL", ATTACK_LEFT)
+    draw = Activate(next(u.iid for u in g.sides[PLAYER].board if u is not None), 0)
+    assert draw in g.legal_actions()
+    assert GreedyPolicy().act(g) == draw
+    assert GreedyPolicy(Weights(draw=0.0)).act(g) != draw

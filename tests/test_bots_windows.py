@@ -1,4 +1,4 @@
-"""The bots in the priority windows of the rift's turn (engine/windows.py, bots/greedy_windows.py).
+"""The bots in the priority windows of the rift's turn (engine/windows.py, bots/greedy/decisions.py).
 
 Greedy's rules, one test each: set what is meant for the rift's turn; after a
 drive, remove the driven attacker; before damage, prevent lethal or

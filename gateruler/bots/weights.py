@@ -56,6 +56,33 @@ class Weights:
     own_set_card: float = _w(1.0, "destroying the player's own set cards (a cost)")
     field: float = _w(0.5, "a field card in play, besides what it does on entering")
     min_play: float = _w(0.05, "the least a card must be worth to be played")
+    search_to_field: float = _w(1.0, "a card a search puts onto the field")
+    look_share: float = _w(0.5, "a card a look takes into the hand, as a share of a card drawn")
+    look_elsewhere: float = _w(0.3, "a look that puts the card it takes anywhere but the hand (onto the field)")
+    soul_card: float = _w(0.1, "a card put into a soul")
+    revive_unit: float = _w(1.0, "a unit a special summon brings back, besides its numbers")
+    revive_atk_hp: float = _w(0.1, "a point of ATK + HP of a unit a special summon brings back")
+    revive_stk: float = _w(0.3, "a point of STK of a unit a special summon brings back")
+    grant: float = _w(0.3, "a keyword granted to a unit")
+    act: float = _w(0.4, "acting a unit or the ruler while an attacker of the player's is rested")
+    rest: float = _w(0.1, "resting a unit")
+    genesis_atk_hp: float = _w(0.25, "a point of ATK + HP a genesis-summoned unit has more than its material")
+    genesis_stk: float = _w(0.5, "a point of STK a genesis-summoned unit has more than its material")
+    # --- what the costs of the player's abilities give up (activated abilities, discounts)
+    cost_energy: float = _w(0.3, "an energy spent on an ability (an energy the main plan cannot spend)")
+    cost_discard: float = _w(0.7, "a card discarded")
+    cost_destroy: float = _w(1.5, "an own unit destroyed")
+    cost_return: float = _w(1.2, "an own unit returned to the hand")
+    cost_return_to_deck: float = _w(1.2, "an own unit returned to the deck")
+    cost_rest_unit: float = _w(0.4, "an own acted unit rested")
+    cost_remove_from_graveyard: float = _w(0.05, "a card of the graveyard removed from the game")
+    cost_soul: float = _w(0.5, "a soul card paid")
+    cost_deck_to_damage: float = _w(1.0, "a deck card put into the damage zone, per expected damage-zone card")
+    rested_attacker: float = _w(0.3, "resting an attacker that could still attack, while no line is open")
+    activation_gain: float = _w(0.05, "the least an activated ability must be worth beyond its costs to be used")
+    discount_most: float = _w(
+        1.0, "the most a discount's other costs may give up to make an unaffordable card affordable"
+    )
     # --- face damage on the rift
     lethal: float = _w(50.0, "finishing the rift, times the chance this attack does")
     backlash: float = _w(1.0, "harm the rift's CNT cards do when checked, per expected card")
@@ -88,6 +115,17 @@ class Weights:
     lost_attacker: float = _w(1.0, "an attacker lost to intercept or counterattack")
     lost_attacker_stats: float = _w(0.2, "a point of ATK + HP of an attacker lost to intercept or counterattack")
     reaction_damage: float = _w(0.1, "a point of damage an attacker takes back and survives")
+    # --- targets and splits of the player's effects
+    own_unit_hp: float = _w(0.3, "a point of HP left of an own unit the player's effect harms")
+    own_unit_atk: float = _w(0.3, "a point of ATK of an own unit the player's effect harms")
+    kill_with_attack: float = _w(0.5, "finishing a rift unit together with the attack in progress, beyond the kill")
+    attack_kills_anyway: float = _w(0.3, "harming another rift unit while the attack in progress kills its own target")
+    buff_worth_share: float = _w(
+        0.1, "an own unit's worth, as a share, choosing which own unit a helpful effect goes to"
+    )
+    buff_ready_attacker: float = _w(1.0, "a helpful effect on an own attacker that has not attacked yet")
+    buff_other_unit: float = _w(0.5, "a helpful effect on any other own unit")
+    buff_enemy_unit: float = _w(5.0, "a helpful effect on a rift unit (a cost)")
 
     @classmethod
     def names(cls) -> tuple[str, ...]:

@@ -1,0 +1,156 @@
+"""Greedy's attack phase: which attack next, or none.
+
+* With a line open (the rift has an empty slot) every attacker goes for the
+  rift's ruler unless killing a unit is worth more than its face damage.
+* With no line open, it opens one as cheaply as possible: the unit that the
+  smallest group of attackers can destroy, striking first with the attacker
+  whose face damage matters least; the rest then go face.
+* When nothing can open a line, it chips at the unit closest to dying.
+* Attacks into intercept or counterattack that would lose the attacker are
+  avoided.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING
+
+from gateruler.engine.actions import DEFENSE, INVADER, PLAYER, RULER, Action, Attack, attack_action
+from gateruler.engine.keywords import PIERCE
+
+if TYPE_CHECKING:
+    from gateruler.bots.greedy.facts import Facts
+    from gateruler.engine.game import Game
+
+RISKY_LOSS = 0.5  # a chip attack whose reaction loss is above this goes last: it would lose the attacker
+
+
+class _Attackers:
+    """What the attack choice reads of the player's attackers, worked out once per decision."""
+
+    __slots__ = ("facts", "attackers", "face_of", "atk_of", "_losses")
+    facts: Facts
+    attackers: list[int]  # the zones that can attack
+    face_of: dict[int, float]  # each attacker's face damage
+    atk_of: dict[int, int]
+    _losses: dict[tuple[int, int], float]
+
+    def __init__(self, facts: Facts, attacks: list[Attack]) -> None:
+        game = facts.game
+        self.facts = facts
+        self.attackers = sorted({a.attacker for a in attacks})
+        self.face_of = {a: facts.face(game.stk(PLAYER, a)) for a in self.attackers}
+        self.atk_of = {a: game.atk(PLAYER, a) for a in self.attackers}
+        self._losses = {}
+
+    def pierces(self, attacker: int) -> bool:
+        game = self.facts.game
+        if game.setup.has_grants:  # a keyword may be granted (a ruler's pierce, say)
+            return PIERCE in game.keywords(PLAYER, attacker)
+        if attacker == RULER:
+            return False
+        unit = game.sides[PLAYER].board[attacker]
+        return unit is not None and self.facts.cards[unit.iid].pierce
+
+    def reaction_loss(self, attacker: int, slot: int) -> float:
+        """What our unit loses to intercept / counterattack (rulers take neither), remembered."""
+        loss = self._losses.get((attacker, slot))
+        if loss is None:
+            loss = self._losses[attacker, slot] = self._reaction_loss(attacker, slot)
+        return loss
+
+    def _reaction_loss(self, attacker: int, slot: int) -> float:
+        if attacker == RULER:
+            return 0.0
+        facts = self.facts
+        game = facts.game
+        w = facts.w
+        unit = game.sides[INVADER].board[slot]
+        assert unit is not None
+        c = facts.cards[unit.iid]
+        if not (c.intercept or c.counter):
+            return 0.0
+        if not c.intercept and self.atk_of[attacker] >= facts.remaining_hp(INVADER, slot):
+            return 0.0  # killed before it can counterattack
+        back = game.atk(INVADER, slot)
+        if back >= facts.remaining_hp(PLAYER, attacker):
+            return w.lost_attacker + w.lost_attacker_stats * (self.atk_of[attacker] + game.hp(PLAYER, attacker))
+        return w.reaction_damage * back
+
+
+def attack_choice(game: Game, facts: Facts, legal: list[Action]) -> Action | None:
+    """The next attack, or None to stop attacking."""
+    attacks = [a for a in legal if type(a) is Attack]
+    if not attacks:
+        return None
+    ours = _Attackers(facts, attacks)
+    targets = sorted({a.target for a in attacks})
+    if RULER in targets:
+        return _with_a_line_open(ours, attacks)
+    opening = _opening(ours, targets)
+    if opening is not None:
+        return opening
+    return _chip(ours, attacks)
+
+
+def _with_a_line_open(ours: _Attackers, attacks: list[Attack]) -> Action | None:
+    """Face damage, unless a kill is worth more than the attacker's face."""
+    facts = ours.facts
+    best_value = 0.0
+    best: Action | None = None
+    for a in attacks:
+        if a.target == RULER:
+            v = ours.face_of[a.attacker]
+        else:
+            atk = ours.atk_of[a.attacker]
+            rem = facts.remaining_hp(INVADER, a.target)
+            kv = facts.kill_value(a.target)
+            kills = atk >= rem
+            v = kv if kills else facts.w.chip * kv * atk / max(1, rem)
+            if kills and a.target == DEFENSE and ours.pierces(a.attacker):
+                v += ours.face_of[a.attacker]
+            v -= ours.reaction_loss(a.attacker, a.target)
+        if v > best_value + 1e-9:
+            best_value, best = v, a
+    return best
+
+
+def _opening(ours: _Attackers, targets: list[int]) -> Action | None:
+    """No open line: the first attack of the cheapest group that opens one (the rest then go face)."""
+    facts = ours.facts
+    attackers, face_of, atk_of = ours.attackers, ours.face_of, ours.atk_of
+    best_plan = -1e9
+    best_first: Action | None = None
+    for t in targets:
+        rem = facts.remaining_hp(INVADER, t)
+        kv = facts.kill_value(t)
+        for size in range(1, len(attackers) + 1):
+            for group in itertools.permutations(attackers, size):
+                total = sum([atk_of[a] for a in group])
+                if total < rem or total - atk_of[group[-1]] >= rem:
+                    continue  # does not kill, or kills without its last member
+                rest = sum([face_of[a] for a in attackers if a not in group])
+                v = kv + rest - sum([ours.reaction_loss(a, t) for a in group])
+                if t == DEFENSE and ours.pierces(group[-1]):
+                    v += face_of[group[-1]]
+                if v > best_plan:
+                    best_plan = v
+                    # strike first with the member whose face damage matters least
+                    best_first = attack_action(min(group, key=lambda a: (face_of[a], -atk_of[a], a)), t)
+    return best_first
+
+
+def _chip(ours: _Attackers, attacks: list[Attack]) -> Action:
+    """Nothing opens a line this turn: chip at the unit closest to dying."""
+    facts = ours.facts
+
+    def rank(a: Attack) -> tuple[bool, int, float, int, int]:
+        return (
+            ours.reaction_loss(a.attacker, a.target) > RISKY_LOSS,
+            facts.remaining_hp(INVADER, a.target),
+            -facts.kill_value(a.target),
+            a.attacker,
+            a.target,
+        )
+
+    return min(attacks, key=rank)

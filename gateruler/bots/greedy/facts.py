@@ -1,0 +1,247 @@
+"""What one decision of greedy's needs to know: `Facts`, made afresh at every decision.
+
+Greedy's currency is expected damage-zone cards, weighted by how near each
+side is to losing (docs/bots.md): `off` scales a point of damage to the
+rift, `dfn` a point to the player.  A `Facts` holds those scales, the decks'
+odds, the rift's next attackers and the player's board, and answers the
+questions every part of greedy asks: what face damage is worth (`face`),
+what killing a rift unit is worth (`kill_value`), how much the rift's next
+attacks would deal against a board (`incoming`).  A Facts is made for one
+decision: nothing it reads changes under it, so it remembers its answers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gateruler.bots.greedy.cards import BoardUnit, CardFacts
+from gateruler.bots.greedy.odds import RiftAttacker, at_least, card_facts, deck_odds, remembered_attacks, sacrifice_ids
+from gateruler.bots.weights import Weights
+from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER
+from gateruler.engine.keywords import PIERCE
+
+if TYPE_CHECKING:
+    from gateruler.engine.game import Game
+
+UNIT_SLOTS = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)
+HAND_SET = Weights()  # the greedy bot's own weights
+
+
+def can_attack_now(game: Game, slot: int) -> bool:
+    """Whether the player's unit in `slot` (or the ruler) can attack this turn."""
+    if slot == RULER:
+        return game.can_attack(PLAYER, RULER)
+    return (
+        slot < game.setup.ruler.attack_zones
+        and game.sides[PLAYER].board[slot] is not None
+        and game.can_attack(PLAYER, slot)
+    )
+
+
+class Facts:
+    """What one decision needs: deck odds, race weights, the rift's attackers (worked out when first asked)."""
+
+    __slots__ = (
+        "game",
+        "w",
+        "cards",
+        "rift_cards",
+        "rift_hits",
+        "rift_left",
+        "our_hit_rate",
+        "backlash",
+        "off",
+        "dfn",
+        "new_atk",
+        "new_stk",
+        "new_hp",
+        "_attackers",
+        "_sacrifice_due",
+        "lines_open",
+        "sacrifice_ids",
+        "_face",
+        "_kill",
+        "keep",
+    )
+    game: Game
+    w: Weights
+    cards: list[CardFacts]
+    rift_cards: int
+    rift_hits: int
+    rift_left: int
+    our_hit_rate: float
+    backlash: float
+    off: float  # what a point of damage to the rift is worth: its HP over the HP it has left
+    dfn: float  # what a point of damage to the player is worth
+    new_atk: float  # the rift's average new unit
+    new_stk: float
+    new_hp: float
+    _attackers: tuple[RiftAttacker, ...] | None
+    _sacrifice_due: bool | None
+    lines_open: bool  # the rift has an empty unit slot: attacks may go to its ruler
+    sacrifice_ids: frozenset[str]
+    _face: dict[int, float]
+    _kill: dict[int, float]
+    keep: float  # the chance the player's units survive until the rift's attacks, as far as a weight counts it
+
+    def __init__(self, game: Game, weights: Weights = HAND_SET) -> None:
+        self.game = game
+        self.w = weights
+        cards = self.cards = card_facts(game)
+        odds = deck_odds(game, cards)
+        rift = game.sides[INVADER]
+        ours = game.sides[PLAYER]
+        rift_life = game.life(INVADER)
+        our_life = game.life(PLAYER)
+        self.rift_cards = odds.rift_cards
+        self.rift_hits = odds.rift_hits
+        self.rift_left = max(1, rift_life - len(rift.damage_zone))
+        self.our_hit_rate = odds.our_hit_rate
+        our_left = max(1, our_life - len(ours.damage_zone))
+        self.off = rift_life / self.rift_left
+        self.dfn = our_life / our_left
+        self.backlash = odds.harm_rate * self.dfn * self.our_hit_rate * weights.backlash
+        self.new_atk = odds.new_atk
+        self.new_stk = odds.new_stk
+        self.new_hp = odds.new_hp
+        self.keep = 1.0
+        if weights.wipe_risk and odds.rift_wipers:
+            chance = at_least(1, game.setup.level.drives_per_turn, odds.rift_wipers, odds.rift_cards)
+            self.keep = 1.0 - weights.wipe_risk * chance
+        self._face = {}
+        self._kill = {}
+        self._attackers = None
+        self._sacrifice_due = None
+        self.sacrifice_ids = sacrifice_ids(game.setup.level)
+        board = rift.board
+        self.lines_open = board[0] is None or board[1] is None or board[2] is None
+
+    @property
+    def attackers(self) -> tuple[RiftAttacker, ...]:
+        """The rift's next attackers: its left and right units (a new average unit where a
+        slot is empty: the drives fill it first), then its ruler."""
+        if self._attackers is None:
+            self._attackers = self._attackers_with(None)
+        return self._attackers
+
+    def _attackers_with(self, killed: int | None) -> tuple[RiftAttacker, ...]:
+        """The rift's next attackers if its unit in `killed` were gone (None: as they are)."""
+        game = self.game
+        rift = game.sides[INVADER]
+        cards = self.cards
+        attackers: list[RiftAttacker] = []
+        for slot in (ATTACK_LEFT, ATTACK_RIGHT):
+            u = rift.board[slot]
+            if u is None or slot == killed:
+                attackers.append((self.new_atk, self.new_stk, False, self.new_hp))
+            elif not cards[u.iid].dormant:
+                attackers.append(
+                    (
+                        game.atk(INVADER, slot),
+                        game.stk(INVADER, slot),
+                        cards[u.iid].pierce,
+                        game.hp(INVADER, slot) - u.damage,
+                    )
+                )
+        ruler_pierce = PIERCE in game.keywords(INVADER, RULER)
+        attackers.append((game.atk(INVADER, RULER), game.stk(INVADER, RULER), ruler_pierce, 0))
+        return tuple(attackers)
+
+    def shield_from_kill(self, slot: int) -> float:
+        """How many fewer expected damage-zone cards the rift's next attacks deal the player's
+        board as it is if its attacker in `slot` is killed now (an average unit takes its place)."""
+        left, right, defense = self.our_board()
+        sacrifice = self.sacrifice_due
+        now = remembered_attacks(self.attackers, sacrifice, left, right, defense)
+        after = remembered_attacks(self._attackers_with(slot), sacrifice, left, right, defense)
+        return (now - after) * self.our_hit_rate
+
+    @property
+    def sacrifice_due(self) -> bool:
+        """Whether the rift's rule will destroy a player unit before its next attacks."""
+        if self._sacrifice_due is None:
+            cards = self.cards
+            self._sacrifice_due = bool(self.sacrifice_ids) and any(
+                u is not None and cards[u.iid].id in self.sacrifice_ids for u in self.game.sides[INVADER].board
+            )
+        return self._sacrifice_due
+
+    def face(self, stk: int) -> float:
+        """Value of `stk` damage checks on the rift: expected hits, backlash, lethal chance."""
+        cached = self._face.get(stk)
+        if cached is not None:
+            return cached
+        value = 0.0
+        if stk > 0 and self.rift_cards:
+            hits = stk * self.rift_hits / self.rift_cards
+            value = min(hits, self.rift_left) * self.off - stk * self.backlash
+            value += self.w.lethal * at_least(self.rift_left, stk, self.rift_hits, self.rift_cards)
+        self._face[stk] = value
+        return value
+
+    def remaining_hp(self, side: int, slot: int) -> int:
+        """The HP left of the unit in `slot` of `side` (there must be one)."""
+        game = self.game
+        unit = game.sides[side].board[slot]
+        assert unit is not None
+        return game.hp(side, slot) - unit.damage
+
+    def incoming(self, board: list[BoardUnit | None]) -> float:
+        """Expected damage checks on the player from the rift's next attacks against `board`,
+        the player's (left, right, defense) (see `odds.rift_attacks`)."""
+        return self.incoming_at(board[ATTACK_LEFT], board[ATTACK_RIGHT], board[DEFENSE])
+
+    def incoming_at(self, left: BoardUnit | None, right: BoardUnit | None, defense: BoardUnit | None) -> float:
+        """`incoming` with the board's three slots given one by one."""
+        attackers = self._attackers
+        if attackers is None:
+            attackers = self.attackers
+        return remembered_attacks(attackers, self.sacrifice_due, left, right, defense) * self.our_hit_rate
+
+    def our_board(self) -> list[BoardUnit | None]:
+        """The player's (left, right, defense) units as the rift's attacks meet them."""
+        game = self.game
+        board: list[BoardUnit | None] = []
+        for slot in UNIT_SLOTS:
+            u = game.sides[PLAYER].board[slot]
+            if u is None:
+                board.append(None)
+            else:
+                c = self.cards[u.iid]
+                board.append(
+                    (game.hp(PLAYER, slot) - u.damage, game.atk(PLAYER, slot), c.intercept, c.counter, c.attackable)
+                )
+        return board
+
+    def kill_value(self, slot: int) -> float:
+        """What removing the rift's unit in `slot` is worth, beyond opening a line.
+
+        An attacker is replaced by an average unit at the next drive, so a kill
+        is worth the difference; End (level 2) costs the player a unit a turn."""
+        cached = self._kill.get(slot)
+        if cached is not None:
+            return cached
+        game = self.game
+        w = self.w
+        u = game.sides[INVADER].board[slot]
+        assert u is not None
+        value = w.kill_base
+        if slot != DEFENSE:
+            value += w.kill_atk * (game.atk(INVADER, slot) - self.new_atk) * self.dfn / 3
+            value += w.kill_stk * (game.stk(INVADER, slot) - self.new_stk) * self.dfn
+            value += w.kill_attacker * self.dfn
+            if w.kill_shield:
+                value += w.kill_shield * self.shield_from_kill(slot) * self.dfn
+        if self.cards[u.iid].id in self.sacrifice_ids:
+            value += w.kill_sacrificer * self.dfn
+        self._kill[slot] = value
+        return value
+
+    def ready_face(self) -> float:
+        """Face damage the player's ready attackers could deal this turn through an open line."""
+        game = self.game
+        total = 0.0
+        for slot in (ATTACK_LEFT, ATTACK_RIGHT, RULER):
+            if can_attack_now(game, slot):
+                total += self.face(game.stk(PLAYER, slot))
+        return total

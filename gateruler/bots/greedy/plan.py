@@ -1,0 +1,337 @@
+"""Greedy's main-phase plan: the best set of plays the energy and the summon right allow.
+
+Among the playable cards (the best `MAX_PLAN_ITEMS`), every set of at most
+`MAX_PLAN_SIZE` that the energy and the summon right allow is tried; its
+value is what its events are worth (values.py) plus, for its units, the best
+placement of them together (`_Placer`): their own worth in each slot
+(`values.unit_worth`) plus the face damage they save the player's ruler from
+the rift's next attacks.  The search carries each set's placement value down
+instead of asking for it again, and stops growing a set that cannot afford
+the cheapest play left.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from typing import TYPE_CHECKING
+
+from gateruler.bots.greedy.abilities import as_discount, discount_offers
+from gateruler.bots.greedy.cards import BoardUnit, CardFacts
+from gateruler.bots.greedy.odds import RiftAttacker, remembered_attacks
+from gateruler.bots.greedy.values import effects_value, new_units_share, unit_worth
+from gateruler.engine.actions import (
+    ATTACK_LEFT,
+    DEFENSE,
+    PLAYER,
+    Action,
+    Discount,
+    PlayEvent,
+    PlayField,
+    Summon,
+    summon_action,
+)
+from gateruler.models import CostModel
+
+if TYPE_CHECKING:
+    from gateruler.bots.greedy.facts import Facts
+    from gateruler.engine.game import Game
+
+MAX_PLAN_ITEMS = 8  # candidate plays a main-phase plan chooses among
+MAX_PLAN_SIZE = 4  # plays in one plan
+PLAYS = (Summon, PlayEvent, PlayField, Discount)  # the actions a main-phase plan is made of
+
+
+class _Item:
+    """One card the main-phase plan may play."""
+
+    __slots__ = ("iid", "cost", "action", "value", "card", "per_unit")
+    iid: int
+    cost: int
+    action: Action | None  # None for a unit: its slot is chosen with the others
+    value: float
+    card: CardFacts
+    per_unit: float  # what it is worth more for each unit the plan summons (a buff played after them)
+
+    def __init__(
+        self, iid: int, cost: int, action: Action | None, value: float, card: CardFacts, per_unit: float = 0.0
+    ) -> None:
+        self.iid = iid
+        self.cost = cost
+        self.action = action
+        self.value = value
+        self.card = card
+        self.per_unit = per_unit
+
+
+def _plan_items(
+    facts: Facts, legal: list[Action], energy: int, summons_left: int, face_ready: float, offers: dict[int, int]
+) -> list[_Item]:
+    """What a main-phase plan chooses among: each playable card once (copies of a card in a
+    zone are one choice), with its energy cost and, for a card that needs no slot, its value.
+
+    A new kind of play (an `Activate` action, an alternative cost...) is one
+    more branch here: an `_Item` with its energy cost, the action and what it
+    is worth; the plan's search does the rest."""
+    game = facts.game
+    side = game.sides[PLAYER]
+    cards = facts.cards
+    w = facts.w
+    free = game.setup.ruler.cost_model is CostModel.FREE
+    playable: dict[int, Action] = {}
+    summonable: set[int] = set()
+    for a in legal:
+        if type(a) is Summon:
+            summonable.add(a.card)
+        elif type(a) is PlayEvent or type(a) is PlayField:
+            playable[a.card] = a
+    items: list[_Item] = []
+    seen_units: set[str] = set()
+    for zone in (side.hand, side.drive, side.set_zones):
+        first_of: dict[str, int] = {}  # legal_actions names the first copy of a card in a zone
+        for iid in zone:
+            if iid is None:
+                continue
+            c = cards[iid]
+            rep = first_of.setdefault(c.id, iid) if zone is not side.set_zones else iid
+            cost = offers.get(rep, 0 if free else max(c.level, 0))
+            if cost > energy:
+                continue
+            if c.is_unit:
+                # Copies are interchangeable and one plan summons one of them: the next plan sees the rest.
+                if (rep in summonable or rep in offers) and summons_left > 0 and c.id not in seen_units:
+                    seen_units.add(c.id)
+                    items.append(_Item(rep, cost, None, 0.0, c))
+            elif rep in playable or rep in offers:
+                if c.is_event:
+                    value = effects_value(facts, c.on_play, face_ready, rep)
+                else:
+                    value = w.field + effects_value(facts, c.on_enter, face_ready, rep)
+                per_unit = new_units_share(facts, c.on_play) if c.is_event else 0.0
+                if value > w.min_play or per_unit > 0:
+                    items.append(
+                        _Item(rep, cost, Discount(rep) if rep in offers else playable[rep], value, c, per_unit)
+                    )
+    return items
+
+
+def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
+    """The best set of plays for this main phase, in the order to make them.
+
+    Every subset of the best few playable cards that the energy and the
+    summon right allow is tried; units are placed in the slots that best
+    shield the player's ruler from the rift's next attacks."""
+    side = game.sides[PLAYER]
+    ruler = game.setup.ruler
+    energy = side.energy_ready
+    summons_left = 99 if ruler.summon_cap is None else ruler.summon_cap - side.summons
+    face_ready = facts.ready_face()
+    offers = discount_offers(game, facts, legal, energy) if game.setup.has_discount else {}
+    items = _plan_items(facts, legal, energy, summons_left, face_ready, offers)
+    if not items:
+        return []
+    items.sort(key=lambda it: (-(it.value if it.action is not None else it.card.atk + it.card.hp), it.cost, it.iid))
+    del items[MAX_PLAN_ITEMS:]
+
+    board = facts.our_board()
+    slots = game.setup.summon_slots
+    worth = {it.iid: unit_worth(facts, it.card, slots, board, face_ready, it.iid) for it in items if it.action is None}
+    placer = _Placer(facts, board, facts.incoming(board), slots, worth)
+    best = _best_set(items, energy, min(summons_left, len(slots)), placer)
+    if best is None:
+        return []
+    plays, units = best
+    # buffs that count the new units come after them; every other event first
+    plan = [c.action for c in plays if c.action is not None and not c.per_unit]
+    plan += placer.placement(units)
+    plan += [c.action for c in plays if c.action is not None and c.per_unit]
+    return as_discount(plan, offers) if offers else plan
+
+
+def _best_set(
+    items: list[_Item], energy: int, max_units: int, placer: _Placer
+) -> tuple[tuple[_Item, ...], tuple[_Item, ...]] | None:
+    """The most valuable affordable set of at most MAX_PLAN_SIZE of `items` and its units (None:
+    no set is worth more than nothing)."""
+    n = len(items)
+    # the cheapest play from each index on: a set that cannot afford it stops growing there
+    cheapest = [0] * (n + 1)
+    cheapest[n] = energy + 1
+    for i in range(n - 1, -1, -1):
+        cheapest[i] = min(items[i].cost, cheapest[i + 1])
+    best_value = 0.0
+    best: tuple[tuple[_Item, ...], tuple[_Item, ...]] | None = None  # the best set so far and its units
+    chosen: list[_Item] = []
+
+    def extend(start: int, cost: int, units: tuple[_Item, ...], placed: float, events: float, per_unit: float) -> None:
+        """Every affordable set of at most MAX_PLAN_SIZE plays, each set once; `events` is what
+        the chosen events are worth, `per_unit` what they add per unit summoned, `units` the
+        chosen units and `placed` what their best placement is worth."""
+        nonlocal best_value, best
+        for i in range(start, n):
+            it = items[i]
+            total = cost + it.cost
+            if total > energy:
+                continue
+            if it.action is None:
+                if len(units) >= max_units:
+                    continue
+                now_units = units + (it,)
+                now_events = events
+                now_per_unit = per_unit
+                now_placed = placer.best(now_units)
+                value = now_placed + events
+            else:
+                now_units = units
+                now_placed = placed
+                now_events = events + it.value
+                now_per_unit = per_unit + it.per_unit
+                value = placed + now_events
+            if now_per_unit:
+                value += now_per_unit * len(now_units)
+            chosen.append(it)
+            if value > best_value + 1e-9:
+                best_value = value
+                best = (tuple(chosen), now_units)
+            if len(chosen) < MAX_PLAN_SIZE and total + cheapest[i + 1] <= energy:
+                extend(i + 1, total, now_units, now_placed, now_events, now_per_unit)
+            chosen.pop()
+
+    extend(0, 0, (), 0.0, 0, 0.0)
+    return best
+
+
+class _Placer:
+    """The best slots for each set of units a plan tries (each set worked out once): their own
+    worth plus the face damage they save the player's ruler from the rift's next attacks."""
+
+    __slots__ = (
+        "facts",
+        "board",
+        "base",
+        "slots",
+        "worth",
+        "_best",
+        "_where",
+        "shield",
+        "_saved",
+        "_attackers",
+        "_sacrifice",
+        "_hit_rate",
+    )
+    facts: Facts
+    board: list[BoardUnit | None]
+    base: float
+    slots: tuple[int, ...]
+    worth: dict[int, dict[int, float]]
+    _best: dict[tuple[_Item, ...], float]
+    _where: dict[tuple[_Item, ...], tuple[int, ...]]
+    shield: float
+    _saved: dict[tuple[int, int, int], float]  # ids of a board's (left, right, defense) -> `_saving`
+    _attackers: tuple[RiftAttacker, ...]  # the facts' own, read once (`_saving` is asked in the search's inner loop)
+    _sacrifice: bool
+    _hit_rate: float
+
+    def __init__(
+        self,
+        facts: Facts,
+        board: list[BoardUnit | None],
+        base: float,
+        slots: tuple[int, ...],
+        worth: dict[int, dict[int, float]],
+    ) -> None:
+        self.facts = facts
+        self.board = board
+        self.base = base
+        self.slots = slots
+        self.worth = worth
+        self._best = {}
+        self._where = {}
+        self.shield = facts.dfn * facts.w.shield * facts.keep
+        self._saved = {}
+        self._attackers = facts.attackers
+        self._sacrifice = facts.sacrifice_due
+        self._hit_rate = facts.our_hit_rate
+
+    def best(self, units: tuple[_Item, ...]) -> float:
+        """The value of the best placement of `units` (at least one)."""
+        value = self._best.get(units)
+        if value is not None:
+            return value
+        if len(units) == 1:
+            best_value, best = self._best_one(units[0])
+        else:
+            best_value, best = self._best_many(units)
+        self._best[units] = best_value
+        self._where[units] = best
+        return best_value
+
+    def _best_one(self, unit: _Item) -> tuple[float, tuple[int, ...]]:
+        """The common case, without the permutations' bookkeeping (the same sums in the same order)."""
+        best_value = -1e9
+        best: tuple[int, ...] = ()
+        saved_by = self._saved
+        b0, b1, b2 = self.board
+        entry = unit.card.entry
+        worth = self.worth[unit.iid]
+        left: BoardUnit | None
+        right: BoardUnit | None
+        defense: BoardUnit | None
+        for slot in self.slots:
+            if slot == ATTACK_LEFT:
+                left, right, defense = entry, b1, b2
+            elif slot == DEFENSE:
+                left, right, defense = b0, b1, entry
+            else:
+                left, right, defense = b0, entry, b2
+            saved = saved_by.get((id(left), id(right), id(defense)))
+            if saved is None:
+                saved = self._saving(left, right, defense)
+            value = 0.0 + worth[slot]
+            value += saved
+            if value > best_value:
+                best_value = value
+                best = (slot,)
+        return best_value, best
+
+    def _best_many(self, units: tuple[_Item, ...]) -> tuple[float, tuple[int, ...]]:
+        best_value = -1e9
+        best: tuple[int, ...] = ()
+        saved_by = self._saved
+        b0, b1, b2 = self.board
+        entries = [it.card.entry for it in units]
+        worths = [self.worth[it.iid] for it in units]
+        for chosen in _permutations(self.slots, len(units)):
+            board = [b0, b1, b2]
+            value = 0.0
+            for entry, worth, slot in zip(entries, worths, chosen):
+                board[slot] = entry
+                value += worth[slot]
+            left, right, defense = board
+            saved = saved_by.get((id(left), id(right), id(defense)))
+            if saved is None:
+                saved = self._saving(left, right, defense)
+            value += saved
+            if value > best_value:
+                best_value = value
+                best = chosen
+        return best_value, best
+
+    def _saving(self, left: BoardUnit | None, right: BoardUnit | None, defense: BoardUnit | None) -> float:
+        """What the board (`left`, `right`, `defense`) is worth in face damage saved against the
+        rift's next attacks, next to the board as it is; remembered by the identities of its
+        parts (the board's and the cards' tuples outlive the placer)."""
+        face = remembered_attacks(self._attackers, self._sacrifice, left, right, defense)
+        saved = self._saved[id(left), id(right), id(defense)] = (self.base - face * self._hit_rate) * self.shield
+        return saved
+
+    def placement(self, units: tuple[_Item, ...]) -> list[Action]:
+        """The summons of the best placement of `units` (after `best`)."""
+        if not units:
+            return []
+        return [summon_action(it.iid, slot) for it, slot in zip(units, self._where[units])]
+
+
+@functools.cache
+def _permutations(slots: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(itertools.permutations(slots, k))
