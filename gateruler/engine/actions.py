@@ -16,6 +16,7 @@ ATTACK_LEFT = 0
 ATTACK_RIGHT = 1
 DEFENSE = 2
 RULER = 3  # as an attacker or a target
+UNIT_SLOTS = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)  # the unit zones, in the rift's summon order
 SLOT_NAMES = ("attack_left", "attack_right", "defense")
 SLOT_WORDS = ("left attack zone", "right attack zone", "defense zone")
 SLOT_BY_NAME = {name: i for i, name in enumerate(SLOT_NAMES)}

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gateruler.engine import continuous
 from gateruler.engine.actions import PLAYER, Action, Activate, Discount
+from gateruler.engine.continuous import continuous_grants
 from gateruler.engine.discount import DISCOUNT
 from gateruler.engine.frames import BEGIN, Frame
 from gateruler.engine.targets import Chosen
@@ -36,7 +36,7 @@ from gateruler.models import CardDef, CostModel
 from gateruler.vocabulary import CardType
 
 if TYPE_CHECKING:
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 
 # ---------------------------------------------------------------------- worked out once per game
@@ -124,7 +124,7 @@ def _plain(n: int) -> dict[str, Any]:
 def _tables(defs: Sequence[CardDef], owners: Sequence[int], facts: list[Any]) -> AbilityTables:
     activated = tuple(f[0] if f else () for f in facts)
     discounts = tuple(f[1] if f else -1 for f in facts)
-    grants = continuous.continuous_grants(defs) if any(f and f[3] for f in facts) else ()
+    grants = continuous_grants(defs) if any(f and f[3] for f in facts) else ()
     return AbilityTables(
         has_activated=any(a and o == PLAYER for a, o in zip(activated, owners)),
         activated=activated,
@@ -161,7 +161,7 @@ def _in_play_zone(card: CardDef) -> str:
     return "field" if card.type is CardType.FIELD else "board"
 
 
-def usable(game: Game, side: int, iid: int, ability: Any) -> bool:
+def usable(game: GameState, side: int, iid: int, ability: Any) -> bool:
     """Whether the ability could be used now as far as the ability itself goes: requirement, costs, chosen targets, and
     what any effect needs (`Effect.usable`, e.g. genesis summon's unit in the deck)."""
     if ability.requires is not None and not ability.requires.holds(game, side, iid, ()):
@@ -177,7 +177,7 @@ def usable(game: Game, side: int, iid: int, ability: Any) -> bool:
     return True
 
 
-def activations(game: Game, window: str, at_risk: bool = False) -> list[Action]:
+def activations(game: GameState, window: str, at_risk: bool = False) -> list[Action]:
     """The player's `Activate` actions open in `window` (`at_risk`: the player's side is about to take damage).
 
     Copies of a card in the drive zone or the field zone are one decision
@@ -212,7 +212,7 @@ def activations(game: Game, window: str, at_risk: bool = False) -> list[Action]:
     return out
 
 
-def activate(game: Game, action: Activate) -> None:
+def activate(game: GameState, action: Activate) -> None:
     """Use the ability: it counts as used this turn, and its frame begins (costs first)."""
     ability = game.setup.defs[action.card].abilities[action.ability]
     game.used += ((action.card, action.ability),)
@@ -223,7 +223,7 @@ def activate(game: Game, action: Activate) -> None:
 # ---------------------------------------------------------------------- discount plays
 
 
-def discount_plays(game: Game) -> list[Action]:
+def discount_plays(game: GameState) -> list[Action]:
     """The player's `Discount` plays from the hand: an energy ruler, a card with a discount whose costs can be paid now."""
     setup = game.setup
     if setup.ruler.cost_model is not CostModel.ENERGY:
@@ -257,7 +257,7 @@ def discount_energy(ability: Any) -> int:
     return sum(c.energy_needed() for c in ability.costs)
 
 
-def play_discounted(game: Game, action: Discount) -> None:
+def play_discounted(game: GameState, action: Discount) -> None:
     """Begin the discount: its costs are paid as an ability's, then the card is played from the hand (discount.PlayThis)."""
     game.log_event(PLAYER, "discount", action.card)
     game.tasks.append(Frame(PLAYER, action.card, game.setup.discounts[action.card], BEGIN, (), (), (action.slot,)))

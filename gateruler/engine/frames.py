@@ -18,7 +18,7 @@ answers at once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
 
@@ -26,7 +26,19 @@ from gateruler.engine.actions import Action, action_from_dict, action_to_dict
 from gateruler.engine.events import Cause
 
 if TYPE_CHECKING:
-    from gateruler.engine.game import Game
+    from gateruler.models import CardDef
+
+
+class Logged(Protocol):
+    """What this module asks of a game: a card's definition, and the log (`GameState` has both).
+
+    Frames and decisions are data the game holds (gamestate.py names them),
+    so this module cannot import the `GameState` Protocol back."""
+
+    def card(self, iid: int) -> CardDef: ...
+
+    def log_event(self, side: int | None, kind: str, *args: object) -> None: ...
+
 
 BEGIN = -1
 """The step before the costs: an unpayable cost stops here, an optional ability asks here."""
@@ -52,16 +64,16 @@ class Frame(NamedTuple):
     end: int = -1  # stop before this step (-1: at the ability's end); saves of version 1 need it
 
 
-def cause_of(game: Game, frame: Frame) -> str:
+def cause_of(game: Logged, frame: Frame) -> str:
     """The reason an entry made by the frame's ability logs (its source being `frame.source`): the
     ability's trigger, or "rule" for what a level's rule added (events.Cause)."""
-    ability = game.setup.defs[frame.source].abilities[frame.ability]
+    ability = game.card(frame.source).abilities[frame.ability]
     return Cause.RULE if ability.rule else ability.trigger
 
 
-def log_no_effect(game: Game, frame: Frame, reason: str, side: int | None = None) -> None:
+def log_no_effect(game: Logged, frame: Frame, reason: str, side: int | None = None) -> None:
     """Log that the frame's ability did nothing (to `side`'s card; default: its controller's), and why (events.Cause.NO_*)."""
-    trigger = game.setup.defs[frame.source].abilities[frame.ability].trigger
+    trigger = game.card(frame.source).abilities[frame.ability].trigger
     game.log_event(frame.side if side is None else side, "no_effect", frame.source, reason, trigger)
 
 
@@ -85,9 +97,9 @@ class Decision:
     target: int = -1  # a "window" (windows.py): the zone an attack is about to hit (RULER: the ruler), or -1
     target_card: int = -1  # a "window": the card in that zone
 
-    def subject(self, game: Game) -> Any:
+    def subject(self, game: Logged) -> Any:
         """The ability (BEGIN), cost or effect the decision is about."""
-        ability = game.setup.defs[self.source].abilities[self.ability]
+        ability = game.card(self.source).abilities[self.ability]
         if self.step < 0:
             return ability
         if self.step < len(ability.costs):

@@ -21,11 +21,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-import attrs
-
+import gateruler.engine.activation as activation
+import gateruler.engine.continuous as continuous_effects
+import gateruler.engine.replace as replace
+import gateruler.engine.resolve as resolve
+import gateruler.engine.windows as windows
 from gateruler.cardpool import CardPool
-from gateruler.engine import activation, replace, resolve, windows
-from gateruler.engine import continuous as continuous_effects
 from gateruler.engine.actions import (
     ANSWERS,
     ATTACK_LEFT,
@@ -39,6 +40,7 @@ from gateruler.engine.actions import (
     SIDE_NAMES,
     SLOT_NAMES,
     SLOT_WORDS,
+    UNIT_SLOTS,
     Action,
     Activate,
     Attack,
@@ -58,6 +60,7 @@ from gateruler.engine.actions import (
 from gateruler.engine.events import Cause, describe, event_to_dict
 from gateruler.engine.filters import ZONE_LISTS
 from gateruler.engine.frames import BEGIN, Decision, Frame
+from gateruler.engine.gamestate import Opponent, Setup
 from gateruler.engine.keywords import (
     CANNOT_BE_ATTACKED,
     COUNTERATTACK,
@@ -65,13 +68,12 @@ from gateruler.engine.keywords import (
     INTERCEPT,
     OPEN_CARD,
     PIERCE,
-    SOUL_GUARD,
 )
-from gateruler.engine.opponent import Opponent
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
-from gateruler.engine.rules import DeckOut, HandlessDraw, PlayerWindows, Rules, UnitDamage
+from gateruler.engine.rules import DeckOut, HandlessDraw, Rules, UnitDamage
 from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import Battle, SideState, Unit
+from gateruler.engine.tables import build_setup
 from gateruler.engine.targets import Chosen
 from gateruler.engine.timings import ATTACK, ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, MAIN, RIFT_DRIVE, RIFT_END
 from gateruler.engine.triggers import (
@@ -82,16 +84,14 @@ from gateruler.engine.triggers import (
     ON_ENTER,
     ON_PLAY,
     ON_SPECIAL_SUMMON,
-    REPLACEMENT,
     START_OF_TURN,
     TOUCHDOWN,
 )
 from gateruler.errors import IllegalAction
-from gateruler.models import CardDef, CostModel, LevelDef, RulerDef, TurnStartKind
+from gateruler.models import CardDef, LevelDef, RulerDef, TurnStartKind
 from gateruler.vocabulary import CardType
 
 DEFAULT_MAX_TURNS = 200
-UNIT_SLOTS = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)
 NORMAL = "normal"  # how a unit entered the board (Unit.how): it was played
 SPECIAL = "special"  # an effect special-summoned it
 
@@ -119,107 +119,6 @@ class Phase:
     ATTACK = "attack"
     END = "end"
     OVER = "over"
-
-
-@attrs.frozen(eq=False)
-class Setup:
-    """Everything fixed for a game's life, shared by all its clones."""
-
-    defs: tuple[CardDef, ...]  # by instance id
-    owners: tuple[int, ...]  # by instance id
-    ruler: RulerDef
-    level: LevelDef
-    pool: CardPool
-    opponent: Opponent  # the scripted side (gateruler.invader in solo mode)
-    seed: int
-    max_turns: int
-    player_deck: tuple[str, ...]  # card ids in deck-list order, for saving
-    deck_name: str = ""
-    has_continuous: bool = False
-    continuous: tuple = ()  # by instance id: its continuous stat changes (continuous.py)
-    triggers: tuple = ()  # by instance id: trigger word -> indices of its abilities with that trigger
-    costs: tuple = ()  # by instance id: the energy the player pays to play it (0 for rulers that pay none)
-    play_checks: tuple = ()  # by instance id: whether playing it needs more than its energy (see _event_playable)
-    summon_slots: tuple = ()  # the player's unit zones, for summons
-    replacements: tuple = ()  # by instance id: its standing replacements (replace.py); () when no card has one
-    replaces: frozenset = frozenset()  # the hooks some card of the game can replace at (empty: no hook costs anything)
-    has_attack_costs: bool = False  # some card has an attack_cost ability: can_attack and declare_attack ask for it
-    # activated abilities, timings, discounts, keyword grants (activation.py, timings.py, discount.py, continuous.py)
-    has_activated: bool = False  # some player card has an activated ability: legal_actions looks for them
-    activated: tuple = ()  # by instance id: the indices of its activated abilities
-    set_windows: tuple = ()  # by instance id: the windows it may be played from a set zone in (its event timing)
-    no_main_play: frozenset = frozenset()  # events whose timing does not open the main window
-    has_once: bool = False  # some triggered ability is once per turn: Game.fire counts them
-    has_discount: bool = False  # some player card has a discount: legal_actions offers it
-    discounts: tuple = ()  # by instance id: the index of its discount ability, or -1
-    has_grants: bool = False  # some card grants keywords: Game.keywords adds them
-    grants: tuple = ()  # by instance id: its continuous keyword grants (continuous.py)
-    rules: Rules = DEFAULT_RULES  # the readings of open rulings this game is played under (engine/rules.py)
-    windows: bool = False  # the player may answer in the rift's turn (windows.py): the engine pushes window tasks
-    damage_windows: frozenset = (
-        frozenset()
-    )  # (card, ability) of the rift's damage abilities: a window opens before each
-
-    @property
-    def card_ids(self) -> tuple[str, ...]:
-        return tuple(d.id for d in self.defs)
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(d.name for d in self.defs)
-
-    @classmethod
-    def build(
-        cls, defs: tuple[CardDef, ...], *, ruler: RulerDef, rules: Rules = DEFAULT_RULES, **fields: object
-    ) -> Setup:
-        """A setup, with what is worked out once per game from the definitions.
-
-        The games of a batch have the same definitions: they share one `defs`
-        tuple and one set of tables (`_TABLES`), so the bots' memos keyed by
-        the definitions hold across games too."""
-        owners = tuple(fields.get("owners", ()))  # type: ignore[call-overload]
-        defs = rules.player_definitions(defs, owners, PLAYER)
-        key = (id(ruler), owners, *map(id, defs))
-        hit = _TABLES.get(key)
-        if hit is None:
-            # Everything here is a function of the definitions, their owners and the ruler alone:
-            # a table that depends on anything else (a rule variant...) must add it to the key.
-            entries = continuous_effects.continuous_entries(defs)
-            triggers, hooks, play_checks = _trigger_index(defs)
-            free = ruler.cost_model is CostModel.FREE
-            abilities = activation.ability_tables(defs, owners)
-            answering = windows.answering_cards(defs, owners)
-            tables = {
-                "defs": defs,
-                "ruler": ruler,
-                "has_continuous": any(entries),
-                "continuous": entries,
-                "triggers": triggers,
-                "costs": tuple(0 if free else max(d.level, 0) for d in defs),
-                "play_checks": play_checks,
-                "summon_slots": tuple(
-                    s
-                    for s in UNIT_SLOTS
-                    if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)
-                ),
-                "replacements": replace.replacement_entries(defs) if REPLACEMENT in hooks else (),
-                # a game with keyword grants may grant Soul guard: it asks the leave hook too (a soul test, when it has none)
-                "replaces": hooks - {REPLACEMENT} | ({replace.LEAVE} if abilities["has_grants"] else frozenset()),
-                "has_attack_costs": any(ATTACK_COST in index for index in triggers),
-                # the rift-turn windows, as they are when the player_windows reading lets them open
-                "windows": answering,
-                "damage_windows": windows.damage_abilities(defs, owners) if answering else frozenset(),
-                **abilities,
-            }
-            if len(_TABLES) >= 256:
-                _TABLES.clear()
-            hit = _TABLES[key] = tables  # it keeps the definitions and the ruler alive: their ids stay theirs
-        if rules.player_windows is not PlayerWindows.ON and hit["windows"]:
-            return cls(**{**hit, "windows": False, "damage_windows": frozenset()}, rules=rules, **fields)
-        return cls(**hit, rules=rules, **fields)
-
-
-_TABLES: dict[tuple, dict[str, object]] = {}  # (id(ruler), owners, id(def)...) -> Setup.build's tables
 
 
 class Game:
@@ -288,7 +187,7 @@ class Game:
         invader_defs = opponent.card_definitions(level, pool, tuple(rift_ids))
         defs = tuple(player_defs) + tuple(invader_defs[c] for c in rift_ids)
         owners = tuple([PLAYER] * n + [INVADER] * len(rift_ids))
-        setup = Setup.build(
+        setup = build_setup(
             defs,
             owners=owners,
             ruler=ruler,
@@ -1389,7 +1288,7 @@ class Game:
         ids = data["cards"]
         invader_defs = opponent.card_definitions(level, pool, tuple(ids[player_n:]))
         defs = tuple(pool[c] for c in ids[:player_n]) + tuple(invader_defs[c] for c in ids[player_n:])
-        setup = Setup.build(
+        setup = build_setup(
             defs,
             owners=tuple([PLAYER] * player_n + [INVADER] * (len(ids) - player_n)),
             ruler=ruler,
@@ -1417,58 +1316,6 @@ def _deal(ids: list[str], order: list[int], size: int | None) -> tuple[list[str]
     ranked = sorted(kept)
     rank = {index: r for r, index in enumerate(ranked)}
     return [ids[i] for i in ranked], [rank[i] for i in kept]
-
-
-def _needs_play_checks(card: CardDef, index: dict[str, tuple[int, ...]]) -> bool:
-    """Whether playing the card may depend on more than its energy: on_play requirements, costs, chosen targets."""
-    for i in index.get(ON_PLAY, ()):
-        ability = card.abilities[i]
-        if ability.requires is not None or ability.costs or any(type(e.target) is Chosen for e in ability.effects):
-            return True
-    return False
-
-
-NO_HOOKS: frozenset[str] = frozenset()
-HOOK_NAMES = frozenset({replace.DAMAGE, replace.DESTROY, replace.LEAVE, REPLACEMENT})
-_INDEXES: dict[
-    int, tuple[CardDef, dict[str, tuple[int, ...]], frozenset[str], bool]
-] = {}  # id(definition) -> (it, its index, its hooks, play checks)
-
-
-def _trigger_index(
-    defs: Sequence[CardDef],
-) -> tuple[tuple[dict[str, tuple[int, ...]], ...], frozenset[str], tuple[bool, ...]]:
-    """For each card, trigger word -> the indices of its abilities with that trigger; the replacement
-    hooks the cards' words use (REPLACEMENT among them when a card has a standing replacement); and
-    for each card whether playing it needs more than its energy (`_needs_play_checks`).
-
-    Each definition is read once, and remembered across games (definitions
-    are frozen and shared by the games of a batch); the memo forgets
-    everything when it grows large."""
-    indexes = []
-    checks = []
-    hooks: frozenset[str] = frozenset()
-    for d in defs:
-        hit = _INDEXES.get(id(d))
-        if hit is None or hit[0] is not d:
-            found: dict[str, list[int]] = {}
-            card_hooks = NO_HOOKS
-            for i, ability in enumerate(d.abilities):
-                found.setdefault(ability.trigger, []).append(i)
-                for effect in ability.effects:
-                    if effect.hook:  # a replacement word: standing (REPLACEMENT) or one-shot
-                        card_hooks = card_hooks | {effect.hook, ability.trigger}
-            if SOUL_GUARD in d.keywords:
-                card_hooks = card_hooks | {replace.LEAVE}
-            if len(_INDEXES) > 4096:
-                _INDEXES.clear()
-            index = {trigger: tuple(indices) for trigger, indices in found.items()}
-            hit = _INDEXES[id(d)] = (d, index, card_hooks & HOOK_NAMES, _needs_play_checks(d, index))
-        indexes.append(hit[1])
-        checks.append(hit[3])
-        if hit[2]:
-            hooks |= hit[2]
-    return tuple(indexes), hooks, tuple(checks)
 
 
 __all__ = ["Decision", "Game", "Phase", "Setup", "SIDE_NAMES", "SLOT_NAMES", "SLOT_WORDS"]

@@ -24,14 +24,14 @@ from gateruler.engine.frames import Decision, Frame, frame_from_dict, frame_to_d
 from gateruler.engine.state import SideState
 
 if TYPE_CHECKING:
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 FORMAT = "gateruler-game"
 VERSION = 2
 READS = (1, 2)
 
 
-def game_to_dict(game: Game) -> dict:
+def game_to_dict(game: GameState) -> dict:
     rng_state = game.rng.getstate() if game.rng is not None else None  # None: a player view has no generator
     setup = game.setup
     return {
@@ -63,7 +63,7 @@ def game_to_dict(game: Game) -> dict:
     }
 
 
-def game_from_dict(game: Game, data: dict) -> None:
+def game_from_dict(game: GameState, data: dict) -> None:
     """Fill a blank game (definitions set up) with the state `data` holds."""
     version = data.get("version")
     if version not in READS:
@@ -117,7 +117,7 @@ def _numbered(task: list) -> tuple:
     return (*task, None) if task[0] == "check" and len(task) == 3 else tuple(task)
 
 
-def _v1_task(game: Game, task: list) -> Any:
+def _v1_task(game: GameState, task: list) -> Any:
     if task[0] != "fx":
         return _numbered(task)
     _, side, source, effect = task

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.actions import INVADER, PLAYER, RULER, Action, Pass, PlayEvent, Summon
+from gateruler.engine.activation import activations
 from gateruler.engine.frames import Decision
 from gateruler.engine.keywords import SENTINEL
 from gateruler.engine.timings import (
@@ -45,7 +46,7 @@ from gateruler.models import CardDef
 from gateruler.vocabulary import CardType
 
 if TYPE_CHECKING:
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
     from gateruler.engine.state import Battle
 
 WINDOW = "window"  # the task kind, and the kind of the decision it leaves
@@ -126,11 +127,9 @@ def at_risk(name: str) -> bool:
     return WINDOWS[name].damage
 
 
-def answers(game: Game, name: str) -> list[Action]:
+def answers(game: GameState, name: str) -> list[Action]:
     """The player's answers in the window `name` (`Pass` aside): set events and activated abilities whose
     timing opens there, sentinel summons from the hand into an empty zone."""
-    from gateruler.engine import activation  # activation imports the game's helpers at its top
-
     risk = at_risk(name)
     s = game.sides[PLAYER]
     setup = game.setup
@@ -148,7 +147,7 @@ def answers(game: Game, name: str) -> list[Action]:
         ):
             out.append(PlayEvent(iid))
     if setup.has_activated:
-        out += activation.activations(game, name, risk)
+        out += activations(game, name, risk)
     if game.has_hand(PLAYER):
         free = game.free_zones(PLAYER)
         seen: set[str] = set()
@@ -166,7 +165,7 @@ def answers(game: Game, name: str) -> list[Action]:
     return out
 
 
-def open_window(game: Game, window: tuple) -> None:
+def open_window(game: GameState, window: tuple) -> None:
     """The window task was reached: wait for the player when there is an answer, else go on."""
     _, name, source, target, target_card = window
     if name == BEFORE_DAMAGE:
@@ -182,14 +181,14 @@ def open_window(game: Game, window: tuple) -> None:
     )
 
 
-def _battle_goes_on(game: Game, battle: Battle) -> bool:
+def _battle_goes_on(game: GameState, battle: Battle) -> bool:
     side, attacker, attacker_iid, target, target_iid = battle
     if attacker != RULER and not game.unit_is(side, attacker, attacker_iid):
         return False
     return target == RULER or game.unit_is(1 - side, target, target_iid)
 
 
-def answer(game: Game, action: Action) -> None:
+def answer(game: GameState, action: Action) -> None:
     """The player answered the open window: it closes; anything but `Pass` opens it again once resolved."""
     decision = game.pending
     game.pending = None
@@ -198,7 +197,7 @@ def answer(game: Game, action: Action) -> None:
     game.tasks.append(task(decision.purpose, decision.source, decision.target, decision.target_card))
 
 
-def describe(game: Game, decision: Decision) -> str:
+def describe(game: GameState, decision: Decision) -> str:
     """What is about to happen, in a sentence: "Vaha is about to attack your Iron Warden."."""
     names = game.setup.names
     name = decision.purpose

@@ -18,7 +18,7 @@ from gateruler.engine.frames import Decision, Frame
 from gateruler.vocabulary import CardType
 
 if TYPE_CHECKING:
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 PICK = "pick"  # purpose: cards an effect takes (a search, a look, cards put into a soul)
 SUMMON = "summon"  # purpose (kind "zone"): where a special-summoned unit goes
@@ -34,7 +34,13 @@ def _decision(
 
 
 def pick_cards(
-    game: Game, frame: Frame, candidates: list[int], count: int, start: int, purpose: str = PICK, kind: str = "card"
+    game: GameState,
+    frame: Frame,
+    candidates: list[int],
+    count: int,
+    start: int,
+    purpose: str = PICK,
+    kind: str = "card",
 ) -> tuple[list[int], int, Decision | None]:
     """Up to `count` of `candidates` (as many as there are), one answer each from `frame.answers[start:]`.
 
@@ -68,7 +74,7 @@ def pick_cards(
 
 
 def plan_zones(
-    game: Game, side: int, frame: Frame, cards: list[int], start: int
+    game: GameState, side: int, frame: Frame, cards: list[int], start: int
 ) -> tuple[list[tuple[int, int]], int, Decision | None]:
     """A free zone of `side` for each unit among `cards`, one answer each from `frame.answers[start:]`.
 

@@ -17,7 +17,7 @@ from gateruler.vocabulary import Duration
 
 if TYPE_CHECKING:
     from gateruler.engine.frames import Frame
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 
 @effect(
@@ -36,7 +36,7 @@ class Grant(Effect):
         default=Duration.END_OF_TURN,
     )
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         gained = ((self.keyword, self.duration is Duration.PERMANENT),)
         for side, where, iid in victims:
             if where == RULER:
@@ -58,7 +58,7 @@ class _SetState(Effect):
 
     rested: ClassVar[bool] = False
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         for side, where, iid in victims:
             if where == RULER:
                 if side == INVADER:
