@@ -6,13 +6,15 @@ ability's `requires` holds now.  Recomputing on every read is what makes
 copies stack, makes a change end the moment its source leaves, and lets the
 rules processing destroy a unit left with damage >= HP when a field that
 raised its HP leaves (CR 2-11c); it costs nothing in games without
-continuous abilities (`Setup.has_continuous`).
+continuous abilities (`Setup.stat_bonuses`, the hook stats.py runs at every read,
+is empty there).
 
 Keywords are granted the same way (`grant` effects, effects/status.py):
 `with_grants` adds, at every `Game.keywords` read, the keywords the unit (or
 ruler) was given by a one-shot `grant` (kept on the unit or side until the
 end of the turn, or for good) and those the continuous grants in play give
-it; games in which no card grants anything skip it (`Setup.has_grants`).
+it (`Setup.keyword_grants`); games in which no card grants anything skip it, and
+`expire_grants` runs at every end phase only in the others (`Setup.turn_end`).
 """
 
 from __future__ import annotations

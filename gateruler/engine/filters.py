@@ -21,6 +21,7 @@ import attrs
 
 from gateruler.engine.actions import UNIT_SLOTS
 from gateruler.engine.registry import COMPARISON, KEYWORD, PROPERTIES, Choice, ListOf, OneOrMany, Registry
+from gateruler.engine.stats import READS
 from gateruler.vocabulary import CardType
 
 if TYPE_CHECKING:
@@ -149,7 +150,7 @@ def stat_value(game: GameState, stat: str, side: int, iid: int, slot: int) -> in
     if stat == "cost":
         return max(card.level, 0)
     if slot >= 0:
-        return getattr(game, stat)(side, slot)
+        return READS[stat](game, side, slot)
     return getattr(card, stat) or 0
 
 

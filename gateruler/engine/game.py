@@ -22,9 +22,9 @@ import random
 from collections.abc import Sequence
 
 import gateruler.engine.activation as activation
-import gateruler.engine.continuous as continuous_effects
 import gateruler.engine.replace as replace
 import gateruler.engine.resolve as resolve
+import gateruler.engine.stats as stats
 import gateruler.engine.windows as windows
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import (
@@ -295,53 +295,10 @@ class Game:
     def unit_at(self, side: int, slot: int) -> Unit | None:
         return self.sides[side].board[slot]
 
-    def keywords(self, side: int, slot: int) -> frozenset[str]:
-        """The keywords of the unit in `slot` of `side` (or of the side's ruler, `slot` RULER).
-
-        Every rule that asks what a unit or ruler on the board has asks here
-        (battles, attacks, filters): granting keywords (docs/engine.md) adds
-        to what this returns."""
-        if slot == RULER:
-            base = self.setup.level.keywords if side == INVADER else frozenset()
-        else:
-            unit = self.sides[side].board[slot]
-            base = self.setup.defs[unit.iid].keywords if unit else frozenset()
-        if self.setup.has_grants:
-            return continuous_effects.with_grants(self, side, slot, base)
-        return base
-
-    def atk(self, side: int, slot: int) -> int:
-        s = self.sides[side]
-        if slot == RULER:
-            base = self.setup.level.atk if side == INVADER else self.setup.ruler.atk
-            if self.setup.has_continuous:
-                base += continuous_effects.bonus(self, side, -1, RULER, "atk")
-            return base + s.ruler_atk_mod + s.ruler_tmp_atk
-        u = s.board[slot]
-        value = (self.setup.defs[u.iid].atk or 0) + u.atk_mod + u.tmp_atk
-        if self.setup.has_continuous:
-            value += continuous_effects.bonus(self, side, u.iid, slot, "atk")
-        return value
-
-    def hp(self, side: int, slot: int) -> int:
-        u = self.sides[side].board[slot]
-        value = (self.setup.defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp
-        if self.setup.has_continuous:
-            value += continuous_effects.bonus(self, side, u.iid, slot, "hp")
-        return value
-
-    def stk(self, side: int, slot: int) -> int:
-        s = self.sides[side]
-        if slot == RULER:
-            base = self.setup.level.stk if side == INVADER else self.setup.ruler.stk
-            if self.setup.has_continuous:
-                base += continuous_effects.bonus(self, side, -1, RULER, "stk")
-            return base + s.ruler_stk_mod + s.ruler_tmp_stk
-        u = s.board[slot]
-        value = (self.setup.defs[u.iid].stk or 0) + u.stk_mod + u.tmp_stk
-        if self.setup.has_continuous:
-            value += continuous_effects.bonus(self, side, u.iid, slot, "stk")
-        return value
+    keywords = stats.keywords
+    atk = stats.atk
+    hp = stats.hp
+    stk = stats.stk
 
     def unit_is(self, side: int, slot: int, iid: int) -> bool:
         """Whether the unit `iid` is still in `slot` of `side` (a destroyed unit's slot may be refilled)."""
@@ -1158,8 +1115,8 @@ class Game:
                     if clear and u.damage:
                         u.damage = 0  # Rules.unit_damage: damage ends with the turn, with the changes above
                         self.log_event(who, "damage_cleared", u.iid)
-        if self.setup.has_grants:
-            continuous_effects.expire_grants(self)
+        for hook in self.setup.turn_end:
+            hook(self)
         self.tasks.append(("start", 1 - side))
 
     def _finish(self, winner: str, reason: str) -> None:
@@ -1176,14 +1133,14 @@ class Game:
         if self.winner is not None:
             return
         defs = self.setup.defs
-        continuous = self.setup.has_continuous
+        bonuses = self.setup.stat_bonuses
         for side in (PLAYER, INVADER):
             board = self.sides[side].board
             for slot in UNIT_SLOTS:
                 u = board[slot]
                 if u is not None:
                     # hp() inlined: this runs after every task of every game
-                    hp = self.hp(side, slot) if continuous else (defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp
+                    hp = self.hp(side, slot) if bonuses else (defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp
                     if hp <= 0 or u.damage >= hp:
                         self.destroy(side, slot, Cause.HP)
         player, rift = self.sides

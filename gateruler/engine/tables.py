@@ -14,7 +14,7 @@ from typing import Any
 
 from gateruler.engine.actions import DEFENSE, PLAYER, UNIT_SLOTS
 from gateruler.engine.activation import ability_tables
-from gateruler.engine.continuous import continuous_entries
+from gateruler.engine.continuous import bonus, continuous_entries, expire_grants, with_grants
 from gateruler.engine.gamestate import Setup
 from gateruler.engine.keywords import SOUL_GUARD
 from gateruler.engine.replace import DAMAGE, DESTROY, LEAVE, replacement_entries
@@ -57,7 +57,6 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
     return {
         "defs": defs,
         "ruler": ruler,
-        "has_continuous": any(entries),
         "continuous": entries,
         "triggers": triggers,
         "costs": tuple(0 if free else max(d.level, 0) for d in defs),
@@ -75,6 +74,10 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         "windows": answering,
         "damage_windows": damage_abilities(defs, owners) if answering else frozenset(),
         **abilities,
+        # hooks
+        "stat_bonuses": (bonus,) if any(entries) else (),
+        "keyword_grants": (with_grants,) if abilities["has_grants"] else (),
+        "turn_end": (expire_grants,) if abilities["has_grants"] else (),
     }
 
 
