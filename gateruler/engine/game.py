@@ -22,16 +22,18 @@ import random
 from collections.abc import Sequence
 
 import gateruler.engine.activation as activation
-import gateruler.engine.replace as replace
+import gateruler.engine.combat as combat
+import gateruler.engine.firing as firing
 import gateruler.engine.resolve as resolve
+import gateruler.engine.soul as souls
 import gateruler.engine.stats as stats
 import gateruler.engine.windows as windows
+import gateruler.engine.zones as zones
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import (
     ANSWERS,
     ATTACK_LEFT,
     ATTACK_RIGHT,
-    DEFENSE,
     END_TURN,
     GO_TO_ATTACK,
     INVADER,
@@ -58,59 +60,29 @@ from gateruler.engine.actions import (
     summon_action,
 )
 from gateruler.engine.events import Cause, describe, event_to_dict
-from gateruler.engine.filters import ZONE_LISTS
-from gateruler.engine.frames import BEGIN, Decision, Frame
+from gateruler.engine.frames import Decision, Frame
 from gateruler.engine.gamestate import Opponent, Setup
 from gateruler.engine.keywords import (
-    CANNOT_BE_ATTACKED,
-    COUNTERATTACK,
-    DORMANT,
-    INTERCEPT,
     OPEN_CARD,
-    PIERCE,
 )
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
-from gateruler.engine.rules import DeckOut, HandlessDraw, Rules, UnitDamage
+from gateruler.engine.rules import DeckOut, Rules, UnitDamage
 from gateruler.engine.serial import game_from_dict, game_to_dict
-from gateruler.engine.state import Battle, SideState, Unit
+from gateruler.engine.state import SideState, Unit
 from gateruler.engine.tables import build_setup
 from gateruler.engine.targets import Chosen
-from gateruler.engine.timings import ATTACK, ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, MAIN, RIFT_DRIVE, RIFT_END
+from gateruler.engine.timings import ATTACK, MAIN
 from gateruler.engine.triggers import (
-    ATTACK_COST,
-    CNT,
-    ON_ATTACK,
-    ON_DESTROYED,
-    ON_ENTER,
     ON_PLAY,
-    ON_SPECIAL_SUMMON,
     START_OF_TURN,
     TOUCHDOWN,
 )
+from gateruler.engine.zones import shuffle_list
 from gateruler.errors import IllegalAction
 from gateruler.models import CardDef, LevelDef, RulerDef, TurnStartKind
 from gateruler.vocabulary import CardType
 
 DEFAULT_MAX_TURNS = 200
-NORMAL = "normal"  # how a unit entered the board (Unit.how): it was played
-SPECIAL = "special"  # an effect special-summoned it
-
-
-def shuffle_list(rng: random.Random, cards: list) -> None:
-    """`rng.shuffle(cards)`, move for move, without its two method calls per card.
-
-    The same Fisher-Yates walk and the same rejection sampling of
-    `getrandbits` as `random.Random.shuffle` (CPython 3.2 on), so every seed
-    deals the games it always dealt (tests/test_engine_api.py holds the two
-    equal); a new game's two shuffles were a third of its set-up."""
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 class Phase:
@@ -305,50 +277,6 @@ class Game:
         u = self.sides[side].board[slot]
         return u is not None and u.iid == iid
 
-    def can_attack(self, side: int, slot: int) -> bool:
-        if slot == RULER:
-            return side == INVADER or not self.sides[side].ruler_rested
-        if slot == DEFENSE:
-            return False
-        u = self.sides[side].board[slot]
-        if u is None or u.rested:
-            return False
-        if (
-            self.setup.has_attack_costs
-            and ATTACK_COST in self.setup.triggers[u.iid]
-            and not self._can_pay_to_attack(side, u.iid)
-        ):
-            return False
-        return DORMANT not in self.keywords(side, slot)
-
-    def _can_pay_to_attack(self, side: int, iid: int) -> bool:
-        """Whether every cost of the unit's attack_cost abilities can be paid now (it may attack only then)."""
-        abilities = self.setup.defs[iid].abilities
-        return all(
-            c.can_pay(self, side, iid) for i in self.setup.triggers[iid][ATTACK_COST] for c in abilities[i].costs
-        )
-
-    def attackable(self, side: int, slot: int) -> bool:
-        u = self.sides[side].board[slot]
-        return u is not None and CANNOT_BE_ATTACKED not in self.keywords(side, slot)
-
-    def attack_targets(self, side: int) -> list[int]:
-        """Legal targets on `side` for an attack by the other side (real rules).
-
-        The frontmost card of each line, or the ruler through a line with no
-        unit in it (docs/rulings.md, CR 8-4c-1)."""
-        board = self.sides[side].board
-        targets: list[int] = []
-        open_line = False
-        for slot in (ATTACK_LEFT, DEFENSE, ATTACK_RIGHT):
-            if board[slot] is None:
-                open_line = True
-            elif self.attackable(side, slot):
-                targets.append(slot)
-        if open_line:
-            targets.append(RULER)
-        return targets
-
     @property
     def first_turn_limit(self) -> bool:
         """The first player's first turn has exactly one attack [CR 8-2a-2]."""
@@ -411,16 +339,16 @@ class Game:
             self.pending = None
             self.tasks.append(frame._replace(answers=frame.answers + (action,)))
         elif isinstance(action, Summon):
-            zone = self._pay_and_take(PLAYER, action.card)
+            zone = zones.pay_and_take(self, PLAYER, action.card)
             self.sides[PLAYER].summons += 1
             self.summon(PLAYER, action.card, action.slot)
             if zone == "hand":
                 self.fire(PLAYER, action.card, TOUCHDOWN)
         elif isinstance(action, PlayEvent):
-            self._pay_and_take(PLAYER, action.card)
+            zones.pay_and_take(self, PLAYER, action.card)
             self.play_event(PLAYER, action.card)
         elif isinstance(action, PlayField):
-            zone = self._pay_and_take(PLAYER, action.card)
+            zone = zones.pay_and_take(self, PLAYER, action.card)
             self.play_field(PLAYER, action.card)
             if zone == "hand":
                 self.fire(PLAYER, action.card, TOUCHDOWN)
@@ -429,18 +357,18 @@ class Game:
         elif isinstance(action, Discount):
             activation.play_discounted(self, action)
         elif isinstance(action, SetCard):
-            self._take_from_hand_or_drive(PLAYER, action.card)
+            zones.take_from_hand_or_drive(self, PLAYER, action.card)
             self.sides[PLAYER].set_zones[action.zone] = action.card
             self.log_event(PLAYER, "set", action.card, action.zone)
         elif isinstance(action, GoToAttack):
-            self._end_main(PLAYER)
+            zones.end_main(self, PLAYER)
             self.phase = Phase.ATTACK
             self.log_event(PLAYER, "phase", Phase.ATTACK)
         elif isinstance(action, Attack):
             self.declare_attack(PLAYER, action.attacker, action.target)
         elif isinstance(action, EndTurn):
             if self.phase == Phase.MAIN:
-                self._end_main(PLAYER)
+                zones.end_main(self, PLAYER)
             self.tasks.append(("end", PLAYER))
         self._rules()
         self._run()
@@ -563,500 +491,57 @@ class Game:
                 out.extend([attack_action(attacker, t) for t in targets])
         return out
 
-    # ------------------------------------------------------------------ primitives (also used by controllers)
-    def summon(self, side: int, iid: int, slot: int, how: str = NORMAL) -> None:
-        """Put a unit onto the board; a unit already there goes to the graveyard.
+    # ------------------------------------------------------------------ zone moves (zones.py)
+    summon = zones.summon
+    special_summon = zones.special_summon
+    free_zones = zones.free_zones
+    take_card = zones.take_card
+    zone_of = zones.zone_of
+    shuffle = zones.shuffle
+    play_event = zones.play_event
+    play_field = zones.play_field
+    play_from_hand = zones.play_from_hand
+    to_graveyard = zones.to_graveyard
+    remove_unit = zones.remove_unit
+    destroy = zones.destroy
+    stays = zones.stays
+    destroy_field = zones.destroy_field
+    take_top = zones.take_top
+    draw = zones.draw
 
-        `how` is how it enters, kept on the unit (`Unit.how`, the filter word
-        `entered`): NORMAL when it is played (a normal summon, a drive, an open
-        card), SPECIAL (or another word for a kind of special summon) when an
-        effect puts it there: its on_special_summon abilities trigger, and TD
-        must not (CR 16-3).  Its on_enter abilities resolve first."""
-        s = self.sides[side]
-        old = s.board[slot]
-        if old is not None:
-            s.board[slot] = None
-            s.graveyard.append(old.iid)
-            self.log_event(side, "replace", old.iid, slot)
-            self.release_soul(side, old.iid)
-        s.board[slot] = Unit(iid, self.turn, how)
-        self.log_event(side, "summon", iid, slot)
-        if how != NORMAL:
-            self.fire(side, iid, ON_SPECIAL_SUMMON)
-        self.fire(side, iid, ON_ENTER)
+    # ------------------------------------------------------------------ soul (soul.py)
+    soul = souls.soul
+    soul_of = souls.soul_of
+    put_soul = souls.put_soul
+    soul_to_graveyard = souls.soul_to_graveyard
+    release_soul = souls.release_soul
 
-    def special_summon(self, side: int, iid: int, slot: int, from_zone: str, how: str = SPECIAL) -> bool:
-        """Special-summon `side`'s card `iid` from `from_zone` (a filter zone word) into `slot`: a summon by
-        an effect, outside the normal-summon count, at no cost.  False (nothing happens) when the card is
-        not in that zone.  Taking a card from the deck does not shuffle it: the caller shuffles once
-        it has taken all it takes (`shuffle`)."""
-        if not self.take_card(side, from_zone, iid):
-            return False
-        self.log_event(side, "special_summon", iid, from_zone)
-        self.summon(side, iid, slot, how)
-        return True
-
-    def free_zones(self, side: int) -> list[int]:
-        """`side`'s empty unit zones, in the rift's summon order (left attack, right attack, defense)."""
-        board = self.sides[side].board
-        slots = self.setup.summon_slots if side == PLAYER else UNIT_SLOTS
-        return [slot for slot in slots if board[slot] is None]
-
-    def take_card(self, side: int, zone: str, iid: int) -> bool:
-        """Take the card `iid` out of `side`'s `zone` (a filter zone word other than the board), for an
-        effect that moves it elsewhere; False when it is not there.  A card leaving the field zone
-        leaves its soul behind (it goes to the graveyard)."""
-        s = self.sides[side]
-        if zone == "set_zone":
-            if iid not in s.set_zones:
-                return False
-            s.set_zones[s.set_zones.index(iid)] = None
-            return True
-        if zone == "soul":
-            for host, cards in s.soul.items():
-                if iid in cards:
-                    rest = tuple(c for c in cards if c != iid)
-                    if rest:
-                        s.soul[host] = rest
-                    else:
-                        del s.soul[host]
-                    return True
-            return False
-        cards = getattr(s, ZONE_LISTS[zone])
-        if iid not in cards:
-            return False
-        cards.remove(iid)
-        if zone == "field_zone":
-            self.release_soul(side, iid)
-        return True
-
-    def zone_of(self, side: int, iid: int) -> str | None:
-        """The filter zone word of where `side`'s card `iid` is, off the board (None: on the board, or nowhere)."""
-        s = self.sides[side]
-        for zone, name in ZONE_LISTS.items():
-            if zone != "soul" and iid in getattr(s, name):
-                return zone
-        return "soul" if any(iid in cards for cards in s.soul.values()) else None
-
-    def shuffle(self, side: int) -> None:
-        """Shuffle `side`'s deck with the game's one generator (after a search): what was known of its order is gone."""
-        shuffle_list(self.rng, self.sides[side].deck)
-        self.log_event(side, "shuffle")
-
-    # ------------------------------------------------------------------ soul
-    # A card on the board or in the field zone may hold cards under it as its
-    # soul (SideState.soul: host -> cards).  Soul is public.  When the host
-    # leaves, it becomes a new card (CR 3-2d) and its soul goes to the
-    # graveyard: every primitive that takes a unit off the board or a card out
-    # of the field zone calls `release_soul`.  Replacement effects (Soul guard:
-    # "put 1 soul card into the graveyard instead") use `soul_of` and
-    # `soul_to_graveyard`.
-    def soul(self, side: int, host: int) -> tuple[int, ...]:
-        """The soul cards under `side`'s card `host`, oldest first (none for a card that holds none)."""
-        return self.sides[side].soul.get(host, ())
-
-    def soul_of(self, side: int, slot: int) -> tuple[int, ...]:
-        """The soul cards under the unit in `slot` of `side`."""
-        u = self.sides[side].board[slot]
-        return self.sides[side].soul.get(u.iid, ()) if u is not None else ()
-
-    def put_soul(self, side: int, host: int, iid: int, from_zone: str) -> None:
-        """Put the card `iid`, already taken out of `from_zone`, under `side`'s card `host` as its soul."""
-        s = self.sides[side]
-        s.soul[host] = s.soul.get(host, ()) + (iid,)
-        self.log_event(side, "soul", iid, host, from_zone)
-
-    def soul_to_graveyard(
-        self, side: int, host: int, cards: Sequence[int] | None = None, cause: str = Cause.COST
-    ) -> None:
-        """Put soul cards of `host` into the graveyard, in the order given: `cards` (those of them it holds),
-        or all of them (None).  Paying a cost of `host`'s (its soul pays only for it), or `host` leaving
-        (Cause.HOST_LEFT): either way `host` is the entry's source."""
-        s = self.sides[side]
-        have = s.soul.get(host)
-        if not have:
-            return
-        gone = have if cards is None else tuple(c for c in cards if c in have)
-        rest = tuple(c for c in have if c not in gone)
-        if rest:
-            s.soul[host] = rest
-        else:
-            del s.soul[host]
-        for iid in gone:
-            s.graveyard.append(iid)
-            self.log_event(side, "soul_to_graveyard", iid, host, host, cause)
-
-    def release_soul(self, side: int, host: int) -> None:
-        """`host` left the board or the field zone: its soul goes to the graveyard (CR 3-2d)."""
-        if self.sides[side].soul:
-            self.soul_to_graveyard(side, host, None, Cause.HOST_LEFT)
-
-    def play_event(self, side: int, iid: int) -> None:
-        """Use an event: it goes to the graveyard and its effects resolve.
-
-        Its abilities' requirements are checked as it is played, before it
-        reaches the graveyard: the event is on its way (on the gate), in no
-        zone, as when `legal_actions` offered it."""
-        ready = self._ready(side, iid, ON_PLAY)
-        self.sides[side].graveyard.append(iid)
-        self.log_event(side, "event", iid)
-        if ON_PLAY not in self.setup.triggers[iid]:
-            self.log_event(side, "no_effect", iid, Cause.NO_ABILITIES, ON_PLAY)
-        self.fire(side, iid, ON_PLAY, ready=ready)
-
-    def play_field(self, side: int, iid: int) -> None:
-        """Put a field card (taken from where it was) into `side`'s field zone; its on_enter abilities trigger."""
-        self.sides[side].field.append(iid)
-        self.log_event(side, "field", iid)
-        self.fire(side, iid, ON_ENTER)
-
-    def to_graveyard(self, side: int, iid: int, from_zone: str) -> None:
-        self.sides[side].graveyard.append(iid)
-        self.log_event(side, "to_graveyard", iid, from_zone)
-
-    def remove_unit(self, side: int, slot: int) -> int:
-        """Take a unit off the board into the graveyard without destroying it (its soul follows)."""
-        u = self.sides[side].board[slot]
-        self.sides[side].board[slot] = None
-        self.sides[side].graveyard.append(u.iid)
-        self.release_soul(side, u.iid)
-        return u.iid
-
-    def destroy(self, side: int, slot: int, cause: str | None = None, source: int | None = None) -> None:
-        """Destroy the unit in `slot` of `side`, unless a replacement saves it.
-
-        `cause` and `source` are logged as the entry's reason and source
-        (events.Cause): LETHAL (the damage `source` just dealt reached its
-        HP) and HP (the rules: its HP is at its damage or 0) are the rules'
-        own destroys; COST, its controller destroys it to pay a cost (Soul
-        guard does not stop that); an effect gives its trigger and card."""
-        s = self.sides[side]
-        u = s.board[slot]
-        if u is None:
-            return
-        if self.setup.replaces and replace.survives(
-            self, side, slot, cause == Cause.LETHAL or cause == Cause.HP, cause == Cause.COST
-        ):
-            return
-        s.board[slot] = None
-        s.graveyard.append(u.iid)
-        self.log_event(side, "destroy", u.iid, source, cause)
-        self.release_soul(side, u.iid)
-        self.fire(side, u.iid, ON_DESTROYED)
-
-    def stays(self, side: int, slot: int, way: str) -> bool:
-        """Whether the unit in `slot` of `side`, about to leave the board `way` (not destroyed: moved to a
-        zone, removed from the game), stays instead: Soul guard.  Every effect that takes a unit off the
-        board asks, except to make room for a summon or to pay a cost (docs/rulings.md G3)."""
-        return replace.LEAVE in self.setup.replaces and replace.guard(self, side, slot, False, way)
-
-    def destroy_field(self, side: int, iid: int, cause: str | None = None, source: int | None = None) -> None:
-        """A card in `side`'s field zone is destroyed: its continuous changes end at once (CR 2-11c)."""
-        s = self.sides[side]
-        if iid in s.field:
-            s.field.remove(iid)
-            s.graveyard.append(iid)
-            self.log_event(side, "destroy", iid, source, cause)
-            self.release_soul(side, iid)
-
-    def declare_attack(self, side: int, attacker: int, target: int) -> None:
-        """Rest the attacker, trigger its attack abilities, then fight."""
-        s = self.sides[side]
-        foe = 1 - side
-        if attacker == RULER:
-            if side == PLAYER:
-                s.ruler_rested = True
-            attacker_iid = -1
-        else:
-            s.board[attacker].rested = True
-            attacker_iid = s.board[attacker].iid
-        target_iid = -1 if target == RULER else self.sides[foe].board[target].iid
-        self.attacks += 1
-        self.log_event(side, "attack", attacker_iid, target, target_iid)
-        self.tasks.append(("battle", side, attacker, attacker_iid, target, target_iid))
-        if self.setup.windows and side == INVADER:
-            # After its attack abilities resolve, the player may answer; again just before battle damage.
-            self.tasks.append(windows.task(BEFORE_DAMAGE))
-            self.tasks.append(windows.task(ATTACK_DECLARED, attacker_iid, target, target_iid))
-        if attacker_iid >= 0:
-            self.fire(side, attacker_iid, ON_ATTACK, (target, target_iid))
-            if self.setup.has_attack_costs:
-                self.fire(side, attacker_iid, ATTACK_COST)  # on top: the costs of attacking are paid first
+    # ------------------------------------------------------------------ internals
+    # ------------------------------------------------------------------ attacks and damage (combat.py)
+    can_attack = combat.can_attack
+    attackable = combat.attackable
+    attack_targets = combat.attack_targets
+    declare_attack = combat.declare_attack
+    attack_goes_on = combat.attack_goes_on
+    pending_battle = combat.pending_battle
+    damage_ruler = combat.damage_ruler
+    damage_unit = combat.damage_unit
 
     def window_after_drive(self, iid: int) -> None:
         """The rift is about to play its driven card `iid`: once it has resolved, the player may answer (windows.py).
 
         Called before the card is played, so that the window waits under whatever the card starts."""
-        if self.setup.windows:
-            self.tasks.append(windows.task(RIFT_DRIVE, iid))
+        for hook in self.setup.rift_drove:
+            hook(self, iid)
 
-    def damage_ruler(
-        self, side: int, amount: int, battle: bool, cause: str | None = None, source: int | None = None
-    ) -> None:
-        """Queue a damage check of `amount` cards, one at a time (what replacements leave of it).
+    # ------------------------------------------------------------------ abilities (firing.py)
+    fire = firing.fire
 
-        `cause`, `source`: what dealt it (events.Cause; an effect gives its trigger and card)."""
-        if amount <= 0:
-            return
-        if self.setup.replaces:
-            amount = replace.damage(self, side, -1, RULER, amount, battle, cause, source)
-            if amount <= 0:
-                return
-        self.log_event(side, "ruler_damage", amount, battle, source, cause)
-        self.tasks.append(("check", side, amount, amount))
-
-    def damage_unit(
-        self,
-        side: int,
-        slot: int,
-        amount: int,
-        battle: bool = False,
-        cause: str | None = None,
-        source: int | None = None,
-    ) -> None:
-        """Deal `amount` damage to the unit in `slot` of `side` (what replacements leave of it); `battle`: battle damage.
-
-        `cause`, `source`: what dealt it (events.Cause; an effect gives its trigger and card)."""
-        board = self.sides[side].board
-        u = board[slot]
-        if u is None or amount <= 0:
-            return
-        if self.setup.replaces:
-            amount = replace.damage(self, side, u.iid, slot, amount, battle, cause, source)
-            if amount <= 0 or board[slot] is not u:
-                return
-        u.damage += amount
-        self.log_event(side, "damage_unit", u.iid, amount, u.damage, source, cause)
-        if u.damage >= self.hp(side, slot):
-            self.destroy(side, slot, Cause.LETHAL, source)
-
-    def pending_battle(self, side: int) -> Battle | None:
-        """The latest attack `side` declared whose battle is still to be fought (None: no such attack).
-
-        Bots and windows ask this instead of reading the task stack: what a
-        waiting battle is made of is the engine's business."""
-        for task in reversed(self.tasks):
-            if type(task) is tuple and task[0] == "battle" and task[1] == side:
-                return Battle(*task[1:])
-        return None
-
-    def attack_goes_on(self, side: int, attacker_iid: int) -> bool:
-        """The declared attack of `side`'s unit `attacker_iid`, not yet fought, goes on to the enemy ruler.
-
-        Its battle task is rewritten in place: the battle then deals the
-        attacker's STK to the ruler as battle damage.  The task keeps the card
-        the attack was declared against, which tells the battle that the
-        attack went on (Cause.CARRY_THROUGH).  False when no such attack is
-        waiting."""
-        tasks = self.tasks
-        for i in range(len(tasks) - 1, -1, -1):
-            task = tasks[i]
-            if type(task) is tuple and task[0] == "battle" and task[1] == side and task[3] == attacker_iid:
-                _, _, attacker, _, target, target_iid = task
-                tasks[i] = (
-                    "battle",
-                    side,
-                    attacker,
-                    attacker_iid,
-                    RULER,
-                    target_iid,
-                )  # a ruler target with a card: gone on
-                self.log_event(side, "carry_through", attacker_iid, target, target_iid)
-                return True
-        return False
-
-    # ------------------------------------------------------------------ internals
     def log_event(self, side: int | None, kind: str, *args: object) -> None:
         """Add an event to the log (engine/events.py lists the kinds and their fields)."""
         self.log.append((self.turn, kind, side, *args))
 
     _log = log_event  # the name the rift's controller has always used
-
-    def _take_from_hand_or_drive(self, side: int, iid: int) -> str:
-        s = self.sides[side]
-        for name in ("hand", "drive"):
-            zone = getattr(s, name)
-            if iid in zone:
-                zone.remove(iid)
-                return name
-        for i, c in enumerate(s.set_zones):
-            if c == iid:
-                s.set_zones[i] = None
-                return "set"
-        raise IllegalAction(f"card {iid} is not in hand, drive zone or set zones")
-
-    def _pay_and_take(self, side: int, iid: int) -> str:
-        """Pay the card's level and take it from its zone; returns the zone ("hand", "drive", "set")."""
-        self.sides[side].energy_ready -= self._cost(iid)
-        return self._take_from_hand_or_drive(side, iid)
-
-    def play_from_hand(self, side: int, iid: int, slot: int) -> None:
-        """Play a card from the hand, its cost already paid (a discount): a unit is normally summoned
-        into `slot` (a summon right used), an event played, a field put into the field zone; TD triggers."""
-        s = self.sides[side]
-        s.hand.remove(iid)
-        kind = self.setup.defs[iid].type
-        if kind is CardType.EVENT:
-            self.play_event(side, iid)
-            return
-        if kind is CardType.UNIT:
-            s.summons += 1
-            self.summon(side, iid, slot)
-        else:
-            self.play_field(side, iid)
-        self.fire(side, iid, TOUCHDOWN)
-
-    def take_top(self, side: int) -> int | None:
-        """The top card of `side`'s deck; taking from an empty deck loses (deck-out) [rules.md 9]."""
-        s = self.sides[side]
-        if not s.deck:
-            s.lost = s.lost or "deck-out"
-            return None
-        return s.deck.pop()
-
-    def draw(self, side: int, cause: str | None = None, source: int | None = None) -> None:
-        """`side` draws a card; a side without a hand drives it instead, or (`Rules.handless_draw`)
-        draws nothing (docs/rulings.md 36).
-
-        `cause`, `source`: why (events.Cause.TURN for the start phase's draws; an effect gives its trigger and card)."""
-        if side == INVADER or not self.setup.ruler.has_hand:
-            if self.setup.rules.handless_draw is HandlessDraw.NOTHING:
-                return
-            if side == INVADER:
-                # The rift has no hand: it drives instead, and uses what it drives at once.
-                self.tasks.append(("ctl", "drive") if cause == Cause.TURN else ("ctl", "drive", source, cause))
-            else:
-                self._drive(side, cause, source)
-            return
-        iid = self.take_top(side)
-        if iid is None:
-            return
-        self.sides[side].hand.append(iid)
-        self.log_event(side, "draw", iid, source, cause)
-        if OPEN_CARD in self.setup.defs[iid].keywords:
-            self.tasks.append(("open", side, iid))
-
-    def _drive(self, side: int, cause: str | None, source: int | None) -> None:
-        iid = self.take_top(side)
-        if iid is None:
-            return
-        self.sides[side].drive.append(iid)
-        self.log_event(side, "drive", iid, source, cause)
-        if OPEN_CARD in self.setup.defs[iid].keywords:
-            self.tasks.append(("open", side, iid))
-
-    def _end_main(self, side: int) -> None:
-        """Cards left in the drive zone go to the graveyard [CR 6-3c]."""
-        s = self.sides[side]
-        for iid in s.drive:
-            s.graveyard.append(iid)
-            self.log_event(side, "to_graveyard", iid, "drive zone")
-        s.drive = []
-
-    def _ready(self, side: int, iid: int, trigger: str) -> list[int]:
-        """The card's abilities with `trigger` whose `requires` holds now."""
-        indices = self.setup.triggers[iid].get(trigger, ())
-        abilities = self.setup.defs[iid].abilities
-        return [i for i in indices if abilities[i].requires is None or abilities[i].requires.holds(self, side, iid, ())]
-
-    def fire(self, side: int, iid: int, trigger: str, event: tuple = (), ready: list[int] | None = None) -> None:
-        """A trigger happened to the card `iid` of `side`: queue its abilities for it, the first on top.
-
-        An ability whose `requires` fails does not trigger (`ready`: the
-        abilities whose requirement was already found to hold).  `event` is the
-        trigger's own data, kept in the frames (on_attack: the target zone and card)."""
-        if ready is None:
-            if trigger not in self.setup.triggers[iid]:
-                return
-            ready = self._ready(side, iid, trigger)
-        abilities = self.setup.defs[iid].abilities
-        if not ready:
-            return
-        if self.setup.has_once:
-            ready = self._not_used(iid, ready, abilities)
-            if not ready:
-                return
-        own = True
-        tasks = self.tasks
-        for index in reversed(ready):
-            ability = abilities[index]
-            tasks.append(Frame(side, iid, index, BEGIN if ability.costs or ability.optional else 0, (), (), event))
-            if ability.rule:  # a level's rule added it: logged as the rule acting, not as an ability of the card
-                self.log_event(side, "special_rule", ability.rule, iid)
-                own = any(not abilities[i].rule for i in ready)
-        if self.setup.damage_windows and any((iid, index) in self.setup.damage_windows for index in ready):
-            tasks.append(windows.task(DAMAGE_EFFECT, iid))  # the player may answer before the damage ability resolves
-        if own:
-            self.log_event(side, "ability", iid, trigger)
-
-    def _not_used(self, iid: int, ready: list[int], abilities: tuple) -> list[int]:
-        """`ready` without the once-per-turn abilities already used this turn; those left count as used now."""
-        ready = [i for i in ready if not abilities[i].once_per_turn or (iid, i) not in self.used]
-        self.used += tuple((iid, i) for i in ready if abilities[i].once_per_turn)
-        return ready
-
-    def _battle(self, side: int, attacker: int, attacker_iid: int, target: int, target_iid: int) -> None:
-        foe = 1 - side
-        s = self.sides[side]
-        if attacker != RULER:
-            u = s.board[attacker]
-            if u is None or u.iid != attacker_iid:
-                return  # the attacker left the board before the battle
-        if target == RULER:
-            # a ruler target with a card: the attack went on to the ruler (attack_goes_on)
-            self.damage_ruler(
-                foe,
-                self.stk(side, attacker),
-                True,
-                Cause.ATTACK if target_iid < 0 else Cause.CARRY_THROUGH,
-                attacker_iid,
-            )
-            return
-        t = self.sides[foe].board[target]
-        if t is None or t.iid != target_iid:
-            return  # the target left the board: the attack does nothing
-        target_kw = self.keywords(foe, target)
-        if attacker != RULER and INTERCEPT in target_kw:
-            self.damage_unit(side, attacker, self.atk(foe, target), True, Cause.INTERCEPT, target_iid)
-            u = s.board[attacker]
-            if u is None or u.iid != attacker_iid:
-                return
-        pierce = PIERCE in self.keywords(side, attacker)
-        stk = self.stk(side, attacker)
-        self.damage_unit(foe, target, self.atk(side, attacker), True, Cause.ATTACK, attacker_iid)
-        t = self.sides[foe].board[target]
-        if t is None or t.iid != target_iid:
-            if target == DEFENSE and pierce:
-                self.damage_ruler(foe, stk, True, Cause.PIERCE, attacker_iid)
-            return
-        if attacker != RULER and COUNTERATTACK in target_kw:
-            u = s.board[attacker]
-            if u is not None and u.iid == attacker_iid:
-                self.damage_unit(side, attacker, self.atk(foe, target), True, Cause.COUNTERATTACK, target_iid)
-
-    def _check_one(self, side: int, remaining: int, total: int | None) -> None:
-        """One card of a damage check of `total` cards, `remaining` of them still to come [rules.md 6.4].
-
-        `total` is None for a check queued by a save from before the log
-        numbered checks (its cards then log no place)."""
-        index = None if total is None else total - remaining + 1
-        iid = self.take_top(side)
-        if iid is None:
-            self.log_event(side, "check_deck_out", index, total)
-            return
-        s = self.sides[side]
-        d = self.setup.defs[iid]
-        if remaining > 1:
-            self.tasks.append(("check", side, remaining - 1, total))
-        if d.has_cnt:
-            s.graveyard.append(iid)
-            self.log_event(side, "check", iid, "cnt", index, total)
-            self.fire(side, iid, CNT)
-        else:
-            s.damage_zone.append(iid)
-            self.log_event(side, "check", iid, "damage", index, total)
-            if len(s.damage_zone) >= self.life(side):
-                s.lost = s.lost or "damage"
 
     def _start_phase(self, side: int) -> None:
         self.turn += 1
@@ -1086,9 +571,10 @@ class Game:
             kind = "draw" if ruler.turn_start is TurnStartKind.DRAW else "drive"
             later = list(self.setup.opponent.player_turn_tasks(self)) + [(kind, PLAYER)] * count + [("main", PLAYER)]
         else:
-            later = list(self.setup.opponent.turn_tasks(self)) + [("end", INVADER)]
-            if self.setup.windows:
-                later.insert(-1, windows.task(RIFT_END))
+            later = list(self.setup.opponent.turn_tasks(self))
+            for hook in self.setup.rift_turn_end:
+                later += hook(self)  # the rift_end window
+            later.append(("end", INVADER))
         for task in reversed(later):
             self.tasks.append(task)
         for slot in UNIT_SLOTS:
@@ -1103,7 +589,7 @@ class Game:
         if self.sides[PLAYER].drive:
             # Driven after the main phase (a draw effect of a hand-less ruler): never
             # playable, so it goes the way of undriven cards (docs/rulings.md).
-            self._end_main(PLAYER)
+            zones.end_main(self, PLAYER)
         clear = self.setup.rules.unit_damage is UnitDamage.CLEARS
         for who, s in enumerate(self.sides):
             if s.shields:
@@ -1174,15 +660,15 @@ class Game:
                 continue
             kind = task[0]
             if kind == "check":
-                self._check_one(task[1], task[2], task[3])
+                combat.check_one(self, task[1], task[2], task[3])
             elif kind == "battle":
-                self._battle(*task[1:])
+                combat.battle(self, *task[1:])
             elif kind == "draw":
                 self.draw(task[1], Cause.TURN)
             elif kind == "drive":
-                self._drive(task[1], Cause.TURN, None)
+                zones.drive(self, task[1], Cause.TURN, None)
             elif kind == "open":
-                self._play_open(task[1], task[2])
+                zones.play_open(self, task[1], task[2])
             elif kind == "main":
                 self.phase = Phase.MAIN
                 self.log_event(PLAYER, "phase", Phase.MAIN)
@@ -1200,28 +686,6 @@ class Game:
             else:  # pragma: no cover - a programming error, not a game state
                 raise RuntimeError(f"unknown task {task!r}")
             self._rules()
-
-    def _play_open(self, side: int, iid: int) -> None:
-        """An open card must be played at once when drawn or driven [QG]."""
-        s = self.sides[side]
-        d = self.setup.defs[iid]
-        from_hand = iid in s.hand
-        if from_hand:
-            s.hand.remove(iid)
-        elif iid in s.drive:
-            s.drive.remove(iid)
-        else:
-            return
-        if d.type is CardType.UNIT:
-            slot = next((sl for sl in UNIT_SLOTS if s.board[sl] is None), ATTACK_LEFT)
-            self.summon(side, iid, slot)
-        elif d.type is CardType.FIELD:
-            self.play_field(side, iid)
-        else:
-            self.play_event(side, iid)
-            return
-        if from_hand:
-            self.fire(side, iid, TOUCHDOWN)  # played from the hand, though not by a normal summon (CR 16-3b)
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict:

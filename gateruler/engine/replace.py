@@ -153,9 +153,9 @@ def damage(
 ) -> int:
     """What is left of `amount` damage about to be dealt to the card `iid` in `slot` of `side` (-1: the ruler).
 
+    The damage hook (`Setup.damage_replacements`), in games whose cards can replace damage.
+
     `cause` and `source` say what deals it; a prevention logs them (damage_prevented)."""
-    if DAMAGE not in game.setup.replaces:
-        return amount
     for src_side, src, (index, _, word, instead) in _standing(game, DAMAGE, side, iid, slot):
         if amount <= 0:
             break
@@ -241,6 +241,11 @@ def guard(game: GameState, side: int, slot: int, lethal: bool, way: str) -> bool
     else:
         game.soul_to_graveyard(side, u.iid, [soul[promised]])
     return True
+
+
+def stays(game: GameState, side: int, slot: int, way: str) -> bool:
+    """The leave hook: whether the unit in `slot` of `side`, about to leave the board `way`, stays (Soul guard)."""
+    return guard(game, side, slot, False, way)
 
 
 def guard_ability() -> Ability:

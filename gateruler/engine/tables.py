@@ -15,13 +15,16 @@ from typing import Any
 from gateruler.engine.actions import DEFENSE, PLAYER, UNIT_SLOTS
 from gateruler.engine.activation import ability_tables
 from gateruler.engine.continuous import bonus, continuous_entries, expire_grants, with_grants
+from gateruler.engine.firing import once_per_turn
 from gateruler.engine.gamestate import Setup
 from gateruler.engine.keywords import SOUL_GUARD
-from gateruler.engine.replace import DAMAGE, DESTROY, LEAVE, replacement_entries
+from gateruler.engine.replace import DAMAGE, DESTROY, LEAVE, damage, replacement_entries, stays, survives
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
 from gateruler.engine.rules import PlayerWindows, Rules
 from gateruler.engine.targets import Chosen
-from gateruler.engine.triggers import ATTACK_COST, ON_PLAY, REPLACEMENT
+from gateruler.engine.triggers import ON_PLAY, REPLACEMENT
+from gateruler.engine.windows import HOOKS as WINDOW_HOOKS
+from gateruler.engine.windows import NO_HOOKS as NO_WINDOW_HOOKS
 from gateruler.engine.windows import answering_cards, damage_abilities
 from gateruler.models import CardDef, CostModel, RulerDef
 
@@ -39,7 +42,9 @@ def build_setup(defs: tuple[CardDef, ...], *, ruler: RulerDef, rules: Rules = DE
             _TABLES.clear()
         hit = _TABLES[key] = _tables(defs, owners, ruler)  # it keeps the definitions and the ruler alive
     if rules.player_windows is not PlayerWindows.ON and hit["windows"]:
-        return Setup(**{**hit, "windows": False, "damage_windows": frozenset()}, rules=rules, **fields)
+        return Setup(
+            **{**hit, "windows": False, "damage_windows": frozenset(), **NO_WINDOW_HOOKS}, rules=rules, **fields
+        )
     return Setup(**hit, rules=rules, **fields)
 
 
@@ -52,7 +57,10 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
     entries = continuous_entries(defs)
     triggers, hooks, play_checks = trigger_index(defs)
     free = ruler.cost_model is CostModel.FREE
-    abilities = ability_tables(defs, owners)
+    abilities = dict(ability_tables(defs, owners))  # a copy: the tables of plain games are shared
+    once = abilities.pop("has_once")
+    # a game with keyword grants may grant Soul guard: it asks the leave hook too (a soul test, when it has none)
+    replaces = hooks - {REPLACEMENT} | ({LEAVE} if abilities["has_grants"] else frozenset())
     answering = answering_cards(defs, owners)
     return {
         "defs": defs,
@@ -67,9 +75,7 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
             if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)
         ),
         "replacements": replacement_entries(defs) if REPLACEMENT in hooks else (),
-        # a game with keyword grants may grant Soul guard: it asks the leave hook too (a soul test, when it has none)
-        "replaces": hooks - {REPLACEMENT} | ({LEAVE} if abilities["has_grants"] else frozenset()),
-        "has_attack_costs": any(ATTACK_COST in index for index in triggers),
+        "replaces": replaces,
         # the rift-turn windows, as they are when the player_windows reading lets them open
         "windows": answering,
         "damage_windows": damage_abilities(defs, owners) if answering else frozenset(),
@@ -78,6 +84,11 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         "stat_bonuses": (bonus,) if any(entries) else (),
         "keyword_grants": (with_grants,) if abilities["has_grants"] else (),
         "turn_end": (expire_grants,) if abilities["has_grants"] else (),
+        "fire_filters": (once_per_turn,) if once else (),
+        "destroy_replacements": (survives,) if replaces & {DESTROY, LEAVE} else (),
+        "leave_replacements": (stays,) if LEAVE in replaces else (),
+        "damage_replacements": (damage,) if DAMAGE in replaces else (),
+        **(WINDOW_HOOKS if answering else NO_WINDOW_HOOKS),
     }
 
 

@@ -117,6 +117,36 @@ def _may_hit_enemy(target: Any) -> bool:
     return side != "own"
 
 
+# ---------------------------------------------------------------------- the hooks that push window tasks (Setup)
+
+
+def attack_windows(game: GameState, side: int, attacker_iid: int, target: int, target_iid: int) -> None:
+    """An attack was declared: after its attack abilities resolve, the player may answer a rift attack; again
+    just before battle damage (`attack_declared`)."""
+    if side == INVADER:
+        game.tasks.append(task(BEFORE_DAMAGE))
+        game.tasks.append(task(ATTACK_DECLARED, attacker_iid, target, target_iid))
+
+
+def drive_window(game: GameState, iid: int) -> None:
+    """The rift is about to play the card `iid` it drove: the player may answer once it has resolved (`rift_drove`)."""
+    game.tasks.append(task(RIFT_DRIVE, iid))
+
+
+def end_window(game: GameState) -> list[Any]:
+    """The window before the rift's end phase (`rift_turn_end`)."""
+    return [task(RIFT_END)]
+
+
+HOOKS: dict[str, Any] = {
+    "attack_declared": (attack_windows,),
+    "rift_drove": (drive_window,),
+    "rift_turn_end": (end_window,),
+}
+"""The Setup hooks of a game whose player can answer in the rift's turn."""
+NO_HOOKS: dict[str, Any] = dict.fromkeys(HOOKS, ())
+
+
 # ---------------------------------------------------------------------- opening and answering
 
 
