@@ -11,8 +11,8 @@ so costs and choices run as for any ability (resolve.py).
 A discount (【コスト軽減】, discount.py) is a second way of playing a card
 from the hand: its alternative costs instead of its level (`Discount`).
 
-`Game.legal_actions` calls :func:`activations` and :func:`discount_plays`
-only when `Setup.has_activated` / `Setup.has_discount` say some player card
+`Game.legal_actions` runs :func:`activations` and :func:`discount_plays` as the hooks
+`Setup.main_plays`, `attack_plays` and `window_plays` (`play_hooks`) only when some player card
 has one, so games without them pay nothing.  Only the player activates:
 the rift's script has no such step (docs/rulings.md A2).
 """
@@ -29,8 +29,9 @@ from gateruler.engine.actions import PLAYER, Action, Activate, Discount
 from gateruler.engine.continuous import continuous_grants
 from gateruler.engine.discount import DISCOUNT
 from gateruler.engine.frames import BEGIN, Frame
+from gateruler.engine.legal import event_playable
 from gateruler.engine.targets import Chosen
-from gateruler.engine.timings import DEFAULT_SET_WINDOWS, MAIN, TIMINGS, event_windows
+from gateruler.engine.timings import ATTACK, DEFAULT_SET_WINDOWS, MAIN, TIMINGS, event_windows
 from gateruler.engine.triggers import ACTIVATED
 from gateruler.models import CardDef, CostModel
 from gateruler.vocabulary import CardType
@@ -59,6 +60,17 @@ class AbilityTables:
 
 
 _FACTS: dict[int, tuple[Any, Any]] = {}  # id(definition) -> (a weak reference to it, its facts or None)
+
+
+def play_hooks(tables: dict[str, Any]) -> dict[str, Any]:
+    """The `Setup` hooks that offer activated abilities and discount plays, in a game with such tables."""
+    activated = (activations,) if tables["has_activated"] else ()
+    discount = (discount_plays,) if tables["has_discount"] else ()
+    return {
+        "main_plays": discount + ((main_activations,) if activated else ()),
+        "attack_plays": (attack_activations,) if activated else (),
+        "window_plays": activated,
+    }
 
 
 def ability_tables(defs: Sequence[CardDef], owners: Sequence[int]) -> dict[str, Any]:
@@ -212,6 +224,16 @@ def activations(game: GameState, window: str, at_risk: bool = False) -> list[Act
     return out
 
 
+def main_activations(game: GameState) -> list[Action]:
+    """The activated abilities open in the main window (a `Setup.main_plays` hook)."""
+    return activations(game, MAIN)
+
+
+def attack_activations(game: GameState) -> list[Action]:
+    """The activated abilities open before an attack declaration (a `Setup.attack_plays` hook)."""
+    return activations(game, ATTACK)
+
+
 def activate(game: GameState, action: Activate) -> None:
     """Use the ability: it counts as used this turn, and its frame begins (costs first)."""
     ability = game.setup.defs[action.card].abilities[action.ability]
@@ -245,7 +267,7 @@ def discount_plays(game: GameState) -> list[Action]:
             if cap is None or s.summons < cap:
                 out.extend(Discount(iid, slot) for slot in setup.summon_slots)
         elif card.type is CardType.EVENT:
-            if iid not in setup.no_main_play and game._event_playable(PLAYER, iid, discount_energy(ability)):
+            if iid not in setup.no_main_play and event_playable(game, PLAYER, iid, discount_energy(ability)):
                 out.append(Discount(iid))
         else:
             out.append(Discount(iid))

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.frames import BEGIN, Frame
+from gateruler.engine.tasks import window_task
 from gateruler.engine.timings import DAMAGE_EFFECT
-from gateruler.engine.windows import task as window_task
 
 if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState

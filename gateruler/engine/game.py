@@ -24,6 +24,7 @@ from collections.abc import Sequence
 import gateruler.engine.activation as activation
 import gateruler.engine.combat as combat
 import gateruler.engine.firing as firing
+import gateruler.engine.legal as legal
 import gateruler.engine.resolve as resolve
 import gateruler.engine.soul as souls
 import gateruler.engine.stats as stats
@@ -34,11 +35,8 @@ from gateruler.engine.actions import (
     ANSWERS,
     ATTACK_LEFT,
     ATTACK_RIGHT,
-    END_TURN,
-    GO_TO_ATTACK,
     INVADER,
     PLAYER,
-    RULER,
     SIDE_NAMES,
     SLOT_NAMES,
     SLOT_WORDS,
@@ -53,44 +51,24 @@ from gateruler.engine.actions import (
     PlayField,
     SetCard,
     Summon,
-    attack_action,
-    play_event_action,
-    play_field_action,
-    set_card_action,
-    summon_action,
 )
 from gateruler.engine.events import Cause, describe, event_to_dict
 from gateruler.engine.frames import Decision, Frame
 from gateruler.engine.gamestate import Opponent, Setup
-from gateruler.engine.keywords import (
-    OPEN_CARD,
-)
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
 from gateruler.engine.rules import DeckOut, Rules, UnitDamage
 from gateruler.engine.serial import game_from_dict, game_to_dict
-from gateruler.engine.state import SideState, Unit
+from gateruler.engine.state import Phase, SideState, Unit
 from gateruler.engine.tables import build_setup
-from gateruler.engine.targets import Chosen
-from gateruler.engine.timings import ATTACK, MAIN
 from gateruler.engine.triggers import (
-    ON_PLAY,
     START_OF_TURN,
     TOUCHDOWN,
 )
 from gateruler.engine.zones import shuffle_list
 from gateruler.errors import IllegalAction
 from gateruler.models import CardDef, LevelDef, RulerDef, TurnStartKind
-from gateruler.vocabulary import CardType
 
 DEFAULT_MAX_TURNS = 200
-
-
-class Phase:
-    START = "start"
-    MAIN = "main"
-    ATTACK = "attack"
-    END = "end"
-    OVER = "over"
 
 
 class Game:
@@ -292,30 +270,7 @@ class Game:
         return [describe(e, names) for e in entries]
 
     # ------------------------------------------------------------------ player API
-    def legal_actions(self) -> list[Action]:
-        """Every decision the player may take now (empty when the game is over)."""
-        if self.winner is not None:
-            return []
-        if self.pending is not None:
-            return list(self.pending.options)
-        if self.active != PLAYER:
-            return []
-        if self.phase == Phase.MAIN:
-            actions = self._main_actions() + self._set_card_plays(MAIN)
-            if self.setup.has_discount:
-                actions += activation.discount_plays(self)
-            if self.setup.has_activated:
-                actions += activation.activations(self, MAIN)
-            actions.append(GO_TO_ATTACK)
-            actions.append(END_TURN)
-            return actions
-        if self.phase == Phase.ATTACK:
-            actions = self._attack_actions() + self._set_card_plays(ATTACK)
-            if self.setup.has_activated:
-                actions += activation.activations(self, ATTACK)
-            actions.append(END_TURN)
-            return actions
-        return []
+    legal_actions = legal.legal_actions
 
     def apply(self, action: Action) -> None:
         """Perform one legal action, then run the game to the player's next decision."""
@@ -378,119 +333,6 @@ class Game:
             self.apply(action)
 
     # ------------------------------------------------------------------ legal action helpers
-    def _cost(self, iid: int) -> int:
-        return self.setup.costs[iid]
-
-    def _playable_sources(self) -> list[int]:
-        side = self.sides[PLAYER]
-        return side.hand + side.drive
-
-    def _main_actions(self) -> list[Action]:
-        side = self.sides[PLAYER]
-        ruler = self.setup.ruler
-        actions: list[Action] = []
-        seen: set[tuple[str, int]] = set()
-        can_summon = ruler.summon_cap is None or side.summons < ruler.summon_cap
-        slots = self.setup.summon_slots
-        costs = self.setup.costs
-        defs = self.setup.defs
-        no_main_play = self.setup.no_main_play  # events whose timing keeps them out of the hand's plays (timings.py)
-        free_set = [i for i, c in enumerate(side.set_zones) if c is None]
-        for where, cards in ((0, side.hand), (1, side.drive)):
-            for iid in cards:
-                d = defs[iid]
-                key = (d.id, where)
-                if key in seen:
-                    continue  # copies of one card in one zone are the same decision
-                seen.add(key)
-                affordable = costs[iid] <= side.energy_ready
-                if d.type is CardType.UNIT:
-                    if can_summon and affordable:
-                        actions.extend([summon_action(iid, slot) for slot in slots])
-                elif d.type is CardType.EVENT:
-                    if (
-                        affordable
-                        and iid not in no_main_play
-                        and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid))
-                    ):
-                        actions.append(play_event_action(iid))
-                    if free_set and OPEN_CARD not in d.keywords:
-                        actions.append(set_card_action(iid, free_set[0]))
-                elif d.type is CardType.FIELD and affordable:
-                    actions.append(play_field_action(iid))
-        return actions
-
-    def _set_card_plays(self, window: str) -> list[Action]:
-        """The set events the player may play in `window` (their timing: timings.event_windows)."""
-        side = self.sides[PLAYER]
-        windows = self.setup.set_windows
-        out = []
-        for iid in side.set_zones:
-            if (
-                iid is not None
-                and window in windows[iid]
-                and self._cost(iid) <= side.energy_ready
-                and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid))
-            ):
-                out.append(play_event_action(iid))
-        return out
-
-    def _event_playable(self, side: int, iid: int, energy: int | None = None) -> bool:
-        """Whether the event `iid` can be played now, its level aside: its on_play abilities
-        may be used (`requires`), their costs can be paid (with the level's energy), and
-        every effect that must choose a target has one to choose.
-
-        All is judged as when it is played: the event has left its zone (the
-        hand, drive zone or set zone it is in is looked at without it).
-        `energy`: what it costs when not its level (a discount)."""
-        s = self.sides[side]
-        zone = s.hand if iid in s.hand else s.drive if iid in s.drive else None
-        at = zone.index(iid) if zone is not None else s.set_zones.index(iid)
-        if zone is not None:
-            zone.pop(at)
-        else:
-            s.set_zones[at] = None
-        try:
-            return self._playable_now(side, iid, energy)
-        finally:
-            if zone is not None:
-                zone.insert(at, iid)
-            else:
-                s.set_zones[at] = iid
-
-    def _playable_now(self, side: int, iid: int, energy: int | None = None) -> bool:
-        d = self.setup.defs[iid]
-        if energy is None:
-            energy = self._cost(iid)
-        for index in self.setup.triggers[iid].get(ON_PLAY, ()):
-            ability = d.abilities[index]
-            if ability.requires is not None and not ability.requires.holds(self, side, iid, ()):
-                return False
-            for cost in ability.costs:
-                energy += cost.energy_needed()
-                if not cost.energy_needed() and not cost.can_pay(self, side, iid):
-                    return False
-            for effect in ability.effects:
-                if (
-                    type(effect.target) is Chosen
-                    and not effect.optional
-                    and not effect.target.filter.places(self, side)
-                ):
-                    return False
-        return energy <= self.sides[side].energy_ready
-
-    def _attack_actions(self) -> list[Action]:
-        if self.first_turn_limit and self.attacks >= 1:
-            return []
-        targets = self.attack_targets(INVADER)
-        out = []
-        for attacker in (ATTACK_LEFT, ATTACK_RIGHT, RULER):
-            if attacker != RULER and attacker >= self.setup.ruler.attack_zones:
-                continue
-            if self.can_attack(PLAYER, attacker):
-                out.extend([attack_action(attacker, t) for t in targets])
-        return out
-
     # ------------------------------------------------------------------ zone moves (zones.py)
     summon = zones.summon
     special_summon = zones.special_summon

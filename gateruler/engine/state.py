@@ -9,6 +9,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 
+class Phase:
+    START = "start"
+    MAIN = "main"
+    ATTACK = "attack"
+    END = "end"
+    OVER = "over"
+
+
 class Battle(NamedTuple):
     """A declared attack whose battle is still to be fought (`Game.pending_battle`)."""
 

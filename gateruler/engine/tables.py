@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gateruler.engine.actions import DEFENSE, PLAYER, UNIT_SLOTS
-from gateruler.engine.activation import ability_tables
+from gateruler.engine.activation import ability_tables, play_hooks
 from gateruler.engine.continuous import bonus, continuous_entries, expire_grants, with_grants
 from gateruler.engine.firing import once_per_turn
 from gateruler.engine.gamestate import Setup
@@ -88,6 +88,7 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         "destroy_replacements": (survives,) if replaces & {DESTROY, LEAVE} else (),
         "leave_replacements": (stays,) if LEAVE in replaces else (),
         "damage_replacements": (damage,) if DAMAGE in replaces else (),
+        **play_hooks(abilities),
         **(WINDOW_HOOKS if answering else NO_WINDOW_HOOKS),
     }
 

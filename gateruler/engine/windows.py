@@ -29,9 +29,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.actions import INVADER, PLAYER, RULER, Action, Pass, PlayEvent, Summon
-from gateruler.engine.activation import activations
 from gateruler.engine.frames import Decision
 from gateruler.engine.keywords import SENTINEL
+from gateruler.engine.legal import event_playable
+from gateruler.engine.tasks import WINDOW, window_task
 from gateruler.engine.timings import (
     ATTACK_DECLARED,
     BEFORE_DAMAGE,
@@ -49,13 +50,11 @@ if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
     from gateruler.engine.state import Battle
 
-WINDOW = "window"  # the task kind, and the kind of the decision it leaves
 RIFT_WINDOWS = (RIFT_DRIVE, ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, RIFT_END)
 DAMAGE_WORDS = frozenset({"damage", "split_damage"})  # the effect words that deal damage (a "damage effect")
 
 
-def task(name: str, source: int = -1, target: int = -1, target_card: int = -1) -> tuple:
-    return (WINDOW, name, source, target, target_card)
+task = window_task
 
 
 # ---------------------------------------------------------------------- worked out once per game
@@ -172,12 +171,12 @@ def answers(game: GameState, name: str) -> list[Action]:
         if (
             timing
             and TIMINGS[timing].opens(name, risk)
-            and game._cost(iid) <= s.energy_ready
-            and (not setup.play_checks[iid] or game._event_playable(PLAYER, iid))
+            and setup.costs[iid] <= s.energy_ready
+            and (not setup.play_checks[iid] or event_playable(game, PLAYER, iid))
         ):
             out.append(PlayEvent(iid))
-    if setup.has_activated:
-        out += activations(game, name, risk)
+    for plays in setup.window_plays:
+        out += plays(game, name, risk)  # activated abilities
     if game.has_hand(PLAYER):
         free = game.free_zones(PLAYER)
         seen: set[str] = set()
@@ -188,7 +187,7 @@ def answers(game: GameState, name: str) -> list[Action]:
                 and d.type is CardType.UNIT
                 and SENTINEL in d.keywords
                 and d.id not in seen
-                and game._cost(iid) <= s.energy_ready
+                and setup.costs[iid] <= s.energy_ready
             ):
                 seen.add(d.id)
                 out.extend(Summon(iid, slot) for slot in free)
