@@ -18,8 +18,8 @@ from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER
 from gateruler.engine.events import Cause
 from gateruler.engine.firing import fire
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE
-from gateruler.engine.state import Battle
 from gateruler.engine.stats import hp
+from gateruler.engine.tasks import Battle, Check
 from gateruler.engine.triggers import ATTACK_COST, CNT, ON_ATTACK
 from gateruler.engine.zones import destroy, take_top
 
@@ -86,7 +86,7 @@ def declare_attack(game: GameState, side: int, attacker: int, target: int) -> No
     target_iid = -1 if target == RULER else game.sides[foe].board[target].iid
     game.attacks += 1
     game.log_event(side, "attack", attacker_iid, target, target_iid)
-    game.tasks.append(("battle", side, attacker, attacker_iid, target, target_iid))
+    game.tasks.append(Battle(side, attacker, attacker_iid, target, target_iid))
     for hook in game.setup.attack_declared:
         hook(game, side, attacker_iid, target, target_iid)  # the rift's attack windows, under its attack abilities
     if attacker_iid >= 0:
@@ -107,7 +107,7 @@ def damage_ruler(
         if amount <= 0:
             return
     game.log_event(side, "ruler_damage", amount, battle, source, cause)
-    game.tasks.append(("check", side, amount, amount))
+    game.tasks.append(Check(side, amount, amount))
 
 
 def damage_unit(
@@ -142,8 +142,8 @@ def pending_battle(game: GameState, side: int) -> Battle | None:
     Bots and windows ask this instead of reading the task stack: what a
     waiting battle is made of is the engine's business."""
     for task in reversed(game.tasks):
-        if type(task) is tuple and task[0] == "battle" and task[1] == side:
-            return Battle(*task[1:])
+        if type(task) is Battle and task.side == side:
+            return task
     return None
 
 
@@ -158,24 +158,17 @@ def attack_goes_on(game: GameState, side: int, attacker_iid: int) -> bool:
     tasks = game.tasks
     for i in range(len(tasks) - 1, -1, -1):
         task = tasks[i]
-        if type(task) is tuple and task[0] == "battle" and task[1] == side and task[3] == attacker_iid:
-            _, _, attacker, _, target, target_iid = task
-            tasks[i] = (
-                "battle",
-                side,
-                attacker,
-                attacker_iid,
-                RULER,
-                target_iid,
-            )  # a ruler target with a card: gone on
-            game.log_event(side, "carry_through", attacker_iid, target, target_iid)
+        if type(task) is Battle and task.side == side and task.attacker_iid == attacker_iid:
+            tasks[i] = task._replace(target=RULER)  # a ruler target with a card: gone on
+            game.log_event(side, "carry_through", attacker_iid, task.target, task.target_iid)
             return True
     return False
 
 
-def battle(game: GameState, side: int, attacker: int, attacker_iid: int, target: int, target_iid: int) -> None:
+def battle(game: GameState, task: Battle) -> None:
     """Fight a declared attack: battle damage both ways (intercept first, then the attack, pierce through the
     defense zone, counterattack), or the attacker's STK to the ruler; nothing when either has left."""
+    side, attacker, attacker_iid, target, target_iid = task
     foe = 1 - side
     s = game.sides[side]
     if attacker != RULER:
@@ -215,11 +208,12 @@ def battle(game: GameState, side: int, attacker: int, attacker_iid: int, target:
             game.damage_unit(side, attacker, game.atk(foe, target), True, Cause.COUNTERATTACK, target_iid)
 
 
-def check_one(game: GameState, side: int, remaining: int, total: int | None) -> None:
+def check_one(game: GameState, task: Check) -> None:
     """One card of a damage check of `total` cards, `remaining` of them still to come [rules.md 6.4].
 
     `total` is None for a check queued by a save from before the log
     numbered checks (its cards then log no place)."""
+    side, remaining, total = task
     index = None if total is None else total - remaining + 1
     iid = take_top(game, side)
     if iid is None:
@@ -228,7 +222,7 @@ def check_one(game: GameState, side: int, remaining: int, total: int | None) -> 
     s = game.sides[side]
     d = game.setup.defs[iid]
     if remaining > 1:
-        game.tasks.append(("check", side, remaining - 1, total))
+        game.tasks.append(Check(side, remaining - 1, total))
     if d.has_cnt:
         s.graveyard.append(iid)
         game.log_event(side, "check", iid, "cnt", index, total)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.frames import BEGIN, Frame
-from gateruler.engine.tasks import window_task
+from gateruler.engine.tasks import window
 from gateruler.engine.timings import DAMAGE_EFFECT
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def fire(
             game.log_event(side, "special_rule", ability.rule, iid)
             own = any(not abilities[i].rule for i in ready)
     if setup.damage_windows and any((iid, index) in setup.damage_windows for index in ready):
-        tasks.append(window_task(DAMAGE_EFFECT, iid))  # the player may answer before the damage ability resolves
+        tasks.append(window(DAMAGE_EFFECT, iid))  # the player may answer before the damage ability resolves
     if own:
         game.log_event(side, "ability", iid, trigger)
 

@@ -6,7 +6,7 @@ same seed and actions always give the same game and the same log.
 
 How it runs: everything the game does by itself (start phases, drives, damage
 checks one card at a time, triggered abilities, the opponent's whole turn) is
-a *task* on a stack.  `_run()` pops tasks until the player must decide.  An
+a *task* on a stack (tasks.py).  `run()` pops tasks until the player must decide.  An
 ability in resolution is a `Frame` (frames.py) that resolve.py runs one step
 at a time; a step that needs the player's choice leaves a `Decision` in
 `pending` and waits.  Pushing an ability's next step before what a step
@@ -19,22 +19,21 @@ this module keeps the state, the task loop and the rules (docs/engine.md).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import gateruler.engine.activation as activation
 import gateruler.engine.combat as combat
 import gateruler.engine.firing as firing
 import gateruler.engine.legal as legal
-import gateruler.engine.resolve as resolve
 import gateruler.engine.soul as souls
 import gateruler.engine.stats as stats
+import gateruler.engine.turns as turns
 import gateruler.engine.windows as windows
 import gateruler.engine.zones as zones
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import (
     ANSWERS,
-    ATTACK_LEFT,
-    ATTACK_RIGHT,
     INVADER,
     PLAYER,
     SIDE_NAMES,
@@ -55,18 +54,19 @@ from gateruler.engine.actions import (
 from gateruler.engine.events import Cause, describe, event_to_dict
 from gateruler.engine.frames import Decision, Frame
 from gateruler.engine.gamestate import Opponent, Setup
+from gateruler.engine.resolve import run as run_frame
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
-from gateruler.engine.rules import DeckOut, Rules, UnitDamage
+from gateruler.engine.rules import DeckOut, Rules
 from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import Phase, SideState, Unit
 from gateruler.engine.tables import build_setup
+from gateruler.engine.tasks import RIFT_STEPS, Battle, Check, Draw, Drive, End, Main, Open, Start, Window
 from gateruler.engine.triggers import (
-    START_OF_TURN,
     TOUCHDOWN,
 )
 from gateruler.engine.zones import shuffle_list
 from gateruler.errors import IllegalAction
-from gateruler.models import CardDef, LevelDef, RulerDef, TurnStartKind
+from gateruler.models import CardDef, LevelDef, RulerDef
 
 DEFAULT_MAX_TURNS = 200
 
@@ -154,10 +154,10 @@ class Game:
         game.sides[PLAYER].deck = player_deck
         game.sides[INVADER].deck = [n + i for i in rift_deck]
         if start:
-            game.tasks.append(("start", INVADER))
-            game._set_up_player()  # open cards in the opening hand go on top: played at once
-            game._rules()
-            game._run()
+            game.tasks.append(Start(INVADER))
+            turns.set_up(game)
+            game.rules_processing()
+            game.run()
         return game
 
     @classmethod
@@ -180,16 +180,6 @@ class Game:
         game.halt_after_turn = None
         game.used = ()  # (card, ability) pairs used this turn: activated ones, and once-per-turn triggered ones
         return game
-
-    def _set_up_player(self) -> None:
-        side = self.sides[PLAYER]
-        ruler = self.setup.ruler
-        side.energy = ruler.energy
-        side.energy_ready = ruler.energy
-        self.log_event(PLAYER, "setup")
-        self.log_event(INVADER, "setup")
-        for _ in range(ruler.opening_hand):
-            self.draw(PLAYER, Cause.OPENING)
 
     # ------------------------------------------------------------------ copying
     def clone(self, keep_log: bool = True, keep_rng: bool = True) -> Game:
@@ -324,9 +314,9 @@ class Game:
         elif isinstance(action, EndTurn):
             if self.phase == Phase.MAIN:
                 zones.end_main(self, PLAYER)
-            self.tasks.append(("end", PLAYER))
-        self._rules()
-        self._run()
+            self.tasks.append(End(PLAYER))
+        self.rules_processing()
+        self.run()
 
     def apply_all(self, actions: Sequence[Action]) -> None:
         for action in actions:
@@ -383,79 +373,7 @@ class Game:
         """Add an event to the log (engine/events.py lists the kinds and their fields)."""
         self.log.append((self.turn, kind, side, *args))
 
-    _log = log_event  # the name the rift's controller has always used
-
-    def _start_phase(self, side: int) -> None:
-        self.turn += 1
-        self.active = side
-        self.attacks = 0
-        self.phase = Phase.START
-        self.used = ()
-        self.log_event(side, "turn")
-        if self.turn > self.setup.max_turns:
-            self._finish("draw", "turn cap")
-            return
-        s = self.sides[side]
-        s.summons = 0
-        s.ruler_rested = False
-        for slot in (ATTACK_LEFT, ATTACK_RIGHT):
-            if s.board[slot] is not None:
-                s.board[slot].rested = False
-        later: list[tuple] = []
-        if side == PLAYER:
-            ruler = self.setup.ruler
-            s.energy_ready = (
-                s.energy if ruler.energy_readied is None else min(s.energy, s.energy_ready + ruler.energy_readied)
-            )
-            count = ruler.turn_start_count
-            if self.turn == 1 and ruler.first_turn_count is not None:
-                count = ruler.first_turn_count
-            kind = "draw" if ruler.turn_start is TurnStartKind.DRAW else "drive"
-            later = list(self.setup.opponent.player_turn_tasks(self)) + [(kind, PLAYER)] * count + [("main", PLAYER)]
-        else:
-            later = list(self.setup.opponent.turn_tasks(self))
-            for hook in self.setup.rift_turn_end:
-                later += hook(self)  # the rift_end window
-            later.append(("end", INVADER))
-        for task in reversed(later):
-            self.tasks.append(task)
-        for slot in UNIT_SLOTS:
-            u = s.board[slot]
-            if u is not None:
-                self.fire(side, u.iid, START_OF_TURN)
-        for iid in s.field:
-            self.fire(side, iid, START_OF_TURN)
-
-    def _end_phase(self, side: int) -> None:
-        self.phase = Phase.END
-        if self.sides[PLAYER].drive:
-            # Driven after the main phase (a draw effect of a hand-less ruler): never
-            # playable, so it goes the way of undriven cards (docs/rulings.md).
-            zones.end_main(self, PLAYER)
-        clear = self.setup.rules.unit_damage is UnitDamage.CLEARS
-        for who, s in enumerate(self.sides):
-            if s.shields:
-                s.shields = []  # one-shot preventions last until the end of the turn (replace.py)
-            s.ruler_tmp_atk = s.ruler_tmp_stk = 0
-            for u in s.board:
-                if u is not None:
-                    u.tmp_atk = u.tmp_hp = u.tmp_stk = 0
-                    if clear and u.damage:
-                        u.damage = 0  # Rules.unit_damage: damage ends with the turn, with the changes above
-                        self.log_event(who, "damage_cleared", u.iid)
-        for hook in self.setup.turn_end:
-            hook(self)
-        self.tasks.append(("start", 1 - side))
-
-    def _finish(self, winner: str, reason: str) -> None:
-        self.winner = winner
-        self.end_reason = reason
-        self.phase = Phase.OVER
-        self.pending = None
-        self.tasks = []
-        self.log_event(None, "game_over", winner)
-
-    def _rules(self) -> None:
+    def rules_processing(self) -> None:
         """Rules processing: units at 0 HP are destroyed; a side that lost (its damage zone reached
         its LIFE, it took a card from an empty deck, or its deck is empty: `Rules.deck_out`) ends the game."""
         if self.winner is not None:
@@ -485,49 +403,29 @@ class Game:
                 if why:
                     self.log_event(side, "loss", why)
             if p_lost and i_lost:
-                self._finish("draw", f"both sides lost ({p_lost}, {i_lost})")
+                turns.finish(self, "draw", f"both sides lost ({p_lost}, {i_lost})")
             elif p_lost:
-                self._finish("invader", p_lost)
+                turns.finish(self, "invader", p_lost)
             else:
-                self._finish("player", i_lost)
+                turns.finish(self, "player", i_lost)
 
-    def _run(self) -> None:
-        """Pop tasks until the player must decide or the game is over."""
+    def run(self) -> None:
+        """Run the game's tasks until the player must decide or the game is over.
+
+        `Game.new` and `apply` run it; a caller that set a game up by hand
+        (`Game.new(start=False)`, scenarios) runs it once it is ready."""
         tasks = self.tasks
         while self.winner is None and self.pending is None and tasks:
             task = tasks.pop()
-            if type(task) is Frame:
-                resolve.run(self, task)
-                self._rules()
-                continue
-            kind = task[0]
-            if kind == "check":
-                combat.check_one(self, task[1], task[2], task[3])
-            elif kind == "battle":
-                combat.battle(self, *task[1:])
-            elif kind == "draw":
-                self.draw(task[1], Cause.TURN)
-            elif kind == "drive":
-                zones.drive(self, task[1], Cause.TURN, None)
-            elif kind == "open":
-                zones.play_open(self, task[1], task[2])
-            elif kind == "main":
-                self.phase = Phase.MAIN
-                self.log_event(PLAYER, "phase", Phase.MAIN)
-            elif kind == "start":
-                if self.halt_after_turn is not None and self.turn >= self.halt_after_turn:
-                    tasks.append(task)  # stop between turns (scenarios play one turn)
-                    break
-                self._start_phase(task[1])
-            elif kind == "end":
-                self._end_phase(task[1])
-            elif kind == "ctl":
-                self.setup.opponent.run_task(self, task)
-            elif kind == windows.WINDOW:
-                windows.open_window(self, task)
-            else:  # pragma: no cover - a programming error, not a game state
-                raise RuntimeError(f"unknown task {task!r}")
-            self._rules()
+            kind = type(task)
+            if kind is Frame:  # most tasks are abilities in resolution
+                run_frame(self, task)
+            elif kind is Start and self.halt_after_turn is not None and self.turn >= self.halt_after_turn:
+                tasks.append(task)  # stop between turns (scenarios play one turn)
+                break
+            else:
+                RUNS[kind](self, task)
+            self.rules_processing()
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict:
@@ -567,6 +465,21 @@ class Game:
         game = cls._blank(setup, random.Random(0))
         game_from_dict(game, data)
         return game
+
+
+RUNS: dict[type, Callable[[Any, Any], None]] = {
+    Start: turns.start_phase,
+    End: turns.end_phase,
+    Draw: zones.turn_draw,
+    Drive: zones.turn_drive,
+    Main: turns.main_phase,
+    Check: combat.check_one,
+    Open: zones.play_open,
+    Battle: combat.battle,
+    Window: windows.open_window,
+    **dict.fromkeys(RIFT_STEPS, turns.rift_step),
+}
+"""Each kind of task (tasks.py) but frames -> what runs it (`Game.run`)."""
 
 
 def _deal(ids: list[str], order: list[int], size: int | None) -> tuple[list[str], list[int]]:

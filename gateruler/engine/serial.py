@@ -10,7 +10,7 @@ card's abilities, so an old save continues exactly as it would have.
 Saves written before the log named causes (either version) are read too:
 their log entries get None for the fields added since (events.padded), and a
 damage check they queued, which did not say how many cards it had, goes on
-with its cards unnumbered (`_numbered`).
+with its cards unnumbered (`tasks.Check`'s total is None).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from gateruler.engine.actions import Choose, action_from_dict, action_to_dict
 from gateruler.engine.events import padded
 from gateruler.engine.frames import Decision, Frame, frame_from_dict, frame_to_dict
 from gateruler.engine.state import SideState
+from gateruler.engine.tasks import Task, task_from_list, task_to_list
 
 if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
@@ -53,7 +54,7 @@ def game_to_dict(game: GameState) -> dict:
         "attacks": game.attacks,
         "rng": None if rng_state is None else [rng_state[0], list(rng_state[1]), rng_state[2]],
         "log": [list(e) for e in game.log],
-        "tasks": [frame_to_dict(t) if type(t) is Frame else list(t) for t in game.tasks],
+        "tasks": [frame_to_dict(t) if type(t) is Frame else task_to_list(t) for t in game.tasks],
         "pending": None if game.pending is None else game.pending.to_dict(),
         "winner": game.winner,
         "end_reason": game.end_reason,
@@ -105,21 +106,23 @@ def game_from_dict(game: GameState, data: dict) -> None:
                 tuple(Choose(side, slot) for side, slot in options),
             )
         return
-    game.tasks = [frame_from_dict(t) if isinstance(t, dict) else _numbered(t) for t in data["tasks"]]
+    game.tasks = [frame_from_dict(t) if isinstance(t, dict) else _task(t) for t in data["tasks"]]
     game.pending = None if data["pending"] is None else Decision.from_dict(data["pending"])
+
+
+def _task(items: list[Any]) -> Task:
+    """A saved task (not a frame); a damage check queued before checks were numbered gets no total (None)."""
+    if items[:1] == ["fx"]:
+        raise ValueError("an effect queued as version 1 saves queued it, in a version 2 game state")
+    return task_from_list(items)
 
 
 # ---------------------------------------------------------------------- version 1
 
 
-def _numbered(task: list) -> tuple:
-    """A task as this engine runs it: a damage check queued before checks were numbered has no total (None)."""
-    return (*task, None) if task[0] == "check" and len(task) == 3 else tuple(task)
-
-
-def _v1_task(game: GameState, task: list) -> Any:
+def _v1_task(game: GameState, task: list[Any]) -> Task:
     if task[0] != "fx":
-        return _numbered(task)
+        return task_from_list(task)
     _, side, source, effect = task
     for a, ability in enumerate(game.setup.defs[source].abilities):
         for e, candidate in enumerate(ability.effects):

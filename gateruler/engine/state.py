@@ -6,7 +6,7 @@ game for a lookahead costs a few list copies, never a deep copy of card data.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from gateruler.engine.tasks import Battle as Battle  # the battle task lived here once; the bots import it from here
 
 
 class Phase:
@@ -15,16 +15,6 @@ class Phase:
     ATTACK = "attack"
     END = "end"
     OVER = "over"
-
-
-class Battle(NamedTuple):
-    """A declared attack whose battle is still to be fought (`Game.pending_battle`)."""
-
-    side: int  # who attacks
-    attacker: int  # its zone (RULER: the ruler)
-    attacker_iid: int  # its card (-1: the ruler)
-    target: int  # the zone attacked (RULER: the ruler, or the attack went on to it)
-    target_iid: int  # the card it was declared against (-1: the ruler)
 
 
 class Unit:

@@ -32,7 +32,8 @@ from gateruler.engine.actions import INVADER, PLAYER, RULER, Action, Pass, PlayE
 from gateruler.engine.frames import Decision
 from gateruler.engine.keywords import SENTINEL
 from gateruler.engine.legal import event_playable
-from gateruler.engine.tasks import WINDOW, window_task
+from gateruler.engine.tasks import Battle, Task, Window
+from gateruler.engine.tasks import window as task
 from gateruler.engine.timings import (
     ATTACK_DECLARED,
     BEFORE_DAMAGE,
@@ -48,13 +49,10 @@ from gateruler.vocabulary import CardType
 
 if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
-    from gateruler.engine.state import Battle
 
+WINDOW = "window"  # the kind of the decision a window leaves (and its task's tag)
 RIFT_WINDOWS = (RIFT_DRIVE, ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, RIFT_END)
 DAMAGE_WORDS = frozenset({"damage", "split_damage"})  # the effect words that deal damage (a "damage effect")
-
-
-task = window_task
 
 
 # ---------------------------------------------------------------------- worked out once per game
@@ -132,7 +130,7 @@ def drive_window(game: GameState, iid: int) -> None:
     game.tasks.append(task(RIFT_DRIVE, iid))
 
 
-def end_window(game: GameState) -> list[Any]:
+def end_window(game: GameState) -> list[Task]:
     """The window before the rift's end phase (`rift_turn_end`)."""
     return [task(RIFT_END)]
 
@@ -194,9 +192,9 @@ def answers(game: GameState, name: str) -> list[Action]:
     return out
 
 
-def open_window(game: GameState, window: tuple) -> None:
+def open_window(game: GameState, window: Window) -> None:
     """The window task was reached: wait for the player when there is an answer, else go on."""
-    _, name, source, target, target_card = window
+    name, source, target, target_card = window
     if name == BEFORE_DAMAGE:
         battle = game.pending_battle(INVADER)
         if battle is None or not _battle_goes_on(game, battle):

@@ -24,6 +24,7 @@ from gateruler.engine.keywords import OPEN_CARD
 from gateruler.engine.rules import HandlessDraw
 from gateruler.engine.soul import release_soul
 from gateruler.engine.state import Unit
+from gateruler.engine.tasks import Draw, Drive, Open, RiftDrive
 from gateruler.engine.triggers import ON_DESTROYED, ON_ENTER, ON_PLAY, ON_SPECIAL_SUMMON, TOUCHDOWN
 from gateruler.errors import IllegalAction
 from gateruler.vocabulary import CardType
@@ -269,7 +270,7 @@ def draw(game: GameState, side: int, cause: str | None = None, source: int | Non
             return
         if side == INVADER:
             # The rift has no hand: it drives instead, and uses what it drives at once.
-            game.tasks.append(("ctl", "drive") if cause == Cause.TURN else ("ctl", "drive", source, cause))
+            game.tasks.append(RiftDrive() if cause == Cause.TURN else RiftDrive(source, cause))
         else:
             drive(game, side, cause, source)
         return
@@ -279,7 +280,7 @@ def draw(game: GameState, side: int, cause: str | None = None, source: int | Non
     game.sides[side].hand.append(iid)
     game.log_event(side, "draw", iid, source, cause)
     if OPEN_CARD in game.setup.defs[iid].keywords:
-        game.tasks.append(("open", side, iid))
+        game.tasks.append(Open(side, iid))
 
 
 def drive(game: GameState, side: int, cause: str | None, source: int | None) -> None:
@@ -290,7 +291,7 @@ def drive(game: GameState, side: int, cause: str | None, source: int | None) -> 
     game.sides[side].drive.append(iid)
     game.log_event(side, "drive", iid, source, cause)
     if OPEN_CARD in game.setup.defs[iid].keywords:
-        game.tasks.append(("open", side, iid))
+        game.tasks.append(Open(side, iid))
 
 
 def end_main(game: GameState, side: int) -> None:
@@ -302,8 +303,19 @@ def end_main(game: GameState, side: int) -> None:
     s.drive = []
 
 
-def play_open(game: GameState, side: int, iid: int) -> None:
+def turn_draw(game: GameState, task: Draw) -> None:
+    """One of the start phase's draws."""
+    draw(game, task.side, Cause.TURN)
+
+
+def turn_drive(game: GameState, task: Drive) -> None:
+    """One of the start phase's drives (a ruler without a hand)."""
+    drive(game, task.side, Cause.TURN, None)
+
+
+def play_open(game: GameState, task: Open) -> None:
     """An open card must be played at once when drawn or driven [QG]."""
+    side, iid = task
     s = game.sides[side]
     d = game.setup.defs[iid]
     from_hand = iid in s.hand
