@@ -151,7 +151,7 @@ def test_a_view_cannot_be_played_on() -> None:
     legal = game.legal_actions()
     view = player_view(game, legal)
     before = game.to_dict()
-    for step in (view.game.apply, view.game._apply_trusted):
+    for step in (view.game.apply, view.game.apply_trusted):
         with pytest.raises(IllegalAction, match="determinise"):
             step(legal[0])
     with pytest.raises(IllegalAction):

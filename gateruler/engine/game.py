@@ -22,7 +22,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import gateruler.engine.activation as activation
 import gateruler.engine.combat as combat
 import gateruler.engine.firing as firing
 import gateruler.engine.legal as legal
@@ -33,7 +32,6 @@ import gateruler.engine.windows as windows
 import gateruler.engine.zones as zones
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import (
-    ANSWERS,
     INVADER,
     PLAYER,
     SIDE_NAMES,
@@ -41,19 +39,11 @@ from gateruler.engine.actions import (
     SLOT_WORDS,
     UNIT_SLOTS,
     Action,
-    Activate,
-    Attack,
-    Discount,
-    EndTurn,
-    GoToAttack,
-    PlayEvent,
-    PlayField,
-    SetCard,
-    Summon,
 )
 from gateruler.engine.events import Cause, describe, event_to_dict
 from gateruler.engine.frames import Decision, Frame
 from gateruler.engine.gamestate import Opponent, Setup
+from gateruler.engine.perform import PERFORM
 from gateruler.engine.resolve import run as run_frame
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
 from gateruler.engine.rules import DeckOut, Rules
@@ -61,9 +51,8 @@ from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import Phase, SideState, Unit
 from gateruler.engine.tables import build_setup
 from gateruler.engine.tasks import RIFT_STEPS, Battle, Check, Draw, Drive, End, Main, Open, Start, Window
-from gateruler.engine.triggers import (
-    TOUCHDOWN,
-)
+from gateruler.engine.windows import WINDOW
+from gateruler.engine.windows import answer as answer_window
 from gateruler.engine.zones import shuffle_list
 from gateruler.errors import IllegalAction
 from gateruler.models import CardDef, LevelDef, RulerDef
@@ -266,9 +255,9 @@ class Game:
         """Perform one legal action, then run the game to the player's next decision."""
         if action not in self.legal_actions():
             raise IllegalAction(f"illegal action now: {action!r}")
-        self._apply_trusted(action)
+        self.apply_trusted(action)
 
-    def _apply_trusted(self, action: Action) -> None:
+    def apply_trusted(self, action: Action) -> None:
         """`apply` without checking the action against `legal_actions()` again.
 
         For callers that took `action` from `legal_actions()` of this very
@@ -276,45 +265,10 @@ class Game:
         actions out a second time was a sixth of a game's cost.  Everything
         else calls `apply`, which refuses an illegal action."""
         self.history.append(action)
-        if self.pending is not None and self.pending.kind == windows.WINDOW:
-            windows.answer(self, action)  # the answer (a play, an activation, a summon) is made below
-        if isinstance(action, ANSWERS):
-            # The waiting frame is on top of the stack: it runs again with the answer.
-            frame = self.tasks.pop()
-            self.pending = None
-            self.tasks.append(frame._replace(answers=frame.answers + (action,)))
-        elif isinstance(action, Summon):
-            zone = zones.pay_and_take(self, PLAYER, action.card)
-            self.sides[PLAYER].summons += 1
-            self.summon(PLAYER, action.card, action.slot)
-            if zone == "hand":
-                self.fire(PLAYER, action.card, TOUCHDOWN)
-        elif isinstance(action, PlayEvent):
-            zones.pay_and_take(self, PLAYER, action.card)
-            self.play_event(PLAYER, action.card)
-        elif isinstance(action, PlayField):
-            zone = zones.pay_and_take(self, PLAYER, action.card)
-            self.play_field(PLAYER, action.card)
-            if zone == "hand":
-                self.fire(PLAYER, action.card, TOUCHDOWN)
-        elif isinstance(action, Activate):
-            activation.activate(self, action)
-        elif isinstance(action, Discount):
-            activation.play_discounted(self, action)
-        elif isinstance(action, SetCard):
-            zones.take_from_hand_or_drive(self, PLAYER, action.card)
-            self.sides[PLAYER].set_zones[action.zone] = action.card
-            self.log_event(PLAYER, "set", action.card, action.zone)
-        elif isinstance(action, GoToAttack):
-            zones.end_main(self, PLAYER)
-            self.phase = Phase.ATTACK
-            self.log_event(PLAYER, "phase", Phase.ATTACK)
-        elif isinstance(action, Attack):
-            self.declare_attack(PLAYER, action.attacker, action.target)
-        elif isinstance(action, EndTurn):
-            if self.phase == Phase.MAIN:
-                zones.end_main(self, PLAYER)
-            self.tasks.append(End(PLAYER))
+        pending = self.pending
+        if pending is not None and pending.kind == WINDOW:
+            answer_window(self, action)  # the answer (a play, an activation, a summon) is made below
+        PERFORM[type(action)](self, action)
         self.rules_processing()
         self.run()
 
