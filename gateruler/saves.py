@@ -97,7 +97,7 @@ Shielded = bounded(
 )  # a shield's protected card: -1 the ruler, -2 the ruler and its units
 DamageKind = Literal["any", "battle", "effect"]
 SetZone = bounded("SetZone", 0, 1)
-PhaseName = Literal[tuple(v for k, v in vars(Phase).items() if k.isupper())]  # type: ignore[misc]
+PhaseName = Literal[tuple(phase.value for phase in Phase)]  # type: ignore[misc]
 Winner = Literal["player", "invader", "draw"]
 Task = NewType("Task", list)  # an engine task: a frame (a mapping), or [kind, *arguments]
 Pending = NewType("Pending", object)  # a decision (version 2), or [task, options] (version 1)

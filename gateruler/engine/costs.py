@@ -28,7 +28,7 @@ import attrs
 from gateruler.engine.actions import INVADER, Choose, ChooseCard
 from gateruler.engine.events import Cause
 from gateruler.engine.filters import BOARD, CardFilter, StateIs, all_of
-from gateruler.engine.frames import Decision, Frame
+from gateruler.engine.frames import Decision, DecisionKind, Frame
 from gateruler.engine.registry import PROPERTIES, Param, Registry, param, params_of
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ def _picked(frame: Frame) -> list[Any]:
     return list(frame.answers)
 
 
-def _pick_decision(frame: Frame, options: list[Any], kind: str, count: int, picked: list[Any]) -> Decision:
+def _pick_decision(frame: Frame, options: list[Any], kind: DecisionKind, count: int, picked: list[Any]) -> Decision:
     return Decision(
         kind, frame.side, frame.source, frame.ability, frame.step, "cost", tuple(options), count, tuple(picked)
     )
@@ -114,7 +114,7 @@ def choose_cards(game: GameState, frame: Frame, candidates: list[int], count: in
         if card_id not in seen:
             seen.add(card_id)
             options.append(ChooseCard(iid))
-    return _pick_decision(frame, options, "card", count, picked)
+    return _pick_decision(frame, options, DecisionKind.CARD, count, picked)
 
 
 def chosen_cards(frame: Frame, candidates: list[int], count: int) -> list[int]:
@@ -138,7 +138,7 @@ def choose_units(game: GameState, frame: Frame, where: CardFilter, count: int, e
     ]
     if len(remaining) <= count - len(picked):
         return None
-    return _pick_decision(frame, remaining, "unit", count, picked)
+    return _pick_decision(frame, remaining, DecisionKind.UNIT, count, picked)
 
 
 def chosen_units(

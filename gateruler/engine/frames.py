@@ -18,6 +18,7 @@ answers at once.
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
@@ -38,6 +39,18 @@ class Logged(Protocol):
     def card(self, iid: int) -> CardDef: ...
 
     def log_event(self, side: int | None, kind: str, *args: object) -> None: ...
+
+
+class DecisionKind(enum.StrEnum):
+    """What a decision asks for, and so what answers it; its text is what saves hold."""
+
+    UNIT = "unit"  # a unit on the board (Choose)
+    CARD = "card"  # a card in a zone (ChooseCard)
+    CONFIRM = "confirm"  # yes or no (Confirm)
+    SPLIT = "split"  # how to divide damage (Split)
+    ZONE = "zone"  # an empty zone for a unit (Choose)
+    ORDER = "order"  # the next card put on the bottom of a deck (ChooseCard)
+    WINDOW = "window"  # a priority window of the rift's turn: its answers and Pass (windows.py)
 
 
 BEGIN = -1
@@ -81,8 +94,7 @@ def log_no_effect(game: Logged, frame: Frame, reason: str, side: int | None = No
 class Decision:
     """A choice the game waits for.  `options` are exactly the legal answers."""
 
-    kind: str  # "unit" (Choose), "card" (ChooseCard), "confirm" (Confirm), "zone" (Choose an empty zone), "order" (ChooseCard),
-    # "window" (a priority window of the rift's turn: its answers and Pass; `purpose` names the window, `source` what it is about)
+    kind: DecisionKind  # a window's: `purpose` names the window, `source` what it is about
     side: int  # who decides
     source: int  # the card whose ability asks
     ability: int
@@ -115,6 +127,7 @@ class Decision:
     @classmethod
     def from_dict(cls, data: dict) -> Decision:
         values = dict(data)
+        values["kind"] = DecisionKind(data["kind"])
         values["options"] = tuple(action_from_dict(a) for a in data["options"])
         values["picked"] = tuple(action_from_dict(a) for a in data["picked"])
         return cls(**values)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.actions import INVADER, RULER, Choose, ChooseCard, Confirm
 from gateruler.engine.events import Cause
-from gateruler.engine.frames import BEGIN, Decision, Frame, Result, log_no_effect
+from gateruler.engine.frames import BEGIN, Decision, DecisionKind, Frame, Result, log_no_effect
 from gateruler.engine.targets import Chosen, Every, PlayerTarget, RulerTarget, SelfTarget, SideTarget
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def ask(game: GameState, frame: Frame, decision: Decision) -> None:
 
 
 def _confirm(frame: Frame, step: int, purpose: str = "optional") -> Decision:
-    return Decision("confirm", frame.side, frame.source, frame.ability, step, purpose, YES_NO)
+    return Decision(DecisionKind.CONFIRM, frame.side, frame.source, frame.ability, step, purpose, YES_NO)
 
 
 def _begin(game: GameState, frame: Frame, ability: Any) -> None:
@@ -188,7 +188,7 @@ def _victims(game: GameState, frame: Frame, effect: Any, answers: tuple) -> tupl
                 chosen.append(picked)  # in the order they were chosen
             continue
         options = tuple(_answer_for(p) for p in remaining)
-        kind_of = "unit" if isinstance(options[0], Choose) else "card"
+        kind_of = DecisionKind.UNIT if isinstance(options[0], Choose) else DecisionKind.CARD
         ask(
             game,
             frame,

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.actions import Choose, action_from_dict, action_to_dict
 from gateruler.engine.events import padded
-from gateruler.engine.frames import Decision, Frame, frame_from_dict, frame_to_dict
-from gateruler.engine.state import SideState
+from gateruler.engine.frames import Decision, DecisionKind, Frame, frame_from_dict, frame_to_dict
+from gateruler.engine.state import Phase, SideState
 from gateruler.engine.tasks import Task, task_from_list, task_to_list
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def game_from_dict(game: GameState, data: dict) -> None:
     game.turn = data["turn"]
     game.active = data["active"]
     game.first_player = data["first_player"]
-    game.phase = data["phase"]
+    game.phase = Phase(data["phase"])
     game.attacks = data["attacks"]
     game.log = [padded(e) for e in data["log"]]
     game.winner = data["winner"]
@@ -97,7 +97,7 @@ def game_from_dict(game: GameState, data: dict) -> None:
             frame = _v1_task(game, task)
             game.tasks.append(frame)
             game.pending = Decision(
-                "unit",
+                DecisionKind.UNIT,
                 frame.side,
                 frame.source,
                 frame.ability,

@@ -6,10 +6,14 @@ game for a lookahead costs a few list copies, never a deep copy of card data.
 
 from __future__ import annotations
 
+import enum
+
 from gateruler.engine.tasks import Battle as Battle  # the battle task lived here once; the bots import it from here
 
 
-class Phase:
+class Phase(enum.StrEnum):
+    """The phase of the turn (`Game.phase`); its text is what saves and the log hold."""
+
     START = "start"
     MAIN = "main"
     ATTACK = "attack"

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.actions import INVADER, PLAYER, RULER, Action, Pass, PlayEvent, Summon
-from gateruler.engine.frames import Decision
+from gateruler.engine.frames import Decision, DecisionKind
 from gateruler.engine.keywords import SENTINEL
 from gateruler.engine.legal import event_playable
 from gateruler.engine.tasks import Battle, Task, Window
@@ -50,7 +50,7 @@ from gateruler.vocabulary import CardType
 if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
 
-WINDOW = "window"  # the kind of the decision a window leaves (and its task's tag)
+WINDOW = DecisionKind.WINDOW  # the kind of the decision a window leaves (and its task's tag)
 RIFT_WINDOWS = (RIFT_DRIVE, ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, RIFT_END)
 DAMAGE_WORDS = frozenset({"damage", "split_damage"})  # the effect words that deal damage (a "damage effect")
 

@@ -17,7 +17,7 @@ import attrs
 from gateruler.engine.actions import RULER, Split
 from gateruler.engine.effects.base import Effect, Victim, effect, unit_still_there
 from gateruler.engine.events import Cause
-from gateruler.engine.frames import Decision, cause_of, log_no_effect
+from gateruler.engine.frames import Decision, DecisionKind, cause_of, log_no_effect
 from gateruler.engine.registry import param
 from gateruler.engine.targets import UNIT, Chosen
 from gateruler.engine.triggers import ON_ATTACK
@@ -73,7 +73,7 @@ class SplitDamage(Effect):
         if not victims or any(type(a) is Split for a in frame.answers):
             return None
         options = tuple(distributions(victims, self.amount))
-        return Decision("split", frame.side, frame.source, frame.ability, frame.step, "target", options)
+        return Decision(DecisionKind.SPLIT, frame.side, frame.source, frame.ability, frame.step, "target", options)
 
     def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         cause = cause_of(game, frame)
