@@ -32,7 +32,15 @@ from gateruler.engine.actions import (
 )
 from gateruler.engine.events import Cause
 from gateruler.engine.frames import Decision
-from gateruler.engine.tasks import RiftAttack, RiftDrive, RiftStartRules, Task
+from gateruler.engine.tasks import (
+    RIFT_DRIVE,
+    RIFT_START_RULES,
+    RiftAttack,
+    RiftDrive,
+    RiftStartRules,
+    Task,
+    rift_attack,
+)
 from gateruler.engine.triggers import CNT, ON_ENTER, ON_PLAY
 from gateruler.models import CardDef, LevelDef
 from gateruler.special_rules import IgnoredCnt, invader_definitions
@@ -144,7 +152,7 @@ class InvaderController:
         if self.rules.end_rule_turns is EndTurns.EVERY_TURN and game.setup.level.rules_of(
             SpecialRuleKind.SACRIFICE_AT_START
         ):
-            return [RiftStartRules()]
+            return [RIFT_START_RULES]
         return []
 
     def turn_tasks(self, game: Game) -> list[Task]:
@@ -152,13 +160,13 @@ class InvaderController:
         level = game.setup.level
         tasks: list[Task] = []
         if level.rules_of(SpecialRuleKind.SACRIFICE_AT_START):
-            tasks.append(RiftStartRules())
-        tasks += [RiftDrive()] * level.drives_per_turn
+            tasks.append(RIFT_START_RULES)
+        tasks += [RIFT_DRIVE] * level.drives_per_turn
         if game.first_turn_limit:
             # The first player's single first-turn attack is made by the rift itself.
-            tasks.append(RiftAttack(RULER))
+            tasks.append(rift_attack(RULER))
         else:
-            tasks += [RiftAttack(slot) for slot in ATTACKER_ORDER]
+            tasks += [rift_attack(slot) for slot in ATTACKER_ORDER]
         return tasks
 
     def run_task(self, game: Game, task: Task) -> None:
@@ -232,7 +240,9 @@ class InvaderController:
         return candidates[0]
 
     # -------------------------------------------------------------- rule 1-3: drive, summon, events
-    def _drive(self, game: Game, source: int | None = None, cause: str | None = Cause.TURN) -> None:
+    def _drive(self, game: Game, step: RiftDrive) -> None:
+        """Rules 1-3: drive the top card and use it at once (`step`: the turn's drive, or an effect's draw)."""
+        source, cause = step
         iid = game.take_top(INVADER)
         if iid is None:
             return  # rule 8: a rift that must take a card from an empty deck loses
@@ -277,7 +287,8 @@ class InvaderController:
         game.summon(INVADER, iid, lowest_slot)
 
     # -------------------------------------------------------------- rule 6: attacks
-    def _attack(self, game: Game, attacker: int) -> None:
+    def _attack(self, game: Game, step: RiftAttack) -> None:
+        attacker = step.attacker
         if not game.can_attack(INVADER, attacker):
             return
         target = self.attack_target(game)
@@ -292,7 +303,7 @@ class InvaderController:
         return RULER
 
     # -------------------------------------------------------------- level special rules that act in play
-    def _start_rules(self, game: Game) -> None:
+    def _start_rules(self, game: Game, step: RiftStartRules) -> None:
         for rule in game.setup.level.rules_of(SpecialRuleKind.SACRIFICE_AT_START):
             self._sacrifice(game, str(rule.param("card")), str(rule.param("own_name_contains")))
 
@@ -332,11 +343,9 @@ class InvaderController:
 
 
 STEPS: dict[type, Callable[[InvaderController, Game, Any], None]] = {
-    RiftDrive: lambda rift, game, step: rift._drive(
-        game, step.source, step.cause
-    ),  # an effect's draw: its source, cause
-    RiftAttack: lambda rift, game, step: rift._attack(game, step.attacker),
-    RiftStartRules: lambda rift, game, step: rift._start_rules(game),
+    RiftDrive: InvaderController._drive,
+    RiftAttack: InvaderController._attack,
+    RiftStartRules: InvaderController._start_rules,
 }
 """The rift's steps, by kind -> what plays them."""
 

@@ -19,7 +19,7 @@ from gateruler.engine.events import Cause
 from gateruler.engine.firing import fire
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE
 from gateruler.engine.stats import hp
-from gateruler.engine.tasks import Battle, Check
+from gateruler.engine.tasks import Battle, Check, battle_task, check_task
 from gateruler.engine.triggers import ATTACK_COST, CNT, ON_ATTACK
 from gateruler.engine.zones import destroy, take_top
 
@@ -86,12 +86,13 @@ def declare_attack(game: GameState, side: int, attacker: int, target: int) -> No
     target_iid = -1 if target == RULER else game.sides[foe].board[target].iid
     game.attacks += 1
     game.log_event(side, "attack", attacker_iid, target, target_iid)
-    game.tasks.append(Battle(side, attacker, attacker_iid, target, target_iid))
+    game.tasks.append(battle_task(side, attacker, attacker_iid, target, target_iid))
     for hook in game.setup.attack_declared:
         hook(game, side, attacker_iid, target, target_iid)  # the rift's attack windows, under its attack abilities
     if attacker_iid >= 0:
         fire(game, side, attacker_iid, ON_ATTACK, (target, target_iid))
-        fire(game, side, attacker_iid, ATTACK_COST)  # on top: the costs of attacking are paid first
+        if ATTACK_COST in game.setup.triggers[attacker_iid]:
+            fire(game, side, attacker_iid, ATTACK_COST)  # on top: the costs of attacking are paid first
 
 
 def damage_ruler(
@@ -107,7 +108,7 @@ def damage_ruler(
         if amount <= 0:
             return
     game.log_event(side, "ruler_damage", amount, battle, source, cause)
-    game.tasks.append(Check(side, amount, amount))
+    game.tasks.append(check_task(side, amount, amount))
 
 
 def damage_unit(
@@ -222,7 +223,7 @@ def check_one(game: GameState, task: Check) -> None:
     s = game.sides[side]
     d = game.setup.defs[iid]
     if remaining > 1:
-        game.tasks.append(Check(side, remaining - 1, total))
+        game.tasks.append(check_task(side, remaining - 1, total))
     if d.has_cnt:
         s.graveyard.append(iid)
         game.log_event(side, "check", iid, "cnt", index, total)

@@ -50,7 +50,7 @@ from gateruler.engine.rules import DeckOut, Rules
 from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import Phase, SideState, Unit
 from gateruler.engine.tables import build_setup
-from gateruler.engine.tasks import RIFT_STEPS, Battle, Check, Draw, Drive, End, Main, Open, Start, Window
+from gateruler.engine.tasks import RIFT_STEPS, Battle, Check, Draw, Drive, End, Main, Open, Start, Window, start_task
 from gateruler.engine.windows import WINDOW
 from gateruler.engine.windows import answer as answer_window
 from gateruler.engine.zones import shuffle_list
@@ -143,7 +143,7 @@ class Game:
         game.sides[PLAYER].deck = player_deck
         game.sides[INVADER].deck = [n + i for i in rift_deck]
         if start:
-            game.tasks.append(Start(INVADER))
+            game.tasks.append(start_task(INVADER))
             turns.set_up(game)
             game.rules_processing()
             game.run()

@@ -33,7 +33,7 @@ from gateruler.engine.activation import activate, play_discounted
 from gateruler.engine.combat import declare_attack
 from gateruler.engine.firing import fire
 from gateruler.engine.state import Phase
-from gateruler.engine.tasks import End
+from gateruler.engine.tasks import end_task
 from gateruler.engine.triggers import TOUCHDOWN
 from gateruler.engine.zones import end_main, pay_and_take, play_event, play_field, summon, take_from_hand_or_drive
 
@@ -89,7 +89,7 @@ def attack(game: GameState, action: Attack) -> None:
 def end_turn(game: GameState, action: EndTurn) -> None:
     if game.phase == Phase.MAIN:
         end_main(game, PLAYER)
-    game.tasks.append(End(PLAYER))
+    game.tasks.append(end_task(PLAYER))
 
 
 def pass_window(game: GameState, action: Pass) -> None:

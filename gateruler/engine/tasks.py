@@ -22,6 +22,7 @@ under the tag "ctl" with their step's name; the engine hands them to the
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Annotated, Any, NamedTuple
 
@@ -143,6 +144,24 @@ class RiftStartRules(NamedTuple):
 RiftStep = RiftDrive | RiftAttack | RiftStartRules
 Task = Frame | Start | End | Draw | Drive | Main | Check | Open | Battle | Window | RiftStep
 """Anything on the task stack."""
+
+
+# ---------------------------------------------------------------------- interned tasks
+# Every turn queues the same few tasks again and again.  A NamedTuple costs a
+# Python call to make, and these are values: the common ones are made once
+# (as actions.py interns the actions `legal_actions()` offers) and shared.
+# Equality is unchanged: a task made directly equals its interned twin.
+
+start_task = functools.cache(Start)
+end_task = functools.cache(End)
+draw_task = functools.cache(Draw)
+drive_task = functools.cache(Drive)
+main_task = functools.cache(Main)
+check_task = functools.cache(Check)  # a damage check of n cards makes n of them: few distinct ones
+battle_task = functools.lru_cache(maxsize=4096)(Battle)
+rift_attack = functools.cache(RiftAttack)
+RIFT_DRIVE = RiftDrive()  # the drive of the rift's turn
+RIFT_START_RULES = RiftStartRules()
 
 
 # ---------------------------------------------------------------------- the registry: tags, saving, reading

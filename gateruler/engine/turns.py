@@ -16,7 +16,7 @@ from gateruler.engine.events import Cause
 from gateruler.engine.firing import fire
 from gateruler.engine.rules import UnitDamage
 from gateruler.engine.state import Phase
-from gateruler.engine.tasks import Draw, Drive, End, Main, Start, Task
+from gateruler.engine.tasks import End, Main, Start, Task, draw_task, drive_task, end_task, main_task, start_task
 from gateruler.engine.triggers import START_OF_TURN
 from gateruler.engine.zones import draw, end_main
 from gateruler.models import TurnStartKind
@@ -75,8 +75,8 @@ def _player_turn(game: GameState) -> list[Task]:
     count = ruler.turn_start_count
     if game.turn == 1 and ruler.first_turn_count is not None:
         count = ruler.first_turn_count
-    take: Task = Draw(PLAYER) if ruler.turn_start is TurnStartKind.DRAW else Drive(PLAYER)
-    return [*game.setup.opponent.player_turn_tasks(game), *[take] * count, Main(PLAYER)]
+    take: Task = draw_task(PLAYER) if ruler.turn_start is TurnStartKind.DRAW else drive_task(PLAYER)
+    return [*game.setup.opponent.player_turn_tasks(game), *[take] * count, main_task(PLAYER)]
 
 
 def _rift_turn(game: GameState) -> list[Task]:
@@ -84,7 +84,7 @@ def _rift_turn(game: GameState) -> list[Task]:
     later = list(game.setup.opponent.turn_tasks(game))
     for hook in game.setup.rift_turn_end:
         later += hook(game)
-    later.append(End(INVADER))
+    later.append(end_task(INVADER))
     return later
 
 
@@ -115,7 +115,7 @@ def end_phase(game: GameState, task: End) -> None:
                     game.log_event(who, "damage_cleared", u.iid)
     for hook in game.setup.turn_end:
         hook(game)
-    game.tasks.append(Start(1 - task.side))
+    game.tasks.append(start_task(1 - task.side))
 
 
 def rift_step(game: GameState, task: RiftStep) -> None:

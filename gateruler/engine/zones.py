@@ -24,7 +24,7 @@ from gateruler.engine.keywords import OPEN_CARD
 from gateruler.engine.rules import HandlessDraw
 from gateruler.engine.soul import release_soul
 from gateruler.engine.state import Unit
-from gateruler.engine.tasks import Draw, Drive, Open, RiftDrive
+from gateruler.engine.tasks import RIFT_DRIVE, Draw, Drive, Open, RiftDrive
 from gateruler.engine.triggers import ON_DESTROYED, ON_ENTER, ON_PLAY, ON_SPECIAL_SUMMON, TOUCHDOWN
 from gateruler.errors import IllegalAction
 from gateruler.vocabulary import CardType
@@ -270,7 +270,7 @@ def draw(game: GameState, side: int, cause: str | None = None, source: int | Non
             return
         if side == INVADER:
             # The rift has no hand: it drives instead, and uses what it drives at once.
-            game.tasks.append(RiftDrive() if cause == Cause.TURN else RiftDrive(source, cause))
+            game.tasks.append(RIFT_DRIVE if cause == Cause.TURN else RiftDrive(source, cause))
         else:
             drive(game, side, cause, source)
         return
