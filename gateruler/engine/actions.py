@@ -8,6 +8,7 @@ different cards, exactly as on the table.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 
 import attrs
 
@@ -115,9 +116,9 @@ class Confirm:
     yes: bool
 
 
-def _parts(value: object) -> tuple[tuple[int, int, int], ...]:
+def _parts(value: Iterable[Iterable[int]]) -> tuple[tuple[int, int, int], ...]:
     """Parts read back from JSON (lists) become the tuples a legal answer holds."""
-    return tuple(tuple(part) for part in value)  # type: ignore[union-attr,misc]
+    return tuple(tuple(part) for part in value)  # type: ignore[misc]  # each part has three numbers
 
 
 @attrs.frozen(slots=True)

@@ -81,9 +81,10 @@ def declare_attack(game: GameState, side: int, attacker: int, target: int) -> No
             s.ruler_rested = True
         attacker_iid = -1
     else:
-        s.board[attacker].rested = True
-        attacker_iid = s.board[attacker].iid
-    target_iid = -1 if target == RULER else game.sides[foe].board[target].iid
+        unit = s.unit(attacker)
+        unit.rested = True
+        attacker_iid = unit.iid
+    target_iid = -1 if target == RULER else game.sides[foe].unit(target).iid
     game.attacks += 1
     game.log_event(side, "attack", attacker_iid, target, target_iid)
     game.tasks.append(battle_task(side, attacker, attacker_iid, target, target_iid))

@@ -45,10 +45,10 @@ CONDITIONS: Registry[ConditionWord] = Registry("condition")
 
 def condition(
     name: str, doc: str, *, check: Callable[[Any], str | None] | None = None, reads_bound: bool = False
-) -> Callable[[type], type]:
+) -> Callable[[type[Any]], type[Any]]:
     """Register a condition class under `name` (a class decorator)."""
 
-    def register(spec: type) -> type:
+    def register(spec: type[Any]) -> type[Any]:
         spec.word = name
         CONDITIONS.add(name, ConditionWord(name, spec, doc, params_of(spec), check, reads_bound))
         return spec
@@ -118,7 +118,7 @@ class Itself:
         if self.test is None:
             return True
         board = game.sides[side].board
-        slot = next((sl for sl in range(3) if board[sl] is not None and board[sl].iid == source), -1)
+        slot = next((sl for sl, u in enumerate(board) if u is not None and u.iid == source), -1)
         return bool(self.test(game, side, source, slot))
 
     def words(self) -> str:

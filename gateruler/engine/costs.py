@@ -70,10 +70,10 @@ class CostWord:
 COSTS: Registry[CostWord] = Registry("cost")
 
 
-def cost(name: str, doc: str) -> Callable[[type], type]:
+def cost(name: str, doc: str) -> Callable[[type[Any]], type[Any]]:
     """Register a cost class under `name` (a class decorator)."""
 
-    def register(spec: type) -> type:
+    def register(spec: type[Any]) -> type[Any]:
         spec.word = name
         COSTS.add(name, CostWord(name, spec, doc, params_of(spec)))
         return spec
@@ -338,7 +338,7 @@ class RestSelf(Cost):
         return self._slot(game, side, source) >= 0
 
     def pay(self, game: GameState, frame: Frame) -> None:
-        game.sides[frame.side].board[self._slot(game, frame.side, frame.source)].rested = True
+        game.sides[frame.side].unit(self._slot(game, frame.side, frame.source)).rested = True
         game.log_event(frame.side, "rest", frame.source)
 
     def words(self) -> str:
@@ -357,7 +357,7 @@ class RestUnit(_OwnUnits):
         return _own(BOARD, all_of([StateIs(False)] + ([self.filter] if self.filter is not None else [])))
 
     def take(self, game: GameState, side: int, slot: int, iid: int, source: int) -> None:
-        game.sides[side].board[slot].rested = True
+        game.sides[side].unit(slot).rested = True
         game.log_event(side, "rest", iid)
 
     def words(self) -> str:
@@ -449,6 +449,7 @@ class ReturnToDeck(_OwnUnits):
 
     def pay(self, game: GameState, frame: Frame) -> None:
         super().pay(game, frame)
+        assert game.rng is not None  # a player view is never played on
         game.rng.shuffle(game.sides[frame.side].deck)
         game.log_event(frame.side, "shuffle")
 

@@ -170,7 +170,7 @@ class StateIs:
     rested: bool
 
     def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
-        return slot >= 0 and game.sides[side].board[slot].rested is self.rested
+        return slot >= 0 and game.sides[side].board[slot].rested is self.rested  # type: ignore[union-attr]
 
 
 @attrs.frozen(slots=True)
@@ -194,7 +194,7 @@ class EnteredAs:
     def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
         if slot < 0:
             return False
-        how = game.sides[side].board[slot].how
+        how = game.sides[side].board[slot].how  # type: ignore[union-attr]  # slot >= 0: a unit there
         return how == self.how or (self.how == "special" and how != "normal")
 
 

@@ -50,7 +50,20 @@ from gateruler.engine.rules import DeckOut, Rules
 from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import Phase, SideState, Unit
 from gateruler.engine.tables import build_setup
-from gateruler.engine.tasks import RIFT_STEPS, Battle, Check, Draw, Drive, End, Main, Open, Start, Window, start_task
+from gateruler.engine.tasks import (
+    RIFT_STEPS,
+    Battle,
+    Check,
+    Draw,
+    Drive,
+    End,
+    Main,
+    Open,
+    Start,
+    Task,
+    Window,
+    start_task,
+)
 from gateruler.engine.windows import WINDOW
 from gateruler.engine.windows import answer as answer_window
 from gateruler.engine.zones import shuffle_list
@@ -81,6 +94,22 @@ class Game:
         "halt_after_turn",
         "used",
     )
+    setup: Setup  # what is fixed for the game's life, shared by its clones
+    sides: list[SideState]  # by side: PLAYER, INVADER
+    turn: int  # the turn being played (1 the first)
+    active: int  # whose turn it is
+    first_player: int
+    phase: Phase
+    attacks: int  # attacks declared this turn
+    rng: random.Random | None  # the game's one generator (None: a player view's, bots/view.py)
+    log: list[tuple[Any, ...]]  # the events so far (events.py)
+    tasks: list[Task]  # what the game does by itself, the next on top (tasks.py)
+    pending: Decision | None  # the player's decision the game waits for
+    winner: str | None  # "player", "invader" or "draw" once the game is over
+    end_reason: str
+    history: list[Action]  # the player's actions so far (a replay)
+    halt_after_turn: int | None  # stop before the turn after this one starts (scenarios)
+    used: tuple[tuple[int, int], ...]  # (card, ability) used this turn: activated and once-per-turn abilities
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -371,14 +400,13 @@ class Game:
         tasks = self.tasks
         while self.winner is None and self.pending is None and tasks:
             task = tasks.pop()
-            kind = type(task)
-            if kind is Frame:  # most tasks are abilities in resolution
+            if type(task) is Frame:  # most tasks are abilities in resolution
                 run_frame(self, task)
-            elif kind is Start and self.halt_after_turn is not None and self.turn >= self.halt_after_turn:
+            elif type(task) is Start and self.halt_after_turn is not None and self.turn >= self.halt_after_turn:
                 tasks.append(task)  # stop between turns (scenarios play one turn)
                 break
             else:
-                RUNS[kind](self, task)
+                RUNS[type(task)](self, task)
             self.rules_processing()
 
     # ------------------------------------------------------------------ saving

@@ -37,7 +37,8 @@ if TYPE_CHECKING:
     from gateruler.cardpool import CardPool
     from gateruler.engine.actions import Action
     from gateruler.engine.frames import Decision
-    from gateruler.engine.state import Battle, SideState, Unit
+    from gateruler.engine.state import Phase, SideState, Unit
+    from gateruler.engine.tasks import Battle, RiftStep, Task
     from gateruler.models import CardDef, LevelDef, RulerDef
 
 # ---------------------------------------------------------------------- the hooks' shapes
@@ -64,7 +65,7 @@ CardHook = Callable[["GameState", int], None]
 """(game, card) -> None: the rift is about to play the card it drove."""
 TurnHook = Callable[["GameState"], None]
 """(game) -> None: a moment of the turn (its end)."""
-TurnTasks = Callable[["GameState"], list[Any]]
+TurnTasks = Callable[["GameState"], list["Task"]]
 """(game) -> tasks to add to a turn's (the rift's end window)."""
 
 
@@ -151,16 +152,16 @@ class Opponent(Protocol):
         aside unseen); None: the whole list."""
         ...  # pragma: no cover
 
-    def turn_tasks(self, game: GameState) -> list[Any]:
+    def turn_tasks(self, game: GameState) -> list[Task]:
         """The opponent's turn after the common start phase, as engine tasks (its steps: tasks.RIFT_STEPS)."""
         ...  # pragma: no cover
 
-    def player_turn_tasks(self, game: GameState) -> list[Any]:
+    def player_turn_tasks(self, game: GameState) -> list[Task]:
         """Its steps in the player's start phase, before the player's draws (a level rule that acts
         in every turn's start phase); usually none."""
         ...  # pragma: no cover
 
-    def run_task(self, game: GameState, task: Any) -> None:
+    def run_task(self, game: GameState, task: RiftStep) -> None:
         """Perform one step of its turn (a task of tasks.RIFT_STEPS)."""
         ...  # pragma: no cover
 
@@ -182,11 +183,11 @@ class GameState(Protocol):
     turn: int
     active: int
     first_player: int
-    phase: str
+    phase: Phase
     attacks: int
     rng: random.Random | None
     log: list[tuple[Any, ...]]
-    tasks: list[Any]
+    tasks: list[Task]
     pending: Decision | None
     winner: str | None
     end_reason: str

@@ -105,7 +105,7 @@ def set_card_plays(game: GameState, window: str) -> list[Action]:
     """The set events the player may play in `window` (their timing: timings.event_windows)."""
     side = game.sides[PLAYER]
     windows = game.setup.set_windows
-    out = []
+    out: list[Action] = []
     for iid in side.set_zones:
         if (
             iid is not None
@@ -165,7 +165,7 @@ def attack_actions(game: GameState) -> list[Action]:
     if game.first_turn_limit and game.attacks >= 1:
         return []
     targets = attack_targets(game, INVADER)
-    out = []
+    out: list[Action] = []
     for attacker in (ATTACK_LEFT, ATTACK_RIGHT, RULER):
         if attacker != RULER and attacker >= game.setup.ruler.attack_zones:
             continue

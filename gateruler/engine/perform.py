@@ -32,6 +32,7 @@ from gateruler.engine.actions import (
 from gateruler.engine.activation import activate, play_discounted
 from gateruler.engine.combat import declare_attack
 from gateruler.engine.firing import fire
+from gateruler.engine.frames import Frame
 from gateruler.engine.state import Phase
 from gateruler.engine.tasks import end_task
 from gateruler.engine.triggers import TOUCHDOWN
@@ -44,8 +45,9 @@ if TYPE_CHECKING:
 def answer(game: GameState, action: Choose | ChooseCard | Confirm | Split) -> None:
     """The answer to the decision waiting: its frame, on top of the stack, runs again with it."""
     frame = game.tasks.pop()
+    assert type(frame) is Frame  # the frame that asked waits on top
     game.pending = None
-    game.tasks.append(frame._replace(answers=frame.answers + (action,)))  # type: ignore[union-attr]
+    game.tasks.append(frame._replace(answers=frame.answers + (action,)))
 
 
 def summon_unit(game: GameState, action: Summon) -> None:

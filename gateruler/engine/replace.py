@@ -191,7 +191,7 @@ def survives(game: GameState, side: int, slot: int, lethal: bool, cost: bool = F
     replaces = game.setup.replaces
     if DESTROY not in replaces:
         return LEAVE in replaces and not cost and guard(game, side, slot, lethal, "destroy")
-    u = game.sides[side].board[slot]
+    u = game.sides[side].unit(slot)
     for src_side, src, (index, _, word, instead) in _standing(game, DESTROY, side, u.iid, slot):
         if lethal and not (word.reset_damage and game.hp(side, slot) > 0):
             continue
@@ -217,15 +217,15 @@ def guard(game: GameState, side: int, slot: int, lethal: bool, way: str) -> bool
     is pushed to pay it, asking like any soul cost, right after what is
     resolving now; otherwise (copies of one card, or a granted Soul guard on
     a card without that ability) the oldest goes at once (G4)."""
-    u = game.sides[side].board[slot]
+    u = game.sides[side].unit(slot)
     soul = game.soul(side, u.iid)
     if not soul or SOUL_GUARD not in game.keywords(side, slot):
         return False
     abilities = game.setup.defs[u.iid].abilities
     index = next((i for i, a in enumerate(abilities) if a.trigger == GUARD), -1)
-    promised = (
-        sum(1 for t in game.tasks if type(t) is Frame and t.source == u.iid and t.ability == index) if index >= 0 else 0
-    )
+    promised = 0  # soul cards earlier saves of this unit will pay, their frames still waiting
+    if index >= 0:
+        promised = sum(1 for t in game.tasks if type(t) is Frame and t.source == u.iid and t.ability == index)
     if len(soul) <= promised:
         return False
     if lethal and game.hp(side, slot) - u.tmp_hp <= 0:

@@ -157,10 +157,8 @@ def _victims(game: GameState, frame: Frame, effect: Any, answers: tuple) -> tupl
     if kind is SelfTarget:
         s = game.sides[side]
         board = s.board
-        found = [
-            (side, slot, frame.source)
-            for slot in range(3)
-            if board[slot] is not None and board[slot].iid == frame.source
+        found: list[tuple[int, Any, int]] = [
+            (side, slot, frame.source) for slot, u in enumerate(board) if u is not None and u.iid == frame.source
         ]
         if not found and frame.source in s.field:
             found = [(side, "field_zone", frame.source)]  # a field card's own ability

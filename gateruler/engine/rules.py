@@ -77,7 +77,7 @@ class Rules:
         was played under the readings of its time (`LEGACY`)."""
         if data is None:
             return LEGACY
-        values = {name: kind(data[name]) for name, kind in _KINDS.items() if name in data}
+        values: dict[str, Any] = {name: kind(data[name]) for name, kind in _KINDS.items() if name in data}
         values.setdefault("player_windows", PlayerWindows.OFF)  # recorded before the rift's turn had windows
         return cls(**values)
 

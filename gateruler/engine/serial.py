@@ -94,7 +94,7 @@ def game_from_dict(game: GameState, data: dict) -> None:
         game.pending = None
         if data["pending"] is not None:
             task, options = data["pending"]
-            frame = _v1_task(game, task)
+            frame = _v1_frame(game, task)  # the pending choice's effect
             game.tasks.append(frame)
             game.pending = Decision(
                 DecisionKind.UNIT,
@@ -121,8 +121,11 @@ def _task(items: list[Any]) -> Task:
 
 
 def _v1_task(game: GameState, task: list[Any]) -> Task:
-    if task[0] != "fx":
-        return task_from_list(task)
+    return _v1_frame(game, task) if task[0] == "fx" else task_from_list(task)
+
+
+def _v1_frame(game: GameState, task: list[Any]) -> Frame:
+    """Version 1's ["fx", side, card, effect]: a frame that runs that one effect of the card's."""
     _, side, source, effect = task
     for a, ability in enumerate(game.setup.defs[source].abilities):
         for e, candidate in enumerate(ability.effects):

@@ -169,6 +169,13 @@ class SideState:
         s.ruler_gained = self.ruler_gained
         return s
 
+    def unit(self, slot: int) -> Unit:
+        """The unit in `slot`, which must hold one (an attacker just declared, a unit a cost rests)."""
+        u = self.board[slot]
+        if u is None:
+            raise LookupError(f"no unit in zone {slot}")
+        return u
+
     @property
     def soul_cards(self) -> list[int]:
         """Every soul card of this side, host by host (the filter zone `soul`)."""

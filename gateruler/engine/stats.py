@@ -50,9 +50,10 @@ def reader(stat: str, ruler: bool = True) -> StatRead:
             return value
         u = s.board[slot]
         mod, tmp = kept(u)
-        value = (printed(setup.defs[u.iid]) or 0) + mod + tmp
+        iid = u.iid  # type: ignore[union-attr]  # a stat is read of a unit there (no check: the hottest read)
+        value = (printed(setup.defs[iid]) or 0) + mod + tmp
         for bonus in setup.stat_bonuses:
-            value += bonus(game, side, u.iid, slot, stat)
+            value += bonus(game, side, iid, slot, stat)
         return value
 
     read.__name__ = read.__qualname__ = stat

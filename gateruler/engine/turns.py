@@ -54,15 +54,16 @@ def start_phase(game: GameState, task: Start) -> None:
     s.summons = 0
     s.ruler_rested = False
     for slot in (ATTACK_LEFT, ATTACK_RIGHT):
-        if s.board[slot] is not None:
-            s.board[slot].rested = False
+        u = s.board[slot]
+        if u is not None:
+            u.rested = False
     later = _player_turn(game) if side == PLAYER else _rift_turn(game)
     for queued in reversed(later):
         game.tasks.append(queued)
     for slot in UNIT_SLOTS:
-        u = s.board[slot]
-        if u is not None:
-            fire(game, side, u.iid, START_OF_TURN)
+        unit = s.board[slot]
+        if unit is not None:
+            fire(game, side, unit.iid, START_OF_TURN)
     for iid in s.field:
         fire(game, side, iid, START_OF_TURN)
 

@@ -218,6 +218,7 @@ def _battle_goes_on(game: GameState, battle: Battle) -> bool:
 def answer(game: GameState, action: Action) -> None:
     """The player answered the open window: it closes; anything but `Pass` opens it again once resolved."""
     decision = game.pending
+    assert decision is not None  # the window's decision, which `action` answers
     game.pending = None
     if type(action) is Pass:
         return

@@ -134,6 +134,7 @@ def zone_of(game: GameState, side: int, iid: int) -> str | None:
 
 def shuffle(game: GameState, side: int) -> None:
     """Shuffle `side`'s deck with the game's one generator (after a search): what was known of its order is gone."""
+    assert game.rng is not None  # a player view is never played on
     shuffle_list(game.rng, game.sides[side].deck)
     game.log_event(side, "shuffle")
 
@@ -167,7 +168,7 @@ def to_graveyard(game: GameState, side: int, iid: int, from_zone: str) -> None:
 
 def remove_unit(game: GameState, side: int, slot: int) -> int:
     """Take a unit off the board into the graveyard without destroying it (its soul follows)."""
-    u = game.sides[side].board[slot]
+    u = game.sides[side].unit(slot)
     game.sides[side].board[slot] = None
     game.sides[side].graveyard.append(u.iid)
     release_soul(game, side, u.iid)

@@ -105,10 +105,10 @@ def effect(
     standing: bool = False,
     reads_bound: str = "",
     triggers: frozenset[str] | set[str] = frozenset(),
-) -> Callable[[type], type]:
+) -> Callable[[type[Any]], type[Any]]:
     """Register an effect class under `name` (a class decorator)."""
 
-    def register(spec: type) -> type:
+    def register(spec: type[Any]) -> type[Any]:
         spec.word = name
         spec.hook = replaces
         common = {p.attr for p in COMMON_PARAMS}

@@ -54,6 +54,7 @@ class Modify(Effect):
             if not unit_still_there(game, side, where, iid):
                 continue
             u = game.sides[side].board[where]
+            assert u is not None  # unit_still_there
             if permanent:
                 u.atk_mod += self.atk
                 u.hp_mod += self.hp

@@ -45,6 +45,7 @@ class Grant(Effect):
                 game.log_event(side, "grant", -1, self.keyword)
             elif unit_still_there(game, side, where, iid):
                 u = game.sides[side].board[where]
+                assert u is not None  # unit_still_there
                 u.gained = u.gained + gained
                 game.log_event(side, "grant", iid, self.keyword)
 
@@ -67,7 +68,7 @@ class _SetState(Effect):
                 game.sides[side].ruler_rested = self.rested
                 game.log_event(side, "rest" if self.rested else "act", -1)
             elif unit_still_there(game, side, where, iid):
-                game.sides[side].board[where].rested = self.rested
+                game.sides[side].unit(where).rested = self.rested
                 game.log_event(side, "rest" if self.rested else "act", iid)
 
 
