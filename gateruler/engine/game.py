@@ -6,14 +6,20 @@ same seed and actions always give the same game and the same log.
 
 How it runs: everything the game does by itself (start phases, drives, damage
 checks one card at a time, triggered abilities, the opponent's whole turn) is
-a *task* on a stack (tasks.py).  `run()` pops tasks until the player must decide.  An
-ability in resolution is a `Frame` (frames.py) that resolve.py runs one step
-at a time; a step that needs the player's choice leaves a `Decision` in
-`pending` and waits.  Pushing an ability's next step before what a step
-starts is what makes "fully resolve this before the next thing" hold
-everywhere.  What each word does lives in its family's module (effects/,
-costs.py, conditions.py, filters.py, targets.py, triggers.py, keywords.py);
-this module keeps the state, the task loop and the rules (docs/engine.md).
+a *task* on a stack (tasks.py).  `run()` pops tasks until the player must
+decide, runs each through its kind's handler (`RUNS`), and runs the rules
+processing after each.  An ability in resolution is a `Frame` (frames.py)
+that resolve.py runs one step at a time; a step that needs the player's
+choice leaves a `Decision` in `pending` and waits.  Pushing an ability's next
+step before what a step starts is what makes "fully resolve this before the
+next thing" hold everywhere.
+
+This module is the core: the state, the task loop and the rule checks.  The
+primitives live in the modules named for what they do (zones.py, soul.py,
+combat.py, stats.py, firing.py, legal.py, perform.py, turns.py), written
+against the `GameState` Protocol (gamestate.py); `Game` implements it by
+holding those very functions as its methods.  What each card word does lives
+in its family's module (docs/engine.md).
 """
 
 from __future__ import annotations
@@ -253,6 +259,7 @@ class Game:
     def unit_at(self, side: int, slot: int) -> Unit | None:
         return self.sides[side].board[slot]
 
+    # stat and keyword reads (stats.py)
     keywords = stats.keywords
     atk = stats.atk
     hp = stats.hp
@@ -305,8 +312,11 @@ class Game:
         for action in actions:
             self.apply(action)
 
-    # ------------------------------------------------------------------ legal action helpers
-    # ------------------------------------------------------------------ zone moves (zones.py)
+    # ------------------------------------------------------------------ the primitives, where they live
+    # Game holds the very functions of the modules below as its methods (no
+    # extra call): word code and callers outside the engine call game.summon(...).
+
+    # zone moves (zones.py)
     summon = zones.summon
     special_summon = zones.special_summon
     free_zones = zones.free_zones
@@ -324,15 +334,14 @@ class Game:
     take_top = zones.take_top
     draw = zones.draw
 
-    # ------------------------------------------------------------------ soul (soul.py)
+    # soul (soul.py)
     soul = souls.soul
     soul_of = souls.soul_of
     put_soul = souls.put_soul
     soul_to_graveyard = souls.soul_to_graveyard
     release_soul = souls.release_soul
 
-    # ------------------------------------------------------------------ internals
-    # ------------------------------------------------------------------ attacks and damage (combat.py)
+    # attacks and damage (combat.py)
     can_attack = combat.can_attack
     attackable = combat.attackable
     attack_targets = combat.attack_targets
@@ -349,9 +358,10 @@ class Game:
         for hook in self.setup.rift_drove:
             hook(self, iid)
 
-    # ------------------------------------------------------------------ abilities (firing.py)
+    # abilities (firing.py)
     fire = firing.fire
 
+    # ------------------------------------------------------------------ the log, the task loop, the rules
     def log_event(self, side: int | None, kind: str, *args: object) -> None:
         """Add an event to the log (engine/events.py lists the kinds and their fields)."""
         self.log.append((self.turn, kind, side, *args))
