@@ -1,6 +1,6 @@
 """Running abilities: one frame step at a time, and the decisions steps open.
 
-`Game._run` pops a `Frame` and calls :func:`run`, which does exactly one
+`Game.run` pops a `Frame` and calls :func:`run`, which does exactly one
 step: the ability's beginning (an unpayable cost stops it, an optional
 ability asks), one cost, or one effect.  Before a step does anything that can
 start other things (a destroy that triggers, damage that starts a check), it

@@ -9,14 +9,16 @@ five moments (timings.WINDOWS): after each driven card resolves
 battle damage (`before_damage`), when one of the rift's damage abilities is
 about to resolve (`damage_effect`) and in the rift's end phase (`rift_end`).
 
-A window is a task, ``("window", name, source, target, target_card)``:
+A window is a task, ``Window(name, source, target, target_card)`` (tasks.py):
 `source` is the card the moment is about (the driven card, the attacker, the
 damage ability's card; -1 the rift's ruler or nothing), `target` the zone an
 attack is about to hit (RULER for the ruler; -1 none) and `target_card` the
 card there.  The engine pushes window tasks only in games where the player
-has something that could ever answer (`Setup.windows`: a set-able event or
-an activated ability whose timing opens in the rift's turn, or a sentinel
-unit, under `Rules.player_windows`), so other games pay nothing.  When the
+has something that could ever answer (a set-able event or an activated
+ability whose timing opens in the rift's turn, or a sentinel unit, under
+`Rules.player_windows`): the hooks below (`HOOKS`) are then `Setup`'s
+`attack_declared`, `rift_drove` and `rift_turn_end`, and other games pay
+nothing.  When the
 task is reached, :func:`open_window` works out the answers; only when there
 is one does the game wait, with a `Decision` of kind ``window`` whose options
 are the answers and `Pass`.  Answering with anything but `Pass` plays it and
