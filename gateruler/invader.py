@@ -44,7 +44,7 @@ from gateruler.engine.tasks import (
 from gateruler.engine.triggers import CNT, ON_ENTER, ON_PLAY
 from gateruler.models import CardDef, LevelDef
 from gateruler.special_rules import IgnoredCnt, invader_definitions
-from gateruler.vocabulary import CardType, SpecialRuleKind
+from gateruler.vocabulary import EVENT_TYPE, UNIT_TYPE, SpecialRuleKind
 
 if TYPE_CHECKING:
     from gateruler.engine.game import Game
@@ -249,9 +249,9 @@ class InvaderController:
         card = game.card(iid)
         game.log_event(INVADER, "drive", iid, source, cause)
         game.window_after_drive(iid)  # the player may answer once the card has resolved (issue 13)
-        if card.type is CardType.UNIT:
+        if card.type is UNIT_TYPE:
             self._place_unit(game, iid)
-        elif card.type is CardType.EVENT:
+        elif card.type is EVENT_TYPE:
             game.play_event(INVADER, iid)  # rule 3: used at once, then the graveyard
         else:
             # The rift has no field zone: a driven field has nowhere to go (docs/rulings.md).

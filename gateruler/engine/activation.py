@@ -34,7 +34,7 @@ from gateruler.engine.targets import Chosen
 from gateruler.engine.timings import ATTACK, DEFAULT_SET_WINDOWS, MAIN, TIMINGS, event_windows
 from gateruler.engine.triggers import ACTIVATED
 from gateruler.models import CardDef, CostModel
-from gateruler.vocabulary import CardType
+from gateruler.vocabulary import EVENT_TYPE, FIELD_TYPE, UNIT_TYPE
 
 if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
@@ -170,7 +170,7 @@ def not_played_in_main(defs: Sequence[CardDef]) -> frozenset[int]:
 
 
 def _in_play_zone(card: CardDef) -> str:
-    return "field" if card.type is CardType.FIELD else "board"
+    return "field" if card.type is FIELD_TYPE else "board"
 
 
 def usable(game: GameState, side: int, iid: int, ability: Any) -> bool:
@@ -263,10 +263,10 @@ def discount_plays(game: GameState) -> list[Action]:
         ability = card.abilities[at]
         if not all(c.can_pay(game, PLAYER, iid) for c in ability.costs):
             continue
-        if card.type is CardType.UNIT:
+        if card.type is UNIT_TYPE:
             if cap is None or s.summons < cap:
                 out.extend(Discount(iid, slot) for slot in setup.summon_slots)
-        elif card.type is CardType.EVENT:
+        elif card.type is EVENT_TYPE:
             if iid not in setup.no_main_play and event_playable(game, PLAYER, iid, discount_energy(ability)):
                 out.append(Discount(iid))
         else:

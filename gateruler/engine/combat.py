@@ -81,15 +81,22 @@ def declare_attack(game: GameState, side: int, attacker: int, target: int) -> No
             s.ruler_rested = True
         attacker_iid = -1
     else:
-        unit = s.unit(attacker)
+        unit = s.board[attacker]
+        assert unit is not None  # a declared attacker is on the board
         unit.rested = True
         attacker_iid = unit.iid
-    target_iid = -1 if target == RULER else game.sides[foe].unit(target).iid
+    if target == RULER:
+        target_iid = -1
+    else:
+        defender = game.sides[foe].board[target]
+        assert defender is not None  # a declared target is on the board
+        target_iid = defender.iid
     game.attacks += 1
     game.log_event(side, "attack", attacker_iid, target, target_iid)
     game.tasks.append(battle_task(side, attacker, attacker_iid, target, target_iid))
-    for hook in game.setup.attack_declared:
-        hook(game, side, attacker_iid, target, target_iid)  # the rift's attack windows, under its attack abilities
+    if game.setup.attack_declared:
+        for hook in game.setup.attack_declared:
+            hook(game, side, attacker_iid, target, target_iid)  # the rift's attack windows, under its attack abilities
     if attacker_iid >= 0:
         fire(game, side, attacker_iid, ON_ATTACK, (target, target_iid))
         if ATTACK_COST in game.setup.triggers[attacker_iid]:
@@ -104,10 +111,11 @@ def damage_ruler(
     `cause`, `source`: what dealt it (events.Cause; an effect gives its trigger and card)."""
     if amount <= 0:
         return
-    for replacement in game.setup.damage_replacements:
-        amount = replacement(game, side, -1, RULER, amount, battle, cause, source)
-        if amount <= 0:
-            return
+    if game.setup.damage_replacements:
+        for replacement in game.setup.damage_replacements:
+            amount = replacement(game, side, -1, RULER, amount, battle, cause, source)
+            if amount <= 0:
+                return
     game.log_event(side, "ruler_damage", amount, battle, source, cause)
     game.tasks.append(check_task(side, amount, amount))
 
@@ -128,10 +136,11 @@ def damage_unit(
     u = board[slot]
     if u is None or amount <= 0:
         return
-    for replacement in game.setup.damage_replacements:
-        amount = replacement(game, side, u.iid, slot, amount, battle, cause, source)
-        if amount <= 0 or board[slot] is not u:
-            return
+    if game.setup.damage_replacements:
+        for replacement in game.setup.damage_replacements:
+            amount = replacement(game, side, u.iid, slot, amount, battle, cause, source)
+            if amount <= 0 or board[slot] is not u:
+                return
     u.damage += amount
     game.log_event(side, "damage_unit", u.iid, amount, u.damage, source, cause)
     if u.damage >= hp(game, side, slot):

@@ -118,7 +118,7 @@ class Itself:
         if self.test is None:
             return True
         board = game.sides[side].board
-        slot = next((sl for sl, u in enumerate(board) if u is not None and u.iid == source), -1)
+        slot = next((sl for sl in range(3) if (u := board[sl]) is not None and u.iid == source), -1)
         return bool(self.test(game, side, source, slot))
 
     def words(self) -> str:

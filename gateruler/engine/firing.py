@@ -42,10 +42,11 @@ def fire(
         ready = _ready(game, side, iid, trigger)
     if not ready:
         return
-    for keep in setup.fire_filters:
-        ready = keep(game, iid, ready)
-        if not ready:
-            return
+    if setup.fire_filters:
+        for keep in setup.fire_filters:
+            ready = keep(game, iid, ready)
+            if not ready:
+                return
     abilities = setup.defs[iid].abilities
     own = True
     tasks = game.tasks

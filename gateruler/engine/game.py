@@ -54,7 +54,7 @@ from gateruler.engine.resolve import run as run_frame
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
 from gateruler.engine.rules import DeckOut, Rules
 from gateruler.engine.serial import game_from_dict, game_to_dict
-from gateruler.engine.state import Phase, SideState, Unit
+from gateruler.engine.state import START_PHASE, Phase, SideState, Unit
 from gateruler.engine.tables import build_setup
 from gateruler.engine.tasks import (
     RIFT_STEPS,
@@ -192,7 +192,7 @@ class Game:
         game.turn = 0
         game.active = INVADER
         game.first_player = INVADER
-        game.phase = Phase.START
+        game.phase = START_PHASE
         game.attacks = 0
         game.rng = rng
         game.log = []
@@ -368,39 +368,45 @@ class Game:
 
     def rules_processing(self) -> None:
         """Rules processing: units at 0 HP are destroyed; a side that lost (its damage zone reached
-        its LIFE, it took a card from an empty deck, or its deck is empty: `Rules.deck_out`) ends the game."""
+        its LIFE, it took a card from an empty deck, or its deck is empty: `Rules.deck_out`) ends the game.
+
+        It runs after every task of every game: kept lean (the HP read is inlined
+        when no stat hook can change it)."""
         if self.winner is not None:
             return
-        defs = self.setup.defs
-        bonuses = self.setup.stat_bonuses
-        for side in (PLAYER, INVADER):
-            board = self.sides[side].board
+        setup = self.setup
+        defs = setup.defs
+        printed_hp = not setup.stat_bonuses
+        sides = self.sides
+        for side in (PLAYER, INVADER):  # indexing, not enumerate(): cheaper here
+            board = sides[side].board
             for slot in UNIT_SLOTS:
                 u = board[slot]
                 if u is not None:
-                    # hp() inlined: this runs after every task of every game
-                    hp = self.hp(side, slot) if bonuses else (defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp
+                    hp = (defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp if printed_hp else self.hp(side, slot)
                     if hp <= 0 or u.damage >= hp:
                         self.destroy(side, slot, Cause.HP)
-        player, rift = self.sides
-        if (not player.deck or not rift.deck) and self.setup.rules.deck_out is DeckOut.EMPTY:
+        player, rift = sides
+        if (not player.deck or not rift.deck) and setup.rules.deck_out is DeckOut.EMPTY:
             # A side whose deck has no cards left loses (rules.md 9), checked as the damage zone is.
             if not player.deck and not player.lost:
                 player.lost = "deck-out"
             if not rift.deck and not rift.lost:
                 rift.lost = "deck-out"
-        p_lost = player.lost
-        i_lost = rift.lost
-        if p_lost or i_lost:
-            for side, why in ((PLAYER, p_lost), (INVADER, i_lost)):
-                if why:
-                    self.log_event(side, "loss", why)
-            if p_lost and i_lost:
-                turns.finish(self, "draw", f"both sides lost ({p_lost}, {i_lost})")
-            elif p_lost:
-                turns.finish(self, "invader", p_lost)
-            else:
-                turns.finish(self, "player", i_lost)
+        if player.lost or rift.lost:
+            self._lost(player.lost, rift.lost)
+
+    def _lost(self, p_lost: str, i_lost: str) -> None:
+        """A side lost (why: `p_lost`, `i_lost`): the game ends, a draw when both did."""
+        for side, why in ((PLAYER, p_lost), (INVADER, i_lost)):
+            if why:
+                self.log_event(side, "loss", why)
+        if p_lost and i_lost:
+            turns.finish(self, "draw", f"both sides lost ({p_lost}, {i_lost})")
+        elif p_lost:
+            turns.finish(self, "invader", p_lost)
+        else:
+            turns.finish(self, "player", i_lost)
 
     def run(self) -> None:
         """Run the game's tasks until the player must decide or the game is over.
@@ -408,6 +414,7 @@ class Game:
         `Game.new` and `apply` run it; a caller that set a game up by hand
         (`Game.new(start=False)`, scenarios) runs it once it is ready."""
         tasks = self.tasks
+        rules = self.rules_processing
         while self.winner is None and self.pending is None and tasks:
             task = tasks.pop()
             if type(task) is Frame:  # most tasks are abilities in resolution
@@ -417,7 +424,7 @@ class Game:
                 break
             else:
                 RUNS[type(task)](self, task)
-            self.rules_processing()
+            rules()
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict:

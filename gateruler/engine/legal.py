@@ -30,11 +30,11 @@ from gateruler.engine.actions import (
 )
 from gateruler.engine.combat import attack_targets, can_attack
 from gateruler.engine.keywords import OPEN_CARD
-from gateruler.engine.state import Phase
+from gateruler.engine.state import ATTACK_PHASE, MAIN_PHASE
 from gateruler.engine.targets import Chosen
 from gateruler.engine.timings import ATTACK, MAIN
 from gateruler.engine.triggers import ON_PLAY
-from gateruler.vocabulary import CardType
+from gateruler.vocabulary import EVENT_TYPE, FIELD_TYPE, UNIT_TYPE
 
 if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
@@ -48,17 +48,19 @@ def legal_actions(game: GameState) -> list[Action]:
         return list(game.pending.options)
     if game.active != PLAYER:
         return []
-    if game.phase == Phase.MAIN:
+    if game.phase == MAIN_PHASE:
         actions = main_actions(game) + set_card_plays(game, MAIN)
-        for plays in game.setup.main_plays:
-            actions += plays(game)  # discount plays, activated abilities
+        if game.setup.main_plays:
+            for plays in game.setup.main_plays:
+                actions += plays(game)  # discount plays, activated abilities
         actions.append(GO_TO_ATTACK)
         actions.append(END_TURN)
         return actions
-    if game.phase == Phase.ATTACK:
+    if game.phase == ATTACK_PHASE:
         actions = attack_actions(game) + set_card_plays(game, ATTACK)
-        for plays in game.setup.attack_plays:
-            actions += plays(game)  # activated abilities
+        if game.setup.attack_plays:
+            for plays in game.setup.attack_plays:
+                actions += plays(game)  # activated abilities
         actions.append(END_TURN)
         return actions
     return []
@@ -84,10 +86,10 @@ def main_actions(game: GameState) -> list[Action]:
                 continue  # copies of one card in one zone are the same decision
             seen.add(key)
             affordable = costs[iid] <= side.energy_ready
-            if d.type is CardType.UNIT:
+            if d.type is UNIT_TYPE:
                 if can_summon and affordable:
                     actions.extend([summon_action(iid, slot) for slot in slots])
-            elif d.type is CardType.EVENT:
+            elif d.type is EVENT_TYPE:
                 if (
                     affordable
                     and iid not in no_main_play
@@ -96,7 +98,7 @@ def main_actions(game: GameState) -> list[Action]:
                     actions.append(play_event_action(iid))
                 if free_set and OPEN_CARD not in d.keywords:
                     actions.append(set_card_action(iid, free_set[0]))
-            elif d.type is CardType.FIELD and affordable:
+            elif d.type is FIELD_TYPE and affordable:
                 actions.append(play_field_action(iid))
     return actions
 

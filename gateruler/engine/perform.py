@@ -33,7 +33,7 @@ from gateruler.engine.activation import activate, play_discounted
 from gateruler.engine.combat import declare_attack
 from gateruler.engine.firing import fire
 from gateruler.engine.frames import Frame
-from gateruler.engine.state import Phase
+from gateruler.engine.state import ATTACK_PHASE, MAIN_PHASE
 from gateruler.engine.tasks import end_task
 from gateruler.engine.triggers import TOUCHDOWN
 from gateruler.engine.zones import end_main, pay_and_take, play_event, play_field, summon, take_from_hand_or_drive
@@ -80,8 +80,8 @@ def set_card(game: GameState, action: SetCard) -> None:
 def go_to_attack(game: GameState, action: GoToAttack) -> None:
     """The main phase ends (the drive zone empties, CR 6-3c) and the attack phase begins."""
     end_main(game, PLAYER)
-    game.phase = Phase.ATTACK
-    game.log_event(PLAYER, "phase", Phase.ATTACK)
+    game.phase = ATTACK_PHASE
+    game.log_event(PLAYER, "phase", ATTACK_PHASE)
 
 
 def attack(game: GameState, action: Attack) -> None:
@@ -89,7 +89,7 @@ def attack(game: GameState, action: Attack) -> None:
 
 
 def end_turn(game: GameState, action: EndTurn) -> None:
-    if game.phase == Phase.MAIN:
+    if game.phase == MAIN_PHASE:
         end_main(game, PLAYER)
     game.tasks.append(end_task(PLAYER))
 

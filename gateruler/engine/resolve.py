@@ -158,7 +158,7 @@ def _victims(game: GameState, frame: Frame, effect: Any, answers: tuple) -> tupl
         s = game.sides[side]
         board = s.board
         found: list[tuple[int, Any, int]] = [
-            (side, slot, frame.source) for slot, u in enumerate(board) if u is not None and u.iid == frame.source
+            (side, slot, frame.source) for slot in range(3) if (u := board[slot]) is not None and u.iid == frame.source
         ]
         if not found and frame.source in s.field:
             found = [(side, "field_zone", frame.source)]  # a field card's own ability

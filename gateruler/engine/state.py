@@ -21,6 +21,11 @@ class Phase(enum.StrEnum):
     OVER = "over"
 
 
+# The members under names of their own: a read of `Phase.MAIN` goes through EnumType.__getattr__ (Python
+# 3.11), five times a plain attribute, and the engine reads the phase at every legal_actions().
+START_PHASE, MAIN_PHASE, ATTACK_PHASE, END_PHASE, GAME_OVER = Phase
+
+
 class Unit:
     """A unit on the board: which card it is, the damage it bears, and its state."""
 

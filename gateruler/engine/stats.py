@@ -36,24 +36,27 @@ def reader(stat: str, ruler: bool = True) -> StatRead:
     The attribute names are looked up once here, not at every read: a stat
     read is among the engine's hottest paths."""
     printed = attrgetter(stat)  # on a card definition, the rift's level (its ruler) and a ruler definition
-    kept = attrgetter(f"{stat}_mod", f"tmp_{stat}")  # on a unit
-    ruler_kept = attrgetter(f"ruler_{stat}_mod", f"ruler_tmp_{stat}")  # on a side, for its ruler
+    mod = attrgetter(f"{stat}_mod")  # on a unit: its permanent change
+    tmp = attrgetter(f"tmp_{stat}")  # ... until the end of the turn
+    ruler_mod = attrgetter(f"ruler_{stat}_mod")  # on a side, for its ruler
+    ruler_tmp = attrgetter(f"ruler_tmp_{stat}")
 
     def read(game: GameState, side: int, slot: int) -> int:
         setup = game.setup
         s = game.sides[side]
+        bonuses = setup.stat_bonuses  # tested before the loop: an empty loop costs more than a test
         if ruler and slot == RULER:
-            mod, tmp = ruler_kept(s)
-            value = printed(setup.level if side == INVADER else setup.ruler) + mod + tmp
-            for bonus in setup.stat_bonuses:
-                value += bonus(game, side, -1, RULER, stat)
+            value = printed(setup.level if side == INVADER else setup.ruler) + ruler_mod(s) + ruler_tmp(s)
+            if bonuses:
+                for bonus in bonuses:
+                    value += bonus(game, side, -1, RULER, stat)
             return value
         u = s.board[slot]
-        mod, tmp = kept(u)
         iid = u.iid  # type: ignore[union-attr]  # a stat is read of a unit there (no check: the hottest read)
-        value = (printed(setup.defs[iid]) or 0) + mod + tmp
-        for bonus in setup.stat_bonuses:
-            value += bonus(game, side, iid, slot, stat)
+        value = (printed(setup.defs[iid]) or 0) + mod(u) + tmp(u)
+        if bonuses:
+            for bonus in bonuses:
+                value += bonus(game, side, iid, slot, stat)
         return value
 
     read.__name__ = read.__qualname__ = stat
@@ -84,6 +87,7 @@ def keywords(game: GameState, side: int, slot: int) -> frozenset[str]:
     else:
         unit = game.sides[side].board[slot]
         base = setup.defs[unit.iid].keywords if unit else frozenset()
-    for grants in setup.keyword_grants:
-        base = grants(game, side, slot, base)
+    if setup.keyword_grants:
+        for grants in setup.keyword_grants:
+            base = grants(game, side, slot, base)
     return base

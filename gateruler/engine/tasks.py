@@ -158,7 +158,15 @@ draw_task = functools.cache(Draw)
 drive_task = functools.cache(Drive)
 main_task = functools.cache(Main)
 check_task = functools.cache(Check)  # a damage check of n cards makes n of them: few distinct ones
-battle_task = functools.lru_cache(maxsize=4096)(Battle)
+_new = tuple.__new__
+
+
+def battle_task(side: int, attacker: int, attacker_iid: int, target: int, target_iid: int) -> Battle:
+    """A `Battle`, made without the NamedTuple's own constructor: attacks are many and seldom the same twice
+    (too many to intern)."""
+    return _new(Battle, (side, attacker, attacker_iid, target, target_iid))
+
+
 rift_attack = functools.cache(RiftAttack)
 RIFT_DRIVE = RiftDrive()  # the drive of the rift's turn
 RIFT_START_RULES = RiftStartRules()

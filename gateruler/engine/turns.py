@@ -15,7 +15,7 @@ from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, INVADER, PLAYER,
 from gateruler.engine.events import Cause
 from gateruler.engine.firing import fire
 from gateruler.engine.rules import UnitDamage
-from gateruler.engine.state import Phase
+from gateruler.engine.state import END_PHASE, GAME_OVER, MAIN_PHASE, START_PHASE
 from gateruler.engine.tasks import End, Main, Start, Task, draw_task, drive_task, end_task, main_task, start_task
 from gateruler.engine.triggers import START_OF_TURN
 from gateruler.engine.zones import draw, end_main
@@ -44,7 +44,7 @@ def start_phase(game: GameState, task: Start) -> None:
     game.turn += 1
     game.active = side
     game.attacks = 0
-    game.phase = Phase.START
+    game.phase = START_PHASE
     game.used = ()
     game.log_event(side, "turn")
     if game.turn > game.setup.max_turns:
@@ -58,8 +58,7 @@ def start_phase(game: GameState, task: Start) -> None:
         if u is not None:
             u.rested = False
     later = _player_turn(game) if side == PLAYER else _rift_turn(game)
-    for queued in reversed(later):
-        game.tasks.append(queued)
+    game.tasks.extend(reversed(later))  # the first on top
     for slot in UNIT_SLOTS:
         unit = s.board[slot]
         if unit is not None:
@@ -84,21 +83,21 @@ def _rift_turn(game: GameState) -> list[Task]:
     """The rift's steps, what the game's hooks add before its end phase (the rift_end window), its end phase."""
     later = list(game.setup.opponent.turn_tasks(game))
     for hook in game.setup.rift_turn_end:
-        later += hook(game)
+        later += hook(game)  # the rift_end window
     later.append(end_task(INVADER))
     return later
 
 
 def main_phase(game: GameState, task: Main) -> None:
     """The main phase begins (the player's: the rift's turn has none)."""
-    game.phase = Phase.MAIN
-    game.log_event(PLAYER, "phase", Phase.MAIN)
+    game.phase = MAIN_PHASE
+    game.log_event(PLAYER, "phase", MAIN_PHASE)
 
 
 def end_phase(game: GameState, task: End) -> None:
     """Until-end-of-turn changes and one-shot shields end (and, under `Rules.unit_damage`, units' damage); the
     other side's turn is queued."""
-    game.phase = Phase.END
+    game.phase = END_PHASE
     if game.sides[PLAYER].drive:
         # Driven after the main phase (a draw effect of a hand-less ruler): never
         # playable, so it goes the way of undriven cards (docs/rulings.md).
@@ -114,8 +113,9 @@ def end_phase(game: GameState, task: End) -> None:
                 if clear and u.damage:
                     u.damage = 0  # Rules.unit_damage: damage ends with the turn, with the changes above
                     game.log_event(who, "damage_cleared", u.iid)
-    for hook in game.setup.turn_end:
-        hook(game)
+    if game.setup.turn_end:
+        for hook in game.setup.turn_end:
+            hook(game)
     game.tasks.append(start_task(1 - task.side))
 
 
@@ -128,7 +128,7 @@ def finish(game: GameState, winner: str, reason: str) -> None:
     """The game is over: nothing more happens, nothing waits."""
     game.winner = winner
     game.end_reason = reason
-    game.phase = Phase.OVER
+    game.phase = GAME_OVER
     game.pending = None
     game.tasks = []
     game.log_event(None, "game_over", winner)

@@ -47,7 +47,7 @@ from gateruler.engine.timings import (
 )
 from gateruler.engine.triggers import ACTIVATED
 from gateruler.models import CardDef
-from gateruler.vocabulary import CardType
+from gateruler.vocabulary import EVENT_TYPE, UNIT_TYPE
 
 if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
@@ -84,8 +84,8 @@ def _answers(d: CardDef) -> bool:
     hit = _ANSWERS.get(id(d))
     if hit is None or hit[0] is not d:
         found = (
-            (d.type is CardType.EVENT and bool(d.timing) and _opens_in_rift_turn(d.timing))
-            or (d.type is CardType.UNIT and SENTINEL in d.keywords)
+            (d.type is EVENT_TYPE and bool(d.timing) and _opens_in_rift_turn(d.timing))
+            or (d.type is UNIT_TYPE and SENTINEL in d.keywords)
             or any(a.trigger == ACTIVATED and _opens_in_rift_turn(a.timing) for a in d.abilities)
         )
         if len(_ANSWERS) > 4096:
@@ -184,7 +184,7 @@ def answers(game: GameState, name: str) -> list[Action]:
             d = defs[iid]
             if (
                 free
-                and d.type is CardType.UNIT
+                and d.type is UNIT_TYPE
                 and SENTINEL in d.keywords
                 and d.id not in seen
                 and setup.costs[iid] <= s.energy_ready

@@ -27,7 +27,7 @@ from gateruler.engine.state import Unit
 from gateruler.engine.tasks import RIFT_DRIVE, Draw, Drive, Open, RiftDrive
 from gateruler.engine.triggers import ON_DESTROYED, ON_ENTER, ON_PLAY, ON_SPECIAL_SUMMON, TOUCHDOWN
 from gateruler.errors import IllegalAction
-from gateruler.vocabulary import CardType
+from gateruler.vocabulary import EVENT_TYPE, FIELD_TYPE, UNIT_TYPE
 
 if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
@@ -187,9 +187,10 @@ def destroy(game: GameState, side: int, slot: int, cause: str | None = None, sou
     u = s.board[slot]
     if u is None:
         return
-    for survives in game.setup.destroy_replacements:
-        if survives(game, side, slot, cause == Cause.LETHAL or cause == Cause.HP, cause == Cause.COST):
-            return
+    if game.setup.destroy_replacements:
+        for survives in game.setup.destroy_replacements:
+            if survives(game, side, slot, cause == Cause.LETHAL or cause == Cause.HP, cause == Cause.COST):
+                return
     s.board[slot] = None
     s.graveyard.append(u.iid)
     game.log_event(side, "destroy", u.iid, source, cause)
@@ -201,7 +202,8 @@ def stays(game: GameState, side: int, slot: int, way: str) -> bool:
     """Whether the unit in `slot` of `side`, about to leave the board `way` (not destroyed: moved to a
     zone, removed from the game), stays instead: Soul guard.  Every effect that takes a unit off the
     board asks, except to make room for a summon or to pay a cost (docs/rulings.md G3)."""
-    return any(stays(game, side, slot, way) for stays in game.setup.leave_replacements)
+    hooks = game.setup.leave_replacements
+    return bool(hooks) and any(stays(game, side, slot, way) for stays in hooks)
 
 
 def destroy_field(game: GameState, side: int, iid: int, cause: str | None = None, source: int | None = None) -> None:
@@ -241,10 +243,10 @@ def play_from_hand(game: GameState, side: int, iid: int, slot: int) -> None:
     s = game.sides[side]
     s.hand.remove(iid)
     kind = game.setup.defs[iid].type
-    if kind is CardType.EVENT:
+    if kind is EVENT_TYPE:
         play_event(game, side, iid)
         return
-    if kind is CardType.UNIT:
+    if kind is UNIT_TYPE:
         s.summons += 1
         summon(game, side, iid, slot)
     else:
@@ -275,22 +277,23 @@ def draw(game: GameState, side: int, cause: str | None = None, source: int | Non
         else:
             drive(game, side, cause, source)
         return
-    iid = take_top(game, side)
-    if iid is None:
-        return
-    game.sides[side].hand.append(iid)
-    game.log_event(side, "draw", iid, source, cause)
-    if OPEN_CARD in game.setup.defs[iid].keywords:
-        game.tasks.append(Open(side, iid))
+    _take_top_into(game, side, game.sides[side].hand, "draw", cause, source)
 
 
 def drive(game: GameState, side: int, cause: str | None, source: int | None) -> None:
     """`side` (a hand-less ruler's) drives its top card: into the drive zone, to play this main phase."""
+    _take_top_into(game, side, game.sides[side].drive, "drive", cause, source)
+
+
+def _take_top_into(
+    game: GameState, side: int, zone: list[int], kind: str, cause: str | None, source: int | None
+) -> None:
+    """The top card of `side`'s deck goes into `zone` (logged as `kind`); an open card is then played at once."""
     iid = take_top(game, side)
     if iid is None:
         return
-    game.sides[side].drive.append(iid)
-    game.log_event(side, "drive", iid, source, cause)
+    zone.append(iid)
+    game.log_event(side, kind, iid, source, cause)
     if OPEN_CARD in game.setup.defs[iid].keywords:
         game.tasks.append(Open(side, iid))
 
@@ -326,10 +329,10 @@ def play_open(game: GameState, task: Open) -> None:
         s.drive.remove(iid)
     else:
         return
-    if d.type is CardType.UNIT:
+    if d.type is UNIT_TYPE:
         slot = next((sl for sl in UNIT_SLOTS if s.board[sl] is None), ATTACK_LEFT)
         summon(game, side, iid, slot)
-    elif d.type is CardType.FIELD:
+    elif d.type is FIELD_TYPE:
         play_field(game, side, iid)
     else:
         play_event(game, side, iid)
