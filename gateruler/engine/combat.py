@@ -19,7 +19,7 @@ from gateruler.engine.events import Cause
 from gateruler.engine.firing import fire
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE
 from gateruler.engine.stats import hp
-from gateruler.engine.tasks import Battle, Check, battle_task, check_task
+from gateruler.engine.tasks import Battle, Check, check_task, make
 from gateruler.engine.triggers import ATTACK_COST, CNT, ON_ATTACK
 from gateruler.engine.zones import destroy, take_top
 
@@ -93,7 +93,7 @@ def declare_attack(game: GameState, side: int, attacker: int, target: int) -> No
         target_iid = defender.iid
     game.attacks += 1
     game.log_event(side, "attack", attacker_iid, target, target_iid)
-    game.tasks.append(battle_task(side, attacker, attacker_iid, target, target_iid))
+    game.tasks.append(make(Battle, (side, attacker, attacker_iid, target, target_iid)))
     if game.setup.attack_declared:
         for hook in game.setup.attack_declared:
             hook(game, side, attacker_iid, target, target_iid)  # the rift's attack windows, under its attack abilities

@@ -55,6 +55,7 @@ from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
 from gateruler.engine.rules import DeckOut, Rules
 from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import START_PHASE, Phase, SideState, Unit
+from gateruler.engine.stats import HP
 from gateruler.engine.tables import build_setup
 from gateruler.engine.tasks import (
     RIFT_STEPS,
@@ -154,7 +155,7 @@ class Game:
         rift_deck = list(range(len(rift_ids)))
         if invader_deck is None:
             shuffle_list(rng, rift_deck)
-            rift_ids, rift_deck = _deal(rift_ids, rift_deck, opponent.deck_size(level))
+            rift_ids, rift_deck = turns.deal(rift_ids, rift_deck, opponent.deck_size(level))
         else:
             rift_deck.reverse()  # given top first; we keep the top at the end
         player_defs = [pool[c] for c in deck]
@@ -370,20 +371,22 @@ class Game:
         """Rules processing: units at 0 HP are destroyed; a side that lost (its damage zone reached
         its LIFE, it took a card from an empty deck, or its deck is empty: `Rules.deck_out`) ends the game.
 
-        It runs after every task of every game: kept lean (the HP read is inlined
-        when no stat hook can change it)."""
+        It runs after every task of every game: kept lean (stats.hp inlined)."""
         if self.winner is not None:
             return
         setup = self.setup
         defs = setup.defs
-        printed_hp = not setup.stat_bonuses
+        bonuses = setup.stat_bonuses
         sides = self.sides
         for side in (PLAYER, INVADER):  # indexing, not enumerate(): cheaper here
             board = sides[side].board
             for slot in UNIT_SLOTS:
                 u = board[slot]
                 if u is not None:
-                    hp = (defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp if printed_hp else self.hp(side, slot)
+                    hp = (defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp
+                    if bonuses:
+                        for bonus in bonuses:
+                            hp += bonus(self, side, u.iid, slot, HP)
                     if hp <= 0 or u.damage >= hp:
                         self.destroy(side, slot, Cause.HP)
         player, rift = sides
@@ -479,18 +482,6 @@ RUNS: dict[type, Callable[[Any, Any], None]] = {
     **dict.fromkeys(RIFT_STEPS, turns.rift_step),
 }
 """Each kind of task (tasks.py) but frames -> what runs it (`Game.run`)."""
-
-
-def _deal(ids: list[str], order: list[int], size: int | None) -> tuple[list[str], list[int]]:
-    """The rift's cards when it plays with only the top `size` of its shuffled list (the rest are set
-    aside unseen, out of the game): the kept card ids in list order, and the deck order renumbered
-    to them.  The kept cards lie in the same order as in the game with the whole list."""
-    if size is None or size >= len(order):
-        return ids, order
-    kept = order[len(order) - size :]  # the top of the deck is the end of the list
-    ranked = sorted(kept)
-    rank = {index: r for r, index in enumerate(ranked)}
-    return [ids[i] for i in ranked], [rank[i] for i in kept]
 
 
 __all__ = ["Decision", "Game", "Phase", "Setup", "SIDE_NAMES", "SLOT_NAMES", "SLOT_WORDS"]

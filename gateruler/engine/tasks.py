@@ -158,13 +158,9 @@ draw_task = functools.cache(Draw)
 drive_task = functools.cache(Drive)
 main_task = functools.cache(Main)
 check_task = functools.cache(Check)  # a damage check of n cards makes n of them: few distinct ones
-_new = tuple.__new__
-
-
-def battle_task(side: int, attacker: int, attacker_iid: int, target: int, target_iid: int) -> Battle:
-    """A `Battle`, made without the NamedTuple's own constructor: attacks are many and seldom the same twice
-    (too many to intern)."""
-    return _new(Battle, (side, attacker, attacker_iid, target, target_iid))
+make = tuple.__new__
+"""`make(Battle, (side, ...))`: a record from its fields, without the NamedTuple constructor's Python call
+(for a task made often and seldom the same twice, such as a battle: too many to intern)."""
 
 
 rift_attack = functools.cache(RiftAttack)

@@ -1,4 +1,4 @@
-"""The turn: its start, main and end phases, the game's set-up and its end.
+"""The turn: its start, main and end phases, the game's set-up (the opening hand, the rift's deal) and its end.
 
 A turn begins with a `Start` task: its start phase resets what a turn
 resets and queues the rest of the turn, the player's draws and main phase or
@@ -38,6 +38,18 @@ def set_up(game: GameState) -> None:
         draw(game, PLAYER, Cause.OPENING)
 
 
+def deal(ids: list[str], order: list[int], size: int | None) -> tuple[list[str], list[int]]:
+    """The rift's cards when it plays with only the top `size` of its shuffled list (the rest are set
+    aside unseen, out of the game): the kept card ids in list order, and the deck order renumbered
+    to them.  The kept cards lie in the same order as in the game with the whole list."""
+    if size is None or size >= len(order):
+        return ids, order
+    kept = order[len(order) - size :]  # the top of the deck is the end of the list
+    ranked = sorted(kept)
+    rank = {index: r for r, index in enumerate(ranked)}
+    return [ids[i] for i in ranked], [rank[i] for i in kept]
+
+
 def start_phase(game: GameState, task: Start) -> None:
     """A turn of `task.side` begins; past the turn cap the game is drawn."""
     side = task.side
@@ -57,7 +69,23 @@ def start_phase(game: GameState, task: Start) -> None:
         u = s.board[slot]
         if u is not None:
             u.rested = False
-    later = _player_turn(game) if side == PLAYER else _rift_turn(game)
+    if side == PLAYER:
+        # Its energy readies; then the opponent's steps in the player's start phase, the draws, the main phase.
+        ruler = game.setup.ruler
+        s.energy_ready = (
+            s.energy if ruler.energy_readied is None else min(s.energy, s.energy_ready + ruler.energy_readied)
+        )
+        count = ruler.turn_start_count
+        if game.turn == 1 and ruler.first_turn_count is not None:
+            count = ruler.first_turn_count
+        take: Task = draw_task(PLAYER) if ruler.turn_start is TurnStartKind.DRAW else drive_task(PLAYER)
+        later = [*game.setup.opponent.player_turn_tasks(game), *[take] * count, main_task(PLAYER)]
+    else:
+        # The rift's steps, what the game's hooks add before its end phase (the rift_end window), its end phase.
+        later = list(game.setup.opponent.turn_tasks(game))
+        for hook in game.setup.rift_turn_end:
+            later += hook(game)
+        later.append(end_task(INVADER))
     game.tasks.extend(reversed(later))  # the first on top
     for slot in UNIT_SLOTS:
         unit = s.board[slot]
@@ -65,27 +93,6 @@ def start_phase(game: GameState, task: Start) -> None:
             fire(game, side, unit.iid, START_OF_TURN)
     for iid in s.field:
         fire(game, side, iid, START_OF_TURN)
-
-
-def _player_turn(game: GameState) -> list[Task]:
-    """The player's energy readies; then the opponent's steps in the player's start phase, the draws, the main phase."""
-    s = game.sides[PLAYER]
-    ruler = game.setup.ruler
-    s.energy_ready = s.energy if ruler.energy_readied is None else min(s.energy, s.energy_ready + ruler.energy_readied)
-    count = ruler.turn_start_count
-    if game.turn == 1 and ruler.first_turn_count is not None:
-        count = ruler.first_turn_count
-    take: Task = draw_task(PLAYER) if ruler.turn_start is TurnStartKind.DRAW else drive_task(PLAYER)
-    return [*game.setup.opponent.player_turn_tasks(game), *[take] * count, main_task(PLAYER)]
-
-
-def _rift_turn(game: GameState) -> list[Task]:
-    """The rift's steps, what the game's hooks add before its end phase (the rift_end window), its end phase."""
-    later = list(game.setup.opponent.turn_tasks(game))
-    for hook in game.setup.rift_turn_end:
-        later += hook(game)  # the rift_end window
-    later.append(end_task(INVADER))
-    return later
 
 
 def main_phase(game: GameState, task: Main) -> None:
