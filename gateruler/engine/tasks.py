@@ -190,7 +190,7 @@ class TaskKind:
 
 def _save_drive(task: RiftDrive) -> list[Any]:
     """The turn's drive is saved without arguments, a drive for an effect's draw with them."""
-    return ["ctl", "drive"] if task.cause == Cause.TURN else ["ctl", "drive", *task]
+    return ["ctl", "drive"] if task == RIFT_DRIVE else ["ctl", "drive", *task]
 
 
 RIFT = "ctl"  # the tag of the rift's steps
