@@ -3,7 +3,7 @@
 The controller makes no choices of its own: every decision follows a numbered
 rule of solo-mode.md ("How the invader plays a turn"), and where the seed
 leaves a choice to "the player's judgement" the default is written in
-docs/rulings.md.  It is the engine's `Opponent` (gateruler/engine/opponent.py):
+docs/rulings.md.  It is the engine's `Opponent` (gateruler/engine/gamestate.py):
 the engine asks it for the rift's card definitions when a game is set up,
 calls `turn_tasks` at the start of the rift's turn, `run_task` for each step,
 and `decide` when one of the rift's abilities must choose.
@@ -12,8 +12,8 @@ and `decide` when one of the rift's abilities must choose.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -32,10 +32,19 @@ from gateruler.engine.actions import (
 )
 from gateruler.engine.events import Cause
 from gateruler.engine.frames import Decision
+from gateruler.engine.tasks import (
+    RIFT_DRIVE,
+    RIFT_START_RULES,
+    RiftAttack,
+    RiftDrive,
+    RiftStartRules,
+    Task,
+    rift_attack,
+)
 from gateruler.engine.triggers import CNT, ON_ENTER, ON_PLAY
 from gateruler.models import CardDef, LevelDef
 from gateruler.special_rules import IgnoredCnt, invader_definitions
-from gateruler.vocabulary import CardType, SpecialRuleKind
+from gateruler.vocabulary import EVENT_TYPE, UNIT_TYPE, SpecialRuleKind
 
 if TYPE_CHECKING:
     from gateruler.engine.game import Game
@@ -138,38 +147,31 @@ class InvaderController:
             return level.stated.deck_size
         return None
 
-    def player_turn_tasks(self, game: Game) -> list[tuple]:
+    def player_turn_tasks(self, game: Game) -> list[Task]:
         """Level 2's End rule in the player's start phase too, when it acts in every turn (`end_rule_turns`)."""
         if self.rules.end_rule_turns is EndTurns.EVERY_TURN and game.setup.level.rules_of(
             SpecialRuleKind.SACRIFICE_AT_START
         ):
-            return [("ctl", "start_rules")]
+            return [RIFT_START_RULES]
         return []
 
-    def turn_tasks(self, game: Game) -> list[tuple]:
+    def turn_tasks(self, game: Game) -> list[Task]:
         """The rift's turn after the common start phase, in order."""
         level = game.setup.level
-        tasks: list[tuple] = []
+        tasks: list[Task] = []
         if level.rules_of(SpecialRuleKind.SACRIFICE_AT_START):
-            tasks.append(("ctl", "start_rules"))
-        tasks += [("ctl", "drive")] * level.drives_per_turn
+            tasks.append(RIFT_START_RULES)
+        tasks += [RIFT_DRIVE] * level.drives_per_turn
         if game.first_turn_limit:
             # The first player's single first-turn attack is made by the rift itself.
-            tasks.append(("ctl", "attack", RULER))
+            tasks.append(rift_attack(RULER))
         else:
-            tasks += [("ctl", "attack", slot) for slot in ATTACKER_ORDER]
+            tasks += [rift_attack(slot) for slot in ATTACKER_ORDER]
         return tasks
 
-    def run_task(self, game: Game, task: tuple) -> None:
-        step = task[1]
-        if step == "drive":
-            self._drive(game, *task[2:])  # (source, reason) when an effect made the rift draw
-        elif step == "attack":
-            self._attack(game, task[2])
-        elif step == "start_rules":
-            self._start_rules(game)
-        else:  # pragma: no cover
-            raise RuntimeError(f"unknown invader step {task!r}")
+    def run_task(self, game: Game, task: Task) -> None:
+        """One step of the rift's turn (engine/tasks.py), by its kind."""
+        STEPS[type(task)](self, game, task)
 
     def decide(self, game: Game, decision: Decision) -> Action:
         """The rift's answer to any decision of its own (docs/rulings.md R3, R10-R14, D2).
@@ -238,16 +240,18 @@ class InvaderController:
         return candidates[0]
 
     # -------------------------------------------------------------- rule 1-3: drive, summon, events
-    def _drive(self, game: Game, source: int | None = None, cause: str = Cause.TURN) -> None:
+    def _drive(self, game: Game, step: RiftDrive) -> None:
+        """Rules 1-3: drive the top card and use it at once (`step`: the turn's drive, or an effect's draw)."""
+        source, cause = step
         iid = game.take_top(INVADER)
         if iid is None:
             return  # rule 8: a rift that must take a card from an empty deck loses
         card = game.card(iid)
-        game._log(INVADER, "drive", iid, source, cause)
+        game.log_event(INVADER, "drive", iid, source, cause)
         game.window_after_drive(iid)  # the player may answer once the card has resolved (issue 13)
-        if card.type is CardType.UNIT:
+        if card.type is UNIT_TYPE:
             self._place_unit(game, iid)
-        elif card.type is CardType.EVENT:
+        elif card.type is EVENT_TYPE:
             game.play_event(INVADER, iid)  # rule 3: used at once, then the graveyard
         else:
             # The rift has no field zone: a driven field has nowhere to go (docs/rulings.md).
@@ -275,15 +279,16 @@ class InvaderController:
         lowest = game.card(board[lowest_slot].iid).level
         if level < lowest:
             game.sides[INVADER].graveyard.append(iid)
-            game._log(INVADER, "discard_lowest", iid)
+            game.log_event(INVADER, "discard_lowest", iid)
             return
         # Equal or higher: the board's lowest unit (first in summon order on a tie) makes room.
         gone = game.remove_unit(INVADER, lowest_slot)
-        game._log(INVADER, "discard_lowest", gone)
+        game.log_event(INVADER, "discard_lowest", gone)
         game.summon(INVADER, iid, lowest_slot)
 
     # -------------------------------------------------------------- rule 6: attacks
-    def _attack(self, game: Game, attacker: int) -> None:
+    def _attack(self, game: Game, step: RiftAttack) -> None:
+        attacker = step.attacker
         if not game.can_attack(INVADER, attacker):
             return
         target = self.attack_target(game)
@@ -298,7 +303,7 @@ class InvaderController:
         return RULER
 
     # -------------------------------------------------------------- level special rules that act in play
-    def _start_rules(self, game: Game) -> None:
+    def _start_rules(self, game: Game, step: RiftStartRules) -> None:
         for rule in game.setup.level.rules_of(SpecialRuleKind.SACRIFICE_AT_START):
             self._sacrifice(game, str(rule.param("card")), str(rule.param("own_name_contains")))
 
@@ -312,7 +317,7 @@ class InvaderController:
         end = next((u.iid for u in board if u is not None and game.card(u.iid).id == card_id), None)
         if end is None:
             return
-        game._log(INVADER, "special_rule", SpecialRuleKind.SACRIFICE_AT_START.value, end)
+        game.log_event(INVADER, "special_rule", SpecialRuleKind.SACRIFICE_AT_START.value, end)
         sides = (
             ((PLAYER, BOARD_ORDER), (INVADER, OWN_UNIT_ORDER))
             if self.rules.end_rule_knight is EndKnight.ANY
@@ -329,12 +334,20 @@ class InvaderController:
         )
         if knight is not None:
             side, slot = knight
-            game._log(side, "sacrifice", game.sides[side].board[slot].iid)
+            game.log_event(side, "sacrifice", game.sides[side].board[slot].iid)
             game.destroy(side, slot, Cause.RULE, end)
         for slot in SACRIFICE_VICTIM_ORDER:
             if game.sides[PLAYER].board[slot] is not None:
                 game.destroy(PLAYER, slot, Cause.RULE, end)
                 break
+
+
+STEPS: dict[type, Callable[[InvaderController, Game, Any], None]] = {
+    RiftDrive: InvaderController._drive,
+    RiftAttack: InvaderController._attack,
+    RiftStartRules: InvaderController._start_rules,
+}
+"""The rift's steps, by kind -> what plays them."""
 
 
 __all__ = [

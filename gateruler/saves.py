@@ -19,6 +19,8 @@ exactly (gateruler/engine/serial.py converts them).
 from __future__ import annotations
 
 import json
+import types
+import typing
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, NewType
@@ -27,8 +29,8 @@ import attrs
 import cattrs
 
 from gateruler.cardpool import CardPool
-from gateruler.engine import INVADER, PLAYER, Action, Game, Phase, events, serial
-from gateruler.engine.frames import Decision, Frame
+from gateruler.engine import INVADER, PLAYER, Action, Game, Phase, events, serial, tasks
+from gateruler.engine.frames import Decision
 from gateruler.engine.timings import WINDOWS
 from gateruler.engine.windows import WINDOW
 from gateruler.errors import DataError
@@ -94,7 +96,7 @@ Shielded = bounded(
 )  # a shield's protected card: -1 the ruler, -2 the ruler and its units
 DamageKind = Literal["any", "battle", "effect"]
 SetZone = bounded("SetZone", 0, 1)
-PhaseName = Literal[tuple(v for k, v in vars(Phase).items() if k.isupper())]  # type: ignore[misc]
+PhaseName = Literal[tuple(phase.value for phase in Phase)]  # type: ignore[misc]
 Winner = Literal["player", "invader", "draw"]
 Task = NewType("Task", list)  # an engine task: a frame (a mapping), or [kind, *arguments]
 Pending = NewType("Pending", object)  # a decision (version 2), or [task, options] (version 1)
@@ -192,30 +194,54 @@ class Later:
     kind: Any
 
 
-# An engine task: [kind, *arguments].  A mapping in place of the arguments is a
-# second table, keyed by the task's first argument (the rift controller's steps).
-TASK_ARGUMENTS: dict[str, Any] = {
-    "start": (Side,),
-    "end": (Side,),
-    "draw": (Side,),
-    "drive": (Side,),
-    "main": (Side,),
-    "check": (Side, Quantity, Later(Quantity | None)),  # the check's cards to come, and of how many in all
-    "open": (Side, CardRef),
-    "battle": (Side, Slot, CardOrRuler, Slot, CardOrRuler),
-    "fx": (Side, CardRef, dict[str, Scalar]),  # version 1 only: one effect left to resolve, as it was written
-    "ctl": {
-        "drive": (Later(CardOrRuler | None), Later(str | None)),
-        "start_rules": (),
-        "attack": (Slot,),
-    },  # drive: source, reason of an effect's draw
-    "window": (
-        WindowName,
-        CardOrRuler,
-        WindowZone,
-        CardOrRuler,
-    ),  # a priority window of the rift's turn (engine/windows.py)
+# An engine task: [kind, *arguments], its arguments the fields of its record
+# (engine/tasks.py), each bounded by what it holds (the record's Annotated
+# metadata); a field with a default was added later, and a task written before
+# may end before it.  The rift's steps are ["ctl", step, *arguments]: a second
+# table, keyed by the step.
+TASK_FIELD_TYPES: dict[str, Any] = {
+    tasks.SIDE: Side,
+    tasks.CARD: CardRef,
+    tasks.CARD_OR_RULER: CardOrRuler,
+    tasks.ZONE: Slot,
+    tasks.COUNT: Quantity,
+    tasks.WINDOW_NAME: WindowName,
+    tasks.WINDOW_ZONE: WindowZone,
 }
+V1_EFFECT = (Side, CardRef, dict[str, Scalar])  # version 1 only: one effect left to resolve, as it was written
+
+
+def _field_type(hint: Any) -> Any:
+    """The save type of a task field's type hint: its Annotated metadata's, `| None` kept."""
+    if typing.get_origin(hint) is typing.Annotated:
+        return TASK_FIELD_TYPES[hint.__metadata__[0]]
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return typing.Union[tuple(_field_type(arg) for arg in typing.get_args(hint))]  # noqa: UP007
+    return hint
+
+
+def _task_arguments(record: type) -> tuple[Any, ...]:
+    hints = typing.get_type_hints(record, include_extras=True)
+    defaults = record._field_defaults  # type: ignore[attr-defined]
+    return tuple(
+        Later(_field_type(hints[name])) if name in defaults else _field_type(hints[name])
+        for name in record._fields  # type: ignore[attr-defined]
+    )
+
+
+def _task_table() -> dict[str, Any]:
+    table: dict[str, Any] = {}
+    for kind in tasks.KINDS:
+        if kind.step:
+            table.setdefault(kind.tag, {})[kind.step] = _task_arguments(kind.record)
+        else:
+            table[kind.tag] = _task_arguments(kind.record)
+        if kind.tag == "battle":
+            table["fx"] = V1_EFFECT
+    return table
+
+
+TASK_ARGUMENTS: dict[str, Any] = _task_table()
 
 Step = bounded("Step", -1, 99)  # a frame's step: -1 begins the ability, then its costs, then its effects
 
@@ -526,9 +552,7 @@ def _inconsistency(game: Game) -> str:
     defs = game.setup.defs
     queued = [*game.tasks, *([game.pending] if game.pending is not None else [])]
     for task in queued:
-        if isinstance(task, tuple) and not isinstance(task, Frame):
-            if task[0] == "fx":  # version 1's one effect left to resolve: read as a frame, never kept as it is
-                return "an effect queued as version 1 saves queued it, in a version 2 game state"
+        if type(task) in tasks.BY_TYPE:
             continue  # a task of the game's own ("start", "check", ...): its arguments were checked when read
         if isinstance(task, Decision) and task.kind == WINDOW:
             continue  # a window of the rift's turn (engine/windows.py): about a card or the rift's ruler, no ability

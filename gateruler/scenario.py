@@ -56,6 +56,7 @@ from gateruler.engine.actions import (
 )
 from gateruler.engine.game import Game, Phase
 from gateruler.engine.state import Unit
+from gateruler.engine.tasks import Start
 from gateruler.errors import DataError, IllegalAction
 from gateruler.limits import MAX_SEED
 from gateruler.models import LevelDef, SourceLocation
@@ -307,13 +308,13 @@ def build_game(scenario: Scenario) -> Game:
     if scenario.turn == "invader":
         game.first_player = INVADER
         game.turn = 0 if scenario.first_turn else 2
-        game.tasks.append(("start", INVADER))
+        game.tasks.append(Start(INVADER))
     else:
         game.first_player = PLAYER if scenario.first_turn else INVADER
         game.turn = 0 if scenario.first_turn else 1
-        game.tasks.append(("start", PLAYER))
+        game.tasks.append(Start(PLAYER))
     game.halt_after_turn = game.turn + 1
-    game._run()
+    game.run()
     return game
 
 

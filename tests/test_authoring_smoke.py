@@ -16,7 +16,8 @@ from gateruler.authoring.smoke import SMOKE_GAMES, locate_fault, smoke_check_fil
 from gateruler.cli import main
 from gateruler.engine.effects.cards import Mill
 from gateruler.engine.frames import Frame
-from gateruler.engine.game import Game
+from gateruler.engine.game import RUNS, Game
+from gateruler.engine.tasks import Battle
 from gateruler.loader import load_level
 
 CARDS = """\
@@ -109,10 +110,10 @@ def test_an_error_deep_inside_an_effect_is_blamed_on_that_effect(
 def test_an_error_outside_any_effect_names_the_engine_step_and_the_last_event(
     level_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(self: Game, *args: object) -> None:
+    def broken(game: Game, *args: object) -> None:
         raise RuntimeError("battle lost its way")
 
-    monkeypatch.setattr(Game, "_battle", broken)
+    monkeypatch.setitem(RUNS, Battle, broken)
     [finding] = smoke_run(load_level(level_file), games=3)
     assert re.fullmatch(
         r"smoke run: rule error in 3 of 3 games \(first with --seed 0\): during the engine step 'battle' "

@@ -14,6 +14,7 @@ from gateruler import loader
 from gateruler.bots import BOT_NAMES, ActionCapExceeded, PlayerView, make_bot, play_out, player_view
 from gateruler.bots.view import HIDDEN_SEED
 from gateruler.engine import ATTACK_LEFT, INVADER, PLAYER, Game, PlayEvent, Summon
+from gateruler.engine.tasks import End
 from gateruler.errors import GateRulerError, IllegalAction
 from gateruler.invader import InvaderController
 
@@ -150,7 +151,7 @@ def test_a_view_cannot_be_played_on() -> None:
     legal = game.legal_actions()
     view = player_view(game, legal)
     before = game.to_dict()
-    for step in (view.game.apply, view.game._apply_trusted):
+    for step in (view.game.apply, view.game.apply_trusted):
         with pytest.raises(IllegalAction, match="determinise"):
             step(legal[0])
     with pytest.raises(IllegalAction):
@@ -180,7 +181,7 @@ def test_a_determinised_world_shares_no_state_with_the_game() -> None:
     for side in world.sides:
         for zone in (side.hand, side.deck, side.graveyard, side.damage_zone, side.board):
             zone.clear()
-    world.tasks.append(("end", PLAYER))
+    world.tasks.append(End(PLAYER))
     world.history.clear()
     assert game.to_dict() == before
 

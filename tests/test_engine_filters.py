@@ -185,7 +185,7 @@ def test_a_unit_left_with_damage_at_least_its_hp_when_the_field_leaves_is_destro
     summon(g, "BIGBEAST", ATTACK_LEFT)
     g.apply(PlayField(find_iid(g, P, "hand", "FOREST")))
     g.sides[P].board[ATTACK_LEFT].damage = 5
-    g._rules()
+    g.rules_processing()
     assert g.hp(P, ATTACK_LEFT) == 6 and g.unit_at(P, ATTACK_LEFT) is not None
     play(g, "BURN")
     assert g.unit_at(P, ATTACK_LEFT) is None

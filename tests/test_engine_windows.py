@@ -29,6 +29,7 @@ from gateruler.engine import (
     SetCard,
     Summon,
 )
+from gateruler.engine.tasks import Window
 from gateruler.engine.timings import ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, RIFT_DRIVE, RIFT_END, WINDOWS
 from gateruler.engine.windows import describe
 from gateruler.variants import DEFAULT
@@ -107,7 +108,7 @@ def test_a_deck_without_answers_pushes_no_window_task() -> None:
     g = game(cards=[PLAIN, BRUTE, BLANK], player=["PLAIN"], rift=["BLANK", "BRUTE"], drives=1)
     assert not g.setup.windows
     g.apply(EndTurn())
-    assert not any(type(t) is tuple and t[0] == "window" for t in g.tasks)
+    assert not any(type(t) is Window for t in g.tasks)
 
 
 def test_the_window_opens_again_after_an_answer_until_the_player_passes() -> None:

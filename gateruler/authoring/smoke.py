@@ -24,6 +24,7 @@ from gateruler.cardpool import CardPool
 from gateruler.engine.abilities import Ability
 from gateruler.engine.frames import Frame
 from gateruler.engine.game import Game
+from gateruler.engine.tasks import BY_TYPE, tag
 from gateruler.errors import DataError, DataErrors, GateRulerError
 from gateruler.games import new_game
 from gateruler.loader import file_kind, load_deck, load_level, load_yaml_as, sample_deck_path
@@ -88,9 +89,9 @@ def locate_fault(error: BaseException) -> Fault:
                 parts = ability.costs + ability.effects
                 part = parts[task.step] if task.step < len(parts) else None
             return Fault(card, ability, part, "ability", last_event)
-        if not (isinstance(task, tuple) and task and isinstance(task[0], str)):
+        if type(task) not in BY_TYPE:
             continue
-        return Fault(step=task[0], last_event=last_event)
+        return Fault(step=tag(task), last_event=last_event)
     return Fault(last_event=last_event)
 
 

@@ -54,7 +54,7 @@ def play_out(
             on_action(action)
         if action not in actions:
             raise IllegalAction(f"illegal action now: {action!r}")  # as Game.apply says it
-        game._apply_trusted(action)
+        game.apply_trusted(action)
         taken += 1
         if taken >= action_cap:
             raise ActionCapExceeded(f"more than {action_cap} player decisions by turn {game.turn}")

@@ -45,7 +45,7 @@ def playout(game: Game) -> float:
     steps = 0
     while game.winner is None:
         legal = game.legal_actions()
-        game._apply_trusted(legal[0] if len(legal) == 1 else policy.act(game, legal))  # the policy picks among `legal`
+        game.apply_trusted(legal[0] if len(legal) == 1 else policy.act(game, legal))  # the policy picks among `legal`
         steps += 1
         if steps > PLAYOUT_ACTION_CAP:
             return DRAW_SCORE
@@ -126,7 +126,7 @@ class SearchBot:
                 world = view.determinise(self.rng)
                 for i in alive:
                     game = _copy_world(world)
-                    game._apply_trusted(options[i])  # legal in the view, so in every world sampled from it
+                    game.apply_trusted(options[i])  # legal in the view, so in every world sampled from it
                     scores[i][world_index] = playout(game)
                 world_index += 1
             left -= per * len(alive)

@@ -147,7 +147,7 @@ class ViewGame(Game):
     def apply(self, action: Action) -> None:
         raise IllegalAction("a player view cannot be played on: determinise it first")
 
-    _apply_trusted = apply
+    apply_trusted = apply
 
     def apply_all(self, actions: object) -> None:
         raise IllegalAction("a player view cannot be played on: determinise it first")

@@ -34,7 +34,7 @@ from gateruler.engine.actions import (
 )
 from gateruler.engine.frames import Decision, Frame
 from gateruler.engine.game import Game, Phase
-from gateruler.engine.opponent import Opponent
+from gateruler.engine.gamestate import Opponent
 
 __all__ = [
     "ATTACK_LEFT",

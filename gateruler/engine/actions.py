@@ -8,6 +8,7 @@ different cards, exactly as on the table.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 
 import attrs
 
@@ -16,6 +17,7 @@ ATTACK_LEFT = 0
 ATTACK_RIGHT = 1
 DEFENSE = 2
 RULER = 3  # as an attacker or a target
+UNIT_SLOTS = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)  # the unit zones, in the rift's summon order
 SLOT_NAMES = ("attack_left", "attack_right", "defense")
 SLOT_WORDS = ("left attack zone", "right attack zone", "defense zone")
 SLOT_BY_NAME = {name: i for i, name in enumerate(SLOT_NAMES)}
@@ -114,9 +116,9 @@ class Confirm:
     yes: bool
 
 
-def _parts(value: object) -> tuple[tuple[int, int, int], ...]:
+def _parts(value: Iterable[Iterable[int]]) -> tuple[tuple[int, int, int], ...]:
     """Parts read back from JSON (lists) become the tuples a legal answer holds."""
-    return tuple(tuple(part) for part in value)  # type: ignore[union-attr,misc]
+    return tuple(tuple(part) for part in value)  # type: ignore[misc]  # each part has three numbers
 
 
 @attrs.frozen(slots=True)

@@ -11,8 +11,8 @@ so costs and choices run as for any ability (resolve.py).
 A discount (【コスト軽減】, discount.py) is a second way of playing a card
 from the hand: its alternative costs instead of its level (`Discount`).
 
-`Game.legal_actions` calls :func:`activations` and :func:`discount_plays`
-only when `Setup.has_activated` / `Setup.has_discount` say some player card
+`Game.legal_actions` runs :func:`activations` and :func:`discount_plays` as the hooks
+`Setup.main_plays`, `attack_plays` and `window_plays` (`play_hooks`) only when some player card
 has one, so games without them pay nothing.  Only the player activates:
 the rift's script has no such step (docs/rulings.md A2).
 """
@@ -25,18 +25,19 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gateruler.engine import continuous
 from gateruler.engine.actions import PLAYER, Action, Activate, Discount
+from gateruler.engine.continuous import continuous_grants
 from gateruler.engine.discount import DISCOUNT
 from gateruler.engine.frames import BEGIN, Frame
+from gateruler.engine.legal import event_playable
 from gateruler.engine.targets import Chosen
-from gateruler.engine.timings import DEFAULT_SET_WINDOWS, MAIN, TIMINGS, event_windows
+from gateruler.engine.timings import ATTACK, DEFAULT_SET_WINDOWS, MAIN, TIMINGS, event_windows
 from gateruler.engine.triggers import ACTIVATED
 from gateruler.models import CardDef, CostModel
-from gateruler.vocabulary import CardType
+from gateruler.vocabulary import EVENT_TYPE, FIELD_TYPE, UNIT_TYPE
 
 if TYPE_CHECKING:
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 
 # ---------------------------------------------------------------------- worked out once per game
@@ -59,6 +60,17 @@ class AbilityTables:
 
 
 _FACTS: dict[int, tuple[Any, Any]] = {}  # id(definition) -> (a weak reference to it, its facts or None)
+
+
+def play_hooks(tables: dict[str, Any]) -> dict[str, Any]:
+    """The `Setup` hooks that offer activated abilities and discount plays, in a game with such tables."""
+    activated = (activations,) if tables["has_activated"] else ()
+    discount = (discount_plays,) if tables["has_discount"] else ()
+    return {
+        "main_plays": discount + ((main_activations,) if activated else ()),
+        "attack_plays": (attack_activations,) if activated else (),
+        "window_plays": activated,
+    }
 
 
 def ability_tables(defs: Sequence[CardDef], owners: Sequence[int]) -> dict[str, Any]:
@@ -124,7 +136,7 @@ def _plain(n: int) -> dict[str, Any]:
 def _tables(defs: Sequence[CardDef], owners: Sequence[int], facts: list[Any]) -> AbilityTables:
     activated = tuple(f[0] if f else () for f in facts)
     discounts = tuple(f[1] if f else -1 for f in facts)
-    grants = continuous.continuous_grants(defs) if any(f and f[3] for f in facts) else ()
+    grants = continuous_grants(defs) if any(f and f[3] for f in facts) else ()
     return AbilityTables(
         has_activated=any(a and o == PLAYER for a, o in zip(activated, owners)),
         activated=activated,
@@ -158,10 +170,10 @@ def not_played_in_main(defs: Sequence[CardDef]) -> frozenset[int]:
 
 
 def _in_play_zone(card: CardDef) -> str:
-    return "field" if card.type is CardType.FIELD else "board"
+    return "field" if card.type is FIELD_TYPE else "board"
 
 
-def usable(game: Game, side: int, iid: int, ability: Any) -> bool:
+def usable(game: GameState, side: int, iid: int, ability: Any) -> bool:
     """Whether the ability could be used now as far as the ability itself goes: requirement, costs, chosen targets, and
     what any effect needs (`Effect.usable`, e.g. genesis summon's unit in the deck)."""
     if ability.requires is not None and not ability.requires.holds(game, side, iid, ()):
@@ -177,7 +189,7 @@ def usable(game: Game, side: int, iid: int, ability: Any) -> bool:
     return True
 
 
-def activations(game: Game, window: str, at_risk: bool = False) -> list[Action]:
+def activations(game: GameState, window: str, at_risk: bool = False) -> list[Action]:
     """The player's `Activate` actions open in `window` (`at_risk`: the player's side is about to take damage).
 
     Copies of a card in the drive zone or the field zone are one decision
@@ -212,7 +224,17 @@ def activations(game: Game, window: str, at_risk: bool = False) -> list[Action]:
     return out
 
 
-def activate(game: Game, action: Activate) -> None:
+def main_activations(game: GameState) -> list[Action]:
+    """The activated abilities open in the main window (a `Setup.main_plays` hook)."""
+    return activations(game, MAIN)
+
+
+def attack_activations(game: GameState) -> list[Action]:
+    """The activated abilities open before an attack declaration (a `Setup.attack_plays` hook)."""
+    return activations(game, ATTACK)
+
+
+def activate(game: GameState, action: Activate) -> None:
     """Use the ability: it counts as used this turn, and its frame begins (costs first)."""
     ability = game.setup.defs[action.card].abilities[action.ability]
     game.used += ((action.card, action.ability),)
@@ -223,7 +245,7 @@ def activate(game: Game, action: Activate) -> None:
 # ---------------------------------------------------------------------- discount plays
 
 
-def discount_plays(game: Game) -> list[Action]:
+def discount_plays(game: GameState) -> list[Action]:
     """The player's `Discount` plays from the hand: an energy ruler, a card with a discount whose costs can be paid now."""
     setup = game.setup
     if setup.ruler.cost_model is not CostModel.ENERGY:
@@ -241,11 +263,11 @@ def discount_plays(game: Game) -> list[Action]:
         ability = card.abilities[at]
         if not all(c.can_pay(game, PLAYER, iid) for c in ability.costs):
             continue
-        if card.type is CardType.UNIT:
+        if card.type is UNIT_TYPE:
             if cap is None or s.summons < cap:
                 out.extend(Discount(iid, slot) for slot in setup.summon_slots)
-        elif card.type is CardType.EVENT:
-            if iid not in setup.no_main_play and game._event_playable(PLAYER, iid, discount_energy(ability)):
+        elif card.type is EVENT_TYPE:
+            if iid not in setup.no_main_play and event_playable(game, PLAYER, iid, discount_energy(ability)):
                 out.append(Discount(iid))
         else:
             out.append(Discount(iid))
@@ -257,7 +279,7 @@ def discount_energy(ability: Any) -> int:
     return sum(c.energy_needed() for c in ability.costs)
 
 
-def play_discounted(game: Game, action: Discount) -> None:
+def play_discounted(game: GameState, action: Discount) -> None:
     """Begin the discount: its costs are paid as an ability's, then the card is played from the hand (discount.PlayThis)."""
     game.log_event(PLAYER, "discount", action.card)
     game.tasks.append(Frame(PLAYER, action.card, game.setup.discounts[action.card], BEGIN, (), (), (action.slot,)))

@@ -25,7 +25,7 @@ import attrs
 from gateruler.engine.registry import CONDITION, FILTER, PROPERTIES, Choice, ListOf, Param, Registry, param, params_of
 
 if TYPE_CHECKING:
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 Bound = tuple
 
@@ -45,10 +45,10 @@ CONDITIONS: Registry[ConditionWord] = Registry("condition")
 
 def condition(
     name: str, doc: str, *, check: Callable[[Any], str | None] | None = None, reads_bound: bool = False
-) -> Callable[[type], type]:
+) -> Callable[[type[Any]], type[Any]]:
     """Register a condition class under `name` (a class decorator)."""
 
-    def register(spec: type) -> type:
+    def register(spec: type[Any]) -> type[Any]:
         spec.word = name
         CONDITIONS.add(name, ConditionWord(name, spec, doc, params_of(spec), check, reads_bound))
         return spec
@@ -77,7 +77,7 @@ class Count:
     min: int | None = param(int, "At least this many.", 3, default=None, minimum=0)
     max: int | None = param(int, "At most this many.", 5, default=None, minimum=0)
 
-    def holds(self, game: Game, side: int, source: int, bound: Bound) -> bool:
+    def holds(self, game: GameState, side: int, source: int, bound: Bound) -> bool:
         n = self.filter.count(game, side)
         return (self.min is None or n >= self.min) and (self.max is None or n <= self.max)
 
@@ -93,7 +93,7 @@ class Count:
 class Exists:
     filter: Any = param(FILTER, "The cards to look for.", {"side": "own", "attribute": "Beast"}, key="exists")
 
-    def holds(self, game: Game, side: int, source: int, bound: Bound) -> bool:
+    def holds(self, game: GameState, side: int, source: int, bound: Bound) -> bool:
         return bool(self.filter.places(game, side))
 
     def words(self) -> str:
@@ -114,11 +114,11 @@ class Itself:
         key="self",
     )
 
-    def holds(self, game: Game, side: int, source: int, bound: Bound) -> bool:
+    def holds(self, game: GameState, side: int, source: int, bound: Bound) -> bool:
         if self.test is None:
             return True
         board = game.sides[side].board
-        slot = next((sl for sl in range(3) if board[sl] is not None and board[sl].iid == source), -1)
+        slot = next((sl for sl in range(3) if (u := board[sl]) is not None and u.iid == source), -1)
         return bool(self.test(game, side, source, slot))
 
     def words(self) -> str:
@@ -133,7 +133,7 @@ TURNS = Choice("turns", ("own", "enemy"), {"own": "The controller's turn.", "ene
 class Turn:
     whose: str = param(TURNS, "`own` or `enemy`.", "own", key="turn")
 
-    def holds(self, game: Game, side: int, source: int, bound: Bound) -> bool:
+    def holds(self, game: GameState, side: int, source: int, bound: Bound) -> bool:
         return (game.active == side) == (self.whose == "own")
 
     def words(self) -> str:
@@ -147,7 +147,7 @@ class All:
         ListOf(CONDITION, min_items=1), "The conditions.", [{"turn": "own"}, {"exists": {"side": "own"}}], key="all"
     )
 
-    def holds(self, game: Game, side: int, source: int, bound: Bound) -> bool:
+    def holds(self, game: GameState, side: int, source: int, bound: Bound) -> bool:
         return all(c.holds(game, side, source, bound) for c in self.conditions)
 
     def words(self) -> str:
@@ -161,7 +161,7 @@ class AnyOf:
         ListOf(CONDITION, min_items=1), "The conditions.", [{"turn": "own"}, {"exists": {"side": "own"}}], key="any"
     )
 
-    def holds(self, game: Game, side: int, source: int, bound: Bound) -> bool:
+    def holds(self, game: GameState, side: int, source: int, bound: Bound) -> bool:
         return any(c.holds(game, side, source, bound) for c in self.conditions)
 
     def words(self) -> str:
@@ -173,7 +173,7 @@ class AnyOf:
 class Not:
     condition: Any = param(CONDITION, "The condition.", {"turn": "own"}, key="not")
 
-    def holds(self, game: Game, side: int, source: int, bound: Bound) -> bool:
+    def holds(self, game: GameState, side: int, source: int, bound: Bound) -> bool:
         return not self.condition.holds(game, side, source, bound)
 
     def words(self) -> str:
@@ -194,7 +194,7 @@ class _BoundCount:
     name: str
     min: int
 
-    def holds(self, game: Game, side: int, source: int, bound: Bound) -> bool:
+    def holds(self, game: GameState, side: int, source: int, bound: Bound) -> bool:
         result = _result(bound, self.name)
         return result is not None and len(getattr(result, self.what)) >= self.min
 

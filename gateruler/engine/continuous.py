@@ -6,13 +6,15 @@ ability's `requires` holds now.  Recomputing on every read is what makes
 copies stack, makes a change end the moment its source leaves, and lets the
 rules processing destroy a unit left with damage >= HP when a field that
 raised its HP leaves (CR 2-11c); it costs nothing in games without
-continuous abilities (`Setup.has_continuous`).
+continuous abilities (`Setup.stat_bonuses`, the hook stats.py runs at every read,
+is empty there).
 
 Keywords are granted the same way (`grant` effects, effects/status.py):
 `with_grants` adds, at every `Game.keywords` read, the keywords the unit (or
 ruler) was given by a one-shot `grant` (kept on the unit or side until the
 end of the turn, or for good) and those the continuous grants in play give
-it; games in which no card grants anything skip it (`Setup.has_grants`).
+it (`Setup.keyword_grants`); games in which no card grants anything skip it, and
+`expire_grants` runs at every end phase only in the others (`Setup.turn_end`).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from gateruler.engine.triggers import CONTINUOUS
 from gateruler.models import CardDef
 
 if TYPE_CHECKING:
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 Entry = tuple[Any, Any]  # (the ability's requirement or None, the modify effect)
 
@@ -67,7 +69,7 @@ def grants_anything(defs: Sequence[CardDef]) -> bool:
     return any(e.kind == "grant" for d in {id(d): d for d in defs}.values() for a in d.abilities for e in a.effects)
 
 
-def with_grants(game: Game, side: int, slot: int, base: frozenset[str]) -> frozenset[str]:
+def with_grants(game: GameState, side: int, slot: int, base: frozenset[str]) -> frozenset[str]:
     """`base` (the printed keywords of the unit in `slot` of `side`, or of its ruler) and every keyword granted to it."""
     s = game.sides[side]
     if slot == RULER:
@@ -94,7 +96,7 @@ def with_grants(game: Game, side: int, slot: int, base: frozenset[str]) -> froze
     return base | extra if extra else base
 
 
-def expire_grants(game: Game) -> None:
+def expire_grants(game: GameState) -> None:
     """End of turn: keywords granted until the end of the turn are lost."""
     for s in game.sides:
         s.ruler_gained = tuple(g for g in s.ruler_gained if g[1])
@@ -103,7 +105,7 @@ def expire_grants(game: Game) -> None:
                 u.gained = tuple(g for g in u.gained if g[1])
 
 
-def _reaches(game: Game, target: Any, src_side: int, src: int, side: int, iid: int, slot: int) -> bool:
+def _reaches(game: GameState, target: Any, src_side: int, src: int, side: int, iid: int, slot: int) -> bool:
     """Whether a continuous effect's target takes in the unit `iid` in `slot` of `side` (iid -1: the side's ruler)."""
     kind = type(target)
     if iid < 0:
@@ -113,7 +115,7 @@ def _reaches(game: Game, target: Any, src_side: int, src: int, side: int, iid: i
     return kind is Every and target.filter.matches(game, src_side, side, iid, slot)
 
 
-def bonus(game: Game, side: int, iid: int, slot: int, stat: str) -> int:
+def bonus(game: GameState, side: int, iid: int, slot: int, stat: str) -> int:
     """The total continuous change to `stat` of the unit `iid` in `slot` of `side` (iid -1: the side's ruler)."""
     total = 0
     continuous = game.setup.continuous
@@ -129,7 +131,7 @@ def bonus(game: Game, side: int, iid: int, slot: int, stat: str) -> int:
 
 
 def _from(
-    game: Game, entries: tuple[Entry, ...], src_side: int, src: int, side: int, iid: int, slot: int, stat: str
+    game: GameState, entries: tuple[Entry, ...], src_side: int, src: int, side: int, iid: int, slot: int, stat: str
 ) -> int:
     """What one card's continuous changes add to `stat` of the unit (or ruler) read."""
     total = 0

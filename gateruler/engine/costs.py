@@ -28,11 +28,11 @@ import attrs
 from gateruler.engine.actions import INVADER, Choose, ChooseCard
 from gateruler.engine.events import Cause
 from gateruler.engine.filters import BOARD, CardFilter, StateIs, all_of
-from gateruler.engine.frames import Decision, Frame
+from gateruler.engine.frames import Decision, DecisionKind, Frame
 from gateruler.engine.registry import PROPERTIES, Param, Registry, param, params_of
 
 if TYPE_CHECKING:
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 
 @attrs.frozen(kw_only=True)
@@ -43,13 +43,13 @@ class Cost:
     def kind(self) -> str:
         return self.word
 
-    def can_pay(self, game: Game, side: int, source: int) -> bool:  # pragma: no cover - every word overrides
+    def can_pay(self, game: GameState, side: int, source: int) -> bool:  # pragma: no cover - every word overrides
         raise NotImplementedError
 
-    def choose(self, game: Game, frame: Frame) -> Decision | None:
+    def choose(self, game: GameState, frame: Frame) -> Decision | None:
         return None
 
-    def pay(self, game: Game, frame: Frame) -> None:  # pragma: no cover - every word overrides
+    def pay(self, game: GameState, frame: Frame) -> None:  # pragma: no cover - every word overrides
         raise NotImplementedError
 
     def energy_needed(self) -> int:
@@ -70,10 +70,10 @@ class CostWord:
 COSTS: Registry[CostWord] = Registry("cost")
 
 
-def cost(name: str, doc: str) -> Callable[[type], type]:
+def cost(name: str, doc: str) -> Callable[[type[Any]], type[Any]]:
     """Register a cost class under `name` (a class decorator)."""
 
-    def register(spec: type) -> type:
+    def register(spec: type[Any]) -> type[Any]:
         spec.word = name
         COSTS.add(name, CostWord(name, spec, doc, params_of(spec)))
         return spec
@@ -88,13 +88,13 @@ def _picked(frame: Frame) -> list[Any]:
     return list(frame.answers)
 
 
-def _pick_decision(frame: Frame, options: list[Any], kind: str, count: int, picked: list[Any]) -> Decision:
+def _pick_decision(frame: Frame, options: list[Any], kind: DecisionKind, count: int, picked: list[Any]) -> Decision:
     return Decision(
         kind, frame.side, frame.source, frame.ability, frame.step, "cost", tuple(options), count, tuple(picked)
     )
 
 
-def choose_cards(game: Game, frame: Frame, candidates: list[int], count: int) -> Decision | None:
+def choose_cards(game: GameState, frame: Frame, candidates: list[int], count: int) -> Decision | None:
     """The next pick of `count` cards among `candidates` (in a zone), or None when enough are picked.
 
     Copies of one card are one option (the first stands for all); when no
@@ -114,7 +114,7 @@ def choose_cards(game: Game, frame: Frame, candidates: list[int], count: int) ->
         if card_id not in seen:
             seen.add(card_id)
             options.append(ChooseCard(iid))
-    return _pick_decision(frame, options, "card", count, picked)
+    return _pick_decision(frame, options, DecisionKind.CARD, count, picked)
 
 
 def chosen_cards(frame: Frame, candidates: list[int], count: int) -> list[int]:
@@ -125,7 +125,7 @@ def chosen_cards(frame: Frame, candidates: list[int], count: int) -> list[int]:
     return chosen
 
 
-def choose_units(game: Game, frame: Frame, where: CardFilter, count: int, exclude: int = -1) -> Decision | None:
+def choose_units(game: GameState, frame: Frame, where: CardFilter, count: int, exclude: int = -1) -> Decision | None:
     """As `choose_cards`, for units on the board (answered with `Choose(side, slot)`); never the card `exclude`."""
     picked = _picked(frame)
     if len(picked) >= count:
@@ -138,11 +138,11 @@ def choose_units(game: Game, frame: Frame, where: CardFilter, count: int, exclud
     ]
     if len(remaining) <= count - len(picked):
         return None
-    return _pick_decision(frame, remaining, "unit", count, picked)
+    return _pick_decision(frame, remaining, DecisionKind.UNIT, count, picked)
 
 
 def chosen_units(
-    game: Game, frame: Frame, where: CardFilter, count: int, exclude: int = -1
+    game: GameState, frame: Frame, where: CardFilter, count: int, exclude: int = -1
 ) -> list[tuple[int, int, int]]:
     """(side, slot, iid) of the units to pay with, picked first; never the card `exclude`."""
     places = [p for p in where.places(game, frame.side) if p[2] != exclude]
@@ -171,13 +171,13 @@ _COUNT_DOC = "How many cards."
 class Energy(Cost):
     amount: int = param(int, "How much energy.", 1, minimum=1)
 
-    def can_pay(self, game: Game, side: int, source: int) -> bool:
+    def can_pay(self, game: GameState, side: int, source: int) -> bool:
         return game.sides[side].energy_ready >= self.amount
 
     def energy_needed(self) -> int:
         return self.amount
 
-    def pay(self, game: Game, frame: Frame) -> None:
+    def pay(self, game: GameState, frame: Frame) -> None:
         game.sides[frame.side].energy_ready -= self.amount
         game.log_event(frame.side, "pay_energy", frame.source, self.amount)
 
@@ -195,20 +195,22 @@ class _CardsInZone(Cost):
     count: int
     filter: Any
 
-    def _candidates(self, game: Game, side: int, source: int) -> list[int]:
+    def _candidates(self, game: GameState, side: int, source: int) -> list[int]:
         return [iid for _, _, iid in _own(self.zone, self.filter).places(game, side) if iid != source]
 
-    def can_pay(self, game: Game, side: int, source: int) -> bool:
+    def can_pay(self, game: GameState, side: int, source: int) -> bool:
         return len(self._candidates(game, side, source)) >= self.count
 
-    def choose(self, game: Game, frame: Frame) -> Decision | None:
+    def choose(self, game: GameState, frame: Frame) -> Decision | None:
         return choose_cards(game, frame, self._candidates(game, frame.side, frame.source), self.count)
 
-    def pay(self, game: Game, frame: Frame) -> None:
+    def pay(self, game: GameState, frame: Frame) -> None:
         for iid in chosen_cards(frame, self._candidates(game, frame.side, frame.source), self.count):
             self.take(game, frame.side, iid, frame.source)
 
-    def take(self, game: Game, side: int, iid: int, source: int) -> None:  # pragma: no cover - every word overrides
+    def take(
+        self, game: GameState, side: int, iid: int, source: int
+    ) -> None:  # pragma: no cover - every word overrides
         raise NotImplementedError
 
 
@@ -226,25 +228,25 @@ class _OwnUnits(Cost):
     def _exclude(self, source: int) -> int:
         return source if self.others_only else -1
 
-    def can_pay(self, game: Game, side: int, source: int) -> bool:
+    def can_pay(self, game: GameState, side: int, source: int) -> bool:
         if self.others_only:
             return sum(1 for _, _, iid in self._where().places(game, side) if iid != source) >= self.count
         return self._where().count(game, side) >= self.count
 
-    def choose(self, game: Game, frame: Frame) -> Decision | None:
+    def choose(self, game: GameState, frame: Frame) -> Decision | None:
         return choose_units(game, frame, self._where(), self.count, self._exclude(frame.source))
 
-    def pay(self, game: Game, frame: Frame) -> None:
+    def pay(self, game: GameState, frame: Frame) -> None:
         for side, slot, iid in self.paying(game, frame):
             self.take(game, side, slot, iid, frame.source)
 
-    def paying(self, game: Game, frame: Frame) -> list[tuple[int, int, int]]:
+    def paying(self, game: GameState, frame: Frame) -> list[tuple[int, int, int]]:
         """(side, slot, iid) of the chosen units still there to pay with."""
         chosen = chosen_units(game, frame, self._where(), self.count, self._exclude(frame.source))
         return [(side, slot, iid) for side, slot, iid in chosen if game.unit_is(side, slot, iid)]
 
     def take(
-        self, game: Game, side: int, slot: int, iid: int, source: int
+        self, game: GameState, side: int, slot: int, iid: int, source: int
     ) -> None:  # pragma: no cover - every word overrides
         raise NotImplementedError
 
@@ -260,7 +262,7 @@ class Discard(_CardsInZone):
     count: int = param(int, _COUNT_DOC, 1, default=1, minimum=1)
     filter: Any = param(PROPERTIES, "Which cards may be discarded (default: any).", {"type": "unit"}, default=None)
 
-    def take(self, game: Game, side: int, iid: int, source: int) -> None:
+    def take(self, game: GameState, side: int, iid: int, source: int) -> None:
         s = game.sides[side]
         s.hand.remove(iid)
         s.graveyard.append(iid)
@@ -278,7 +280,7 @@ class DestroyOwn(_OwnUnits):
         PROPERTIES, "Which units may be destroyed (default: any).", {"attribute": "Beast"}, default=None
     )
 
-    def pay(self, game: Game, frame: Frame) -> None:
+    def pay(self, game: GameState, frame: Frame) -> None:
         for side, slot, _ in self.paying(game, frame):
             game.destroy(side, slot, Cause.COST, frame.source)
 
@@ -294,10 +296,10 @@ class ReturnOwn(_OwnUnits):
     count: int = param(int, "How many units.", 1, default=1, minimum=1)
     filter: Any = param(PROPERTIES, "Which units may be returned (default: any).", {"type": "unit"}, default=None)
 
-    def can_pay(self, game: Game, side: int, source: int) -> bool:
+    def can_pay(self, game: GameState, side: int, source: int) -> bool:
         return game.has_hand(side) and super().can_pay(game, side, source)
 
-    def pay(self, game: Game, frame: Frame) -> None:
+    def pay(self, game: GameState, frame: Frame) -> None:
         for side, slot, iid in self.paying(game, frame):
             s = game.sides[side]
             s.board[slot] = None
@@ -312,10 +314,10 @@ class ReturnOwn(_OwnUnits):
 @cost("rest_ruler", "Rest your ruler (it cannot attack this turn).  The rift has no rest state and cannot pay it.")
 @attrs.frozen(kw_only=True)
 class RestRuler(Cost):
-    def can_pay(self, game: Game, side: int, source: int) -> bool:
+    def can_pay(self, game: GameState, side: int, source: int) -> bool:
         return side != INVADER and not game.sides[side].ruler_rested
 
-    def pay(self, game: Game, frame: Frame) -> None:
+    def pay(self, game: GameState, frame: Frame) -> None:
         game.sides[frame.side].ruler_rested = True
         game.log_event(frame.side, "rest", -1)
 
@@ -326,17 +328,17 @@ class RestRuler(Cost):
 @cost("rest_self", "Rest the unit that has the ability; it must be on the board and acted.")
 @attrs.frozen(kw_only=True)
 class RestSelf(Cost):
-    def _slot(self, game: Game, side: int, source: int) -> int:
+    def _slot(self, game: GameState, side: int, source: int) -> int:
         for slot, u in enumerate(game.sides[side].board):
             if u is not None and u.iid == source and not u.rested:
                 return slot
         return -1
 
-    def can_pay(self, game: Game, side: int, source: int) -> bool:
+    def can_pay(self, game: GameState, side: int, source: int) -> bool:
         return self._slot(game, side, source) >= 0
 
-    def pay(self, game: Game, frame: Frame) -> None:
-        game.sides[frame.side].board[self._slot(game, frame.side, frame.source)].rested = True
+    def pay(self, game: GameState, frame: Frame) -> None:
+        game.sides[frame.side].unit(self._slot(game, frame.side, frame.source)).rested = True
         game.log_event(frame.side, "rest", frame.source)
 
     def words(self) -> str:
@@ -354,8 +356,8 @@ class RestUnit(_OwnUnits):
     def _where(self) -> CardFilter:
         return _own(BOARD, all_of([StateIs(False)] + ([self.filter] if self.filter is not None else [])))
 
-    def take(self, game: Game, side: int, slot: int, iid: int, source: int) -> None:
-        game.sides[side].board[slot].rested = True
+    def take(self, game: GameState, side: int, slot: int, iid: int, source: int) -> None:
+        game.sides[side].unit(slot).rested = True
         game.log_event(side, "rest", iid)
 
     def words(self) -> str:
@@ -370,10 +372,10 @@ class RestUnit(_OwnUnits):
 class DeckToDamage(Cost):
     count: int = param(int, _COUNT_DOC, 1, default=1, minimum=1)
 
-    def can_pay(self, game: Game, side: int, source: int) -> bool:
+    def can_pay(self, game: GameState, side: int, source: int) -> bool:
         return len(game.sides[side].deck) >= self.count
 
-    def pay(self, game: Game, frame: Frame) -> None:
+    def pay(self, game: GameState, frame: Frame) -> None:
         s = game.sides[frame.side]
         for _ in range(self.count):
             iid = s.deck.pop()
@@ -395,17 +397,17 @@ class Soul(Cost):
     count: int = param(int, _COUNT_DOC, 1, default=1, minimum=1)
     filter: Any = param(PROPERTIES, "Which soul cards may pay (default: any).", {"type": "unit"}, default=None)
 
-    def _candidates(self, game: Game, side: int, source: int) -> list[int]:
+    def _candidates(self, game: GameState, side: int, source: int) -> list[int]:
         test = self.filter
         return [iid for iid in game.soul(side, source) if test is None or test(game, side, iid, -1)]
 
-    def can_pay(self, game: Game, side: int, source: int) -> bool:
+    def can_pay(self, game: GameState, side: int, source: int) -> bool:
         return len(self._candidates(game, side, source)) >= self.count
 
-    def choose(self, game: Game, frame: Frame) -> Decision | None:
+    def choose(self, game: GameState, frame: Frame) -> Decision | None:
         return choose_cards(game, frame, self._candidates(game, frame.side, frame.source), self.count)
 
-    def pay(self, game: Game, frame: Frame) -> None:
+    def pay(self, game: GameState, frame: Frame) -> None:
         paid = chosen_cards(frame, self._candidates(game, frame.side, frame.source), self.count)
         game.soul_to_graveyard(frame.side, frame.source, paid)
 
@@ -423,7 +425,7 @@ class RemoveFromGraveyard(_CardsInZone):
     count: int = param(int, _COUNT_DOC, 1, default=1, minimum=1)
     filter: Any = param(PROPERTIES, "Which cards may be removed (default: any).", {"type": "event"}, default=None)
 
-    def take(self, game: Game, side: int, iid: int, source: int) -> None:
+    def take(self, game: GameState, side: int, iid: int, source: int) -> None:
         s = game.sides[side]
         s.graveyard.remove(iid)
         s.removed.append(iid)
@@ -445,12 +447,13 @@ class ReturnToDeck(_OwnUnits):
         PROPERTIES, "Which units may be returned (default: any).", {"attribute": "Dragon"}, default=None
     )
 
-    def pay(self, game: Game, frame: Frame) -> None:
+    def pay(self, game: GameState, frame: Frame) -> None:
         super().pay(game, frame)
+        assert game.rng is not None  # a player view is never played on
         game.rng.shuffle(game.sides[frame.side].deck)
         game.log_event(frame.side, "shuffle")
 
-    def take(self, game: Game, side: int, slot: int, iid: int, source: int) -> None:
+    def take(self, game: GameState, side: int, slot: int, iid: int, source: int) -> None:
         s = game.sides[side]
         s.board[slot] = None
         s.deck.append(iid)

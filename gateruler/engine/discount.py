@@ -26,7 +26,7 @@ from gateruler.engine.frames import log_no_effect
 
 if TYPE_CHECKING:
     from gateruler.engine.frames import Frame
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 DISCOUNT = "discount"
 """The trigger of a discount ability: never fired, used by the `Discount` action only."""
@@ -38,7 +38,7 @@ class PlayThis(Effect):
 
     word = "play_this"
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         if frame.source not in game.sides[frame.side].hand:
             log_no_effect(game, frame, Cause.NOT_IN_HAND)
             return

@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE
+from gateruler.engine.actions import UNIT_SLOTS
 from gateruler.engine.registry import COMPARISON, KEYWORD, PROPERTIES, Choice, ListOf, OneOrMany, Registry
+from gateruler.engine.stats import READS
 from gateruler.vocabulary import CardType
 
 if TYPE_CHECKING:
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
-UNIT_SLOTS = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)
 
 SIDES = Choice(
     "sides",
@@ -84,7 +84,7 @@ _SIDE_CODES = {"any": 0, "own": 1, "enemy": 2}
 class TypeIs:
     type: CardType
 
-    def __call__(self, game: Game, side: int, iid: int, slot: int) -> bool:
+    def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
         return game.setup.defs[iid].type is self.type
 
 
@@ -92,7 +92,7 @@ class TypeIs:
 class HasAttribute:
     attribute: str
 
-    def __call__(self, game: Game, side: int, iid: int, slot: int) -> bool:
+    def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
         return self.attribute in game.setup.defs[iid].attributes
 
 
@@ -100,7 +100,7 @@ class HasAttribute:
 class FactionIs:
     faction: str
 
-    def __call__(self, game: Game, side: int, iid: int, slot: int) -> bool:
+    def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
         return game.setup.defs[iid].faction == self.faction
 
 
@@ -108,7 +108,7 @@ class FactionIs:
 class HasKeyword:
     keyword: str
 
-    def __call__(self, game: Game, side: int, iid: int, slot: int) -> bool:
+    def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
         return self.keyword in (game.keywords(side, slot) if slot >= 0 else game.setup.defs[iid].keywords)
 
 
@@ -116,11 +116,11 @@ class HasKeyword:
 class HasMarker:
     marker: str
 
-    def __call__(self, game: Game, side: int, iid: int, slot: int) -> bool:
+    def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
         return self.marker in game.setup.defs[iid].markers
 
 
-def _names(game: Game, iid: int) -> Iterable[str]:
+def _names(game: GameState, iid: int) -> Iterable[str]:
     card = game.setup.defs[iid]
     yield card.name
     yield from card.names.values()
@@ -130,7 +130,7 @@ def _names(game: Game, iid: int) -> Iterable[str]:
 class NameIs:
     name: str  # casefolded
 
-    def __call__(self, game: Game, side: int, iid: int, slot: int) -> bool:
+    def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
         return any(n.casefold() == self.name for n in _names(game, iid))
 
 
@@ -138,11 +138,11 @@ class NameIs:
 class NameContains:
     part: str  # casefolded
 
-    def __call__(self, game: Game, side: int, iid: int, slot: int) -> bool:
+    def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
         return any(self.part in n.casefold() for n in _names(game, iid))
 
 
-def stat_value(game: Game, stat: str, side: int, iid: int, slot: int) -> int:
+def stat_value(game: GameState, stat: str, side: int, iid: int, slot: int) -> int:
     """A number a filter compares: current on the board, printed elsewhere."""
     card = game.setup.defs[iid]
     if stat == "level":
@@ -150,7 +150,7 @@ def stat_value(game: Game, stat: str, side: int, iid: int, slot: int) -> int:
     if stat == "cost":
         return max(card.level, 0)
     if slot >= 0:
-        return getattr(game, stat)(side, slot)
+        return READS[stat](game, side, slot)
     return getattr(card, stat) or 0
 
 
@@ -160,7 +160,7 @@ class StatIn:
     low: int | None = None
     high: int | None = None
 
-    def __call__(self, game: Game, side: int, iid: int, slot: int) -> bool:
+    def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
         value = stat_value(game, self.stat, side, iid, slot)
         return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
 
@@ -169,8 +169,8 @@ class StatIn:
 class StateIs:
     rested: bool
 
-    def __call__(self, game: Game, side: int, iid: int, slot: int) -> bool:
-        return slot >= 0 and game.sides[side].board[slot].rested is self.rested
+    def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
+        return slot >= 0 and game.sides[side].board[slot].rested is self.rested  # type: ignore[union-attr]
 
 
 @attrs.frozen(slots=True)
@@ -180,7 +180,7 @@ class SoulIn:
     low: int | None = None
     high: int | None = None
 
-    def __call__(self, game: Game, side: int, iid: int, slot: int) -> bool:
+    def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
         value = len(game.sides[side].soul.get(iid, ()))
         return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
 
@@ -191,10 +191,10 @@ class EnteredAs:
 
     how: str
 
-    def __call__(self, game: Game, side: int, iid: int, slot: int) -> bool:
+    def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
         if slot < 0:
             return False
-        how = game.sides[side].board[slot].how
+        how = game.sides[side].board[slot].how  # type: ignore[union-attr]  # slot >= 0: a unit there
         return how == self.how or (self.how == "special" and how != "normal")
 
 
@@ -202,7 +202,7 @@ class EnteredAs:
 class AllOf:
     tests: tuple[Any, ...]
 
-    def __call__(self, game: Game, side: int, iid: int, slot: int) -> bool:
+    def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
         return all(t(game, side, iid, slot) for t in self.tests)
 
 
@@ -210,7 +210,7 @@ class AllOf:
 class AnyOf:
     tests: tuple[Any, ...]
 
-    def __call__(self, game: Game, side: int, iid: int, slot: int) -> bool:
+    def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
         return any(t(game, side, iid, slot) for t in self.tests)
 
 
@@ -218,7 +218,7 @@ class AnyOf:
 class NotTest:
     test: Any
 
-    def __call__(self, game: Game, side: int, iid: int, slot: int) -> bool:
+    def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
         return not self.test(game, side, iid, slot)
 
 
@@ -254,7 +254,7 @@ class CardFilter:
             return (1 - controller,)
         return (controller, 1 - controller)
 
-    def matches(self, game: Game, controller: int, side: int, iid: int, slot: int = -1, zone: str = BOARD) -> bool:
+    def matches(self, game: GameState, controller: int, side: int, iid: int, slot: int = -1, zone: str = BOARD) -> bool:
         """Whether the card `iid` of `side`, found in `zone` (board `slot`), passes for a card controlled by `controller`."""
         code = _SIDE_CODES[self.side]
         if code and (side == controller) != (code == 1):
@@ -263,7 +263,7 @@ class CardFilter:
             return False
         return self.test is None or self.test(game, side, iid, slot)
 
-    def places(self, game: Game, controller: int) -> list[tuple[int, Any, int]]:
+    def places(self, game: GameState, controller: int) -> list[tuple[int, Any, int]]:
         """Every matching card as (side, where, iid): `where` is the board slot, or the zone word.
 
         Order: the controller's side first; zones as listed; board slots left
@@ -289,7 +289,7 @@ class CardFilter:
                             out.append((side, zone, iid))
         return out
 
-    def count(self, game: Game, controller: int) -> int:
+    def count(self, game: GameState, controller: int) -> int:
         if self.test is None:
             total = 0
             for side in self.sides(controller):

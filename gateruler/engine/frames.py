@@ -18,7 +18,8 @@ answers at once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+import enum
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
 
@@ -26,7 +27,31 @@ from gateruler.engine.actions import Action, action_from_dict, action_to_dict
 from gateruler.engine.events import Cause
 
 if TYPE_CHECKING:
-    from gateruler.engine.game import Game
+    from gateruler.models import CardDef
+
+
+class Logged(Protocol):
+    """What this module asks of a game: a card's definition, and the log (`GameState` has both).
+
+    Frames and decisions are data the game holds (gamestate.py names them),
+    so this module cannot import the `GameState` Protocol back."""
+
+    def card(self, iid: int) -> CardDef: ...
+
+    def log_event(self, side: int | None, kind: str, *args: object) -> None: ...
+
+
+class DecisionKind(enum.StrEnum):
+    """What a decision asks for, and so what answers it; its text is what saves hold."""
+
+    UNIT = "unit"  # a unit on the board (Choose)
+    CARD = "card"  # a card in a zone (ChooseCard)
+    CONFIRM = "confirm"  # yes or no (Confirm)
+    SPLIT = "split"  # how to divide damage (Split)
+    ZONE = "zone"  # an empty zone for a unit (Choose)
+    ORDER = "order"  # the next card put on the bottom of a deck (ChooseCard)
+    WINDOW = "window"  # a priority window of the rift's turn: its answers and Pass (windows.py)
+
 
 BEGIN = -1
 """The step before the costs: an unpayable cost stops here, an optional ability asks here."""
@@ -52,16 +77,16 @@ class Frame(NamedTuple):
     end: int = -1  # stop before this step (-1: at the ability's end); saves of version 1 need it
 
 
-def cause_of(game: Game, frame: Frame) -> str:
+def cause_of(game: Logged, frame: Frame) -> str:
     """The reason an entry made by the frame's ability logs (its source being `frame.source`): the
     ability's trigger, or "rule" for what a level's rule added (events.Cause)."""
-    ability = game.setup.defs[frame.source].abilities[frame.ability]
+    ability = game.card(frame.source).abilities[frame.ability]
     return Cause.RULE if ability.rule else ability.trigger
 
 
-def log_no_effect(game: Game, frame: Frame, reason: str, side: int | None = None) -> None:
+def log_no_effect(game: Logged, frame: Frame, reason: str, side: int | None = None) -> None:
     """Log that the frame's ability did nothing (to `side`'s card; default: its controller's), and why (events.Cause.NO_*)."""
-    trigger = game.setup.defs[frame.source].abilities[frame.ability].trigger
+    trigger = game.card(frame.source).abilities[frame.ability].trigger
     game.log_event(frame.side if side is None else side, "no_effect", frame.source, reason, trigger)
 
 
@@ -69,8 +94,7 @@ def log_no_effect(game: Game, frame: Frame, reason: str, side: int | None = None
 class Decision:
     """A choice the game waits for.  `options` are exactly the legal answers."""
 
-    kind: str  # "unit" (Choose), "card" (ChooseCard), "confirm" (Confirm), "zone" (Choose an empty zone), "order" (ChooseCard),
-    # "window" (a priority window of the rift's turn: its answers and Pass; `purpose` names the window, `source` what it is about)
+    kind: DecisionKind  # a window's: `purpose` names the window, `source` what it is about
     side: int  # who decides
     source: int  # the card whose ability asks
     ability: int
@@ -85,9 +109,9 @@ class Decision:
     target: int = -1  # a "window" (windows.py): the zone an attack is about to hit (RULER: the ruler), or -1
     target_card: int = -1  # a "window": the card in that zone
 
-    def subject(self, game: Game) -> Any:
+    def subject(self, game: Logged) -> Any:
         """The ability (BEGIN), cost or effect the decision is about."""
-        ability = game.setup.defs[self.source].abilities[self.ability]
+        ability = game.card(self.source).abilities[self.ability]
         if self.step < 0:
             return ability
         if self.step < len(ability.costs):
@@ -103,6 +127,7 @@ class Decision:
     @classmethod
     def from_dict(cls, data: dict) -> Decision:
         values = dict(data)
+        values["kind"] = DecisionKind(data["kind"])
         values["options"] = tuple(action_from_dict(a) for a in data["options"])
         values["picked"] = tuple(action_from_dict(a) for a in data["picked"])
         return cls(**values)

@@ -6,220 +6,78 @@ same seed and actions always give the same game and the same log.
 
 How it runs: everything the game does by itself (start phases, drives, damage
 checks one card at a time, triggered abilities, the opponent's whole turn) is
-a *task* on a stack.  `_run()` pops tasks until the player must decide.  An
-ability in resolution is a `Frame` (frames.py) that resolve.py runs one step
-at a time; a step that needs the player's choice leaves a `Decision` in
-`pending` and waits.  Pushing an ability's next step before what a step
-starts is what makes "fully resolve this before the next thing" hold
-everywhere.  What each word does lives in its family's module (effects/,
-costs.py, conditions.py, filters.py, targets.py, triggers.py, keywords.py);
-this module keeps the state, the task loop and the rules (docs/engine.md).
+a *task* on a stack (tasks.py).  `run()` pops tasks until the player must
+decide, runs each through its kind's handler (`RUNS`), and runs the rules
+processing after each.  An ability in resolution is a `Frame` (frames.py)
+that resolve.py runs one step at a time; a step that needs the player's
+choice leaves a `Decision` in `pending` and waits.  Pushing an ability's next
+step before what a step starts is what makes "fully resolve this before the
+next thing" hold everywhere.
+
+This module is the core: the state, the task loop and the rule checks.  The
+primitives live in the modules named for what they do (zones.py, soul.py,
+combat.py, stats.py, firing.py, legal.py, perform.py, turns.py), written
+against the `GameState` Protocol (gamestate.py); `Game` implements it by
+holding those very functions as its methods.  What each card word does lives
+in its family's module (docs/engine.md).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-import attrs
-
+import gateruler.engine.combat as combat
+import gateruler.engine.firing as firing
+import gateruler.engine.legal as legal
+import gateruler.engine.soul as souls
+import gateruler.engine.stats as stats
+import gateruler.engine.turns as turns
+import gateruler.engine.windows as windows
+import gateruler.engine.zones as zones
 from gateruler.cardpool import CardPool
-from gateruler.engine import activation, replace, resolve, windows
-from gateruler.engine import continuous as continuous_effects
 from gateruler.engine.actions import (
-    ANSWERS,
-    ATTACK_LEFT,
-    ATTACK_RIGHT,
-    DEFENSE,
-    END_TURN,
-    GO_TO_ATTACK,
     INVADER,
     PLAYER,
-    RULER,
     SIDE_NAMES,
     SLOT_NAMES,
     SLOT_WORDS,
+    UNIT_SLOTS,
     Action,
-    Activate,
-    Attack,
-    Discount,
-    EndTurn,
-    GoToAttack,
-    PlayEvent,
-    PlayField,
-    SetCard,
-    Summon,
-    attack_action,
-    play_event_action,
-    play_field_action,
-    set_card_action,
-    summon_action,
 )
 from gateruler.engine.events import KINDS, Cause, describe, event_to_dict
-from gateruler.engine.filters import ZONE_LISTS
-from gateruler.engine.frames import BEGIN, Decision, Frame
-from gateruler.engine.keywords import (
-    CANNOT_BE_ATTACKED,
-    COUNTERATTACK,
-    DORMANT,
-    INTERCEPT,
-    OPEN_CARD,
-    PIERCE,
-    SOUL_GUARD,
-)
-from gateruler.engine.opponent import Opponent
+from gateruler.engine.frames import Decision, Frame
+from gateruler.engine.gamestate import Opponent, Setup
+from gateruler.engine.perform import PERFORM
+from gateruler.engine.resolve import run as run_frame
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
-from gateruler.engine.rules import DeckOut, HandlessDraw, PlayerWindows, Rules, UnitDamage
+from gateruler.engine.rules import DeckOut, Rules
 from gateruler.engine.serial import game_from_dict, game_to_dict
-from gateruler.engine.state import Battle, SideState, Unit
-from gateruler.engine.targets import Chosen
-from gateruler.engine.timings import ATTACK, ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, MAIN, RIFT_DRIVE, RIFT_END
-from gateruler.engine.triggers import (
-    ATTACK_COST,
-    CNT,
-    ON_ATTACK,
-    ON_DESTROYED,
-    ON_ENTER,
-    ON_PLAY,
-    ON_SPECIAL_SUMMON,
-    REPLACEMENT,
-    START_OF_TURN,
-    TOUCHDOWN,
+from gateruler.engine.state import START_PHASE, Phase, SideState, Unit
+from gateruler.engine.stats import HP
+from gateruler.engine.tables import build_setup
+from gateruler.engine.tasks import (
+    RIFT_STEPS,
+    Battle,
+    Check,
+    Draw,
+    Drive,
+    End,
+    Main,
+    Open,
+    Start,
+    Task,
+    Window,
+    start_task,
 )
+from gateruler.engine.windows import WINDOW
+from gateruler.engine.windows import answer as answer_window
+from gateruler.engine.zones import shuffle_list
 from gateruler.errors import IllegalAction
-from gateruler.models import CardDef, CostModel, LevelDef, RulerDef, TurnStartKind
-from gateruler.vocabulary import CardType
+from gateruler.models import CardDef, LevelDef, RulerDef
 
 DEFAULT_MAX_TURNS = 200
-UNIT_SLOTS = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)
-NORMAL = "normal"  # how a unit entered the board (Unit.how): it was played
-SPECIAL = "special"  # an effect special-summoned it
-
-
-def shuffle_list(rng: random.Random, cards: list) -> None:
-    """`rng.shuffle(cards)`, move for move, without its two method calls per card.
-
-    The same Fisher-Yates walk and the same rejection sampling of
-    `getrandbits` as `random.Random.shuffle` (CPython 3.2 on), so every seed
-    deals the games it always dealt (tests/test_engine_api.py holds the two
-    equal); a new game's two shuffles were a third of its set-up."""
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-class Phase:
-    START = "start"
-    MAIN = "main"
-    ATTACK = "attack"
-    END = "end"
-    OVER = "over"
-
-
-@attrs.frozen(eq=False)
-class Setup:
-    """Everything fixed for a game's life, shared by all its clones."""
-
-    defs: tuple[CardDef, ...]  # by instance id
-    owners: tuple[int, ...]  # by instance id
-    ruler: RulerDef
-    level: LevelDef
-    pool: CardPool
-    opponent: Opponent  # the scripted side (gateruler.invader in solo mode)
-    seed: int
-    max_turns: int
-    player_deck: tuple[str, ...]  # card ids in deck-list order, for saving
-    deck_name: str = ""
-    has_continuous: bool = False
-    continuous: tuple = ()  # by instance id: its continuous stat changes (continuous.py)
-    triggers: tuple = ()  # by instance id: trigger word -> indices of its abilities with that trigger
-    costs: tuple = ()  # by instance id: the energy the player pays to play it (0 for rulers that pay none)
-    play_checks: tuple = ()  # by instance id: whether playing it needs more than its energy (see _event_playable)
-    summon_slots: tuple = ()  # the player's unit zones, for summons
-    replacements: tuple = ()  # by instance id: its standing replacements (replace.py); () when no card has one
-    replaces: frozenset = frozenset()  # the hooks some card of the game can replace at (empty: no hook costs anything)
-    has_attack_costs: bool = False  # some card has an attack_cost ability: can_attack and declare_attack ask for it
-    # activated abilities, timings, discounts, keyword grants (activation.py, timings.py, discount.py, continuous.py)
-    has_activated: bool = False  # some player card has an activated ability: legal_actions looks for them
-    activated: tuple = ()  # by instance id: the indices of its activated abilities
-    set_windows: tuple = ()  # by instance id: the windows it may be played from a set zone in (its event timing)
-    no_main_play: frozenset = frozenset()  # events whose timing does not open the main window
-    has_once: bool = False  # some triggered ability is once per turn: Game.fire counts them
-    has_discount: bool = False  # some player card has a discount: legal_actions offers it
-    discounts: tuple = ()  # by instance id: the index of its discount ability, or -1
-    has_grants: bool = False  # some card grants keywords: Game.keywords adds them
-    grants: tuple = ()  # by instance id: its continuous keyword grants (continuous.py)
-    rules: Rules = DEFAULT_RULES  # the readings of open rulings this game is played under (engine/rules.py)
-    windows: bool = False  # the player may answer in the rift's turn (windows.py): the engine pushes window tasks
-    damage_windows: frozenset = (
-        frozenset()
-    )  # (card, ability) of the rift's damage abilities: a window opens before each
-
-    @property
-    def card_ids(self) -> tuple[str, ...]:
-        return tuple(d.id for d in self.defs)
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(d.name for d in self.defs)
-
-    @classmethod
-    def build(
-        cls, defs: tuple[CardDef, ...], *, ruler: RulerDef, rules: Rules = DEFAULT_RULES, **fields: object
-    ) -> Setup:
-        """A setup, with what is worked out once per game from the definitions.
-
-        The games of a batch have the same definitions: they share one `defs`
-        tuple and one set of tables (`_TABLES`), so the bots' memos keyed by
-        the definitions hold across games too."""
-        owners = tuple(fields.get("owners", ()))  # type: ignore[call-overload]
-        defs = rules.player_definitions(defs, owners, PLAYER)
-        key = (id(ruler), owners, *map(id, defs))
-        hit = _TABLES.get(key)
-        if hit is None:
-            # Everything here is a function of the definitions, their owners and the ruler alone:
-            # a table that depends on anything else (a rule variant...) must add it to the key.
-            entries = continuous_effects.continuous_entries(defs)
-            triggers, hooks, play_checks = _trigger_index(defs)
-            free = ruler.cost_model is CostModel.FREE
-            abilities = activation.ability_tables(defs, owners)
-            answering = windows.answering_cards(defs, owners)
-            tables = {
-                "defs": defs,
-                "ruler": ruler,
-                "has_continuous": any(entries),
-                "continuous": entries,
-                "triggers": triggers,
-                "costs": tuple(0 if free else max(d.level, 0) for d in defs),
-                "play_checks": play_checks,
-                "summon_slots": tuple(
-                    s
-                    for s in UNIT_SLOTS
-                    if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)
-                ),
-                "replacements": replace.replacement_entries(defs) if REPLACEMENT in hooks else (),
-                # a game with keyword grants may grant Soul guard: it asks the leave hook too (a soul test, when it has none)
-                "replaces": hooks - {REPLACEMENT} | ({replace.LEAVE} if abilities["has_grants"] else frozenset()),
-                "has_attack_costs": any(ATTACK_COST in index for index in triggers),
-                # the rift-turn windows, as they are when the player_windows reading lets them open
-                "windows": answering,
-                "damage_windows": windows.damage_abilities(defs, owners) if answering else frozenset(),
-                **abilities,
-            }
-            if len(_TABLES) >= 256:
-                _TABLES.clear()
-            hit = _TABLES[key] = tables  # it keeps the definitions and the ruler alive: their ids stay theirs
-        if rules.player_windows is not PlayerWindows.ON and hit["windows"]:
-            return cls(**{**hit, "windows": False, "damage_windows": frozenset()}, rules=rules, **fields)
-        return cls(**hit, rules=rules, **fields)
-
-
-_TABLES: dict[tuple, dict[str, object]] = {}  # (id(ruler), owners, id(def)...) -> Setup.build's tables
 
 
 class Game:
@@ -243,6 +101,22 @@ class Game:
         "halt_after_turn",
         "used",
     )
+    setup: Setup  # what is fixed for the game's life, shared by its clones
+    sides: list[SideState]  # by side: PLAYER, INVADER
+    turn: int  # the turn being played (1 the first)
+    active: int  # whose turn it is
+    first_player: int
+    phase: Phase
+    attacks: int  # attacks declared this turn
+    rng: random.Random | None  # the game's one generator (None: a player view's, bots/view.py)
+    log: list[tuple[Any, ...]]  # the events so far (events.py)
+    tasks: list[Task]  # what the game does by itself, the next on top (tasks.py)
+    pending: Decision | None  # the player's decision the game waits for
+    winner: str | None  # "player", "invader" or "draw" once the game is over
+    end_reason: str
+    history: list[Action]  # the player's actions so far (a replay)
+    halt_after_turn: int | None  # stop before the turn after this one starts (scenarios)
+    used: tuple[tuple[int, int], ...]  # (card, ability) used this turn: activated and once-per-turn abilities
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -281,14 +155,14 @@ class Game:
         rift_deck = list(range(len(rift_ids)))
         if invader_deck is None:
             shuffle_list(rng, rift_deck)
-            rift_ids, rift_deck = _deal(rift_ids, rift_deck, opponent.deck_size(level))
+            rift_ids, rift_deck = turns.deal(rift_ids, rift_deck, opponent.deck_size(level))
         else:
             rift_deck.reverse()  # given top first; we keep the top at the end
         player_defs = [pool[c] for c in deck]
         invader_defs = opponent.card_definitions(level, pool, tuple(rift_ids))
         defs = tuple(player_defs) + tuple(invader_defs[c] for c in rift_ids)
         owners = tuple([PLAYER] * n + [INVADER] * len(rift_ids))
-        setup = Setup.build(
+        setup = build_setup(
             defs,
             owners=owners,
             ruler=ruler,
@@ -305,10 +179,10 @@ class Game:
         game.sides[PLAYER].deck = player_deck
         game.sides[INVADER].deck = [n + i for i in rift_deck]
         if start:
-            game.tasks.append(("start", INVADER))
-            game._set_up_player()  # open cards in the opening hand go on top: played at once
-            game._rules()
-            game._run()
+            game.tasks.append(start_task(INVADER))
+            turns.set_up(game)
+            game.rules_processing()
+            game.run()
         return game
 
     @classmethod
@@ -319,7 +193,7 @@ class Game:
         game.turn = 0
         game.active = INVADER
         game.first_player = INVADER
-        game.phase = Phase.START
+        game.phase = START_PHASE
         game.attacks = 0
         game.rng = rng
         game.log = []
@@ -331,16 +205,6 @@ class Game:
         game.halt_after_turn = None
         game.used = ()  # (card, ability) pairs used this turn: activated ones, and once-per-turn triggered ones
         return game
-
-    def _set_up_player(self) -> None:
-        side = self.sides[PLAYER]
-        ruler = self.setup.ruler
-        side.energy = ruler.energy
-        side.energy_ready = ruler.energy
-        self.log_event(PLAYER, "setup")
-        self.log_event(INVADER, "setup")
-        for _ in range(ruler.opening_hand):
-            self.draw(PLAYER, Cause.OPENING)
 
     # ------------------------------------------------------------------ copying
     def clone(self, keep_log: bool = True, keep_rng: bool = True) -> Game:
@@ -396,102 +260,16 @@ class Game:
     def unit_at(self, side: int, slot: int) -> Unit | None:
         return self.sides[side].board[slot]
 
-    def keywords(self, side: int, slot: int) -> frozenset[str]:
-        """The keywords of the unit in `slot` of `side` (or of the side's ruler, `slot` RULER).
-
-        Every rule that asks what a unit or ruler on the board has asks here
-        (battles, attacks, filters): granting keywords (docs/engine.md) adds
-        to what this returns."""
-        if slot == RULER:
-            base = self.setup.level.keywords if side == INVADER else frozenset()
-        else:
-            unit = self.sides[side].board[slot]
-            base = self.setup.defs[unit.iid].keywords if unit else frozenset()
-        if self.setup.has_grants:
-            return continuous_effects.with_grants(self, side, slot, base)
-        return base
-
-    def atk(self, side: int, slot: int) -> int:
-        s = self.sides[side]
-        if slot == RULER:
-            base = self.setup.level.atk if side == INVADER else self.setup.ruler.atk
-            if self.setup.has_continuous:
-                base += continuous_effects.bonus(self, side, -1, RULER, "atk")
-            return base + s.ruler_atk_mod + s.ruler_tmp_atk
-        u = s.board[slot]
-        value = (self.setup.defs[u.iid].atk or 0) + u.atk_mod + u.tmp_atk
-        if self.setup.has_continuous:
-            value += continuous_effects.bonus(self, side, u.iid, slot, "atk")
-        return value
-
-    def hp(self, side: int, slot: int) -> int:
-        u = self.sides[side].board[slot]
-        value = (self.setup.defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp
-        if self.setup.has_continuous:
-            value += continuous_effects.bonus(self, side, u.iid, slot, "hp")
-        return value
-
-    def stk(self, side: int, slot: int) -> int:
-        s = self.sides[side]
-        if slot == RULER:
-            base = self.setup.level.stk if side == INVADER else self.setup.ruler.stk
-            if self.setup.has_continuous:
-                base += continuous_effects.bonus(self, side, -1, RULER, "stk")
-            return base + s.ruler_stk_mod + s.ruler_tmp_stk
-        u = s.board[slot]
-        value = (self.setup.defs[u.iid].stk or 0) + u.stk_mod + u.tmp_stk
-        if self.setup.has_continuous:
-            value += continuous_effects.bonus(self, side, u.iid, slot, "stk")
-        return value
+    # stat and keyword reads (stats.py)
+    keywords = stats.keywords
+    atk = stats.atk
+    hp = stats.hp
+    stk = stats.stk
 
     def unit_is(self, side: int, slot: int, iid: int) -> bool:
         """Whether the unit `iid` is still in `slot` of `side` (a destroyed unit's slot may be refilled)."""
         u = self.sides[side].board[slot]
         return u is not None and u.iid == iid
-
-    def can_attack(self, side: int, slot: int) -> bool:
-        if slot == RULER:
-            return side == INVADER or not self.sides[side].ruler_rested
-        if slot == DEFENSE:
-            return False
-        u = self.sides[side].board[slot]
-        if u is None or u.rested:
-            return False
-        if (
-            self.setup.has_attack_costs
-            and ATTACK_COST in self.setup.triggers[u.iid]
-            and not self._can_pay_to_attack(side, u.iid)
-        ):
-            return False
-        return DORMANT not in self.keywords(side, slot)
-
-    def _can_pay_to_attack(self, side: int, iid: int) -> bool:
-        """Whether every cost of the unit's attack_cost abilities can be paid now (it may attack only then)."""
-        abilities = self.setup.defs[iid].abilities
-        return all(
-            c.can_pay(self, side, iid) for i in self.setup.triggers[iid][ATTACK_COST] for c in abilities[i].costs
-        )
-
-    def attackable(self, side: int, slot: int) -> bool:
-        u = self.sides[side].board[slot]
-        return u is not None and CANNOT_BE_ATTACKED not in self.keywords(side, slot)
-
-    def attack_targets(self, side: int) -> list[int]:
-        """Legal targets on `side` for an attack by the other side (real rules).
-
-        The frontmost card of each line, or the ruler through a line with no
-        unit in it (docs/rulings.md, CR 8-4c-1)."""
-        board = self.sides[side].board
-        targets: list[int] = []
-        open_line = False
-        for slot in (ATTACK_LEFT, DEFENSE, ATTACK_RIGHT):
-            if board[slot] is None:
-                open_line = True
-            elif self.attackable(side, slot):
-                targets.append(slot)
-        if open_line:
-            targets.append(RULER)
-        return targets
 
     @property
     def first_turn_limit(self) -> bool:
@@ -508,38 +286,15 @@ class Game:
         return [describe(e, names) for e in entries]
 
     # ------------------------------------------------------------------ player API
-    def legal_actions(self) -> list[Action]:
-        """Every decision the player may take now (empty when the game is over)."""
-        if self.winner is not None:
-            return []
-        if self.pending is not None:
-            return list(self.pending.options)
-        if self.active != PLAYER:
-            return []
-        if self.phase == Phase.MAIN:
-            actions = self._main_actions() + self._set_card_plays(MAIN)
-            if self.setup.has_discount:
-                actions += activation.discount_plays(self)
-            if self.setup.has_activated:
-                actions += activation.activations(self, MAIN)
-            actions.append(GO_TO_ATTACK)
-            actions.append(END_TURN)
-            return actions
-        if self.phase == Phase.ATTACK:
-            actions = self._attack_actions() + self._set_card_plays(ATTACK)
-            if self.setup.has_activated:
-                actions += activation.activations(self, ATTACK)
-            actions.append(END_TURN)
-            return actions
-        return []
+    legal_actions = legal.legal_actions
 
     def apply(self, action: Action) -> None:
         """Perform one legal action, then run the game to the player's next decision."""
         if action not in self.legal_actions():
             raise IllegalAction(f"illegal action now: {action!r}")
-        self._apply_trusted(action)
+        self.apply_trusted(action)
 
-    def _apply_trusted(self, action: Action) -> None:
+    def apply_trusted(self, action: Action) -> None:
         """`apply` without checking the action against `legal_actions()` again.
 
         For callers that took `action` from `legal_actions()` of this very
@@ -547,825 +302,132 @@ class Game:
         actions out a second time was a sixth of a game's cost.  Everything
         else calls `apply`, which refuses an illegal action."""
         self.history.append(action)
-        if self.pending is not None and self.pending.kind == windows.WINDOW:
-            windows.answer(self, action)  # the answer (a play, an activation, a summon) is made below
-        if isinstance(action, ANSWERS):
-            # The waiting frame is on top of the stack: it runs again with the answer.
-            frame = self.tasks.pop()
-            self.pending = None
-            self.tasks.append(frame._replace(answers=frame.answers + (action,)))
-        elif isinstance(action, Summon):
-            zone = self._pay_and_take(PLAYER, action.card)
-            self.sides[PLAYER].summons += 1
-            self.summon(PLAYER, action.card, action.slot)
-            if zone == "hand":
-                self.fire(PLAYER, action.card, TOUCHDOWN)
-        elif isinstance(action, PlayEvent):
-            self._pay_and_take(PLAYER, action.card)
-            self.play_event(PLAYER, action.card)
-        elif isinstance(action, PlayField):
-            zone = self._pay_and_take(PLAYER, action.card)
-            self.play_field(PLAYER, action.card)
-            if zone == "hand":
-                self.fire(PLAYER, action.card, TOUCHDOWN)
-        elif isinstance(action, Activate):
-            activation.activate(self, action)
-        elif isinstance(action, Discount):
-            activation.play_discounted(self, action)
-        elif isinstance(action, SetCard):
-            self._take_from_hand_or_drive(PLAYER, action.card)
-            self.sides[PLAYER].set_zones[action.zone] = action.card
-            self.log_event(PLAYER, "set", action.card, action.zone)
-        elif isinstance(action, GoToAttack):
-            self._end_main(PLAYER)
-            self.phase = Phase.ATTACK
-            self.log_event(PLAYER, "phase", Phase.ATTACK)
-        elif isinstance(action, Attack):
-            self.declare_attack(PLAYER, action.attacker, action.target)
-        elif isinstance(action, EndTurn):
-            if self.phase == Phase.MAIN:
-                self._end_main(PLAYER)
-            self.tasks.append(("end", PLAYER))
-        self._rules()
-        self._run()
+        pending = self.pending
+        if pending is not None and pending.kind == WINDOW:
+            answer_window(self, action)  # the answer (a play, an activation, a summon) is made below
+        PERFORM[type(action)](self, action)
+        self.rules_processing()
+        self.run()
 
     def apply_all(self, actions: Sequence[Action]) -> None:
         for action in actions:
             self.apply(action)
 
-    # ------------------------------------------------------------------ legal action helpers
-    def _cost(self, iid: int) -> int:
-        return self.setup.costs[iid]
+    # ------------------------------------------------------------------ the primitives, where they live
+    # Game holds the very functions of the modules below as its methods (no
+    # extra call): word code and callers outside the engine call game.summon(...).
 
-    def _playable_sources(self) -> list[int]:
-        side = self.sides[PLAYER]
-        return side.hand + side.drive
+    # zone moves (zones.py)
+    summon = zones.summon
+    special_summon = zones.special_summon
+    free_zones = zones.free_zones
+    take_card = zones.take_card
+    zone_of = zones.zone_of
+    shuffle = zones.shuffle
+    play_event = zones.play_event
+    play_field = zones.play_field
+    play_from_hand = zones.play_from_hand
+    to_graveyard = zones.to_graveyard
+    remove_unit = zones.remove_unit
+    destroy = zones.destroy
+    stays = zones.stays
+    destroy_field = zones.destroy_field
+    take_top = zones.take_top
+    draw = zones.draw
 
-    def _main_actions(self) -> list[Action]:
-        side = self.sides[PLAYER]
-        ruler = self.setup.ruler
-        actions: list[Action] = []
-        seen: set[tuple[str, int]] = set()
-        can_summon = ruler.summon_cap is None or side.summons < ruler.summon_cap
-        slots = self.setup.summon_slots
-        costs = self.setup.costs
-        defs = self.setup.defs
-        no_main_play = self.setup.no_main_play  # events whose timing keeps them out of the hand's plays (timings.py)
-        free_set = [i for i, c in enumerate(side.set_zones) if c is None]
-        for where, cards in ((0, side.hand), (1, side.drive)):
-            for iid in cards:
-                d = defs[iid]
-                key = (d.id, where)
-                if key in seen:
-                    continue  # copies of one card in one zone are the same decision
-                seen.add(key)
-                affordable = costs[iid] <= side.energy_ready
-                if d.type is CardType.UNIT:
-                    if can_summon and affordable:
-                        actions.extend([summon_action(iid, slot) for slot in slots])
-                elif d.type is CardType.EVENT:
-                    if (
-                        affordable
-                        and iid not in no_main_play
-                        and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid))
-                    ):
-                        actions.append(play_event_action(iid))
-                    if free_set and OPEN_CARD not in d.keywords:
-                        actions.append(set_card_action(iid, free_set[0]))
-                elif d.type is CardType.FIELD and affordable:
-                    actions.append(play_field_action(iid))
-        return actions
+    # soul (soul.py)
+    soul = souls.soul
+    soul_of = souls.soul_of
+    put_soul = souls.put_soul
+    soul_to_graveyard = souls.soul_to_graveyard
+    release_soul = souls.release_soul
 
-    def _set_card_plays(self, window: str) -> list[Action]:
-        """The set events the player may play in `window` (their timing: timings.event_windows)."""
-        side = self.sides[PLAYER]
-        windows = self.setup.set_windows
-        out = []
-        for iid in side.set_zones:
-            if (
-                iid is not None
-                and window in windows[iid]
-                and self._cost(iid) <= side.energy_ready
-                and (not self.setup.play_checks[iid] or self._event_playable(PLAYER, iid))
-            ):
-                out.append(play_event_action(iid))
-        return out
-
-    def _event_playable(self, side: int, iid: int, energy: int | None = None) -> bool:
-        """Whether the event `iid` can be played now, its level aside: its on_play abilities
-        may be used (`requires`), their costs can be paid (with the level's energy), and
-        every effect that must choose a target has one to choose.
-
-        All is judged as when it is played: the event has left its zone (the
-        hand, drive zone or set zone it is in is looked at without it).
-        `energy`: what it costs when not its level (a discount)."""
-        s = self.sides[side]
-        zone = s.hand if iid in s.hand else s.drive if iid in s.drive else None
-        at = zone.index(iid) if zone is not None else s.set_zones.index(iid)
-        if zone is not None:
-            zone.pop(at)
-        else:
-            s.set_zones[at] = None
-        try:
-            return self._playable_now(side, iid, energy)
-        finally:
-            if zone is not None:
-                zone.insert(at, iid)
-            else:
-                s.set_zones[at] = iid
-
-    def _playable_now(self, side: int, iid: int, energy: int | None = None) -> bool:
-        d = self.setup.defs[iid]
-        if energy is None:
-            energy = self._cost(iid)
-        for index in self.setup.triggers[iid].get(ON_PLAY, ()):
-            ability = d.abilities[index]
-            if ability.requires is not None and not ability.requires.holds(self, side, iid, ()):
-                return False
-            for cost in ability.costs:
-                energy += cost.energy_needed()
-                if not cost.energy_needed() and not cost.can_pay(self, side, iid):
-                    return False
-            for effect in ability.effects:
-                if (
-                    type(effect.target) is Chosen
-                    and not effect.optional
-                    and not effect.target.filter.places(self, side)
-                ):
-                    return False
-        return energy <= self.sides[side].energy_ready
-
-    def _attack_actions(self) -> list[Action]:
-        if self.first_turn_limit and self.attacks >= 1:
-            return []
-        targets = self.attack_targets(INVADER)
-        out = []
-        for attacker in (ATTACK_LEFT, ATTACK_RIGHT, RULER):
-            if attacker != RULER and attacker >= self.setup.ruler.attack_zones:
-                continue
-            if self.can_attack(PLAYER, attacker):
-                out.extend([attack_action(attacker, t) for t in targets])
-        return out
-
-    # ------------------------------------------------------------------ primitives (also used by controllers)
-    def summon(self, side: int, iid: int, slot: int, how: str = NORMAL) -> None:
-        """Put a unit onto the board; a unit already there goes to the graveyard.
-
-        `how` is how it enters, kept on the unit (`Unit.how`, the filter word
-        `entered`): NORMAL when it is played (a normal summon, a drive, an open
-        card), SPECIAL (or another word for a kind of special summon) when an
-        effect puts it there: its on_special_summon abilities trigger, and TD
-        must not (CR 16-3).  Its on_enter abilities resolve first."""
-        s = self.sides[side]
-        old = s.board[slot]
-        if old is not None:
-            s.board[slot] = None
-            s.graveyard.append(old.iid)
-            self.log_event(side, "replace", old.iid, slot)
-            self.release_soul(side, old.iid)
-        s.board[slot] = Unit(iid, self.turn, how)
-        self.log_event(side, "summon", iid, slot)
-        if how != NORMAL:
-            self.fire(side, iid, ON_SPECIAL_SUMMON)
-        self.fire(side, iid, ON_ENTER)
-
-    def special_summon(self, side: int, iid: int, slot: int, from_zone: str, how: str = SPECIAL) -> bool:
-        """Special-summon `side`'s card `iid` from `from_zone` (a filter zone word) into `slot`: a summon by
-        an effect, outside the normal-summon count, at no cost.  False (nothing happens) when the card is
-        not in that zone.  Taking a card from the deck does not shuffle it: the caller shuffles once
-        it has taken all it takes (`shuffle`)."""
-        if not self.take_card(side, from_zone, iid):
-            return False
-        self.log_event(side, "special_summon", iid, from_zone)
-        self.summon(side, iid, slot, how)
-        return True
-
-    def free_zones(self, side: int) -> list[int]:
-        """`side`'s empty unit zones, in the rift's summon order (left attack, right attack, defense)."""
-        board = self.sides[side].board
-        slots = self.setup.summon_slots if side == PLAYER else UNIT_SLOTS
-        return [slot for slot in slots if board[slot] is None]
-
-    def take_card(self, side: int, zone: str, iid: int) -> bool:
-        """Take the card `iid` out of `side`'s `zone` (a filter zone word other than the board), for an
-        effect that moves it elsewhere; False when it is not there.  A card leaving the field zone
-        leaves its soul behind (it goes to the graveyard)."""
-        s = self.sides[side]
-        if zone == "set_zone":
-            if iid not in s.set_zones:
-                return False
-            s.set_zones[s.set_zones.index(iid)] = None
-            return True
-        if zone == "soul":
-            for host, cards in s.soul.items():
-                if iid in cards:
-                    rest = tuple(c for c in cards if c != iid)
-                    if rest:
-                        s.soul[host] = rest
-                    else:
-                        del s.soul[host]
-                    return True
-            return False
-        cards = getattr(s, ZONE_LISTS[zone])
-        if iid not in cards:
-            return False
-        cards.remove(iid)
-        if zone == "field_zone":
-            self.release_soul(side, iid)
-        return True
-
-    def zone_of(self, side: int, iid: int) -> str | None:
-        """The filter zone word of where `side`'s card `iid` is, off the board (None: on the board, or nowhere)."""
-        s = self.sides[side]
-        for zone, name in ZONE_LISTS.items():
-            if zone != "soul" and iid in getattr(s, name):
-                return zone
-        return "soul" if any(iid in cards for cards in s.soul.values()) else None
-
-    def shuffle(self, side: int) -> None:
-        """Shuffle `side`'s deck with the game's one generator (after a search): what was known of its order is gone."""
-        shuffle_list(self.rng, self.sides[side].deck)
-        self.log_event(side, "shuffle")
-
-    # ------------------------------------------------------------------ soul
-    # A card on the board or in the field zone may hold cards under it as its
-    # soul (SideState.soul: host -> cards).  Soul is public.  When the host
-    # leaves, it becomes a new card (CR 3-2d) and its soul goes to the
-    # graveyard: every primitive that takes a unit off the board or a card out
-    # of the field zone calls `release_soul`.  Replacement effects (Soul guard:
-    # "put 1 soul card into the graveyard instead") use `soul_of` and
-    # `soul_to_graveyard`.
-    def soul(self, side: int, host: int) -> tuple[int, ...]:
-        """The soul cards under `side`'s card `host`, oldest first (none for a card that holds none)."""
-        return self.sides[side].soul.get(host, ())
-
-    def soul_of(self, side: int, slot: int) -> tuple[int, ...]:
-        """The soul cards under the unit in `slot` of `side`."""
-        u = self.sides[side].board[slot]
-        return self.sides[side].soul.get(u.iid, ()) if u is not None else ()
-
-    def put_soul(self, side: int, host: int, iid: int, from_zone: str) -> None:
-        """Put the card `iid`, already taken out of `from_zone`, under `side`'s card `host` as its soul."""
-        s = self.sides[side]
-        s.soul[host] = s.soul.get(host, ()) + (iid,)
-        self.log_event(side, "soul", iid, host, from_zone)
-
-    def soul_to_graveyard(
-        self, side: int, host: int, cards: Sequence[int] | None = None, cause: str = Cause.COST
-    ) -> None:
-        """Put soul cards of `host` into the graveyard, in the order given: `cards` (those of them it holds),
-        or all of them (None).  Paying a cost of `host`'s (its soul pays only for it), or `host` leaving
-        (Cause.HOST_LEFT): either way `host` is the entry's source."""
-        s = self.sides[side]
-        have = s.soul.get(host)
-        if not have:
-            return
-        gone = have if cards is None else tuple(c for c in cards if c in have)
-        rest = tuple(c for c in have if c not in gone)
-        if rest:
-            s.soul[host] = rest
-        else:
-            del s.soul[host]
-        for iid in gone:
-            s.graveyard.append(iid)
-            self.log_event(side, "soul_to_graveyard", iid, host, host, cause)
-
-    def release_soul(self, side: int, host: int) -> None:
-        """`host` left the board or the field zone: its soul goes to the graveyard (CR 3-2d)."""
-        if self.sides[side].soul:
-            self.soul_to_graveyard(side, host, None, Cause.HOST_LEFT)
-
-    def play_event(self, side: int, iid: int) -> None:
-        """Use an event: it goes to the graveyard and its effects resolve.
-
-        Its abilities' requirements are checked as it is played, before it
-        reaches the graveyard: the event is on its way (on the gate), in no
-        zone, as when `legal_actions` offered it."""
-        ready = self._ready(side, iid, ON_PLAY)
-        self.sides[side].graveyard.append(iid)
-        self.log_event(side, "event", iid)
-        if ON_PLAY not in self.setup.triggers[iid]:
-            self.log_event(side, "no_effect", iid, Cause.NO_ABILITIES, ON_PLAY)
-        self.fire(side, iid, ON_PLAY, ready=ready)
-
-    def play_field(self, side: int, iid: int) -> None:
-        """Put a field card (taken from where it was) into `side`'s field zone; its on_enter abilities trigger."""
-        self.sides[side].field.append(iid)
-        self.log_event(side, "field", iid)
-        self.fire(side, iid, ON_ENTER)
-
-    def to_graveyard(self, side: int, iid: int, from_zone: str) -> None:
-        self.sides[side].graveyard.append(iid)
-        self.log_event(side, "to_graveyard", iid, from_zone)
-
-    def remove_unit(self, side: int, slot: int) -> int:
-        """Take a unit off the board into the graveyard without destroying it (its soul follows)."""
-        u = self.sides[side].board[slot]
-        self.sides[side].board[slot] = None
-        self.sides[side].graveyard.append(u.iid)
-        self.release_soul(side, u.iid)
-        return u.iid
-
-    def destroy(self, side: int, slot: int, cause: str | None = None, source: int | None = None) -> None:
-        """Destroy the unit in `slot` of `side`, unless a replacement saves it.
-
-        `cause` and `source` are logged as the entry's reason and source
-        (events.Cause): LETHAL (the damage `source` just dealt reached its
-        HP) and HP (the rules: its HP is at its damage or 0) are the rules'
-        own destroys; COST, its controller destroys it to pay a cost (Soul
-        guard does not stop that); an effect gives its trigger and card."""
-        s = self.sides[side]
-        u = s.board[slot]
-        if u is None:
-            return
-        if self.setup.replaces and replace.survives(
-            self, side, slot, cause == Cause.LETHAL or cause == Cause.HP, cause == Cause.COST
-        ):
-            return
-        s.board[slot] = None
-        s.graveyard.append(u.iid)
-        self.log_event(side, "destroy", u.iid, source, cause)
-        self.release_soul(side, u.iid)
-        self.fire(side, u.iid, ON_DESTROYED)
-
-    def stays(self, side: int, slot: int, way: str) -> bool:
-        """Whether the unit in `slot` of `side`, about to leave the board `way` (not destroyed: moved to a
-        zone, removed from the game), stays instead: Soul guard.  Every effect that takes a unit off the
-        board asks, except to make room for a summon or to pay a cost (docs/rulings.md G3)."""
-        return replace.LEAVE in self.setup.replaces and replace.guard(self, side, slot, False, way)
-
-    def destroy_field(self, side: int, iid: int, cause: str | None = None, source: int | None = None) -> None:
-        """A card in `side`'s field zone is destroyed: its continuous changes end at once (CR 2-11c)."""
-        s = self.sides[side]
-        if iid in s.field:
-            s.field.remove(iid)
-            s.graveyard.append(iid)
-            self.log_event(side, "destroy", iid, source, cause)
-            self.release_soul(side, iid)
-
-    def declare_attack(self, side: int, attacker: int, target: int) -> None:
-        """Rest the attacker, trigger its attack abilities, then fight."""
-        s = self.sides[side]
-        foe = 1 - side
-        if attacker == RULER:
-            if side == PLAYER:
-                s.ruler_rested = True
-            attacker_iid = -1
-        else:
-            s.board[attacker].rested = True
-            attacker_iid = s.board[attacker].iid
-        target_iid = -1 if target == RULER else self.sides[foe].board[target].iid
-        self.attacks += 1
-        self.log_event(side, "attack", attacker_iid, target, target_iid)
-        self.tasks.append(("battle", side, attacker, attacker_iid, target, target_iid))
-        if self.setup.windows and side == INVADER:
-            # After its attack abilities resolve, the player may answer; again just before battle damage.
-            self.tasks.append(windows.task(BEFORE_DAMAGE))
-            self.tasks.append(windows.task(ATTACK_DECLARED, attacker_iid, target, target_iid))
-        if attacker_iid >= 0:
-            self.fire(side, attacker_iid, ON_ATTACK, (target, target_iid))
-            if self.setup.has_attack_costs:
-                self.fire(side, attacker_iid, ATTACK_COST)  # on top: the costs of attacking are paid first
+    # attacks and damage (combat.py)
+    can_attack = combat.can_attack
+    attackable = combat.attackable
+    attack_targets = combat.attack_targets
+    declare_attack = combat.declare_attack
+    attack_goes_on = combat.attack_goes_on
+    pending_battle = combat.pending_battle
+    damage_ruler = combat.damage_ruler
+    damage_unit = combat.damage_unit
 
     def window_after_drive(self, iid: int) -> None:
         """The rift is about to play its driven card `iid`: once it has resolved, the player may answer (windows.py).
 
         Called before the card is played, so that the window waits under whatever the card starts."""
-        if self.setup.windows:
-            self.tasks.append(windows.task(RIFT_DRIVE, iid))
+        for hook in self.setup.rift_drove:
+            hook(self, iid)
 
-    def damage_ruler(
-        self, side: int, amount: int, battle: bool, cause: str | None = None, source: int | None = None
-    ) -> None:
-        """Queue a damage check of `amount` cards, one at a time (what replacements leave of it).
+    # abilities (firing.py)
+    fire = firing.fire
 
-        `cause`, `source`: what dealt it (events.Cause; an effect gives its trigger and card)."""
-        if amount <= 0:
-            return
-        if self.setup.replaces:
-            amount = replace.damage(self, side, -1, RULER, amount, battle, cause, source)
-            if amount <= 0:
-                return
-        self.log_event(side, "ruler_damage", amount, battle, source, cause)
-        self.tasks.append(("check", side, amount, amount))
-
-    def damage_unit(
-        self,
-        side: int,
-        slot: int,
-        amount: int,
-        battle: bool = False,
-        cause: str | None = None,
-        source: int | None = None,
-    ) -> None:
-        """Deal `amount` damage to the unit in `slot` of `side` (what replacements leave of it); `battle`: battle damage.
-
-        `cause`, `source`: what dealt it (events.Cause; an effect gives its trigger and card)."""
-        board = self.sides[side].board
-        u = board[slot]
-        if u is None or amount <= 0:
-            return
-        if self.setup.replaces:
-            amount = replace.damage(self, side, u.iid, slot, amount, battle, cause, source)
-            if amount <= 0 or board[slot] is not u:
-                return
-        u.damage += amount
-        self.log_event(side, "damage_unit", u.iid, amount, u.damage, source, cause)
-        if u.damage >= self.hp(side, slot):
-            self.destroy(side, slot, Cause.LETHAL, source)
-
-    def pending_battle(self, side: int) -> Battle | None:
-        """The latest attack `side` declared whose battle is still to be fought (None: no such attack).
-
-        Bots and windows ask this instead of reading the task stack: what a
-        waiting battle is made of is the engine's business."""
-        for task in reversed(self.tasks):
-            if type(task) is tuple and task[0] == "battle" and task[1] == side:
-                return Battle(*task[1:])
-        return None
-
-    def attack_goes_on(self, side: int, attacker_iid: int) -> bool:
-        """The declared attack of `side`'s unit `attacker_iid`, not yet fought, goes on to the enemy ruler.
-
-        Its battle task is rewritten in place: the battle then deals the
-        attacker's STK to the ruler as battle damage.  The task keeps the card
-        the attack was declared against, which tells the battle that the
-        attack went on (Cause.CARRY_THROUGH).  False when no such attack is
-        waiting."""
-        tasks = self.tasks
-        for i in range(len(tasks) - 1, -1, -1):
-            task = tasks[i]
-            if type(task) is tuple and task[0] == "battle" and task[1] == side and task[3] == attacker_iid:
-                _, _, attacker, _, target, target_iid = task
-                tasks[i] = (
-                    "battle",
-                    side,
-                    attacker,
-                    attacker_iid,
-                    RULER,
-                    target_iid,
-                )  # a ruler target with a card: gone on
-                self.log_event(side, "carry_through", attacker_iid, target, target_iid)
-                return True
-        return False
-
-    # ------------------------------------------------------------------ internals
+    # ------------------------------------------------------------------ the log, the task loop, the rules
     def log_event(self, side: int | None, kind: str, *args: object) -> None:
         """Add an event to the log (engine/events.py lists the kinds and their fields)."""
         self.log.append(KINDS[kind]((self.turn, kind, side) + args))  # its kind's record, a tuple
 
-    _log = log_event  # the name the rift's controller has always used
-
-    def _take_from_hand_or_drive(self, side: int, iid: int) -> str:
-        s = self.sides[side]
-        for name in ("hand", "drive"):
-            zone = getattr(s, name)
-            if iid in zone:
-                zone.remove(iid)
-                return name
-        for i, c in enumerate(s.set_zones):
-            if c == iid:
-                s.set_zones[i] = None
-                return "set"
-        raise IllegalAction(f"card {iid} is not in hand, drive zone or set zones")
-
-    def _pay_and_take(self, side: int, iid: int) -> str:
-        """Pay the card's level and take it from its zone; returns the zone ("hand", "drive", "set")."""
-        self.sides[side].energy_ready -= self._cost(iid)
-        return self._take_from_hand_or_drive(side, iid)
-
-    def play_from_hand(self, side: int, iid: int, slot: int) -> None:
-        """Play a card from the hand, its cost already paid (a discount): a unit is normally summoned
-        into `slot` (a summon right used), an event played, a field put into the field zone; TD triggers."""
-        s = self.sides[side]
-        s.hand.remove(iid)
-        kind = self.setup.defs[iid].type
-        if kind is CardType.EVENT:
-            self.play_event(side, iid)
-            return
-        if kind is CardType.UNIT:
-            s.summons += 1
-            self.summon(side, iid, slot)
-        else:
-            self.play_field(side, iid)
-        self.fire(side, iid, TOUCHDOWN)
-
-    def take_top(self, side: int) -> int | None:
-        """The top card of `side`'s deck; taking from an empty deck loses (deck-out) [rules.md 9]."""
-        s = self.sides[side]
-        if not s.deck:
-            s.lost = s.lost or "deck-out"
-            return None
-        return s.deck.pop()
-
-    def draw(self, side: int, cause: str | None = None, source: int | None = None) -> None:
-        """`side` draws a card; a side without a hand drives it instead, or (`Rules.handless_draw`)
-        draws nothing (docs/rulings.md 36).
-
-        `cause`, `source`: why (events.Cause.TURN for the start phase's draws; an effect gives its trigger and card)."""
-        if side == INVADER or not self.setup.ruler.has_hand:
-            if self.setup.rules.handless_draw is HandlessDraw.NOTHING:
-                return
-            if side == INVADER:
-                # The rift has no hand: it drives instead, and uses what it drives at once.
-                self.tasks.append(("ctl", "drive") if cause == Cause.TURN else ("ctl", "drive", source, cause))
-            else:
-                self._drive(side, cause, source)
-            return
-        iid = self.take_top(side)
-        if iid is None:
-            return
-        self.sides[side].hand.append(iid)
-        self.log_event(side, "draw", iid, source, cause)
-        if OPEN_CARD in self.setup.defs[iid].keywords:
-            self.tasks.append(("open", side, iid))
-
-    def _drive(self, side: int, cause: str | None, source: int | None) -> None:
-        iid = self.take_top(side)
-        if iid is None:
-            return
-        self.sides[side].drive.append(iid)
-        self.log_event(side, "drive", iid, source, cause)
-        if OPEN_CARD in self.setup.defs[iid].keywords:
-            self.tasks.append(("open", side, iid))
-
-    def _end_main(self, side: int) -> None:
-        """Cards left in the drive zone go to the graveyard [CR 6-3c]."""
-        s = self.sides[side]
-        for iid in s.drive:
-            s.graveyard.append(iid)
-            self.log_event(side, "to_graveyard", iid, "drive zone")
-        s.drive = []
-
-    def _ready(self, side: int, iid: int, trigger: str) -> list[int]:
-        """The card's abilities with `trigger` whose `requires` holds now."""
-        indices = self.setup.triggers[iid].get(trigger, ())
-        abilities = self.setup.defs[iid].abilities
-        return [i for i in indices if abilities[i].requires is None or abilities[i].requires.holds(self, side, iid, ())]
-
-    def fire(self, side: int, iid: int, trigger: str, event: tuple = (), ready: list[int] | None = None) -> None:
-        """A trigger happened to the card `iid` of `side`: queue its abilities for it, the first on top.
-
-        An ability whose `requires` fails does not trigger (`ready`: the
-        abilities whose requirement was already found to hold).  `event` is the
-        trigger's own data, kept in the frames (on_attack: the target zone and card)."""
-        if ready is None:
-            if trigger not in self.setup.triggers[iid]:
-                return
-            ready = self._ready(side, iid, trigger)
-        abilities = self.setup.defs[iid].abilities
-        if not ready:
-            return
-        if self.setup.has_once:
-            ready = self._not_used(iid, ready, abilities)
-            if not ready:
-                return
-        own = True
-        tasks = self.tasks
-        for index in reversed(ready):
-            ability = abilities[index]
-            tasks.append(Frame(side, iid, index, BEGIN if ability.costs or ability.optional else 0, (), (), event))
-            if ability.rule:  # a level's rule added it: logged as the rule acting, not as an ability of the card
-                self.log_event(side, "special_rule", ability.rule, iid)
-                own = any(not abilities[i].rule for i in ready)
-        if self.setup.damage_windows and any((iid, index) in self.setup.damage_windows for index in ready):
-            tasks.append(windows.task(DAMAGE_EFFECT, iid))  # the player may answer before the damage ability resolves
-        if own:
-            self.log_event(side, "ability", iid, trigger)
-
-    def _not_used(self, iid: int, ready: list[int], abilities: tuple) -> list[int]:
-        """`ready` without the once-per-turn abilities already used this turn; those left count as used now."""
-        ready = [i for i in ready if not abilities[i].once_per_turn or (iid, i) not in self.used]
-        self.used += tuple((iid, i) for i in ready if abilities[i].once_per_turn)
-        return ready
-
-    def _battle(self, side: int, attacker: int, attacker_iid: int, target: int, target_iid: int) -> None:
-        foe = 1 - side
-        s = self.sides[side]
-        if attacker != RULER:
-            u = s.board[attacker]
-            if u is None or u.iid != attacker_iid:
-                return  # the attacker left the board before the battle
-        if target == RULER:
-            # a ruler target with a card: the attack went on to the ruler (attack_goes_on)
-            self.damage_ruler(
-                foe,
-                self.stk(side, attacker),
-                True,
-                Cause.ATTACK if target_iid < 0 else Cause.CARRY_THROUGH,
-                attacker_iid,
-            )
-            return
-        t = self.sides[foe].board[target]
-        if t is None or t.iid != target_iid:
-            return  # the target left the board: the attack does nothing
-        target_kw = self.keywords(foe, target)
-        if attacker != RULER and INTERCEPT in target_kw:
-            self.damage_unit(side, attacker, self.atk(foe, target), True, Cause.INTERCEPT, target_iid)
-            u = s.board[attacker]
-            if u is None or u.iid != attacker_iid:
-                return
-        pierce = PIERCE in self.keywords(side, attacker)
-        stk = self.stk(side, attacker)
-        self.damage_unit(foe, target, self.atk(side, attacker), True, Cause.ATTACK, attacker_iid)
-        t = self.sides[foe].board[target]
-        if t is None or t.iid != target_iid:
-            if target == DEFENSE and pierce:
-                self.damage_ruler(foe, stk, True, Cause.PIERCE, attacker_iid)
-            return
-        if attacker != RULER and COUNTERATTACK in target_kw:
-            u = s.board[attacker]
-            if u is not None and u.iid == attacker_iid:
-                self.damage_unit(side, attacker, self.atk(foe, target), True, Cause.COUNTERATTACK, target_iid)
-
-    def _check_one(self, side: int, remaining: int, total: int | None) -> None:
-        """One card of a damage check of `total` cards, `remaining` of them still to come [rules.md 6.4].
-
-        `total` is None for a check queued by a save from before the log
-        numbered checks (its cards then log no place)."""
-        index = None if total is None else total - remaining + 1
-        iid = self.take_top(side)
-        if iid is None:
-            self.log_event(side, "check_deck_out", index, total)
-            return
-        s = self.sides[side]
-        d = self.setup.defs[iid]
-        if remaining > 1:
-            self.tasks.append(("check", side, remaining - 1, total))
-        if d.has_cnt:
-            s.graveyard.append(iid)
-            self.log_event(side, "check", iid, "cnt", index, total)
-            self.fire(side, iid, CNT)
-        else:
-            s.damage_zone.append(iid)
-            self.log_event(side, "check", iid, "damage", index, total)
-            if len(s.damage_zone) >= self.life(side):
-                s.lost = s.lost or "damage"
-
-    def _start_phase(self, side: int) -> None:
-        self.turn += 1
-        self.active = side
-        self.attacks = 0
-        self.phase = Phase.START
-        self.used = ()
-        self.log_event(side, "turn")
-        if self.turn > self.setup.max_turns:
-            self._finish("draw", "turn cap")
-            return
-        s = self.sides[side]
-        s.summons = 0
-        s.ruler_rested = False
-        for slot in (ATTACK_LEFT, ATTACK_RIGHT):
-            if s.board[slot] is not None:
-                s.board[slot].rested = False
-        later: list[tuple] = []
-        if side == PLAYER:
-            ruler = self.setup.ruler
-            s.energy_ready = (
-                s.energy if ruler.energy_readied is None else min(s.energy, s.energy_ready + ruler.energy_readied)
-            )
-            count = ruler.turn_start_count
-            if self.turn == 1 and ruler.first_turn_count is not None:
-                count = ruler.first_turn_count
-            kind = "draw" if ruler.turn_start is TurnStartKind.DRAW else "drive"
-            later = list(self.setup.opponent.player_turn_tasks(self)) + [(kind, PLAYER)] * count + [("main", PLAYER)]
-        else:
-            later = list(self.setup.opponent.turn_tasks(self)) + [("end", INVADER)]
-            if self.setup.windows:
-                later.insert(-1, windows.task(RIFT_END))
-        for task in reversed(later):
-            self.tasks.append(task)
-        for slot in UNIT_SLOTS:
-            u = s.board[slot]
-            if u is not None:
-                self.fire(side, u.iid, START_OF_TURN)
-        for iid in s.field:
-            self.fire(side, iid, START_OF_TURN)
-
-    def _end_phase(self, side: int) -> None:
-        self.phase = Phase.END
-        if self.sides[PLAYER].drive:
-            # Driven after the main phase (a draw effect of a hand-less ruler): never
-            # playable, so it goes the way of undriven cards (docs/rulings.md).
-            self._end_main(PLAYER)
-        clear = self.setup.rules.unit_damage is UnitDamage.CLEARS
-        for who, s in enumerate(self.sides):
-            if s.shields:
-                s.shields = []  # one-shot preventions last until the end of the turn (replace.py)
-            s.ruler_tmp_atk = s.ruler_tmp_stk = 0
-            for u in s.board:
-                if u is not None:
-                    u.tmp_atk = u.tmp_hp = u.tmp_stk = 0
-                    if clear and u.damage:
-                        u.damage = 0  # Rules.unit_damage: damage ends with the turn, with the changes above
-                        self.log_event(who, "damage_cleared", u.iid)
-        if self.setup.has_grants:
-            continuous_effects.expire_grants(self)
-        self.tasks.append(("start", 1 - side))
-
-    def _finish(self, winner: str, reason: str) -> None:
-        self.winner = winner
-        self.end_reason = reason
-        self.phase = Phase.OVER
-        self.pending = None
-        self.tasks = []
-        self.log_event(None, "game_over", winner)
-
-    def _rules(self) -> None:
+    def rules_processing(self) -> None:
         """Rules processing: units at 0 HP are destroyed; a side that lost (its damage zone reached
-        its LIFE, it took a card from an empty deck, or its deck is empty: `Rules.deck_out`) ends the game."""
+        its LIFE, it took a card from an empty deck, or its deck is empty: `Rules.deck_out`) ends the game.
+
+        It runs after every task of every game: kept lean (stats.hp inlined)."""
         if self.winner is not None:
             return
-        defs = self.setup.defs
-        continuous = self.setup.has_continuous
-        for side in (PLAYER, INVADER):
-            board = self.sides[side].board
+        setup = self.setup
+        defs = setup.defs
+        bonuses = setup.stat_bonuses
+        sides = self.sides
+        for side in (PLAYER, INVADER):  # indexing, not enumerate(): cheaper here
+            board = sides[side].board
             for slot in UNIT_SLOTS:
                 u = board[slot]
                 if u is not None:
-                    # hp() inlined: this runs after every task of every game
-                    hp = self.hp(side, slot) if continuous else (defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp
+                    hp = (defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp
+                    if bonuses:
+                        for bonus in bonuses:
+                            hp += bonus(self, side, u.iid, slot, HP)
                     if hp <= 0 or u.damage >= hp:
                         self.destroy(side, slot, Cause.HP)
-        player, rift = self.sides
-        if (not player.deck or not rift.deck) and self.setup.rules.deck_out is DeckOut.EMPTY:
+        player, rift = sides
+        if (not player.deck or not rift.deck) and setup.rules.deck_out is DeckOut.EMPTY:
             # A side whose deck has no cards left loses (rules.md 9), checked as the damage zone is.
             if not player.deck and not player.lost:
                 player.lost = "deck-out"
             if not rift.deck and not rift.lost:
                 rift.lost = "deck-out"
-        p_lost = player.lost
-        i_lost = rift.lost
-        if p_lost or i_lost:
-            for side, why in ((PLAYER, p_lost), (INVADER, i_lost)):
-                if why:
-                    self.log_event(side, "loss", why)
-            if p_lost and i_lost:
-                self._finish("draw", f"both sides lost ({p_lost}, {i_lost})")
-            elif p_lost:
-                self._finish("invader", p_lost)
-            else:
-                self._finish("player", i_lost)
+        if player.lost or rift.lost:
+            self._lost(player.lost, rift.lost)
 
-    def _run(self) -> None:
-        """Pop tasks until the player must decide or the game is over."""
+    def _lost(self, p_lost: str, i_lost: str) -> None:
+        """A side lost (why: `p_lost`, `i_lost`): the game ends, a draw when both did."""
+        for side, why in ((PLAYER, p_lost), (INVADER, i_lost)):
+            if why:
+                self.log_event(side, "loss", why)
+        if p_lost and i_lost:
+            turns.finish(self, "draw", f"both sides lost ({p_lost}, {i_lost})")
+        elif p_lost:
+            turns.finish(self, "invader", p_lost)
+        else:
+            turns.finish(self, "player", i_lost)
+
+    def run(self) -> None:
+        """Run the game's tasks until the player must decide or the game is over.
+
+        `Game.new` and `apply` run it; a caller that set a game up by hand
+        (`Game.new(start=False)`, scenarios) runs it once it is ready."""
         tasks = self.tasks
+        rules = self.rules_processing
         while self.winner is None and self.pending is None and tasks:
             task = tasks.pop()
-            if type(task) is Frame:
-                resolve.run(self, task)
-                self._rules()
-                continue
-            kind = task[0]
-            if kind == "check":
-                self._check_one(task[1], task[2], task[3])
-            elif kind == "battle":
-                self._battle(*task[1:])
-            elif kind == "draw":
-                self.draw(task[1], Cause.TURN)
-            elif kind == "drive":
-                self._drive(task[1], Cause.TURN, None)
-            elif kind == "open":
-                self._play_open(task[1], task[2])
-            elif kind == "main":
-                self.phase = Phase.MAIN
-                self.log_event(PLAYER, "phase", Phase.MAIN)
-            elif kind == "start":
-                if self.halt_after_turn is not None and self.turn >= self.halt_after_turn:
-                    tasks.append(task)  # stop between turns (scenarios play one turn)
-                    break
-                self._start_phase(task[1])
-            elif kind == "end":
-                self._end_phase(task[1])
-            elif kind == "ctl":
-                self.setup.opponent.run_task(self, task)
-            elif kind == windows.WINDOW:
-                windows.open_window(self, task)
-            else:  # pragma: no cover - a programming error, not a game state
-                raise RuntimeError(f"unknown task {task!r}")
-            self._rules()
-
-    def _play_open(self, side: int, iid: int) -> None:
-        """An open card must be played at once when drawn or driven [QG]."""
-        s = self.sides[side]
-        d = self.setup.defs[iid]
-        from_hand = iid in s.hand
-        if from_hand:
-            s.hand.remove(iid)
-        elif iid in s.drive:
-            s.drive.remove(iid)
-        else:
-            return
-        if d.type is CardType.UNIT:
-            slot = next((sl for sl in UNIT_SLOTS if s.board[sl] is None), ATTACK_LEFT)
-            self.summon(side, iid, slot)
-        elif d.type is CardType.FIELD:
-            self.play_field(side, iid)
-        else:
-            self.play_event(side, iid)
-            return
-        if from_hand:
-            self.fire(side, iid, TOUCHDOWN)  # played from the hand, though not by a normal summon (CR 16-3b)
+            if type(task) is Frame:  # most tasks are abilities in resolution
+                run_frame(self, task)
+            elif type(task) is Start and self.halt_after_turn is not None and self.turn >= self.halt_after_turn:
+                tasks.append(task)  # stop between turns (scenarios play one turn)
+                break
+            else:
+                RUNS[type(task)](self, task)
+            rules()
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict:
@@ -1389,7 +451,7 @@ class Game:
         ids = data["cards"]
         invader_defs = opponent.card_definitions(level, pool, tuple(ids[player_n:]))
         defs = tuple(pool[c] for c in ids[:player_n]) + tuple(invader_defs[c] for c in ids[player_n:])
-        setup = Setup.build(
+        setup = build_setup(
             defs,
             owners=tuple([PLAYER] * player_n + [INVADER] * (len(ids) - player_n)),
             ruler=ruler,
@@ -1407,68 +469,19 @@ class Game:
         return game
 
 
-def _deal(ids: list[str], order: list[int], size: int | None) -> tuple[list[str], list[int]]:
-    """The rift's cards when it plays with only the top `size` of its shuffled list (the rest are set
-    aside unseen, out of the game): the kept card ids in list order, and the deck order renumbered
-    to them.  The kept cards lie in the same order as in the game with the whole list."""
-    if size is None or size >= len(order):
-        return ids, order
-    kept = order[len(order) - size :]  # the top of the deck is the end of the list
-    ranked = sorted(kept)
-    rank = {index: r for r, index in enumerate(ranked)}
-    return [ids[i] for i in ranked], [rank[i] for i in kept]
-
-
-def _needs_play_checks(card: CardDef, index: dict[str, tuple[int, ...]]) -> bool:
-    """Whether playing the card may depend on more than its energy: on_play requirements, costs, chosen targets."""
-    for i in index.get(ON_PLAY, ()):
-        ability = card.abilities[i]
-        if ability.requires is not None or ability.costs or any(type(e.target) is Chosen for e in ability.effects):
-            return True
-    return False
-
-
-NO_HOOKS: frozenset[str] = frozenset()
-HOOK_NAMES = frozenset({replace.DAMAGE, replace.DESTROY, replace.LEAVE, REPLACEMENT})
-_INDEXES: dict[
-    int, tuple[CardDef, dict[str, tuple[int, ...]], frozenset[str], bool]
-] = {}  # id(definition) -> (it, its index, its hooks, play checks)
-
-
-def _trigger_index(
-    defs: Sequence[CardDef],
-) -> tuple[tuple[dict[str, tuple[int, ...]], ...], frozenset[str], tuple[bool, ...]]:
-    """For each card, trigger word -> the indices of its abilities with that trigger; the replacement
-    hooks the cards' words use (REPLACEMENT among them when a card has a standing replacement); and
-    for each card whether playing it needs more than its energy (`_needs_play_checks`).
-
-    Each definition is read once, and remembered across games (definitions
-    are frozen and shared by the games of a batch); the memo forgets
-    everything when it grows large."""
-    indexes = []
-    checks = []
-    hooks: frozenset[str] = frozenset()
-    for d in defs:
-        hit = _INDEXES.get(id(d))
-        if hit is None or hit[0] is not d:
-            found: dict[str, list[int]] = {}
-            card_hooks = NO_HOOKS
-            for i, ability in enumerate(d.abilities):
-                found.setdefault(ability.trigger, []).append(i)
-                for effect in ability.effects:
-                    if effect.hook:  # a replacement word: standing (REPLACEMENT) or one-shot
-                        card_hooks = card_hooks | {effect.hook, ability.trigger}
-            if SOUL_GUARD in d.keywords:
-                card_hooks = card_hooks | {replace.LEAVE}
-            if len(_INDEXES) > 4096:
-                _INDEXES.clear()
-            index = {trigger: tuple(indices) for trigger, indices in found.items()}
-            hit = _INDEXES[id(d)] = (d, index, card_hooks & HOOK_NAMES, _needs_play_checks(d, index))
-        indexes.append(hit[1])
-        checks.append(hit[3])
-        if hit[2]:
-            hooks |= hit[2]
-    return tuple(indexes), hooks, tuple(checks)
+RUNS: dict[type, Callable[[Any, Any], None]] = {
+    Start: turns.start_phase,
+    End: turns.end_phase,
+    Draw: zones.turn_draw,
+    Drive: zones.turn_drive,
+    Main: turns.main_phase,
+    Check: combat.check_one,
+    Open: zones.play_open,
+    Battle: combat.battle,
+    Window: windows.open_window,
+    **dict.fromkeys(RIFT_STEPS, turns.rift_step),
+}
+"""Each kind of task (tasks.py) but frames -> what runs it (`Game.run`)."""
 
 
 __all__ = ["Decision", "Game", "Phase", "Setup", "SIDE_NAMES", "SLOT_NAMES", "SLOT_WORDS"]

@@ -45,17 +45,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from gateruler.engine import resolve
 from gateruler.engine.abilities import Ability
 from gateruler.engine.costs import Soul
 from gateruler.engine.frames import Frame
 from gateruler.engine.keywords import SOUL_GUARD
+from gateruler.engine.resolve import resolve_at_once
 from gateruler.engine.targets import Every, RulerTarget, SelfTarget, SideTarget
 from gateruler.engine.triggers import REPLACEMENT
 from gateruler.models import CardDef
 
 if TYPE_CHECKING:
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 DAMAGE = "damage"
 DESTROY = "destroy"
@@ -88,7 +88,7 @@ def replacement_entries(defs: Sequence[CardDef]) -> tuple[tuple[Entry, ...], ...
     return tuple(entries[id(d)] for d in defs)
 
 
-def reaches(game: Game, target: Any, src_side: int, src: int, side: int, iid: int, slot: int) -> bool:
+def reaches(game: GameState, target: Any, src_side: int, src: int, side: int, iid: int, slot: int) -> bool:
     """Whether a replacement of the card `src` (of `src_side`) names the card `iid` in `slot` of `side` (-1: the ruler)."""
     kind = type(target)
     if kind is SideTarget:
@@ -100,7 +100,7 @@ def reaches(game: Game, target: Any, src_side: int, src: int, side: int, iid: in
     return kind is Every and target.filter.matches(game, src_side, side, iid, slot)
 
 
-def _standing(game: Game, hook: str, side: int, iid: int, slot: int) -> list[tuple[int, int, Entry]]:
+def _standing(game: GameState, hook: str, side: int, iid: int, slot: int) -> list[tuple[int, int, Entry]]:
     """The standing replacements that apply to this card now, in the order they apply."""
     table = game.setup.replacements
     found: list[tuple[int, int, Entry]] = []
@@ -125,7 +125,7 @@ def _standing(game: Game, hook: str, side: int, iid: int, slot: int) -> list[tup
     return found
 
 
-def _instead(game: Game, src_side: int, src: int, index: int) -> None:
+def _instead(game: GameState, src_side: int, src: int, index: int) -> None:
     """The replacement ability's other effects, at once: what happens instead."""
     ability = game.setup.defs[src].abilities[index]
     game.log_event(src_side, "ability", src, REPLACEMENT)
@@ -133,7 +133,7 @@ def _instead(game: Game, src_side: int, src: int, index: int) -> None:
     _APPLYING.add(key)
     try:
         for step, effect in enumerate(ability.effects[1:], start=1):
-            resolve.resolve_at_once(game, Frame(src_side, src, index, step), effect)
+            resolve_at_once(game, Frame(src_side, src, index, step), effect)
     finally:
         _APPLYING.discard(key)
 
@@ -142,7 +142,7 @@ def _instead(game: Game, src_side: int, src: int, index: int) -> None:
 
 
 def damage(
-    game: Game,
+    game: GameState,
     side: int,
     iid: int,
     slot: int,
@@ -153,9 +153,9 @@ def damage(
 ) -> int:
     """What is left of `amount` damage about to be dealt to the card `iid` in `slot` of `side` (-1: the ruler).
 
+    The damage hook (`Setup.damage_replacements`), in games whose cards can replace damage.
+
     `cause` and `source` say what deals it; a prevention logs them (damage_prevented)."""
-    if DAMAGE not in game.setup.replaces:
-        return amount
     for src_side, src, (index, _, word, instead) in _standing(game, DAMAGE, side, iid, slot):
         if amount <= 0:
             break
@@ -182,7 +182,7 @@ def damage(
     return amount
 
 
-def survives(game: Game, side: int, slot: int, lethal: bool, cost: bool = False) -> bool:
+def survives(game: GameState, side: int, slot: int, lethal: bool, cost: bool = False) -> bool:
     """Whether the unit in `slot` of `side`, about to be destroyed, is not (it then stays where it is).
 
     `lethal`: the rules destroy it for its damage or its HP; a replacement
@@ -191,7 +191,7 @@ def survives(game: Game, side: int, slot: int, lethal: bool, cost: bool = False)
     replaces = game.setup.replaces
     if DESTROY not in replaces:
         return LEAVE in replaces and not cost and guard(game, side, slot, lethal, "destroy")
-    u = game.sides[side].board[slot]
+    u = game.sides[side].unit(slot)
     for src_side, src, (index, _, word, instead) in _standing(game, DESTROY, side, u.iid, slot):
         if lethal and not (word.reset_damage and game.hp(side, slot) > 0):
             continue
@@ -204,7 +204,7 @@ def survives(game: Game, side: int, slot: int, lethal: bool, cost: bool = False)
     return LEAVE in replaces and not cost and guard(game, side, slot, lethal, "destroy")
 
 
-def guard(game: Game, side: int, slot: int, lethal: bool, way: str) -> bool:
+def guard(game: GameState, side: int, slot: int, lethal: bool, way: str) -> bool:
     """Soul guard: whether the unit in `slot` of `side`, about to leave play `way` (destroyed, or the zone a
     move or a removal takes it to), stays, one of its soul cards going to the graveyard instead.
 
@@ -217,15 +217,15 @@ def guard(game: Game, side: int, slot: int, lethal: bool, way: str) -> bool:
     is pushed to pay it, asking like any soul cost, right after what is
     resolving now; otherwise (copies of one card, or a granted Soul guard on
     a card without that ability) the oldest goes at once (G4)."""
-    u = game.sides[side].board[slot]
+    u = game.sides[side].unit(slot)
     soul = game.soul(side, u.iid)
     if not soul or SOUL_GUARD not in game.keywords(side, slot):
         return False
     abilities = game.setup.defs[u.iid].abilities
     index = next((i for i, a in enumerate(abilities) if a.trigger == GUARD), -1)
-    promised = (
-        sum(1 for t in game.tasks if type(t) is Frame and t.source == u.iid and t.ability == index) if index >= 0 else 0
-    )
+    promised = 0  # soul cards earlier saves of this unit will pay, their frames still waiting
+    if index >= 0:
+        promised = sum(1 for t in game.tasks if type(t) is Frame and t.source == u.iid and t.ability == index)
     if len(soul) <= promised:
         return False
     if lethal and game.hp(side, slot) - u.tmp_hp <= 0:
@@ -243,6 +243,11 @@ def guard(game: Game, side: int, slot: int, lethal: bool, way: str) -> bool:
     return True
 
 
+def stays(game: GameState, side: int, slot: int, way: str) -> bool:
+    """The leave hook: whether the unit in `slot` of `side`, about to leave the board `way`, stays (Soul guard)."""
+    return guard(game, side, slot, False, way)
+
+
 def guard_ability() -> Ability:
     """The ability a card with Soul guard pays its soul card with (the loader adds it, as a discount's)."""
     return Ability(
@@ -254,7 +259,7 @@ def guard_ability() -> Ability:
     )
 
 
-def arm(game: Game, side: int, protected: int, amount: int, only: str, source: int) -> None:
+def arm(game: GameState, side: int, protected: int, amount: int, only: str, source: int) -> None:
     """A one-shot prevention waits for the next damage to `protected` (a unit, -1 the ruler, SIDE_WIDE both) this turn.
 
     `amount` 0 prevents all of it."""

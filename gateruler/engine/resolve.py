@@ -1,6 +1,6 @@
 """Running abilities: one frame step at a time, and the decisions steps open.
 
-`Game._run` pops a `Frame` and calls :func:`run`, which does exactly one
+`Game.run` pops a `Frame` and calls :func:`run`, which does exactly one
 step: the ability's beginning (an unpayable cost stops it, an optional
 ability asks), one cost, or one effect.  Before a step does anything that can
 start other things (a destroy that triggers, damage that starts a check), it
@@ -21,16 +21,16 @@ from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.actions import INVADER, RULER, Choose, ChooseCard, Confirm
 from gateruler.engine.events import Cause
-from gateruler.engine.frames import BEGIN, Decision, Frame, Result, log_no_effect
+from gateruler.engine.frames import BEGIN, Decision, DecisionKind, Frame, Result, log_no_effect
 from gateruler.engine.targets import Chosen, Every, PlayerTarget, RulerTarget, SelfTarget, SideTarget
 
 if TYPE_CHECKING:
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 YES_NO = (Confirm(True), Confirm(False))
 
 
-def run(game: Game, frame: Frame) -> None:
+def run(game: GameState, frame: Frame) -> None:
     """Do the frame's next step."""
     ability = game.setup.defs[frame.source].abilities[frame.ability]
     step = frame.step
@@ -44,7 +44,7 @@ def run(game: Game, frame: Frame) -> None:
         _effect(game, frame, ability, step - len(costs))
 
 
-def ask(game: Game, frame: Frame, decision: Decision) -> None:
+def ask(game: GameState, frame: Frame, decision: Decision) -> None:
     """Get `decision` answered: at once when it has one option or is the rift's, else by the player (it waits)."""
     if len(decision.options) == 1:
         answer = decision.options[0]
@@ -62,10 +62,10 @@ def ask(game: Game, frame: Frame, decision: Decision) -> None:
 
 
 def _confirm(frame: Frame, step: int, purpose: str = "optional") -> Decision:
-    return Decision("confirm", frame.side, frame.source, frame.ability, step, purpose, YES_NO)
+    return Decision(DecisionKind.CONFIRM, frame.side, frame.source, frame.ability, step, purpose, YES_NO)
 
 
-def _begin(game: Game, frame: Frame, ability: Any) -> None:
+def _begin(game: GameState, frame: Frame, ability: Any) -> None:
     side, source = frame.side, frame.source
     if ability.costs and not all(c.can_pay(game, side, source) for c in ability.costs):
         game.log_event(side, "unpaid", source)
@@ -80,7 +80,7 @@ def _begin(game: Game, frame: Frame, ability: Any) -> None:
     run(game, frame._replace(step=0, answers=()))
 
 
-def _pay(game: Game, frame: Frame, cost: Any) -> None:
+def _pay(game: GameState, frame: Frame, cost: Any) -> None:
     if not cost.can_pay(game, frame.side, frame.source):
         game.log_event(frame.side, "unpaid", frame.source)
         return
@@ -92,7 +92,7 @@ def _pay(game: Game, frame: Frame, cost: Any) -> None:
     cost.pay(game, frame)
 
 
-def _effect(game: Game, frame: Frame, ability: Any, index: int) -> None:
+def _effect(game: GameState, frame: Frame, ability: Any, index: int) -> None:
     effect = ability.effects[index]
     side, source, step = frame.side, frame.source, frame.step
     last = index + 1 == len(ability.effects) or 0 <= frame.end <= step + 1
@@ -140,7 +140,7 @@ def _effect(game: Game, frame: Frame, ability: Any, index: int) -> None:
         tasks[at] = frame._replace(step=step + 1, answers=(), bound=frame.bound + ((effect.bind, result),))
 
 
-def _victims(game: Game, frame: Frame, effect: Any, answers: tuple) -> tuple[list, int] | None:
+def _victims(game: GameState, frame: Frame, effect: Any, answers: tuple) -> tuple[list, int] | None:
     """What the effect acts on, as (side, where, iid), and how many of `answers` chose it; None when a
     choice is asked for.  `where` is a board slot, RULER, -1 for a player, or a zone word."""
     target = effect.target
@@ -157,10 +157,8 @@ def _victims(game: Game, frame: Frame, effect: Any, answers: tuple) -> tuple[lis
     if kind is SelfTarget:
         s = game.sides[side]
         board = s.board
-        found = [
-            (side, slot, frame.source)
-            for slot in range(3)
-            if board[slot] is not None and board[slot].iid == frame.source
+        found: list[tuple[int, Any, int]] = [
+            (side, slot, frame.source) for slot in range(3) if (u := board[slot]) is not None and u.iid == frame.source
         ]
         if not found and frame.source in s.field:
             found = [(side, "field_zone", frame.source)]  # a field card's own ability
@@ -188,7 +186,7 @@ def _victims(game: Game, frame: Frame, effect: Any, answers: tuple) -> tuple[lis
                 chosen.append(picked)  # in the order they were chosen
             continue
         options = tuple(_answer_for(p) for p in remaining)
-        kind_of = "unit" if isinstance(options[0], Choose) else "card"
+        kind_of = DecisionKind.UNIT if isinstance(options[0], Choose) else DecisionKind.CARD
         ask(
             game,
             frame,
@@ -200,7 +198,7 @@ def _victims(game: Game, frame: Frame, effect: Any, answers: tuple) -> tuple[lis
     return chosen, used
 
 
-def resolve_at_once(game: Game, frame: Frame, effect: Any) -> None:
+def resolve_at_once(game: GameState, frame: Frame, effect: Any) -> None:
     """Resolve `effect` now, within whatever the game is doing: what a replacement does instead (replace.py).
 
     Nothing may be asked (the loader allows no chosen target and no "you

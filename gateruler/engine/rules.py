@@ -4,17 +4,17 @@ Where the sources leave a rule open and the reading can change how a game
 ends, the engine does not hard-code one answer: it reads this `Rules` value,
 given to `Game.new` and kept on `Setup`, at the one place each reading acts:
 
-* `unit_damage`: the end phase (`Game._end_phase`) clears the damage units
+* `unit_damage`: the end phase (`turns.end_phase`) clears the damage units
   bear, or leaves it (docs/rulings.md 19);
-* `deck_out`: rules processing (`Game._rules`) ends the game for a side whose
+* `deck_out`: rules processing (`Game.rules_processing`) ends the game for a side whose
   deck is empty, or only taking a card from an empty deck loses (ruling 33);
 * `player_cnt`: the player's CNT abilities are mandatory, or "you may"
   (ruling 31): the player's card definitions are set up with optional CNT
   abilities, so the CNT step asks a `Confirm` decision;
 * `handless_draw`: a side without a hand (the rift, a drive ruler) that must
-  draw drives instead, or draws nothing (`Game.draw`, ruling 36);
+  draw drives instead, or draws nothing (`zones.draw`, ruling 36);
 * `player_windows`: the player holds priority in the rift's turn (engine/windows.py,
-  rulings 13 and W1-W6), or never acts there (`Setup.build` sets `Setup.windows`).
+  rulings 13 and W1-W6), or never acts there (`tables.build_setup` leaves the window hooks empty).
 
 The names, the other values, their documentation and the rulings they belong
 to are in the variant registry above the engine (gateruler/variants.py),
@@ -77,7 +77,7 @@ class Rules:
         was played under the readings of its time (`LEGACY`)."""
         if data is None:
             return LEGACY
-        values = {name: kind(data[name]) for name, kind in _KINDS.items() if name in data}
+        values: dict[str, Any] = {name: kind(data[name]) for name, kind in _KINDS.items() if name in data}
         values.setdefault("player_windows", PlayerWindows.OFF)  # recorded before the rift's turn had windows
         return cls(**values)
 

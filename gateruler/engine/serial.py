@@ -10,7 +10,7 @@ card's abilities, so an old save continues exactly as it would have.
 Saves written before the log named causes (either version) are read too:
 their log entries get None for the fields added since (events.padded), and a
 damage check they queued, which did not say how many cards it had, goes on
-with its cards unnumbered (`_numbered`).
+with its cards unnumbered (`tasks.Check`'s total is None).
 """
 
 from __future__ import annotations
@@ -20,18 +20,19 @@ from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.actions import Choose, action_from_dict, action_to_dict
 from gateruler.engine.events import padded
-from gateruler.engine.frames import Decision, Frame, frame_from_dict, frame_to_dict
-from gateruler.engine.state import SideState
+from gateruler.engine.frames import Decision, DecisionKind, Frame, frame_from_dict, frame_to_dict
+from gateruler.engine.state import Phase, SideState
+from gateruler.engine.tasks import Task, task_from_list, task_to_list
 
 if TYPE_CHECKING:
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 FORMAT = "gateruler-game"
 VERSION = 2
 READS = (1, 2)
 
 
-def game_to_dict(game: Game) -> dict:
+def game_to_dict(game: GameState) -> dict:
     rng_state = game.rng.getstate() if game.rng is not None else None  # None: a player view has no generator
     setup = game.setup
     return {
@@ -53,7 +54,7 @@ def game_to_dict(game: Game) -> dict:
         "attacks": game.attacks,
         "rng": None if rng_state is None else [rng_state[0], list(rng_state[1]), rng_state[2]],
         "log": [list(e) for e in game.log],
-        "tasks": [frame_to_dict(t) if type(t) is Frame else list(t) for t in game.tasks],
+        "tasks": [frame_to_dict(t) if type(t) is Frame else task_to_list(t) for t in game.tasks],
         "pending": None if game.pending is None else game.pending.to_dict(),
         "winner": game.winner,
         "end_reason": game.end_reason,
@@ -63,7 +64,7 @@ def game_to_dict(game: Game) -> dict:
     }
 
 
-def game_from_dict(game: Game, data: dict) -> None:
+def game_from_dict(game: GameState, data: dict) -> None:
     """Fill a blank game (definitions set up) with the state `data` holds."""
     version = data.get("version")
     if version not in READS:
@@ -79,7 +80,7 @@ def game_from_dict(game: Game, data: dict) -> None:
     game.turn = data["turn"]
     game.active = data["active"]
     game.first_player = data["first_player"]
-    game.phase = data["phase"]
+    game.phase = Phase(data["phase"])
     game.attacks = data["attacks"]
     game.log = [padded(e) for e in data["log"]]
     game.winner = data["winner"]
@@ -93,10 +94,10 @@ def game_from_dict(game: Game, data: dict) -> None:
         game.pending = None
         if data["pending"] is not None:
             task, options = data["pending"]
-            frame = _v1_task(game, task)
+            frame = _v1_frame(game, task)  # the pending choice's effect
             game.tasks.append(frame)
             game.pending = Decision(
-                "unit",
+                DecisionKind.UNIT,
                 frame.side,
                 frame.source,
                 frame.ability,
@@ -105,21 +106,26 @@ def game_from_dict(game: Game, data: dict) -> None:
                 tuple(Choose(side, slot) for side, slot in options),
             )
         return
-    game.tasks = [frame_from_dict(t) if isinstance(t, dict) else _numbered(t) for t in data["tasks"]]
+    game.tasks = [frame_from_dict(t) if isinstance(t, dict) else _task(t) for t in data["tasks"]]
     game.pending = None if data["pending"] is None else Decision.from_dict(data["pending"])
+
+
+def _task(items: list[Any]) -> Task:
+    """A saved task (not a frame); a damage check queued before checks were numbered gets no total (None)."""
+    if items[:1] == ["fx"]:
+        raise ValueError("an effect queued as version 1 saves queued it, in a version 2 game state")
+    return task_from_list(items)
 
 
 # ---------------------------------------------------------------------- version 1
 
 
-def _numbered(task: list) -> tuple:
-    """A task as this engine runs it: a damage check queued before checks were numbered has no total (None)."""
-    return (*task, None) if task[0] == "check" and len(task) == 3 else tuple(task)
+def _v1_task(game: GameState, task: list[Any]) -> Task:
+    return _v1_frame(game, task) if task[0] == "fx" else task_from_list(task)
 
 
-def _v1_task(game: Game, task: list) -> Any:
-    if task[0] != "fx":
-        return _numbered(task)
+def _v1_frame(game: GameState, task: list[Any]) -> Frame:
+    """Version 1's ["fx", side, card, effect]: a frame that runs that one effect of the card's."""
     _, side, source, effect = task
     for a, ability in enumerate(game.setup.defs[source].abilities):
         for e, candidate in enumerate(ability.effects):

@@ -6,17 +6,24 @@ game for a lookahead costs a few list copies, never a deep copy of card data.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import enum
+
+from gateruler.engine.tasks import Battle as Battle  # the battle task lived here once; the bots import it from here
 
 
-class Battle(NamedTuple):
-    """A declared attack whose battle is still to be fought (`Game.pending_battle`)."""
+class Phase(enum.StrEnum):
+    """The phase of the turn (`Game.phase`); its text is what saves and the log hold."""
 
-    side: int  # who attacks
-    attacker: int  # its zone (RULER: the ruler)
-    attacker_iid: int  # its card (-1: the ruler)
-    target: int  # the zone attacked (RULER: the ruler, or the attack went on to it)
-    target_iid: int  # the card it was declared against (-1: the ruler)
+    START = "start"
+    MAIN = "main"
+    ATTACK = "attack"
+    END = "end"
+    OVER = "over"
+
+
+# The members under names of their own: a read of `Phase.MAIN` goes through EnumType.__getattr__ (Python
+# 3.11), five times a plain attribute, and the engine reads the phase at every legal_actions().
+START_PHASE, MAIN_PHASE, ATTACK_PHASE, END_PHASE, GAME_OVER = Phase
 
 
 class Unit:
@@ -166,6 +173,13 @@ class SideState:
         s.shields = self.shields[:]
         s.ruler_gained = self.ruler_gained
         return s
+
+    def unit(self, slot: int) -> Unit:
+        """The unit in `slot`, which must hold one (an attacker just declared, a unit a cost rests)."""
+        u = self.board[slot]
+        if u is None:
+            raise LookupError(f"no unit in zone {slot}")
+        return u
 
     @property
     def soul_cards(self) -> list[int]:

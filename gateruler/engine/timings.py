@@ -11,8 +11,8 @@ Two registries say this as data:
 * `WINDOWS`: the moments a player holds priority.  A window is a name, a doc
   line, whether it belongs to its holder's own turn, and whether it is a
   moment when damage is about to be dealt.  The engine opens a window by
-  asking `legal_actions` in it (`Game._activations(window)`,
-  `Game._set_card_plays(window)`).
+  asking `legal_actions` in it (`activation.activations(game, window)`,
+  `legal.set_card_plays(game, window)`).
 * `TIMINGS`: the timing words a card may carry (`timing:` on an activated
   ability, on an event).  A timing word says in which windows it is open
   (`opens(window, at_risk)`) and, for an activated ability, where the card

@@ -9,14 +9,16 @@ five moments (timings.WINDOWS): after each driven card resolves
 battle damage (`before_damage`), when one of the rift's damage abilities is
 about to resolve (`damage_effect`) and in the rift's end phase (`rift_end`).
 
-A window is a task, ``("window", name, source, target, target_card)``:
+A window is a task, ``Window(name, source, target, target_card)`` (tasks.py):
 `source` is the card the moment is about (the driven card, the attacker, the
 damage ability's card; -1 the rift's ruler or nothing), `target` the zone an
 attack is about to hit (RULER for the ruler; -1 none) and `target_card` the
 card there.  The engine pushes window tasks only in games where the player
-has something that could ever answer (`Setup.windows`: a set-able event or
-an activated ability whose timing opens in the rift's turn, or a sentinel
-unit, under `Rules.player_windows`), so other games pay nothing.  When the
+has something that could ever answer (a set-able event or an activated
+ability whose timing opens in the rift's turn, or a sentinel unit, under
+`Rules.player_windows`): the hooks below (`HOOKS`) are then `Setup`'s
+`attack_declared`, `rift_drove` and `rift_turn_end`, and other games pay
+nothing.  When the
 task is reached, :func:`open_window` works out the answers; only when there
 is one does the game wait, with a `Decision` of kind ``window`` whose options
 are the answers and `Pass`.  Answering with anything but `Pass` plays it and
@@ -29,8 +31,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.actions import INVADER, PLAYER, RULER, Action, Pass, PlayEvent, Summon
-from gateruler.engine.frames import Decision
+from gateruler.engine.frames import Decision, DecisionKind
 from gateruler.engine.keywords import SENTINEL
+from gateruler.engine.legal import event_playable
+from gateruler.engine.tasks import Battle, Task, Window
+from gateruler.engine.tasks import window as task
 from gateruler.engine.timings import (
     ATTACK_DECLARED,
     BEFORE_DAMAGE,
@@ -42,19 +47,14 @@ from gateruler.engine.timings import (
 )
 from gateruler.engine.triggers import ACTIVATED
 from gateruler.models import CardDef
-from gateruler.vocabulary import CardType
+from gateruler.vocabulary import EVENT_TYPE, UNIT_TYPE
 
 if TYPE_CHECKING:
-    from gateruler.engine.game import Game
-    from gateruler.engine.state import Battle
+    from gateruler.engine.gamestate import GameState
 
-WINDOW = "window"  # the task kind, and the kind of the decision it leaves
+WINDOW = DecisionKind.WINDOW  # the kind of the decision a window leaves (and its task's tag)
 RIFT_WINDOWS = (RIFT_DRIVE, ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, RIFT_END)
 DAMAGE_WORDS = frozenset({"damage", "split_damage"})  # the effect words that deal damage (a "damage effect")
-
-
-def task(name: str, source: int = -1, target: int = -1, target_card: int = -1) -> tuple:
-    return (WINDOW, name, source, target, target_card)
 
 
 # ---------------------------------------------------------------------- worked out once per game
@@ -84,8 +84,8 @@ def _answers(d: CardDef) -> bool:
     hit = _ANSWERS.get(id(d))
     if hit is None or hit[0] is not d:
         found = (
-            (d.type is CardType.EVENT and bool(d.timing) and _opens_in_rift_turn(d.timing))
-            or (d.type is CardType.UNIT and SENTINEL in d.keywords)
+            (d.type is EVENT_TYPE and bool(d.timing) and _opens_in_rift_turn(d.timing))
+            or (d.type is UNIT_TYPE and SENTINEL in d.keywords)
             or any(a.trigger == ACTIVATED and _opens_in_rift_turn(a.timing) for a in d.abilities)
         )
         if len(_ANSWERS) > 4096:
@@ -116,6 +116,36 @@ def _may_hit_enemy(target: Any) -> bool:
     return side != "own"
 
 
+# ---------------------------------------------------------------------- the hooks that push window tasks (Setup)
+
+
+def attack_windows(game: GameState, side: int, attacker_iid: int, target: int, target_iid: int) -> None:
+    """An attack was declared: after its attack abilities resolve, the player may answer a rift attack; again
+    just before battle damage (`attack_declared`)."""
+    if side == INVADER:
+        game.tasks.append(task(BEFORE_DAMAGE))
+        game.tasks.append(task(ATTACK_DECLARED, attacker_iid, target, target_iid))
+
+
+def drive_window(game: GameState, iid: int) -> None:
+    """The rift is about to play the card `iid` it drove: the player may answer once it has resolved (`rift_drove`)."""
+    game.tasks.append(task(RIFT_DRIVE, iid))
+
+
+def end_window(game: GameState) -> list[Task]:
+    """The window before the rift's end phase (`rift_turn_end`)."""
+    return [task(RIFT_END)]
+
+
+HOOKS: dict[str, Any] = {
+    "attack_declared": (attack_windows,),
+    "rift_drove": (drive_window,),
+    "rift_turn_end": (end_window,),
+}
+"""The Setup hooks of a game whose player can answer in the rift's turn."""
+NO_HOOKS: dict[str, Any] = dict.fromkeys(HOOKS, ())
+
+
 # ---------------------------------------------------------------------- opening and answering
 
 
@@ -126,11 +156,9 @@ def at_risk(name: str) -> bool:
     return WINDOWS[name].damage
 
 
-def answers(game: Game, name: str) -> list[Action]:
+def answers(game: GameState, name: str) -> list[Action]:
     """The player's answers in the window `name` (`Pass` aside): set events and activated abilities whose
     timing opens there, sentinel summons from the hand into an empty zone."""
-    from gateruler.engine import activation  # activation imports the game's helpers at its top
-
     risk = at_risk(name)
     s = game.sides[PLAYER]
     setup = game.setup
@@ -143,12 +171,12 @@ def answers(game: Game, name: str) -> list[Action]:
         if (
             timing
             and TIMINGS[timing].opens(name, risk)
-            and game._cost(iid) <= s.energy_ready
-            and (not setup.play_checks[iid] or game._event_playable(PLAYER, iid))
+            and setup.costs[iid] <= s.energy_ready
+            and (not setup.play_checks[iid] or event_playable(game, PLAYER, iid))
         ):
             out.append(PlayEvent(iid))
-    if setup.has_activated:
-        out += activation.activations(game, name, risk)
+    for plays in setup.window_plays:
+        out += plays(game, name, risk)  # activated abilities
     if game.has_hand(PLAYER):
         free = game.free_zones(PLAYER)
         seen: set[str] = set()
@@ -156,19 +184,19 @@ def answers(game: Game, name: str) -> list[Action]:
             d = defs[iid]
             if (
                 free
-                and d.type is CardType.UNIT
+                and d.type is UNIT_TYPE
                 and SENTINEL in d.keywords
                 and d.id not in seen
-                and game._cost(iid) <= s.energy_ready
+                and setup.costs[iid] <= s.energy_ready
             ):
                 seen.add(d.id)
                 out.extend(Summon(iid, slot) for slot in free)
     return out
 
 
-def open_window(game: Game, window: tuple) -> None:
+def open_window(game: GameState, window: Window) -> None:
     """The window task was reached: wait for the player when there is an answer, else go on."""
-    _, name, source, target, target_card = window
+    name, source, target, target_card = window
     if name == BEFORE_DAMAGE:
         battle = game.pending_battle(INVADER)
         if battle is None or not _battle_goes_on(game, battle):
@@ -182,23 +210,24 @@ def open_window(game: Game, window: tuple) -> None:
     )
 
 
-def _battle_goes_on(game: Game, battle: Battle) -> bool:
+def _battle_goes_on(game: GameState, battle: Battle) -> bool:
     side, attacker, attacker_iid, target, target_iid = battle
     if attacker != RULER and not game.unit_is(side, attacker, attacker_iid):
         return False
     return target == RULER or game.unit_is(1 - side, target, target_iid)
 
 
-def answer(game: Game, action: Action) -> None:
+def answer(game: GameState, action: Action) -> None:
     """The player answered the open window: it closes; anything but `Pass` opens it again once resolved."""
     decision = game.pending
+    assert decision is not None  # the window's decision, which `action` answers
     game.pending = None
     if type(action) is Pass:
         return
     game.tasks.append(task(decision.purpose, decision.source, decision.target, decision.target_card))
 
 
-def describe(game: Game, decision: Decision) -> str:
+def describe(game: GameState, decision: Decision) -> str:
     """What is about to happen, in a sentence: "Vaha is about to attack your Iron Warden."."""
     names = game.setup.names
     name = decision.purpose

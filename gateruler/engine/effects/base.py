@@ -22,7 +22,7 @@ from gateruler.engine.registry import CONDITION, Param, Registry, param, params_
 
 if TYPE_CHECKING:
     from gateruler.engine.frames import Frame
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 Victim = tuple[int, Any, int]
 
@@ -54,21 +54,21 @@ class Effect:
         return self.word
 
     def resolve(
-        self, game: Game, frame: Frame, victims: list[Victim]
+        self, game: GameState, frame: Frame, victims: list[Victim]
     ) -> None:  # pragma: no cover - every word overrides
         raise NotImplementedError
 
     def words(self, who: str) -> str:  # pragma: no cover - every word overrides
         return self.word
 
-    def choose(self, game: Game, frame: Frame, victims: list[Victim]) -> Any:
+    def choose(self, game: GameState, frame: Frame, victims: list[Victim]) -> Any:
         """The next `Decision` this effect needs before it resolves (which cards it takes, where a unit
         goes, an order), or None when all is chosen.  `frame.answers` holds the answers to its own
         decisions so far (its target's are not among them); `resolve` reads them the same way.
         Most effects choose nothing beyond their target."""
         return None
 
-    def usable(self, game: Game, side: int, source: int) -> bool:
+    def usable(self, game: GameState, side: int, source: int) -> bool:
         """Whether an activated ability with this effect may be used now, beyond its requirement and costs
         (genesis summon needs its unit in the deck).  Most effects need nothing."""
         return True
@@ -105,10 +105,10 @@ def effect(
     standing: bool = False,
     reads_bound: str = "",
     triggers: frozenset[str] | set[str] = frozenset(),
-) -> Callable[[type], type]:
+) -> Callable[[type[Any]], type[Any]]:
     """Register an effect class under `name` (a class decorator)."""
 
-    def register(spec: type) -> type:
+    def register(spec: type[Any]) -> type[Any]:
         spec.word = name
         spec.hook = replaces
         common = {p.attr for p in COMMON_PARAMS}
@@ -134,7 +134,7 @@ def effect(
     return register
 
 
-def unit_still_there(game: Game, side: int, slot: Any, iid: int) -> bool:
+def unit_still_there(game: GameState, side: int, slot: Any, iid: int) -> bool:
     """Whether the unit a victim names is still in its slot (a destroyed unit's slot may be refilled mid-effect).
 
     False for a victim that is no unit (`self` on a card in the field zone)."""

@@ -14,7 +14,7 @@ from gateruler.engine.targets import CARD, FIELD_CARD, PLAYER, SET_CARD, UNIT
 
 if TYPE_CHECKING:
     from gateruler.engine.frames import Frame
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 MOVE_DESTINATIONS = Choice(
     "move destinations",
@@ -28,7 +28,7 @@ MOVE_DESTINATIONS = Choice(
 class Draw(Effect):
     amount: int = param(int, "How many (damage points, cards).", 2, minimum=1)
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         cause = cause_of(game, frame)
         for side, _, _ in victims:
             for _ in range(self.amount):
@@ -43,7 +43,7 @@ class Draw(Effect):
 class Mill(Effect):
     amount: int = param(int, "How many (damage points, cards).", 2, minimum=1)
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         cause = cause_of(game, frame)
         for side, _, _ in victims:
             s = game.sides[side]
@@ -66,7 +66,7 @@ class Mill(Effect):
 class Move(Effect):
     to: str = param(MOVE_DESTINATIONS, "Where the units go.", "hand")
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         cause = cause_of(game, frame)
         for side, slot, iid in victims:
             if not unit_still_there(game, side, slot, iid):
@@ -100,7 +100,7 @@ class Move(Effect):
 )
 @attrs.frozen(kw_only=True)
 class Remove(Effect):
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         searched: set[int] = set()
         cause = cause_of(game, frame)
         for side, where, iid in victims:
@@ -127,7 +127,7 @@ class Remove(Effect):
 @effect("destroy_set_cards", "Destroy every card in the target's set zones.", targets={SET_CARD})
 @attrs.frozen(kw_only=True)
 class DestroySetCards(Effect):
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         cause = cause_of(game, frame)
         for side, _, iid in victims:
             zones = game.sides[side].set_zones

@@ -14,19 +14,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.actions import Choose, ChooseCard
-from gateruler.engine.frames import Decision, Frame
+from gateruler.engine.frames import Decision, DecisionKind, Frame
 from gateruler.vocabulary import CardType
 
 if TYPE_CHECKING:
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 PICK = "pick"  # purpose: cards an effect takes (a search, a look, cards put into a soul)
 SUMMON = "summon"  # purpose (kind "zone"): where a special-summoned unit goes
-ORDER = "order"  # purpose and kind: the next card put on the bottom of the deck
+ORDER = DecisionKind.ORDER  # purpose and kind: the next card put on the bottom of the deck
 
 
 def _decision(
-    frame: Frame, side: int, kind: str, purpose: str, options: list[Any], count: int, picked: list[Any], card: int = -1
+    frame: Frame,
+    side: int,
+    kind: DecisionKind,
+    purpose: str,
+    options: list[Any],
+    count: int,
+    picked: list[Any],
+    card: int = -1,
 ) -> Decision:
     return Decision(
         kind, side, frame.source, frame.ability, frame.step, purpose, tuple(options), count, tuple(picked), card
@@ -34,7 +41,13 @@ def _decision(
 
 
 def pick_cards(
-    game: Game, frame: Frame, candidates: list[int], count: int, start: int, purpose: str = PICK, kind: str = "card"
+    game: GameState,
+    frame: Frame,
+    candidates: list[int],
+    count: int,
+    start: int,
+    purpose: str = PICK,
+    kind: DecisionKind = DecisionKind.CARD,
 ) -> tuple[list[int], int, Decision | None]:
     """Up to `count` of `candidates` (as many as there are), one answer each from `frame.answers[start:]`.
 
@@ -68,7 +81,7 @@ def pick_cards(
 
 
 def plan_zones(
-    game: Game, side: int, frame: Frame, cards: list[int], start: int
+    game: GameState, side: int, frame: Frame, cards: list[int], start: int
 ) -> tuple[list[tuple[int, int]], int, Decision | None]:
     """A free zone of `side` for each unit among `cards`, one answer each from `frame.answers[start:]`.
 
@@ -91,5 +104,5 @@ def plan_zones(
             at += 1
             continue
         options = [Choose(side, slot) for slot in left]
-        return placed, at, _decision(frame, side, "zone", SUMMON, options, 1, [], iid)
+        return placed, at, _decision(frame, side, DecisionKind.ZONE, SUMMON, options, 1, [], iid)
     return placed, at, None

@@ -15,7 +15,7 @@ from gateruler.engine.targets import RULER as RULER_TARGET
 
 if TYPE_CHECKING:
     from gateruler.engine.frames import Frame
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 
 @effect(
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 class Damage(Effect):
     amount: int = param(int, "How many (damage points, cards).", 2, minimum=1)
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         cause = cause_of(game, frame)
         for side, where, iid in victims:
             if where == RULER:
@@ -48,7 +48,7 @@ class Damage(Effect):
 class Destroy(Effect):
     max_level: int | None = param(int, "Only units of this level or lower.", 2, default=None)
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         cause = cause_of(game, frame)
         for side, where, iid in victims:
             if self.max_level is not None and game.setup.defs[iid].level > self.max_level:

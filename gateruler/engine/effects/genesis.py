@@ -29,17 +29,17 @@ from gateruler.vocabulary import CardType
 
 if TYPE_CHECKING:
     from gateruler.engine.frames import Frame
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 GENESIS = "genesis"  # how a genesis-summoned unit entered (Unit.how, the filter word `entered`)
 
 
-def _names(game: Game, iid: int) -> set[str]:
+def _names(game: GameState, iid: int) -> set[str]:
     d = game.setup.defs[iid]
     return {d.id.casefold(), d.name.casefold(), *(n.casefold() for n in d.names.values())}
 
 
-def _board_slot(game: Game, side: int, iid: int) -> int:
+def _board_slot(game: GameState, side: int, iid: int) -> int:
     for slot, u in enumerate(game.sides[side].board):
         if u is not None and u.iid == iid:
             return slot
@@ -59,17 +59,17 @@ class GenesisSummon(Effect):
         "PRERELEASE-CRIMSON-SYLTIS",
     )
 
-    def _in_deck(self, game: Game, side: int) -> int:
+    def _in_deck(self, game: GameState, side: int) -> int:
         wanted = self.card.casefold()
         for iid in reversed(game.sides[side].deck):
             if wanted in _names(game, iid) and game.setup.defs[iid].type is CardType.UNIT:
                 return iid
         return -1
 
-    def usable(self, game: Game, side: int, source: int) -> bool:
+    def usable(self, game: GameState, side: int, source: int) -> bool:
         return _board_slot(game, side, source) >= 0 and self._in_deck(game, side) >= 0
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         side = frame.side
         slot = _board_slot(game, side, frame.source)
         summoned = self._in_deck(game, side)

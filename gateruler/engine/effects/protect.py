@@ -15,16 +15,16 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gateruler.engine import replace
 from gateruler.engine.actions import RULER
 from gateruler.engine.effects.base import Effect, Victim, effect, unit_still_there
 from gateruler.engine.registry import Choice, param
+from gateruler.engine.replace import DAMAGE, DESTROY, SIDE_WIDE, arm
 from gateruler.engine.targets import RULER as RULER_TARGET
 from gateruler.engine.targets import SIDE, UNIT
 
 if TYPE_CHECKING:
     from gateruler.engine.frames import Frame
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 DAMAGE_KINDS = Choice(
     "damage kinds",
@@ -43,7 +43,7 @@ DAMAGE_KINDS = Choice(
     "always, while its card is in play.  As a one-shot effect: the next damage to the target this turn (own_side: "
     "to you or any of your units); several such wait together and stack.",
     targets={UNIT, RULER_TARGET, SIDE},
-    replaces=replace.DAMAGE,
+    replaces=DAMAGE,
 )
 @attrs.frozen(kw_only=True)
 class PreventDamage(Effect):
@@ -63,17 +63,17 @@ class PreventDamage(Effect):
         """How much of `amount` damage it prevents."""
         return amount if self.amount is None else min(self.amount, amount)
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         for side, where, iid in victims:
             if where == "side":
-                protected = replace.SIDE_WIDE
+                protected = SIDE_WIDE
             elif where == RULER:
                 protected = -1
             elif unit_still_there(game, side, where, iid):
                 protected = iid
             else:
                 continue
-            replace.arm(game, side, protected, self.amount or 0, self.only, frame.source)
+            arm(game, side, protected, self.amount or 0, self.only, frame.source)
 
     def words(self, who: str) -> str:
         how = "all damage" if self.amount is None else f"{self.amount} damage"
@@ -87,7 +87,7 @@ class PreventDamage(Effect):
     "with `reset_damage`).  Without the reset it cannot save a unit whose damage has reached its HP (the rules "
     "would destroy it again at once); with it, it can while the unit's HP is above 0.",
     targets={UNIT},
-    replaces=replace.DESTROY,
+    replaces=DESTROY,
     standing=True,
 )
 @attrs.frozen(kw_only=True)

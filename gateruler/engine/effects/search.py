@@ -22,7 +22,7 @@ from gateruler.vocabulary import CardType
 
 if TYPE_CHECKING:
     from gateruler.engine.frames import Decision, Frame
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 DESTINATIONS = Choice(
     "search destinations",
@@ -38,7 +38,7 @@ FILTER_DOC = "Which cards may be taken (default: any)."
 TO_DOC = "Where the cards taken go."
 
 
-def _can_go(game: Game, side: int, iid: int, to: str) -> bool:
+def _can_go(game: GameState, side: int, iid: int, to: str) -> bool:
     if to == "hand":
         return game.has_hand(side)
     if to == "field":
@@ -47,11 +47,11 @@ def _can_go(game: Game, side: int, iid: int, to: str) -> bool:
     return True
 
 
-def _takeable(game: Game, side: int, cards: list[int], test: Any, to: str) -> list[int]:
+def _takeable(game: GameState, side: int, cards: list[int], test: Any, to: str) -> list[int]:
     return [iid for iid in cards if (test is None or test(game, side, iid, -1)) and _can_go(game, side, iid, to)]
 
 
-def _deliver(game: Game, side: int, iid: int, to: str, zone: int | None) -> bool:
+def _deliver(game: GameState, side: int, iid: int, to: str, zone: int | None) -> bool:
     """Put the card `iid`, found in `side`'s deck, where `to` says (`zone` for a unit onto the field)."""
     if to == "field" and game.setup.defs[iid].type is CardType.UNIT:
         if zone is None:
@@ -80,7 +80,7 @@ class _Taking(Effect):
     to: str
 
     def _place(
-        self, game: Game, frame: Frame, picked: list[int], at: int
+        self, game: GameState, frame: Frame, picked: list[int], at: int
     ) -> tuple[list[tuple[int, int | None]], int, Decision | None]:
         """(card, zone) for the picked cards that go (a zone only for units onto the field)."""
         if self.to != "field":
@@ -104,7 +104,7 @@ class Search(_Taking):
     )
     to: str = param(DESTINATIONS, TO_DOC, "hand", default="hand")
 
-    def _plan(self, game: Game, frame: Frame) -> tuple[list[tuple[int, int | None]], Decision | None]:
+    def _plan(self, game: GameState, frame: Frame) -> tuple[list[tuple[int, int | None]], Decision | None]:
         side = frame.side
         candidates = _takeable(
             game, side, sorted(game.sides[side].deck), self.filter, self.to
@@ -115,10 +115,10 @@ class Search(_Taking):
         going, at, decision = self._place(game, frame, picked, at)
         return going, decision
 
-    def choose(self, game: Game, frame: Frame, victims: list[Victim]) -> Decision | None:
+    def choose(self, game: GameState, frame: Frame, victims: list[Victim]) -> Decision | None:
         return self._plan(game, frame)[1]
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         going, _ = self._plan(game, frame)
         for iid, zone in going:
             _deliver(game, frame.side, iid, self.to, zone)
@@ -146,7 +146,7 @@ class Look(_Taking):
     filter: Any = param(PROPERTIES, FILTER_DOC, {"attribute": "Beast"}, default=None)
     to: str = param(DESTINATIONS, TO_DOC, "hand", default="hand")
 
-    def _plan(self, game: Game, frame: Frame) -> tuple[list[tuple[int, int | None]], list[int], Decision | None]:
+    def _plan(self, game: GameState, frame: Frame) -> tuple[list[tuple[int, int | None]], list[int], Decision | None]:
         """The cards taken (with their zones), the rest in the order chosen so far, and the next decision."""
         side = frame.side
         deck = game.sides[side].deck
@@ -162,13 +162,13 @@ class Look(_Taking):
         order, at, decision = pick_cards(game, frame, rest, len(rest), at, purpose=ORDER, kind=ORDER)
         return going, order, decision
 
-    def choose(self, game: Game, frame: Frame, victims: list[Victim]) -> Decision | None:
+    def choose(self, game: GameState, frame: Frame, victims: list[Victim]) -> Decision | None:
         if not frame.answers:  # the first time this look runs: the cards are seen
             for iid in game.sides[frame.side].deck[::-1][: self.count]:
                 game.log_event(frame.side, "look", iid)
         return self._plan(game, frame)[2]
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         side = frame.side
         going, order, _ = self._plan(game, frame)
         for iid, zone in going:

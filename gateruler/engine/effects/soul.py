@@ -19,7 +19,7 @@ from gateruler.engine.targets import FIELD_CARD, UNIT
 
 if TYPE_CHECKING:
     from gateruler.engine.frames import Decision, Frame
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 SOUL_SOURCES = Choice(
     "soul sources",
@@ -57,7 +57,7 @@ class AddSoul(Effect):
         PROPERTIES, "Which hand or graveyard cards may go (default: any).", {"type": "unit"}, default=None
     )
 
-    def _hosts(self, game: Game, victims: list[Victim]) -> list[tuple[int, int]]:
+    def _hosts(self, game: GameState, victims: list[Victim]) -> list[tuple[int, int]]:
         """(side, card) of the targets still where they were."""
         out = []
         for side, where, iid in victims:
@@ -66,7 +66,7 @@ class AddSoul(Effect):
         return out
 
     def _plan(
-        self, game: Game, frame: Frame, victims: list[Victim]
+        self, game: GameState, frame: Frame, victims: list[Victim]
     ) -> tuple[list[tuple[int, int, list[int]]], Decision | None]:
         """(side, host, cards) for each host, and the next pick still to ask for."""
         plan: list[tuple[int, int, list[int]]] = []
@@ -93,10 +93,10 @@ class AddSoul(Effect):
             plan.append((side, host, cards))
         return plan, None
 
-    def choose(self, game: Game, frame: Frame, victims: list[Victim]) -> Decision | None:
+    def choose(self, game: GameState, frame: Frame, victims: list[Victim]) -> Decision | None:
         return self._plan(game, frame, victims)[1]
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         plan, _ = self._plan(game, frame, victims)
         for side, host, cards in plan:
             for iid in cards:

@@ -17,14 +17,14 @@ import attrs
 from gateruler.engine.actions import RULER, Split
 from gateruler.engine.effects.base import Effect, Victim, effect, unit_still_there
 from gateruler.engine.events import Cause
-from gateruler.engine.frames import Decision, cause_of, log_no_effect
+from gateruler.engine.frames import Decision, DecisionKind, cause_of, log_no_effect
 from gateruler.engine.registry import param
 from gateruler.engine.targets import UNIT, Chosen
 from gateruler.engine.triggers import ON_ATTACK
 
 if TYPE_CHECKING:
     from gateruler.engine.frames import Frame
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 MAX_SPLIT = 6
 """The most damage one split may divide: every way of dividing it is one option of the decision."""
@@ -69,13 +69,13 @@ class SplitDamage(Effect):
     chooses = True
     amount: int = param(int, "How much damage to divide (1 to 6).", 3, minimum=1)
 
-    def choose(self, game: Game, frame: Frame, victims: list[Victim]) -> Decision | None:
+    def choose(self, game: GameState, frame: Frame, victims: list[Victim]) -> Decision | None:
         if not victims or any(type(a) is Split for a in frame.answers):
             return None
         options = tuple(distributions(victims, self.amount))
-        return Decision("split", frame.side, frame.source, frame.ability, frame.step, "target", options)
+        return Decision(DecisionKind.SPLIT, frame.side, frame.source, frame.ability, frame.step, "target", options)
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         cause = cause_of(game, frame)
         if not victims:
             log_no_effect(game, frame, Cause.NO_TARGET)
@@ -102,7 +102,7 @@ class SplitDamage(Effect):
 class CarryThrough(Effect):
     destroyed_by: str = param(str, "The `as:` name of an earlier effect of the same ability.", "fire")
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         event = frame.event  # on_attack: (the attacked zone, the card there when the attack was declared)
         result = next((r for name, r in frame.bound if name == self.destroyed_by), None)
         if len(event) < 2 or event[0] == RULER or result is None or event[1] not in result.destroyed:

@@ -16,7 +16,7 @@ from gateruler.vocabulary import Duration
 
 if TYPE_CHECKING:
     from gateruler.engine.frames import Frame
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 
 def _needs_a_change(effect: Modify) -> str | None:
@@ -37,7 +37,7 @@ class Modify(Effect):
     stk: int = param(int, "Change to STK (may be negative).", 1, default=0)
     duration: Duration = param(Duration, "How long the change lasts.", "end_of_turn", default=Duration.END_OF_TURN)
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         permanent = self.duration is Duration.PERMANENT
         cause = cause_of(game, frame)
         for side, where, iid in victims:
@@ -54,6 +54,7 @@ class Modify(Effect):
             if not unit_still_there(game, side, where, iid):
                 continue
             u = game.sides[side].board[where]
+            assert u is not None  # unit_still_there
             if permanent:
                 u.atk_mod += self.atk
                 u.hp_mod += self.hp

@@ -17,7 +17,7 @@ from gateruler.vocabulary import Duration
 
 if TYPE_CHECKING:
     from gateruler.engine.frames import Frame
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 
 @effect(
@@ -36,7 +36,7 @@ class Grant(Effect):
         default=Duration.END_OF_TURN,
     )
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         gained = ((self.keyword, self.duration is Duration.PERMANENT),)
         for side, where, iid in victims:
             if where == RULER:
@@ -45,6 +45,7 @@ class Grant(Effect):
                 game.log_event(side, "grant", -1, self.keyword)
             elif unit_still_there(game, side, where, iid):
                 u = game.sides[side].board[where]
+                assert u is not None  # unit_still_there
                 u.gained = u.gained + gained
                 game.log_event(side, "grant", iid, self.keyword)
 
@@ -58,7 +59,7 @@ class _SetState(Effect):
 
     rested: ClassVar[bool] = False
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         for side, where, iid in victims:
             if where == RULER:
                 if side == INVADER:
@@ -67,7 +68,7 @@ class _SetState(Effect):
                 game.sides[side].ruler_rested = self.rested
                 game.log_event(side, "rest" if self.rested else "act", -1)
             elif unit_still_there(game, side, where, iid):
-                game.sides[side].board[where].rested = self.rested
+                game.sides[side].unit(where).rested = self.rested
                 game.log_event(side, "rest" if self.rested else "act", iid)
 
 

@@ -21,7 +21,7 @@ from gateruler.engine.targets import CARD
 
 if TYPE_CHECKING:
     from gateruler.engine.frames import Decision, Frame
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 
 def _own_cards(effect: SpecialSummon) -> str | None:
@@ -42,10 +42,10 @@ def _own_cards(effect: SpecialSummon) -> str | None:
 class SpecialSummon(Effect):
     chooses = True
 
-    def choose(self, game: Game, frame: Frame, victims: list[Victim]) -> Decision | None:
+    def choose(self, game: GameState, frame: Frame, victims: list[Victim]) -> Decision | None:
         return plan_zones(game, frame.side, frame, [iid for _, _, iid in victims], 0)[2]
 
-    def resolve(self, game: Game, frame: Frame, victims: list[Victim]) -> None:
+    def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         side = frame.side
         placed = dict(plan_zones(game, side, frame, [iid for _, _, iid in victims], 0)[0])
         searched = False

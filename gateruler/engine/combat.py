@@ -1,0 +1,245 @@
+"""Attacks, battles and damage: who may attack what, the fight itself, and damage to units and rulers.
+
+An attack is declared (`declare_attack`: the attacker rests, its
+on_attack and attack_cost abilities trigger, and a `Battle` task waits under
+them), then fought when the task is reached (`battle`).  Damage to a unit
+(`damage_unit`) is checked against its HP at once; damage to a ruler
+(`damage_ruler`) queues a damage check, its cards turned one at a time
+(`check_one`, one task each).  Both ask the game's damage replacements
+first (`Setup.damage_replacements`: replace.py), and an attack declared
+runs `Setup.attack_declared` (the rift's attack windows, windows.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER
+from gateruler.engine.events import Cause
+from gateruler.engine.firing import fire
+from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE
+from gateruler.engine.stats import hp
+from gateruler.engine.tasks import Battle, Check, check_task, make
+from gateruler.engine.triggers import ATTACK_COST, CNT, ON_ATTACK
+from gateruler.engine.zones import destroy, take_top
+
+if TYPE_CHECKING:
+    from gateruler.engine.gamestate import GameState
+
+
+def can_attack(game: GameState, side: int, slot: int) -> bool:
+    """Whether the unit in `slot` of `side` (RULER: its ruler) may attack now: not rested, not dormant, not
+    in the defense zone, and its attack costs can be paid; the rift's ruler always may."""
+    if slot == RULER:
+        return side == INVADER or not game.sides[side].ruler_rested
+    if slot == DEFENSE:
+        return False
+    u = game.sides[side].board[slot]
+    if u is None or u.rested:
+        return False
+    if ATTACK_COST in game.setup.triggers[u.iid] and not can_pay_to_attack(game, side, u.iid):
+        return False
+    return DORMANT not in game.keywords(side, slot)
+
+
+def can_pay_to_attack(game: GameState, side: int, iid: int) -> bool:
+    """Whether every cost of the unit's attack_cost abilities can be paid now (it may attack only then)."""
+    abilities = game.setup.defs[iid].abilities
+    return all(c.can_pay(game, side, iid) for i in game.setup.triggers[iid][ATTACK_COST] for c in abilities[i].costs)
+
+
+def attackable(game: GameState, side: int, slot: int) -> bool:
+    """Whether there is a unit in `slot` of `side` that may be attacked."""
+    u = game.sides[side].board[slot]
+    return u is not None and CANNOT_BE_ATTACKED not in game.keywords(side, slot)
+
+
+def attack_targets(game: GameState, side: int) -> list[int]:
+    """Legal targets on `side` for an attack by the other side (real rules).
+
+    The frontmost card of each line, or the ruler through a line with no
+    unit in it (docs/rulings.md, CR 8-4c-1)."""
+    board = game.sides[side].board
+    targets: list[int] = []
+    open_line = False
+    for slot in (ATTACK_LEFT, DEFENSE, ATTACK_RIGHT):
+        if board[slot] is None:
+            open_line = True
+        elif attackable(game, side, slot):
+            targets.append(slot)
+    if open_line:
+        targets.append(RULER)
+    return targets
+
+
+def declare_attack(game: GameState, side: int, attacker: int, target: int) -> None:
+    """Rest the attacker, trigger its attack abilities, then fight."""
+    s = game.sides[side]
+    foe = 1 - side
+    if attacker == RULER:
+        if side == PLAYER:
+            s.ruler_rested = True
+        attacker_iid = -1
+    else:
+        unit = s.board[attacker]
+        assert unit is not None  # a declared attacker is on the board
+        unit.rested = True
+        attacker_iid = unit.iid
+    if target == RULER:
+        target_iid = -1
+    else:
+        defender = game.sides[foe].board[target]
+        assert defender is not None  # a declared target is on the board
+        target_iid = defender.iid
+    game.attacks += 1
+    game.log_event(side, "attack", attacker_iid, target, target_iid)
+    game.tasks.append(make(Battle, (side, attacker, attacker_iid, target, target_iid)))
+    if game.setup.attack_declared:
+        for hook in game.setup.attack_declared:
+            hook(game, side, attacker_iid, target, target_iid)  # the rift's attack windows, under its attack abilities
+    if attacker_iid >= 0:
+        fire(game, side, attacker_iid, ON_ATTACK, (target, target_iid))
+        if ATTACK_COST in game.setup.triggers[attacker_iid]:
+            fire(game, side, attacker_iid, ATTACK_COST)  # on top: the costs of attacking are paid first
+
+
+def damage_ruler(
+    game: GameState, side: int, amount: int, battle: bool, cause: str | None = None, source: int | None = None
+) -> None:
+    """Queue a damage check of `amount` cards, one at a time (what replacements leave of it).
+
+    `cause`, `source`: what dealt it (events.Cause; an effect gives its trigger and card)."""
+    if amount <= 0:
+        return
+    if game.setup.damage_replacements:
+        for replacement in game.setup.damage_replacements:
+            amount = replacement(game, side, -1, RULER, amount, battle, cause, source)
+            if amount <= 0:
+                return
+    game.log_event(side, "ruler_damage", amount, battle, source, cause)
+    game.tasks.append(check_task(side, amount, amount))
+
+
+def damage_unit(
+    game: GameState,
+    side: int,
+    slot: int,
+    amount: int,
+    battle: bool = False,
+    cause: str | None = None,
+    source: int | None = None,
+) -> None:
+    """Deal `amount` damage to the unit in `slot` of `side` (what replacements leave of it); `battle`: battle damage.
+
+    `cause`, `source`: what dealt it (events.Cause; an effect gives its trigger and card)."""
+    board = game.sides[side].board
+    u = board[slot]
+    if u is None or amount <= 0:
+        return
+    if game.setup.damage_replacements:
+        for replacement in game.setup.damage_replacements:
+            amount = replacement(game, side, u.iid, slot, amount, battle, cause, source)
+            if amount <= 0 or board[slot] is not u:
+                return
+    u.damage += amount
+    game.log_event(side, "damage_unit", u.iid, amount, u.damage, source, cause)
+    if u.damage >= hp(game, side, slot):
+        destroy(game, side, slot, Cause.LETHAL, source)
+
+
+def pending_battle(game: GameState, side: int) -> Battle | None:
+    """The latest attack `side` declared whose battle is still to be fought (None: no such attack).
+
+    Bots and windows ask this instead of reading the task stack: what a
+    waiting battle is made of is the engine's business."""
+    for task in reversed(game.tasks):
+        if type(task) is Battle and task.side == side:
+            return task
+    return None
+
+
+def attack_goes_on(game: GameState, side: int, attacker_iid: int) -> bool:
+    """The declared attack of `side`'s unit `attacker_iid`, not yet fought, goes on to the enemy ruler.
+
+    Its battle task is rewritten in place: the battle then deals the
+    attacker's STK to the ruler as battle damage.  The task keeps the card
+    the attack was declared against, which tells the battle that the
+    attack went on (Cause.CARRY_THROUGH).  False when no such attack is
+    waiting."""
+    tasks = game.tasks
+    for i in range(len(tasks) - 1, -1, -1):
+        task = tasks[i]
+        if type(task) is Battle and task.side == side and task.attacker_iid == attacker_iid:
+            tasks[i] = task._replace(target=RULER)  # a ruler target with a card: gone on
+            game.log_event(side, "carry_through", attacker_iid, task.target, task.target_iid)
+            return True
+    return False
+
+
+def battle(game: GameState, task: Battle) -> None:
+    """Fight a declared attack: battle damage both ways (intercept first, then the attack, pierce through the
+    defense zone, counterattack), or the attacker's STK to the ruler; nothing when either has left."""
+    side, attacker, attacker_iid, target, target_iid = task
+    foe = 1 - side
+    s = game.sides[side]
+    if attacker != RULER:
+        u = s.board[attacker]
+        if u is None or u.iid != attacker_iid:
+            return  # the attacker left the board before the battle
+    if target == RULER:
+        # a ruler target with a card: the attack went on to the ruler (attack_goes_on)
+        game.damage_ruler(
+            foe,
+            game.stk(side, attacker),
+            True,
+            Cause.ATTACK if target_iid < 0 else Cause.CARRY_THROUGH,
+            attacker_iid,
+        )
+        return
+    t = game.sides[foe].board[target]
+    if t is None or t.iid != target_iid:
+        return  # the target left the board: the attack does nothing
+    target_kw = game.keywords(foe, target)
+    if attacker != RULER and INTERCEPT in target_kw:
+        game.damage_unit(side, attacker, game.atk(foe, target), True, Cause.INTERCEPT, target_iid)
+        u = s.board[attacker]
+        if u is None or u.iid != attacker_iid:
+            return
+    pierce = PIERCE in game.keywords(side, attacker)
+    stk = game.stk(side, attacker)
+    game.damage_unit(foe, target, game.atk(side, attacker), True, Cause.ATTACK, attacker_iid)
+    t = game.sides[foe].board[target]
+    if t is None or t.iid != target_iid:
+        if target == DEFENSE and pierce:
+            game.damage_ruler(foe, stk, True, Cause.PIERCE, attacker_iid)
+        return
+    if attacker != RULER and COUNTERATTACK in target_kw:
+        u = s.board[attacker]
+        if u is not None and u.iid == attacker_iid:
+            game.damage_unit(side, attacker, game.atk(foe, target), True, Cause.COUNTERATTACK, target_iid)
+
+
+def check_one(game: GameState, task: Check) -> None:
+    """One card of a damage check of `total` cards, `remaining` of them still to come [rules.md 6.4].
+
+    `total` is None for a check queued by a save from before the log
+    numbered checks (its cards then log no place)."""
+    side, remaining, total = task
+    index = None if total is None else total - remaining + 1
+    iid = take_top(game, side)
+    if iid is None:
+        game.log_event(side, "check_deck_out", index, total)
+        return
+    s = game.sides[side]
+    d = game.setup.defs[iid]
+    if remaining > 1:
+        game.tasks.append(check_task(side, remaining - 1, total))
+    if d.has_cnt:
+        s.graveyard.append(iid)
+        game.log_event(side, "check", iid, "cnt", index, total)
+        fire(game, side, iid, CNT)
+    else:
+        s.damage_zone.append(iid)
+        game.log_event(side, "check", iid, "damage", index, total)
+        if len(s.damage_zone) >= game.life(side):
+            s.lost = s.lost or "damage"

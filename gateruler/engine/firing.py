@@ -1,0 +1,73 @@
+"""Firing a trigger: which of a card's abilities it starts, queued as frames on the task stack.
+
+The event site calls `fire(game, side, card, TRIGGER)` (through
+`Game.fire`); the card's abilities with that trigger are looked up in
+`Setup.triggers` (tables.py), those whose `requires` fails are dropped, the
+game's fire filters run (`Setup.fire_filters`: once-per-turn abilities
+already used this turn), and one `Frame` per ability is pushed, the first on
+top, so they resolve in the order written (resolve.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gateruler.engine.frames import BEGIN, Frame
+from gateruler.engine.tasks import window
+from gateruler.engine.timings import DAMAGE_EFFECT
+
+if TYPE_CHECKING:
+    from gateruler.engine.gamestate import GameState
+
+
+def ready(game: GameState, side: int, iid: int, trigger: str) -> list[int]:
+    """The card's abilities with `trigger` whose `requires` holds now."""
+    indices = game.setup.triggers[iid].get(trigger, ())
+    abilities = game.setup.defs[iid].abilities
+    return [i for i in indices if abilities[i].requires is None or abilities[i].requires.holds(game, side, iid, ())]
+
+
+def fire(
+    game: GameState, side: int, iid: int, trigger: str, event: tuple[Any, ...] = (), ready: list[int] | None = None
+) -> None:
+    """A trigger happened to the card `iid` of `side`: queue its abilities for it, the first on top.
+
+    An ability whose `requires` fails does not trigger (`ready`: the
+    abilities whose requirement was already found to hold).  `event` is the
+    trigger's own data, kept in the frames (on_attack: the target zone and card)."""
+    setup = game.setup
+    if ready is None:
+        if trigger not in setup.triggers[iid]:
+            return
+        ready = _ready(game, side, iid, trigger)
+    if not ready:
+        return
+    if setup.fire_filters:
+        for keep in setup.fire_filters:
+            ready = keep(game, iid, ready)
+            if not ready:
+                return
+    abilities = setup.defs[iid].abilities
+    own = True
+    tasks = game.tasks
+    for index in reversed(ready):
+        ability = abilities[index]
+        tasks.append(Frame(side, iid, index, BEGIN if ability.costs or ability.optional else 0, (), (), event))
+        if ability.rule:  # a level's rule added it: logged as the rule acting, not as an ability of the card
+            game.log_event(side, "special_rule", ability.rule, iid)
+            own = any(not abilities[i].rule for i in ready)
+    if setup.damage_windows and any((iid, index) in setup.damage_windows for index in ready):
+        tasks.append(window(DAMAGE_EFFECT, iid))  # the player may answer before the damage ability resolves
+    if own:
+        game.log_event(side, "ability", iid, trigger)
+
+
+_ready = ready  # `fire`'s parameter of that name hides the function
+
+
+def once_per_turn(game: GameState, iid: int, ready: list[int]) -> list[int]:
+    """A fire filter: `ready` without the once-per-turn abilities already used this turn; those left count as used now."""
+    abilities = game.setup.defs[iid].abilities
+    ready = [i for i in ready if not abilities[i].once_per_turn or (iid, i) not in game.used]
+    game.used += tuple((iid, i) for i in ready if abilities[i].once_per_turn)
+    return ready

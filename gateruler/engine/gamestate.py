@@ -1,0 +1,267 @@
+"""What the engine's modules see of a game: `GameState`, its `Setup`, and the `Opponent`.
+
+Every engine module but game.py is written against the `GameState` Protocol,
+never against `Game` itself: game.py imports them all (it delegates its
+primitives to them), so none may import it back, not even for a type hint,
+and the engine's import graph stays one-way (tests/test_engine_imports.py
+fails on a cycle).  `Game` is the one implementation; a type checker holds it
+to the Protocol wherever a `Game` is passed to an engine function.
+
+The three types live in one module because they refer to each other: a game
+has a setup, the setup holds the opponent, and the opponent is handed the
+game.  This module imports only the engine's data modules (state, tasks,
+frames, actions, rules), which import nothing that imports it.
+
+`Setup` is everything fixed for a game's life, shared by all its clones: the
+definitions, the tables worked out from them once per game (tables.py), and
+the *hooks*: what the core runs at a moment of the game only when some card
+of the game needs it (continuous stat changes at every stat read, keyword
+grants at every keyword read, activated abilities among the legal actions,
+replacements at a damage or a destroy, priority windows at the rift's
+attacks).  A hook list is empty in a game whose cards need none of it, so
+such a game pays one empty loop where a mechanic would act.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+import attrs
+
+from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
+from gateruler.engine.rules import Rules
+
+if TYPE_CHECKING:
+    from gateruler.cardpool import CardPool
+    from gateruler.engine.actions import Action
+    from gateruler.engine.frames import Decision
+    from gateruler.engine.state import Phase, SideState, Unit
+    from gateruler.engine.tasks import Battle, RiftStep, Task
+    from gateruler.models import CardDef, LevelDef, RulerDef
+
+# ---------------------------------------------------------------------- the hooks' shapes
+
+StatBonus = Callable[["GameState", int, int, int, str], int]
+"""(game, side, card, slot, stat) -> what continuous effects add to the stat of that unit (card -1: the ruler)."""
+KeywordGrants = Callable[["GameState", int, int, frozenset[str]], frozenset[str]]
+"""(game, side, slot, printed keywords) -> the keywords with those granted to it."""
+Plays = Callable[["GameState"], list["Action"]]
+"""(game) -> the player's actions a mechanic adds to those of the rules (a discount play, an activated ability)."""
+WindowPlays = Callable[["GameState", str, bool], list["Action"]]
+"""(game, window, the player's side at risk) -> the actions a mechanic adds to the answers in a window."""
+FireFilter = Callable[["GameState", int, list[int]], list[int]]
+"""(game, card, indices of its abilities about to trigger) -> those that do (once per turn)."""
+DamageReplacement = Callable[["GameState", int, int, int, int, bool, "str | None", "int | None"], int]
+"""(game, side, card, slot, amount, battle, cause, source) -> what is left of the damage (card -1: the ruler)."""
+DestroyReplacement = Callable[["GameState", int, int, bool, bool], bool]
+"""(game, side, slot, lethal, to pay a cost) -> whether the unit survives being destroyed."""
+LeaveReplacement = Callable[["GameState", int, int, str], bool]
+"""(game, side, slot, way) -> whether the unit stays instead of leaving the board that way."""
+AttackDeclared = Callable[["GameState", int, int, int, int], None]
+"""(game, side, attacking card, target zone, target card) -> None: an attack was declared, its abilities not yet fired."""
+CardHook = Callable[["GameState", int], None]
+"""(game, card) -> None: the rift is about to play the card it drove."""
+TurnHook = Callable[["GameState"], None]
+"""(game) -> None: a moment of the turn (its end)."""
+TurnTasks = Callable[["GameState"], list["Task"]]
+"""(game) -> tasks to add to a turn's (the rift's end window)."""
+
+
+@attrs.frozen(eq=False)
+class Setup:
+    """Everything fixed for a game's life, shared by all its clones (tables.build_setup makes one)."""
+
+    defs: tuple[CardDef, ...]  # by instance id
+    owners: tuple[int, ...]  # by instance id
+    ruler: RulerDef
+    level: LevelDef
+    pool: CardPool
+    opponent: Opponent  # the scripted side (gateruler.invader in solo mode)
+    seed: int
+    max_turns: int
+    player_deck: tuple[str, ...]  # card ids in deck-list order, for saving
+    deck_name: str = ""
+    rules: Rules = DEFAULT_RULES  # the readings of open rulings this game is played under (engine/rules.py)
+    # ------------------------------------------------------------------ tables, by instance id (tables.py)
+    continuous: tuple = ()  # its continuous stat changes (continuous.py); () when no card has any
+    triggers: tuple[Mapping[str, tuple[int, ...]], ...] = ()  # trigger word -> indices of its abilities with it
+    costs: tuple[int, ...] = ()  # the energy the player pays to play it (0 for rulers that pay none)
+    play_checks: tuple[bool, ...] = ()  # whether playing it needs more than its energy (legal.event_playable)
+    summon_slots: tuple[int, ...] = ()  # the player's unit zones, for summons
+    replacements: tuple = ()  # its standing replacements (replace.py); () when no card has one
+    replaces: frozenset[str] = frozenset()  # the replacement hooks some card of the game can answer
+    activated: tuple[tuple[int, ...], ...] = ()  # the indices of its activated abilities (activation.py)
+    set_windows: tuple[frozenset[str], ...] = ()  # the windows it may be played from a set zone in
+    no_main_play: frozenset[int] = frozenset()  # events whose timing does not open the main window
+    discounts: tuple[int, ...] = ()  # the index of its discount ability, or -1 (discount.py)
+    grants: tuple = ()  # its continuous keyword grants (continuous.py); () when no card has any
+    damage_windows: frozenset[tuple[int, int]] = frozenset()  # (card, ability): rift damage abilities, a window each
+    # ------------------------------------------------------------------ facts about the cards, for callers (the bots)
+    has_activated: bool = False  # some player card has an activated ability
+    has_discount: bool = False  # some player card has a discount
+    has_grants: bool = False  # some card grants keywords
+    windows: bool = False  # the player may answer in the rift's turn (windows.py)
+    # ------------------------------------------------------------------ hooks: what the core runs, and when
+    stat_bonuses: tuple[StatBonus, ...] = ()  # at every stat read (continuous stat changes)
+    keyword_grants: tuple[KeywordGrants, ...] = ()  # at every keyword read (granted keywords)
+    main_plays: tuple[Plays, ...] = ()  # the main phase's legal actions (discount plays, activated abilities)
+    attack_plays: tuple[Plays, ...] = ()  # the attack phase's legal actions (activated abilities)
+    window_plays: tuple[WindowPlays, ...] = ()  # the answers in a rift window (activated abilities)
+    fire_filters: tuple[FireFilter, ...] = ()  # as abilities trigger (once per turn)
+    damage_replacements: tuple[DamageReplacement, ...] = ()  # as damage is about to be dealt (replace.py)
+    destroy_replacements: tuple[DestroyReplacement, ...] = ()  # as a unit is about to be destroyed
+    leave_replacements: tuple[LeaveReplacement, ...] = ()  # as a unit is about to leave the board otherwise
+    attack_declared: tuple[AttackDeclared, ...] = ()  # at an attack declaration (the rift's attack windows)
+    rift_drove: tuple[CardHook, ...] = ()  # before the rift plays a driven card (the rift_drive window)
+    rift_turn_end: tuple[TurnTasks, ...] = ()  # tasks before the rift's end phase (the rift_end window)
+    turn_end: tuple[TurnHook, ...] = ()  # at every end phase (granted keywords expire)
+
+    @property
+    def card_ids(self) -> tuple[str, ...]:
+        return tuple(d.id for d in self.defs)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(d.name for d in self.defs)
+
+
+class Opponent(Protocol):
+    """The scripted side: its card definitions, its turn, and its answers to decisions.
+
+    The engine plays the player's side by asking (`legal_actions`/`apply`);
+    the other side is a script, handed to the engine when a game is set up
+    (`Game.new`, `Game.from_dict`).  The solo mode's rift
+    (`gateruler.invader.InvaderController`) is the one we ship; tests may pass
+    their own.  Keeping this a Protocol keeps the import graph one-way: the
+    rift imports the engine, never the reverse.
+
+    Implementations must be stateless (everything they need is in the game),
+    because every clone of a game shares the one opponent object.
+    """
+
+    name: str
+
+    def card_definitions(self, level: LevelDef, pool: CardPool, ids: tuple[str, ...]) -> Mapping[str, CardDef]:
+        """The opponent's version of every card in `ids` (and of the level's list)."""
+        ...  # pragma: no cover
+
+    def deck_size(self, level: LevelDef) -> int | None:
+        """How many cards of the level's shuffled list it plays with (the top ones; the rest are set
+        aside unseen); None: the whole list."""
+        ...  # pragma: no cover
+
+    def turn_tasks(self, game: GameState) -> list[Task]:
+        """The opponent's turn after the common start phase, as engine tasks (its steps: tasks.RIFT_STEPS)."""
+        ...  # pragma: no cover
+
+    def player_turn_tasks(self, game: GameState) -> list[Task]:
+        """Its steps in the player's start phase, before the player's draws (a level rule that acts
+        in every turn's start phase); usually none."""
+        ...  # pragma: no cover
+
+    def run_task(self, game: GameState, task: RiftStep) -> None:
+        """Perform one step of its turn (a task of tasks.RIFT_STEPS)."""
+        ...  # pragma: no cover
+
+    def decide(self, game: GameState, decision: Decision) -> Action:
+        """Its answer to a decision of its own (a target, the cards a cost takes, "you may"):
+        one of `decision.options`.  The engine asks only when there are two or more."""
+        ...  # pragma: no cover
+
+
+class GameState(Protocol):
+    """A game as the engine's modules see it: its state, and the primitives word code calls.
+
+    `Game` (game.py) is the implementation; docs/engine.md lists what each
+    primitive does.  Everything here is public: code outside the engine may
+    use it too."""
+
+    setup: Setup
+    sides: list[SideState]
+    turn: int
+    active: int
+    first_player: int
+    phase: Phase
+    attacks: int
+    rng: random.Random | None
+    log: list[tuple[Any, ...]]
+    tasks: list[Task]
+    pending: Decision | None
+    winner: str | None
+    end_reason: str
+    history: list[Action]
+    halt_after_turn: int | None
+    used: tuple[tuple[int, int], ...]
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def over(self) -> bool: ...
+    @property
+    def first_turn_limit(self) -> bool: ...
+    def card(self, iid: int) -> CardDef: ...
+    def life(self, side: int) -> int: ...
+    def has_hand(self, side: int) -> bool: ...
+    def has_field_zone(self, side: int) -> bool: ...
+    def unit_at(self, side: int, slot: int) -> Unit | None: ...
+    def unit_is(self, side: int, slot: int, iid: int) -> bool: ...
+    def keywords(self, side: int, slot: int) -> frozenset[str]: ...
+    def atk(self, side: int, slot: int) -> int: ...
+    def hp(self, side: int, slot: int) -> int: ...
+    def stk(self, side: int, slot: int) -> int: ...
+    def can_attack(self, side: int, slot: int) -> bool: ...
+    def attackable(self, side: int, slot: int) -> bool: ...
+    def attack_targets(self, side: int) -> list[int]: ...
+    def pending_battle(self, side: int) -> Battle | None: ...
+    def legal_actions(self) -> list[Action]: ...
+
+    # ------------------------------------------------------------------ the log
+    def log_event(self, side: int | None, kind: str, *args: object) -> None: ...
+
+    # ------------------------------------------------------------------ zones
+    def summon(self, side: int, iid: int, slot: int, how: str = ...) -> None: ...
+    def special_summon(self, side: int, iid: int, slot: int, from_zone: str, how: str = ...) -> bool: ...
+    def free_zones(self, side: int) -> list[int]: ...
+    def take_card(self, side: int, zone: str, iid: int) -> bool: ...
+    def zone_of(self, side: int, iid: int) -> str | None: ...
+    def shuffle(self, side: int) -> None: ...
+    def play_event(self, side: int, iid: int) -> None: ...
+    def play_field(self, side: int, iid: int) -> None: ...
+    def play_from_hand(self, side: int, iid: int, slot: int) -> None: ...
+    def to_graveyard(self, side: int, iid: int, from_zone: str) -> None: ...
+    def remove_unit(self, side: int, slot: int) -> int: ...
+    def destroy(self, side: int, slot: int, cause: str | None = None, source: int | None = None) -> None: ...
+    def stays(self, side: int, slot: int, way: str) -> bool: ...
+    def destroy_field(self, side: int, iid: int, cause: str | None = None, source: int | None = None) -> None: ...
+    def take_top(self, side: int) -> int | None: ...
+    def draw(self, side: int, cause: str | None = None, source: int | None = None) -> None: ...
+
+    # ------------------------------------------------------------------ soul
+    def soul(self, side: int, host: int) -> tuple[int, ...]: ...
+    def soul_of(self, side: int, slot: int) -> tuple[int, ...]: ...
+    def put_soul(self, side: int, host: int, iid: int, from_zone: str) -> None: ...
+    def soul_to_graveyard(self, side: int, host: int, cards: Sequence[int] | None = None, cause: str = ...) -> None: ...
+    def release_soul(self, side: int, host: int) -> None: ...
+
+    # ------------------------------------------------------------------ attacks and damage
+    def declare_attack(self, side: int, attacker: int, target: int) -> None: ...
+    def window_after_drive(self, iid: int) -> None: ...
+    def attack_goes_on(self, side: int, attacker_iid: int) -> bool: ...
+    def damage_ruler(
+        self, side: int, amount: int, battle: bool, cause: str | None = None, source: int | None = None
+    ) -> None: ...
+    def damage_unit(
+        self,
+        side: int,
+        slot: int,
+        amount: int,
+        battle: bool = False,
+        cause: str | None = None,
+        source: int | None = None,
+    ) -> None: ...
+
+    # ------------------------------------------------------------------ abilities
+    def fire(
+        self, side: int, iid: int, trigger: str, event: tuple[Any, ...] = (), ready: list[int] | None = None
+    ) -> None: ...

@@ -1,0 +1,176 @@
+"""The player's legal actions: what `Game.legal_actions()` offers.
+
+In the main phase: summons, plays from the hand and the drive zone, sets,
+the set events whose timing opens there, then what the game's mechanics add
+(`Setup.main_plays`: discount plays, activated abilities), then going to
+attack and ending the turn.  In the attack phase: each ready attacker
+against each legal target, set events, `Setup.attack_plays`, ending the
+turn.  A decision waiting (`Game.pending`) offers exactly its options.
+Copies of a card in one zone are one decision (docs/rulings.md 15).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gateruler.engine.actions import (
+    ATTACK_LEFT,
+    ATTACK_RIGHT,
+    END_TURN,
+    GO_TO_ATTACK,
+    INVADER,
+    PLAYER,
+    RULER,
+    Action,
+    attack_action,
+    play_event_action,
+    play_field_action,
+    set_card_action,
+    summon_action,
+)
+from gateruler.engine.combat import attack_targets, can_attack
+from gateruler.engine.keywords import OPEN_CARD
+from gateruler.engine.state import ATTACK_PHASE, MAIN_PHASE
+from gateruler.engine.targets import Chosen
+from gateruler.engine.timings import ATTACK, MAIN
+from gateruler.engine.triggers import ON_PLAY
+from gateruler.vocabulary import EVENT_TYPE, FIELD_TYPE, UNIT_TYPE
+
+if TYPE_CHECKING:
+    from gateruler.engine.gamestate import GameState
+
+
+def legal_actions(game: GameState) -> list[Action]:
+    """Every decision the player may take now (empty when the game is over)."""
+    if game.winner is not None:
+        return []
+    if game.pending is not None:
+        return list(game.pending.options)
+    if game.active != PLAYER:
+        return []
+    if game.phase == MAIN_PHASE:
+        actions = main_actions(game) + set_card_plays(game, MAIN)
+        if game.setup.main_plays:
+            for plays in game.setup.main_plays:
+                actions += plays(game)  # discount plays, activated abilities
+        actions.append(GO_TO_ATTACK)
+        actions.append(END_TURN)
+        return actions
+    if game.phase == ATTACK_PHASE:
+        actions = attack_actions(game) + set_card_plays(game, ATTACK)
+        if game.setup.attack_plays:
+            for plays in game.setup.attack_plays:
+                actions += plays(game)  # activated abilities
+        actions.append(END_TURN)
+        return actions
+    return []
+
+
+def main_actions(game: GameState) -> list[Action]:
+    """The rules' own plays of the main phase: summons, events and fields from the hand and the drive zone, sets."""
+    side = game.sides[PLAYER]
+    ruler = game.setup.ruler
+    actions: list[Action] = []
+    seen: set[tuple[str, int]] = set()
+    can_summon = ruler.summon_cap is None or side.summons < ruler.summon_cap
+    slots = game.setup.summon_slots
+    costs = game.setup.costs
+    defs = game.setup.defs
+    no_main_play = game.setup.no_main_play  # events whose timing keeps them out of the hand's plays (timings.py)
+    free_set = [i for i, c in enumerate(side.set_zones) if c is None]
+    for where, cards in ((0, side.hand), (1, side.drive)):
+        for iid in cards:
+            d = defs[iid]
+            key = (d.id, where)
+            if key in seen:
+                continue  # copies of one card in one zone are the same decision
+            seen.add(key)
+            affordable = costs[iid] <= side.energy_ready
+            if d.type is UNIT_TYPE:
+                if can_summon and affordable:
+                    actions.extend([summon_action(iid, slot) for slot in slots])
+            elif d.type is EVENT_TYPE:
+                if (
+                    affordable
+                    and iid not in no_main_play
+                    and (not game.setup.play_checks[iid] or event_playable(game, PLAYER, iid))
+                ):
+                    actions.append(play_event_action(iid))
+                if free_set and OPEN_CARD not in d.keywords:
+                    actions.append(set_card_action(iid, free_set[0]))
+            elif d.type is FIELD_TYPE and affordable:
+                actions.append(play_field_action(iid))
+    return actions
+
+
+def set_card_plays(game: GameState, window: str) -> list[Action]:
+    """The set events the player may play in `window` (their timing: timings.event_windows)."""
+    side = game.sides[PLAYER]
+    windows = game.setup.set_windows
+    out: list[Action] = []
+    for iid in side.set_zones:
+        if (
+            iid is not None
+            and window in windows[iid]
+            and game.setup.costs[iid] <= side.energy_ready
+            and (not game.setup.play_checks[iid] or event_playable(game, PLAYER, iid))
+        ):
+            out.append(play_event_action(iid))
+    return out
+
+
+def event_playable(game: GameState, side: int, iid: int, energy: int | None = None) -> bool:
+    """Whether the event `iid` can be played now, its level aside: its on_play abilities
+    may be used (`requires`), their costs can be paid (with the level's energy), and
+    every effect that must choose a target has one to choose.
+
+    All is judged as when it is played: the event has left its zone (the
+    hand, drive zone or set zone it is in is looked at without it).
+    `energy`: what it costs when not its level (a discount)."""
+    s = game.sides[side]
+    zone = s.hand if iid in s.hand else s.drive if iid in s.drive else None
+    at = zone.index(iid) if zone is not None else s.set_zones.index(iid)
+    if zone is not None:
+        zone.pop(at)
+    else:
+        s.set_zones[at] = None
+    try:
+        return playable_now(game, side, iid, energy)
+    finally:
+        if zone is not None:
+            zone.insert(at, iid)
+        else:
+            s.set_zones[at] = iid
+
+
+def playable_now(game: GameState, side: int, iid: int, energy: int | None = None) -> bool:
+    """`event_playable`, the event already out of its zone."""
+    d = game.setup.defs[iid]
+    if energy is None:
+        energy = game.setup.costs[iid]
+    for index in game.setup.triggers[iid].get(ON_PLAY, ()):
+        ability = d.abilities[index]
+        if ability.requires is not None and not ability.requires.holds(game, side, iid, ()):
+            return False
+        for cost in ability.costs:
+            energy += cost.energy_needed()
+            if not cost.energy_needed() and not cost.can_pay(game, side, iid):
+                return False
+        for effect in ability.effects:
+            if type(effect.target) is Chosen and not effect.optional and not effect.target.filter.places(game, side):
+                return False
+    return energy <= game.sides[side].energy_ready
+
+
+def attack_actions(game: GameState) -> list[Action]:
+    """Each attacker that may attack against each legal target (the first player's first turn: one attack)."""
+    if game.first_turn_limit and game.attacks >= 1:
+        return []
+    targets = attack_targets(game, INVADER)
+    out: list[Action] = []
+    for attacker in (ATTACK_LEFT, ATTACK_RIGHT, RULER):
+        if attacker != RULER and attacker >= game.setup.ruler.attack_zones:
+            continue
+        if can_attack(game, PLAYER, attacker):
+            out.extend([attack_action(attacker, t) for t in targets])
+    return out

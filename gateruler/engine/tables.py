@@ -1,0 +1,151 @@
+"""The per-game tables: what `Setup` holds beyond the definitions, worked out once per game.
+
+Setting a game up is a large share of a short game's cost, and the games of
+a batch have the same definitions: they share one `defs` tuple and one set
+of tables (`_TABLES`), and each definition is read once across games
+(`_INDEXES`), so the bots' memos keyed by the definitions hold across games
+too.  Both memos forget everything when they grow large.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from gateruler.engine.actions import DEFENSE, PLAYER, UNIT_SLOTS
+from gateruler.engine.activation import ability_tables, play_hooks
+from gateruler.engine.continuous import bonus, continuous_entries, expire_grants, with_grants
+from gateruler.engine.firing import once_per_turn
+from gateruler.engine.gamestate import Setup
+from gateruler.engine.keywords import SOUL_GUARD
+from gateruler.engine.replace import DAMAGE, DESTROY, LEAVE, damage, replacement_entries, stays, survives
+from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
+from gateruler.engine.rules import PlayerWindows, Rules
+from gateruler.engine.targets import Chosen
+from gateruler.engine.triggers import ON_PLAY, REPLACEMENT
+from gateruler.engine.windows import HOOKS as WINDOW_HOOKS
+from gateruler.engine.windows import NO_HOOKS as NO_WINDOW_HOOKS
+from gateruler.engine.windows import answering_cards, damage_abilities
+from gateruler.models import CardDef, CostModel, RulerDef
+
+_TABLES: dict[tuple[Any, ...], dict[str, Any]] = {}  # (id(ruler), owners, id(def)...) -> build_setup's tables
+
+
+def build_setup(defs: tuple[CardDef, ...], *, ruler: RulerDef, rules: Rules = DEFAULT_RULES, **fields: Any) -> Setup:
+    """A setup, with what is worked out once per game from the definitions."""
+    owners = tuple(fields.get("owners", ()))
+    defs = rules.player_definitions(defs, owners, PLAYER)
+    key = (id(ruler), owners, *map(id, defs))
+    hit = _TABLES.get(key)
+    if hit is None:
+        if len(_TABLES) >= 256:
+            _TABLES.clear()
+        hit = _TABLES[key] = _tables(defs, owners, ruler)  # it keeps the definitions and the ruler alive
+    if rules.player_windows is not PlayerWindows.ON and hit["windows"]:
+        return Setup(
+            **{**hit, "windows": False, "damage_windows": frozenset(), **NO_WINDOW_HOOKS}, rules=rules, **fields
+        )
+    return Setup(**hit, rules=rules, **fields)
+
+
+def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef) -> dict[str, Any]:
+    """The tables of `Setup`, as its fields.
+
+    Everything here is a function of the definitions, their owners and the
+    ruler alone: a table that depends on anything else (a rule variant...)
+    must be added to `build_setup`'s key or worked out there."""
+    entries = continuous_entries(defs)
+    triggers, hooks, play_checks = trigger_index(defs)
+    free = ruler.cost_model is CostModel.FREE
+    abilities = dict(ability_tables(defs, owners))  # a copy: the tables of plain games are shared
+    once = abilities.pop("has_once")
+    # a game with keyword grants may grant Soul guard: it asks the leave hook too (a soul test, when it has none)
+    replaces = hooks - {REPLACEMENT} | ({LEAVE} if abilities["has_grants"] else frozenset())
+    answering = answering_cards(defs, owners)
+    return {
+        "defs": defs,
+        "ruler": ruler,
+        "continuous": entries,
+        "triggers": triggers,
+        "costs": tuple(0 if free else max(d.level, 0) for d in defs),
+        "play_checks": play_checks,
+        "summon_slots": tuple(
+            s
+            for s in UNIT_SLOTS
+            if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)
+        ),
+        "replacements": replacement_entries(defs) if REPLACEMENT in hooks else (),
+        "replaces": replaces,
+        # the rift-turn windows, as they are when the player_windows reading lets them open
+        "windows": answering,
+        "damage_windows": damage_abilities(defs, owners) if answering else frozenset(),
+        **abilities,
+        # hooks
+        "stat_bonuses": (bonus,) if any(entries) else (),
+        "keyword_grants": (with_grants,) if abilities["has_grants"] else (),
+        "turn_end": (expire_grants,) if abilities["has_grants"] else (),
+        "fire_filters": (once_per_turn,) if once else (),
+        "destroy_replacements": (survives,) if replaces & {DESTROY, LEAVE} else (),
+        "leave_replacements": (stays,) if LEAVE in replaces else (),
+        "damage_replacements": (damage,) if DAMAGE in replaces else (),
+        **play_hooks(abilities),
+        **(WINDOW_HOOKS if answering else NO_WINDOW_HOOKS),
+    }
+
+
+# ---------------------------------------------------------------------- each card's triggers, once across games
+
+NO_HOOKS: frozenset[str] = frozenset()
+HOOK_NAMES = frozenset({DAMAGE, DESTROY, LEAVE, REPLACEMENT})
+_INDEXES: dict[
+    int, tuple[CardDef, dict[str, tuple[int, ...]], frozenset[str], bool]
+] = {}  # id(definition) -> (it, its index, its hooks, play checks)
+
+
+def trigger_index(
+    defs: Sequence[CardDef],
+) -> tuple[tuple[dict[str, tuple[int, ...]], ...], frozenset[str], tuple[bool, ...]]:
+    """For each card, trigger word -> the indices of its abilities with that trigger; the replacement
+    hooks the cards' words use (REPLACEMENT among them when a card has a standing replacement); and
+    for each card whether playing it needs more than its energy (`needs_play_checks`).
+
+    Each definition is read once, and remembered across games (definitions
+    are frozen and shared by the games of a batch)."""
+    indexes = []
+    checks = []
+    hooks: frozenset[str] = frozenset()
+    for d in defs:
+        hit = _INDEXES.get(id(d))
+        if hit is None or hit[0] is not d:
+            hit = _index(d)
+        indexes.append(hit[1])
+        checks.append(hit[3])
+        if hit[2]:
+            hooks |= hit[2]
+    return tuple(indexes), hooks, tuple(checks)
+
+
+def _index(d: CardDef) -> tuple[CardDef, dict[str, tuple[int, ...]], frozenset[str], bool]:
+    found: dict[str, list[int]] = {}
+    card_hooks = NO_HOOKS
+    for i, ability in enumerate(d.abilities):
+        found.setdefault(ability.trigger, []).append(i)
+        for effect in ability.effects:
+            if effect.hook:  # a replacement word: standing (REPLACEMENT) or one-shot
+                card_hooks = card_hooks | {effect.hook, ability.trigger}
+    if SOUL_GUARD in d.keywords:
+        card_hooks = card_hooks | {LEAVE}
+    if len(_INDEXES) > 4096:
+        _INDEXES.clear()
+    index = {trigger: tuple(indices) for trigger, indices in found.items()}
+    hit = _INDEXES[id(d)] = (d, index, card_hooks & HOOK_NAMES, needs_play_checks(d, index))
+    return hit
+
+
+def needs_play_checks(card: CardDef, index: dict[str, tuple[int, ...]]) -> bool:
+    """Whether playing the card may depend on more than its energy: on_play requirements, costs, chosen targets."""
+    for i in index.get(ON_PLAY, ()):
+        ability = card.abilities[i]
+        if ability.requires is not None or ability.costs or any(type(e.target) is Chosen for e in ability.effects):
+            return True
+    return False

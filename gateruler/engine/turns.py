@@ -1,0 +1,141 @@
+"""The turn: its start, main and end phases, the game's set-up (the opening hand, the rift's deal) and its end.
+
+A turn begins with a `Start` task: its start phase resets what a turn
+resets and queues the rest of the turn, the player's draws and main phase or
+the rift's steps (which its `Opponent` gives), and fires start-of-turn
+abilities (they resolve first).  `End` ends what lasts until the end of the
+turn and queues the other side's `Start`.  Each is a handler of `game.RUNS`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, INVADER, PLAYER, UNIT_SLOTS
+from gateruler.engine.events import Cause
+from gateruler.engine.firing import fire
+from gateruler.engine.rules import UnitDamage
+from gateruler.engine.state import END_PHASE, GAME_OVER, MAIN_PHASE, START_PHASE
+from gateruler.engine.tasks import End, Main, Start, Task, draw_task, drive_task, end_task, main_task, start_task
+from gateruler.engine.triggers import START_OF_TURN
+from gateruler.engine.zones import draw, end_main
+from gateruler.models import TurnStartKind
+
+if TYPE_CHECKING:
+    from gateruler.engine.gamestate import GameState
+    from gateruler.engine.tasks import RiftStep
+
+
+def set_up(game: GameState) -> None:
+    """Before the first turn: the player's energy and opening hand (open cards in it go on top: played at once)."""
+    side = game.sides[PLAYER]
+    ruler = game.setup.ruler
+    side.energy = ruler.energy
+    side.energy_ready = ruler.energy
+    game.log_event(PLAYER, "setup")
+    game.log_event(INVADER, "setup")
+    for _ in range(ruler.opening_hand):
+        draw(game, PLAYER, Cause.OPENING)
+
+
+def deal(ids: list[str], order: list[int], size: int | None) -> tuple[list[str], list[int]]:
+    """The rift's cards when it plays with only the top `size` of its shuffled list (the rest are set
+    aside unseen, out of the game): the kept card ids in list order, and the deck order renumbered
+    to them.  The kept cards lie in the same order as in the game with the whole list."""
+    if size is None or size >= len(order):
+        return ids, order
+    kept = order[len(order) - size :]  # the top of the deck is the end of the list
+    ranked = sorted(kept)
+    rank = {index: r for r, index in enumerate(ranked)}
+    return [ids[i] for i in ranked], [rank[i] for i in kept]
+
+
+def start_phase(game: GameState, task: Start) -> None:
+    """A turn of `task.side` begins; past the turn cap the game is drawn."""
+    side = task.side
+    game.turn += 1
+    game.active = side
+    game.attacks = 0
+    game.phase = START_PHASE
+    game.used = ()
+    game.log_event(side, "turn")
+    if game.turn > game.setup.max_turns:
+        finish(game, "draw", "turn cap")
+        return
+    s = game.sides[side]
+    s.summons = 0
+    s.ruler_rested = False
+    for slot in (ATTACK_LEFT, ATTACK_RIGHT):
+        u = s.board[slot]
+        if u is not None:
+            u.rested = False
+    if side == PLAYER:
+        # Its energy readies; then the opponent's steps in the player's start phase, the draws, the main phase.
+        ruler = game.setup.ruler
+        s.energy_ready = (
+            s.energy if ruler.energy_readied is None else min(s.energy, s.energy_ready + ruler.energy_readied)
+        )
+        count = ruler.turn_start_count
+        if game.turn == 1 and ruler.first_turn_count is not None:
+            count = ruler.first_turn_count
+        take: Task = draw_task(PLAYER) if ruler.turn_start is TurnStartKind.DRAW else drive_task(PLAYER)
+        later = [*game.setup.opponent.player_turn_tasks(game), *[take] * count, main_task(PLAYER)]
+    else:
+        # The rift's steps, what the game's hooks add before its end phase (the rift_end window), its end phase.
+        later = list(game.setup.opponent.turn_tasks(game))
+        for hook in game.setup.rift_turn_end:
+            later += hook(game)
+        later.append(end_task(INVADER))
+    game.tasks.extend(reversed(later))  # the first on top
+    for slot in UNIT_SLOTS:
+        unit = s.board[slot]
+        if unit is not None:
+            fire(game, side, unit.iid, START_OF_TURN)
+    for iid in s.field:
+        fire(game, side, iid, START_OF_TURN)
+
+
+def main_phase(game: GameState, task: Main) -> None:
+    """The main phase begins (the player's: the rift's turn has none)."""
+    game.phase = MAIN_PHASE
+    game.log_event(PLAYER, "phase", MAIN_PHASE)
+
+
+def end_phase(game: GameState, task: End) -> None:
+    """Until-end-of-turn changes and one-shot shields end (and, under `Rules.unit_damage`, units' damage); the
+    other side's turn is queued."""
+    game.phase = END_PHASE
+    if game.sides[PLAYER].drive:
+        # Driven after the main phase (a draw effect of a hand-less ruler): never
+        # playable, so it goes the way of undriven cards (docs/rulings.md).
+        end_main(game, PLAYER)
+    clear = game.setup.rules.unit_damage is UnitDamage.CLEARS
+    for who, s in enumerate(game.sides):
+        if s.shields:
+            s.shields = []  # one-shot preventions last until the end of the turn (replace.py)
+        s.ruler_tmp_atk = s.ruler_tmp_stk = 0
+        for u in s.board:
+            if u is not None:
+                u.tmp_atk = u.tmp_hp = u.tmp_stk = 0
+                if clear and u.damage:
+                    u.damage = 0  # Rules.unit_damage: damage ends with the turn, with the changes above
+                    game.log_event(who, "damage_cleared", u.iid)
+    if game.setup.turn_end:
+        for hook in game.setup.turn_end:
+            hook(game)
+    game.tasks.append(start_task(1 - task.side))
+
+
+def rift_step(game: GameState, task: RiftStep) -> None:
+    """One of the rift's steps: its `Opponent` plays it."""
+    game.setup.opponent.run_task(game, task)
+
+
+def finish(game: GameState, winner: str, reason: str) -> None:
+    """The game is over: nothing more happens, nothing waits."""
+    game.winner = winner
+    game.end_reason = reason
+    game.phase = GAME_OVER
+    game.pending = None
+    game.tasks = []
+    game.log_event(None, "game_over", winner)

@@ -1,0 +1,341 @@
+"""Zone moves: the primitives that put cards into play and take them out.
+
+Summons (normal and special), playing events and fields, destroying,
+drawing and driving, and taking a card out of a zone for an effect that
+moves it.  Word code calls them through the game (`game.summon(...)`,
+`game.destroy(...)`: `Game` holds these very functions); they fire the
+triggers the moves are (on_enter, on_destroyed, touchdown...), log the
+move, and release a host's soul when it leaves (soul.py).  A destroy, and an
+effect's "leave the board", first ask the game's replacement hooks
+(`Setup.destroy_replacements`, `Setup.leave_replacements`: replace.py).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from gateruler.engine.actions import ATTACK_LEFT, INVADER, PLAYER, UNIT_SLOTS
+from gateruler.engine.events import Cause
+from gateruler.engine.filters import ZONE_LISTS
+from gateruler.engine.firing import fire
+from gateruler.engine.firing import ready as ready_abilities
+from gateruler.engine.keywords import OPEN_CARD
+from gateruler.engine.rules import HandlessDraw
+from gateruler.engine.soul import release_soul
+from gateruler.engine.state import Unit
+from gateruler.engine.tasks import RIFT_DRIVE, Draw, Drive, Open, RiftDrive
+from gateruler.engine.triggers import ON_DESTROYED, ON_ENTER, ON_PLAY, ON_SPECIAL_SUMMON, TOUCHDOWN
+from gateruler.errors import IllegalAction
+from gateruler.vocabulary import EVENT_TYPE, FIELD_TYPE, UNIT_TYPE
+
+if TYPE_CHECKING:
+    from gateruler.engine.gamestate import GameState
+
+NORMAL = "normal"  # how a unit entered the board (Unit.how): it was played
+SPECIAL = "special"  # an effect special-summoned it
+
+
+def shuffle_list(rng: random.Random, cards: list[int]) -> None:
+    """`rng.shuffle(cards)`, move for move, without its two method calls per card.
+
+    The same Fisher-Yates walk and the same rejection sampling of
+    `getrandbits` as `random.Random.shuffle` (CPython 3.2 on), so every seed
+    deals the games it always dealt (tests/test_engine_api.py holds the two
+    equal); a new game's two shuffles were a third of its set-up."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def summon(game: GameState, side: int, iid: int, slot: int, how: str = NORMAL) -> None:
+    """Put a unit onto the board; a unit already there goes to the graveyard.
+
+    `how` is how it enters, kept on the unit (`Unit.how`, the filter word
+    `entered`): NORMAL when it is played (a normal summon, a drive, an open
+    card), SPECIAL (or another word for a kind of special summon) when an
+    effect puts it there: its on_special_summon abilities trigger, and TD
+    must not (CR 16-3).  Its on_enter abilities resolve first."""
+    s = game.sides[side]
+    old = s.board[slot]
+    if old is not None:
+        s.board[slot] = None
+        s.graveyard.append(old.iid)
+        game.log_event(side, "replace", old.iid, slot)
+        release_soul(game, side, old.iid)
+    s.board[slot] = Unit(iid, game.turn, how)
+    game.log_event(side, "summon", iid, slot)
+    if how != NORMAL:
+        fire(game, side, iid, ON_SPECIAL_SUMMON)
+    fire(game, side, iid, ON_ENTER)
+
+
+def special_summon(game: GameState, side: int, iid: int, slot: int, from_zone: str, how: str = SPECIAL) -> bool:
+    """Special-summon `side`'s card `iid` from `from_zone` (a filter zone word) into `slot`: a summon by
+    an effect, outside the normal-summon count, at no cost.  False (nothing happens) when the card is
+    not in that zone.  Taking a card from the deck does not shuffle it: the caller shuffles once
+    it has taken all it takes (`shuffle`)."""
+    if not take_card(game, side, from_zone, iid):
+        return False
+    game.log_event(side, "special_summon", iid, from_zone)
+    summon(game, side, iid, slot, how)
+    return True
+
+
+def free_zones(game: GameState, side: int) -> list[int]:
+    """`side`'s empty unit zones, in the rift's summon order (left attack, right attack, defense)."""
+    board = game.sides[side].board
+    slots = game.setup.summon_slots if side == PLAYER else UNIT_SLOTS
+    return [slot for slot in slots if board[slot] is None]
+
+
+def take_card(game: GameState, side: int, zone: str, iid: int) -> bool:
+    """Take the card `iid` out of `side`'s `zone` (a filter zone word other than the board), for an
+    effect that moves it elsewhere; False when it is not there.  A card leaving the field zone
+    leaves its soul behind (it goes to the graveyard)."""
+    s = game.sides[side]
+    if zone == "set_zone":
+        if iid not in s.set_zones:
+            return False
+        s.set_zones[s.set_zones.index(iid)] = None
+        return True
+    if zone == "soul":
+        for host, cards in s.soul.items():
+            if iid in cards:
+                rest = tuple(c for c in cards if c != iid)
+                if rest:
+                    s.soul[host] = rest
+                else:
+                    del s.soul[host]
+                return True
+        return False
+    cards = getattr(s, ZONE_LISTS[zone])
+    if iid not in cards:
+        return False
+    cards.remove(iid)
+    if zone == "field_zone":
+        release_soul(game, side, iid)
+    return True
+
+
+def zone_of(game: GameState, side: int, iid: int) -> str | None:
+    """The filter zone word of where `side`'s card `iid` is, off the board (None: on the board, or nowhere)."""
+    s = game.sides[side]
+    for zone, name in ZONE_LISTS.items():
+        if zone != "soul" and iid in getattr(s, name):
+            return zone
+    return "soul" if any(iid in cards for cards in s.soul.values()) else None
+
+
+def shuffle(game: GameState, side: int) -> None:
+    """Shuffle `side`'s deck with the game's one generator (after a search): what was known of its order is gone."""
+    assert game.rng is not None  # a player view is never played on
+    shuffle_list(game.rng, game.sides[side].deck)
+    game.log_event(side, "shuffle")
+
+
+def play_event(game: GameState, side: int, iid: int) -> None:
+    """Use an event: it goes to the graveyard and its effects resolve.
+
+    Its abilities' requirements are checked as it is played, before it
+    reaches the graveyard: the event is on its way (on the gate), in no
+    zone, as when `legal_actions` offered it."""
+    ready = ready_abilities(game, side, iid, ON_PLAY)
+    game.sides[side].graveyard.append(iid)
+    game.log_event(side, "event", iid)
+    if ON_PLAY not in game.setup.triggers[iid]:
+        game.log_event(side, "no_effect", iid, Cause.NO_ABILITIES, ON_PLAY)
+    fire(game, side, iid, ON_PLAY, ready=ready)
+
+
+def play_field(game: GameState, side: int, iid: int) -> None:
+    """Put a field card (taken from where it was) into `side`'s field zone; its on_enter abilities trigger."""
+    game.sides[side].field.append(iid)
+    game.log_event(side, "field", iid)
+    fire(game, side, iid, ON_ENTER)
+
+
+def to_graveyard(game: GameState, side: int, iid: int, from_zone: str) -> None:
+    """Put `side`'s card `iid`, already taken out of `from_zone`, into its graveyard."""
+    game.sides[side].graveyard.append(iid)
+    game.log_event(side, "to_graveyard", iid, from_zone)
+
+
+def remove_unit(game: GameState, side: int, slot: int) -> int:
+    """Take a unit off the board into the graveyard without destroying it (its soul follows)."""
+    u = game.sides[side].unit(slot)
+    game.sides[side].board[slot] = None
+    game.sides[side].graveyard.append(u.iid)
+    release_soul(game, side, u.iid)
+    return u.iid
+
+
+def destroy(game: GameState, side: int, slot: int, cause: str | None = None, source: int | None = None) -> None:
+    """Destroy the unit in `slot` of `side`, unless a replacement saves it.
+
+    `cause` and `source` are logged as the entry's reason and source
+    (events.Cause): LETHAL (the damage `source` just dealt reached its
+    HP) and HP (the rules: its HP is at its damage or 0) are the rules'
+    own destroys; COST, its controller destroys it to pay a cost (Soul
+    guard does not stop that); an effect gives its trigger and card."""
+    s = game.sides[side]
+    u = s.board[slot]
+    if u is None:
+        return
+    if game.setup.destroy_replacements:
+        for survives in game.setup.destroy_replacements:
+            if survives(game, side, slot, cause == Cause.LETHAL or cause == Cause.HP, cause == Cause.COST):
+                return
+    s.board[slot] = None
+    s.graveyard.append(u.iid)
+    game.log_event(side, "destroy", u.iid, source, cause)
+    release_soul(game, side, u.iid)
+    fire(game, side, u.iid, ON_DESTROYED)
+
+
+def stays(game: GameState, side: int, slot: int, way: str) -> bool:
+    """Whether the unit in `slot` of `side`, about to leave the board `way` (not destroyed: moved to a
+    zone, removed from the game), stays instead: Soul guard.  Every effect that takes a unit off the
+    board asks, except to make room for a summon or to pay a cost (docs/rulings.md G3)."""
+    hooks = game.setup.leave_replacements
+    return bool(hooks) and any(stays(game, side, slot, way) for stays in hooks)
+
+
+def destroy_field(game: GameState, side: int, iid: int, cause: str | None = None, source: int | None = None) -> None:
+    """A card in `side`'s field zone is destroyed: its continuous changes end at once (CR 2-11c)."""
+    s = game.sides[side]
+    if iid in s.field:
+        s.field.remove(iid)
+        s.graveyard.append(iid)
+        game.log_event(side, "destroy", iid, source, cause)
+        release_soul(game, side, iid)
+
+
+def take_from_hand_or_drive(game: GameState, side: int, iid: int) -> str:
+    """Take the card the player plays from where it is; returns the zone ("hand", "drive", "set")."""
+    s = game.sides[side]
+    for name in ("hand", "drive"):
+        zone = getattr(s, name)
+        if iid in zone:
+            zone.remove(iid)
+            return name
+    for i, c in enumerate(s.set_zones):
+        if c == iid:
+            s.set_zones[i] = None
+            return "set"
+    raise IllegalAction(f"card {iid} is not in hand, drive zone or set zones")
+
+
+def pay_and_take(game: GameState, side: int, iid: int) -> str:
+    """Pay the card's level and take it from its zone; returns the zone ("hand", "drive", "set")."""
+    game.sides[side].energy_ready -= game.setup.costs[iid]
+    return take_from_hand_or_drive(game, side, iid)
+
+
+def play_from_hand(game: GameState, side: int, iid: int, slot: int) -> None:
+    """Play a card from the hand, its cost already paid (a discount): a unit is normally summoned
+    into `slot` (a summon right used), an event played, a field put into the field zone; TD triggers."""
+    s = game.sides[side]
+    s.hand.remove(iid)
+    kind = game.setup.defs[iid].type
+    if kind is EVENT_TYPE:
+        play_event(game, side, iid)
+        return
+    if kind is UNIT_TYPE:
+        s.summons += 1
+        summon(game, side, iid, slot)
+    else:
+        play_field(game, side, iid)
+    fire(game, side, iid, TOUCHDOWN)
+
+
+def take_top(game: GameState, side: int) -> int | None:
+    """The top card of `side`'s deck; taking from an empty deck loses (deck-out) [rules.md 9]."""
+    s = game.sides[side]
+    if not s.deck:
+        s.lost = s.lost or "deck-out"
+        return None
+    return s.deck.pop()
+
+
+def draw(game: GameState, side: int, cause: str | None = None, source: int | None = None) -> None:
+    """`side` draws a card; a side without a hand drives it instead, or (`Rules.handless_draw`)
+    draws nothing (docs/rulings.md 36).
+
+    `cause`, `source`: why (events.Cause.TURN for the start phase's draws; an effect gives its trigger and card)."""
+    if side == INVADER or not game.setup.ruler.has_hand:
+        if game.setup.rules.handless_draw is HandlessDraw.NOTHING:
+            return
+        if side == INVADER:
+            # The rift has no hand: it drives instead, and uses what it drives at once.
+            game.tasks.append(RIFT_DRIVE if cause == Cause.TURN else RiftDrive(source, cause))
+        else:
+            drive(game, side, cause, source)
+        return
+    _take_top_into(game, side, game.sides[side].hand, "draw", cause, source)
+
+
+def drive(game: GameState, side: int, cause: str | None, source: int | None) -> None:
+    """`side` (a hand-less ruler's) drives its top card: into the drive zone, to play this main phase."""
+    _take_top_into(game, side, game.sides[side].drive, "drive", cause, source)
+
+
+def _take_top_into(
+    game: GameState, side: int, zone: list[int], kind: str, cause: str | None, source: int | None
+) -> None:
+    """The top card of `side`'s deck goes into `zone` (logged as `kind`); an open card is then played at once."""
+    iid = take_top(game, side)
+    if iid is None:
+        return
+    zone.append(iid)
+    game.log_event(side, kind, iid, source, cause)
+    if OPEN_CARD in game.setup.defs[iid].keywords:
+        game.tasks.append(Open(side, iid))
+
+
+def end_main(game: GameState, side: int) -> None:
+    """Cards left in the drive zone go to the graveyard [CR 6-3c]."""
+    s = game.sides[side]
+    for iid in s.drive:
+        s.graveyard.append(iid)
+        game.log_event(side, "to_graveyard", iid, "drive zone")
+    s.drive = []
+
+
+def turn_draw(game: GameState, task: Draw) -> None:
+    """One of the start phase's draws."""
+    draw(game, task.side, Cause.TURN)
+
+
+def turn_drive(game: GameState, task: Drive) -> None:
+    """One of the start phase's drives (a ruler without a hand)."""
+    drive(game, task.side, Cause.TURN, None)
+
+
+def play_open(game: GameState, task: Open) -> None:
+    """An open card must be played at once when drawn or driven [QG]."""
+    side, iid = task
+    s = game.sides[side]
+    d = game.setup.defs[iid]
+    from_hand = iid in s.hand
+    if from_hand:
+        s.hand.remove(iid)
+    elif iid in s.drive:
+        s.drive.remove(iid)
+    else:
+        return
+    if d.type is UNIT_TYPE:
+        slot = next((sl for sl in UNIT_SLOTS if s.board[sl] is None), ATTACK_LEFT)
+        summon(game, side, iid, slot)
+    elif d.type is FIELD_TYPE:
+        play_field(game, side, iid)
+    else:
+        play_event(game, side, iid)
+        return
+    if from_hand:
+        fire(game, side, iid, TOUCHDOWN)  # played from the hand, though not by a normal summon (CR 16-3b)
