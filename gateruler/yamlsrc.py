@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import difflib
 import enum
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -68,6 +69,7 @@ import attrs
 import yaml
 
 from gateruler.errors import DataError, DataErrors
+from gateruler.fileio import InputError, read_input
 from gateruler.limits import MAX_INTEGER_DIGITS, MAX_NESTING, MAX_NUMBER, MAX_YAML_BYTES, MAX_YAML_VALUES
 from gateruler.models import SourceLocation
 
@@ -137,27 +139,22 @@ def location_of(value: Any, default: SourceLocation | None = None) -> SourceLoca
 # ---------------------------------------------------------------------------
 # Reading files
 
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+"""Half of a UTF-16 pair: what an escape such as \\ud800 stands for alone, which no file can hold as text."""
+
+NOT_TEXT = "a string holds half of a UTF-16 pair (an escape such as \\ud800 alone), which is not text"
+
 
 def read_bytes(path: str | Path, max_bytes: int) -> bytes:
-    """The bytes of a file of at most `max_bytes`, or a one-line DataError saying why not.
+    """The bytes of a regular file of at most `max_bytes`, or a one-line DataError saying why not.
 
-    Never reads more than `max_bytes` + 1 bytes, so a huge file (or a device
-    that never ends) is refused at once."""
-    shown = str(path)
+    Never reads more than `max_bytes` + 1 bytes and never waits: a huge
+    file is refused at once, and so is a FIFO, a device or a folder, each
+    named for what it is (:func:`gateruler.fileio.read_input`)."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(max_bytes + 1)
-    except FileNotFoundError:
-        raise DataError(shown, 1, 1, "no such file") from None
-    except IsADirectoryError:
-        raise DataError(shown, 1, 1, "is a directory, not a file") from None
-    except PermissionError:
-        raise DataError(shown, 1, 1, "cannot read the file: permission denied") from None
-    except OSError as error:
-        raise DataError(shown, 1, 1, f"cannot read the file: {error.strerror or error}") from None
-    if len(data) > max_bytes:
-        raise DataError(shown, 1, 1, f"the file is too large: more than {max_bytes:,} bytes (see docs/limits.md)")
-    return data
+        return read_input(path, max_bytes)
+    except InputError as error:
+        raise DataError(str(path), 1, 1, error.reason) from None
 
 
 def decode_text(data: bytes, shown: str) -> str:
@@ -420,12 +417,15 @@ class _Builder:
         A tag safe_load refuses raises ConstructorError; a value its tag cannot
         read (``!!int x``, a date 2020-13-45) is a located error too."""
         try:
-            return self.loader.construct_object(node, deep=True)
+            value = self.loader.construct_object(node, deep=True)
         except yaml.YAMLError:
             raise
         except Exception as error:  # noqa: BLE001 - pyyaml's constructors raise what they meet: ValueError, KeyError (!!bool x), ...
             tag = str(node.tag).replace("tag:yaml.org,2002:", "!!")
             raise _marked(f"YAML error: cannot read this value as {tag}: {_first_line(error)}", node) from None
+        if isinstance(value, str) and LONE_SURROGATE.search(value):
+            raise _marked(NOT_TEXT, node)
+        return value
 
     def _sequence(self, node: yaml.SequenceNode) -> LocatedList:
         result = LocatedList(self.loc(node))

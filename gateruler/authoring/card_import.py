@@ -34,7 +34,7 @@ import attrs
 
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.errors import DataError, DataErrors, GateRulerError
-from gateruler.fileio import write_text_atomic
+from gateruler.fileio import Input, check_output, write_output
 from gateruler.limits import MAX_NUMBER
 from gateruler.vocabulary import CardType, Provenance
 from gateruler.yamlsrc import did_you_mean, read_text
@@ -291,7 +291,11 @@ def card_file_text(cards: list[dict[str, Any]], csv_name: str, output: Path) -> 
 
 
 def import_cards(csv_path: str | Path, output: Path, *, force: bool = False) -> int:
-    """Write the card file of a CSV of cards (atomically); the number of cards.  Raises DataErrors for bad cells."""
+    """Write the card file of a CSV of cards (atomically); the number of cards.  Raises DataErrors for bad cells.
+
+    The output is checked before the spreadsheet is read (gateruler.fileio):
+    never the spreadsheet itself, never a folder or a place that cannot be written."""
+    target = check_output(output, option="--output", inputs=[Input("the spreadsheet", csv_path)], make_folders=True)
     if output.exists() and not force:
         raise GateRulerError(
             f"{output} already exists; not overwriting it (abilities you added would be lost): give --force, or another --output"
@@ -301,9 +305,9 @@ def import_cards(csv_path: str | Path, output: Path, *, force: bool = False) -> 
     _check_written(text, output)
     try:
         output.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(output, text)
     except OSError as error:
-        raise GateRulerError(f"{output}: cannot write: {error.strerror or error}") from None
+        raise target.fail(error.strerror or str(error)) from None
+    write_output(target, text)
     return len(cards)
 
 

@@ -20,7 +20,18 @@ CARDS_HELP = (
 
 def cards_option(command: F) -> F:
     """Add ``--cards PATH`` (repeatable), passed to the command as ``card_paths``."""
-    return click.option("--cards", "card_paths", multiple=True, metavar="PATH", help=CARDS_HELP)(command)
+    return click.option(
+        "--cards", "card_paths", multiple=True, metavar="PATH", help=CARDS_HELP, callback=_no_empty_path
+    )(command)
+
+
+def _no_empty_path(ctx: click.Context, param: click.Parameter, paths: tuple[str, ...]) -> tuple[str, ...]:
+    """`--cards ''` names nothing: refused, rather than read as the folder it is run in."""
+    if any(not path for path in paths):
+        from gateruler.errors import GateRulerError
+
+        raise GateRulerError("--cards: the empty path names no card file or folder")
+    return paths
 
 
 def card_pool(card_paths: Iterable[str] = ()) -> CardPool:
