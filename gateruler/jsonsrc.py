@@ -33,7 +33,7 @@ from typing import Any, Literal, NewType, TypeVar
 
 import attrs
 import cattrs
-from cattrs.cols import is_sequence, list_structure_factory
+from cattrs.cols import is_mapping, is_sequence, list_structure_factory, mapping_structure_factory
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn
 
@@ -320,16 +320,23 @@ for _kind in (bool, int, float, str):
     converter.register_structure_hook(_kind, lambda value, _type, kind=_kind: _expect(value, kind))
 
 
-def _strict_list(type_: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
-    inner = list_structure_factory(type_, conv)
+def _strict(factory: Callable[[Any, cattrs.Converter], Any], json_kind: type) -> Callable[..., Any]:
+    """A hook factory whose hooks check the JSON kind (a list, an object) before cattrs reads the items: given
+    a string where an object belongs, cattrs' own hook raised an AttributeError."""
 
-    def hook(value: Any, kind: Any) -> Any:
-        return inner(_expect(value, list), kind)
+    def make(type_: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+        inner = factory(type_, conv)
 
-    return hook
+        def hook(value: Any, kind: Any) -> Any:
+            return inner(_expect(value, json_kind), kind)
+
+        return hook
+
+    return make
 
 
-converter.register_structure_hook_factory(is_sequence, _strict_list)
+converter.register_structure_hook_factory(is_sequence, _strict(list_structure_factory, list))
+converter.register_structure_hook_factory(is_mapping, _strict(mapping_structure_factory, dict))
 
 
 def _is_fixed_tuple(kind: Any) -> bool:

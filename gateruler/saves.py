@@ -54,6 +54,7 @@ from gateruler.jsonsrc import (
 from gateruler.library import embedded_cards, with_embedded
 from gateruler.limits import MAX_DECK_CARDS
 from gateruler.models import LevelDef, RulerDef
+from gateruler.save_checks import impossible
 from gateruler.variants import VariantError, from_record, of_game
 
 SAVE_FORMAT = "gateruler-save"
@@ -559,4 +560,4 @@ def _inconsistency(game: Game) -> str:
         ability = card.abilities[task.ability]
         if task.step > len(ability.costs) + len(ability.effects):
             return f"a queued ability of {card.id} is past its last step"
-    return ""
+    return impossible(game)  # the invariants of a state the engine can reach (gateruler/save_checks.py)
