@@ -469,9 +469,15 @@ def _connect(client_class: type[Client], address: str) -> Client:
     except BaseException as error:
         with contextlib.suppress(Exception):
             client.close(timeout=CLOSE_TIMEOUT)
-        if isinstance(error, (OSError, TimeoutError, ValueError)):
-            raise BackendError(f"--scheduler: cannot reach a dask scheduler at {address} ({error})") from None
-        raise
+        if not isinstance(error, Exception):  # Ctrl-C, SIGTERM
+            raise
+        # Whatever dask raises on the way (a refused or garbled handshake, a websocket or TLS failure) is
+        # about the address or the cluster, not a bug here.
+        said = str(error).splitlines()[0][:160] if str(error) else type(error).__name__
+        hint = ""
+        if "ssl_context" in said or "TLS" in said:
+            hint = "; a tls:// or wss:// address needs dask's TLS settings (distributed.comm.tls in the dask configuration)"
+        raise BackendError(f"--scheduler: cannot reach a dask scheduler at {address} ({said}){hint}") from None
     return client
 
 

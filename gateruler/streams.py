@@ -27,6 +27,8 @@ from typing import IO, Any
 
 from gateruler.limits import MAX_TYPED_CHARS
 
+MAX_DROPPED = 1 << 20  # characters of one over-long typed line read and dropped before the input counts as ended
+
 
 def is_terminal(stream: IO[Any] | None) -> bool:
     """True when `stream` is an open terminal; False for None, a closed stream or anything else."""
@@ -42,8 +44,10 @@ def read_line(stream: IO[str] | None, limit: int = MAX_TYPED_CHARS) -> str:
     """One line of `stream` with its newline; at most `limit` + 1 characters of it are kept.
 
     The rest of a longer line is read and dropped, a piece at a time, so
-    that the caller can refuse the line as too long without holding it.
-    Raises EOFError at the end of the input (or when there is no input)."""
+    that the caller can refuse the line as too long without holding it; an
+    input that is no lines at all (``< /dev/zero``: a megabyte without a
+    line break) is taken as its end.  Raises EOFError at the end of the
+    input (or when there is no input)."""
     if stream is None:
         raise EOFError
     try:
@@ -53,10 +57,17 @@ def read_line(stream: IO[str] | None, limit: int = MAX_TYPED_CHARS) -> str:
     if not line:
         raise EOFError
     if len(line) > limit and not line.endswith("\n"):
+        dropped = 0
         while True:
-            rest = stream.readline(1 << 16)
+            try:
+                rest = stream.readline(1 << 16)
+            except (ValueError, OSError):
+                raise EOFError from None
+            dropped += len(rest)
             if not rest or rest.endswith("\n"):
                 break
+            if dropped > MAX_DROPPED:
+                raise EOFError
     return line
 
 
@@ -109,6 +120,8 @@ def prepare_standard_streams() -> None:
                 os.close(opened)
     if sys.stdin is None:
         sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115 - the program's own stdin
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")  # typed or piped bytes that are not text cannot stop a game
     if sys.stderr is None:
         sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115 - the program's own stderr
     out = sys.stdout

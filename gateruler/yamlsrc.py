@@ -657,7 +657,9 @@ _show = show_value
 
 
 def _preview(value: Any, budget: int) -> str:
-    """str(value) as Python writes it (repr for strings, true/false for booleans), cut after about `budget` characters."""
+    """str(value) as Python writes it (repr for strings, true/false for booleans, null), cut after about `budget` characters."""
+    if value is None:
+        return "null"
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, str):
@@ -687,6 +689,19 @@ def _digits(value: Any) -> str:
     if isinstance(value, int):
         return f"an integer of about {len(hex(value)) * 6 // 5} digits"  # str() of a huge int is slow
     return str(value)
+
+
+_YAML_BOOLEANS = {True: ("on", "yes", "y", "true"), False: ("off", "no", "n", "false")}
+
+
+def _quote_hint(value: Any, words: list[str]) -> str:
+    """For `off` written bare where a word is wanted: YAML read it as false, so say to quote it."""
+    if not isinstance(value, bool):
+        return ""
+    meant = next((w for w in _YAML_BOOLEANS[value] if w in words), None)
+    if meant is None:
+        return ""
+    return f" (YAML reads {meant} without quotes as {str(value).lower()}: write '{meant}' in quotes)"
 
 
 class Fields:
@@ -809,6 +824,9 @@ class Fields:
                         # A misspelt required key is one mistake: say it once, where it is written.
                         self.report.withdraw(self._missing.pop(meant))
                     hint = f" (did you mean {meant}?)" if meant else ""
+                    if key is None:  # `~:`, `null:` or nothing before the colon
+                        self.error(self.node.key_loc(key), "a key with no name (null): give it one, or remove the line")
+                        continue
                     self.error(self.node.key_loc(key), f"unknown key {_show(key)}{hint}")
         return self.ok
 
@@ -835,7 +853,7 @@ class Fields:
             values = [str(m.value) for m in kind]
             if isinstance(value, str) and value in values:
                 return kind(value)
-            hint = did_you_mean(value, values) if isinstance(value, str) else ""
+            hint = did_you_mean(value, values) if isinstance(value, str) else _quote_hint(value, values)
             expected = hint or f" (expected one of: {', '.join(values)})"
             self.error(loc, f"unknown {name} {_show(value)}{expected}")
             return MISSING

@@ -35,7 +35,7 @@ import attrs
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.errors import DataError, DataErrors, GateRulerError
 from gateruler.fileio import Input, check_output, write_output
-from gateruler.limits import MAX_NUMBER
+from gateruler.limits import MAX_NUMBER, MAX_YAML_BYTES
 from gateruler.vocabulary import CardType, Provenance
 from gateruler.yamlsrc import did_you_mean, read_text
 
@@ -235,12 +235,26 @@ def read_cards_csv(path: str | Path) -> list[dict[str, Any]]:
             first_row.setdefault(card["id"], number)
             cards.append(card)
     except csv.Error as error:
-        errors.append(DataError(shown, number + 1, 1, f"not a CSV file: {error}"))
+        errors.append(DataError(shown, number + 1, 1, _csv_words(error)))
     if errors:
         raise DataErrors(errors)
     if not cards:
         raise DataError(shown, 2, 1, "no cards: the rows after the header are empty")
     return cards
+
+
+_CSV_WORDS = {
+    "new-line character seen in unquoted field": "a line break (a lone carriage return) inside a cell: put the cell in quotes",
+    "field larger than field limit": f"a cell of more than {csv.field_size_limit():,} characters (a cell holds at most {MAX_CELL})",
+    "line contains NUL": "a NUL character (byte 0) in a cell: is this a spreadsheet saved as CSV text?",
+}
+
+
+def _csv_words(error: csv.Error) -> str:
+    """Python's csv messages in ours (they speak of 'universal-newline mode' and field limits)."""
+    text = str(error)
+    said = next((ours for theirs, ours in _CSV_WORDS.items() if text.startswith(theirs)), None)
+    return f"not a CSV file: {said}" if said else "not a CSV file: its rows cannot be read as cells"
 
 
 def _read_cells(row: _Row, cells: list[str], columns: dict[str, int]) -> None:
@@ -302,6 +316,15 @@ def import_cards(csv_path: str | Path, output: Path, *, force: bool = False) -> 
         )
     cards = read_cards_csv(csv_path)
     text = card_file_text(cards, Path(csv_path).name, output)
+    size = len(text.encode("utf-8"))
+    if size > MAX_YAML_BYTES:  # the card file could not be read back: said of the spreadsheet, which is what to change
+        raise DataError(
+            str(csv_path),
+            1,
+            1,
+            f"its {len(cards):,} cards make a card file of {size:,} bytes, more than a card file holds "
+            f"({MAX_YAML_BYTES:,}, see docs/limits.md): split the spreadsheet",
+        )
     _check_written(text, output)
     try:
         output.parent.mkdir(parents=True, exist_ok=True)
