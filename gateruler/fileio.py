@@ -54,14 +54,15 @@ class OutputError(GateRulerError):
         super().__init__(f"{shown}: {message}" if shown else message)
 
 
-@attrs.frozen
+@attrs.define
 class Output:
-    """A checked output target: where the text goes and how."""
+    """A checked output target: where the text goes and how (a device or pipe it holds open until written)."""
 
     shown: str  # the path as the user gave it
     path: Path  # the file written: a symbolic link's final target
     through: bool  # a device or a pipe, written directly (never renamed over)
     what: str = ""  # what the file is, for messages: "the log", "the save file" ("" for a plain result)
+    fd: int | None = attrs.field(default=None, eq=False)  # a device or pipe held open from the check to the write
 
     def fail(self, reason: str) -> OutputError:
         return OutputError(self.shown, f"cannot write{' ' + self.what if self.what else ''}: {reason}")
@@ -94,7 +95,8 @@ def what_is(mode: int) -> str:
     return "a regular file" if stat.S_ISREG(mode) else "not a regular file"
 
 
-def _length_problem(shown: str) -> str | None:
+def path_problem(shown: str) -> str | None:
+    """What makes `shown` no path the system can look at (a NUL, a name or path too long), or None."""
     raw = os.fsencode(shown)
     if b"\0" in raw:
         return "the path holds a NUL character"
@@ -131,7 +133,7 @@ def check_output(
         raise (
             OutputError(option, "the empty path names no file") if option else head.fail("the empty path names no file")
         )
-    problem = _length_problem(shown)
+    problem = path_problem(shown)
     if problem:
         raise head.fail(problem)
     real = Path(os.path.realpath(shown))
@@ -173,16 +175,19 @@ def _refuse_inputs(target: Output, found: os.stat_result, inputs: Iterable[Input
 
 
 def _through(target: Output, mode: int) -> Output:
-    """A special file: written directly when it is a character device or a pipe that can take it now."""
+    """A special file: written directly when it is a character device or a pipe that a program reads now.
+
+    It is opened here and held open until it is written: closing a pipe
+    would tell its reader that nothing more is coming."""
     if not (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
         raise target.fail(f"it is {what_is(mode)}, not a file")
     try:
-        os.close(_open_through(target.path))
+        fd = _open_through(target.path)
     except OSError as error:
         if error.errno == errno.ENXIO:
             raise target.fail("it is a named pipe (FIFO) that no program reads") from None
         raise target.fail(_reason(error)) from None
-    return attrs.evolve(target, through=True)
+    return attrs.evolve(target, through=True, fd=fd)
 
 
 def _open_through(path: Path) -> int:
@@ -234,7 +239,7 @@ def write_output(target: Output | str | Path, text: str, *, what: str = "") -> N
     data = text.encode("utf-8", "surrogateescape")  # a path given as bytes that are not UTF-8 is written back as given
     try:
         if checked.through:
-            fd = _open_through(checked.path)
+            fd, checked.fd = (checked.fd if checked.fd is not None else _open_through(checked.path)), None
             try:
                 _write_all(fd, data)
             finally:
@@ -293,6 +298,18 @@ def _mode_for(target: Path) -> int:
 # ------------------------------------------------------------------ reading
 
 
+def is_missing(path: str | Path) -> bool:
+    """True only when nothing is at `path`; a path that cannot be looked at (too long, a loop) is not
+    "missing": its reader says what is wrong with it (Path.exists() raises for some of these)."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
+
+
 class InputError(GateRulerError):
     """A path that cannot be read as a file; the reader turns it into its own located message."""
 
@@ -311,7 +328,7 @@ def read_input(path: str | Path, max_bytes: int) -> bytes:
     shown = str(path)
     if not shown:
         raise InputError("the empty path names no file", missing=True)
-    problem = _length_problem(shown)
+    problem = path_problem(shown)
     if problem:
         raise InputError(problem)
     try:

@@ -35,7 +35,7 @@ from gateruler.bots.view import PlayerView
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import Action, action_to_dict
 from gateruler.errors import GateRulerError, IllegalAction
-from gateruler.fileio import Output, write_output
+from gateruler.fileio import Output, is_missing, write_output
 from gateruler.jsonsrc import (
     Budget,
     CardCount,
@@ -281,7 +281,7 @@ def spec_from_replay(
     entries = tuple(DeckEntry(card, count) for card, count in replay.deck.cards)
     number, level_file = replay.level.number, replay.level.file
     if level_file is not None:
-        if not Path(level_file).exists():  # anything else there (a folder, a FIFO) is named by the reader
+        if is_missing(level_file):  # anything else there (a folder, a FIFO) is named by the reader
             raise ReplayFileError(path, f"the level file it was played on is missing: {level_file}")
         level = loader.load_level(Path(level_file), pool)
         level_ref: int | str = level_file

@@ -33,7 +33,7 @@ from gateruler.engine.frames import Decision, Frame
 from gateruler.engine.timings import WINDOWS
 from gateruler.engine.windows import WINDOW
 from gateruler.errors import DataError
-from gateruler.fileio import Output, write_output
+from gateruler.fileio import Output, is_missing, write_output
 from gateruler.jsonsrc import (
     FileError,
     JsonDoc,
@@ -463,7 +463,7 @@ def _load_level(path: str | Path, origin: GameOrigin, pool: CardPool) -> LevelDe
     from gateruler import loader
 
     if origin.level_file is not None:
-        if not Path(origin.level_file).exists():  # anything else there (a folder, a FIFO) is named by the reader
+        if is_missing(origin.level_file):  # anything else there (a folder, a FIFO) is named by the reader
             raise SaveFileError(path, f"the level file it was played on is missing: {origin.level_file}")
         return loader.load_level(Path(origin.level_file), pool)
     return loader.load_level(origin.level_number)  # type: ignore[arg-type]

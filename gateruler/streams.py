@@ -5,6 +5,8 @@ The ``gateruler`` program calls :func:`prepare_standard_streams` once, first:
 * a standard descriptor the caller closed (``play <&-``, ``check >&-``) is
   opened on the null device, so that the program reads an empty input and
   writes into nothing, and no file it opens later takes its place;
+* standard error that is not a terminal drops what cannot be written to it
+  (``2> /dev/full``): the exit code is all that can be said then;
 * standard output that is not a terminal is guarded: the first failure to
   write to it (a full disk, ``> /dev/full``, an I/O error) is remembered
   instead of raised in the middle of a command's work, what follows is
@@ -132,6 +134,11 @@ def prepare_standard_streams() -> None:
         sys.stdout = io.TextIOWrapper(io.BufferedWriter(_guard), encoding=encoding, errors="surrogateescape")
     elif isinstance(out, io.TextIOWrapper):
         out.reconfigure(errors="surrogateescape")
+    if not is_terminal(sys.stderr):  # errors that cannot be written (2> /dev/full) are dropped: the exit code says it
+        encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
+        sys.stderr = io.TextIOWrapper(
+            io.BufferedWriter(_GuardedOutput(2)), encoding=encoding, errors="backslashreplace", write_through=True
+        )
 
 
 def stdout_failure() -> str | None:

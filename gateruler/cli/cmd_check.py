@@ -12,6 +12,7 @@ it has so far.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -47,7 +48,7 @@ from gateruler.cli.cmd_variants import given_variants, variant_option
 from gateruler.cli.options import BUDGET, GAMES, MAX_TURNS_TYPE, PACE, SEED, WORKERS
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
-from gateruler.fileio import Input, Output, check_output, write_output
+from gateruler.fileio import Input, Output, check_output, is_missing, write_output
 from gateruler.interrupts import deferred_interrupts, exit_code
 from gateruler.library import library_summary
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
@@ -160,7 +161,7 @@ def _specs(
     specs = []
     for ref in refs:
         if isinstance(ref, str):
-            if not Path(ref).exists():  # anything else there (a folder, a FIFO) is named by the reader
+            if is_missing(ref):  # anything else there (a folder, a FIFO, a name too long) is named by the reader
                 raise GateRulerError(f"{ref}: no such level file")
             level = loader.load_level(Path(ref), player.pool)
             ref = str(Path(ref).resolve())
@@ -316,8 +317,7 @@ def check_replay_dir(replay_dir: str) -> None:
     """--replay-dir is a folder, or a place one can be made (written only when a game raises an error)."""
     if not replay_dir:
         raise GateRulerError("--replay-dir: the empty path names no folder")
-    path = Path(replay_dir)
-    if path.exists() and not path.is_dir():
+    if not is_missing(replay_dir) and not os.path.isdir(replay_dir):
         raise GateRulerError(f"--replay-dir: {replay_dir} is not a folder")
 
 
