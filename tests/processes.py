@@ -75,6 +75,7 @@ def run_row(row: Row, cwd: Path) -> Ran:
         done = subprocess.run(
             command,
             shell=bool(row.shell),
+            executable="/bin/bash" if row.shell else None,
             input=row.stdin,
             stdin=subprocess.DEVNULL if row.stdin is None else None,
             capture_output=True,
