@@ -156,6 +156,17 @@ def check_output(
     return target
 
 
+def check_distinct(named: dict[str, Output | None]) -> None:
+    """Two outputs of one command (by option name) are never the same file: the second would replace the first."""
+    seen: dict[Path, str] = {}
+    for option, target in named.items():
+        if target is None or target.through:
+            continue
+        if target.path in seen:
+            raise target.fail(f"it is also the command's {seen[target.path]}; give another file")
+        seen[target.path] = option
+
+
 def _not_a_folder(path: Path) -> Path:
     """The first folder on the way to `path` that is something else."""
     for parent in reversed(path.parents):

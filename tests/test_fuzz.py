@@ -139,10 +139,16 @@ def _make_json_files(folder: Path) -> None:
         game.apply(actions[step % len(actions)])
     save_game(folder / "save.json", game, GameOrigin(level_number=1, deck_file=DECK))
     owned = "".join(f"  - {{card: {e.card}, count: {e.count}}}\n" for e in deck.cards)
-    (folder / "collection.yaml").write_text(
-        f"name: binder\nowned:\n{owned}  - {{card: TD01-013, count: 2}}\n", encoding="utf-8"
-    )
     pool = loader.load_card_pool()
+    from gateruler.validation import player_use_reason
+
+    spare = next(
+        c.id for c in sorted(pool, key=lambda c: c.id) if player_use_reason(c) is None and c.id not in deck.card_ids()
+    )
+    (folder / "collection.yaml").write_text(  # the deck's cards and two of another: a swap to try
+        f"name: binder\nowned:\n{owned}  - {{card: {spare}, count: 2}}\n", encoding="utf-8"
+    )
+    assert loader.load_collection(folder / "collection.yaml", pool)
     spec = GameSpec(deck, loader.load_rulers()[deck.ruler], level, pool.for_level(level), 200, 1, DECK)
     write_replay(folder / "replay.json", record_game(spec, seed=5, bot="greedy", bot_seed=7))
     result = run_command(
@@ -276,7 +282,7 @@ def test_the_harness_fails_a_bug_a_hang_and_a_wrong_exit_code(workplace: Path, m
 # a file that was there is kept when the command refuses, a link stays a link,
 # a FIFO a FIFO, a device a device, and no temporary file is left behind.
 
-SHORT_IO, SHORT_PROCESSES = 12, 4
+SHORT_IO, SHORT_PROCESSES = 8, 3
 LONG_PROCESSES = int(os.environ.get("FUZZ_PROCESS_CASES", "200"))
 TUNE_IO = [
     "--levels",
@@ -294,8 +300,8 @@ TUNE_IO = [
 ]
 
 OUTPUT_COMMANDS: list[tuple[list[str], str]] = [
-    (["check", "{deck}", *GAMES, "--json", "{}"], ""),
-    (["check", "{deck}", *GAMES, "--report", "{}"], ""),
+    (["check", "{deck}", "--levels", "1", *GAMES, "--json", "{}"], ""),
+    (["check", "{deck}", "--levels", "1", *GAMES, "--report", "{}"], ""),
     (["check", "{deck}", "--level-file", "{level}", *GAMES, "--json", "{}"], ""),
     (["play", "--deck", "{deck}", "--seed", "3", "--fast", "--log", "{}"], PLAY_INPUT),
     (["play", "--load", "{save}", "--fast", "--replay", "{}"], PLAY_INPUT),

@@ -76,6 +76,16 @@ REFUSED = [
         message="error: --json: the empty path names no file",
     ),
     Row(
+        "one file for two outputs",
+        ("check", "deck.yaml", *LONG, "--json", "both.out", "--report", "both.out"),
+        message="error: both.out: cannot write: it is also the command's --json; give another file",
+    ),
+    Row(
+        "play's log as its replay",
+        ("play", "--log", "game.out", "--replay", "./game.out"),
+        message="error: ./game.out: cannot write the replay: it is also the command's --log; give another file",
+    ),
+    Row(
         "the empty path as a schema folder",
         ("schema", "--output", ""),
         message="error: --output: the empty path names no folder",

@@ -48,7 +48,7 @@ from gateruler.cli.cmd_variants import given_variants, variant_option
 from gateruler.cli.options import BUDGET, GAMES, MAX_TURNS_TYPE, PACE, SEED, WORKERS
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
-from gateruler.fileio import Input, Output, check_output, is_missing, write_output
+from gateruler.fileio import Input, Output, check_distinct, check_output, is_missing, write_output
 from gateruler.interrupts import deferred_interrupts, exit_code
 from gateruler.library import library_summary
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
@@ -611,6 +611,7 @@ def check(
     inputs = game_inputs(deck, level_file, card_paths)
     json_out = None if json_path is None else check_output(json_path, option="--json", inputs=inputs)
     report_out = None if report_path is None else check_output(report_path, option="--report", inputs=inputs)
+    check_distinct({"--json": json_out, "--report": report_out})
     check_replay_dir(replay_dir)
     numbers = chosen_levels(levels_text, level_file)
     variants = given_variants(variant_texts)

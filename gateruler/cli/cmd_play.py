@@ -27,7 +27,7 @@ from gateruler.cli.cmd_variants import given_variants, variant_option
 from gateruler.cli.options import SEED
 from gateruler.engine import Game
 from gateruler.errors import GateRulerError
-from gateruler.fileio import Input, Output, check_output, write_output
+from gateruler.fileio import Input, Output, check_distinct, check_output, write_output
 from gateruler.interrupts import EXIT_TERMINATED, Terminated, deferred_interrupts
 from gateruler.play_session import Line, PlaySession, run
 from gateruler.render import MAX_WIDTH, MIN_WIDTH
@@ -108,8 +108,10 @@ def play(
         if path is not None
     ] + [Input("a card file", path) for path in card_paths]
     log_out = None if log_file is None else check_output(log_file, option="--log", what="the log", inputs=inputs)
+    replay_out = None
     if replay_file is not None:
-        check_output(replay_file, option="--replay", what="the replay", inputs=inputs)
+        replay_out = check_output(replay_file, option="--replay", what="the replay", inputs=inputs)
+    check_distinct({"--log": log_out, "--replay": replay_out})
     if load_file is not None:
         options = (
             ("--level", level),
