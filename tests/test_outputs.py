@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from processes import Ran, Row, one_line_refusal, rows_to_start, run_rows, table_tests
+from processes import Ran, Row, one_line_refusal, rows_to_start, run_in_process, run_rows, table_tests
 
 from gateruler import loader
 from gateruler.fileio import OutputError, check_output, write_output
@@ -257,3 +257,14 @@ def test_a_read_only_file_is_not_replaced(tmp_path: Path) -> None:
     target.chmod(0o444)
     with pytest.raises(OutputError, match="Permission denied"):
         check_output(target)
+
+
+def test_saving_at_the_prompt_over_the_deck_is_refused_and_the_game_goes_on(tmp_path: Path) -> None:
+    _workplace(tmp_path)
+    row = Row(
+        "save over the deck", ("play", "--deck", "deck.yaml", "--seed", "3", "--fast"), stdin="save deck.yaml\nquit\n"
+    )
+    ran = run_in_process(row, tmp_path)
+    assert ran.code == 0, ran.err
+    assert "deck.yaml: cannot write the save file: it is the deck this command reads; give another file" in ran.out
+    assert (tmp_path / "deck.yaml").read_bytes() == loader.sample_deck_path("knight").read_bytes()
