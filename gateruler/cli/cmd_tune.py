@@ -8,6 +8,7 @@ new deck file (never over the input unless asked).
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -92,11 +93,12 @@ class _Bar:
 
 def _output_target(deck: str, output: str | None, overwrite: bool, inputs: list[Input]) -> Output:
     """Where the tuned deck goes, checked before the search starts: never an input, the deck only with --overwrite."""
-    path = Path(output) if output is not None else Path(f"{Path(deck).stem}.tuned.yaml")
-    if output != "" and path.resolve() == Path(deck).resolve() and not overwrite:
+    path = output if output is not None else f"{Path(deck).stem}.tuned.yaml"
+    others = [item for item in inputs if item.label != "the deck"]
+    target = check_output(path, option="--output", inputs=others)
+    if target.path == Path(os.path.realpath(deck)) and not overwrite:
         raise GateRulerError(f"--output: {path} is the deck itself; add --overwrite to replace it")
-    others = [item for item in inputs if not (overwrite and item.label == "the deck")]
-    return check_output(path if output != "" else "", option="--output", inputs=others)
+    return target
 
 
 def _rate(tally: Tally) -> str:
