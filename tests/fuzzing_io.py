@@ -66,10 +66,12 @@ PREVIOUS = "the previous file\n"
 def output_target(draw: Draw, place: Path, inputs: list[Path]) -> tuple[str, str]:
     """(what the target is, the path given): made in `place` (a fresh folder) where it must exist first."""
     kind = draw(st.sampled_from(TARGETS))
+    if kind in ("an input", "a link to an input") and not inputs:  # a command that reads no file
+        kind = "a new file"
     made = place / "out"
-    if kind == "an input" and inputs:
+    if kind == "an input":
         return kind, str(draw(st.sampled_from(inputs)))
-    if kind == "a link to an input" and inputs:
+    if kind == "a link to an input":
         made.symlink_to(draw(st.sampled_from(inputs)))
         return kind, str(made)
     if kind in ("a file that was there", "a link to a file that was there"):
