@@ -331,5 +331,5 @@ def write_schemas(directory: Path) -> list[Path]:
 
 def modeline(kind: str, file: Path, schema_dir: Path = SCHEMA_DIR) -> str:
     """The first-line comment that tells a YAML language server which schema `file` follows."""
-    relative = os.path.relpath(schema_dir / schema_file_name(kind), file.resolve().parent)
+    relative = os.path.relpath(schema_dir / schema_file_name(kind), Path(os.path.realpath(file)).parent)
     return f"# yaml-language-server: $schema={Path(relative).as_posix()}"

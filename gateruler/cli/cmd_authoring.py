@@ -54,7 +54,11 @@ def _output(output: str | None, default: str) -> Path:
     """--output as given (never the empty path), else the default name."""
     if output == "":
         raise GateRulerError("--output: the empty path names no file")
-    return Path(output if output is not None else default)
+    from gateruler.fileio import check_output
+
+    path = Path(output if output is not None else default)
+    check_output(path, option="--output", make_folders=True)  # before the template is made for it
+    return path
 
 
 @main.group()
