@@ -9,15 +9,12 @@ bytes, one that greets like a scheduler and hangs up.  Each row is a real
 
 from __future__ import annotations
 
-import os
-import socket
-import struct
-import threading
 import time
 from pathlib import Path
 
 import attrs
 import pytest
+from fuzzing_io import FakeServers
 from processes import Row, one_line_refusal, run_row, table_tests
 
 from gateruler import loader
@@ -69,46 +66,15 @@ def test_an_address_of_the_right_form_is_read_as_dask_reads_it(text: str, addres
 
 # ---------------------------------------------------------------------- what answers there
 
-GREETING = b"\x83\xabcompression\xc0\xa6python\x93\x03\x0b\x07\xafpickle-protocol\x05"  # msgpack, as a scheduler sends
-
-
-def _framed(frame: bytes) -> bytes:
-    body = struct.pack("<QQ", 1, len(frame)) + frame
-    return struct.pack("<Q", len(body)) + body
-
-
-BEHAVIOURS = {
-    "silent": lambda c: time.sleep(60),
-    "http": lambda c: (c.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n"), time.sleep(60)),
-    "random": lambda c: (c.sendall(os.urandom(4096)), time.sleep(60)),
-    "a huge length": lambda c: (c.sendall(b"\xff" * 8 + os.urandom(64)), time.sleep(60)),
-    "hangs up": lambda c: c.close(),
-    "greets and hangs up": lambda c: (c.sendall(_framed(GREETING)), c.close()),
-}
-
-
-_STARTED: dict[str, str] = {}
+_STARTED: list[FakeServers] = []
 
 
 def servers() -> dict[str, str]:
-    """One listening socket per behaviour, on a free port of this machine, answering every connection so;
-    started once, on first use, and left to end with the test process (their threads are daemons)."""
-    if _STARTED:
-        return _STARTED
-    for name, behave in BEHAVIOURS.items():
-        server = socket.create_server(("127.0.0.1", 0))
-        _STARTED[name] = f"tcp://127.0.0.1:{server.getsockname()[1]}"
-
-        def serve(server: socket.socket = server, behave=behave) -> None:  # noqa: ANN001
-            while True:
-                connection, _ = server.accept()
-                threading.Thread(target=behave, args=(connection,), daemon=True).start()
-
-        threading.Thread(target=serve, daemon=True).start()
-    closed = socket.create_server(("127.0.0.1", 0))
-    _STARTED["nobody"] = f"tcp://127.0.0.1:{closed.getsockname()[1]}"
-    closed.close()
-    return _STARTED
+    """The fuzz suite's fake servers (tests/fuzzing_io.py), by behaviour, as addresses; started once, on first
+    use, and left to end with the test process (their threads are daemons)."""
+    if not _STARTED:
+        _STARTED.append(FakeServers())
+    return {name: f"tcp://127.0.0.1:{port}" for name, port in _STARTED[0].ports.items()}
 
 
 SERVERS = [
@@ -137,13 +103,13 @@ SERVERS = [
     ),
     Row(
         "a server that sends random bytes",
-        (*CHECK, "{random}"),
-        message="error: --scheduler: {random}: the server does not speak dask's protocol",
+        (*CHECK, "{garbage}"),
+        message="error: --scheduler: {garbage}: the server does not speak dask's protocol",
     ),
     Row(
         "a server that claims a huge message",
-        (*CHECK, "{a huge length}"),
-        message="error: --scheduler: {a huge length}: the server does not speak dask's protocol (its first bytes are b'\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff')",
+        (*CHECK, "{huge length}"),
+        message="error: --scheduler: {huge length}: the server does not speak dask's protocol (its first bytes are b'\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff')",
     ),
     Row(
         "a server that hangs up",
@@ -194,9 +160,7 @@ def test_a_scheduler_that_greets_and_hangs_up_is_one_line_and_the_program_leaves
     started = time.monotonic()
     ran = run_row(Row("greets", (*CHECK, address)), tmp_path)
     assert ran.code == 2 and len(ran.lines) == 1, ran.err
-    assert ran.lines[0].startswith(
-        f"error: --scheduler: cannot reach a dask scheduler at {servers['greets and hangs up']}"
-    )
+    assert ran.lines[0].startswith(f"error: --scheduler: cannot reach a dask scheduler at {address}")
     assert time.monotonic() - started < 30  # dask's own timeout (10 s), and no stall at exit
     assert "Traceback" not in ran.err
 
