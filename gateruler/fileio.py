@@ -136,24 +136,30 @@ def check_output(
     problem = path_problem(shown)
     if problem:
         raise head.fail(problem)
-    real = Path(os.path.realpath(shown))
     try:
-        found = os.stat(real)
+        found = os.stat(shown)  # the kernel follows the links, /dev/stdout's too
     except FileNotFoundError:
         found = None
     except NotADirectoryError:
         raise head.fail(f"{_not_a_folder(Path(shown))} is not a folder") from None
     except OSError as error:
         raise head.fail(_reason(error)) from None
-    target = attrs.evolve(head, path=real)
+    target = attrs.evolve(head, path=Path(os.path.realpath(shown)))
     if found is not None:
         _refuse_inputs(target, found, inputs)
         if stat.S_ISDIR(found.st_mode):
             raise target.fail("it is a directory, not a file")
-        if not stat.S_ISREG(found.st_mode):
-            return _through(target, found.st_mode)
+        if not stat.S_ISREG(found.st_mode) or _names_a_descriptor(target.path):
+            return _through(attrs.evolve(target, path=Path(shown)), found.st_mode)
     _probe_folder(target, make_folders)
     return target
+
+
+def _names_a_descriptor(real: Path) -> bool:
+    """/dev/stdout, /dev/fd/N, /proc/self/fd/N: an open file of a process, written through (to replace
+    what it names would leave the process writing into a file that is no longer there)."""
+    parts = real.parts
+    return len(parts) >= 4 and parts[1] == "proc" and parts[3] == "fd"
 
 
 def check_distinct(named: dict[str, Output | None]) -> None:
@@ -190,7 +196,7 @@ def _through(target: Output, mode: int) -> Output:
 
     It is opened here and held open until it is written: closing a pipe
     would tell its reader that nothing more is coming."""
-    if not (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
+    if not (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode) or stat.S_ISREG(mode)):
         raise target.fail(f"it is {what_is(mode)}, not a file")
     try:
         fd = _open_through(target.path)
@@ -203,7 +209,7 @@ def _through(target: Output, mode: int) -> Output:
 
 def _open_through(path: Path) -> int:
     """An open descriptor for writing to a device or a pipe, never blocking (a pipe without a reader is ENXIO)."""
-    fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_APPEND)
     flags = fcntl.fcntl(fd, fcntl.F_GETFL)
     fcntl.fcntl(fd, fcntl.F_SETFL, flags & ~os.O_NONBLOCK)
     return fd

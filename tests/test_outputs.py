@@ -180,6 +180,12 @@ def _kept(ran: Ran, row: Row, place: Path) -> str | None:
 
 
 WRITTEN = [
+    Row(
+        "standard output into a pipe",
+        shell="{gateruler} check deck.yaml " + " ".join(SHORT) + " --json /dev/stdout | cat > from-stdout.txt",
+        code=0,
+        quick=True,
+    ),
     Row("a symbolic link", ("check", "deck.yaml", *SHORT, "--json", "link.json"), code=0, quick=True),
     Row("the null device", ("check", "deck.yaml", *SHORT, "--json", "/dev/null"), code=0),
     Row(
@@ -210,6 +216,13 @@ def test_a_symbolic_link_is_written_through_and_stays_a_link(written) -> None:  
     assert (place / "link.json").is_symlink()
     assert json.loads((place / "real" / "result.json").read_text())["format"] == "gateruler-check"
     assert sorted(os.listdir(place / "real")) == ["result.json"]  # no temporary file left
+
+
+def test_standard_output_named_as_a_file_is_written_through(written) -> None:  # noqa: ANN001
+    place, results = written
+    assert results["standard output into a pipe"].code == 0, results["standard output into a pipe"].err
+    said = (place / "from-stdout.txt").read_text()
+    assert '{\n "format": "gateruler-check"' in said and "Knight sample (knight) - bot greedy" in said
 
 
 @pytest.mark.slow
