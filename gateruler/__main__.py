@@ -14,7 +14,10 @@ from types import FrameType
 
 
 def _leave_now(signum: int, frame: FrameType | None) -> None:
-    os.write(2, b"\n")
+    try:
+        os.write(2, b"\n")
+    except OSError:  # no standard error to write to
+        pass
     os._exit(128 + signum)  # 130 for Ctrl-C, 143 for SIGTERM
 
 
@@ -22,6 +25,9 @@ def run() -> None:
     """Import the command line with Ctrl-C leaving at once, then run it with Ctrl-C and SIGTERM handled."""
     previous = signal.signal(signal.SIGINT, _leave_now)
     signal.signal(signal.SIGTERM, _leave_now)
+    from gateruler.streams import prepare_standard_streams
+
+    prepare_standard_streams()
     from gateruler.cli import main
     from gateruler.interrupts import install_terminate_handler
 

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from gateruler.errors import GateRulerError
 from gateruler.interrupts import Terminated, deferred_interrupts
+from gateruler.scheduler_address import SchedulerAddress, parse_address, probe
 
 if TYPE_CHECKING:
     from distributed import Client, LocalCluster
@@ -50,6 +51,8 @@ Task = tuple[Any, ...]
 
 BACKEND_NAMES = ("local", "dask")
 CONNECT_TIMEOUT = 10  # seconds to reach a scheduler before saying it cannot be reached
+WORKERS_TIMEOUT = 10  # seconds a scheduler reached may take to have a worker
+CLOSE_TIMEOUT = 2  # seconds to close a client
 
 
 class BackendError(GateRulerError):
@@ -295,7 +298,19 @@ class _DaskTask(Pending):
         from distributed.scheduler import KilledWorker
 
         try:
-            return self.future.result()
+            # As for a local pool (_PoolTask): interrupts are held back during each short wait and raised
+            # between waits, so that a double Ctrl-C never lands inside the lock handling of the wait
+            # ("release unlocked lock", exit 70).
+            while True:
+                with deferred_interrupts() as noted:
+                    try:
+                        value, ready = self.future.result(timeout=0.2), True
+                    except TimeoutError:
+                        value, ready = None, False
+                if noted:
+                    raise Terminated() if noted[0] == signal.SIGTERM else KeyboardInterrupt()
+                if ready:
+                    return value
         except CancelledError:
             raise BackendError("the dask cluster cancelled a task (was the cluster restarted or closed?)") from None
         except KilledWorker as error:
@@ -373,17 +388,33 @@ class Dask(Backend):
                 raise BackendError(f"--backend dask: cannot start a local dask cluster ({error})") from None
             self.client = Client(self.cluster, set_as_default=False)
         else:
+            address = parse_address(self.address)
+            probe(address, CONNECT_TIMEOUT)  # a dask scheduler is there: dask itself would wait for ever otherwise
+            self.client = _connect(Client, self.address)
             try:
-                self.client = Client(self.address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-            except (OSError, TimeoutError, ValueError) as error:
-                raise BackendError(f"--scheduler: cannot reach a dask scheduler at {self.address} ({error})") from None
-            self._check_workers()
+                self._wait_for_workers(address)
+                self._check_workers()
+            except BaseException:
+                self.__exit__()
+                raise
         self._workers = self.count_workers()
         return self
 
+    def _wait_for_workers(self, address: SchedulerAddress) -> None:
+        """A cluster with no workers would take tasks and never run them: a few seconds' grace, then one line."""
+        assert self.client is not None
+        deadline = time.monotonic() + WORKERS_TIMEOUT
+        while not self.count_workers():
+            if time.monotonic() > deadline:
+                raise BackendError(
+                    f"--scheduler: the dask scheduler at {address} has no workers (start some: dask worker {address})"
+                )
+            time.sleep(0.2)
+
     def __exit__(self, *exc: object) -> None:
         if self.client is not None:
-            self.client.close()
+            with deferred_interrupts():  # a second Ctrl-C must not leave the client half closed (a traceback at exit)
+                self.client.close(timeout=CLOSE_TIMEOUT)
         if self.cluster is not None:
             self.cluster.close()
         self.client = self.cluster = None
@@ -429,8 +460,30 @@ class Dask(Backend):
             self.client.cancel(session.futures + [scattered])
 
 
+def _connect(client_class: type[Client], address: str) -> Client:
+    """A dask client connected to `address`; one that fails is closed at once (left to the garbage collector,
+    it would stall the program's exit for twenty seconds and print a traceback)."""
+    client = client_class.__new__(client_class)
+    try:
+        client.__init__(address, timeout=CONNECT_TIMEOUT, set_as_default=False)  # type: ignore[misc]
+    except BaseException as error:
+        with contextlib.suppress(Exception):
+            client.close(timeout=CLOSE_TIMEOUT)
+        if not isinstance(error, Exception):  # Ctrl-C, SIGTERM
+            raise
+        # Whatever dask raises on the way (a refused or garbled handshake, a websocket or TLS failure) is
+        # about the address or the cluster, not a bug here.
+        said = str(error).splitlines()[0][:160] if str(error) else type(error).__name__
+        hint = ""
+        if "ssl_context" in said or "TLS" in said:
+            hint = "; a tls:// or wss:// address needs dask's TLS settings (distributed.comm.tls in the dask configuration)"
+        raise BackendError(f"--scheduler: cannot reach a dask scheduler at {address} ({said}){hint}") from None
+    return client
+
+
 def make_backend(name: str, scheduler: str | None = None, workers: int | None = None) -> Backend:
-    """The backend the command line asked for (not started yet: use it with 'with')."""
+    """The backend the command line asked for (not started yet: use it with 'with'); a scheduler address
+    is checked for its form here, before any work."""
     if name == "local":
         if scheduler is not None:
             raise BackendError("--scheduler: only with --backend dask")
@@ -440,5 +493,7 @@ def make_backend(name: str, scheduler: str | None = None, workers: int | None = 
             raise BackendError(
                 "--workers and --scheduler: a running cluster has its own workers; give one or the other"
             )
+        if scheduler is not None:
+            parse_address(scheduler)
         return Dask(scheduler, workers)
     raise BackendError(f"--backend: unknown backend {name!r} (the backends are: {', '.join(BACKEND_NAMES)})")

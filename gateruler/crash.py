@@ -23,25 +23,43 @@ EXIT_BUG = 70
 
 
 def crash_folders() -> list[Path]:
-    """Where crash reports go, in order of preference."""
-    import platformdirs
+    """Where crash reports go, in order of preference: those that can be named at all (with no usable
+    temporary folder, tempfile cannot name one)."""
+    folders = []
+    try:
+        import platformdirs
 
-    return [Path(platformdirs.user_log_dir("gateruler", appauthor=False)), Path(tempfile.gettempdir())]
+        folders.append(Path(platformdirs.user_log_dir("gateruler", appauthor=False)))
+    except Exception:  # noqa: BLE001 - a crash report must never crash: no log folder, then
+        pass
+    try:
+        folders.append(Path(tempfile.gettempdir()))
+    except (OSError, RuntimeError):  # FileNotFoundError: "No usable temporary directory found"
+        pass
+    return folders
 
 
 def write_crash_report(error: BaseException, argv: list[str] | None = None) -> Path | None:
     """Write the traceback and what produced it to a new file; its path, or None when nothing could be written."""
     argv = sys.argv if argv is None else argv
-    text = "".join(
-        [
-            f"gateruler {__version__} on Python {platform.python_version()} ({platform.platform()})\n",
-            f"command: {' '.join(argv)}\n",
-            f"time: {time.strftime('%Y-%m-%d %H:%M:%S')}\n\n",
-            *traceback.format_exception(error),
-        ]
-    )
+    text = (
+        "".join(
+            [
+                f"gateruler {__version__} on Python {platform.python_version()} ({platform.platform()})\n",
+                f"command: {' '.join(argv)}\n",
+                f"time: {time.strftime('%Y-%m-%d %H:%M:%S')}\n\n",
+                *traceback.format_exception(error),
+            ]
+        )
+        .encode("utf-8", "backslashreplace")
+        .decode("utf-8")
+    )  # a lone surrogate in a message is written escaped
     name = f"gateruler-crash-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.txt"
-    for folder in crash_folders():
+    try:
+        folders = crash_folders()
+    except Exception:  # noqa: BLE001 - a crash report must never crash
+        return None
+    for folder in folders:
         try:
             folder.mkdir(parents=True, exist_ok=True)
             write_text_atomic(folder / name, text)

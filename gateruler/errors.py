@@ -29,5 +29,17 @@ class DataErrors(GateRulerError):
         super().__init__("\n".join(str(e) for e in self.errors))
 
 
+def capped(lines: list[str], noun: str = "errors", where: str = "") -> list[str]:
+    """The first MAX_SHOWN_ERRORS of `lines`, and one line counting the others: a file with a hundred
+    thousand mistakes is a screenful to read, not a hundred thousand lines."""
+    from gateruler.limits import MAX_SHOWN_ERRORS
+
+    if len(lines) <= MAX_SHOWN_ERRORS:
+        return lines
+    more = len(lines) - MAX_SHOWN_ERRORS
+    head = f"{where}: " if where else ""
+    return [*lines[:MAX_SHOWN_ERRORS], f"{head}{more:,} more {noun} not shown ({len(lines):,} in all)"]
+
+
 class IllegalAction(GateRulerError):
     """An action that is not legal now; the game is unchanged."""

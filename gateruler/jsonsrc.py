@@ -33,7 +33,7 @@ from typing import Any, Literal, NewType, TypeVar
 
 import attrs
 import cattrs
-from cattrs.cols import is_sequence, list_structure_factory
+from cattrs.cols import is_mapping, is_sequence, list_structure_factory, mapping_structure_factory
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn
 
@@ -50,7 +50,7 @@ from gateruler.limits import (
     MAX_TURNS,
     MAX_WORKERS,
 )
-from gateruler.yamlsrc import decode_text, read_bytes
+from gateruler.yamlsrc import LONE_SURROGATE, NOT_TEXT, decode_text, read_bytes
 
 T = TypeVar("T")
 
@@ -92,6 +92,24 @@ def _no_constant(name: str) -> Any:
     raise ValueError(name)
 
 
+class _Duplicate(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's members; a name given twice is refused (json.loads would keep the last silently)."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Duplicate(key)
+            seen.add(key)
+    return found
+
+
 def load_json(path: str | Path, what: str, max_bytes: int = MAX_JSON_BYTES) -> JsonDoc:
     """The parsed JSON of a file of at most `max_bytes`; `what` names the file kind in messages ("save file")."""
     shown = str(path)
@@ -104,7 +122,7 @@ def load_json(path: str | Path, what: str, max_bytes: int = MAX_JSON_BYTES) -> J
     if not text.strip():
         raise FileError(shown, f"the {what} is empty")
     try:
-        data = json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+        data = json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as error:
         body = text.rstrip()
         if body.lstrip()[:1] in "{[" and body[-1:] not in "}]":
@@ -119,29 +137,89 @@ def load_json(path: str | Path, what: str, max_bytes: int = MAX_JSON_BYTES) -> J
             column,
             f"an integer of {len(error.digits)} digits is too large (at most {MAX_INTEGER_DIGITS} digits)",
         ) from None
+    except _Duplicate as error:
+        at = _duplicate_at(text, error.key)
+        line, column = position(text, at)
+        raise DataError(shown, line, column, f"the name {_preview(error.key)} is given twice in one object") from None
     except ValueError as error:  # NaN, Infinity
         line, column = position(text, max(text.find(str(error)), 0))
         raise DataError(shown, line, column, f"not valid JSON: {error} is not a JSON number") from None
     except RecursionError:
         data = None  # nested far too deep: located below
-    deep_at = _too_deep_at(text) if data is None or _depth_exceeds(data) else None
+    too_deep, not_text = (True, None) if data is None else _walk(data)
+    deep_at = _too_deep_at(text) if too_deep else None
     if deep_at is not None:
         line, column = position(text, deep_at)
         raise DataError(
             shown, line, column, f"lists and objects nested more than {MAX_NESTING} deep (see docs/limits.md)"
         )
+    if not_text is not None:
+        line, column = position(text, _surrogate_at(text))
+        raise DataError(
+            shown,
+            line,
+            column,
+            NOT_TEXT,
+        )
     return JsonDoc(shown, text, data)
 
 
-def _depth_exceeds(data: Any) -> bool:
+def _walk(data: Any) -> tuple[bool, str | None]:
+    """(nested past MAX_NESTING, the first string that is not text: a lone UTF-16 surrogate), in one walk."""
     stack = [(data, 1)]
     while stack:
         value, depth = stack.pop()
-        if isinstance(value, (list, dict)):
+        if isinstance(value, str):
+            if LONE_SURROGATE.search(value):
+                return False, value
+        elif isinstance(value, (list, dict)):
             if depth > MAX_NESTING:
-                return True
-            stack.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
-    return False
+                return True, None
+            if isinstance(value, dict):
+                stack.extend((key, depth) for key in value)
+                stack.extend((item, depth + 1) for item in value.values())
+            else:
+                stack.extend((item, depth + 1) for item in value)
+    return False, None
+
+
+def _surrogate_at(text: str) -> int:
+    """Where the first escape of a lone surrogate is (0 when it cannot be found)."""
+    previous_high = -2
+    for match in re.finditer(r"\\u([dD][89a-fA-F][0-9a-fA-F]{2})", text):
+        high = match.group(1)[1].lower() in "89ab"
+        if high:
+            after = text[match.end() : match.end() + 6]
+            if not re.fullmatch(r"\\u[dD][c-fC-F][0-9a-fA-F]{2}", after):
+                return match.start()
+            previous_high = match.end()
+        elif match.start() != previous_high:
+            return match.start()
+    return 0
+
+
+def _duplicate_at(text: str, key: str) -> int:
+    """Where an object first names `key` a second time (0 when it cannot be found)."""
+    stack: list[tuple[str, set[str], bool]] = []  # (kind, names seen, expecting a name)
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if stack and stack[-1][0] == "{" and stack[-1][2] and token.startswith('"'):
+            try:
+                name = json.loads(token)
+            except ValueError:
+                return 0
+            if name == key and name in stack[-1][1]:
+                return match.start()
+            stack[-1][1].add(name)
+            stack[-1] = (stack[-1][0], stack[-1][1], False)
+        elif token == ",":
+            if stack and stack[-1][0] == "{":
+                stack[-1] = ("{", stack[-1][1], True)
+        elif token in "[{":
+            stack.append((token, set(), token == "{"))
+        elif token in "]}" and stack:
+            stack.pop()
+    return 0
 
 
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]|[^\s\[\]{}:,"]+')
@@ -242,16 +320,23 @@ for _kind in (bool, int, float, str):
     converter.register_structure_hook(_kind, lambda value, _type, kind=_kind: _expect(value, kind))
 
 
-def _strict_list(type_: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
-    inner = list_structure_factory(type_, conv)
+def _strict(factory: Callable[[Any, cattrs.Converter], Any], json_kind: type) -> Callable[..., Any]:
+    """A hook factory whose hooks check the JSON kind (a list, an object) before cattrs reads the items: given
+    a string where an object belongs, cattrs' own hook raised an AttributeError."""
 
-    def hook(value: Any, kind: Any) -> Any:
-        return inner(_expect(value, list), kind)
+    def make(type_: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+        inner = factory(type_, conv)
 
-    return hook
+        def hook(value: Any, kind: Any) -> Any:
+            return inner(_expect(value, json_kind), kind)
+
+        return hook
+
+    return make
 
 
-converter.register_structure_hook_factory(is_sequence, _strict_list)
+converter.register_structure_hook_factory(is_sequence, _strict(list_structure_factory, list))
+converter.register_structure_hook_factory(is_mapping, _strict(mapping_structure_factory, dict))
 
 
 def _is_fixed_tuple(kind: Any) -> bool:

@@ -53,7 +53,30 @@ MAX_TURNS = 1_000
 """The turn cap of a game (`--max-turns`, a replay's or save's max_turns; default 200)."""
 
 MAX_WORKERS = 64
-"""Worker processes of `check --workers`."""
+"""Worker processes (`--workers` of check and tune)."""
+
+# ------------------------------------------------------------------ options
+
+MAX_GAMES = 1_000_000
+"""Games per level of one batch (`check --games`, tune's `--games` and `--final-games`): hours of play at most."""
+
+MAX_CANDIDATES = 1_000
+"""Swaps tune tries in one round (`--candidates`)."""
+
+MAX_ROUNDS = 100
+"""Rounds of tune's search (`--rounds`): a deck has 50 cards, so at most 50 swaps are ever worth keeping."""
+
+MAX_PACE = 60
+"""Seconds between the decisions of a watched game (`--pace`)."""
+
+MAX_TYPED_CHARS = 1_000
+"""Characters of one line typed at play's prompt; a longer line is refused as a whole."""
+
+MAX_SHOWN_ERRORS = 100
+"""Errors printed for one file (or one command): the rest are counted in one more line."""
+
+MAX_CHOICE_DIGITS = 6
+"""Digits of a number typed at play's prompt (a choice, `log N`)."""
 
 
 def describe() -> list[tuple[str, str]]:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from gateruler.batch import GameSpec
 from gateruler.engine import Game, action_to_dict
+from gateruler.fileio import Output
 from gateruler.models import DeckDef, DeckEntry
 from gateruler.replay import UNFINISHED, replay_data, write_replay
 from gateruler.saves import GameOrigin
@@ -54,5 +55,5 @@ def play_replay_data(game: Game, origin: GameOrigin, deck_path: str | None = Non
     )
 
 
-def write_play_replay(path: str | Path, game: Game, origin: GameOrigin, deck_path: str | None = None) -> None:
+def write_play_replay(path: str | Path | Output, game: Game, origin: GameOrigin, deck_path: str | None = None) -> None:
     write_replay(path, play_replay_data(game, origin, deck_path))

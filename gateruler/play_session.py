@@ -50,7 +50,10 @@ from gateruler.engine import (
 )
 from gateruler.engine.windows import WINDOW
 from gateruler.errors import GateRulerError, IllegalAction
+from gateruler.fileio import Input, check_output
+from gateruler.interrupts import EXIT_INTERRUPTED, Terminated
 from gateruler.level_words import briefing, card_changes, level_rule_lines, rift_version
+from gateruler.limits import MAX_CHOICE_DIGITS, MAX_TYPED_CHARS
 from gateruler.models import CardDef, CostModel
 from gateruler.render import (
     COLUMNS,
@@ -258,6 +261,7 @@ class PlaySession:
         self.width = width
         self.deck_path = deck_path
         self.replay_path: str | None = None  # written again whenever the game changes
+        self.inputs: list[Input] = []  # the files the game was made from: never overwritten by save or replay
         self._left = False
         self._undo: list[tuple[Game, str]] = []  # (game before the decision, what the decision was)
         self._saved_history = list(game.history)
@@ -390,12 +394,17 @@ class PlaySession:
     def handle(self, text: str) -> list[Line]:
         """React to one typed line."""
         text = text.strip()
+        if len(text) > MAX_TYPED_CHARS:
+            self.confirming = None
+            return [self._retry(f"That line is too long (more than {MAX_TYPED_CHARS:,} characters).")]
         if self.confirming is not None:
             return self.answer(text.lower())
         if not text:
             return self.menu()
         words = text.split()
-        if all(w.isdigit() for w in words):
+        if all(w.isascii() and w.isdigit() for w in words):
+            if any(len(w.lstrip("0")) > MAX_CHOICE_DIGITS for w in words):
+                return [self._retry("There is no such choice: the numbers are far smaller.")]
             return self.choose([int(w) for w in words])
         command, rest = words[0].lower(), text[len(words[0]) :].strip()
         if command in PHASE_KEYS and not rest:
@@ -582,8 +591,9 @@ class PlaySession:
     def _log(self, rest: str) -> list[Line]:
         count = DEFAULT_LOG_LINES
         if rest:
-            if not rest.isdigit() or int(rest) < 1:
-                return [Line("error", f"log takes a number of events, e.g. log 20 (not '{rest}').")]
+            if not (rest.isascii() and rest.isdigit()) or len(rest) > MAX_CHOICE_DIGITS or int(rest) < 1:
+                shown = rest if len(rest) <= 20 else rest[:17] + "..."
+                return [Line("error", f"log takes a number of events, e.g. log 20 (not '{shown}').")]
             count = int(rest)
         lines = narrate(self.game)[-count:]
         return self._info([Line("info", f"turn {n.turn}: {n.text}") for n in lines])
@@ -621,7 +631,8 @@ class PlaySession:
         if not path:
             return [Line("error", "save needs a file name, e.g. save mygame.json.")]
         try:
-            save_game(path, self.game, self.origin)
+            protected = [item for item in self.inputs if item.label != "the saved game"]  # saving over it is fine
+            save_game(check_output(path, what="the save file", inputs=protected), self.game, self.origin)
         except GateRulerError as error:
             return [Line("error", str(error))]
         self._save_path = path
@@ -638,7 +649,8 @@ class PlaySession:
         from gateruler.play_replay import write_play_replay
 
         try:
-            write_play_replay(path, self.game, self.origin, self.deck_path)
+            target = check_output(path, what="the replay", inputs=self.inputs)
+            write_play_replay(target, self.game, self.origin, self.deck_path)
         except GateRulerError as error:
             return [Line("error", str(error))]
         self.replay_path = path
@@ -742,7 +754,8 @@ def run(
     opening: Sequence[Line] = (),
     eof_asks: bool = False,
 ) -> int:
-    """Play until the game ends or the player quits; 1 when the input ran out first.
+    """Play until the game ends or the player quits (0); 1 when the input ran out first; 130 when the
+    player left by Ctrl-C.  SIGTERM (interrupts.Terminated) is raised to the caller, who keeps the game.
 
     `pause` is called after each line of the rift's turn, so that a person
     can follow it (Ctrl-C during a pause prints the rest at once); leave it
@@ -757,6 +770,8 @@ def run(
             if paced and line.kind == "rift":
                 try:
                     pause()  # type: ignore[misc]
+                except Terminated:
+                    raise
                 except KeyboardInterrupt:
                     paced = False  # Ctrl-C while the rift plays: tell the rest at once
 
@@ -771,9 +786,13 @@ def run(
             write(Line("info", ""))
             show(session.interrupt())
             continue
+        except Terminated:
+            raise  # SIGTERM stops the game at once: the command line keeps it and exits 143
         except KeyboardInterrupt:
             write(Line("info", ""))
             show(session.interrupt())
+            if session.left:
+                return EXIT_INTERRUPTED  # left by Ctrl-C: the exit code says so (130)
             continue
         show(session.handle(text))
     return 0

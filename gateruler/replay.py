@@ -35,7 +35,7 @@ from gateruler.bots.view import PlayerView
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import Action, action_to_dict
 from gateruler.errors import GateRulerError, IllegalAction
-from gateruler.fileio import write_text_atomic
+from gateruler.fileio import Output, is_missing, write_output
 from gateruler.jsonsrc import (
     Budget,
     CardCount,
@@ -183,12 +183,9 @@ def record_game(spec: GameSpec, seed: int, bot: str, bot_seed: int, budget: int 
     return replay_data(spec, seed, actions, bot=bot, bot_seed=bot_seed, budget=budget, outcome=outcome, turn=game.turn)
 
 
-def write_replay(path: str | Path, data: dict) -> None:
+def write_replay(path: str | Path | Output, data: dict) -> None:
     """Write a replay in one step: a failed or interrupted write leaves any previous file as it was."""
-    try:
-        write_text_atomic(path, json.dumps(data, indent=1) + "\n")
-    except OSError as error:
-        raise ReplayFileError(path, f"cannot write the replay: {error.strerror or error}") from None
+    write_output(path, json.dumps(data, indent=1) + "\n", what="the replay")
 
 
 # ------------------------------------------------------------------ reading
@@ -284,7 +281,7 @@ def spec_from_replay(
     entries = tuple(DeckEntry(card, count) for card, count in replay.deck.cards)
     number, level_file = replay.level.number, replay.level.file
     if level_file is not None:
-        if not Path(level_file).is_file():
+        if is_missing(level_file):  # anything else there (a folder, a FIFO) is named by the reader
             raise ReplayFileError(path, f"the level file it was played on is missing: {level_file}")
         level = loader.load_level(Path(level_file), pool)
         level_ref: int | str = level_file

@@ -34,7 +34,7 @@ from gateruler.engine.frames import Decision
 from gateruler.engine.timings import WINDOWS
 from gateruler.engine.windows import WINDOW
 from gateruler.errors import DataError
-from gateruler.fileio import write_text_atomic
+from gateruler.fileio import Output, is_missing, write_output
 from gateruler.jsonsrc import (
     FileError,
     JsonDoc,
@@ -55,6 +55,7 @@ from gateruler.jsonsrc import (
 from gateruler.library import embedded_cards, with_embedded
 from gateruler.limits import MAX_DECK_CARDS
 from gateruler.models import LevelDef, RulerDef
+from gateruler.save_checks import impossible
 from gateruler.variants import VariantError, from_record, of_game
 
 SAVE_FORMAT = "gateruler-save"
@@ -396,7 +397,7 @@ def _rng_state(value: Any, _kind: Any) -> list:
 # ---------------------------------------------------------------------- writing and reading
 
 
-def save_game(path: str | Path, game: Game, origin: GameOrigin) -> None:
+def save_game(path: str | Path | Output, game: Game, origin: GameOrigin) -> None:
     """Write the save in one step: a failed write never leaves half a file behind."""
     data = {
         "format": SAVE_FORMAT,
@@ -406,10 +407,7 @@ def save_game(path: str | Path, game: Game, origin: GameOrigin) -> None:
         "user_cards": embedded_cards(game.setup.pool, game.setup.card_ids),  # the player's own cards, as written
         "variants": of_game(game.setup.rules, game.setup.opponent).to_dict(),  # every rule variant it is played under
     }
-    try:
-        write_text_atomic(path, json.dumps(data, separators=(",", ":")) + "\n")
-    except OSError as error:
-        raise SaveFileError(path, f"cannot write the save file: {error.strerror or error}") from None
+    write_output(path, json.dumps(data, separators=(",", ":")) + "\n", what="the save file")
 
 
 def load_game(path: str | Path, pool: CardPool | None = None) -> tuple[Game, GameOrigin]:
@@ -469,7 +467,7 @@ def _load_level(path: str | Path, origin: GameOrigin, pool: CardPool) -> LevelDe
     from gateruler import loader
 
     if origin.level_file is not None:
-        if not Path(origin.level_file).is_file():
+        if is_missing(origin.level_file):  # anything else there (a folder, a FIFO) is named by the reader
             raise SaveFileError(path, f"the level file it was played on is missing: {origin.level_file}")
         return loader.load_level(Path(origin.level_file), pool)
     return loader.load_level(origin.level_number)  # type: ignore[arg-type]
@@ -564,4 +562,4 @@ def _inconsistency(game: Game) -> str:
         ability = card.abilities[task.ability]
         if task.step > len(ability.costs) + len(ability.effects):
             return f"a queued ability of {card.id} is past its last step"
-    return ""
+    return impossible(game)  # the invariants of a state the engine can reach (gateruler/save_checks.py)

@@ -58,6 +58,7 @@ from gateruler.engine.game import Game, Phase
 from gateruler.engine.state import Unit
 from gateruler.engine.tasks import Start
 from gateruler.errors import DataError, IllegalAction
+from gateruler.fileio import is_missing
 from gateruler.limits import MAX_SEED
 from gateruler.models import LevelDef, SourceLocation
 from gateruler.variants import readings_for
@@ -203,7 +204,7 @@ def _load_level(ref: Any, path: str, loc: SourceLocation, pool: CardPool) -> Lev
     level_path = Path(ref)
     if not level_path.is_absolute():
         level_path = Path(path).parent / level_path
-    if not level_path.exists():
+    if is_missing(level_path):  # anything else there (a folder, a FIFO, a name too long) is named by the reader
         raise DataError(path, loc.line, loc.column, f"level file not found: {ref}")
     return loader.load_level(level_path, pool)
 

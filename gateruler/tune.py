@@ -300,6 +300,7 @@ class TuneResult:
     stopped: str = ""  # why the search ended
     errors: int = 0  # games that raised (counted as not cleared)
     interrupted: bool = False
+    interrupt: KeyboardInterrupt | None = attrs.field(default=None, eq=False)  # what stopped it: Ctrl-C or SIGTERM
 
 
 def tune(
@@ -325,8 +326,9 @@ def tune(
             _search(result, games, collection, pool, ruler)
             if result.swaps:
                 result.final = _compare(result, games)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as caught:
         result.interrupted = True
+        result.interrupt = caught
     return result
 
 

@@ -61,6 +61,7 @@ from __future__ import annotations
 import difflib
 import enum
 import functools
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -69,6 +70,7 @@ import attrs
 import yaml
 
 from gateruler.errors import DataError, DataErrors
+from gateruler.fileio import InputError, read_input
 from gateruler.limits import MAX_INTEGER_DIGITS, MAX_NESTING, MAX_NUMBER, MAX_YAML_BYTES, MAX_YAML_VALUES
 from gateruler.models import SourceLocation
 
@@ -138,27 +140,22 @@ def location_of(value: Any, default: SourceLocation | None = None) -> SourceLoca
 # ---------------------------------------------------------------------------
 # Reading files
 
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+"""Half of a UTF-16 pair: what an escape such as \\ud800 stands for alone, which no file can hold as text."""
+
+NOT_TEXT = "a string holds half of a UTF-16 pair (an escape such as \\ud800 alone), which is not text"
+
 
 def read_bytes(path: str | Path, max_bytes: int) -> bytes:
-    """The bytes of a file of at most `max_bytes`, or a one-line DataError saying why not.
+    """The bytes of a regular file of at most `max_bytes`, or a one-line DataError saying why not.
 
-    Never reads more than `max_bytes` + 1 bytes, so a huge file (or a device
-    that never ends) is refused at once."""
-    shown = str(path)
+    Never reads more than `max_bytes` + 1 bytes and never waits: a huge
+    file is refused at once, and so is a FIFO, a device or a folder, each
+    named for what it is (:func:`gateruler.fileio.read_input`)."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(max_bytes + 1)
-    except FileNotFoundError:
-        raise DataError(shown, 1, 1, "no such file") from None
-    except IsADirectoryError:
-        raise DataError(shown, 1, 1, "is a directory, not a file") from None
-    except PermissionError:
-        raise DataError(shown, 1, 1, "cannot read the file: permission denied") from None
-    except OSError as error:
-        raise DataError(shown, 1, 1, f"cannot read the file: {error.strerror or error}") from None
-    if len(data) > max_bytes:
-        raise DataError(shown, 1, 1, f"the file is too large: more than {max_bytes:,} bytes (see docs/limits.md)")
-    return data
+        return read_input(path, max_bytes)
+    except InputError as error:
+        raise DataError(str(path), 1, 1, error.reason) from None
 
 
 def decode_text(data: bytes, shown: str) -> str:
@@ -421,12 +418,15 @@ class _Builder:
         A tag safe_load refuses raises ConstructorError; a value its tag cannot
         read (``!!int x``, a date 2020-13-45) is a located error too."""
         try:
-            return self.loader.construct_object(node, deep=True)
+            value = self.loader.construct_object(node, deep=True)
         except yaml.YAMLError:
             raise
         except Exception as error:  # noqa: BLE001 - pyyaml's constructors raise what they meet: ValueError, KeyError (!!bool x), ...
             tag = str(node.tag).replace("tag:yaml.org,2002:", "!!")
             raise _marked(f"YAML error: cannot read this value as {tag}: {_first_line(error)}", node) from None
+        if isinstance(value, str) and LONE_SURROGATE.search(value):
+            raise _marked(NOT_TEXT, node)
+        return value
 
     def _sequence(self, node: yaml.SequenceNode) -> LocatedList:
         result = LocatedList(self.loc(node))
@@ -664,7 +664,9 @@ _show = show_value
 
 
 def _preview(value: Any, budget: int) -> str:
-    """str(value) as Python writes it (repr for strings, true/false for booleans), cut after about `budget` characters."""
+    """str(value) as Python writes it (repr for strings, true/false for booleans, null), cut after about `budget` characters."""
+    if value is None:
+        return "null"
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, str):
@@ -694,6 +696,19 @@ def _digits(value: Any) -> str:
     if isinstance(value, int):
         return f"an integer of about {len(hex(value)) * 6 // 5} digits"  # str() of a huge int is slow
     return str(value)
+
+
+_YAML_BOOLEANS = {True: ("on", "yes", "y", "true"), False: ("off", "no", "n", "false")}
+
+
+def _quote_hint(value: Any, words: list[str]) -> str:
+    """For `off` written bare where a word is wanted: YAML read it as false, so say to quote it."""
+    if not isinstance(value, bool):
+        return ""
+    meant = next((w for w in _YAML_BOOLEANS[value] if w in words), None)
+    if meant is None:
+        return ""
+    return f" (YAML reads {meant} without quotes as {str(value).lower()}: write '{meant}' in quotes)"
 
 
 class Fields:
@@ -823,6 +838,9 @@ class Fields:
                         # A misspelt required key is one mistake: say it once, where it is written.
                         self.report.withdraw(self._missing.pop(meant))
                     hint = f" (did you mean {meant}?)" if meant else ""
+                    if key is None:  # `~:`, `null:` or nothing before the colon
+                        self.error(self.node.key_loc(key), "a key with no name (null): give it one, or remove the line")
+                        continue
                     self.error(self.node.key_loc(key), f"unknown key {_show(key)}{hint}")
         return self.ok
 
@@ -849,7 +867,7 @@ class Fields:
             values = _enum_values(kind)
             if isinstance(value, str) and value in values:
                 return kind(value)
-            hint = did_you_mean(value, values) if isinstance(value, str) else ""
+            hint = did_you_mean(value, values) if isinstance(value, str) else _quote_hint(value, values)
             expected = hint or f" (expected one of: {', '.join(values)})"
             self.error(loc, f"unknown {name} {_show(value)}{expected}")
             return MISSING

@@ -92,12 +92,18 @@ class Outcome:
 
 
 def run_command(
-    args: list[str], crash_dir: Path, *, stdin: str = "", seconds: float = 30, memory: int = 2 << 30
+    args: list[str],
+    crash_dir: Path,
+    *,
+    stdin: str = "",
+    seconds: float = 30,
+    memory: int = 2 << 30,
+    env: dict[str, str] | None = None,
 ) -> Outcome:
     """One command, in-process, within the budgets."""
     try:
         with memory_budget(memory), time_budget(seconds):
-            result = CliRunner().invoke(main, args, input=stdin)
+            result = CliRunner().invoke(main, args, input=stdin, env=env)
     except Hang as hang:
         return Outcome(tuple(args), None, "", hang)
     reports = sorted(crash_dir.glob("*.txt")) if crash_dir.is_dir() else []

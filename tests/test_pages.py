@@ -137,7 +137,7 @@ def test_a_report_that_cannot_be_written_is_one_line_and_exit_code_2(tmp_path: P
     target = tmp_path / "no-such-dir" / "r.html"
     code, _, err = run("check", DECK, "--levels", "1", "--games", "1", "--workers", "1", "--report", str(target))
     assert code == 2
-    assert err.splitlines() == [f"error: {target}: cannot write: No such file or directory"]
+    assert err.splitlines() == [f"error: {target}: cannot write: there is no folder {target.parent}"]
 
 
 # ---------------------------------------------------------------------- the replay page

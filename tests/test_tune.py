@@ -253,7 +253,10 @@ def test_tune_never_writes_over_the_deck_unless_asked(tmp_path: Path) -> None:
         (["--final-games", "0"], "error: --final-games: must be at least 1"),
         (["--levels", "9"], "error: --levels: there is no level 9"),
         (["--scheduler", "tcp://127.0.0.1:8786"], "error: --scheduler: only with --backend dask"),
-        (["--output", "/no/such/dir/x.yaml"], "error: --output: /no/such/dir is not a directory"),
+        (
+            ["--output", "/no/such/dir/x.yaml"],
+            "error: /no/such/dir/x.yaml: cannot write: there is no folder /no/such/dir",
+        ),
         (["--variant", "deck_out=emtpy"], "error: --variant: deck_out: unknown value 'emtpy'"),
     ],
 )

@@ -34,8 +34,8 @@ import attrs
 
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.errors import DataError, DataErrors, GateRulerError
-from gateruler.fileio import write_text_atomic
-from gateruler.limits import MAX_NUMBER
+from gateruler.fileio import Input, check_output, write_output
+from gateruler.limits import MAX_NUMBER, MAX_YAML_BYTES
 from gateruler.vocabulary import CardType, Provenance
 from gateruler.yamlsrc import did_you_mean, read_text
 
@@ -235,12 +235,26 @@ def read_cards_csv(path: str | Path) -> list[dict[str, Any]]:
             first_row.setdefault(card["id"], number)
             cards.append(card)
     except csv.Error as error:
-        errors.append(DataError(shown, number + 1, 1, f"not a CSV file: {error}"))
+        errors.append(DataError(shown, number + 1, 1, _csv_words(error)))
     if errors:
         raise DataErrors(errors)
     if not cards:
         raise DataError(shown, 2, 1, "no cards: the rows after the header are empty")
     return cards
+
+
+_CSV_WORDS = {
+    "new-line character seen in unquoted field": "a line break (a lone carriage return) inside a cell: put the cell in quotes",
+    "field larger than field limit": f"a cell of more than {csv.field_size_limit():,} characters (a cell holds at most {MAX_CELL})",
+    "line contains NUL": "a NUL character (byte 0) in a cell: is this a spreadsheet saved as CSV text?",
+}
+
+
+def _csv_words(error: csv.Error) -> str:
+    """Python's csv messages in ours (they speak of 'universal-newline mode' and field limits)."""
+    text = str(error)
+    said = next((ours for theirs, ours in _CSV_WORDS.items() if text.startswith(theirs)), None)
+    return f"not a CSV file: {said}" if said else "not a CSV file: its rows cannot be read as cells"
 
 
 def _read_cells(row: _Row, cells: list[str], columns: dict[str, int]) -> None:
@@ -291,19 +305,32 @@ def card_file_text(cards: list[dict[str, Any]], csv_name: str, output: Path) -> 
 
 
 def import_cards(csv_path: str | Path, output: Path, *, force: bool = False) -> int:
-    """Write the card file of a CSV of cards (atomically); the number of cards.  Raises DataErrors for bad cells."""
+    """Write the card file of a CSV of cards (atomically); the number of cards.  Raises DataErrors for bad cells.
+
+    The output is checked before the spreadsheet is read (gateruler.fileio):
+    never the spreadsheet itself, never a folder or a place that cannot be written."""
+    target = check_output(output, option="--output", inputs=[Input("the spreadsheet", csv_path)], make_folders=True)
     if output.exists() and not force:
         raise GateRulerError(
             f"{output} already exists; not overwriting it (abilities you added would be lost): give --force, or another --output"
         )
     cards = read_cards_csv(csv_path)
     text = card_file_text(cards, Path(csv_path).name, output)
+    size = len(text.encode("utf-8"))
+    if size > MAX_YAML_BYTES:  # the card file could not be read back: said of the spreadsheet, which is what to change
+        raise DataError(
+            str(csv_path),
+            1,
+            1,
+            f"its {len(cards):,} cards make a card file of {size:,} bytes, more than a card file holds "
+            f"({MAX_YAML_BYTES:,}, see docs/limits.md): split the spreadsheet",
+        )
     _check_written(text, output)
     try:
         output.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(output, text)
     except OSError as error:
-        raise GateRulerError(f"{output}: cannot write: {error.strerror or error}") from None
+        raise target.fail(error.strerror or str(error)) from None
+    write_output(target, text)
     return len(cards)
 
 

@@ -36,8 +36,7 @@ from gateruler.authoring.fields import (
 from gateruler.engine.effects import EFFECTS
 from gateruler.engine.registry import Choice, Comparison, ListOf, OneOrMany
 from gateruler.engine.triggers import ATTACK_COST, CONTINUOUS
-from gateruler.errors import GateRulerError
-from gateruler.fileio import write_text_atomic
+from gateruler.fileio import check_output, write_output
 from gateruler.vocabulary import CardType
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
@@ -315,11 +314,12 @@ def render(schema: dict[str, Any]) -> str:
 
 def write_file(path: Path, text: str) -> None:
     """Write `text` in one step, making the folder; a place that cannot be written is one line, not a traceback."""
+    target = check_output(path, make_folders=True)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, text)
     except OSError as error:
-        raise GateRulerError(f"{path}: cannot write: {error.strerror or error}") from None
+        raise target.fail(error.strerror or str(error)) from None
+    write_output(target, text)
 
 
 def write_schemas(directory: Path) -> list[Path]:
@@ -334,5 +334,5 @@ def write_schemas(directory: Path) -> list[Path]:
 
 def modeline(kind: str, file: Path, schema_dir: Path = SCHEMA_DIR) -> str:
     """The first-line comment that tells a YAML language server which schema `file` follows."""
-    relative = os.path.relpath(schema_dir / schema_file_name(kind), file.resolve().parent)
+    relative = os.path.relpath(schema_dir / schema_file_name(kind), Path(os.path.realpath(file)).parent)
     return f"# yaml-language-server: $schema={Path(relative).as_posix()}"

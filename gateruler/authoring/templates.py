@@ -14,6 +14,7 @@ from pathlib import Path
 
 from gateruler.authoring.schema import SCHEMA_DIR, modeline, write_file
 from gateruler.errors import GateRulerError
+from gateruler.fileio import check_output, is_missing
 from gateruler.loader import load_card_pool
 from gateruler.vocabulary import CardType
 
@@ -204,6 +205,7 @@ def deck_template(name: str, ruler_id: str, path: Path) -> str:
 
 def write_new(path: Path, text: str) -> None:
     """Write a new file; never overwrite what an author may have spent an hour on."""
-    if path.exists():
+    check_output(path, make_folders=True)  # first: a name too long, a folder, a FIFO are said as such
+    if not is_missing(path):
         raise GateRulerError(f"{path} already exists; not overwriting it (give another --output)")
     write_file(path, text)

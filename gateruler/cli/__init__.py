@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 import click
 
 from gateruler import __version__
-from gateruler.errors import GateRulerError
+from gateruler.errors import GateRulerError, capped
+from gateruler.streams import is_terminal
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -35,7 +36,11 @@ class _Main(click.Group):
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         debug = _debug_requested(sys.argv[1:] if args is None else list(args))
         try:
-            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            try:
+                rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            except SystemExit as leaving:
+                _check_stdout(leaving.code)
+                raise
         except click.UsageError as error:  # click's own usage errors: one line and exit 2, like every other input error
             hint = f" (see '{error.ctx.command_path} --help')" if error.ctx is not None else ""
             click.echo(f"error: {error.format_message()}{hint}", err=True)
@@ -66,15 +71,29 @@ class _Main(click.Group):
 
             click.echo(bug_message(error, write_crash_report(error)), err=True)
             sys.exit(EXIT_BUG)
-        sys.exit(rv if isinstance(rv, int) else 0)
+        code = rv if isinstance(rv, int) else 0
+        _check_stdout(code)
+        sys.exit(code)
 
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
         except GateRulerError as error:
-            for line in str(error).splitlines() or [type(error).__name__]:
+            for line in capped(str(error).splitlines() or [type(error).__name__]):
                 click.echo(f"error: {line}" if not _located(line) else line, err=True)
             sys.exit(2)
+
+
+def _check_stdout(code: object) -> None:
+    """A command whose standard output could not be written (a full disk) ends in one line and exit 2.
+
+    Its files were written all the same; an interrupt's exit code is kept."""
+    from gateruler.streams import stdout_failure
+
+    failure = stdout_failure()
+    if failure is not None and code in (0, 1, None):
+        click.echo(f"error: standard output: cannot write: {failure}", err=True)
+        sys.exit(2)
 
 
 def _debug_requested(args: list[str]) -> bool:
@@ -132,7 +151,7 @@ def stdout_console() -> Console:
     from rich.console import Console
 
     out = sys.stdout
-    return Console(file=out, width=None if out.isatty() else 200, highlight=False, markup=False, emoji=False)
+    return Console(file=out, width=None if is_terminal(out) else 200, highlight=False, markup=False, emoji=False)
 
 
 def _register() -> None:

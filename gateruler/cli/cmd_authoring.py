@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from gateruler.cli import main
+from gateruler.errors import GateRulerError
 from gateruler.vocabulary import CardType
 
 
@@ -42,8 +43,22 @@ def schema(output: str, markdown: bool) -> None:
         return
     from gateruler.authoring.schema import write_schemas
 
+    if not output:
+        raise GateRulerError("--output: the empty path names no folder")
+
     for path in write_schemas(Path(output)):
         click.echo(f"wrote {path}")
+
+
+def _output(output: str | None, default: str) -> Path:
+    """--output as given (never the empty path), else the default name."""
+    if output == "":
+        raise GateRulerError("--output: the empty path names no file")
+    from gateruler.fileio import check_output
+
+    path = Path(output if output is not None else default)
+    check_output(path, option="--output", make_folders=True)  # before the template is made for it
+    return path
 
 
 @main.group()
@@ -60,7 +75,7 @@ def new_level(name: str, output: str | None) -> None:
     """Write a commented level file named NAME, ready to edit."""
     from gateruler.authoring.templates import level_template, slug, write_new
 
-    path = Path(output) if output else Path(f"{slug(name)}.yaml")
+    path = _output(output, f"{slug(name)}.yaml")
     write_new(path, level_template(name, path))
     click.echo(f"wrote {path}; check it with: gateruler validate {path}")
 
@@ -84,7 +99,7 @@ def new_card(card_id: str, card_type: str, name: str, player: bool, output: str 
     """Write a commented card file with one new card ID, ready to edit."""
     from gateruler.authoring.templates import card_template, slug, write_new
 
-    path = Path(output) if output else Path(f"{slug(card_id)}.cards.yaml")
+    path = _output(output, f"{slug(card_id)}.cards.yaml")
     write_new(path, card_template(card_id, CardType(card_type), path, name, player=player))
     click.echo(f"wrote {path}; check it with: gateruler validate {path}")
 
@@ -99,6 +114,6 @@ def new_deck(name: str, ruler_id: str, output: str | None) -> None:
     """Write a commented deck file named NAME for a ruler, legal as written, ready to make your own."""
     from gateruler.authoring.templates import deck_template, slug, write_new
 
-    path = Path(output) if output else Path(f"{slug(name)}.yaml")
+    path = _output(output, f"{slug(name)}.yaml")
     write_new(path, deck_template(name, ruler_id, path))
     click.echo(f"wrote {path}; look at it with: gateruler deck show {path}")

@@ -22,6 +22,7 @@ from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.errors import GateRulerError
 from gateruler.library import place
 from gateruler.models import CardDef
+from gateruler.streams import is_terminal
 from gateruler.validation import player_use_reason, unknown_deck_card
 from gateruler.vocabulary import CardType
 
@@ -30,7 +31,7 @@ TABLE_WIDTH = 100  # below this many columns `cards` prints a card per line inst
 
 def output_width() -> int:
     """The terminal's columns; off a terminal COLUMNS if set, else room enough for a whole table."""
-    if sys.stdout.isatty():
+    if is_terminal(sys.stdout):
         return shutil.get_terminal_size((80, 24)).columns
     try:
         return max(20, int(os.environ["COLUMNS"]))
@@ -153,6 +154,8 @@ def cards_import(csv_file: str, output: str, force: bool) -> None:
     into a card file; every bad cell is an error at its row and column.  Add the abilities by hand afterwards."""
     from gateruler.authoring.card_import import import_cards
 
+    if not output:
+        raise GateRulerError("--output: the empty path names no file")
     count = import_cards(csv_file, Path(output), force=force)
     click.echo(
         f"wrote {output}: {count} card{'' if count == 1 else 's'} from {csv_file}; add their abilities, then check it with: gateruler validate {output}"

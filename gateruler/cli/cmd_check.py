@@ -12,6 +12,8 @@ it has so far.
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -43,43 +45,44 @@ from gateruler.cli import main, stdout_console
 from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.cli.check_cards import CARDS_NOTE, cards_table, damage_table, endings_line, level_figures_json
 from gateruler.cli.cmd_variants import given_variants, variant_option
+from gateruler.cli.options import BUDGET, GAMES, MAX_TURNS_TYPE, PACE, SEED, WORKERS
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
-from gateruler.fileio import write_text_atomic
+from gateruler.fileio import Input, Output, check_distinct, check_output, is_missing, write_output
 from gateruler.interrupts import deferred_interrupts, exit_code
 from gateruler.library import library_summary
-from gateruler.limits import MAX_BUDGET, MAX_SEED, MAX_TURNS, MAX_WORKERS
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
 from gateruler.sensitivity import Sensitivity, run_sensitivity
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import ERROR
+from gateruler.streams import is_terminal
 from gateruler.variants import readings_for
 
 SHIPPED_LEVELS = range(1, 7)
 
 
+_LEVEL_PART = re.compile(r"\s*([0-9]{1,30})\s*(?:-\s*([0-9]{1,30})\s*)?")
+
+
 def parse_levels(text: str) -> list[int]:
-    """'1-6', '3', '1,3-4' -> level numbers in the order given, each once."""
+    """'1-6', '3', '1,3-4' -> level numbers in the order given, each once.
+
+    Each number is checked before a range is made of it, so `1-1000000000`
+    is refused as it is written, at once."""
     out: list[int] = []
-    for part in text.split(","):
-        part = part.strip()
-        try:
-            if "-" in part:
-                first, last = (int(x) for x in part.split("-", 1))
-                numbers = list(range(first, last + 1))
-                if not numbers:
-                    raise ValueError
-            else:
-                numbers = [int(part)]
-        except ValueError:
-            raise GateRulerError(f"--levels: {text!r} is not a level list such as 1-6, 3 or 1,3-4") from None
-        for n in numbers:
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    for part in text.split(",") if len(text) <= 1000 else [text]:
+        match = _LEVEL_PART.fullmatch(part)
+        if match is None or (match.group(2) is not None and int(match.group(2)) < int(match.group(1))):
+            raise GateRulerError(f"--levels: {shown!r} is not a level list such as 1-6, 3 or 1,3-4")
+        first = int(match.group(1))
+        last = int(match.group(2)) if match.group(2) is not None else first
+        for n in (first, last):
             if n not in SHIPPED_LEVELS:
                 raise GateRulerError(
                     f"--levels: there is no level {n}; the shipped levels are 1 to 6 (use --level-file for others)"
                 )
-            if n not in out:
-                out.append(n)
+        out += [n for n in range(first, last + 1) if n not in out]
     return out
 
 
@@ -119,7 +122,7 @@ def backend_options(command: Callable) -> Callable:
             click.option(
                 "--workers",
                 default=None,
-                type=int,
+                type=WORKERS,
                 help="Worker processes (of a local cluster with --backend dask) [default: one per core].",
             ),
         )
@@ -158,7 +161,7 @@ def _specs(
     specs = []
     for ref in refs:
         if isinstance(ref, str):
-            if not Path(ref).is_file():
+            if is_missing(ref):  # anything else there (a folder, a FIFO, a name too long) is named by the reader
                 raise GateRulerError(f"{ref}: no such level file")
             level = loader.load_level(Path(ref), player.pool)
             ref = str(Path(ref).resolve())
@@ -178,14 +181,6 @@ def _specs(
             )
         )
     return specs
-
-
-def _within(option: str, value: int | None, low: int, high: int) -> None:
-    """An option's number within its bound of docs/limits.md (None: not given)."""
-    if value is not None and value < low:
-        raise GateRulerError(f"{option}: must be at least {low}")
-    if value is not None and value > high:
-        raise GateRulerError(f"{option}: must be at most {high:,} (see docs/limits.md)")
 
 
 def provisional_cards(spec: GameSpec) -> tuple[list[str], list[str]]:
@@ -293,15 +288,46 @@ def _footnotes(result: BatchResult, replay_paths: dict[tuple[int, int], str], wi
     return lines
 
 
-def _save_error_replays(result: BatchResult, settings: BatchSettings, directory: Path) -> dict[tuple[int, int], str]:
+def _save_error_replays(
+    result: BatchResult, settings: BatchSettings, directory: Path
+) -> tuple[dict[tuple[int, int], str], dict[tuple[int, int], str]]:
+    """The replays of the games that raised an error, by (level index, game): (the paths written, why the others
+    were not).  A replay that cannot be written is said in the footnotes; it never costs the check's own result."""
     saved: dict[tuple[int, int], str] = {}
+    unsaved: dict[tuple[int, int], str] = {}
     for level in result.levels:
         for record in level.errors:
-            directory.mkdir(parents=True, exist_ok=True)
             path = directory / f"error-level{level.spec.level.number}-game{record.index}-seed{record.seed}.json"
-            write_replay(path, _error_replay(level.spec, settings, record))
+            try:
+                directory.mkdir(parents=True, exist_ok=True)
+                write_replay(path, _error_replay(level.spec, settings, record))
+            except (OSError, GateRulerError) as error:
+                unsaved[(record.level_index, record.index)] = f"not written: {_one_line(error)}"
+                continue
             saved[(record.level_index, record.index)] = str(path)
-    return saved
+    return saved, unsaved
+
+
+def _one_line(error: BaseException) -> str:
+    text = str(error.strerror if isinstance(error, OSError) and error.strerror else error)
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def check_replay_dir(replay_dir: str) -> None:
+    """--replay-dir is a folder, or a place one can be made (written only when a game raises an error)."""
+    if not replay_dir:
+        raise GateRulerError("--replay-dir: the empty path names no folder")
+    if not is_missing(replay_dir) and not os.path.isdir(replay_dir):
+        raise GateRulerError(f"--replay-dir: {replay_dir} is not a folder")
+
+
+def game_inputs(deck: str, level_file: str | None, card_paths: tuple[str, ...] = ()) -> list[Input]:
+    """The files a game command reads, which none of its outputs may be."""
+    inputs = [Input("the deck", deck)]
+    if level_file is not None:
+        inputs.append(Input("the level file", level_file))
+    inputs += [Input("a card file", path) for path in card_paths]
+    return inputs
 
 
 def _error_replay(spec: GameSpec, settings: BatchSettings, record: ErrorRecord) -> dict:
@@ -509,7 +535,9 @@ class _ProgressBars:
 @click.option(
     "--levels", "levels_text", default="1-6", show_default=True, help="Shipped levels to check: 1-6, 3, 1,3-4."
 )
-@click.option("--games", default=200, show_default=True, type=int, help="Games per level (at most, with --precision).")
+@click.option(
+    "--games", default=200, show_default=True, type=GAMES, help="Games per level (at most, with --precision)."
+)
 @click.option(
     "--bot",
     default=DEFAULT_BOT,
@@ -517,7 +545,7 @@ class _ProgressBars:
     type=click.Choice(BOT_NAMES),
     help="Who plays your side (docs/bots.md).",
 )
-@click.option("--seed", default=0, show_default=True, type=int, help="Base seed: every game's seed derives from it.")
+@click.option("--seed", default=0, show_default=True, type=SEED, help="Base seed: every game's seed derives from it.")
 @click.option("--json", "json_path", default=None, help="Also write every figure and setting to this JSON file.")
 @click.option("--level-file", default=None, help="Check against this level file instead of the shipped levels.")
 @click.option(
@@ -527,13 +555,13 @@ class _ProgressBars:
     help="Stop a level once its 95% interval is narrower than this (e.g. 0.05).",
 )
 @click.option(
-    "--budget", default=None, type=int, help=f"The search bot's rollouts per decision [default: {DEFAULT_BUDGET}]."
+    "--budget", default=None, type=BUDGET, help=f"The search bot's rollouts per decision [default: {DEFAULT_BUDGET}]."
 )
 @click.option(
     "--max-turns",
     default=DEFAULT_MAX_TURNS,
     show_default=True,
-    type=int,
+    type=MAX_TURNS_TYPE,
     help="Turn cap: a game still going is a draw.",
 )
 @click.option(
@@ -578,14 +606,13 @@ def check(
     scheduler: str | None,
 ) -> None:
     """Play DECK against the rift levels with a bot and report how often it clears them."""
-    if games < 1:
-        raise GateRulerError("--games: must be at least 1")
-    _within("--workers", workers, 1, MAX_WORKERS)
     if precision is not None and not 0 < precision < 1:
         raise GateRulerError("--precision: must be between 0 and 1 (an interval width, e.g. 0.05)")
-    _within("--budget", budget, 1, MAX_BUDGET)
-    _within("--max-turns", max_turns, 1, MAX_TURNS)
-    _within("--seed", seed, 0, MAX_SEED)
+    inputs = game_inputs(deck, level_file, card_paths)
+    json_out = None if json_path is None else check_output(json_path, option="--json", inputs=inputs)
+    report_out = None if report_path is None else check_output(report_path, option="--report", inputs=inputs)
+    check_distinct({"--json": json_out, "--report": report_out})
+    check_replay_dir(replay_dir)
     numbers = chosen_levels(levels_text, level_file)
     variants = given_variants(variant_texts)
     runner = open_backend(backend, scheduler, workers)
@@ -610,12 +637,12 @@ def check(
             if library:
                 out.print(library, soft_wrap=not out.is_terminal)
             out.print(variants_line(specs), soft_wrap=not out.is_terminal)
-            with _ProgressBars(specs, games, sys.stderr.isatty()) as bars:
+            with _ProgressBars(specs, games, is_terminal(sys.stderr)) as bars:
                 result = run_batch(specs, settings, bars.update, runner)
             if sensitivity and not result.interrupted:
 
                 def bars_for(changed: list[GameSpec], label: str) -> _ProgressBars:
-                    return _ProgressBars(changed, games, sys.stderr.isatty(), label)
+                    return _ProgressBars(changed, games, is_terminal(sys.stderr), label)
 
                 sensitive = run_sensitivity(specs, settings, result, runner, bars_for)
     except KeyboardInterrupt as caught:  # before the batch began, or while the bars or the cluster closed
@@ -624,7 +651,7 @@ def check(
         if result is None:
             result = BatchResult(settings, [LevelResult(spec) for spec in specs], interrupted=True)
         interrupt = interrupt or result.interrupt
-        _finish(result, settings, out, replay_dir, json_path, cards_stats, report_path, sensitive)
+        _finish(result, settings, out, replay_dir, json_out, cards_stats, report_out, sensitive)
     if interrupt is not None:
         sys.exit(exit_code(interrupt))
     if later:  # Ctrl-C or SIGTERM while the result was being written: it was written all the same
@@ -636,18 +663,18 @@ def _finish(
     settings: BatchSettings,
     out: Console,
     replay_dir: str,
-    json_path: str | None,
+    json_out: Output | None,
     cards_stats: bool,
-    report_path: str | None,
+    report_out: Output | None,
     sensitivity: Sensitivity | None = None,
 ) -> None:
     """Everything a check promises once its games are played (or interrupted): replays, tables, JSON, report."""
-    replay_paths = _save_error_replays(result, settings, Path(replay_dir))
+    replay_paths, unsaved = _save_error_replays(result, settings, Path(replay_dir))
     if result.interrupted:
         out.print("interrupted: partial result")
     wide = out.width >= WIDE
     out.print(_table(result, wide))
-    for line in _footnotes(result, replay_paths, wide):
+    for line in _footnotes(result, {**replay_paths, **unsaved}, wide):
         out.print(line, soft_wrap=not out.is_terminal)  # piped: paths and seeds stay whole
     if sensitivity is not None:
         out.print()
@@ -656,16 +683,13 @@ def _finish(
             out.print(line, soft_wrap=not out.is_terminal)
     if cards_stats:
         _print_cards_stats(out, result)
-    if json_path is not None:
-        try:
-            write_text_atomic(json_path, json.dumps(result_json(result, replay_paths, sensitivity), indent=1) + "\n")
-        except OSError as error:
-            raise GateRulerError(f"{json_path}: cannot write: {error.strerror or error}") from None
-    if report_path is not None:
+    if json_out is not None:
+        write_output(json_out, json.dumps(result_json(result, replay_paths, sensitivity), indent=1) + "\n")
+    if report_out is not None:
         from gateruler.pages import write_page
         from gateruler.pages.check_report import report_html
 
-        write_page(report_path, report_html(result_json(result, replay_paths, sensitivity)))
+        write_page(report_out, report_html(result_json(result, replay_paths, sensitivity)))
 
 
 @main.command()
@@ -673,9 +697,7 @@ def _finish(
 @click.option(
     "--watch", is_flag=True, help="Show the game on the board (or its story, off a terminal) instead of checking it."
 )
-@click.option(
-    "--pace", type=click.FloatRange(0.05), help="With --watch: seconds between decisions; without it, space steps."
-)
+@click.option("--pace", type=PACE, help="With --watch: seconds between decisions; without it, space steps.")
 @click.option(
     "--html", "html_path", default=None, help="Instead, write a page that steps through the game (no bot is asked)."
 )
@@ -707,7 +729,8 @@ def replay(
     if html_path is not None:
         if variants:
             raise GateRulerError("--html and --variant: the page shows the game as recorded")
-        _replay_page(file, html_path, card_pool(card_paths))
+        inputs = [Input("the replay", file), *(Input("a card file", path) for path in card_paths)]
+        _replay_page(file, check_output(html_path, option="--html", inputs=inputs), card_pool(card_paths))
         return
     outcome = rerun(file, card_pool(card_paths), variants)
     for note in outcome.notes:
@@ -716,10 +739,10 @@ def replay(
     sys.exit(0 if outcome.same else 1)
 
 
-def _replay_page(file: str, html_path: str, pool: CardPool) -> None:
+def _replay_page(file: str, target: Output, pool: CardPool) -> None:
     from gateruler.pages import write_page
     from gateruler.pages.replay_page import replay_page_html
 
     text, walkthrough = replay_page_html(file, pool)
-    write_page(html_path, text)
-    click.echo(f"{html_path}: {len(walkthrough.steps)} steps of {file}. {walkthrough.ending}")
+    write_page(target, text)
+    click.echo(f"{target.shown}: {len(walkthrough.steps)} steps of {file}. {walkthrough.ending}")

@@ -10,6 +10,7 @@ from rich.table import Table
 from gateruler.cli import main, stdout_console
 from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.engine.keywords import PIERCE
+from gateruler.errors import capped
 from gateruler.level_words import level_rule_lines
 from gateruler.loader import load_card_pool, shipped_levels, validate_file
 from gateruler.validation import level_figures
@@ -41,8 +42,9 @@ def validate(files: tuple[str, ...], no_smoke: bool, card_paths: tuple[str, ...]
             from gateruler.authoring.smoke import smoke_check_file
 
             findings += smoke_check_file(path, pool=pool)
+        for line in capped([str(finding) for finding in findings], "findings", path):
+            click.echo(line)
         for finding in findings:
-            click.echo(str(finding))
             if finding.severity is Severity.ERROR:
                 errors += 1
             else:

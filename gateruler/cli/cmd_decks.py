@@ -10,7 +10,7 @@ from gateruler.cardpool import CardPool
 from gateruler.cli import main
 from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.decks import DeckSummary, summarise
-from gateruler.errors import DataError, DataErrors
+from gateruler.errors import DataError, DataErrors, capped
 from gateruler.models import DeckDef
 from gateruler.yamlsrc import Report, load_yaml
 
@@ -79,7 +79,7 @@ def deck_show(file: str, card_paths: tuple[str, ...]) -> None:
         click.echo("\n".join(entry_lines(player.deck, player.pool) + summary_lines(summary, player.pool)))
     problems = [str(f) for f in report.findings]
     if problems:
-        click.echo(f"Problems ({len(problems)}):")
-        click.echo("\n".join(problems))
+        click.echo(f"Problems ({len(problems)}):", err=True)
+        click.echo("\n".join(capped(problems, "problems")), err=True)
         sys.exit(2)
     click.echo("No problems: the deck is legal.")

@@ -9,6 +9,7 @@ the pace of the rift's turn).  At the end it writes the structured log.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -23,14 +24,16 @@ from gateruler.cardpool import CardPool
 from gateruler.cli import main
 from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.cli.cmd_variants import given_variants, variant_option
+from gateruler.cli.options import SEED
 from gateruler.engine import Game
 from gateruler.errors import GateRulerError
-from gateruler.fileio import write_text_atomic
-from gateruler.limits import MAX_SEED
+from gateruler.fileio import Input, Output, check_distinct, check_output, write_output
+from gateruler.interrupts import EXIT_TERMINATED, Terminated, deferred_interrupts
 from gateruler.play_session import Line, PlaySession, run
 from gateruler.render import MAX_WIDTH, MIN_WIDTH, wrap
 from gateruler.saves import GameOrigin, load_game
 from gateruler.story import told_events
+from gateruler.streams import is_terminal, read_line
 
 RIFT_LINE_DELAY = 0.4  # seconds per line of the rift's turn at a terminal
 LINE_COLOURS = {"rift": "red", "error": "yellow", "result": "green", "menu": "cyan"}
@@ -54,7 +57,7 @@ class _OneLineUsage(click.Command):
 )
 @click.option(
     "--seed",
-    type=click.IntRange(0, MAX_SEED),
+    type=SEED,
     help="Fixes the shuffles, so a game can be replayed (default: random, printed).",
 )
 @click.option(
@@ -101,9 +104,16 @@ def play(
     choose by number or letter; help, board, log [N], card NAME, undo,
     save FILE, replay FILE, quit.
     """
-    for option, path in (("log", log_file), ("replay", replay_file)):
-        if path is not None and not Path(path).absolute().parent.is_dir():
-            raise GateRulerError(f"{path}: cannot write the {option} there (no such folder)")
+    inputs = [
+        Input(label, path)
+        for label, path in (("the deck", deck), ("the level file", level_file), ("the saved game", load_file))
+        if path is not None
+    ] + [Input("a card file", path) for path in card_paths]
+    log_out = None if log_file is None else check_output(log_file, option="--log", what="the log", inputs=inputs)
+    replay_out = None
+    if replay_file is not None:
+        replay_out = check_output(replay_file, option="--replay", what="the replay", inputs=inputs)
+    check_distinct({"--log": log_out, "--replay": replay_out})
     if load_file is not None:
         options = (
             ("--level", level),
@@ -127,29 +137,51 @@ def play(
         note, story = f"Seed {seed}: replay this game with --seed {seed}.", True
         board_note = note
     session = PlaySession(game, origin, deck_path=origin.deck_file, auto_pass=auto_pass, loaded_from=load_file)
+    session.inputs = inputs
     if replay_file is not None:
         for line in session.write_replay(replay_file):
             if line.kind == "error":
                 raise GateRulerError(line.text)
-    if not plain and sys.stdin.isatty() and sys.stdout.isatty():
-        from gateruler.board import RIFT_LINE_DELAY, play_on_board
+    try:
+        if not plain and is_terminal(sys.stdin) and is_terminal(sys.stdout):
+            from gateruler.board import RIFT_LINE_DELAY, play_on_board
 
-        code = play_on_board(
-            session, board_note, rift_pace=0.0 if fast else RIFT_LINE_DELAY, briefing=load_file is None
-        )
-        width = _width(True)
-        for text in session.leaving_lines():  # the board's screen is gone: what the terminal keeps
-            click.echo("\n".join(wrap(text, width, hang="    ")))
-    else:
-        code = _play_lines(session, note, story, fast)
-    if log_file is not None:
-        _write_log(log_file, session.game)
+            code = play_on_board(
+                session, board_note, rift_pace=0.0 if fast else RIFT_LINE_DELAY, briefing=load_file is None
+            )
+            width = _width(True)
+            for text in session.leaving_lines():  # the board's screen is gone: what the terminal keeps
+                click.echo("\n".join(wrap(text, width, hang="    ")))
+        else:
+            code = _play_lines(session, note, story, fast)
+    except Terminated:
+        _keep_the_game(session, log_out)
+        sys.exit(EXIT_TERMINATED)
+    if log_out is not None:
+        _write_log(log_out, session.game)
     sys.exit(code)
+
+
+def _keep_the_game(session: PlaySession, log_out: Output | None) -> None:
+    """SIGTERM: the game is saved (when it has changes since the last save) and its log written, then the
+    program ends with exit code 143.  Further interrupts wait until both are written."""
+    with deferred_interrupts():
+        lines: list[str] = []
+        if session.unsaved and not session.game.over:
+            lines += [line.text for line in session.save(session.quit_save_path)]
+        if log_out is not None:
+            try:
+                _write_log(log_out, session.game)
+            except GateRulerError as error:
+                lines.append(f"error: {error}")
+        for text in ["terminated", *lines]:
+            with contextlib.suppress(OSError, ValueError):
+                click.echo(text, err=True)
 
 
 def _play_lines(session: PlaySession, note: str, story: bool, fast: bool) -> int:
     """The line mode: one prompt a decision, output as lines (coloured at a terminal)."""
-    interactive = sys.stdout.isatty()
+    interactive = is_terminal(sys.stdout)
     session.width = _width(interactive)
     colour = interactive and not os.environ.get("NO_COLOR")
 
@@ -169,7 +201,7 @@ def _play_lines(session: PlaySession, note: str, story: bool, fast: bool) -> int
         write=write,
         pause=pause,
         opening=session.opening(note, story=story),
-        eof_asks=sys.stdin.isatty(),
+        eof_asks=is_terminal(sys.stdin),
     )
 
 
@@ -205,13 +237,16 @@ def _new_game(
 
 
 def _read(prompt: str) -> str:
+    """One typed line (at most MAX_TYPED_CHARS of it kept: the session refuses a longer one)."""
     click.echo(prompt, nl=False)
-    line = sys.stdin.readline()
-    if not line:
+    try:
+        line = read_line(sys.stdin)
+    except EOFError:
         click.echo("")
-        raise EOFError
-    if not sys.stdin.isatty():
-        click.echo(line.rstrip("\n"))  # a transcript of piped input shows what was chosen
+        raise
+    if not is_terminal(sys.stdin):
+        shown = line.rstrip("\n")
+        click.echo(shown if len(shown) <= 200 else shown[:197] + "...")  # a transcript of piped input
     return line
 
 
@@ -222,9 +257,6 @@ def _width(interactive: bool) -> int:
     return max(MIN_WIDTH, min(shutil.get_terminal_size((80, 24)).columns, MAX_WIDTH))
 
 
-def _write_log(path: str, game: Game) -> None:
+def _write_log(target: Output, game: Game) -> None:
     """The log is written once, at the end, in one step: a failed write leaves any previous log as it was."""
-    try:
-        write_text_atomic(path, "".join(json.dumps(event, ensure_ascii=False) + "\n" for event in told_events(game)))
-    except OSError as error:
-        raise GateRulerError(f"{path}: cannot write the log: {error.strerror or error}") from None
+    write_output(target, "".join(json.dumps(event, ensure_ascii=False) + "\n" for event in told_events(game)))

@@ -8,6 +8,7 @@ new deck file (never over the input unless asked).
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -30,16 +31,20 @@ from gateruler.cli.cmd_check import (
     _specs,
     backend_options,
     chosen_levels,
+    game_inputs,
     load_pool,
     open_backend,
     provisional_cards,
 )
 from gateruler.cli.cmd_variants import given_variants, variant_option
+from gateruler.cli.options import BUDGET, CANDIDATES, GAMES, MAX_TURNS_TYPE, ROUNDS, SEED
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
-from gateruler.fileio import write_text_atomic
+from gateruler.fileio import Input, Output, check_output, write_output
+from gateruler.interrupts import exit_code
 from gateruler.replay import card_data_hash
 from gateruler.stats import Tally, mcnemar_p
+from gateruler.streams import is_terminal
 from gateruler.tune import (
     DEFAULT_CANDIDATES,
     DEFAULT_FINAL_GAMES,
@@ -86,13 +91,14 @@ class _Bar:
         self.progress.update(self.task, completed=done)
 
 
-def _output_path(deck: str, output: str | None, overwrite: bool) -> Path:
-    path = Path(output) if output is not None else Path(f"{Path(deck).stem}.tuned.yaml")
-    if path.resolve() == Path(deck).resolve() and not overwrite:
+def _output_target(deck: str, output: str | None, overwrite: bool, inputs: list[Input]) -> Output:
+    """Where the tuned deck goes, checked before the search starts: never an input, the deck only with --overwrite."""
+    path = output if output is not None else f"{Path(deck).stem}.tuned.yaml"
+    others = [item for item in inputs if item.label != "the deck"]
+    target = check_output(path, option="--output", inputs=others)
+    if target.path == Path(os.path.realpath(deck)) and not overwrite:
         raise GateRulerError(f"--output: {path} is the deck itself; add --overwrite to replace it")
-    if not path.parent.is_dir():
-        raise GateRulerError(f"--output: {path.parent} is not a directory")
-    return path
+    return target
 
 
 def _rate(tally: Tally) -> str:
@@ -195,42 +201,44 @@ def _report(result: TuneResult, labels: list[str], marks: str, wide: bool) -> li
 @click.option("--level-file", default=None, help="Tune for this level file instead of the shipped levels.")
 @click.option("--bot", default="greedy", show_default=True, type=click.Choice(BOT_NAMES), help="Who plays your side.")
 @click.option(
-    "--budget", default=None, type=int, help=f"The search bot's rollouts per decision [default: {DEFAULT_BUDGET}]."
+    "--budget", default=None, type=BUDGET, help=f"The search bot's rollouts per decision [default: {DEFAULT_BUDGET}]."
 )
 @click.option(
     "--seed",
     default=0,
     show_default=True,
-    type=int,
+    type=SEED,
     help="Base seed: every game, candidate and comparison derives from it.",
 )
 @click.option(
     "--games",
     default=DEFAULT_GAMES,
     show_default=True,
-    type=int,
+    type=GAMES,
     help="Per round: the most games per level a swap is played on.",
 )
-@click.option("--candidates", default=DEFAULT_CANDIDATES, show_default=True, type=int, help="Swaps tried per round.")
+@click.option(
+    "--candidates", default=DEFAULT_CANDIDATES, show_default=True, type=CANDIDATES, help="Swaps tried per round."
+)
 @click.option(
     "--rounds",
     default=DEFAULT_ROUNDS,
     show_default=True,
-    type=int,
+    type=ROUNDS,
     help="Rounds of search (at most one swap kept per round).",
 )
 @click.option(
     "--final-games",
     default=DEFAULT_FINAL_GAMES,
     show_default=True,
-    type=int,
+    type=GAMES,
     help="Fresh games per level for the before/after comparison.",
 )
 @click.option(
     "--max-turns",
     default=DEFAULT_MAX_TURNS,
     show_default=True,
-    type=int,
+    type=MAX_TURNS_TYPE,
     help="Turn cap: a game still going is a draw.",
 )
 @click.option(
@@ -264,23 +272,13 @@ def tune_command(
     """Improve DECK with swaps from the cards you own, and measure the gain on fresh games."""
     from gateruler import loader
 
-    for name, value in (
-        ("--games", games),
-        ("--candidates", candidates),
-        ("--rounds", rounds),
-        ("--final-games", final_games),
-        ("--max-turns", max_turns),
-    ):
-        if value < 1:
-            raise GateRulerError(f"{name}: must be at least 1")
-    if budget is not None and budget < 1:
-        raise GateRulerError("--budget: must be at least 1")
     numbers = chosen_levels(levels_text, level_file)
     variants = given_variants(variant_texts)
     runner = open_backend(backend, scheduler, workers)
     if bot == "search" and budget is None:
         budget = DEFAULT_BUDGET  # printed, so that the run can be repeated after the default changes
-    path = _output_path(deck, output, overwrite)
+    inputs = [*game_inputs(deck, level_file, card_paths), Input("the collection", collection_path)]
+    target = _output_target(deck, output, overwrite, inputs)
     pool = load_pool(card_paths)
     specs = _specs(deck, numbers, level_file, max_turns, pool, variants)
     collection = loader.load_collection(collection_path, pool)
@@ -292,6 +290,7 @@ def tune_command(
     labels = [_level_label(s) if wide else str(s.level.number) for s in specs]
     where = f"level file {level_file}" if level_file is not None else "levels " + ", ".join(map(str, numbers))
     result = None
+    interrupt: KeyboardInterrupt | None = None
     try:
         with runner:
             out.print(
@@ -305,22 +304,23 @@ def tune_command(
                 f"rule variants: {specs[0].readings.words()}",
                 soft_wrap=not out.is_terminal,
             )
-            with _Bar(sys.stderr.isatty()) as bar:
+            with _Bar(is_terminal(sys.stderr)) as bar:
                 result = tune(specs, collection, settings, pool, runner, bar.update)
-    except KeyboardInterrupt:  # before the search began, or while the bar or the cluster closed
+    except KeyboardInterrupt as caught:  # before the search began, or while the bar or the cluster closed
         if result is None:
             out.print("interrupted before the first round")
-            sys.exit(130)
+            sys.exit(exit_code(caught))
         result.interrupted = True
+        interrupt = caught
     for item in _report(result, labels, _provisional_note(specs, result), wide):
         out.print(item, soft_wrap=not out.is_terminal) if isinstance(item, str) else out.print(item)
     if not wide and result.final is not None:
         out.print("Levels: " + ", ".join(_level_label(s) for s in specs) + ".")
     if result.interrupted:
-        sys.exit(130)
+        sys.exit(exit_code(interrupt or result.interrupt))
     if result.swaps:
-        _write(path, result, deck, collection_path, where, variants)
-        out.print(f"wrote {path}")
+        _write(target, result, deck, collection_path, where, variants)
+        out.print(f"wrote {target.shown}")
 
 
 def _provisional_note(specs: list[GameSpec], result: TuneResult) -> str:
@@ -336,7 +336,9 @@ def _provisional_note(specs: list[GameSpec], result: TuneResult) -> str:
     )
 
 
-def _write(path: Path, result: TuneResult, deck: str, collection: str, where: str, variants: dict[str, str]) -> None:
+def _write(
+    target: Output, result: TuneResult, deck: str, collection: str, where: str, variants: dict[str, str]
+) -> None:
     s = result.settings
     final = result.final
     given = "".join(f" --variant {name}={value}" for name, value in variants.items())
@@ -352,7 +354,4 @@ def _write(path: Path, result: TuneResult, deck: str, collection: str, where: st
         )
     description = f"{result.original.name}, tuned: " + "; ".join(w.describe(result.pool) for w in result.swaps) + "."
     named = attrs.evolve(result.tuned, name=f"{result.original.name} (tuned)")
-    try:
-        write_text_atomic(path, deck_yaml(named, result.pool, description, comments))
-    except OSError as error:
-        raise GateRulerError(f"{path}: cannot write: {error.strerror or error}") from None
+    write_output(target, deck_yaml(named, result.pool, description, comments))

@@ -19,9 +19,11 @@ from gateruler.cli import main
 from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.cli.cmd_play import _OneLineUsage
 from gateruler.cli.cmd_variants import given_variants, variant_option
+from gateruler.cli.options import BUDGET, PACE, SEED
 from gateruler.play_session import PRINTED_FACE, Line, PlaySession
 from gateruler.render import result_lines, wrap
 from gateruler.saves import GameOrigin
+from gateruler.streams import is_terminal
 from gateruler.watching import Decider, bot_decider, replay_decider
 
 
@@ -33,12 +35,12 @@ from gateruler.watching import Decider, bot_decider, replay_decider
     type=click.Path(dir_okay=False, exists=True),
     help="The deck the bot plays (default: the Knight sample deck).",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="The game's seed (the bot's too).")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="The game's seed (the bot's too).")
 @click.option("--bot", default="greedy", show_default=True, type=click.Choice(BOT_NAMES), help="Who plays your side.")
-@click.option("--budget", type=click.IntRange(1), help="The search bot's rollouts per decision.")
+@click.option("--budget", type=BUDGET, help="The search bot's rollouts per decision.")
 @click.option(
     "--pace",
-    type=click.FloatRange(0.05),
+    type=PACE,
     help="Seconds between decisions, playing on from the start (p pauses); without it, space steps and p plays on.",
 )
 @click.option("--plain", is_flag=True, help="Print the game's story instead of showing the board.")
@@ -91,7 +93,7 @@ def watch_replay(
 
 def show(session: PlaySession, decider: Decider, title: str, pace: float | None, plain: bool) -> int:
     note = f"Watching {title}."
-    if not plain and sys.stdin.isatty() and sys.stdout.isatty():
+    if not plain and is_terminal(sys.stdin) and is_terminal(sys.stdout):
         from gateruler.board import Watcher, watch_on_board
 
         code = watch_on_board(session, Watcher(decider, title), pace, note)
@@ -100,7 +102,7 @@ def show(session: PlaySession, decider: Decider, title: str, pace: float | None,
         for text in lines:  # the board's screen is gone: what the terminal keeps
             click.echo(text)
         return code
-    return _print_story(session, decider, note, pace if sys.stdout.isatty() else None)
+    return _print_story(session, decider, note, pace if is_terminal(sys.stdout) else None)
 
 
 def _print_story(session: PlaySession, decider: Decider, note: str, pace: float | None) -> int:

@@ -13,8 +13,7 @@ import html
 import json
 from pathlib import Path
 
-from gateruler.errors import GateRulerError
-from gateruler.fileio import write_text_atomic
+from gateruler.fileio import Output, write_output
 
 # Nothing may be loaded from anywhere: inline styles and scripts only, images only as data.
 CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
@@ -66,9 +65,6 @@ def page(title: str, body: str, *, style: str = "", script: str = "") -> str:
     )
 
 
-def write_page(path: str | Path, text: str) -> None:
-    """Write a page atomically; a path that cannot be written is one line naming it."""
-    try:
-        write_text_atomic(path, text)
-    except OSError as error:
-        raise GateRulerError(f"{path}: cannot write: {error.strerror or error}") from None
+def write_page(path: str | Path | Output, text: str) -> None:
+    """Write a page atomically (gateruler.fileio); a path that cannot be written is one line naming it."""
+    write_output(path, text)
