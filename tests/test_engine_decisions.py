@@ -145,3 +145,44 @@ def test_the_rift_takes_cards_from_a_zone_oldest_first_and_always_uses_a_you_may
     g.apply(EndTurn())  # the rift's turn 3 drives GRAVE
     assert rift.removed == [oldest] and iids(g, I, "graveyard") == ["WALL", "SOLDIER"]
     assert len(g.sides[P].damage_zone) == 1
+
+
+# ---------------------------------------------------------------------- copies are one choice (rulings 15, 58, Z8)
+
+
+def _into_graveyard(g, *card_ids: str) -> None:
+    for card_id in card_ids:
+        iid = find_iid(g, P, "hand", card_id)
+        g.sides[P].hand.remove(iid)
+        g.sides[P].graveyard.append(iid)
+
+
+def test_copies_of_a_card_in_a_zone_are_one_target_choice() -> None:
+    revive = yaml_event("REVIVE", "{effect: special_summon, target: own_graveyard_unit}")
+    g = game(cards=[revive, SOLDIER, WALL], player=["REVIVE", "SOLDIER", "WALL", "SOLDIER"])
+    _into_graveyard(g, "SOLDIER", "WALL", "SOLDIER")
+    play(g, "REVIVE")
+    soldier, wall = g.sides[P].graveyard[:2]
+    assert g.legal_actions() == [ChooseCard(soldier), ChooseCard(wall)]
+
+
+def test_a_target_choice_among_copies_of_one_card_only_is_not_asked() -> None:
+    revive = yaml_event("REVIVE", "{effect: special_summon, target: own_graveyard_unit}")
+    g = game(cards=[revive, SOLDIER], player=["REVIVE", "SOLDIER", "SOLDIER"])
+    _into_graveyard(g, "SOLDIER", "SOLDIER")
+    play(g, "REVIVE")
+    assert g.pending.kind == "zone"  # which soldier is no question; where it goes is
+
+
+def test_an_answer_naming_a_second_copy_is_taken_as_the_copy_on_offer() -> None:
+    revive = yaml_event("REVIVE", "{effect: special_summon, target: own_graveyard_unit}")
+    g = game(cards=[revive, SOLDIER, WALL], player=["REVIVE", "SOLDIER", "WALL", "SOLDIER"])
+    _into_graveyard(g, "SOLDIER", "WALL", "SOLDIER")
+    play(g, "REVIVE")
+    second = g.sides[P].graveyard[2]
+    assert ChooseCard(second) not in g.legal_actions()
+    g.apply(ChooseCard(second))  # as a save or replay recorded before copies were one choice may name it
+    g.apply(Choose(P, ATTACK_LEFT))
+    assert g.unit_at(P, ATTACK_LEFT).iid == second
+    with pytest.raises(IllegalAction):
+        g.apply(ChooseCard(second))  # a copy of nothing on offer is still refused

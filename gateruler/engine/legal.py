@@ -6,7 +6,8 @@ the set events whose timing opens there, then what the game's mechanics add
 attack and ending the turn.  In the attack phase: each ready attacker
 against each legal target, set events, `Setup.attack_plays`, ending the
 turn.  A decision waiting (`Game.pending`) offers exactly its options.
-Copies of a card in one zone are one decision (docs/rulings.md 15).
+Copies of a card in one zone, or in the set zones, are one decision
+(docs/rulings.md 15; engine/copies.py).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from gateruler.engine.actions import (
     summon_action,
 )
 from gateruler.engine.combat import attack_targets, can_attack
+from gateruler.engine.copies import first_copies
 from gateruler.engine.keywords import OPEN_CARD
 from gateruler.engine.state import ATTACK_PHASE, MAIN_PHASE
 from gateruler.engine.targets import Chosen
@@ -108,15 +110,21 @@ def set_card_plays(game: GameState, window: str) -> list[Action]:
     side = game.sides[PLAYER]
     windows = game.setup.set_windows
     out: list[Action] = []
-    for iid in side.set_zones:
+    for iid in set_cards(game):
         if (
-            iid is not None
-            and window in windows[iid]
+            window in windows[iid]
             and game.setup.costs[iid] <= side.energy_ready
             and (not game.setup.play_checks[iid] or event_playable(game, PLAYER, iid))
         ):
             out.append(play_event_action(iid))
     return out
+
+
+def set_cards(game: GameState) -> list[int]:
+    """The player's set cards, copies of one card once: the set zones are interchangeable (rulings 14, 15)."""
+    zones = game.sides[PLAYER].set_zones
+    cards = [iid for iid in zones if iid is not None]
+    return first_copies(game, cards) if len(cards) > 1 else cards
 
 
 def event_playable(game: GameState, side: int, iid: int, energy: int | None = None) -> bool:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.actions import INVADER, RULER, Choose, ChooseCard, Confirm
+from gateruler.engine.copies import first_places
 from gateruler.engine.events import Cause
 from gateruler.engine.frames import BEGIN, Decision, DecisionKind, Frame, Result, log_no_effect
 from gateruler.engine.targets import Chosen, Every, PlayerTarget, RulerTarget, SelfTarget, SideTarget
@@ -185,7 +186,7 @@ def _victims(game: GameState, frame: Frame, effect: Any, answers: tuple) -> tupl
             if picked is not None and picked not in chosen:
                 chosen.append(picked)  # in the order they were chosen
             continue
-        options = tuple(_answer_for(p) for p in remaining)
+        options = tuple(_answer_for(p) for p in first_places(game, remaining))  # copies are one choice
         kind_of = DecisionKind.UNIT if isinstance(options[0], Choose) else DecisionKind.CARD
         ask(
             game,

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from gateruler.engine.actions import INVADER, PLAYER, RULER, Action, Pass, PlayEvent, Summon
 from gateruler.engine.frames import Decision, DecisionKind
 from gateruler.engine.keywords import SENTINEL
-from gateruler.engine.legal import event_playable
+from gateruler.engine.legal import event_playable, set_cards
 from gateruler.engine.tasks import Battle, Task, Window
 from gateruler.engine.tasks import window as task
 from gateruler.engine.timings import (
@@ -164,9 +164,7 @@ def answers(game: GameState, name: str) -> list[Action]:
     setup = game.setup
     defs = setup.defs
     out: list[Action] = []
-    for iid in s.set_zones:
-        if iid is None:
-            continue
+    for iid in set_cards(game):
         timing = defs[iid].timing
         if (
             timing
