@@ -147,6 +147,38 @@ def test_the_rift_takes_cards_from_a_zone_oldest_first_and_always_uses_a_you_may
     assert len(g.sides[P].damage_zone) == 1
 
 
+# ---------------------------------------------------------------------- "you may" with nothing to choose
+
+
+def test_a_you_may_effect_with_nothing_to_choose_is_not_asked() -> None:
+    maybe = yaml_event(
+        "MAYBE",
+        "{effect: damage, target: enemy_unit, amount: 2, optional: true}",
+        "{effect: damage, target: enemy_ruler, amount: 1}",
+    )
+    g = game(cards=[maybe], player=["MAYBE"])
+    mark = len(g.log)
+    play(g, "MAYBE")  # no enemy unit: nothing to decide, the next effect resolves
+    assert g.pending is None and len(g.sides[I].damage_zone) == 1
+    assert "no_effect" in [e[1] for e in g.log[mark:]] and "declined" not in [e[1] for e in g.log[mark:]]
+
+
+def test_a_you_may_ability_with_nothing_to_choose_is_not_asked() -> None:
+    herald = yaml_unit(
+        "HERALD", "{trigger: on_enter, optional: true, effects: [{effect: damage, target: enemy_unit, amount: 1}]}"
+    )
+    g = game(cards=[herald], player=["HERALD"])
+    summon(g, "HERALD", ATTACK_LEFT)
+    assert g.pending is None and g.log[-1][1] == "no_effect"
+
+
+def test_a_you_may_effect_with_something_to_choose_still_asks() -> None:
+    maybe = yaml_event("MAYBE", "{effect: damage, target: enemy_unit, amount: 2, optional: true}")
+    g = game(cards=[maybe, SOLDIER], player=["MAYBE"], rift=["SOLDIER"], drives=1)
+    play(g, "MAYBE")
+    assert g.legal_actions() == [Confirm(True), Confirm(False)]
+
+
 # ---------------------------------------------------------------------- copies are one choice (rulings 15, 58, Z8)
 
 

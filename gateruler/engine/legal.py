@@ -29,11 +29,11 @@ from gateruler.engine.actions import (
     set_card_action,
     summon_action,
 )
+from gateruler.engine.candidates import choices_possible
 from gateruler.engine.combat import attack_targets, can_attack
 from gateruler.engine.copies import first_copies
 from gateruler.engine.keywords import OPEN_CARD
 from gateruler.engine.state import ATTACK_PHASE, MAIN_PHASE
-from gateruler.engine.targets import Chosen
 from gateruler.engine.timings import ATTACK, MAIN
 from gateruler.engine.triggers import ON_PLAY
 from gateruler.vocabulary import EVENT_TYPE, FIELD_TYPE, UNIT_TYPE
@@ -130,7 +130,9 @@ def set_cards(game: GameState) -> list[int]:
 def event_playable(game: GameState, side: int, iid: int, energy: int | None = None) -> bool:
     """Whether the event `iid` can be played now, its level aside: its on_play abilities
     may be used (`requires`), their costs can be paid (with the level's energy), and
-    every effect that must choose a target has one to choose.
+    every effect that must choose a target can have one to choose once those costs
+    are paid (candidates.py: the CR pays costs as the card is played, effects choose
+    as they resolve).
 
     All is judged as when it is played: the event has left its zone (the
     hand, drive zone or set zone it is in is looked at without it).
@@ -164,9 +166,8 @@ def playable_now(game: GameState, side: int, iid: int, energy: int | None = None
             energy += cost.energy_needed()
             if not cost.energy_needed() and not cost.can_pay(game, side, iid):
                 return False
-        for effect in ability.effects:
-            if type(effect.target) is Chosen and not effect.optional and not effect.target.filter.places(game, side):
-                return False
+        if not choices_possible(game, side, iid, index):
+            return False
     return energy <= game.sides[side].energy_ready
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.actions import INVADER, RULER, Choose, ChooseCard, Confirm
+from gateruler.engine.candidates import does_nothing, finds_nothing
 from gateruler.engine.copies import first_places
 from gateruler.engine.events import Cause
 from gateruler.engine.frames import BEGIN, Decision, DecisionKind, Frame, Result, log_no_effect
@@ -73,6 +74,9 @@ def _begin(game: GameState, frame: Frame, ability: Any) -> None:
         return
     if ability.optional:
         if not frame.answers:
+            if does_nothing(game, side, source, frame.ability):  # "you may" with nothing to choose is not asked
+                log_no_effect(game, frame, Cause.NO_TARGET)
+                return
             ask(game, frame, _confirm(frame, BEGIN))
             return
         if not frame.answers[0].yes:
@@ -105,6 +109,11 @@ def _effect(game: GameState, frame: Frame, ability: Any, index: int) -> None:
     answers = frame.answers
     if effect.optional:
         if not answers:
+            if finds_nothing(game, side, effect):  # "you may" with nothing to choose is not asked
+                log_no_effect(game, frame, Cause.NO_TARGET)
+                if not last:
+                    tasks.append(frame._replace(step=step + 1, answers=()))
+                return
             ask(game, frame, _confirm(frame, step))
             return
         if not answers[0].yes:
