@@ -31,7 +31,9 @@ from gateruler.engine.effects.base import EffectWord
 from gateruler.engine.filters import FILTER_WORDS
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.engine.registry import Choice, Family, ListOf, OneOrMany, Param
-from gateruler.engine.targets import words_for
+from gateruler.engine.targets import CARD as OTHER_ZONES
+from gateruler.engine.targets import CATEGORY_WORDS, FIELD_CARD, SET_CARD, TARGET_WORDS, words_for
+from gateruler.engine.targets import UNIT as BOARD_UNITS
 from gateruler.engine.timings import TIMINGS
 from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, TRIGGERS
 from gateruler.limits import MAX_DECK_CARDS
@@ -135,9 +137,10 @@ class Named(NamedTuple):
 
 
 class TargetKind(NamedTuple):
-    """A target: one of `words`, or a ``{choose: N, filter: ...}`` / ``{all: ...}`` mapping."""
+    """A target: one of `words`, or (`mappings`) a ``{choose: N, filter: ...}`` / ``{all: ...}`` mapping."""
 
     words: tuple[str, ...]
+    mappings: bool = True  # False: only words (a ruler, a player: no filter finds one)
 
 
 class Field(NamedTuple):
@@ -312,19 +315,34 @@ def param_field(p: Param) -> Field:
     )
 
 
+# the filter of a `choose`/`all` mapping that names each kind of target a mapping can name (targets.filter_category)
+_MAPPING_ZONES = {
+    BOARD_UNITS: "over the board (a filter's default zone)",
+    SET_CARD: "with `zone: set_zone`",
+    FIELD_CARD: "with `zone: field_zone`",
+    OTHER_ZONES: "with another zone (`zone: graveyard`, `hand`, `deck`, `damage_zone`...)",
+}
+
+
+def target_doc(categories: frozenset[str]) -> str:
+    """What an effect accepting `categories` may take as its `target`, kind by kind: the words, and the mappings."""
+    kinds = []
+    for category, what in CATEGORY_WORDS.items():
+        if category not in categories:
+            continue
+        words = [f"`{w.name}`" for w in TARGET_WORDS if w.target.category == category]
+        if category in _MAPPING_ZONES:
+            words.append(f"a `choose`/`all` mapping {_MAPPING_ZONES[category]}")
+        kinds.append(f"{what}, as {', '.join(words[:-1]) + ' or ' + words[-1] if len(words) > 1 else words[0]}")
+    return "What the effect acts on (see Targets): " + "; ".join(kinds) + "."
+
+
 def _effect_case(word: EffectWord) -> ObjectSpec:
     fields = [Field("effect", Words("effects", EFFECTS.names()), "The effect word.", word.name, required=True)]
     if word.targets:
         accepted = tuple(words_for(word.targets))
-        fields.append(
-            Field(
-                "target",
-                TargetKind(accepted),
-                "What the effect acts on: a target word, or a `choose`/`all` mapping (see Targets).",
-                accepted[0],
-                required=True,
-            )
-        )
+        kind = TargetKind(accepted, bool(word.targets & _MAPPING_ZONES.keys()))
+        fields.append(Field("target", kind, target_doc(word.targets), accepted[0], required=True))
     fields += [param_field(p) for p in (*word.params, *COMMON_PARAMS)]
     return ObjectSpec(f"effect-{word.name}", f"effect {word.name}", word.doc, tuple(fields))
 
