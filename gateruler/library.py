@@ -41,8 +41,8 @@ from typing import Any
 
 from gateruler.cardpool import CardPool, LibraryFile, UserCard
 from gateruler.errors import DataError, DataErrors, GateRulerError
-from gateruler.models import CardDef, SourceLocation
-from gateruler.reading.cards import place, read_card_file, read_cards, shipped_pool
+from gateruler.models import CardDef, GroupDef, Groups, SourceLocation
+from gateruler.reading.cards import join_groups, place, read_card_file_parts, read_cards, shipped_pool
 from gateruler.reading.sources import file_kind
 from gateruler.yamlsrc import LocatedList, LocatedMap, Report, did_you_mean, parse_yaml, read_text
 
@@ -50,6 +50,7 @@ __all__ = [
     "ENV_VAR",
     "add_card_file",
     "embedded_cards",
+    "embedded_groups",
     "library_paths",
     "library_summary",
     "load_card_pool",
@@ -60,6 +61,7 @@ __all__ = [
     "user_library_folder",
     "user_library_paths",
     "with_embedded",
+    "with_embedded_groups",
 ]
 
 ENV_VAR = "GATERULER_CARDS"
@@ -158,7 +160,9 @@ def add_card_file(pool: CardPool, node: Any, shown: str, text: str, report: Repo
     }
     added: list[UserCard] = []
     known = {c.id: c for c in pool}
-    for card in read_card_file(node, report, shown):
+    parts = read_card_file_parts(node, report, shown)
+    names = join_groups(pool.groups, parts.groups, report)
+    for card in parts.cards:
         other = known.get(card.id)
         if not _may_join(card, other, pool, report):
             continue
@@ -170,7 +174,8 @@ def add_card_file(pool: CardPool, node: Any, shown: str, text: str, report: Repo
         tuple(u.card.id for u in added),
         tuple(u.card.id for u in added if u.replaced is not None),
     )
-    return pool.with_user_cards(added, [record])
+    added_names = Groups(names.attributes[len(pool.groups.attributes) :], names.factions[len(pool.groups.factions) :])
+    return pool.with_user_cards(added, [record]).with_groups(added_names, user=True)
 
 
 def _items(node: Any) -> list[Any]:
@@ -248,6 +253,39 @@ def plain(node: Any) -> Any:
 def embedded_cards(pool: CardPool, ids: Iterable[str]) -> list[dict[str, Any]]:
     """The definitions, as written, of the player's cards among `ids`: what a replay or save carries."""
     return [u.definition for u in pool.user_cards(ids)]
+
+
+def embedded_groups(pool: CardPool) -> dict[str, Any] | None:
+    """The attribute and faction names a player's card files added, as a card file writes them; None when none."""
+    groups = pool.user_groups
+    if not groups.attributes and not groups.factions:
+        return None
+    return {"attributes": [_entry(e) for e in groups.attributes], "factions": [_entry(e) for e in groups.factions]}
+
+
+def _entry(group: GroupDef) -> dict[str, Any]:
+    entry: dict[str, Any] = {"name": group.name}
+    if group.names:
+        entry["names"] = dict(group.names)
+    if group.colour:
+        entry["colour"] = group.colour
+    return entry
+
+
+def with_embedded_groups(pool: CardPool, data: Any, shown: str) -> CardPool:
+    """`pool` with the attribute and faction names a replay or save carries (user input: errors name `shown`)."""
+    import json  # as in with_embedded
+
+    if not data:
+        return pool
+    if not isinstance(data, dict):
+        raise GateRulerError(f"{shown}: 'user_groups' must be a mapping of 'attributes' and 'factions'")
+    where = f"{shown} (its embedded names)"
+    node = parse_yaml(json.dumps({"cards": [], **data}, ensure_ascii=False, indent=1), where)
+    report = Report()
+    parts = read_card_file_parts(node, report, where)
+    report.raise_errors()
+    return pool.with_groups(parts.groups, user=True)
 
 
 def with_embedded(pool: CardPool, definitions: Any, shown: str) -> CardPool:

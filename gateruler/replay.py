@@ -48,7 +48,7 @@ from gateruler.jsonsrc import (
     load_json,
     structure,
 )
-from gateruler.library import embedded_cards, with_embedded
+from gateruler.library import embedded_cards, embedded_groups, with_embedded, with_embedded_groups
 from gateruler.limits import MAX_DECK_CARDS
 from gateruler.models import DeckDef, DeckEntry
 from gateruler.special_rules import invader_definitions
@@ -163,6 +163,7 @@ def replay_data(
         "result": {"outcome": outcome, "turn": turn, "error": error},
         # the player's own cards the game used, as written, so that the replay runs without their files
         "user_cards": embedded_cards(spec.pool, used),
+        "user_groups": embedded_groups(spec.pool),  # the attribute and faction names the player's files added
         "card_files": [f.to_dict() for f in spec.pool.library_files if any(_same_path(f.path, p) for p in files)],
     }
 
@@ -239,6 +240,7 @@ class ReplayFile:
     data_hash: str = ""
     bot: ReplayBot | None = None
     user_cards: Any = None  # the player's own cards, as written: read by library.with_embedded
+    user_groups: Any = None  # the attribute and faction names the player's files added: library.with_embedded_groups
     card_files: list[dict[str, Any]] = attrs.field(factory=list)  # for the record: the files they came from
     variants: dict[str, str] | None = None  # rule variants (gateruler/variants.py); none: recorded before they were
 
@@ -277,6 +279,7 @@ def spec_from_replay(
     from gateruler import loader
 
     pool = with_embedded(pool if pool is not None else loader.load_card_pool(), replay.user_cards, str(path))
+    pool = with_embedded_groups(pool, replay.user_groups, str(path))
     rulers = loader.load_rulers()
     ruler = rulers.get(replay.deck.ruler)
     if ruler is None:

@@ -52,7 +52,7 @@ from gateruler.jsonsrc import (
     position,
     structure,
 )
-from gateruler.library import embedded_cards, with_embedded
+from gateruler.library import embedded_cards, embedded_groups, with_embedded, with_embedded_groups
 from gateruler.limits import MAX_DECK_CARDS
 from gateruler.models import LevelDef, RulerDef
 from gateruler.variants import VariantError, from_record, of_game
@@ -404,6 +404,7 @@ def save_game(path: str | Path, game: Game, origin: GameOrigin) -> None:
         "origin": origin.to_dict(),
         "game": game.to_dict(),
         "user_cards": embedded_cards(game.setup.pool, game.setup.card_ids),  # the player's own cards, as written
+        "user_groups": embedded_groups(game.setup.pool),  # the attribute and faction names their files added
         "variants": of_game(game.setup.rules, game.setup.opponent).to_dict(),  # every rule variant it is played under
     }
     try:
@@ -420,6 +421,7 @@ def load_game(path: str | Path, pool: CardPool | None = None) -> tuple[Game, Gam
     data, text = read_save(path)
     origin = _origin(path, data, text)
     pool = with_embedded(pool if pool is not None else loader.load_card_pool(), data.get("user_cards"), str(path))
+    pool = with_embedded_groups(pool, data.get("user_groups"), str(path))
     level = _load_level(path, origin, pool)
     return restore_game(path, data, text, pool=pool, rulers=loader.load_rulers(), level=level), origin
 

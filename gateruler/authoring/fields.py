@@ -45,6 +45,7 @@ from gateruler.models import (
     DeckDef,
     DeckEntry,
     DeckRules,
+    GroupDef,
     LevelDef,
     RulerDef,
     StatedFigures,
@@ -685,11 +686,52 @@ CARD = ObjectSpec(
     model=CardDef,
 )
 
+
+def _group_spec(name: str, title: str, what: str, example: str, more: tuple[Field, ...] = ()) -> ObjectSpec:
+    return ObjectSpec(
+        name,
+        title,
+        f"One {what} and its names: cards print one of them, filters may name any (docs/authoring.md). "
+        f"An entry sharing a name with a known {what} (whatever the case) adds its other names to it.",
+        (
+            Field("name", str, f"The {what}'s working name (English where known).", example, required=True),
+            Field("names", NamesMap(), "Its name in other languages: language code -> name.", {"ja": "ミリタリー"}),
+            *more,
+            Field("source", str, "Free text: where the names come from.", "My own cards.", default=MODEL),
+        ),
+        model=GroupDef,
+        what=f"a {what} entry",
+    )
+
+
+ATTRIBUTE_ENTRY = _group_spec("attribute-entry", "Attribute entry", "attribute", "Military")
+FACTION_ENTRY = _group_spec(
+    "faction-entry",
+    "Faction entry",
+    "faction",
+    "Yomajin Front",
+    (Field("colour", str, "The faction's colour.", "red", default=MODEL),),
+)
+
 CARD_FILE = ObjectSpec(
     "card-file",
     "Card file",
-    "A list of card definitions.",
-    (Field("cards", ListOf(CARD), "The cards; ids are unique across all card files.", [], required=True),),
+    "A list of card definitions, and the names of the attributes and factions they print.",
+    (
+        Field("cards", ListOf(CARD), "The cards; ids are unique across all card files.", [], required=True),
+        Field(
+            "attributes",
+            ListOf(ATTRIBUTE_ENTRY),
+            "Attributes and their names in other languages (the shipped ones: gateruler/data/cards/groups.yaml).",
+            [{"name": "Military", "names": {"ja": "ミリタリー"}}],
+        ),
+        Field(
+            "factions",
+            ListOf(FACTION_ENTRY),
+            "Factions and their names in other languages.",
+            [{"name": "Yomajin Front", "names": {"ja": "東妖軍"}, "colour": "red"}],
+        ),
+    ),
 )
 
 # ---------------------------------------------------------------------------
@@ -997,7 +1039,7 @@ BAN_LIST = ObjectSpec(
 
 FILES: tuple[FileSpec, ...] = (
     FileSpec("level", LEVEL, ("invader_decks/*.yaml",), "has `level` and `hp`"),
-    FileSpec("card", CARD_FILE, ("gateruler/data/cards/*.yaml",), "has only `cards`"),
+    FileSpec("card", CARD_FILE, ("gateruler/data/cards/*.yaml",), "has `cards` (and perhaps `attributes`, `factions`)"),
     FileSpec("ruler", RULER, ("gateruler/data/rulers/*.yaml",), "has `life`"),
     FileSpec("deck", DECK, ("gateruler/data/decks/*.yaml",), "has `ruler` and `cards`"),
     FileSpec("collection", COLLECTION, (), "has `owned`"),

@@ -181,15 +181,29 @@ def find_card(pool: CardPool, text: str) -> CardDef:
     raise GateRulerError(unknown_deck_card(text, pool).replace("unknown card", "no card", 1))
 
 
+def group_words(pool: CardPool, kind: str, printed: str) -> str:
+    """An attribute or faction as printed, with its other names (and a faction's colour): "Military (ミリタリー)"."""
+    entries = pool.groups.group_of(kind, printed)
+    others: list[str] = []
+    for entry in entries:
+        for name in entry.all_names():
+            if name.casefold() != printed.casefold() and name not in others:
+                others.append(name)
+    colours = [e.colour for e in entries if e.colour][:1]
+    more = others + colours
+    return f"{printed} ({', '.join(more)})" if more else printed
+
+
 def card_page(card: CardDef, pool: CardPool, width: int) -> list[str]:
     """A card in full, outside a game: what render shows in play, then what a deck builder asks."""
     from gateruler.render import card_lines, wrap
 
     lines = card_lines(card, width=width)
     if card.attributes:
-        lines += wrap("attributes: " + ", ".join(card.attributes), width, "  ", "    ")
+        named = [group_words(pool, "attributes", a) for a in card.attributes]
+        lines += wrap("attributes: " + ", ".join(named), width, "  ", "    ")
     if card.faction:
-        lines.append(f"  faction: {card.faction}")
+        lines += wrap("faction: " + group_words(pool, "factions", card.faction), width, "  ", "    ")
     user = pool.user_card(card.id)
     where = f"  defined in {place(card.location)}"
     if user is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from gateruler.authoring.fields import CARD, CARD_FILE, Field
 from gateruler.cardpool import CardPool
@@ -23,7 +23,7 @@ from gateruler.engine.keywords import KEYWORDS, SOUL_GUARD
 from gateruler.engine.replace import guard_ability
 from gateruler.engine.triggers import ON_ENTER
 from gateruler.errors import DataError, DataErrors
-from gateruler.models import CardDef, SourceLocation
+from gateruler.models import NO_GROUPS, CardDef, Groups, SourceLocation
 from gateruler.reading.sources import CARDS_DIR, PACKAGE_DIR
 from gateruler.reading.tables import (
     ABSENT,
@@ -40,14 +40,19 @@ from gateruler.vocabulary import CardType
 from gateruler.yamlsrc import MISSING, LocatedList, Report, load_yaml, location_of
 
 __all__ = [
+    "CardFile",
     "check_unique_ids",
+    "join_groups",
     "parse_cards",
     "place",
     "read_card",
     "read_card_file",
+    "read_card_file_parts",
     "read_card_files",
+    "read_card_files_parts",
     "read_cards",
     "shipped_cards",
+    "shipped_groups",
     "shipped_pool",
 ]
 
@@ -174,11 +179,41 @@ def _cards_of_file(r: Reading, field: Field) -> list[CardDef]:
 _CARD_FILE_RULES = Rules(fields={"cards": _cards_of_file})
 
 
-def read_card_file(node: Any, report: Report, path: str) -> list[CardDef]:
-    """A card file: a mapping whose only key is ``cards``; the cards that read well, whatever else is wrong."""
+class CardFile(NamedTuple):
+    """What a card file holds: its cards, and the attribute and faction names it gives (a Groups of its entries)."""
+
+    cards: list[CardDef]
+    groups: Groups
+
+
+def read_card_file_parts(node: Any, report: Report, path: str) -> CardFile:
+    """A card file: ``cards``, and perhaps ``attributes`` and ``factions``; what reads well, whatever else is wrong."""
     reading = read_values(CARD_FILE, node, Context(report, path), at=SourceLocation(path, 1, 1), rules=_CARD_FILE_RULES)
-    cards: list[CardDef] = reading.values.get("cards", [])
-    return cards
+    values = reading.values
+    groups = Groups(tuple(values.get("attributes") or ()), tuple(values.get("factions") or ()))
+    return CardFile(values.get("cards", []), groups)
+
+
+def read_card_file(node: Any, report: Report, path: str) -> list[CardDef]:
+    """A card file's cards that read well, whatever else is wrong (:func:`read_card_file_parts` for its names too)."""
+    return read_card_file_parts(node, report, path).cards
+
+
+def join_groups(known: Groups, added: Groups, report: Report) -> Groups:
+    """`known` plus the entries of `added`; an entry that would make two known attributes (or factions) one is an error."""
+    for kind, what in (("attributes", "attribute"), ("factions", "faction")):
+        for entry in getattr(added, kind):
+            joined = known.bridged(kind, entry)
+            if len(joined) > 1:
+                report.error(
+                    entry.location,
+                    f"{what} {entry.name!r} has names of {len(joined)} different {what}s ("
+                    + ", ".join(repr(n) for n in joined)
+                    + f"); give each {what} its own entry",
+                )
+                continue
+            known = known.with_entries(**{kind: (entry,)})
+    return known
 
 
 def place(loc: SourceLocation) -> str:
@@ -205,26 +240,43 @@ def check_unique_ids(cards: Iterable[CardDef], known: dict[str, CardDef], report
 
 def read_card_files(paths: Iterable[Path], known: dict[str, CardDef], report: Report) -> list[CardDef]:
     """The cards of card files whose ids are new to `known` (which they join); every problem goes to `report`."""
+    return read_card_files_parts(paths, known, NO_GROUPS, report).cards
+
+
+def read_card_files_parts(paths: Iterable[Path], known: dict[str, CardDef], groups: Groups, report: Report) -> CardFile:
+    """As :func:`read_card_files`, with the names the files add to `groups` (the result's: those entries only)."""
     cards: list[CardDef] = []
+    names = groups
     for path in paths:
         try:
             node = load_yaml(path)
         except (DataError, DataErrors) as error:
             report.add_exception(error)
             continue
-        cards += check_unique_ids(read_card_file(node, report, str(path)), known, report)
-    return cards
+        parts = read_card_file_parts(node, report, str(path))
+        cards += check_unique_ids(parts.cards, known, report)
+        names = join_groups(names, parts.groups, report)
+    return CardFile(cards, Groups(names.attributes[len(groups.attributes) :], names.factions[len(groups.factions) :]))
 
 
 @functools.cache
+def _shipped() -> CardFile:
+    report = Report()
+    shipped = read_card_files_parts(sorted(CARDS_DIR.glob("*.yaml")), {}, NO_GROUPS, report)
+    report.raise_errors()
+    return shipped
+
+
 def shipped_cards() -> tuple[CardDef, ...]:
     """The shipped cards (gateruler/data/cards/*.yaml), read once; raises DataErrors if one is wrong."""
-    report = Report()
-    cards = read_card_files(sorted(CARDS_DIR.glob("*.yaml")), {}, report)
-    report.raise_errors()
-    return tuple(cards)
+    return tuple(_shipped().cards)
+
+
+def shipped_groups() -> Groups:
+    """The attributes and factions the shipped card files name (gateruler/data/cards/groups.yaml), read once."""
+    return _shipped().groups
 
 
 def shipped_pool() -> CardPool:
     """A pool of the shipped cards (a new pool each time, the cards read once)."""
-    return CardPool(shipped_cards())
+    return CardPool(shipped_cards(), groups=shipped_groups())
