@@ -41,10 +41,10 @@ from typing import Any
 
 from gateruler.cardpool import CardPool, LibraryFile, UserCard
 from gateruler.errors import DataError, DataErrors, GateRulerError
-from gateruler.models import CardDef, GroupDef, Groups, SourceLocation
-from gateruler.reading.cards import join_groups, place, read_card_file_parts, read_cards, shipped_pool
+from gateruler.models import GroupDef, Groups, SourceLocation
+from gateruler.reading.cards import join_groups, may_join, place, read_card_file_parts, read_cards, shipped_pool
 from gateruler.reading.sources import file_kind
-from gateruler.yamlsrc import LocatedList, LocatedMap, Report, did_you_mean, parse_yaml, read_text
+from gateruler.yamlsrc import LocatedList, LocatedMap, Report, parse_yaml, read_text
 
 __all__ = [
     "ENV_VAR",
@@ -162,9 +162,10 @@ def add_card_file(pool: CardPool, node: Any, shown: str, text: str, report: Repo
     known = {c.id: c for c in pool}
     parts = read_card_file_parts(node, report, shown)
     names = join_groups(pool.groups, parts.groups, report)
+    shipped = [c.id for c in pool if pool.user_card(c.id) is None]
     for card in parts.cards:
         other = known.get(card.id)
-        if not _may_join(card, other, pool, report):
+        if not may_join(card, other, lambda o: pool.user_card(o.id) is None, shipped, report):
             continue
         added.append(UserCard(card, plain(definitions.get(card.id)), other))
         known[card.id] = card
@@ -181,28 +182,6 @@ def add_card_file(pool: CardPool, node: Any, shown: str, text: str, report: Repo
 def _items(node: Any) -> list[Any]:
     cards = node.get("cards") if isinstance(node, dict) else None
     return list(cards) if isinstance(cards, list) else []
-
-
-def _may_join(card: CardDef, other: CardDef | None, pool: CardPool, report: Report) -> bool:
-    """Whether a player's `card` may join a pool holding `other` under its id (None: a new id); else an error."""
-    if other is None:
-        if card.replaces:
-            hint = did_you_mean(card.id, [c.id for c in pool if pool.user_card(c.id) is None])
-            report.error(
-                card.location,
-                f"card {card.id!r} says 'replaces: true' but there is no shipped card {card.id!r} to replace{hint}",
-            )
-        return not card.replaces
-    theirs = pool.user_card(other.id) is not None
-    if card.replaces and not theirs:
-        return True
-    message = f"duplicate card id {card.id!r} (also in {place(other.location)})"
-    if theirs and card.replaces:
-        message += "; 'replaces' corrects a shipped card, not another of your cards"
-    elif not theirs:
-        message += "; to correct the shipped card, say 'replaces: true'"
-    report.error(card.location, message)
-    return False
 
 
 def load_library(paths: Sequence[Path], base: CardPool | None = None) -> CardPool:

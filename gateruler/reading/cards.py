@@ -11,7 +11,7 @@ with, join them), and card ids unique within a file and across files.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -37,12 +37,13 @@ from gateruler.reading.tables import (
     read_values,
 )
 from gateruler.vocabulary import CardType
-from gateruler.yamlsrc import MISSING, LocatedList, Report, load_yaml, location_of
+from gateruler.yamlsrc import MISSING, LocatedList, Report, did_you_mean, load_yaml, location_of
 
 __all__ = [
     "CardFile",
     "check_unique_ids",
     "join_groups",
+    "may_join",
     "parse_cards",
     "place",
     "read_card",
@@ -225,17 +226,53 @@ def place(loc: SourceLocation) -> str:
     return f"{shown}:{loc.line}"
 
 
-def check_unique_ids(cards: Iterable[CardDef], known: dict[str, CardDef], report: Report) -> list[CardDef]:
-    """Cards whose id is not already in `known` (which they join); the others are errors."""
+def check_unique_ids(
+    cards: Iterable[CardDef], known: dict[str, CardDef], report: Report, replaceable: Iterable[str] = ()
+) -> list[CardDef]:
+    """Cards whose id is not already in `known` (which they join), or that say ``replaces: true`` of a card whose id
+    is `replaceable` (the shipped ones); the others are errors (:func:`may_join`)."""
+    shipped = {i: known[i] for i in replaceable if i in known}
     fresh = []
     for card in cards:
-        other = known.get(card.id)
-        if other is not None:
-            report.error(card.location, f"duplicate card id {card.id!r} (also in {place(other.location)})")
+        if not may_join(card, known.get(card.id), lambda other: shipped.get(other.id) is other, shipped, report):
             continue
         known[card.id] = card
         fresh.append(card)
     return fresh
+
+
+def may_join(
+    card: CardDef,
+    other: CardDef | None,
+    is_shipped: Callable[[CardDef], bool],
+    shipped: Iterable[str],
+    report: Report,
+) -> bool:
+    """Whether `card` may join cards holding `other` under its id (None: a new id); else a located error.
+
+    A card id defined twice is an error, except that a card saying
+    ``replaces: true`` corrects a shipped one (`is_shipped`); ``replaces: true``
+    with no shipped card of that id is an error too (a misspelt id would
+    otherwise add a new card without a word), with "did you mean" among the
+    `shipped` ids."""
+    if other is None:
+        if card.replaces:
+            hint = did_you_mean(card.id, list(shipped))
+            report.error(
+                card.location,
+                f"card {card.id!r} says 'replaces: true' but there is no shipped card {card.id!r} to replace{hint}",
+            )
+        return not card.replaces
+    theirs = not is_shipped(other)
+    if card.replaces and not theirs:
+        return True
+    message = f"duplicate card id {card.id!r} (also in {place(other.location)})"
+    if theirs and card.replaces:
+        message += "; 'replaces' corrects a shipped card, not another of your cards"
+    elif not theirs:
+        message += "; to correct the shipped card, say 'replaces: true'"
+    report.error(card.location, message)
+    return False
 
 
 def read_card_files(paths: Iterable[Path], known: dict[str, CardDef], report: Report) -> list[CardDef]:
@@ -243,8 +280,12 @@ def read_card_files(paths: Iterable[Path], known: dict[str, CardDef], report: Re
     return read_card_files_parts(paths, known, NO_GROUPS, report).cards
 
 
-def read_card_files_parts(paths: Iterable[Path], known: dict[str, CardDef], groups: Groups, report: Report) -> CardFile:
-    """As :func:`read_card_files`, with the names the files add to `groups` (the result's: those entries only)."""
+def read_card_files_parts(
+    paths: Iterable[Path], known: dict[str, CardDef], groups: Groups, report: Report, replaceable: Iterable[str] = ()
+) -> CardFile:
+    """As :func:`read_card_files`, with the names the files add to `groups` (the result's: those entries only);
+    a card may replace one of `known` whose id is `replaceable` (:func:`check_unique_ids`)."""
+    replaceable = tuple(replaceable)
     cards: list[CardDef] = []
     names = groups
     for path in paths:
@@ -254,7 +295,7 @@ def read_card_files_parts(paths: Iterable[Path], known: dict[str, CardDef], grou
             report.add_exception(error)
             continue
         parts = read_card_file_parts(node, report, str(path))
-        cards += check_unique_ids(parts.cards, known, report)
+        cards += check_unique_ids(parts.cards, known, report, replaceable)
         names = join_groups(names, parts.groups, report)
     return CardFile(cards, Groups(names.attributes[len(groups.attributes) :], names.factions[len(groups.factions) :]))
 

@@ -33,11 +33,13 @@ def _own_cards(r: Reading, field: Field) -> tuple[CardDef, ...]:
     An authored level brings its new cards along, so that validating,
     playing and checking it needs nothing but the level file.  The cards
     join the shipped ones for this level only; an id already shipped (or in
-    another of its files) is an error.
+    another of its files) is an error, unless the card says ``replaces: true``
+    of a shipped card, which it then corrects for this level (as a player's
+    library does everywhere).
     """
     known = {c.id: c for c in shipped_cards()}
     paths = card_file_paths(r.f, field.name, field.item, r.context.path)
-    parts = read_card_files_parts(paths, known, shipped_groups(), r.report)
+    parts = read_card_files_parts(paths, known, shipped_groups(), r.report, replaceable=list(known))
     r.values["own_groups"] = parts.groups  # the attribute and faction names the files add
     return tuple(parts.cards)
 
