@@ -118,14 +118,15 @@ def _absolute(path: Path) -> str:
     return os.path.abspath(path)
 
 
-def read_library(base: CardPool, paths: Iterable[Path], report: Report) -> CardPool:
+def read_library(base: CardPool, paths: Iterable[Path], report: Report, skip: Iterable[Path] = ()) -> CardPool:
     """`base` plus the cards of the card files and folders `paths`; every problem goes to `report`.
 
     Files `base` already read are not read again (a deck's card file that is
-    also in the user library, say).
+    also in the user library, say), nor the files `skip` names (a card file
+    about to be written over).
     """
     pool = base
-    seen = {f.path for f in base.library_files}
+    seen = {f.path for f in base.library_files} | {_absolute(p) for p in skip}
     for path in paths:
         in_folder = path.is_dir()
         for file in _folder_files(path) if in_folder else [path]:
@@ -184,10 +185,10 @@ def _items(node: Any) -> list[Any]:
     return list(cards) if isinstance(cards, list) else []
 
 
-def load_library(paths: Sequence[Path], base: CardPool | None = None) -> CardPool:
-    """The shipped cards (or `base`) plus the card files and folders `paths`; raises DataErrors."""
+def load_library(paths: Sequence[Path], base: CardPool | None = None, skip: Iterable[Path] = ()) -> CardPool:
+    """The shipped cards (or `base`) plus the card files and folders `paths` (but `skip`); raises DataErrors."""
     report = Report()
-    pool = read_library(base if base is not None else shipped_pool(), paths, report)
+    pool = read_library(base if base is not None else shipped_pool(), paths, report, skip)
     report.raise_errors()
     return pool
 

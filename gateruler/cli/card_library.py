@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import click
@@ -23,10 +24,11 @@ def cards_option(command: F) -> F:
     return click.option("--cards", "card_paths", multiple=True, metavar="PATH", help=CARDS_HELP)(command)
 
 
-def card_pool(card_paths: Iterable[str] = ()) -> CardPool:
-    """The shipped cards, the user library and the ``--cards`` files; an error in any is a located DataError."""
+def card_pool(card_paths: Iterable[str] = (), skip: Iterable[Path] = ()) -> CardPool:
+    """The shipped cards, the user library and the ``--cards`` files (but the files `skip` names); an error in any
+    is a located DataError."""
     from gateruler.library import library_paths, load_library
     from gateruler.loader import load_card_pool
 
     paths = library_paths(card_paths)
-    return load_library(paths) if paths else load_card_pool()
+    return load_library(paths, skip=skip) if paths else load_card_pool()

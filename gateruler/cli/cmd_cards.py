@@ -148,12 +148,14 @@ def cards(
 @click.argument("csv_file", metavar="FILE.csv", type=click.Path(dir_okay=False))
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False), help="The card file to write.")
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
-def cards_import(csv_file: str, output: str, force: bool) -> None:
+@cards_option
+def cards_import(csv_file: str, output: str, force: bool, card_paths: tuple[str, ...]) -> None:
     """Turn a spreadsheet of your cards (CSV: id, name, type, level, atk, hp, stk, keywords, cnt, attributes, ...)
-    into a card file; every bad cell is an error at its row and column.  Add the abilities by hand afterwards."""
+    into a card file; every bad cell is an error at its row and column.  Add the abilities by hand afterwards.
+    Ids are checked against the shipped cards and your card libraries (the output file left out)."""
     from gateruler.authoring.card_import import import_cards
 
-    count = import_cards(csv_file, Path(output), force=force)
+    count = import_cards(csv_file, Path(output), force=force, pool=card_pool(card_paths, skip=(Path(output),)))
     click.echo(
         f"wrote {output}: {count} card{'' if count == 1 else 's'} from {csv_file}; add their abilities, then check it with: gateruler validate {output}"
     )
