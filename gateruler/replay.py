@@ -35,7 +35,7 @@ from gateruler.bots.view import PlayerView
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import Action, action_to_dict
 from gateruler.errors import GateRulerError, IllegalAction
-from gateruler.fileio import write_text_atomic
+from gateruler.fileio import path_beside, path_from, write_text_atomic
 from gateruler.jsonsrc import (
     Budget,
     CardCount,
@@ -185,7 +185,14 @@ def record_game(spec: GameSpec, seed: int, bot: str, bot_seed: int, budget: int 
 
 
 def write_replay(path: str | Path, data: dict) -> None:
-    """Write a replay in one step: a failed or interrupted write leaves any previous file as it was."""
+    """Write a replay in one step: a failed or interrupted write leaves any previous file as it was.
+
+    The level file and the deck file are named relative to the replay (never
+    by absolute path), so that they can move together."""
+    data = {**data, "level": dict(data["level"]), "deck": dict(data["deck"])}
+    for part in ("level", "deck"):
+        if data[part].get("file"):
+            data[part]["file"] = path_from(path, data[part]["file"])
     try:
         write_text_atomic(path, json.dumps(data, indent=1) + "\n")
     except OSError as error:
@@ -285,7 +292,8 @@ def spec_from_replay(
     if ruler is None:
         raise ReplayFileError(path, f"unknown ruler {_preview(replay.deck.ruler)} (known: {', '.join(sorted(rulers))})")
     entries = tuple(DeckEntry(card, count) for card, count in replay.deck.cards)
-    number, level_file = replay.level.number, replay.level.file
+    number = replay.level.number
+    level_file = None if replay.level.file is None else str(path_beside(path, replay.level.file))
     if level_file is not None:
         if not Path(level_file).is_file():
             raise ReplayFileError(path, f"the level file it was played on is missing: {level_file}")
@@ -304,7 +312,8 @@ def spec_from_replay(
             raise ReplayFileError(path, f"the deck has a card this gateruler does not know: {_cut(entry.card)}")
     deck = DeckDef(replay.deck.name, ruler.id, entries)
     readings = from_record(replay.variants).with_values(variants or {})
-    return GameSpec(deck, ruler, level, pool, replay.max_turns, level_ref, replay.deck.file or "", readings)
+    deck_file = str(path_beside(path, replay.deck.file)) if replay.deck.file else ""
+    return GameSpec(deck, ruler, level, pool, replay.max_turns, level_ref, deck_file, readings)
 
 
 def _preview(value: object) -> str:
