@@ -376,6 +376,14 @@ def _show(action: Action) -> str:
     return json.dumps(action_to_dict(action), separators=(",", ":"))
 
 
+def variant_change(replay: ReplayFile, variants: Mapping[str, str]) -> str:
+    """The rule variants given instead of the recorded ones, and what the recording has: "deck_out=taking; the
+    recording has deck_out=empty"."""
+    changed = ", ".join(f"{name}={value}" for name, value in variants.items())
+    recorded = ", ".join(f"{n}={v}" for n, v in from_record(replay.variants).to_dict().items() if n in variants)
+    return f"{changed}; the recording has {recorded}"
+
+
 def rerun(path: str | Path, pool: CardPool | None = None, variants: Mapping[str, str] | None = None) -> ReplayCheck:
     """Play a replay again and compare: same actions, same ending (or the same error).
 
@@ -387,10 +395,7 @@ def rerun(path: str | Path, pool: CardPool | None = None, variants: Mapping[str,
     recorded = list(replay.actions)
     notes = []
     if variants:
-        changed = ", ".join(f"{name}={value}" for name, value in variants.items())
-        notes.append(
-            f"re-run with {changed}; the recording has {', '.join(f'{n}={v}' for n, v in from_record(replay.variants).to_dict().items() if n in variants)}"
-        )
+        notes.append(f"re-run with {variant_change(replay, variants)}")
     if replay.engine_version != __version__:
         notes.append(f"recorded with gateruler {_cut(replay.engine_version)}, re-run with {__version__}")
     if replay.data_hash != game_data_hash(spec):
