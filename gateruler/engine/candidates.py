@@ -50,8 +50,11 @@ def choices_possible(game: GameState, side: int, source: int, index: int) -> boo
     `source` is the card, `index` the ability's among its abilities; the
     costs are assumed payable (the caller has checked)."""
     ability = game.setup.defs[source].abilities[index]
-    empty = [e for e in ability.effects if must_choose(e) and finds_nothing(game, side, e)]
-    return not empty or costs_bring_cards(game, side, source, index, [e.target.filter for e in empty])
+    empty = None
+    for effect in ability.effects:
+        if must_choose(effect) and not effect.target.filter.places(game, side):
+            empty = [effect.target.filter] if empty is None else [*empty, effect.target.filter]
+    return empty is None or costs_bring_cards(game, side, source, index, empty)
 
 
 def does_nothing(game: GameState, side: int, source: int, index: int) -> bool:

@@ -23,6 +23,7 @@ from gateruler.engine.actions import (
     PLAYER,
     RULER,
     Action,
+    PlayEvent,
     attack_action,
     play_event_action,
     play_field_action,
@@ -31,7 +32,6 @@ from gateruler.engine.actions import (
 )
 from gateruler.engine.candidates import choices_possible
 from gateruler.engine.combat import attack_targets, can_attack
-from gateruler.engine.copies import first_copies
 from gateruler.engine.keywords import OPEN_CARD
 from gateruler.engine.state import ATTACK_PHASE, MAIN_PHASE
 from gateruler.engine.timings import ATTACK, MAIN
@@ -110,21 +110,25 @@ def set_card_plays(game: GameState, window: str) -> list[Action]:
     side = game.sides[PLAYER]
     windows = game.setup.set_windows
     out: list[Action] = []
-    for iid in set_cards(game):
+    for iid in side.set_zones:
         if (
-            window in windows[iid]
+            iid is not None
+            and window in windows[iid]
             and game.setup.costs[iid] <= side.energy_ready
+            and (not out or not is_set_copy(game, iid, out))
             and (not game.setup.play_checks[iid] or event_playable(game, PLAYER, iid))
         ):
             out.append(play_event_action(iid))
     return out
 
 
-def set_cards(game: GameState) -> list[int]:
-    """The player's set cards, copies of one card once: the set zones are interchangeable (rulings 14, 15)."""
-    zones = game.sides[PLAYER].set_zones
-    cards = [iid for iid in zones if iid is not None]
-    return first_copies(game, cards) if len(cards) > 1 else cards
+def is_set_copy(game: GameState, iid: int, offered: list[Action]) -> bool:
+    """Whether the set card `iid` is a copy of one already `offered` (PlayEvent actions): the set zones are
+    interchangeable (rulings 14, 15), so copies set in two of them are one play.  A copy is as playable as
+    the card it copies, so asking after the other checks is the same as asking before."""
+    defs = game.setup.defs
+    card_id = defs[iid].id
+    return any(isinstance(a, PlayEvent) and defs[a.card].id == card_id for a in offered)
 
 
 def event_playable(game: GameState, side: int, iid: int, energy: int | None = None) -> bool:
