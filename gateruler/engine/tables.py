@@ -99,16 +99,27 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
     }
 
 
+NO_NAMES: frozenset[str] = frozenset()
+
+
 def group_names(defs: Sequence[CardDef], groups: Groups) -> dict[str, tuple[frozenset[str], ...]]:
-    """`Setup.attribute_names` and `faction_names`: for each card, every name of its attributes and of its faction."""
+    """`Setup.attribute_names` and `faction_names`: for each card, every name of its attributes and of its faction.
+
+    Worked out once per printed combination (most cards print none), since a game's definitions may be new."""
+    memo: dict[tuple[tuple[str, ...], str | None], tuple[frozenset[str], frozenset[str]]] = {}
     attribute_names = []
+    faction_names = []
     for d in defs:
-        names: frozenset[str] = frozenset()
-        for attribute in d.attributes:
-            names |= groups.attribute_names(attribute)
-        attribute_names.append(names)
-    faction_names = tuple(groups.faction_names(d.faction) if d.faction else frozenset() for d in defs)
-    return {"attribute_names": tuple(attribute_names), "faction_names": faction_names}
+        key = (d.attributes, d.faction)
+        hit = memo.get(key)
+        if hit is None:
+            names = NO_NAMES
+            for attribute in d.attributes:
+                names = names | groups.attribute_names(attribute)
+            hit = memo[key] = (names, groups.faction_names(d.faction) if d.faction else NO_NAMES)
+        attribute_names.append(hit[0])
+        faction_names.append(hit[1])
+    return {"attribute_names": tuple(attribute_names), "faction_names": tuple(faction_names)}
 
 
 # ---------------------------------------------------------------------- each card's triggers, once across games
