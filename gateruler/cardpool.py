@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from gateruler.models import CardDef, LevelDef
+from gateruler.models import NO_GROUPS, CardDef, Groups, LevelDef
 
 
 @attrs.frozen
@@ -64,6 +64,7 @@ class CardPool:
         *,
         user: Mapping[str, UserCard] | None = None,
         files: Iterable[LibraryFile] = (),
+        groups: Groups = NO_GROUPS,
     ) -> None:
         self._cards: dict[str, CardDef] = {}
         for card in cards:
@@ -71,6 +72,8 @@ class CardPool:
         self._user: dict[str, UserCard] = dict(user or {})
         self._files: tuple[LibraryFile, ...] = tuple(files)
         self._index: dict[str, list[str]] | None = None
+        self.groups = groups  # the attributes' and factions' names (models.Groups): shipped, then the card files'
+        self.user_groups = NO_GROUPS  # those of them a player's card files added, as a replay or save carries them
 
     def add(self, card: CardDef) -> None:
         self._cards[card.id] = card
@@ -99,11 +102,24 @@ class CardPool:
         return pool
 
     def copy(self) -> CardPool:
-        return CardPool(self._cards.values(), user=self._user, files=self._files)
+        pool = CardPool(self._cards.values(), user=self._user, files=self._files, groups=self.groups)
+        pool.user_groups = self.user_groups
+        return pool
+
+    def with_groups(self, groups: Groups, *, user: bool = False) -> CardPool:
+        """A new pool: this one plus the attribute and faction entries of `groups` (`user`: a player's)."""
+        if not groups.attributes and not groups.factions:
+            return self
+        pool = self.copy()
+        pool.groups = self.groups.with_entries(groups.attributes, groups.factions)
+        if user:
+            pool.user_groups = self.user_groups.with_entries(groups.attributes, groups.factions)
+        return pool
 
     def for_level(self, level: LevelDef) -> CardPool:
-        """The pool a game of `level` sees: this one plus the cards of the level's own card files."""
-        return self.with_cards(level.own_cards) if level.own_cards else self
+        """The pool a game of `level` sees: this one plus the cards (and names) of the level's own card files."""
+        pool = self.with_cards(level.own_cards) if level.own_cards else self
+        return pool.with_groups(level.own_groups)
 
     # -- the player's cards
 

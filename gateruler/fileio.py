@@ -312,6 +312,28 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~umask
 
 
+def path_from(file: str | Path | Output, target: str | Path) -> str:
+    """How a file written at `file` names `target`: relative to `file`'s folder, with forward slashes, so that the
+    two can move together to another folder or machine (absolute only where no relative path reaches it: another
+    drive, or a pipe or device written through, which has no folder of its own)."""
+    if isinstance(file, Output):
+        if file.through:
+            return os.path.abspath(target)
+        file = file.shown
+    folder = os.path.dirname(os.path.abspath(file))
+    try:
+        return Path(os.path.relpath(os.path.abspath(target), folder)).as_posix()
+    except ValueError:
+        return os.path.abspath(target)
+
+
+def path_beside(file: str | Path, named: str) -> Path:
+    """The path a file at `file` names as `named` (:func:`path_from`): relative to its folder; an absolute one (as
+    older files wrote) as it is."""
+    path = Path(named)
+    return path if path.is_absolute() else Path(os.path.normpath(Path(os.path.dirname(os.path.abspath(file))) / path))
+
+
 # ------------------------------------------------------------------ reading
 
 

@@ -41,15 +41,16 @@ from typing import Any
 
 from gateruler.cardpool import CardPool, LibraryFile, UserCard
 from gateruler.errors import DataError, DataErrors, GateRulerError
-from gateruler.models import CardDef, SourceLocation
-from gateruler.reading.cards import place, read_card_file, read_cards, shipped_pool
+from gateruler.models import GroupDef, Groups, SourceLocation
+from gateruler.reading.cards import join_groups, may_join, place, read_card_file_parts, read_cards, shipped_pool
 from gateruler.reading.sources import file_kind
-from gateruler.yamlsrc import LocatedList, LocatedMap, Report, did_you_mean, parse_yaml, read_text
+from gateruler.yamlsrc import LocatedList, LocatedMap, Report, parse_yaml, read_text
 
 __all__ = [
     "ENV_VAR",
     "add_card_file",
     "embedded_cards",
+    "embedded_groups",
     "library_paths",
     "library_summary",
     "load_card_pool",
@@ -60,6 +61,7 @@ __all__ = [
     "user_library_folder",
     "user_library_paths",
     "with_embedded",
+    "with_embedded_groups",
 ]
 
 ENV_VAR = "GATERULER_CARDS"
@@ -116,14 +118,15 @@ def _absolute(path: Path) -> str:
     return os.path.abspath(path)
 
 
-def read_library(base: CardPool, paths: Iterable[Path], report: Report) -> CardPool:
+def read_library(base: CardPool, paths: Iterable[Path], report: Report, skip: Iterable[Path] = ()) -> CardPool:
     """`base` plus the cards of the card files and folders `paths`; every problem goes to `report`.
 
     Files `base` already read are not read again (a deck's card file that is
-    also in the user library, say).
+    also in the user library, say), nor the files `skip` names (a card file
+    about to be written over).
     """
     pool = base
-    seen = {f.path for f in base.library_files}
+    seen = {f.path for f in base.library_files} | {_absolute(p) for p in skip}
     for path in paths:
         in_folder = path.is_dir()
         for file in _folder_files(path) if in_folder else [path]:
@@ -158,9 +161,12 @@ def add_card_file(pool: CardPool, node: Any, shown: str, text: str, report: Repo
     }
     added: list[UserCard] = []
     known = {c.id: c for c in pool}
-    for card in read_card_file(node, report, shown):
+    parts = read_card_file_parts(node, report, shown)
+    names = join_groups(pool.groups, parts.groups, report)
+    shipped = [c.id for c in pool if pool.user_card(c.id) is None]
+    for card in parts.cards:
         other = known.get(card.id)
-        if not _may_join(card, other, pool, report):
+        if not may_join(card, other, lambda o: pool.user_card(o.id) is None, shipped, report):
             continue
         added.append(UserCard(card, plain(definitions.get(card.id)), other))
         known[card.id] = card
@@ -170,7 +176,8 @@ def add_card_file(pool: CardPool, node: Any, shown: str, text: str, report: Repo
         tuple(u.card.id for u in added),
         tuple(u.card.id for u in added if u.replaced is not None),
     )
-    return pool.with_user_cards(added, [record])
+    added_names = Groups(names.attributes[len(pool.groups.attributes) :], names.factions[len(pool.groups.factions) :])
+    return pool.with_user_cards(added, [record]).with_groups(added_names, user=True)
 
 
 def _items(node: Any) -> list[Any]:
@@ -178,32 +185,10 @@ def _items(node: Any) -> list[Any]:
     return list(cards) if isinstance(cards, list) else []
 
 
-def _may_join(card: CardDef, other: CardDef | None, pool: CardPool, report: Report) -> bool:
-    """Whether a player's `card` may join a pool holding `other` under its id (None: a new id); else an error."""
-    if other is None:
-        if card.replaces:
-            hint = did_you_mean(card.id, [c.id for c in pool if pool.user_card(c.id) is None])
-            report.error(
-                card.location,
-                f"card {card.id!r} says 'replaces: true' but there is no shipped card {card.id!r} to replace{hint}",
-            )
-        return not card.replaces
-    theirs = pool.user_card(other.id) is not None
-    if card.replaces and not theirs:
-        return True
-    message = f"duplicate card id {card.id!r} (also in {place(other.location)})"
-    if theirs and card.replaces:
-        message += "; 'replaces' corrects a shipped card, not another of your cards"
-    elif not theirs:
-        message += "; to correct the shipped card, say 'replaces: true'"
-    report.error(card.location, message)
-    return False
-
-
-def load_library(paths: Sequence[Path], base: CardPool | None = None) -> CardPool:
-    """The shipped cards (or `base`) plus the card files and folders `paths`; raises DataErrors."""
+def load_library(paths: Sequence[Path], base: CardPool | None = None, skip: Iterable[Path] = ()) -> CardPool:
+    """The shipped cards (or `base`) plus the card files and folders `paths` (but `skip`); raises DataErrors."""
     report = Report()
-    pool = read_library(base if base is not None else shipped_pool(), paths, report)
+    pool = read_library(base if base is not None else shipped_pool(), paths, report, skip)
     report.raise_errors()
     return pool
 
@@ -248,6 +233,39 @@ def plain(node: Any) -> Any:
 def embedded_cards(pool: CardPool, ids: Iterable[str]) -> list[dict[str, Any]]:
     """The definitions, as written, of the player's cards among `ids`: what a replay or save carries."""
     return [u.definition for u in pool.user_cards(ids)]
+
+
+def embedded_groups(pool: CardPool) -> dict[str, Any] | None:
+    """The attribute and faction names a player's card files added, as a card file writes them; None when none."""
+    groups = pool.user_groups
+    if not groups.attributes and not groups.factions:
+        return None
+    return {"attributes": [_entry(e) for e in groups.attributes], "factions": [_entry(e) for e in groups.factions]}
+
+
+def _entry(group: GroupDef) -> dict[str, Any]:
+    entry: dict[str, Any] = {"name": group.name}
+    if group.names:
+        entry["names"] = dict(group.names)
+    if group.colour:
+        entry["colour"] = group.colour
+    return entry
+
+
+def with_embedded_groups(pool: CardPool, data: Any, shown: str) -> CardPool:
+    """`pool` with the attribute and faction names a replay or save carries (user input: errors name `shown`)."""
+    import json  # as in with_embedded
+
+    if not data:
+        return pool
+    if not isinstance(data, dict):
+        raise GateRulerError(f"{shown}: 'user_groups' must be a mapping of 'attributes' and 'factions'")
+    where = f"{shown} (its embedded names)"
+    node = parse_yaml(json.dumps({"cards": [], **data}, ensure_ascii=False, indent=1), where)
+    report = Report()
+    parts = read_card_file_parts(node, report, where)
+    report.raise_errors()
+    return pool.with_groups(parts.groups, user=True)
 
 
 def with_embedded(pool: CardPool, definitions: Any, shown: str) -> CardPool:

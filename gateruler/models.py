@@ -77,6 +77,93 @@ class CardDef:
         return Provenance.PROVISIONAL in (self.provenance, self.stats_provenance)
 
 
+@attrs.frozen
+class GroupDef:
+    """An attribute or a faction as a card file writes it: one identity, named in several languages as a card is.
+
+    `name` is the working name (English where known), `names` the others by
+    language code; a card may print any of them, and a filter may name any."""
+
+    name: str
+    names: dict[str, str] = attrs.field(factory=dict, hash=False, eq=False)
+    colour: str = ""  # a faction's colour (factions map to colours)
+    source: str = ""  # where the names come from
+    location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
+
+    def all_names(self) -> tuple[str, ...]:
+        return (self.name, *(n for n in self.names.values() if n))
+
+
+def fold(name: str) -> str:
+    """A group's name as names are compared: case and runs of spaces do not count."""
+    return " ".join(name.split()).casefold()
+
+
+@attrs.frozen
+class Groups:
+    """The attributes and factions whose names are known (shipped, then a player's card files, a level's).
+
+    Entries sharing a name (whatever its case) are one identity: a player's
+    file that lists ``{name: Military, names: {fr: Militaire}}`` adds a name
+    to the shipped Military.  :meth:`attribute_names` and :meth:`faction_names`
+    give every name (folded) of the identity a written name belongs to, so a
+    card printing one name matches a filter naming another."""
+
+    attributes: tuple[GroupDef, ...] = ()
+    factions: tuple[GroupDef, ...] = ()
+    _index: tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]] = attrs.field(
+        init=False, eq=False, hash=False, repr=False
+    )
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_index", (_identities(self.attributes), _identities(self.factions)))
+
+    def attribute_names(self, written: str) -> frozenset[str]:
+        """Every name of the attribute `written` names, folded (only `written` itself for one no file names)."""
+        key = fold(written)
+        return self._index[0].get(key, frozenset((key,)))
+
+    def faction_names(self, written: str) -> frozenset[str]:
+        key = fold(written)
+        return self._index[1].get(key, frozenset((key,)))
+
+    def group_of(self, kind: str, written: str) -> tuple[GroupDef, ...]:
+        """The entries (`kind`: "attributes" or "factions") of the identity `written` names, in the order read."""
+        names = (self.attribute_names if kind == "attributes" else self.faction_names)(written)
+        return tuple(g for g in getattr(self, kind) if any(fold(n) in names for n in g.all_names()))
+
+    def bridged(self, kind: str, entry: GroupDef) -> tuple[str, ...]:
+        """The working names of the known identities `entry` would join into one (more than one is a mistake)."""
+        found: list[str] = []
+        for name in entry.all_names():
+            for group in self.group_of(kind, name):
+                first = self.group_of(kind, group.name)[0].name
+                if first not in found:
+                    found.append(first)
+        return tuple(found)
+
+    def with_entries(self, attributes: tuple[GroupDef, ...] = (), factions: tuple[GroupDef, ...] = ()) -> Groups:
+        if not attributes and not factions:
+            return self
+        return Groups(self.attributes + attributes, self.factions + factions)
+
+
+def _identities(entries: tuple[GroupDef, ...]) -> dict[str, frozenset[str]]:
+    """folded name -> every folded name of its identity: entries sharing a name are one."""
+    sets: list[set[str]] = []
+    for entry in entries:
+        names = {fold(n) for n in entry.all_names()}
+        joined = [s for s in sets if s & names]
+        for s in joined:
+            names |= s
+            sets.remove(s)
+        sets.append(names)
+    return {name: frozenset(s) for s in sets for name in s}
+
+
+NO_GROUPS = Groups()
+
+
 class CostModel(enum.Enum):
     ENERGY = "energy"  # pays cost = level by resting energy (Knight family)
     FREE = "free"  # plays driven cards for free (Apprentice family)
@@ -172,6 +259,8 @@ class LevelDef:
     acknowledged_discrepancies: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
     # cards defined by the level's own card files (`card_files:`), known to this level only
     own_cards: tuple[CardDef, ...] = ()
+    # the attribute and faction names those files add (a `Groups` of their entries only)
+    own_groups: Groups = NO_GROUPS
     location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
     # where individual fields were written ("cards", "stated.deck_size", ...), for checks
     field_locations: dict[str, SourceLocation] = attrs.field(factory=dict, eq=False, hash=False)

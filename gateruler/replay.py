@@ -35,7 +35,7 @@ from gateruler.bots.view import PlayerView
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import Action, action_to_dict
 from gateruler.errors import GateRulerError, IllegalAction
-from gateruler.fileio import Output, is_missing, write_output
+from gateruler.fileio import Output, is_missing, path_beside, path_from, write_output
 from gateruler.jsonsrc import (
     Budget,
     CardCount,
@@ -48,7 +48,7 @@ from gateruler.jsonsrc import (
     load_json,
     structure,
 )
-from gateruler.library import embedded_cards, with_embedded
+from gateruler.library import embedded_cards, embedded_groups, with_embedded, with_embedded_groups
 from gateruler.limits import MAX_DECK_CARDS
 from gateruler.models import DeckDef, DeckEntry
 from gateruler.special_rules import invader_definitions
@@ -163,6 +163,7 @@ def replay_data(
         "result": {"outcome": outcome, "turn": turn, "error": error},
         # the player's own cards the game used, as written, so that the replay runs without their files
         "user_cards": embedded_cards(spec.pool, used),
+        "user_groups": embedded_groups(spec.pool),  # the attribute and faction names the player's files added
         "card_files": [f.to_dict() for f in spec.pool.library_files if any(_same_path(f.path, p) for p in files)],
     }
 
@@ -184,7 +185,16 @@ def record_game(spec: GameSpec, seed: int, bot: str, bot_seed: int, budget: int 
 
 
 def write_replay(path: str | Path | Output, data: dict) -> None:
-    """Write a replay in one step: a failed or interrupted write leaves any previous file as it was."""
+    """Write a replay in one step: a failed or interrupted write leaves any previous file as it was.
+
+    The level file and the deck file are named relative to the replay (never
+    by absolute path), so that they can move together; a replay written into
+    a pipe or a device names them absolutely (gateruler.fileio.path_from)."""
+    data = {**data, "level": dict(data["level"]), "deck": dict(data["deck"])}
+    for part in ("level", "deck"):
+        named = data[part].get("file")
+        if named:
+            data[part]["file"] = path_from(path, named)
     write_output(path, json.dumps(data, indent=1) + "\n", what="the replay")
 
 
@@ -236,6 +246,7 @@ class ReplayFile:
     data_hash: str = ""
     bot: ReplayBot | None = None
     user_cards: Any = None  # the player's own cards, as written: read by library.with_embedded
+    user_groups: Any = None  # the attribute and faction names the player's files added: library.with_embedded_groups
     card_files: list[dict[str, Any]] = attrs.field(factory=list)  # for the record: the files they came from
     variants: dict[str, str] | None = None  # rule variants (gateruler/variants.py); none: recorded before they were
 
@@ -274,12 +285,14 @@ def spec_from_replay(
     from gateruler import loader
 
     pool = with_embedded(pool if pool is not None else loader.load_card_pool(), replay.user_cards, str(path))
+    pool = with_embedded_groups(pool, replay.user_groups, str(path))
     rulers = loader.load_rulers()
     ruler = rulers.get(replay.deck.ruler)
     if ruler is None:
         raise ReplayFileError(path, f"unknown ruler {_preview(replay.deck.ruler)} (known: {', '.join(sorted(rulers))})")
     entries = tuple(DeckEntry(card, count) for card, count in replay.deck.cards)
-    number, level_file = replay.level.number, replay.level.file
+    number = replay.level.number
+    level_file = None if replay.level.file is None else str(path_beside(path, replay.level.file))
     if level_file is not None:
         if is_missing(level_file):  # anything else there (a folder, a FIFO) is named by the reader
             raise ReplayFileError(path, f"the level file it was played on is missing: {level_file}")
@@ -298,7 +311,8 @@ def spec_from_replay(
             raise ReplayFileError(path, f"the deck has a card this gateruler does not know: {_cut(entry.card)}")
     deck = DeckDef(replay.deck.name, ruler.id, entries)
     readings = from_record(replay.variants).with_values(variants or {})
-    return GameSpec(deck, ruler, level, pool, replay.max_turns, level_ref, replay.deck.file or "", readings)
+    deck_file = str(path_beside(path, replay.deck.file)) if replay.deck.file else ""
+    return GameSpec(deck, ruler, level, pool, replay.max_turns, level_ref, deck_file, readings)
 
 
 def _preview(value: object) -> str:
@@ -361,6 +375,14 @@ def _show(action: Action) -> str:
     return json.dumps(action_to_dict(action), separators=(",", ":"))
 
 
+def variant_change(replay: ReplayFile, variants: Mapping[str, str]) -> str:
+    """The rule variants given instead of the recorded ones, and what the recording has: "deck_out=taking; the
+    recording has deck_out=empty"."""
+    changed = ", ".join(f"{name}={value}" for name, value in variants.items())
+    recorded = ", ".join(f"{n}={v}" for n, v in from_record(replay.variants).to_dict().items() if n in variants)
+    return f"{changed}; the recording has {recorded}"
+
+
 def rerun(path: str | Path, pool: CardPool | None = None, variants: Mapping[str, str] | None = None) -> ReplayCheck:
     """Play a replay again and compare: same actions, same ending (or the same error).
 
@@ -372,10 +394,7 @@ def rerun(path: str | Path, pool: CardPool | None = None, variants: Mapping[str,
     recorded = list(replay.actions)
     notes = []
     if variants:
-        changed = ", ".join(f"{name}={value}" for name, value in variants.items())
-        notes.append(
-            f"re-run with {changed}; the recording has {', '.join(f'{n}={v}' for n, v in from_record(replay.variants).to_dict().items() if n in variants)}"
-        )
+        notes.append(f"re-run with {variant_change(replay, variants)}")
     if replay.engine_version != __version__:
         notes.append(f"recorded with gateruler {_cut(replay.engine_version)}, re-run with {__version__}")
     if replay.data_hash != game_data_hash(spec):

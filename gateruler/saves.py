@@ -34,7 +34,7 @@ from gateruler.engine.frames import Decision
 from gateruler.engine.timings import WINDOWS
 from gateruler.engine.windows import WINDOW
 from gateruler.errors import DataError
-from gateruler.fileio import Output, is_missing, write_output
+from gateruler.fileio import Output, is_missing, path_beside, path_from, write_output
 from gateruler.jsonsrc import (
     FileError,
     JsonDoc,
@@ -52,7 +52,7 @@ from gateruler.jsonsrc import (
     position,
     structure,
 )
-from gateruler.library import embedded_cards, with_embedded
+from gateruler.library import embedded_cards, embedded_groups, with_embedded, with_embedded_groups
 from gateruler.limits import MAX_DECK_CARDS
 from gateruler.models import LevelDef, RulerDef
 from gateruler.save_checks import impossible
@@ -69,11 +69,27 @@ class GameOrigin:
     """Where a game's definitions came from, so that loading can find them again."""
 
     level_number: int | None = None  # a shipped level
-    level_file: str | None = None  # a level file (absolute path)
+    level_file: str | None = None  # a level file (in memory absolute; in a save relative to it: `saved_at`)
     deck_file: str | None = None  # for the record: the cards are in the game state
 
     def to_dict(self) -> dict[str, Any]:
         return {"level_number": self.level_number, "level_file": self.level_file, "deck_file": self.deck_file}
+
+    def saved_at(self, path: str | Path) -> GameOrigin:
+        """The origin as a save at `path` writes it: its files named relative to the save, never by absolute path."""
+        return GameOrigin(
+            self.level_number,
+            None if self.level_file is None else path_from(path, self.level_file),
+            None if self.deck_file is None else path_from(path, self.deck_file),
+        )
+
+    def read_at(self, path: str | Path) -> GameOrigin:
+        """The origin a save at `path` wrote, its files found again (relative to the save; absolute as older saves)."""
+        return GameOrigin(
+            self.level_number,
+            None if self.level_file is None else str(path_beside(path, self.level_file)),
+            None if self.deck_file is None else str(path_beside(path, self.deck_file)),
+        )
 
 
 class SaveFileError(FileError):
@@ -399,15 +415,33 @@ def _rng_state(value: Any, _kind: Any) -> list:
 
 def save_game(path: str | Path | Output, game: Game, origin: GameOrigin) -> None:
     """Write the save in one step: a failed write never leaves half a file behind."""
+    state = game.to_dict()
+    written = origin.saved_at(path)
+    state["level_file"] = written.level_file or _shipped_level_file(game)  # not the machine's absolute path
     data = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
-        "origin": origin.to_dict(),
-        "game": game.to_dict(),
+        "origin": written.to_dict(),
+        "game": state,
         "user_cards": embedded_cards(game.setup.pool, game.setup.card_ids),  # the player's own cards, as written
+        "user_groups": embedded_groups(game.setup.pool),  # the attribute and faction names their files added
         "variants": of_game(game.setup.rules, game.setup.opponent).to_dict(),  # every rule variant it is played under
     }
     write_output(path, json.dumps(data, separators=(",", ":")) + "\n", what="the save file")
+
+
+def _shipped_level_file(game: Game) -> str:
+    """A shipped level's file as a save names it, from the package's folder on ("invader_decks/level-2.yaml")."""
+    from gateruler.reading.sources import PACKAGE_DIR
+
+    shown = game.setup.level.location.path
+    if not shown:
+        return ""
+    path = Path(shown).resolve()
+    try:
+        return path.relative_to(PACKAGE_DIR.parent.resolve()).as_posix()
+    except ValueError:
+        return path.name
 
 
 def load_game(path: str | Path, pool: CardPool | None = None) -> tuple[Game, GameOrigin]:
@@ -418,6 +452,7 @@ def load_game(path: str | Path, pool: CardPool | None = None) -> tuple[Game, Gam
     data, text = read_save(path)
     origin = _origin(path, data, text)
     pool = with_embedded(pool if pool is not None else loader.load_card_pool(), data.get("user_cards"), str(path))
+    pool = with_embedded_groups(pool, data.get("user_groups"), str(path))
     level = _load_level(path, origin, pool)
     return restore_game(path, data, text, pool=pool, rulers=loader.load_rulers(), level=level), origin
 
@@ -451,7 +486,7 @@ def read_save(path: str | Path) -> tuple[dict[str, Any], str]:
 def _origin(path: str | Path, data: dict[str, Any], text: str) -> GameOrigin:
     if not isinstance(data.get("origin"), dict):
         raise SaveFileError(path, "the save file does not say which level it was played on")
-    origin = structure(JsonDoc(str(path), text, data), GameOrigin, at=("origin",))
+    origin = structure(JsonDoc(str(path), text, data), GameOrigin, at=("origin",)).read_at(path)
     if (origin.level_number is None) == (origin.level_file is None):
         raise SaveFileError(path, "the save file must name either a shipped level number or a level file")
     from gateruler.loader import SHIPPED_LEVELS

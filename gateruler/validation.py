@@ -28,7 +28,7 @@ level 2, whose "End" has a CNT ability that level 2 says to ignore.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import attrs
@@ -37,6 +37,7 @@ from gateruler.authoring.fields import BAN_LIST, BANNED_CARD
 from gateruler.cardpool import CardPool, names_of, normalise, short_name
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.models import FIGURES, CardDef, CollectionDef, DeckDef, DeckEntry, LevelDef, RulerDef, SpecialRule
+from gateruler.reading.cards import place
 from gateruler.reading.tables import Context, Reading, Rules, read_values
 from gateruler.vocabulary import SpecialRuleKind
 from gateruler.yamlsrc import Finding, Report, did_you_mean, load_yaml
@@ -73,11 +74,14 @@ class BannedCard:
 
 def level_figures(level: LevelDef, pool: CardPool) -> LevelFigures:
     """Deck size, total level and CNT count of a level's list (unknown cards count as level 0, no CNT)."""
-    pool = pool.for_level(level)
+    return _figures(level, pool.for_level(level).get)
+
+
+def _figures(level: LevelDef, card_of: Callable[[str], CardDef | None]) -> LevelFigures:
     switched_off = {str(r.param("card")) for r in level.special_rules if r.kind in _CNT_SWITCHED_OFF_BY}
     total = cnt = 0
     for entry in level.cards:
-        card = pool.get(entry.card)
+        card = card_of(entry.card)
         if card is None:
             continue
         total += card.level * entry.count
@@ -96,6 +100,7 @@ _FIGURE_WORDS = {
 def check_level(level: LevelDef, pool: CardPool) -> list[Finding]:
     """Everything wrong with a level given the card pool (see the module docstring)."""
     report = Report()
+    corrected = corrections(level, pool)
     pool = pool.for_level(level)
     listed = {e.card for e in level.cards}
     all_known = True
@@ -106,8 +111,25 @@ def check_level(level: LevelDef, pool: CardPool) -> list[Finding]:
     for rule in level.special_rules:
         _check_rule(rule, level, listed, pool, report)
     if all_known:
-        _check_figures(level, pool, report)
+        _check_figures(level, pool, report, corrected)
     return report.findings
+
+
+def corrections(level: LevelDef, pool: CardPool) -> dict[str, tuple[CardDef, CardDef]]:
+    """The cards of the level's list that a card file corrects (``replaces: true``): id -> (shipped, corrected).
+
+    The level's own card files correct them for this level, a player's library everywhere; `pool` is the pool
+    before the level's own cards join it."""
+    own = {c.id: c for c in level.own_cards if c.replaces}
+    out: dict[str, tuple[CardDef, CardDef]] = {}
+    for card_id in dict.fromkeys(e.card for e in level.cards):
+        user = pool.user_card(card_id)
+        before = pool.get(card_id)
+        shipped = user.replaced if user is not None and user.replaced is not None else before
+        played = own.get(card_id, before)
+        if shipped is not None and played is not None and played is not shipped:
+            out[card_id] = (shipped, played)
+    return out
 
 
 def _check_rule(rule: SpecialRule, level: LevelDef, listed: set[str], pool: CardPool, report: Report) -> None:
@@ -138,14 +160,22 @@ def _check_rule(rule: SpecialRule, level: LevelDef, listed: set[str], pool: Card
             report.warning(rule.location, f"no card in this level's list has {part!r} in its name")
 
 
-def _check_figures(level: LevelDef, pool: CardPool, report: Report) -> None:
+def _check_figures(
+    level: LevelDef, pool: CardPool, report: Report, corrected: dict[str, tuple[CardDef, CardDef]]
+) -> None:
+    """The stated figures against the list as played (`pool`: the level's, corrections included).
+
+    A figure that matches the list with the shipped cards but not with the
+    corrected ones was written for the shipped cards: a warning naming the
+    corrections, so that the level stays playable with them."""
     acknowledged = level.acknowledged_discrepancies
     ack_loc = level.field_locations.get("acknowledged_discrepancies", level.location)
     if level.stated is None:
         if acknowledged:
             report.error(ack_loc, "discrepancies are acknowledged but the level states no figures")
         return
-    actual = level_figures(level, pool)
+    actual = _figures(level, pool.get)
+    shipped = _figures(level, lambda c: corrected[c][0] if c in corrected else pool.get(c)) if corrected else actual
     for figure in FIGURES:
         stated_value = getattr(level.stated, figure)
         actual_value = actual.get(figure)
@@ -155,12 +185,30 @@ def _check_figures(level: LevelDef, pool: CardPool, report: Report) -> None:
             message = f"{have.format(actual=actual_value)} but {stated.format(stated=stated_value)}"
             if figure in acknowledged:
                 report.warning(loc, f"{message} (acknowledged discrepancy)")
+            elif shipped.get(figure) == stated_value:
+                report.warning(loc, f"{message}: {_corrected_words(corrected, figure)}")
             else:
                 report.error(loc, message)
         elif figure in acknowledged:
             report.error(
                 ack_loc, f"{figure!r} is acknowledged as a discrepancy but the list matches the stated {stated_value}"
             )
+
+
+def _corrected_words(corrected: dict[str, tuple[CardDef, CardDef]], figure: str) -> str:
+    """Which corrected cards change `figure`, for the warning: "2020GB01-127 (omen moth) is level 4 in
+    my.cards.yaml, level 2 shipped; the figure was stated for the shipped cards"."""
+    parts = []
+    for card_id, (shipped, card) in corrected.items():
+        if figure == "total_level" and shipped.level != card.level:
+            parts.append(
+                f"{card_id} ({card.name}) is level {card.level} in {place(card.location)}, {shipped.level} shipped"
+            )
+        elif figure == "cnt_cards" and shipped.has_cnt != card.has_cnt:
+            has = "has" if card.has_cnt else "has no"
+            parts.append(f"{card_id} ({card.name}) {has} CNT in {place(card.location)}, unlike the shipped card")
+    changed = "; ".join(parts) or "corrected cards changed it"
+    return f"{changed}; the figure was stated for the shipped cards, the game plays the corrected ones"
 
 
 def _unknown_card(card_id: str, pool: CardPool) -> str:

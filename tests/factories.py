@@ -22,7 +22,7 @@ from gateruler.engine.effects import EFFECTS
 from gateruler.engine.targets import word_target
 from gateruler.engine.triggers import CNT
 from gateruler.invader import InvaderController
-from gateruler.models import CardDef, CostModel, DeckEntry, LevelDef, RulerDef, SpecialRule, TurnStartKind
+from gateruler.models import CardDef, CostModel, DeckEntry, Groups, LevelDef, RulerDef, SpecialRule, TurnStartKind
 from gateruler.variants import DEFAULT as DEFAULT_READINGS
 from gateruler.variants import Readings
 from gateruler.vocabulary import CardType, Duration, SpecialRuleKind
@@ -193,8 +193,11 @@ def filler() -> CardDef:
     return unit(FILLER, 9, 1, 1, 1)
 
 
-def pool(cards: Iterable[CardDef]) -> CardPool:
-    return CardPool([filler(), *cards])
+def pool(cards: Iterable[CardDef], groups: Groups | None = None) -> CardPool:
+    """The test's cards, with the shipped attribute and faction names (gateruler/data/cards/groups.yaml) or `groups`."""
+    from gateruler.reading.cards import shipped_groups
+
+    return CardPool([filler(), *cards], groups=shipped_groups() if groups is None else groups)
 
 
 def game(
@@ -208,6 +211,7 @@ def game(
     seed: int = 0,
     max_turns: int = 200,
     variants: Readings = DEFAULT_READINGS,
+    groups: Groups | None = None,
     **level_args: object,
 ) -> Game:
     """A game at the player's first decision with both decks in the given order, top first.
@@ -223,7 +227,7 @@ def game(
         deck=list(player) + [FILLER] * pad,
         ruler=ruler,
         level=lvl,
-        pool=pool(cards),
+        pool=pool(cards, groups),
         seed=seed,
         invader_deck=list(rift) + [FILLER] * rift_pad,
         shuffle_deck=False,

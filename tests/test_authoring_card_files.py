@@ -117,3 +117,82 @@ def test_card_files_must_be_a_list_of_names(tmp_path: Path) -> None:
     (tmp_path / "mine.yaml").write_text(text, encoding="utf-8")
     messages = [str(f) for f in validate_file(tmp_path / "mine.yaml")]
     assert messages[0] == f"{tmp_path / 'mine.yaml'}:6:14: 'card file' must be a string (got an integer 3)"
+
+
+MOTH = """\
+  - id: 2020GB01-127
+    replaces: true
+    name: omen moth
+    type: unit
+    level: {level}
+    atk: 4
+    hp: 6
+    stk: 2
+    provenance: published
+    source: my own copy
+"""
+
+
+def test_a_levels_card_file_may_correct_a_shipped_card_with_replaces(level_dir: Path) -> None:
+    (level_dir / "sub" / "mine.cards.yaml").write_text(CARDS + MOTH.format(level=2), encoding="utf-8")
+    level = load_level(level_dir / "mine.yaml")
+    game = new_game(load_deck(sample_deck_path("knight")), level, seed=1)
+    moths = [game.card(i) for i in game.sides[INVADER].deck if game.card(i).id == "2020GB01-127"]
+    assert moths and all((m.atk, m.hp) == (4, 6) for m in moths)  # the rift plays the corrected card
+    assert load_card_pool()["2020GB01-127"].hp == 5  # for this level only
+    assert validate_file(level_dir / "mine.yaml") == []
+
+
+def test_a_level_whose_rift_card_was_corrected_stays_playable_its_figures_warning(level_dir: Path) -> None:
+    cards = level_dir / "sub" / "mine.cards.yaml"
+    cards.write_text(CARDS + MOTH.format(level=3), encoding="utf-8")
+    load_level(level_dir / "mine.yaml")  # no error: the level loads and plays
+    messages = [str(f) for f in validate_file(level_dir / "mine.yaml")]
+    assert messages == [
+        f"{level_dir / 'mine.yaml'}:10:38: warning: the list's total level is 90 but the stated total level is 70: "
+        f"2020GB01-127 (omen moth) is level 3 in {cards}:14, 2 shipped; "
+        "the figure was stated for the shipped cards, the game plays the corrected ones"
+    ]
+
+
+def test_a_figure_wrong_for_the_shipped_cards_too_is_still_an_error(level_dir: Path) -> None:
+    (level_dir / "sub" / "mine.cards.yaml").write_text(CARDS + MOTH.format(level=3), encoding="utf-8")
+    level_file = level_dir / "mine.yaml"
+    level_file.write_text(level_file.read_text(encoding="utf-8").replace("total_level: 70", "total_level: 71"))
+    with pytest.raises(DataErrors) as raised:
+        load_level(level_file)
+    assert "the list's total level is 90 but the stated total level is 71" in str(raised.value)
+
+
+def test_replaces_in_a_levels_card_file_needs_a_shipped_card_to_correct(level_dir: Path) -> None:
+    cards = level_dir / "sub" / "mine.cards.yaml"
+    cards.write_text(CARDS + MOTH.format(level=2).replace("2020GB01-127", "2020GB01-721"), encoding="utf-8")
+    messages = [str(f) for f in validate_file(level_dir / "mine.yaml")]
+    assert messages[0].startswith(
+        f"{cards}:14:5: card '2020GB01-721' says 'replaces: true' but there is no shipped card '2020GB01-721' to replace"
+    )
+
+
+def test_an_authored_level_stays_playable_with_a_players_correction_of_its_rift_card(level_dir: Path) -> None:
+    from gateruler.library import load_library
+    from gateruler.loader import check_level
+
+    fix = level_dir / "fix.cards.yaml"
+    fix.write_text("cards:\n" + MOTH.format(level=3), encoding="utf-8")
+    pool = load_library([fix])
+    level = load_level(level_dir / "mine.yaml", pool)  # was an error: the figures did not add up with the fix
+    (finding,) = check_level(level, pool)
+    assert (finding.severity.value, finding.message) == (
+        "warning",
+        "the list's total level is 90 but the stated total level is 70: "
+        f"2020GB01-127 (omen moth) is level 3 in {fix}:2, 2 shipped; "
+        "the figure was stated for the shipped cards, the game plays the corrected ones",
+    )
+
+
+def test_a_levels_card_file_may_give_attribute_names_for_that_level(level_dir: Path) -> None:
+    names = "attributes:\n  - name: Imp\n    names: {ja: インプ}\n"
+    (level_dir / "sub" / "mine.cards.yaml").write_text(CARDS + names, encoding="utf-8")
+    level = load_level(level_dir / "mine.yaml")
+    assert load_card_pool().for_level(level).groups.attribute_names("インプ") == {"imp", "インプ"}
+    assert load_card_pool().groups.attribute_names("インプ") == {"インプ"}

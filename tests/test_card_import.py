@@ -163,3 +163,43 @@ def test_an_existing_card_file_is_not_overwritten_without_force(here: Path) -> N
     )
     assert run("cards", "import", "mine.csv", "-o", "mine.cards.yaml", "--force").exit_code == 0
     assert validate_file("mine.cards.yaml") == []
+
+
+LIBRARY_CARD = """\
+cards:
+  - id: MY-101
+    name: ember whelp
+    type: unit
+    level: 1
+    atk: 3
+    hp: 4
+    stk: 1
+    provenance: published
+"""
+
+
+def test_an_id_already_among_the_players_own_cards_is_an_error(here: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    Path("library").mkdir()
+    Path("library/old.cards.yaml").write_text(LIBRARY_CARD, encoding="utf-8")
+    Path("mine.csv").write_text(GOOD, encoding="utf-8")
+    message = (
+        "mine.csv:2:1: card id 'MY-101' is already one of your cards (ember whelp, in library/old.cards.yaml:2); "
+        "give this one another id, or change that card where it is\n"
+    )
+    result = run("cards", "import", "mine.csv", "-o", "mine.cards.yaml", "--cards", "library")
+    assert (result.exit_code, result.output) == (2, message)
+    monkeypatch.setenv("GATERULER_CARDS", "library")  # the user library, without --cards
+    result = run("cards", "import", "mine.csv", "-o", "mine.cards.yaml")
+    assert (result.exit_code, result.output) == (2, message)
+    assert not Path("mine.cards.yaml").exists()
+
+
+def test_importing_again_over_a_card_file_of_the_library_does_not_clash_with_itself(
+    here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    Path("library").mkdir()
+    Path("mine.csv").write_text(GOOD, encoding="utf-8")
+    monkeypatch.setenv("GATERULER_CARDS", "library")
+    assert run("cards", "import", "mine.csv", "-o", "library/mine.cards.yaml").exit_code == 0
+    result = run("cards", "import", "mine.csv", "-o", "library/mine.cards.yaml", "--force")
+    assert result.exit_code == 0, result.output

@@ -104,6 +104,17 @@ def test_card_prints_one_card_in_full_by_name(mine: str) -> None:
     ]
 
 
+def test_card_shows_an_attributes_and_a_factions_other_names(tmp_path: Path) -> None:
+    named = MINE.replace("faction: Mountain Front", "faction: 東妖軍") + (
+        "attributes:\n  - name: Golem\n    names: {ja: ゴーレム}\n"
+    )
+    path = tmp_path / "named.cards.yaml"
+    path.write_text(named, encoding="utf-8")
+    lines = run("card", "stone golem", "--cards", str(path)).output.splitlines()
+    assert "  attributes: Golem (ゴーレム)" in lines
+    assert "  faction: 東妖軍 (Yomajin Front, red)" in lines
+
+
 def test_card_says_why_a_rift_card_is_not_for_decks() -> None:
     output = run("card", "omen moth").output
     assert "  defined in gateruler/data/cards/invader.yaml:18\n" in output

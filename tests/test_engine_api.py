@@ -223,3 +223,12 @@ def test_the_engines_shuffle_deals_exactly_as_randoms_shuffle(size: int) -> None
         b.shuffle(theirs)
         assert ours == theirs
         assert a.getstate() == b.getstate()
+
+
+def test_copies_of_a_card_in_the_set_zones_are_one_play() -> None:
+    trap = event("TRAP")
+    g = game(cards=[trap], player=["TRAP", "TRAP"])
+    for zone in (0, 1):
+        g.apply(SetCard(find_iid(g, P, "hand", "TRAP"), zone))
+    plays = [a for a in g.legal_actions() if isinstance(a, PlayEvent)]
+    assert plays == [PlayEvent(g.sides[P].set_zones[0])]  # the set zones are interchangeable (ruling 14)

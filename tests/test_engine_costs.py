@@ -17,6 +17,7 @@ from gateruler.engine import (
     INVADER,
     PLAYER,
     RULER,
+    Activate,
     Attack,
     Choose,
     ChooseCard,
@@ -230,3 +231,80 @@ def test_a_card_never_pays_for_its_own_ability() -> None:
     g.sides[P].graveyard.append(g.sides[P].deck.pop())
     play(g, "EXHUME")
     assert iids(g, P, "graveyard") == ["EXHUME"] and iids(g, P, "removed") == [FILLER]
+
+
+# ---------------------------------------------------------------------- the play procedure: costs, then choices
+# CR 14-1a-1 and 9-1a: a card is played by paying its cost, then waits on the gate and resolves; its effect
+# chooses as it resolves, after the cost (docs/rulings.md 39, P1).
+
+RAISE_DEAD = (
+    "{effect: special_summon, target: {choose: 1, filter: {side: own, zone: damage_zone, type: unit}}}",
+    "costs: [{cost: deck_to_damage, count: 3}]",
+)
+NOTE = yaml_event("NOTE", INSIGHT)
+
+
+def test_a_card_whose_cost_puts_cards_where_its_choice_looks_can_be_played_and_chooses_after_paying() -> None:
+    summoning = yaml_event("SUMMONING", RAISE_DEAD[0], ability=RAISE_DEAD[1])
+    # The opening hand and the turn's draws take the first six cards; the next three are soldiers.
+    g = game(cards=[summoning, SOLDIER], player=["SUMMONING", *[FILLER] * 5, "SOLDIER", "SOLDIER", "SOLDIER"])
+    assert g.sides[P].damage_zone == []
+    assert PlayEvent(find_iid(g, P, "hand", "SUMMONING")) in g.legal_actions()
+    mark = len(g.log)
+    play(g, "SUMMONING")
+    assert iids(g, P, "damage_zone") == ["SOLDIER"] * 3  # the cost is paid before anything is chosen
+    assert g.pending.kind == "zone"  # the three soldiers are one choice; where it goes is asked
+    g.apply(Choose(P, ATTACK_LEFT))
+    assert iids(g, P, "damage_zone") == ["SOLDIER"] * 2 and g.card(g.unit_at(P, ATTACK_LEFT).iid).id == "SOLDIER"
+    assert kinds(g, mark).index("deck_to_damage") < kinds(g, mark).index("special_summon")
+
+
+def test_a_cost_whose_cards_turn_out_not_to_fit_the_choice_leaves_the_effect_with_nothing_to_do() -> None:
+    summoning = yaml_event("SUMMONING", RAISE_DEAD[0], ability=RAISE_DEAD[1])
+    g = game(cards=[summoning, NOTE], player=["SUMMONING", *[FILLER] * 5, "NOTE", "NOTE", "NOTE"])
+    # Whether the top three cards hold a unit is hidden: the card may be played all the same.
+    assert PlayEvent(find_iid(g, P, "hand", "SUMMONING")) in g.legal_actions()
+    mark = len(g.log)
+    play(g, "SUMMONING")
+    assert iids(g, P, "damage_zone") == ["NOTE", "NOTE", "NOTE"]
+    assert "no_effect" in kinds(g, mark) and all(u is None for u in g.sides[P].board)
+
+
+def test_a_cost_that_brings_no_card_where_the_choice_looks_does_not_make_a_card_playable() -> None:
+    bolt = yaml_event(
+        "BOLT", "{effect: damage, target: enemy_unit, amount: 2}", ability="costs: [{cost: deck_to_damage, count: 1}]"
+    )
+    g = game(cards=[bolt], player=["BOLT"])
+    assert not any(isinstance(a, PlayEvent) for a in g.legal_actions())  # no enemy unit, and the cost brings none
+
+
+def test_an_activated_ability_whose_cost_puts_cards_where_its_choice_looks_can_be_used() -> None:
+    (grave_keeper,) = yaml_cards(
+        """
+        - id: KEEPER
+          name: keeper
+          type: unit
+          level: 0
+          atk: 1
+          hp: 5
+          stk: 1
+          provenance: provisional
+          abilities:
+            - trigger: activated
+              timing: normal
+              costs: [{cost: discard, count: 1}]
+              effects:
+                - {effect: special_summon, target: {choose: 1, filter: {side: own, zone: graveyard, type: unit}}}
+        """
+    )
+    g = game(cards=[grave_keeper, SOLDIER], player=["KEEPER", "SOLDIER"])
+    summon(g, "KEEPER", DEFENSE)
+    assert g.sides[P].graveyard == []
+    keeper = g.unit_at(P, DEFENSE).iid
+    assert any(a == Activate(keeper, 0) for a in g.legal_actions())
+
+
+def test_an_effect_that_may_choose_none_never_keeps_a_card_from_being_played() -> None:
+    maybe = yaml_event("MAYBE", "{effect: damage, target: enemy_unit, amount: 2, optional: true}", INSIGHT)
+    g = game(cards=[maybe], player=["MAYBE"])
+    assert PlayEvent(find_iid(g, P, "hand", "MAYBE")) in g.legal_actions()

@@ -145,3 +145,76 @@ def test_the_rift_takes_cards_from_a_zone_oldest_first_and_always_uses_a_you_may
     g.apply(EndTurn())  # the rift's turn 3 drives GRAVE
     assert rift.removed == [oldest] and iids(g, I, "graveyard") == ["WALL", "SOLDIER"]
     assert len(g.sides[P].damage_zone) == 1
+
+
+# ---------------------------------------------------------------------- "you may" with nothing to choose
+
+
+def test_a_you_may_effect_with_nothing_to_choose_is_not_asked() -> None:
+    maybe = yaml_event(
+        "MAYBE",
+        "{effect: damage, target: enemy_unit, amount: 2, optional: true}",
+        "{effect: damage, target: enemy_ruler, amount: 1}",
+    )
+    g = game(cards=[maybe], player=["MAYBE"])
+    mark = len(g.log)
+    play(g, "MAYBE")  # no enemy unit: nothing to decide, the next effect resolves
+    assert g.pending is None and len(g.sides[I].damage_zone) == 1
+    assert "no_effect" in [e[1] for e in g.log[mark:]] and "declined" not in [e[1] for e in g.log[mark:]]
+
+
+def test_a_you_may_ability_with_nothing_to_choose_is_not_asked() -> None:
+    herald = yaml_unit(
+        "HERALD", "{trigger: on_enter, optional: true, effects: [{effect: damage, target: enemy_unit, amount: 1}]}"
+    )
+    g = game(cards=[herald], player=["HERALD"])
+    summon(g, "HERALD", ATTACK_LEFT)
+    assert g.pending is None and g.log[-1][1] == "no_effect"
+
+
+def test_a_you_may_effect_with_something_to_choose_still_asks() -> None:
+    maybe = yaml_event("MAYBE", "{effect: damage, target: enemy_unit, amount: 2, optional: true}")
+    g = game(cards=[maybe, SOLDIER], player=["MAYBE"], rift=["SOLDIER"], drives=1)
+    play(g, "MAYBE")
+    assert g.legal_actions() == [Confirm(True), Confirm(False)]
+
+
+# ---------------------------------------------------------------------- copies are one choice (rulings 15, 58, Z8)
+
+
+def _into_graveyard(g, *card_ids: str) -> None:
+    for card_id in card_ids:
+        iid = find_iid(g, P, "hand", card_id)
+        g.sides[P].hand.remove(iid)
+        g.sides[P].graveyard.append(iid)
+
+
+def test_copies_of_a_card_in_a_zone_are_one_target_choice() -> None:
+    revive = yaml_event("REVIVE", "{effect: special_summon, target: own_graveyard_unit}")
+    g = game(cards=[revive, SOLDIER, WALL], player=["REVIVE", "SOLDIER", "WALL", "SOLDIER"])
+    _into_graveyard(g, "SOLDIER", "WALL", "SOLDIER")
+    play(g, "REVIVE")
+    soldier, wall = g.sides[P].graveyard[:2]
+    assert g.legal_actions() == [ChooseCard(soldier), ChooseCard(wall)]
+
+
+def test_a_target_choice_among_copies_of_one_card_only_is_not_asked() -> None:
+    revive = yaml_event("REVIVE", "{effect: special_summon, target: own_graveyard_unit}")
+    g = game(cards=[revive, SOLDIER], player=["REVIVE", "SOLDIER", "SOLDIER"])
+    _into_graveyard(g, "SOLDIER", "SOLDIER")
+    play(g, "REVIVE")
+    assert g.pending.kind == "zone"  # which soldier is no question; where it goes is
+
+
+def test_an_answer_naming_a_second_copy_is_taken_as_the_copy_on_offer() -> None:
+    revive = yaml_event("REVIVE", "{effect: special_summon, target: own_graveyard_unit}")
+    g = game(cards=[revive, SOLDIER, WALL], player=["REVIVE", "SOLDIER", "WALL", "SOLDIER"])
+    _into_graveyard(g, "SOLDIER", "WALL", "SOLDIER")
+    play(g, "REVIVE")
+    second = g.sides[P].graveyard[2]
+    assert ChooseCard(second) not in g.legal_actions()
+    g.apply(ChooseCard(second))  # as a save or replay recorded before copies were one choice may name it
+    g.apply(Choose(P, ATTACK_LEFT))
+    assert g.unit_at(P, ATTACK_LEFT).iid == second
+    with pytest.raises(IllegalAction):
+        g.apply(ChooseCard(second))  # a copy of nothing on offer is still refused

@@ -6,7 +6,22 @@ One test per word or trigger, each on the smallest position that shows it
 
 from __future__ import annotations
 
-from factories import FILLER, apprentice, board_ids, event, field, find_iid, fx, game, iids, on, play, summon, unit
+from factories import (
+    FILLER,
+    apprentice,
+    board_ids,
+    event,
+    field,
+    find_iid,
+    fx,
+    game,
+    iids,
+    on,
+    play,
+    summon,
+    unit,
+    yaml_unit,
+)
 
 from gateruler.engine import (
     ATTACK_LEFT,
@@ -99,6 +114,20 @@ def test_destroy_set_cards_empties_the_enemy_set_zones() -> None:
     g.apply(EndTurn())
     assert g.sides[P].set_zones == [None, None]
     assert iids(g, P, "graveyard") == ["TRAP", "TRAP"]
+
+
+def test_destroy_set_cards_with_a_chosen_target_destroys_only_the_card_chosen() -> None:
+    picker = yaml_unit(
+        "PICKER",
+        "{trigger: on_enter, effects: [{effect: destroy_set_cards,"
+        " target: {choose: 1, filter: {side: enemy, zone: set_zone}}}]}",
+    )
+    trap, ward = event("TRAP"), event("WARD")
+    g = game(cards=[picker, trap, ward], player=["TRAP", "WARD"], rift=[FILLER, "PICKER"], drives=1)
+    g.apply(SetCard(find_iid(g, P, "hand", "TRAP"), 0))
+    g.apply(SetCard(find_iid(g, P, "hand", "WARD"), 1))
+    g.apply(EndTurn())
+    assert iids(g, P, "graveyard") == ["TRAP"] and iids(g, P, "set_zones") == [None, "WARD"]
 
 
 def test_modify_changes_atk_hp_and_stk_for_its_duration() -> None:

@@ -113,6 +113,39 @@ def test_filters_match_by_side_attribute_faction_keyword_type_level_cost_name_st
     assert (_modified(g, P), _modified(g, I)) == (player_units, rift_units)
 
 
+PRINTED_IN_JAPANESE = yaml_cards(
+    """
+    - {id: TROOPER, name: trooper, type: unit, level: 0, atk: 1, hp: 2, stk: 1, attributes: [ミリタリー], faction: 東妖軍, provenance: provisional}
+    """
+)
+
+
+@pytest.mark.parametrize(
+    ("filter_", "player_units", "rift_units"),
+    [
+        ("{attribute: ミリタリー}", ["TROOPER"], ["KNIGHT"]),
+        ("{attribute: Military}", ["TROOPER"], ["KNIGHT"]),
+        ("{attribute: military}", ["TROOPER"], ["KNIGHT"]),
+        ("{attribute: ビースト}", ["CUB"], []),
+        ("{faction: Yomajin Front}", ["CUB", "TROOPER"], ["DRAKE"]),
+        ("{attribute: Golem}", [], []),
+    ],
+)
+def test_an_attribute_or_a_faction_matches_by_any_of_its_names_in_any_language(
+    filter_: str, player_units: list[str], rift_units: list[str]
+) -> None:
+    g = game(
+        cards=[rally(filter_), *UNITS, *PRINTED_IN_JAPANESE],
+        player=["CUB", "TROOPER", "RALLY"],
+        rift=["DRAKE", "KNIGHT"],
+        drives=2,
+    )
+    summon(g, "CUB", ATTACK_LEFT)
+    summon(g, "TROOPER", DEFENSE)
+    play(g, "RALLY")
+    assert (_modified(g, P), _modified(g, I)) == (player_units, rift_units)
+
+
 def test_state_filters_tell_acted_from_rested_units() -> None:
     g = game(cards=[rally("{side: own, state: rest}"), *UNITS], player=["CUB", "WOLF", "RALLY"], rift=[], drives=0)
     summon(g, "CUB", ATTACK_LEFT)

@@ -128,3 +128,13 @@ def test_a_look_shows_the_rift_turn_to_the_player_in_the_log() -> None:
     assert [(e[2], g.card(e[3]).id) for e in looked] == [(I, "SOLDIER")]
     g.apply(EndTurn())
     assert g.card(g.unit_at(I, ATTACK_LEFT).iid).id == FILLER  # the soldier went to the bottom
+
+
+def test_copies_put_on_the_bottom_are_one_choice_of_order() -> None:
+    peek = yaml_event("PEEK", "{effect: look, count: 3, take: 0}")
+    g = game(cards=[peek, SOLDIER, WALL], player=["PEEK", *HAND, "SOLDIER", "WALL", "SOLDIER"])
+    top = g.sides[P].deck[-3:][::-1]  # soldier, wall, soldier
+    play(g, "PEEK")
+    assert g.legal_actions() == [ChooseCard(top[0]), ChooseCard(top[1])]
+    g.apply(ChooseCard(top[1]))  # the wall first: what is left is two soldiers, asked no more
+    assert g.pending is None and ids(g, g.sides[P].deck[:3]) == ["SOLDIER", "SOLDIER", "WALL"]

@@ -13,11 +13,13 @@ from gateruler.library import (
     ENV_VAR,
     MAX_FOLDER_FILES,
     embedded_cards,
+    embedded_groups,
     library_paths,
     load_library,
     user_library_folder,
     user_library_paths,
     with_embedded,
+    with_embedded_groups,
 )
 from gateruler.loader import load_card_pool
 
@@ -129,6 +131,70 @@ def test_a_bad_embedded_card_is_a_located_error() -> None:
     assert [str(e) for e in caught.value.errors][
         0
     ] == "game.json (its embedded cards):2:2: missing required field 'atk'"
+
+
+NAMES = """\
+cards:
+  - id: MY-GOLEM
+    name: clay golem
+    type: unit
+    level: 1
+    atk: 1
+    hp: 4
+    stk: 1
+    attributes: [ゴーレム]
+    provenance: published
+attributes:
+  - name: Golem
+    names: {ja: ゴーレム}
+  - name: Military
+    names: {fr: Militaire}
+"""
+
+
+def test_a_players_card_file_gives_attributes_names_of_its_own_and_adds_to_the_shipped_ones(tmp_path: Path) -> None:
+    pool = load_library([write(tmp_path, "names.yaml", NAMES)])
+    assert pool.groups.attribute_names("Golem") == {"golem", "ゴーレム"}
+    assert pool.groups.attribute_names("ミリタリー") == {"military", "ミリタリー", "militaire"}
+    assert load_card_pool().groups.attribute_names("Golem") == {"golem"}  # the shipped pool is untouched
+
+
+def test_a_filter_matches_a_card_by_an_attribute_name_the_players_file_gives(tmp_path: Path) -> None:
+    from factories import game, play, summon, yaml_event
+
+    from gateruler.engine import ATTACK_LEFT, PLAYER
+
+    pool = load_library([write(tmp_path, "names.yaml", NAMES)])
+    rally = yaml_event("RALLY", "{effect: modify, target: {all: {side: own, attribute: Golem}}, atk: 1}")
+    g = game(cards=[rally, pool["MY-GOLEM"]], player=["MY-GOLEM", "RALLY"], groups=pool.groups)
+    summon(g, "MY-GOLEM", ATTACK_LEFT)
+    play(g, "RALLY")
+    assert g.atk(PLAYER, ATTACK_LEFT) == 2
+
+
+def test_an_entry_naming_two_known_attributes_is_a_located_error(tmp_path: Path) -> None:
+    path = write(tmp_path, "bad.yaml", "cards: []\nattributes:\n  - name: Beast\n    names: {ja: ドラゴン}\n")
+    with pytest.raises(DataErrors) as caught:
+        load_library([path])
+    assert [str(e) for e in caught.value.errors] == [
+        f"{path}:3:5: attribute 'Beast' has names of 2 different attributes ('Beast', 'Dragon'); "
+        "give each attribute its own entry"
+    ]
+
+
+def test_embedded_names_carry_the_players_attribute_names_to_another_pool(tmp_path: Path) -> None:
+    pool = load_library([write(tmp_path, "names.yaml", NAMES)])
+    carried = json.loads(json.dumps(embedded_groups(pool)))
+    assert carried == {
+        "attributes": [
+            {"name": "Golem", "names": {"ja": "ゴーレム"}},
+            {"name": "Military", "names": {"fr": "Militaire"}},
+        ],
+        "factions": [],
+    }
+    elsewhere = with_embedded_groups(load_card_pool(), carried, "game.json")
+    assert elsewhere.groups.attribute_names("Militaire") == {"military", "ミリタリー", "militaire"}
+    assert embedded_groups(load_card_pool()) is None
 
 
 def test_the_user_library_is_the_folder_gateruler_cards_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

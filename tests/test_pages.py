@@ -189,6 +189,17 @@ def test_replay_html_writes_the_page_and_says_how_the_game_ended(tmp_path: Path)
     assert _outside_references(text) == [] and 'id="steps"' in text
 
 
+def test_replay_html_takes_variant_like_replay_and_the_page_says_which(tmp_path: Path) -> None:
+    replay, page = tmp_path / "game.json", tmp_path / "game.html"
+    write_replay(replay, record_game(spec(), 5, "greedy", 7))
+    code, out, err = run("replay", str(replay), "--html", str(page), "--variant", "unit_damage=clears")
+    assert code == 0, err
+    assert out.startswith(f"{page}: ")
+    assert "unit_damage=clears; the recording has unit_damage=persists" in page.read_text()
+    code, _, err = run("replay", str(replay), "--html", str(page), "--variant", "unit_damage=sometimes")
+    assert code == 2 and len(err.splitlines()) == 1 and "unit_damage" in err
+
+
 def test_replay_html_of_a_bad_replay_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
     replay = tmp_path / "x.json"
     replay.write_text('{"format": "something"}')

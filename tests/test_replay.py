@@ -266,3 +266,35 @@ def test_a_replay_naming_things_that_do_not_exist_is_one_line(tmp_path: Path, ch
 def test_a_missing_replay_file_is_said_so(tmp_path: Path) -> None:
     with pytest.raises(FileError, match="no such replay file"):
         read_replay(tmp_path / "none.json")
+
+
+def test_a_replay_names_its_level_file_relative_to_itself_and_re_runs_after_both_move(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    here = tmp_path / "here"
+    (here / "replays").mkdir(parents=True)
+    shutil.copy(Path(loader.load_level(3).location.path), here / "my-level.yaml")
+    data = record_game(spec(str(here / "my-level.yaml")), seed=1, bot="greedy", bot_seed=1)
+    write_replay(here / "replays" / "game.json", data)
+    assert json.loads((here / "replays" / "game.json").read_text())["level"]["file"] == "../my-level.yaml"
+    moved = tmp_path / "elsewhere"
+    shutil.move(here, moved)
+    done = subprocess.run(
+        [sys.executable, "-m", "gateruler", "replay", str(moved / "replays" / "game.json")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "ends the same way" in done.stdout
+
+
+def test_a_replay_naming_its_level_file_by_absolute_path_still_re_runs(tmp_path: Path) -> None:
+    level_file = tmp_path / "my-level.yaml"
+    shutil.copy(Path(loader.load_level(3).location.path), level_file)
+    path = saved(tmp_path, record_game(spec(str(level_file)), seed=1, bot="greedy", bot_seed=1))
+    data = json.loads(path.read_text())
+    data["level"]["file"] = str(level_file.resolve())  # as replays were written before
+    path.write_text(json.dumps(data))
+    assert rerun(path).same

@@ -140,12 +140,16 @@ def test_a_game_waiting_for_a_split_with_a_prevention_armed_saves_and_resumes(tm
 
 
 def test_a_save_names_its_format_version_and_origin(tmp_path):
-    path = tmp_path / "game.json"
-    save_game(path, fixture_game(), GameOrigin(level_file="/levels/mine.yaml", deck_file="/decks/d.yaml"))
+    path = tmp_path / "saves" / "game.json"
+    path.parent.mkdir()
+    origin = GameOrigin(level_file=str(tmp_path / "levels" / "mine.yaml"), deck_file=str(tmp_path / "d.yaml"))
+    save_game(path, fixture_game(), origin)
     data = json.loads(path.read_text())
     assert data["format"] == "gateruler-save"
     assert data["version"] == SAVE_VERSION
-    assert data["origin"] == {"level_number": None, "level_file": "/levels/mine.yaml", "deck_file": "/decks/d.yaml"}
+    # files named relative to the save, never by absolute path
+    assert data["origin"] == {"level_number": None, "level_file": "../levels/mine.yaml", "deck_file": "../d.yaml"}
+    assert data["game"]["level_file"] == "../levels/mine.yaml"
     assert data["game"]["player_deck"][:4] == ["WALL", "KNIGHT", "BOLT", "WALL"]
 
 
@@ -293,6 +297,44 @@ def test_a_level_file_with_its_own_cards_saves_and_loads(tmp_path):
     save_game(path, g, GameOrigin(level_file=str(level_file)))
     loaded, _ = load_game(path)
     assert loaded.to_dict() == g.to_dict()
+
+
+def _imps_game(folder: Path):
+    (folder / "imps.cards.yaml").write_text(
+        "cards:\n  - {id: IMP-1, name: test imp, type: unit, level: 1, atk: 2, hp: 2, stk: 1, provenance: provisional}\n"
+    )
+    level_file = folder / "imps.yaml"
+    level_file.write_text(
+        "level: 7\nname: Imps\nhp: 10\natk: 3\nstk: 2\ncard_files: [imps.cards.yaml]\n"
+        "cards:\n  - {card: IMP-1, count: 50}\n"
+    )
+    deck = loader.load_deck(loader.sample_deck_path("knight"))
+    return new_game(deck, loader.load_level(level_file), seed=3), level_file
+
+
+def test_a_save_names_its_level_file_relative_to_itself_and_loads_after_both_move(tmp_path):
+    import shutil
+
+    here = tmp_path / "here"
+    (here / "saves").mkdir(parents=True)
+    g, level_file = _imps_game(here)
+    save_game(here / "saves" / "imps.json", g, GameOrigin(level_file=str(level_file)))
+    assert str(tmp_path) not in (here / "saves" / "imps.json").read_text()  # no absolute path to this machine's files
+    shutil.move(here, tmp_path / "elsewhere")
+    loaded, origin = load_game(tmp_path / "elsewhere" / "saves" / "imps.json")
+    assert loaded.to_dict()["sides"] == g.to_dict()["sides"]
+    assert origin.level_file == str(tmp_path / "elsewhere" / "imps.yaml")
+
+
+def test_an_old_save_naming_its_level_file_by_absolute_path_still_loads(tmp_path):
+    g, level_file = _imps_game(tmp_path)
+    path = tmp_path / "imps.json"
+    save_game(path, g, GameOrigin(level_file=str(level_file)))
+    data = json.loads(path.read_text())
+    data["origin"]["level_file"] = str(level_file.resolve())  # as saves were written before
+    path.write_text(json.dumps(data))
+    loaded, _ = load_game(path)
+    assert loaded.to_dict()["sides"] == g.to_dict()["sides"]
 
 
 # ---------------------------------------------------------------------- bad save files

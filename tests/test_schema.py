@@ -52,7 +52,7 @@ from gateruler.engine.costs import COSTS
 from gateruler.engine.effects import EFFECTS
 from gateruler.engine.filters import FILTER_WORDS
 from gateruler.engine.keywords import KEYWORDS
-from gateruler.engine.targets import TARGET_WORDS
+from gateruler.engine.targets import TARGET_WORDS, words_for
 from gateruler.engine.timings import TIMINGS, WINDOWS
 from gateruler.engine.triggers import TRIGGERS
 from gateruler.models import CostModel, RulerDef, TurnStartKind
@@ -454,6 +454,28 @@ def test_the_reference_links_only_to_its_own_headings() -> None:
     anchors = {"".join(c for c in h.lower().replace(" ", "-") if c.isalnum() or c in "-_") for h in headings}
     links = {part.split(")", 1)[0] for part in text.split("](#")[1:]}
     assert links - anchors == set()
+
+
+def _section(text: str, heading: str) -> str:
+    start = text.index(heading + "\n")
+    end = text.find("\n#", start + len(heading))
+    return text[start:end]
+
+
+@pytest.mark.parametrize("word", [w for w in EFFECTS if w.targets], ids=lambda w: w.name)
+def test_the_reference_says_which_targets_each_effect_accepts(word: Any) -> None:
+    section = _section(reference_markdown(), f"### `{word.name}`")
+    (row,) = [line for line in section.splitlines() if line.startswith("| `target` |")]
+    assert [w for w in words_for(word.targets) if f"`{w}`" not in row] == []
+    takes_mappings = bool(word.targets - {"ruler", "player", "side"})
+    assert ("`choose`/`all` mapping" in row) is takes_mappings
+    unaccepted = [w.name for w in TARGET_WORDS if w.target.category not in word.targets]
+    assert [w for w in unaccepted if f"`{w}`" in row] == []
+
+
+def test_the_card_schema_takes_only_target_words_for_an_effect_no_mapping_can_target() -> None:
+    assert schema_errors("card", with_effect({"effect": "draw", "target": {"all": {}}, "amount": 1})) != []
+    assert schema_errors("card", with_effect({"effect": "draw", "target": "controller", "amount": 1})) == []
 
 
 def test_docs_reference_md_is_what_the_generator_writes() -> None:

@@ -32,6 +32,7 @@ from typing import Any
 
 import attrs
 
+from gateruler.cardpool import CardPool
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.errors import DataError, DataErrors, GateRulerError
 from gateruler.fileio import Input, check_output, write_output
@@ -147,7 +148,7 @@ def _keywords(row: _Row) -> list[str]:
     return result
 
 
-def _card(row: _Row, csv_name: str, shipped: dict[str, str]) -> dict[str, Any]:
+def _card(row: _Row, csv_name: str, pool: CardPool) -> dict[str, Any]:
     """One row as a card mapping (plain data in card-file order); its errors go to the row."""
     card: dict[str, Any] = {}
     for column in ("id", "name"):
@@ -186,21 +187,36 @@ def _card(row: _Row, csv_name: str, shipped: dict[str, str]) -> dict[str, Any]:
         )
     card["provenance"] = provenance
     card["source"] = row.text("source") or f"Imported from {csv_name}, row {row.number}."
-    name = shipped.get(card["id"])
-    if name is not None and not card.get("replaces"):
-        row.error(
-            "id",
-            f"card id {card['id']!r} is already a shipped card ({name}); to correct it, say yes in a 'replaces' column",
-        )
-    elif name is None and card.get("replaces"):
-        row.error("replaces", f"card {card['id']!r} replaces no shipped card (no shipped card has this id)")
+    _check_id(row, card, pool)
     return card
 
 
-def read_cards_csv(path: str | Path) -> list[dict[str, Any]]:
-    """The cards of a CSV file as card mappings; raises DataErrors with every bad cell."""
+def _check_id(row: _Row, card: dict[str, Any], pool: CardPool) -> None:
+    """A new id, or a shipped card's with `replaces`; never the id of one of the player's cards (their libraries)."""
+    from gateruler.library import place
+
+    known = pool.get(card["id"])
+    user = pool.user_card(card["id"])
+    if user is not None:
+        mine = f"card id {card['id']!r} is already one of your cards ({user.card.name}, in {place(user.card.location)})"
+        row.error("id", mine + "; give this one another id, or change that card where it is")
+    elif known is not None and not card.get("replaces"):
+        row.error(
+            "id",
+            f"card id {card['id']!r} is already a shipped card ({known.name}); to correct it, say yes in a 'replaces' column",
+        )
+    elif known is None and card.get("replaces"):
+        row.error("replaces", f"card {card['id']!r} replaces no shipped card (no shipped card has this id)")
+
+
+def read_cards_csv(path: str | Path, pool: CardPool | None = None) -> list[dict[str, Any]]:
+    """The cards of a CSV file as card mappings; raises DataErrors with every bad cell.
+
+    Ids are checked against `pool` (default: the shipped cards): the shipped
+    cards and the player's libraries the command reads."""
     from gateruler.loader import load_card_pool
 
+    pool = pool if pool is not None else load_card_pool()
     shown = str(path)
     text = read_text(path)
     errors: list[DataError] = []
@@ -210,7 +226,6 @@ def read_cards_csv(path: str | Path) -> list[dict[str, Any]]:
             shown, 1, 1, "the file is empty: the first row must name the columns (id, name, type, level, ...)"
         )
     reader = csv.reader(io.StringIO(text), delimiter=_delimiter(lines[0]))
-    shipped = {c.id: c.name for c in load_card_pool()}
     cards: list[dict[str, Any]] = []
     first_row: dict[str, int] = {}
     columns: dict[str, int] = {}
@@ -229,7 +244,7 @@ def read_cards_csv(path: str | Path) -> list[dict[str, Any]]:
                 continue
             row = _Row(shown, number, {}, columns, errors)
             _read_cells(row, cells, columns)
-            card = _card(row, Path(shown).name, shipped)
+            card = _card(row, Path(shown).name, pool)
             if card["id"] in first_row:
                 row.error("id", f"card id {card['id']!r} is also on row {first_row[card['id']]}")
             first_row.setdefault(card["id"], number)
@@ -304,17 +319,22 @@ def card_file_text(cards: list[dict[str, Any]], csv_name: str, output: Path) -> 
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def import_cards(csv_path: str | Path, output: Path, *, force: bool = False) -> int:
+def import_cards(csv_path: str | Path, output: Path, *, force: bool = False, pool: CardPool | None = None) -> int:
     """Write the card file of a CSV of cards (atomically); the number of cards.  Raises DataErrors for bad cells.
 
     The output is checked before the spreadsheet is read (gateruler.fileio):
-    never the spreadsheet itself, never a folder or a place that cannot be written."""
+    never the spreadsheet itself, never a folder or a place that cannot be written.
+    `pool`: the cards the new ids must not clash with (default: the shipped
+    ones); the command gives the player's libraries too, the output left out."""
+    from gateruler.loader import load_card_pool
+
     target = check_output(output, option="--output", inputs=[Input("the spreadsheet", csv_path)], make_folders=True)
     if output.exists() and not force:
         raise GateRulerError(
             f"{output} already exists; not overwriting it (abilities you added would be lost): give --force, or another --output"
         )
-    cards = read_cards_csv(csv_path)
+    pool = pool if pool is not None else load_card_pool()
+    cards = read_cards_csv(csv_path, pool)
     text = card_file_text(cards, Path(csv_path).name, output)
     size = len(text.encode("utf-8"))
     if size > MAX_YAML_BYTES:  # the card file could not be read back: said of the spreadsheet, which is what to change
@@ -325,7 +345,7 @@ def import_cards(csv_path: str | Path, output: Path, *, force: bool = False) -> 
             f"its {len(cards):,} cards make a card file of {size:,} bytes, more than a card file holds "
             f"({MAX_YAML_BYTES:,}, see docs/limits.md): split the spreadsheet",
         )
-    _check_written(text, output)
+    _check_written(text, output, pool)
     try:
         output.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -334,12 +354,11 @@ def import_cards(csv_path: str | Path, output: Path, *, force: bool = False) -> 
     return len(cards)
 
 
-def _check_written(text: str, output: Path) -> None:
-    """The file about to be written reads back as the cards it holds: the last guard before writing."""
+def _check_written(text: str, output: Path, pool: CardPool) -> None:
+    """The file about to be written reads back as the cards it holds, beside `pool`: the last guard before writing."""
     from gateruler.library import add_card_file
-    from gateruler.loader import load_card_pool
     from gateruler.yamlsrc import Report, parse_yaml
 
     report = Report()
-    add_card_file(load_card_pool(), parse_yaml(text, str(output)), str(output), text, report)
+    add_card_file(pool, parse_yaml(text, str(output)), str(output), text, report)
     report.raise_errors()

@@ -31,7 +31,9 @@ from gateruler.engine.effects.base import EffectWord
 from gateruler.engine.filters import FILTER_WORDS
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.engine.registry import Choice, Family, ListOf, OneOrMany, Param
-from gateruler.engine.targets import words_for
+from gateruler.engine.targets import CARD as OTHER_ZONES
+from gateruler.engine.targets import CATEGORY_WORDS, FIELD_CARD, SET_CARD, TARGET_WORDS, words_for
+from gateruler.engine.targets import UNIT as BOARD_UNITS
 from gateruler.engine.timings import TIMINGS
 from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, TRIGGERS
 from gateruler.limits import MAX_DECK_CARDS
@@ -43,6 +45,7 @@ from gateruler.models import (
     DeckDef,
     DeckEntry,
     DeckRules,
+    GroupDef,
     LevelDef,
     RulerDef,
     StatedFigures,
@@ -135,9 +138,10 @@ class Named(NamedTuple):
 
 
 class TargetKind(NamedTuple):
-    """A target: one of `words`, or a ``{choose: N, filter: ...}`` / ``{all: ...}`` mapping."""
+    """A target: one of `words`, or (`mappings`) a ``{choose: N, filter: ...}`` / ``{all: ...}`` mapping."""
 
     words: tuple[str, ...]
+    mappings: bool = True  # False: only words (a ruler, a player: no filter finds one)
 
 
 class Field(NamedTuple):
@@ -312,19 +316,34 @@ def param_field(p: Param) -> Field:
     )
 
 
+# the filter of a `choose`/`all` mapping that names each kind of target a mapping can name (targets.filter_category)
+_MAPPING_ZONES = {
+    BOARD_UNITS: "over the board (a filter's default zone)",
+    SET_CARD: "with `zone: set_zone`",
+    FIELD_CARD: "with `zone: field_zone`",
+    OTHER_ZONES: "with another zone (`zone: graveyard`, `hand`, `deck`, `damage_zone`...)",
+}
+
+
+def target_doc(categories: frozenset[str]) -> str:
+    """What an effect accepting `categories` may take as its `target`, kind by kind: the words, and the mappings."""
+    kinds = []
+    for category, what in CATEGORY_WORDS.items():
+        if category not in categories:
+            continue
+        words = [f"`{w.name}`" for w in TARGET_WORDS if w.target.category == category]
+        if category in _MAPPING_ZONES:
+            words.append(f"a `choose`/`all` mapping {_MAPPING_ZONES[category]}")
+        kinds.append(f"{what}, as {', '.join(words[:-1]) + ' or ' + words[-1] if len(words) > 1 else words[0]}")
+    return "What the effect acts on (see Targets): " + "; ".join(kinds) + "."
+
+
 def _effect_case(word: EffectWord) -> ObjectSpec:
     fields = [Field("effect", Words("effects", EFFECTS.names()), "The effect word.", word.name, required=True)]
     if word.targets:
         accepted = tuple(words_for(word.targets))
-        fields.append(
-            Field(
-                "target",
-                TargetKind(accepted),
-                "What the effect acts on: a target word, or a `choose`/`all` mapping (see Targets).",
-                accepted[0],
-                required=True,
-            )
-        )
+        kind = TargetKind(accepted, bool(word.targets & _MAPPING_ZONES.keys()))
+        fields.append(Field("target", kind, target_doc(word.targets), accepted[0], required=True))
     fields += [param_field(p) for p in (*word.params, *COMMON_PARAMS)]
     return ObjectSpec(f"effect-{word.name}", f"effect {word.name}", word.doc, tuple(fields))
 
@@ -667,11 +686,52 @@ CARD = ObjectSpec(
     model=CardDef,
 )
 
+
+def _group_spec(name: str, title: str, what: str, example: str, more: tuple[Field, ...] = ()) -> ObjectSpec:
+    return ObjectSpec(
+        name,
+        title,
+        f"One {what} and its names: cards print one of them, filters may name any (docs/authoring.md). "
+        f"An entry sharing a name with a known {what} (whatever the case) adds its other names to it.",
+        (
+            Field("name", str, f"The {what}'s working name (English where known).", example, required=True),
+            Field("names", NamesMap(), "Its name in other languages: language code -> name.", {"ja": "ミリタリー"}),
+            *more,
+            Field("source", str, "Free text: where the names come from.", "My own cards.", default=MODEL),
+        ),
+        model=GroupDef,
+        what=f"a {what} entry",
+    )
+
+
+ATTRIBUTE_ENTRY = _group_spec("attribute-entry", "Attribute entry", "attribute", "Military")
+FACTION_ENTRY = _group_spec(
+    "faction-entry",
+    "Faction entry",
+    "faction",
+    "Yomajin Front",
+    (Field("colour", str, "The faction's colour.", "red", default=MODEL),),
+)
+
 CARD_FILE = ObjectSpec(
     "card-file",
     "Card file",
-    "A list of card definitions.",
-    (Field("cards", ListOf(CARD), "The cards; ids are unique across all card files.", [], required=True),),
+    "A list of card definitions, and the names of the attributes and factions they print.",
+    (
+        Field("cards", ListOf(CARD), "The cards; ids are unique across all card files.", [], required=True),
+        Field(
+            "attributes",
+            ListOf(ATTRIBUTE_ENTRY),
+            "Attributes and their names in other languages (the shipped ones: gateruler/data/cards/groups.yaml).",
+            [{"name": "Military", "names": {"ja": "ミリタリー"}}],
+        ),
+        Field(
+            "factions",
+            ListOf(FACTION_ENTRY),
+            "Factions and their names in other languages.",
+            [{"name": "Yomajin Front", "names": {"ja": "東妖軍"}, "colour": "red"}],
+        ),
+    ),
 )
 
 # ---------------------------------------------------------------------------
@@ -979,7 +1039,7 @@ BAN_LIST = ObjectSpec(
 
 FILES: tuple[FileSpec, ...] = (
     FileSpec("level", LEVEL, ("invader_decks/*.yaml",), "has `level` and `hp`"),
-    FileSpec("card", CARD_FILE, ("gateruler/data/cards/*.yaml",), "has only `cards`"),
+    FileSpec("card", CARD_FILE, ("gateruler/data/cards/*.yaml",), "has `cards` (and perhaps `attributes`, `factions`)"),
     FileSpec("ruler", RULER, ("gateruler/data/rulers/*.yaml",), "has `life`"),
     FileSpec("deck", DECK, ("gateruler/data/decks/*.yaml",), "has `ruler` and `cards`"),
     FileSpec("collection", COLLECTION, (), "has `owned`"),

@@ -95,6 +95,8 @@ def _type(field_kind: Any, plural: bool = False) -> str:
     if isinstance(field_kind, Comparison):
         return "integer, or `{min: a, max: b}`"
     if isinstance(field_kind, TargetKind):
+        if not field_kind.mappings:
+            return "a [target](#targets) word"
         return "a [target](#targets): a word or a `choose`/`all` mapping"
     if isinstance(field_kind, NamesMap):
         return "mapping: language code -> string"

@@ -108,7 +108,9 @@ class _Builder:
         raise TypeError(f"no JSON Schema for {kind!r}")
 
     def target(self, kind: TargetKind) -> dict[str, Any]:
-        """A target word, `{choose: N, filter: FILTER}` or `{all: FILTER}`."""
+        """A target word, `{choose: N, filter: FILTER}` or `{all: FILTER}` (only a word when no mapping names what it takes)."""
+        if not kind.mappings:
+            return {"enum": list(kind.words)}
         filter_ref = self.kind(Named("filter"))
         chosen = {
             "type": "object",

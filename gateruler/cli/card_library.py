@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import click
@@ -47,11 +48,12 @@ def _check_paths(where: str, paths: Iterable[str]) -> None:
             raise GateRulerError(f"{where}: {path}: {problem}")
 
 
-def card_pool(card_paths: Iterable[str] = ()) -> CardPool:
-    """The shipped cards, the user library and the ``--cards`` files; an error in any is a located DataError."""
+def card_pool(card_paths: Iterable[str] = (), skip: Iterable[Path] = ()) -> CardPool:
+    """The shipped cards, the user library and the ``--cards`` files (but the files `skip` names); an error in any
+    is a located DataError."""
     from gateruler.library import ENV_VAR, library_paths, load_library
     from gateruler.loader import load_card_pool
 
     _check_paths(ENV_VAR, os.environ.get(ENV_VAR, "").split(os.pathsep))
     paths = library_paths(card_paths)
-    return load_library(paths) if paths else load_card_pool()
+    return load_library(paths, skip=skip) if paths else load_card_pool()

@@ -149,14 +149,16 @@ def cards(
 @click.argument("csv_file", metavar="FILE.csv", type=click.Path(dir_okay=False))
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False), help="The card file to write.")
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
-def cards_import(csv_file: str, output: str, force: bool) -> None:
+@cards_option
+def cards_import(csv_file: str, output: str, force: bool, card_paths: tuple[str, ...]) -> None:
     """Turn a spreadsheet of your cards (CSV: id, name, type, level, atk, hp, stk, keywords, cnt, attributes, ...)
-    into a card file; every bad cell is an error at its row and column.  Add the abilities by hand afterwards."""
+    into a card file; every bad cell is an error at its row and column.  Add the abilities by hand afterwards.
+    Ids are checked against the shipped cards and your card libraries (the output file left out)."""
     from gateruler.authoring.card_import import import_cards
 
     if not output:
         raise GateRulerError("--output: the empty path names no file")
-    count = import_cards(csv_file, Path(output), force=force)
+    count = import_cards(csv_file, Path(output), force=force, pool=card_pool(card_paths, skip=(Path(output),)))
     click.echo(
         f"wrote {output}: {count} card{'' if count == 1 else 's'} from {csv_file}; add their abilities, then check it with: gateruler validate {output}"
     )
@@ -184,15 +186,29 @@ def find_card(pool: CardPool, text: str) -> CardDef:
     raise GateRulerError(unknown_deck_card(text, pool).replace("unknown card", "no card", 1))
 
 
+def group_words(pool: CardPool, kind: str, printed: str) -> str:
+    """An attribute or faction as printed, with its other names (and a faction's colour): "Military (ミリタリー)"."""
+    entries = pool.groups.group_of(kind, printed)
+    others: list[str] = []
+    for entry in entries:
+        for name in entry.all_names():
+            if name.casefold() != printed.casefold() and name not in others:
+                others.append(name)
+    colours = [e.colour for e in entries if e.colour][:1]
+    more = others + colours
+    return f"{printed} ({', '.join(more)})" if more else printed
+
+
 def card_page(card: CardDef, pool: CardPool, width: int) -> list[str]:
     """A card in full, outside a game: what render shows in play, then what a deck builder asks."""
     from gateruler.render import card_lines, wrap
 
     lines = card_lines(card, width=width)
     if card.attributes:
-        lines += wrap("attributes: " + ", ".join(card.attributes), width, "  ", "    ")
+        named = [group_words(pool, "attributes", a) for a in card.attributes]
+        lines += wrap("attributes: " + ", ".join(named), width, "  ", "    ")
     if card.faction:
-        lines.append(f"  faction: {card.faction}")
+        lines += wrap("faction: " + group_words(pool, "factions", card.faction), width, "  ", "    ")
     user = pool.user_card(card.id)
     where = f"  defined in {place(card.location)}"
     if user is not None:

@@ -717,8 +717,9 @@ def replay(
     self-contained page that steps through the recorded game.  The player's
     cards the replay carries are used as recorded; --cards and your card
     library supply cards an older replay does not carry.  It is played
-    under the rule variants it recorded; --variant replaces one, to see
-    where that reading would change the game."""
+    under the rule variants it recorded; --variant replaces one (with
+    --watch and --html too), to see where that reading would change the
+    game."""
     if watch and html_path is not None:
         raise GateRulerError("--watch and --html: give one or the other")
     variants = given_variants(variant_texts)
@@ -727,10 +728,8 @@ def replay(
 
         sys.exit(watch_replay(file, pace, pool=card_pool(card_paths), variants=variants))
     if html_path is not None:
-        if variants:
-            raise GateRulerError("--html and --variant: the page shows the game as recorded")
         inputs = [Input("the replay", file), *(Input("a card file", path) for path in card_paths)]
-        _replay_page(file, check_output(html_path, option="--html", inputs=inputs), card_pool(card_paths))
+        _replay_page(file, check_output(html_path, option="--html", inputs=inputs), card_pool(card_paths), variants)
         return
     outcome = rerun(file, card_pool(card_paths), variants)
     for note in outcome.notes:
@@ -739,10 +738,10 @@ def replay(
     sys.exit(0 if outcome.same else 1)
 
 
-def _replay_page(file: str, target: Output, pool: CardPool) -> None:
+def _replay_page(file: str, target: Output, pool: CardPool, variants: dict[str, str]) -> None:
     from gateruler.pages import write_page
     from gateruler.pages.replay_page import replay_page_html
 
-    text, walkthrough = replay_page_html(file, pool)
+    text, walkthrough = replay_page_html(file, pool, variants)
     write_page(target, text)
     click.echo(f"{target.shown}: {len(walkthrough.steps)} steps of {file}. {walkthrough.ending}")

@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from gateruler.engine.actions import PLAYER, Action, Activate, Discount
+from gateruler.engine.candidates import choices_possible
 from gateruler.engine.continuous import continuous_grants
 from gateruler.engine.discount import DISCOUNT
 from gateruler.engine.frames import BEGIN, Frame
 from gateruler.engine.legal import event_playable
-from gateruler.engine.targets import Chosen
 from gateruler.engine.timings import ATTACK, DEFAULT_SET_WINDOWS, MAIN, TIMINGS, event_windows
 from gateruler.engine.triggers import ACTIVATED
 from gateruler.models import CardDef, CostModel
@@ -173,20 +173,20 @@ def _in_play_zone(card: CardDef) -> str:
     return "field" if card.type is FIELD_TYPE else "board"
 
 
-def usable(game: GameState, side: int, iid: int, ability: Any) -> bool:
-    """Whether the ability could be used now as far as the ability itself goes: requirement, costs, chosen targets, and
-    what any effect needs (`Effect.usable`, e.g. genesis summon's unit in the deck)."""
+def usable(game: GameState, side: int, iid: int, index: int) -> bool:
+    """Whether the card's ability `index` could be used now as far as the ability itself goes: requirement, costs,
+    what any effect needs (`Effect.usable`, e.g. genesis summon's unit in the deck), and something to choose for each
+    effect that must choose, once the costs are paid (candidates.py)."""
+    ability = game.setup.defs[iid].abilities[index]
     if ability.requires is not None and not ability.requires.holds(game, side, iid, ()):
         return False
     for cost in ability.costs:
         if not cost.can_pay(game, side, iid):
             return False
     for effect in ability.effects:
-        if type(effect.target) is Chosen and not effect.optional and not effect.target.filter.places(game, side):
-            return False
         if not effect.usable(game, side, iid):
             return False
-    return True
+    return choices_possible(game, side, iid, index)
 
 
 def activations(game: GameState, window: str, at_risk: bool = False) -> list[Action]:
@@ -218,7 +218,7 @@ def activations(game: GameState, window: str, at_risk: bool = False) -> list[Act
             key = (card.id, zone, i)
             if zone != "board" and key in seen:
                 continue
-            if usable(game, PLAYER, iid, ability):
+            if usable(game, PLAYER, iid, i):
                 seen.add(key)
                 out.append(Activate(iid, i))
     return out

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from gateruler.engine.actions import INVADER, Choose, ChooseCard
+from gateruler.engine.copies import first_copies
 from gateruler.engine.events import Cause
 from gateruler.engine.filters import BOARD, CardFilter, StateIs, all_of
 from gateruler.engine.frames import Decision, DecisionKind, Frame
@@ -107,13 +108,7 @@ def choose_cards(game: GameState, frame: Frame, candidates: list[int], count: in
     remaining = [iid for iid in candidates if iid not in taken]
     if len(remaining) <= count - len(picked):
         return None
-    options: list[ChooseCard] = []
-    seen: set[str] = set()
-    for iid in remaining:
-        card_id = game.setup.defs[iid].id
-        if card_id not in seen:
-            seen.add(card_id)
-            options.append(ChooseCard(iid))
+    options = [ChooseCard(iid) for iid in first_copies(game, remaining)]
     return _pick_decision(frame, options, DecisionKind.CARD, count, picked)
 
 

@@ -22,6 +22,7 @@ import attrs
 from gateruler.engine.actions import UNIT_SLOTS
 from gateruler.engine.registry import COMPARISON, KEYWORD, PROPERTIES, Choice, ListOf, OneOrMany, Registry
 from gateruler.engine.stats import READS
+from gateruler.models import fold
 from gateruler.vocabulary import CardType
 
 if TYPE_CHECKING:
@@ -90,18 +91,22 @@ class TypeIs:
 
 @attrs.frozen(slots=True)
 class HasAttribute:
-    attribute: str
+    """The card has the attribute, named in any of its languages (`Setup.attribute_names`: the pool's Groups)."""
+
+    attribute: str  # folded (models.fold)
 
     def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
-        return self.attribute in game.setup.defs[iid].attributes
+        return self.attribute in game.setup.attribute_names[iid]
 
 
 @attrs.frozen(slots=True)
 class FactionIs:
-    faction: str
+    """The card's faction, named in any of its languages (`Setup.faction_names`)."""
+
+    faction: str  # folded
 
     def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
-        return game.setup.defs[iid].faction == self.faction
+        return self.faction in game.setup.faction_names[iid]
 
 
 @attrs.frozen(slots=True)
@@ -362,8 +367,22 @@ prop(
     where=True,
 )
 prop("type", CARD_TYPES, "The card type.", "unit", lambda v: TypeIs(CardType(v)))
-prop("attribute", str, "An attribute printed on the card (Beast, Dragon, Military...).", "Beast", HasAttribute)
-prop("faction", str, "The printed faction (army).", "東妖軍", FactionIs)
+prop(
+    "attribute",
+    str,
+    "An attribute printed on the card (Beast, Dragon, Military...), by any of its names in any language "
+    "(the card files' `attributes`: Military is ミリタリー too); case does not matter.",
+    "Beast",
+    lambda v: HasAttribute(fold(v)),
+)
+prop(
+    "faction",
+    str,
+    "The printed faction (army), by any of its names (the card files' `factions`: 東妖軍 is Yomajin Front too); "
+    "case does not matter.",
+    "東妖軍",
+    lambda v: FactionIs(fold(v)),
+)
 prop("keyword", KEYWORD, "A keyword the card has (on the board: granted ones too).", "pierce", HasKeyword)
 prop(
     "marker",

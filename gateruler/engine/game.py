@@ -46,6 +46,7 @@ from gateruler.engine.actions import (
     UNIT_SLOTS,
     Action,
 )
+from gateruler.engine.copies import offered_copy
 from gateruler.engine.events import KINDS, Cause, describe, event_to_dict
 from gateruler.engine.frames import Decision, Frame
 from gateruler.engine.gamestate import Opponent, Setup
@@ -289,8 +290,13 @@ class Game:
     legal_actions = legal.legal_actions
 
     def apply(self, action: Action) -> None:
-        """Perform one legal action, then run the game to the player's next decision."""
-        if action not in self.legal_actions():
+        """Perform one legal action, then run the game to the player's next decision.
+
+        An action naming a copy of a card on offer is taken as that copy
+        (copies are one choice, copies.py; saves and replays made before
+        may name the second copy), and performed as recorded."""
+        legal = self.legal_actions()
+        if action not in legal and offered_copy(self, action, legal) is None:
             raise IllegalAction(f"illegal action now: {action!r}")
         self.apply_trusted(action)
 

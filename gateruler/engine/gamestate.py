@@ -98,6 +98,9 @@ class Setup:
     discounts: tuple[int, ...] = ()  # the index of its discount ability, or -1 (discount.py)
     grants: tuple = ()  # its continuous keyword grants (continuous.py); () when no card has any
     damage_windows: frozenset[tuple[int, int]] = frozenset()  # (card, ability): rift damage abilities, a window each
+    # every name (folded, in every language the pool's card files give) of its attributes, of its faction (filters.py)
+    attribute_names: tuple[frozenset[str], ...] = ()
+    faction_names: tuple[frozenset[str], ...] = ()
     # ------------------------------------------------------------------ facts about the cards, for callers (the bots)
     has_activated: bool = False  # some player card has an activated ability
     has_discount: bool = False  # some player card has a discount
@@ -215,6 +218,7 @@ class GameState(Protocol):
     def attack_targets(self, side: int) -> list[int]: ...
     def pending_battle(self, side: int) -> Battle | None: ...
     def legal_actions(self) -> list[Action]: ...
+    def clone(self, keep_log: bool = True, keep_rng: bool = True) -> GameState: ...
 
     # ------------------------------------------------------------------ the log
     def log_event(self, side: int | None, kind: str, *args: object) -> None: ...

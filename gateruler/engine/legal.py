@@ -6,7 +6,8 @@ the set events whose timing opens there, then what the game's mechanics add
 attack and ending the turn.  In the attack phase: each ready attacker
 against each legal target, set events, `Setup.attack_plays`, ending the
 turn.  A decision waiting (`Game.pending`) offers exactly its options.
-Copies of a card in one zone are one decision (docs/rulings.md 15).
+Copies of a card in one zone, or in the set zones, are one decision
+(docs/rulings.md 15; engine/copies.py).
 """
 
 from __future__ import annotations
@@ -22,16 +23,17 @@ from gateruler.engine.actions import (
     PLAYER,
     RULER,
     Action,
+    PlayEvent,
     attack_action,
     play_event_action,
     play_field_action,
     set_card_action,
     summon_action,
 )
+from gateruler.engine.candidates import choices_possible
 from gateruler.engine.combat import attack_targets, can_attack
 from gateruler.engine.keywords import OPEN_CARD
 from gateruler.engine.state import ATTACK_PHASE, MAIN_PHASE
-from gateruler.engine.targets import Chosen
 from gateruler.engine.timings import ATTACK, MAIN
 from gateruler.engine.triggers import ON_PLAY
 from gateruler.vocabulary import EVENT_TYPE, FIELD_TYPE, UNIT_TYPE
@@ -113,16 +115,28 @@ def set_card_plays(game: GameState, window: str) -> list[Action]:
             iid is not None
             and window in windows[iid]
             and game.setup.costs[iid] <= side.energy_ready
+            and (not out or not is_set_copy(game, iid, out))
             and (not game.setup.play_checks[iid] or event_playable(game, PLAYER, iid))
         ):
             out.append(play_event_action(iid))
     return out
 
 
+def is_set_copy(game: GameState, iid: int, offered: list[Action]) -> bool:
+    """Whether the set card `iid` is a copy of one already `offered` (PlayEvent actions): the set zones are
+    interchangeable (rulings 14, 15), so copies set in two of them are one play.  A copy is as playable as
+    the card it copies, so asking after the other checks is the same as asking before."""
+    defs = game.setup.defs
+    card_id = defs[iid].id
+    return any(isinstance(a, PlayEvent) and defs[a.card].id == card_id for a in offered)
+
+
 def event_playable(game: GameState, side: int, iid: int, energy: int | None = None) -> bool:
     """Whether the event `iid` can be played now, its level aside: its on_play abilities
     may be used (`requires`), their costs can be paid (with the level's energy), and
-    every effect that must choose a target has one to choose.
+    every effect that must choose a target can have one to choose once those costs
+    are paid (candidates.py: the CR pays costs as the card is played, effects choose
+    as they resolve).
 
     All is judged as when it is played: the event has left its zone (the
     hand, drive zone or set zone it is in is looked at without it).
@@ -156,9 +170,8 @@ def playable_now(game: GameState, side: int, iid: int, energy: int | None = None
             energy += cost.energy_needed()
             if not cost.energy_needed() and not cost.can_pay(game, side, iid):
                 return False
-        for effect in ability.effects:
-            if type(effect.target) is Chosen and not effect.optional and not effect.target.filter.places(game, side):
-                return False
+        if not choices_possible(game, side, iid, index):
+            return False
     return energy <= game.sides[side].energy_ready
 
 

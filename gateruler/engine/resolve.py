@@ -20,6 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.actions import INVADER, RULER, Choose, ChooseCard, Confirm
+from gateruler.engine.candidates import does_nothing, finds_nothing
+from gateruler.engine.copies import first_places
 from gateruler.engine.events import Cause
 from gateruler.engine.frames import BEGIN, Decision, DecisionKind, Frame, Result, log_no_effect
 from gateruler.engine.targets import Chosen, Every, PlayerTarget, RulerTarget, SelfTarget, SideTarget
@@ -72,6 +74,9 @@ def _begin(game: GameState, frame: Frame, ability: Any) -> None:
         return
     if ability.optional:
         if not frame.answers:
+            if does_nothing(game, side, source, frame.ability):  # "you may" with nothing to choose is not asked
+                log_no_effect(game, frame, Cause.NO_TARGET)
+                return
             ask(game, frame, _confirm(frame, BEGIN))
             return
         if not frame.answers[0].yes:
@@ -104,6 +109,11 @@ def _effect(game: GameState, frame: Frame, ability: Any, index: int) -> None:
     answers = frame.answers
     if effect.optional:
         if not answers:
+            if finds_nothing(game, side, effect):  # "you may" with nothing to choose is not asked
+                log_no_effect(game, frame, Cause.NO_TARGET)
+                if not last:
+                    tasks.append(frame._replace(step=step + 1, answers=()))
+                return
             ask(game, frame, _confirm(frame, step))
             return
         if not answers[0].yes:
@@ -185,7 +195,7 @@ def _victims(game: GameState, frame: Frame, effect: Any, answers: tuple) -> tupl
             if picked is not None and picked not in chosen:
                 chosen.append(picked)  # in the order they were chosen
             continue
-        options = tuple(_answer_for(p) for p in remaining)
+        options = tuple(_answer_for(p) for p in first_places(game, remaining))  # copies are one choice
         kind_of = DecisionKind.UNIT if isinstance(options[0], Choose) else DecisionKind.CARD
         ask(
             game,

@@ -26,21 +26,27 @@ from gateruler.engine.triggers import ON_PLAY, REPLACEMENT
 from gateruler.engine.windows import HOOKS as WINDOW_HOOKS
 from gateruler.engine.windows import NO_HOOKS as NO_WINDOW_HOOKS
 from gateruler.engine.windows import answering_cards, damage_abilities
-from gateruler.models import CardDef, CostModel, RulerDef
+from gateruler.models import NO_GROUPS, CardDef, CostModel, Groups, RulerDef
 
-_TABLES: dict[tuple[Any, ...], dict[str, Any]] = {}  # (id(ruler), owners, id(def)...) -> build_setup's tables
+_TABLES: dict[tuple[Any, ...], dict[str, Any]] = {}  # (id(ruler), owners, id(groups), id(def)...) -> the tables
+_KEPT: dict[tuple[Any, ...], Groups] = {}  # the same keys -> the groups, kept alive while their id is a key
 
 
 def build_setup(defs: tuple[CardDef, ...], *, ruler: RulerDef, rules: Rules = DEFAULT_RULES, **fields: Any) -> Setup:
     """A setup, with what is worked out once per game from the definitions."""
     owners = tuple(fields.get("owners", ()))
     defs = rules.player_definitions(defs, owners, PLAYER)
-    key = (id(ruler), owners, *map(id, defs))
+    pool = fields.get("pool")
+    groups = pool.groups if pool is not None else NO_GROUPS
+    key = (id(ruler), owners, id(groups), *map(id, defs))
     hit = _TABLES.get(key)
     if hit is None:
         if len(_TABLES) >= 256:
             _TABLES.clear()
-        hit = _TABLES[key] = _tables(defs, owners, ruler)  # it keeps the definitions and the ruler alive
+            _KEPT.clear()
+        # it keeps the definitions, the ruler and the groups alive (their ids are in the key)
+        hit = _TABLES[key] = {**_tables(defs, owners, ruler), **group_names(defs, groups)}
+        _KEPT[key] = groups
     if rules.player_windows is not PlayerWindows.ON and hit["windows"]:
         return Setup(
             **{**hit, "windows": False, "damage_windows": frozenset(), **NO_WINDOW_HOOKS}, rules=rules, **fields
@@ -91,6 +97,29 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         **play_hooks(abilities),
         **(WINDOW_HOOKS if answering else NO_WINDOW_HOOKS),
     }
+
+
+NO_NAMES: frozenset[str] = frozenset()
+
+
+def group_names(defs: Sequence[CardDef], groups: Groups) -> dict[str, tuple[frozenset[str], ...]]:
+    """`Setup.attribute_names` and `faction_names`: for each card, every name of its attributes and of its faction.
+
+    Worked out once per printed combination (most cards print none), since a game's definitions may be new."""
+    memo: dict[tuple[tuple[str, ...], str | None], tuple[frozenset[str], frozenset[str]]] = {}
+    attribute_names = []
+    faction_names = []
+    for d in defs:
+        key = (d.attributes, d.faction)
+        hit = memo.get(key)
+        if hit is None:
+            names = NO_NAMES
+            for attribute in d.attributes:
+                names = names | groups.attribute_names(attribute)
+            hit = memo[key] = (names, groups.faction_names(d.faction) if d.faction else NO_NAMES)
+        attribute_names.append(hit[0])
+        faction_names.append(hit[1])
+    return {"attribute_names": tuple(attribute_names), "faction_names": tuple(faction_names)}
 
 
 # ---------------------------------------------------------------------- each card's triggers, once across games

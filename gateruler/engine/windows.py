@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from gateruler.engine.actions import INVADER, PLAYER, RULER, Action, Pass, PlayEvent, Summon
 from gateruler.engine.frames import Decision, DecisionKind
 from gateruler.engine.keywords import SENTINEL
-from gateruler.engine.legal import event_playable
+from gateruler.engine.legal import event_playable, is_set_copy
 from gateruler.engine.tasks import Battle, Task, Window
 from gateruler.engine.tasks import window as task
 from gateruler.engine.timings import (
@@ -172,6 +172,7 @@ def answers(game: GameState, name: str) -> list[Action]:
             timing
             and TIMINGS[timing].opens(name, risk)
             and setup.costs[iid] <= s.energy_ready
+            and (not out or not is_set_copy(game, iid, out))
             and (not setup.play_checks[iid] or event_playable(game, PLAYER, iid))
         ):
             out.append(PlayEvent(iid))

@@ -11,6 +11,7 @@ page says so; so does a recording that ended with an error.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 import attrs
@@ -23,7 +24,7 @@ from gateruler.engine.actions import Action, action_to_dict
 from gateruler.errors import IllegalAction
 from gateruler.pages import esc, page, script_json
 from gateruler.render import action_words, board_lines, result_lines
-from gateruler.replay import ReplayBot, ReplayFile, game_data_hash, read_replay, spec_from_replay
+from gateruler.replay import ReplayBot, ReplayFile, game_data_hash, read_replay, spec_from_replay, variant_change
 from gateruler.stats import OUTCOME_WORDS, classify
 from gateruler.story import narrate
 
@@ -173,7 +174,9 @@ def _bot_words(bot: ReplayBot | None) -> str:
     return f"{bot.name} (seed {bot.seed}{budget})"
 
 
-def _facts(path: str | Path, replay: ReplayFile, spec: GameSpec) -> list[tuple[str, str]]:
+def _facts(
+    path: str | Path, replay: ReplayFile, spec: GameSpec, variants: Mapping[str, str] | None = None
+) -> list[tuple[str, str]]:
     result = replay.result
     recorded = OUTCOME_WORDS.get(result.outcome, result.outcome)
     if result.error:
@@ -189,17 +192,25 @@ def _facts(path: str | Path, replay: ReplayFile, spec: GameSpec) -> list[tuple[s
         ("recorded ending", recorded),
         ("recorded with", f"gateruler {replay.engine_version}; shown with {__version__}"),
     ]
+    if variants:
+        facts.append(
+            ("rule variants", f"shown with {variant_change(replay, variants)}: the game may not go as it went")
+        )
     if replay.data_hash != game_data_hash(spec):
         facts.append(("card data", "differ from the recording: the game may not go as it went"))
     return facts
 
 
-def replay_page_html(path: str | Path, pool: CardPool | None = None) -> tuple[str, Walkthrough]:
+def replay_page_html(
+    path: str | Path, pool: CardPool | None = None, variants: Mapping[str, str] | None = None
+) -> tuple[str, Walkthrough]:
     """The page for replay file `path`, and the walk it shows (a bad file is a ReplayFileError or DataError).
 
-    `pool` supplies the cards the replay does not carry itself (default: the shipped cards)."""
+    `pool` supplies the cards the replay does not carry itself (default: the shipped cards); `variants`
+    (checked names and values) replace rule variants it recorded, as `replay --variant` does, and the page
+    says so."""
     replay = read_replay(path)
-    spec = spec_from_replay(path, replay, pool)
+    spec = spec_from_replay(path, replay, pool, variants)
     walkthrough = walk(spec, replay.seed, list(replay.actions), replay.result.error)
     result = replay.result
     if walkthrough.outcome is not None and (walkthrough.outcome, walkthrough.turn) != (result.outcome, result.turn):
@@ -214,7 +225,7 @@ def replay_page_html(path: str | Path, pool: CardPool | None = None) -> tuple[st
     if not steps:
         steps = [{"action": "The game could not be set up.", "turn": 0, "board": [], "story": []}]
     title = f"Replay: {spec.deck.name} against level {spec.level.number} {spec.level.name}, seed {replay.seed}"
-    facts = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in _facts(path, replay, spec))
+    facts = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in _facts(path, replay, spec, variants))
     last = len(steps) - 1
     body = f"""<h1>{esc(title)}</h1>
 <dl class="settings" id="facts">{facts}</dl>

@@ -11,9 +11,9 @@ with, join them), and card ids unique within a file and across files.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from gateruler.authoring.fields import CARD, CARD_FILE, Field
 from gateruler.cardpool import CardPool
@@ -23,7 +23,7 @@ from gateruler.engine.keywords import KEYWORDS, SOUL_GUARD
 from gateruler.engine.replace import guard_ability
 from gateruler.engine.triggers import ON_ENTER
 from gateruler.errors import DataError, DataErrors
-from gateruler.models import CardDef, SourceLocation
+from gateruler.models import NO_GROUPS, CardDef, Groups, SourceLocation
 from gateruler.reading.sources import CARDS_DIR, PACKAGE_DIR
 from gateruler.reading.tables import (
     ABSENT,
@@ -37,17 +37,23 @@ from gateruler.reading.tables import (
     read_values,
 )
 from gateruler.vocabulary import CardType
-from gateruler.yamlsrc import MISSING, LocatedList, Report, load_yaml, location_of
+from gateruler.yamlsrc import MISSING, LocatedList, Report, did_you_mean, load_yaml, location_of
 
 __all__ = [
+    "CardFile",
     "check_unique_ids",
+    "join_groups",
+    "may_join",
     "parse_cards",
     "place",
     "read_card",
     "read_card_file",
+    "read_card_file_parts",
     "read_card_files",
+    "read_card_files_parts",
     "read_cards",
     "shipped_cards",
+    "shipped_groups",
     "shipped_pool",
 ]
 
@@ -174,11 +180,41 @@ def _cards_of_file(r: Reading, field: Field) -> list[CardDef]:
 _CARD_FILE_RULES = Rules(fields={"cards": _cards_of_file})
 
 
-def read_card_file(node: Any, report: Report, path: str) -> list[CardDef]:
-    """A card file: a mapping whose only key is ``cards``; the cards that read well, whatever else is wrong."""
+class CardFile(NamedTuple):
+    """What a card file holds: its cards, and the attribute and faction names it gives (a Groups of its entries)."""
+
+    cards: list[CardDef]
+    groups: Groups
+
+
+def read_card_file_parts(node: Any, report: Report, path: str) -> CardFile:
+    """A card file: ``cards``, and perhaps ``attributes`` and ``factions``; what reads well, whatever else is wrong."""
     reading = read_values(CARD_FILE, node, Context(report, path), at=SourceLocation(path, 1, 1), rules=_CARD_FILE_RULES)
-    cards: list[CardDef] = reading.values.get("cards", [])
-    return cards
+    values = reading.values
+    groups = Groups(tuple(values.get("attributes") or ()), tuple(values.get("factions") or ()))
+    return CardFile(values.get("cards", []), groups)
+
+
+def read_card_file(node: Any, report: Report, path: str) -> list[CardDef]:
+    """A card file's cards that read well, whatever else is wrong (:func:`read_card_file_parts` for its names too)."""
+    return read_card_file_parts(node, report, path).cards
+
+
+def join_groups(known: Groups, added: Groups, report: Report) -> Groups:
+    """`known` plus the entries of `added`; an entry that would make two known attributes (or factions) one is an error."""
+    for kind, what in (("attributes", "attribute"), ("factions", "faction")):
+        for entry in getattr(added, kind):
+            joined = known.bridged(kind, entry)
+            if len(joined) > 1:
+                report.error(
+                    entry.location,
+                    f"{what} {entry.name!r} has names of {len(joined)} different {what}s ("
+                    + ", ".join(repr(n) for n in joined)
+                    + f"); give each {what} its own entry",
+                )
+                continue
+            known = known.with_entries(**{kind: (entry,)})
+    return known
 
 
 def place(loc: SourceLocation) -> str:
@@ -190,41 +226,98 @@ def place(loc: SourceLocation) -> str:
     return f"{shown}:{loc.line}"
 
 
-def check_unique_ids(cards: Iterable[CardDef], known: dict[str, CardDef], report: Report) -> list[CardDef]:
-    """Cards whose id is not already in `known` (which they join); the others are errors."""
+def check_unique_ids(
+    cards: Iterable[CardDef], known: dict[str, CardDef], report: Report, replaceable: Iterable[str] = ()
+) -> list[CardDef]:
+    """Cards whose id is not already in `known` (which they join), or that say ``replaces: true`` of a card whose id
+    is `replaceable` (the shipped ones); the others are errors (:func:`may_join`)."""
+    shipped = {i: known[i] for i in replaceable if i in known}
     fresh = []
     for card in cards:
-        other = known.get(card.id)
-        if other is not None:
-            report.error(card.location, f"duplicate card id {card.id!r} (also in {place(other.location)})")
+        if not may_join(card, known.get(card.id), lambda other: shipped.get(other.id) is other, shipped, report):
             continue
         known[card.id] = card
         fresh.append(card)
     return fresh
 
 
+def may_join(
+    card: CardDef,
+    other: CardDef | None,
+    is_shipped: Callable[[CardDef], bool],
+    shipped: Iterable[str],
+    report: Report,
+) -> bool:
+    """Whether `card` may join cards holding `other` under its id (None: a new id); else a located error.
+
+    A card id defined twice is an error, except that a card saying
+    ``replaces: true`` corrects a shipped one (`is_shipped`); ``replaces: true``
+    with no shipped card of that id is an error too (a misspelt id would
+    otherwise add a new card without a word), with "did you mean" among the
+    `shipped` ids."""
+    if other is None:
+        if card.replaces:
+            hint = did_you_mean(card.id, list(shipped))
+            report.error(
+                card.location,
+                f"card {card.id!r} says 'replaces: true' but there is no shipped card {card.id!r} to replace{hint}",
+            )
+        return not card.replaces
+    theirs = not is_shipped(other)
+    if card.replaces and not theirs:
+        return True
+    message = f"duplicate card id {card.id!r} (also in {place(other.location)})"
+    if theirs and card.replaces:
+        message += "; 'replaces' corrects a shipped card, not another of your cards"
+    elif not theirs:
+        message += "; to correct the shipped card, say 'replaces: true'"
+    report.error(card.location, message)
+    return False
+
+
 def read_card_files(paths: Iterable[Path], known: dict[str, CardDef], report: Report) -> list[CardDef]:
     """The cards of card files whose ids are new to `known` (which they join); every problem goes to `report`."""
+    return read_card_files_parts(paths, known, NO_GROUPS, report).cards
+
+
+def read_card_files_parts(
+    paths: Iterable[Path], known: dict[str, CardDef], groups: Groups, report: Report, replaceable: Iterable[str] = ()
+) -> CardFile:
+    """As :func:`read_card_files`, with the names the files add to `groups` (the result's: those entries only);
+    a card may replace one of `known` whose id is `replaceable` (:func:`check_unique_ids`)."""
+    replaceable = tuple(replaceable)
     cards: list[CardDef] = []
+    names = groups
     for path in paths:
         try:
             node = load_yaml(path)
         except (DataError, DataErrors) as error:
             report.add_exception(error)
             continue
-        cards += check_unique_ids(read_card_file(node, report, str(path)), known, report)
-    return cards
+        parts = read_card_file_parts(node, report, str(path))
+        cards += check_unique_ids(parts.cards, known, report, replaceable)
+        names = join_groups(names, parts.groups, report)
+    return CardFile(cards, Groups(names.attributes[len(groups.attributes) :], names.factions[len(groups.factions) :]))
 
 
 @functools.cache
+def _shipped() -> CardFile:
+    report = Report()
+    shipped = read_card_files_parts(sorted(CARDS_DIR.glob("*.yaml")), {}, NO_GROUPS, report)
+    report.raise_errors()
+    return shipped
+
+
 def shipped_cards() -> tuple[CardDef, ...]:
     """The shipped cards (gateruler/data/cards/*.yaml), read once; raises DataErrors if one is wrong."""
-    report = Report()
-    cards = read_card_files(sorted(CARDS_DIR.glob("*.yaml")), {}, report)
-    report.raise_errors()
-    return tuple(cards)
+    return tuple(_shipped().cards)
+
+
+def shipped_groups() -> Groups:
+    """The attributes and factions the shipped card files name (gateruler/data/cards/groups.yaml), read once."""
+    return _shipped().groups
 
 
 def shipped_pool() -> CardPool:
     """A pool of the shipped cards (a new pool each time, the cards read once)."""
-    return CardPool(shipped_cards())
+    return CardPool(shipped_cards(), groups=shipped_groups())

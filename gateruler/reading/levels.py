@@ -17,7 +17,7 @@ from gateruler.authoring.fields import LEVEL, SPECIAL_RULE, Field
 from gateruler.cardpool import CardPool
 from gateruler.errors import GateRulerError
 from gateruler.models import FIGURES, CardDef, LevelDef, SourceLocation, SpecialRule
-from gateruler.reading.cards import read_card_files, shipped_cards, shipped_pool
+from gateruler.reading.cards import read_card_files_parts, shipped_cards, shipped_groups, shipped_pool
 from gateruler.reading.entries import read_entries
 from gateruler.reading.sources import INVADER_DECKS_DIR, SHIPPED_LEVELS, card_file_paths, load_yaml_as
 from gateruler.reading.tables import Context, Reading, Rules, build, read_object, read_scalar, read_value, structure
@@ -33,11 +33,15 @@ def _own_cards(r: Reading, field: Field) -> tuple[CardDef, ...]:
     An authored level brings its new cards along, so that validating,
     playing and checking it needs nothing but the level file.  The cards
     join the shipped ones for this level only; an id already shipped (or in
-    another of its files) is an error.
+    another of its files) is an error, unless the card says ``replaces: true``
+    of a shipped card, which it then corrects for this level (as a player's
+    library does everywhere).
     """
     known = {c.id: c for c in shipped_cards()}
     paths = card_file_paths(r.f, field.name, field.item, r.context.path)
-    return tuple(read_card_files(paths, known, r.report))
+    parts = read_card_files_parts(paths, known, shipped_groups(), r.report, replaceable=list(known))
+    r.values["own_groups"] = parts.groups  # the attribute and faction names the files add
+    return tuple(parts.cards)
 
 
 def _any_string(r: Reading, field: Field) -> Any:

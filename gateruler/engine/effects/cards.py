@@ -124,7 +124,12 @@ class Remove(Effect):
         return f"remove {who} from the game"
 
 
-@effect("destroy_set_cards", "Destroy every card in the target's set zones.", targets={SET_CARD})
+@effect(
+    "destroy_set_cards",
+    "Destroy the set cards the target finds: every card in a side's set zones (`enemy_set_zones`, `own_set_zones`, "
+    "an `all` mapping), or the ones the controller chooses (`{choose: 1, filter: {side: enemy, zone: set_zone}}`).",
+    targets={SET_CARD},
+)
 @attrs.frozen(kw_only=True)
 class DestroySetCards(Effect):
     def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:

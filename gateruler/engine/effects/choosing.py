@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.actions import Choose, ChooseCard
+from gateruler.engine.copies import first_copies
 from gateruler.engine.frames import Decision, DecisionKind, Frame
 from gateruler.vocabulary import CardType
 
@@ -53,9 +54,10 @@ def pick_cards(
 
     Returns the cards picked so far, the index of the next answer, and the
     decision for the next pick (None when all are picked).  Copies of one
-    card are one option (the first stands for all); when every remaining
-    card must be taken anyway and the order of the picks does not matter
-    (not an ORDER), the next is offered alone."""
+    card are one option (the first stands for all, copies.py), also in an
+    ORDER: which of two copies goes to the bottom first is the same deck;
+    when every remaining card must be taken anyway and the order of the
+    picks does not matter (not an ORDER), the next is offered alone."""
     answers = frame.answers
     needed = min(count, len(candidates))
     picked: list[int] = []
@@ -69,13 +71,7 @@ def pick_cards(
         if len(remaining) <= needed - len(picked) and purpose != ORDER:
             options = [ChooseCard(remaining[0])]
         else:
-            seen: set[str] = set()
-            options = []
-            for iid in remaining:
-                card_id = game.setup.defs[iid].id
-                if card_id not in seen:
-                    seen.add(card_id)
-                    options.append(ChooseCard(iid))
+            options = [ChooseCard(iid) for iid in first_copies(game, remaining)]
         return picked, at, _decision(frame, frame.side, kind, purpose, options, needed, [ChooseCard(c) for c in picked])
     return picked, at, None
 

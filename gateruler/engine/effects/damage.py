@@ -41,7 +41,8 @@ class Damage(Effect):
 
 @effect(
     "destroy",
-    "Destroy units (or cards in field zones: `{all: {zone: field_zone}}`).  Optional `max_level`: only cards of that level or lower.",
+    "Destroy the units the target finds, or the cards in field zones (a target whose filter says `zone: field_zone`, "
+    "chosen or all).  Optional `max_level`: only cards of that level or lower.",
     targets={UNIT, FIELD_CARD},
 )
 @attrs.frozen(kw_only=True)
