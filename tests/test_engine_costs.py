@@ -8,7 +8,20 @@ loader.
 
 from __future__ import annotations
 
-from factories import FILLER, apprentice, find_iid, game, iids, play, summon, unit, yaml_cards, yaml_event, yaml_unit
+from factories import (
+    FILLER,
+    apprentice,
+    find_iid,
+    game,
+    iids,
+    knight,
+    play,
+    summon,
+    unit,
+    yaml_cards,
+    yaml_event,
+    yaml_unit,
+)
 
 from gateruler.engine import (
     ATTACK_LEFT,
@@ -21,6 +34,7 @@ from gateruler.engine import (
     Choose,
     ChooseCard,
     Confirm,
+    Discount,
     EndTurn,
     GoToAttack,
     PlayEvent,
@@ -230,3 +244,49 @@ def test_a_card_never_pays_for_its_own_ability() -> None:
     g.sides[P].graveyard.append(g.sides[P].deck.pop())
     play(g, "EXHUME")
     assert iids(g, P, "graveyard") == ["EXHUME"] and iids(g, P, "removed") == [FILLER]
+
+
+# ---------------------------------------------------------------------- where paid cards go (issue 23, word 1)
+
+
+def test_a_hand_card_paid_to_the_bottom_of_the_deck_goes_under_the_deck_not_into_the_graveyard() -> None:
+    study = yaml_event("STUDY", INSIGHT, ability="costs: [{cost: discard, count: 1, to: deck_bottom}]")
+    g = game(cards=[study, SOLDIER, WALL], player=["STUDY", "SOLDIER", "WALL", "SOLDIER"])
+    bottom_before = g.sides[P].deck[0]
+    mark = len(g.log)
+    play(g, "STUDY")
+    g.apply(ChooseCard(find_iid(g, P, "hand", "WALL")))
+    deck = g.sides[P].deck
+    assert g.card(deck[0]).id == "WALL" and deck[1] == bottom_before  # under the old bottom card
+    assert iids(g, P, "graveyard") == ["STUDY"]  # only the event itself
+    assert [k for k in kinds(g, mark) if k in ("to_bottom", "discard", "draw")] == ["to_bottom", "draw"]
+    entry = next(e for e in g.log[mark:] if e[1] == "to_bottom")
+    assert (entry.from_, entry.reason) == ("hand", "cost")
+
+
+def test_cards_paid_to_the_bottom_go_in_the_order_chosen_the_last_one_chosen_at_the_bottom() -> None:
+    study = yaml_event("STUDY", INSIGHT, ability="costs: [{cost: discard, count: 2, to: deck_bottom}]")
+    g = game(cards=[study, SOLDIER, WALL, TINY], player=["STUDY", "SOLDIER", "WALL", "TINY"])
+    play(g, "STUDY")
+    g.apply(ChooseCard(find_iid(g, P, "hand", "SOLDIER")))
+    g.apply(ChooseCard(find_iid(g, P, "hand", "WALL")))
+    assert [g.card(i).id for i in g.sides[P].deck[:2]] == ["WALL", "SOLDIER"]
+
+
+def test_a_discount_paid_by_putting_a_hand_card_on_the_bottom_of_the_deck() -> None:
+    (dragon,) = yaml_cards("""
+        - id: DRAGON
+          name: dragon
+          type: unit
+          level: 3
+          atk: 5
+          hp: 5
+          stk: 2
+          provenance: provisional
+          discount: {energy: 0, costs: [{cost: discard, count: 1, to: deck_bottom}]}
+    """)
+    g = game(cards=[dragon, SOLDIER], player=["DRAGON", "SOLDIER", "SOLDIER", "SOLDIER"], ruler=knight(energy=0))
+    g.apply(Discount(find_iid(g, P, "hand", "DRAGON"), ATTACK_LEFT))
+    g.apply(ChooseCard(find_iid(g, P, "hand", "SOLDIER")))  # the hand also holds a card drawn this turn
+    assert g.card(g.unit_at(P, ATTACK_LEFT).iid).id == "DRAGON"
+    assert g.card(g.sides[P].deck[0]).id == "SOLDIER" and iids(g, P, "graveyard") == []

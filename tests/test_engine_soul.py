@@ -23,6 +23,7 @@ from gateruler.engine import (
     ChooseCard,
     EndTurn,
     GoToAttack,
+    PlayEvent,
     Summon,
 )
 from gateruler.story import narrate
@@ -295,3 +296,58 @@ def test_soul_survives_cloning_and_saving() -> None:
     assert again.soul(P, host) == g.soul(P, host)
     assert again.to_dict() == g.to_dict()
     assert sorted(g.sides[P].all_iids()) == sorted(i for i, owner in enumerate(g.setup.owners) if owner == P)
+
+
+# ---------------------------------------------------------------------- whose soul a cost takes, and where it goes (issue 23, word 1)
+
+
+def test_a_soul_cost_of_any_of_your_cards_takes_soul_from_another_host() -> None:
+    (keeper, spender) = yaml_cards("""
+        - {id: KEEPER, name: keeper, type: unit, level: 0, atk: 1, hp: 3, stk: 0, provenance: provisional,
+           abilities: [{trigger: on_enter, effects: [{effect: add_soul, target: self, from: deck, count: 2}]}]}
+        - {id: SPENDER, name: spender, type: event, level: 0, provenance: provisional,
+           abilities: [{trigger: on_play, costs: [{cost: soul, count: 1, host: own}],
+                        effects: [{effect: damage, target: enemy_ruler, amount: 1}]}]}
+    """)
+    g = game(cards=[keeper, spender, WALL], player=["KEEPER", "SPENDER", "WALL", "WALL", "WALL", "WALL", "WALL"])
+    summon(g, "KEEPER", ATTACK_LEFT)
+    host = g.unit_at(P, ATTACK_LEFT).iid
+    assert len(g.soul(P, host)) == 2
+    mark = len(g.log)
+    play(g, "SPENDER")  # the event has no soul of its own: it spends the keeper's, one of two
+    assert g.pending.purpose == "cost"
+    g.apply(g.legal_actions()[0])
+    assert len(g.soul(P, host)) == 1
+    spent = next(e for e in g.log[mark:] if e[1] == "soul_to_graveyard")
+    assert (spent.host, g.card(spent.source).id, spent.reason) == (host, "SPENDER", "cost")
+    assert "ruler_damage" in kinds(g, mark)
+
+
+def test_a_soul_cost_of_this_card_alone_cannot_be_paid_with_another_cards_soul() -> None:
+    (keeper, spender) = yaml_cards("""
+        - {id: KEEPER, name: keeper, type: unit, level: 0, atk: 1, hp: 3, stk: 0, provenance: provisional,
+           abilities: [{trigger: on_enter, effects: [{effect: add_soul, target: self, from: deck, count: 2}]}]}
+        - {id: SPENDER, name: spender, type: event, level: 0, provenance: provisional,
+           abilities: [{trigger: on_play, costs: [{cost: soul, count: 1}],
+                        effects: [{effect: damage, target: enemy_ruler, amount: 1}]}]}
+    """)
+    g = game(cards=[keeper, spender, WALL], player=["KEEPER", "SPENDER", "WALL", "WALL", "WALL", "WALL", "WALL"])
+    summon(g, "KEEPER", ATTACK_LEFT)
+    spender_iid = find_iid(g, P, "hand", "SPENDER")
+    assert PlayEvent(spender_iid) not in g.legal_actions()
+
+
+def test_soul_paid_to_the_bottom_of_the_deck_goes_there_not_to_the_graveyard() -> None:
+    spend = (
+        "{trigger: on_attack, costs: [{cost: soul, count: 1, to: deck_bottom}],"
+        " effects: [{effect: damage, target: enemy_ruler, amount: 1}]}"
+    )
+    hoarder = yaml_unit("HOARDER", HOARD_2, spend, stats="level: 0, atk: 1, hp: 3, stk: 0")
+    g = game(cards=[hoarder, WALL], player=["HOARDER", "WALL", "WALL", "WALL", "WALL", "WALL", "WALL", "WALL"])
+    summon(g, "HOARDER", ATTACK_LEFT)
+    host = g.unit_at(P, ATTACK_LEFT).iid
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, 3))  # two walls: copies, no choice
+    assert len(g.soul(P, host)) == 1 and iids(g, P, "graveyard") == []
+    assert g.card(g.sides[P].deck[0]).id == "WALL"
+    assert any(e[1] == "to_bottom" and e.from_ == "soul" for e in g.log)

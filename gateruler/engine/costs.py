@@ -29,7 +29,7 @@ from gateruler.engine.actions import INVADER, Choose, ChooseCard
 from gateruler.engine.events import Cause
 from gateruler.engine.filters import BOARD, CardFilter, StateIs, all_of
 from gateruler.engine.frames import Decision, DecisionKind, Frame
-from gateruler.engine.registry import PROPERTIES, Param, Registry, param, params_of
+from gateruler.engine.registry import PROPERTIES, Choice, Param, Registry, param, params_of
 
 if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
@@ -162,6 +162,29 @@ def _own(zone: str, test: Any) -> CardFilter:
 
 _COUNT_DOC = "How many cards."
 
+GRAVEYARD = "graveyard"
+DECK_BOTTOM = "deck_bottom"
+PAID_TO = Choice(
+    "where paid cards go",
+    (GRAVEYARD, DECK_BOTTOM),
+    {
+        GRAVEYARD: "The graveyard (the default).",
+        DECK_BOTTOM: "The bottom of the deck, one at a time in the order chosen: the last one chosen is the bottom card.",
+    },
+)
+_TO_DOC = "Where the cards paid go."
+
+
+def to_bottom(game: GameState, side: int, iid: int, from_zone: str, source: int) -> None:
+    """Put `side`'s card `iid`, already taken out of `from_zone`, on the bottom of its deck, to pay for `source`'s
+    ability: the card is seen going there, so its place is known until the deck is shuffled."""
+    game.sides[side].deck.insert(0, iid)
+    game.log_event(side, "to_bottom", iid, from_zone, source, Cause.COST)
+
+
+def _where(to: str) -> str:
+    return "into the graveyard" if to == GRAVEYARD else "on the bottom of your deck"
+
 
 # ---------------------------------------------------------------------- the words
 
@@ -255,20 +278,30 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' if count != 1 else ''}"
 
 
-@cost("discard", "Put `count` cards matching `filter` from your hand into the graveyard (you choose which).")
+@cost(
+    "discard",
+    "Put `count` cards matching `filter` from your hand into the graveyard (you choose which), or (`to: deck_bottom`) "
+    "on the bottom of your deck.",
+)
 @attrs.frozen(kw_only=True)
 class Discard(_CardsInZone):
     zone: ClassVar[str] = "hand"
     count: int = param(int, _COUNT_DOC, 1, default=1, minimum=1)
     filter: Any = param(PROPERTIES, "Which cards may be discarded (default: any).", {"type": "unit"}, default=None)
+    to: str = param(PAID_TO, _TO_DOC, DECK_BOTTOM, default=GRAVEYARD)
 
     def take(self, game: GameState, side: int, iid: int, source: int) -> None:
         s = game.sides[side]
         s.hand.remove(iid)
+        if self.to == DECK_BOTTOM:
+            to_bottom(game, side, iid, "hand", source)
+            return
         s.graveyard.append(iid)
         game.log_event(side, "discard", iid, source, Cause.COST)
 
     def words(self) -> str:
+        if self.to == DECK_BOTTOM:
+            return f"put {_plural(self.count, 'card')} from your hand on the bottom of your deck"
         return f"discard {_plural(self.count, 'card')}"
 
 
@@ -388,18 +421,35 @@ class DeckToDamage(Cost):
         return f"put the top {_plural(self.count, 'card')} of your deck into your damage zone"
 
 
+SOUL_HOSTS = Choice(
+    "soul hosts",
+    ("self", "own"),
+    {
+        "self": "The card that has the ability (the default).",
+        "own": "Any of your cards on the board or in your field zone (you choose which soul cards, host by host).",
+    },
+)
+
+
 @cost(
     "soul",
-    "Put `count` of this card's soul cards matching `filter` into the graveyard (you choose which when they differ).",
+    "Put `count` soul cards matching `filter` into the graveyard (or `to: deck_bottom`): this card's, or (`host: own`) "
+    "those of any of your cards; you choose which when they differ.",
 )
 @attrs.frozen(kw_only=True)
 class Soul(Cost):
     count: int = param(int, _COUNT_DOC, 1, default=1, minimum=1)
     filter: Any = param(PROPERTIES, "Which soul cards may pay (default: any).", {"type": "unit"}, default=None)
+    host: str = param(SOUL_HOSTS, "Whose soul cards pay: this card's, or any of yours.", "own", default="self")
+    to: str = param(PAID_TO, _TO_DOC, DECK_BOTTOM, default=GRAVEYARD)
 
     def _candidates(self, game: GameState, side: int, source: int) -> list[int]:
         test = self.filter
-        return [iid for iid in game.soul(side, source) if test is None or test(game, side, iid, -1)]
+        if self.host == "self":
+            cards: tuple[int, ...] | list[int] = game.soul(side, source)
+        else:
+            cards = game.sides[side].soul_cards  # host by host, oldest first
+        return [iid for iid in cards if test is None or test(game, side, iid, -1)]
 
     def can_pay(self, game: GameState, side: int, source: int) -> bool:
         return len(self._candidates(game, side, source)) >= self.count
@@ -408,11 +458,24 @@ class Soul(Cost):
         return choose_cards(game, frame, self._candidates(game, frame.side, frame.source), self.count)
 
     def pay(self, game: GameState, frame: Frame) -> None:
-        paid = chosen_cards(frame, self._candidates(game, frame.side, frame.source), self.count)
-        game.soul_to_graveyard(frame.side, frame.source, paid)
+        side = frame.side
+        paid = chosen_cards(frame, self._candidates(game, side, frame.source), self.count)
+        if self.host == "self" and self.to == GRAVEYARD:
+            game.soul_to_graveyard(side, frame.source, paid)
+            return
+        hosts = game.sides[side].soul
+        for iid in paid:
+            host = next((h for h, cards in hosts.items() if iid in cards), None)
+            if host is None:
+                continue
+            if self.to == GRAVEYARD:
+                game.soul_to_graveyard(side, host, [iid], source=frame.source)
+            elif game.take_card(side, "soul", iid):
+                to_bottom(game, side, iid, "soul", frame.source)
 
     def words(self) -> str:
-        return f"put {_plural(self.count, 'soul card')} of this card into the graveyard"
+        whose = "of this card" if self.host == "self" else "of your cards"
+        return f"put {_plural(self.count, 'soul card')} {whose} {_where(self.to)}"
 
 
 @cost(

@@ -866,6 +866,20 @@ class Bottom(Entry, kind="bottom"):
         return f"{say.name(self.card)} went to the bottom of {say.whose} deck."
 
 
+class ToBottom(Entry, kind="to_bottom"):
+    """A card put on the bottom of its deck from a zone ("hand", "soul") to pay for source's ability (reason "cost")."""
+
+    card: CardOrRuler
+    from_: str
+    source: Source
+    reason: Reason
+
+    def told(self, say: Speech) -> str:
+        why = say.why(self.source, self.reason)
+        where = "soul cards" if self.from_ == "soul" else self.from_.replace("_", " ")
+        return f"{say.name(self.card)} went from {say.whose} {where} to the bottom of {say.whose} deck{why}."
+
+
 class Shuffle(Entry, kind="shuffle"):
     """The side's deck was shuffled."""
 
