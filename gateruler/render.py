@@ -241,10 +241,17 @@ def header(game: Game, width: int) -> str:
     return left + pad_left(right, width - cells(left)) if cells(left) + len(right) < width else left
 
 
+def damage_count(game: Game, side: int) -> str:
+    """How full a damage zone is, "5/11", and how many of its cards are face down (DR), "5/11 (2 face down)"."""
+    s = game.sides[side]
+    down = len(s.face_down)
+    return f"{len(s.damage_zone)}/{game.life(side)}" + (f" ({down} face down)" if down else "")
+
+
 def side_summary(game: Game, side: int) -> str:
     s = game.sides[side]
     return (
-        f"LIFE {game.life(side)}  damage zone {len(s.damage_zone)}/{game.life(side)}"
+        f"LIFE {game.life(side)}  damage zone {damage_count(game, side)}"
         f"  deck {len(s.deck)}  graveyard {len(s.graveyard)}"
     )
 

@@ -545,6 +545,7 @@ def _side_json(game: Game, side: int) -> dict:
         "set_zones": [ids[i] for i in s.set_zones if i is not None],
         "field_zone": [{"id": ids[i], "soul": [ids[c] for c in game.soul(side, i)]} for i in s.field],
         "removed": [ids[i] for i in s.removed],
+        "face_down": [ids[i] for i in s.damage_zone if i in s.face_down],
     }
 
 

@@ -16,6 +16,7 @@ from factories import (
     iids,
     knight,
     play,
+    restore,
     summon,
     unit,
     yaml_cards,
@@ -36,6 +37,7 @@ from gateruler.engine import (
     Confirm,
     Discount,
     EndTurn,
+    Game,
     GoToAttack,
     PlayEvent,
 )
@@ -290,3 +292,89 @@ def test_a_discount_paid_by_putting_a_hand_card_on_the_bottom_of_the_deck() -> N
     g.apply(ChooseCard(find_iid(g, P, "hand", "SOLDIER")))  # the hand also holds a card drawn this turn
     assert g.card(g.unit_at(P, ATTACK_LEFT).iid).id == "DRAGON"
     assert g.card(g.sides[P].deck[0]).id == "SOLDIER" and iids(g, P, "graveyard") == []
+
+
+# ---------------------------------------------------------------------- DR n: damage reversal (issue 23, word 2)
+
+REVERSAL = yaml_event("REVERSAL", INSIGHT, ability="costs: [{cost: damage_reversal, count: 2}]")
+
+
+def damage_game(damage: list[str], hand: tuple[str, ...] = ("REVERSAL",)) -> Game:
+    """A game whose player has `damage` (card ids) face up in the damage zone, taken from the deck's top."""
+    g = game(cards=[REVERSAL, SOLDIER, WALL, TINY], player=[*hand, *[FILLER] * (6 - len(hand)), *damage])
+    s = g.sides[P]
+    for card_id in damage:
+        iid = find_iid(g, P, "deck", card_id)
+        s.deck.remove(iid)
+        s.damage_zone.append(iid)
+    return g
+
+
+def test_damage_reversal_turns_face_up_damage_cards_face_down_and_they_still_count_towards_life() -> None:
+    g = damage_game(["SOLDIER", "WALL", "TINY"])
+    play(g, "REVERSAL")
+    assert g.pending.purpose == "cost"  # which 2 of the 3 is the player's choice
+    wall, tiny = find_iid(g, P, "damage_zone", "WALL"), find_iid(g, P, "damage_zone", "TINY")
+    g.apply(ChooseCard(wall))
+    g.apply(ChooseCard(tiny))
+    s = g.sides[P]
+    assert set(s.face_down) == {wall, tiny} and len(s.damage_zone) == 3  # still 3 towards LIFE
+    assert [e.card for e in g.log if e[1] == "face_down"] == [wall, tiny]
+    assert "draw" in [e[1] for e in g.log[-3:]]
+
+
+def test_damage_reversal_cannot_be_paid_with_fewer_face_up_cards_than_it_turns() -> None:
+    g = damage_game(["SOLDIER", "WALL", "TINY"], hand=("REVERSAL", "REVERSAL"))
+    play(g, "REVERSAL")
+    g.apply(ChooseCard(find_iid(g, P, "damage_zone", "WALL")))
+    g.apply(ChooseCard(find_iid(g, P, "damage_zone", "TINY")))
+    assert PlayEvent(find_iid(g, P, "hand", "REVERSAL")) not in g.legal_actions()  # 1 face-up card left, DR 2
+
+
+def test_a_face_down_damage_card_matches_no_filter_that_asks_a_property_but_counts_as_a_card() -> None:
+    raise_ = yaml_event(
+        "RAISE", "{effect: special_summon, target: {choose: 1, filter: {side: own, zone: damage_zone, type: unit}}}"
+    )
+    (count,) = yaml_cards("""
+        - {id: COUNT, name: count, type: event, level: 0, provenance: provisional,
+           abilities: [{trigger: on_play, requires: {count: {side: own, zone: damage_zone}, min: 3},
+                        effects: [{effect: draw, target: controller, amount: 1}]}]}
+    """)
+    hand = ["REVERSAL", "RAISE", "COUNT", FILLER, FILLER, FILLER]
+    g = game(cards=[REVERSAL, raise_, count, SOLDIER, WALL], player=[*hand, "SOLDIER", "WALL", "WALL"])
+    s = g.sides[P]
+    for card_id in ("SOLDIER", "WALL", "WALL"):
+        iid = find_iid(g, P, "deck", card_id)
+        s.deck.remove(iid)
+        s.damage_zone.append(iid)
+    play(g, "REVERSAL")
+    g.apply(ChooseCard(find_iid(g, P, "damage_zone", "SOLDIER")))  # the soldier and one wall go face down
+    assert PlayEvent(find_iid(g, P, "hand", "COUNT")) in g.legal_actions()  # 3 cards, face up or not
+    play(g, "RAISE")  # only the face-up wall is a unit it can see
+    g.apply(Choose(P, ATTACK_LEFT))
+    assert g.card(g.unit_at(P, ATTACK_LEFT).iid).id == "WALL"
+    assert len(s.damage_zone) == 2 and len(s.face_down) == 2
+
+
+def test_face_down_damage_cards_are_saved_and_an_older_save_without_them_loads_face_up() -> None:
+    g = damage_game(["SOLDIER", "WALL"])
+    play(g, "REVERSAL")
+    data = g.to_dict()
+    assert data["sides"][P]["face_down"] == sorted(g.sides[P].face_down, key=g.sides[P].damage_zone.index)
+    assert restore(data, g).sides[P].face_down == g.sides[P].face_down
+    del data["sides"][P]["face_down"]
+    assert restore(data, g).sides[P].face_down == ()
+
+
+def test_the_board_and_the_story_show_face_down_damage_cards_as_such() -> None:
+    from gateruler.render import board_lines
+    from gateruler.story import narrate
+
+    g = damage_game(["SOLDIER", "WALL"])
+    mark = len(g.log)
+    play(g, "REVERSAL")
+    assert any(
+        "damage 2/11 (2 face down)" in line or "damage zone 2/11 (2 face down)" in line for line in board_lines(g, 100)
+    )
+    told = [n.text for n in narrate(g, mark)]
+    assert any("was turned face down" in t and "to pay for reversal" in t for t in told)

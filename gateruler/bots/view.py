@@ -183,6 +183,7 @@ def _side_view(side: SideState, deck: list[int]) -> SideState:
     view.lost = side.lost
     view.shields = side.shields
     view.ruler_gained = side.ruler_gained
+    view.face_down = side.face_down
     return view
 
 

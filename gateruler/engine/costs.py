@@ -479,6 +479,36 @@ class Soul(Cost):
 
 
 @cost(
+    "damage_reversal",
+    "DR n (damage reversal): turn `count` face-up cards in your damage zone face down (you choose which).  They still "
+    "count towards your LIFE but show nothing; with fewer face-up cards it cannot be paid.",
+)
+@attrs.frozen(kw_only=True)
+class DamageReversal(Cost):
+    count: int = param(int, "How many cards (the n of DR n).", 2, default=1, minimum=1)
+
+    def _candidates(self, game: GameState, side: int) -> list[int]:
+        s = game.sides[side]
+        hidden = s.face_down
+        return [iid for iid in s.damage_zone if iid not in hidden] if hidden else list(s.damage_zone)
+
+    def can_pay(self, game: GameState, side: int, source: int) -> bool:
+        return len(self._candidates(game, side)) >= self.count
+
+    def choose(self, game: GameState, frame: Frame) -> Decision | None:
+        return choose_cards(game, frame, self._candidates(game, frame.side), self.count)
+
+    def pay(self, game: GameState, frame: Frame) -> None:
+        s = game.sides[frame.side]
+        for iid in chosen_cards(frame, self._candidates(game, frame.side), self.count):
+            s.face_down += (iid,)
+            game.log_event(frame.side, "face_down", iid, frame.source, Cause.COST)
+
+    def words(self) -> str:
+        return f"DR {self.count}: turn {_plural(self.count, 'face-up card')} in your damage zone face down"
+
+
+@cost(
     "remove_from_graveyard",
     "Remove `count` cards matching `filter` in your graveyard from the game (you choose which).",
 )

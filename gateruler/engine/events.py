@@ -720,6 +720,18 @@ class Remove(Entry, kind="remove", first=2):
         return f"{say.name(self.card)} was removed from the game from {say.whose} {self.from_}{why}."
 
 
+class FaceDown(Entry, kind="face_down"):
+    """A card in the damage zone turned face down (DR: paid for source's ability, reason "cost")."""
+
+    card: CardOrRuler
+    source: Source
+    reason: Reason
+
+    def told(self, say: Speech) -> str:
+        why = say.why(self.source, self.reason)
+        return f"{say.name(self.card)} in {say.whose} damage zone was turned face down{why}."
+
+
 class ToDeck(Entry, kind="to_deck", first=1):
     """A unit went back into its owner's deck (shuffled in)."""
 

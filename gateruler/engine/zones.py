@@ -120,6 +120,8 @@ def take_card(game: GameState, side: int, zone: str, iid: int) -> bool:
     cards.remove(iid)
     if zone == "field_zone":
         release_soul(game, side, iid)
+    elif zone == "damage_zone" and iid in s.face_down:
+        s.face_down = tuple(c for c in s.face_down if c != iid)  # it leaves face up: a new card (CR 3-2d)
     return True
 
 
