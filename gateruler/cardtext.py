@@ -183,16 +183,17 @@ def _mentions_effect(f: Fields, word: str) -> bool:
 
 
 def read_discount(node: Any, loc: SourceLocation, report: Report) -> Ability | None:
-    """A card's `discount:` (【コスト軽減】): `energy` paid instead of the level, and other `costs`; read into
-    its discount ability (gateruler/engine/discount.py)."""
+    """A card's `discount:` (【コスト軽減】): `energy` paid instead of the level, other `costs`, and the condition
+    under which it may be used (`requires`); read into its discount ability (gateruler/engine/discount.py)."""
     f = Fields(node, report, "a discount", at=loc)
     energy = f.required("energy", int, min=0)
     text = f.optional("text", str, "")
     ctx = Context()
+    requires = _read_optional(f, "requires", lambda value, where: read_condition(value, where, report, ctx))
     costs = [_read_cost(item, item_loc, report, ctx) for item, item_loc in f.items("costs")]
     if not f.finish() or energy is MISSING or any(c is None for c in costs):
         return None
-    return discount_ability(energy, costs, text)
+    return discount_ability(energy, costs, text, requires)
 
 
 def _check_replacement(

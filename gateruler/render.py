@@ -168,7 +168,8 @@ def ability_words(ability: Ability) -> str:
     they are used (the player decides to use them), before the data's own text."""
     if ability.trigger == DISCOUNT:
         pay = ", ".join(c.words() for c in ability.costs) or "nothing"
-        return f"Discount: you may play it from your hand by paying {pay} instead of its level" + (
+        when = f" if {ability.requires.words()}" if ability.requires is not None else ""
+        return f"Discount: you may play it from your hand by paying {pay} instead of its level{when}" + (
             f" ({ability.text})" if ability.text else "."
         )
     if ability.trigger == ATTACK_COST and not ability.text:

@@ -152,9 +152,8 @@ class SideState:
     soul: list[tuple[CardRef, list[CardRef]]] = attrs.field(
         factory=list
     )  # [host, its soul cards]; older saves have none
-    face_down: list[CardRef] = attrs.field(
-        factory=list
-    )  # damage-zone cards turned face down (DR); older saves have none
+    # damage-zone cards turned face down (DR); older saves have none
+    face_down: list[CardRef] = attrs.field(factory=list)  # type: ignore[valid-type]  # CardRef: a bounded int, as above
 
 
 @attrs.frozen

@@ -478,6 +478,13 @@ DISCOUNT = ObjectSpec(
             default=[],
         ),
         Field(
+            "requires",
+            Named("condition"),
+            'When the discount may be used ("costs 2 less if you control a Beast"): any condition an ability takes; '
+            "without one, whenever its costs can be paid.",
+            {"turn": "own"},
+        ),
+        Field(
             "text",
             str,
             "Our own short wording, shown to the player.",
