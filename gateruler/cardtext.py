@@ -437,16 +437,22 @@ def _read_target(f: Fields, effect: str, categories: frozenset[str], ctx: Contex
 def _read_target_mapping(node: LocatedMap, loc: SourceLocation, parent: Fields, ctx: Context) -> Any:
     t = Fields(node, parent.report, "a target", at=loc)
     if "all" in t:
-        if "choose" in t or "filter" in t:
+        if "choose" in t or "filter" in t or "up_to" in t:
             t.error(loc, "a target is either {choose: N, filter: FILTER} or {all: FILTER}, not both")
-            t.raw("choose"), t.raw("filter")
+            t.raw("choose"), t.raw("filter"), t.raw("up_to")
         found = read_filter(t.raw("all"), t.value_loc("all"), parent.report, ctx)
         return Every(found) if t.finish() and found is not None else MISSING
-    if "choose" not in t:
-        t.error(loc, "a target mapping needs 'choose' (how many) and 'filter', or 'all'")
-        t.finish(known=("choose", "filter", "all"))
+    if "choose" in t and "up_to" in t:
+        t.error(loc, "a target chooses either exactly ('choose: N') or at most ('up_to: N') that many, not both")
+        t.raw("choose"), t.raw("up_to"), t.raw("filter")
+        t.finish()
         return MISSING
-    count = t.required("choose", int, min=1)
+    fewer = "up_to" in t
+    if "choose" not in t and not fewer:
+        t.error(loc, "a target mapping needs 'choose' (how many) or 'up_to' (at most how many) and 'filter', or 'all'")
+        t.finish(known=("choose", "up_to", "filter", "all"))
+        return MISSING
+    count = t.required("up_to" if fewer else "choose", int, min=1)
     node_filter = t.raw("filter")
     found = (
         read_filter(node_filter, t.value_loc("filter"), parent.report, ctx)
@@ -455,7 +461,7 @@ def _read_target_mapping(node: LocatedMap, loc: SourceLocation, parent: Fields, 
     )
     if not t.finish() or found is None or count is MISSING:
         return MISSING
-    return Chosen(found, count)
+    return Chosen(found, count, fewer=fewer)
 
 
 # ---------------------------------------------------------------------- filters

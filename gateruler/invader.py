@@ -186,7 +186,7 @@ class InvaderController:
         if decision.kind == "confirm":
             return Confirm(True)
         if decision.kind == "zone":
-            offered = {a.slot: a for a in options}
+            offered = {a.slot: a for a in options if isinstance(a, Choose)}
             return next(offered[slot] for slot in SUMMON_ORDER if slot in offered)
         if decision.kind == "split":
             return self.split(

@@ -23,6 +23,7 @@ from gateruler.engine import (
     ATTACK_LEFT,
     ATTACK_RIGHT,
     DEFENSE,
+    DONE,
     INVADER,
     PLAYER,
     RULER,
@@ -33,6 +34,7 @@ from gateruler.engine import (
     ChooseCard,
     Confirm,
     Discount,
+    Done,
     EndTurn,
     Game,
     GoToAttack,
@@ -489,11 +491,22 @@ def action_words(game: Game, action: Action) -> str:
         return ", ".join(f"{amount} to {unit_words(game, side, slot)}" for side, slot, amount in action.parts)
     if isinstance(action, Pass):
         return "pass: let it happen"
+    if isinstance(action, Done):
+        return "no more" if game.pending is not None and game.pending.picked else "none"
     return repr(action)
 
 
 def pending_question(game: Game) -> str:
-    """What a pending decision is for: "Flame Bolt: deal 3 damage to which unit?"."""
+    """What a pending decision is for: "Flame Bolt: deal 3 damage to which unit?"; an "up to" choice says
+    that it may stop there."""
+    question = _question(game)
+    decision = game.pending
+    if decision is not None and DONE in decision.options:
+        return question.rstrip("?") + (" (or no more)?" if decision.picked else " (or none)?")
+    return question
+
+
+def _question(game: Game) -> str:
     decision = game.pending
     if decision.kind == WINDOW:  # the rift's turn: "Vaha is about to attack your Iron Warden: respond?"
         return f"{window_words(game, decision).rstrip('.')}: respond?"

@@ -32,6 +32,7 @@ import attrs
 
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import (
+    DONE,
     INVADER,
     PLAYER,
     RULER,
@@ -404,6 +405,8 @@ def _to_action(game: Game, scripted: ScriptedAction, path: str) -> Action:
         return EndTurn()
     if spec == "pass":
         return Pass()
+    if spec == "done":
+        return DONE
     if not isinstance(spec, dict) or len(spec) == 0:
         raise fail(f"unknown action {_short(spec)} (see docs/scenarios.md)")
     side = game.sides[PLAYER]

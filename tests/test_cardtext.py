@@ -95,6 +95,14 @@ def test_a_target_is_either_chosen_or_all(check):
     ]
 
 
+def test_a_target_chooses_exactly_or_up_to_a_number_not_both(check):
+    assert check(effect("{up_to: 2, filter: {side: enemy}}")) == []
+    assert check(effect("{choose: 1, up_to: 2, filter: {side: enemy}}")) == [
+        "13:38: a target chooses either exactly ('choose: N') or at most ('up_to: N') that many, not both"
+    ]
+    assert check(effect("{up_to: 0, filter: {side: enemy}}"))[0].endswith("'up_to' must be at least 1 (got 0)")
+
+
 def test_an_effect_refuses_a_target_of_cards_it_cannot_act_on(check):
     assert check(effect("{all: {zone: hand}}")) == [
         "13:38: effect 'damage' does not accept a target of cards in other zones (it accepts: a ruler, units on the board)"

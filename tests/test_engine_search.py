@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from factories import FILLER, find_iid, game, iids, play, unit, yaml_cards, yaml_event
 
-from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, Choose, ChooseCard, EndTurn
+from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, DONE, INVADER, PLAYER, Choose, ChooseCard, EndTurn
 
 P, I = PLAYER, INVADER
 SOLDIER = unit("SOLDIER", 1, 3, 3, 1)
@@ -128,3 +128,29 @@ def test_a_look_shows_the_rift_turn_to_the_player_in_the_log() -> None:
     assert [(e[2], g.card(e[3]).id) for e in looked] == [(I, "SOLDIER")]
     g.apply(EndTurn())
     assert g.card(g.unit_at(I, ATTACK_LEFT).iid).id == FILLER  # the soldier went to the bottom
+
+
+# ---------------------------------------------------------------------- up to: fewer, none included (issue 23, words 7 and 9)
+
+
+def test_a_search_that_may_fail_to_find_takes_nothing_when_its_controller_says_so_and_still_shuffles() -> None:
+    """cards.md: a search "may fail to find" on purpose (the deck is hidden; nobody can check)."""
+    seek = yaml_event("SEEK", "{effect: search, filter: {name: wall}, up_to: true}")
+    g = game(cards=[seek, SOLDIER, WALL], player=["SEEK", *HAND, "WALL", "SOLDIER"], seed=2)
+    play(g, "SEEK")
+    wall = find_iid(g, P, "deck", "WALL")
+    assert g.legal_actions() == [ChooseCard(wall), DONE]  # one wall, yet the controller is asked
+    g.apply(DONE)
+    assert iids(g, P, "hand").count("WALL") == 0 and g.log[-1][1] == "shuffle"
+
+
+def test_a_look_that_may_take_fewer_asks_after_the_cards_are_seen() -> None:
+    peek = yaml_event("PEEK", "{effect: look, count: 2, take: 1, up_to: true}")
+    g = game(cards=[peek, SOLDIER, WALL], player=["PEEK", *HAND, "WALL", "SOLDIER"])
+    play(g, "PEEK")
+    seen = [e.card for e in g.log if e[1] == "look"]
+    assert ids(g, seen) == ["WALL", "SOLDIER"]  # seen first, then the choice: take one, or none
+    assert g.legal_actions() == [ChooseCard(seen[0]), ChooseCard(seen[1]), DONE]
+    g.apply(DONE)
+    g.apply(ChooseCard(seen[1]))  # the order on the bottom: the soldier, then the wall at the very bottom
+    assert ids(g, g.sides[P].deck[:2]) == ["WALL", "SOLDIER"]

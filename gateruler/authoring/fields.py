@@ -320,7 +320,7 @@ def _effect_case(word: EffectWord) -> ObjectSpec:
             Field(
                 "target",
                 TargetKind(accepted),
-                "What the effect acts on: a target word, or a `choose`/`all` mapping (see Targets).",
+                "What the effect acts on: a target word, or a `choose`/`up_to`/`all` mapping (see Targets).",
                 accepted[0],
                 required=True,
             )

@@ -95,7 +95,7 @@ def _type(field_kind: Any, plural: bool = False) -> str:
     if isinstance(field_kind, Comparison):
         return "integer, or `{min: a, max: b}`"
     if isinstance(field_kind, TargetKind):
-        return "a [target](#targets): a word or a `choose`/`all` mapping"
+        return "a [target](#targets): a word or a `choose`/`up_to`/`all` mapping"
     if isinstance(field_kind, NamesMap):
         return "mapping: language code -> string"
     if isinstance(field_kind, Named):
@@ -246,6 +246,8 @@ def _targets() -> list[str]:
         "",
         "- `{choose: N, filter: FILTER}`: the controller chooses N of the matching cards, one at a time "
         "(the rift chooses in the solo-mode order, docs/rulings.md); with fewer, all of them;",
+        "- `{up_to: N, filter: FILTER}`: the same, but at most N: the controller may stop at any pick, "
+        "none at all included (the rift always takes as many as it can);",
         "- `{all: FILTER}`: every matching card.",
         "",
         "Each effect accepts some kinds of target: "

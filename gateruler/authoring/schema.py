@@ -109,21 +109,24 @@ class _Builder:
         raise TypeError(f"no JSON Schema for {kind!r}")
 
     def target(self, kind: TargetKind) -> dict[str, Any]:
-        """A target word, `{choose: N, filter: FILTER}` or `{all: FILTER}`."""
+        """A target word, `{choose: N, filter: FILTER}`, `{up_to: N, filter: FILTER}` or `{all: FILTER}`."""
         filter_ref = self.kind(Named("filter"))
-        chosen = {
-            "type": "object",
-            "properties": {"choose": {"type": "integer", "minimum": 1}, "filter": filter_ref},
-            "required": ["choose"],
-            "additionalProperties": False,
-        }
+        chosen = [
+            {
+                "type": "object",
+                "properties": {how: {"type": "integer", "minimum": 1}, "filter": filter_ref},
+                "required": [how],
+                "additionalProperties": False,
+            }
+            for how in ("choose", "up_to")
+        ]
         every = {
             "type": "object",
             "properties": {"all": filter_ref},
             "required": ["all"],
             "additionalProperties": False,
         }
-        return {"anyOf": [{"enum": list(kind.words)}, chosen, every]}
+        return {"anyOf": [{"enum": list(kind.words)}, *chosen, every]}
 
     def keyed(self, spec: Keyed) -> dict[str, Any]:
         """One branch per word: the word's key and its own other keys, nothing else."""

@@ -30,7 +30,7 @@ from gateruler.engine.continuous import continuous_grants
 from gateruler.engine.discount import DISCOUNT
 from gateruler.engine.frames import BEGIN, Frame
 from gateruler.engine.legal import event_playable
-from gateruler.engine.targets import Chosen
+from gateruler.engine.targets import lacks_a_target
 from gateruler.engine.timings import ATTACK, DEFAULT_SET_WINDOWS, MAIN, TIMINGS, event_windows
 from gateruler.engine.triggers import ACTIVATED
 from gateruler.models import CardDef, CostModel
@@ -182,7 +182,7 @@ def usable(game: GameState, side: int, iid: int, ability: Any) -> bool:
         if not cost.can_pay(game, side, iid):
             return False
     for effect in ability.effects:
-        if type(effect.target) is Chosen and not effect.optional and not effect.target.filter.places(game, side):
+        if not effect.optional and lacks_a_target(effect.target, game, side):
             return False
         if not effect.usable(game, side, iid):
             return False

@@ -31,7 +31,7 @@ from gateruler.engine.actions import (
 from gateruler.engine.combat import attack_targets, can_attack
 from gateruler.engine.keywords import OPEN_CARD
 from gateruler.engine.state import ATTACK_PHASE, MAIN_PHASE
-from gateruler.engine.targets import Chosen
+from gateruler.engine.targets import lacks_a_target
 from gateruler.engine.timings import ATTACK, MAIN
 from gateruler.engine.triggers import ON_PLAY
 from gateruler.vocabulary import EVENT_TYPE, FIELD_TYPE, UNIT_TYPE
@@ -157,7 +157,7 @@ def playable_now(game: GameState, side: int, iid: int, energy: int | None = None
             if not cost.energy_needed() and not cost.can_pay(game, side, iid):
                 return False
         for effect in ability.effects:
-            if type(effect.target) is Chosen and not effect.optional and not effect.target.filter.places(game, side):
+            if not effect.optional and lacks_a_target(effect.target, game, side):
                 return False
     return energy <= game.sides[side].energy_ready
 

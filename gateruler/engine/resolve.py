@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gateruler.engine.actions import INVADER, RULER, Choose, ChooseCard, Confirm
+from gateruler.engine.actions import DONE, INVADER, RULER, Choose, ChooseCard, Confirm, Done
 from gateruler.engine.events import Cause
 from gateruler.engine.frames import BEGIN, Decision, DecisionKind, Frame, Result, log_no_effect
 from gateruler.engine.targets import Chosen, Every, PlayerTarget, RulerTarget, SelfTarget, SideTarget
@@ -166,26 +166,30 @@ def _victims(game: GameState, frame: Frame, effect: Any, answers: tuple) -> tupl
     if kind is Every:
         return target.filter.places(game, side), 0
     assert kind is Chosen
-    places = target.filter.places(game, side)
+    places = target.places(game, side)
     if not places:
         log_no_effect(game, frame, Cause.NO_TARGET)
         return [], 0
     by_answer = {_answer_for(p): p for p in places}
     needed = min(target.count, len(places))
+    fewer = target.fewer  # up to N: every pick may be the last (Done), none at all included
     chosen: list = []
     used = 0  # the answers that are this target's: the first ones, one per pick that was asked
     while len(chosen) < needed:
         remaining = [p for p in places if p not in chosen]
-        if len(remaining) <= needed - len(chosen):
+        if not fewer and len(remaining) <= needed - len(chosen):
             chosen += remaining
             break
         if used < len(answers):
-            picked = by_answer.get(answers[used])
+            answer = answers[used]
             used += 1
+            if type(answer) is Done:
+                break
+            picked = by_answer.get(answer)
             if picked is not None and picked not in chosen:
                 chosen.append(picked)  # in the order they were chosen
             continue
-        options = tuple(_answer_for(p) for p in remaining)
+        options = tuple(_answer_for(p) for p in remaining) + ((DONE,) if fewer else ())
         kind_of = DecisionKind.UNIT if isinstance(options[0], Choose) else DecisionKind.CARD
         ask(
             game,
@@ -195,6 +199,8 @@ def _victims(game: GameState, frame: Frame, effect: Any, answers: tuple) -> tupl
             ),
         )
         return None
+    if not chosen:
+        log_no_effect(game, frame, Cause.NONE_CHOSEN)  # up to N, and none chosen
     return chosen, used
 
 

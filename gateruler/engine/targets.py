@@ -6,6 +6,8 @@ A target is written as a shorthand word (``enemy_unit``, ``all_own_units``,
 * ``{choose: 1, filter: {side: enemy, type: unit, level: {max: 1}}}``: the
   controller chooses that many of the matching cards (a decision, see
   frames.py), one at a time;
+* ``{up_to: 2, filter: ...}``: the same, but at most that many: the
+  controller may stop at any pick (`Done`), none at all included;
 * ``{all: {side: own, attribute: Beast}}``: every matching card.
 
 Both compile to the same few frozen classes; every shorthand word of
@@ -19,13 +21,16 @@ accepts (effects/base.py) and the loader checks it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from gateruler.engine.filters import BOARD, CardFilter, TypeIs, compile_filter
 from gateruler.engine.registry import Registry
 from gateruler.vocabulary import CardType
+
+if TYPE_CHECKING:
+    from gateruler.engine.gamestate import GameState
 
 UNIT = "unit"  # units on the board (and the card itself, for `self`)
 SET_CARD = "set_card"  # cards in set zones
@@ -68,19 +73,33 @@ class SelfTarget:
 
 @attrs.frozen(slots=True)
 class Chosen:
-    """`count` of the cards `filter` finds, chosen by the controller one at a time."""
+    """`count` of the cards `filter` finds, chosen by the controller one at a time; `fewer`: up to
+    `count` (the controller may choose fewer, none included)."""
 
     filter: CardFilter
     count: int = 1
     word: str = ""
+    fewer: bool = False
 
     @property
     def category(self) -> str:
         return filter_category(self.filter)
 
+    def places(self, game: GameState, side: int) -> list[tuple[int, Any, int]]:
+        """What may be chosen, as (side, where, iid), in the order `CardFilter.places` gives."""
+        return self.filter.places(game, side)
+
     def words(self) -> str:
         thing = self.filter.describe()
+        if self.fewer:
+            return f"up to {self.count} of {thing}"
         return thing if self.count == 1 or self.word else f"{self.count} {thing}"
+
+
+def lacks_a_target(target: Any, game: GameState, side: int) -> bool:
+    """Whether an effect with `target` cannot be used now for want of one: a chosen target that must choose
+    and has nothing to choose (a choice of up to N may choose none)."""
+    return type(target) is Chosen and not target.fewer and not target.places(game, side)
 
 
 @attrs.frozen(slots=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gateruler.engine.actions import Choose, ChooseCard
+from gateruler.engine.actions import DONE, Choose, ChooseCard, Done
 from gateruler.engine.frames import Decision, DecisionKind, Frame
 from gateruler.vocabulary import CardType
 
@@ -48,6 +48,7 @@ def pick_cards(
     start: int,
     purpose: str = PICK,
     kind: DecisionKind = DecisionKind.CARD,
+    fewer: bool = False,
 ) -> tuple[list[int], int, Decision | None]:
     """Up to `count` of `candidates` (as many as there are), one answer each from `frame.answers[start:]`.
 
@@ -55,7 +56,8 @@ def pick_cards(
     decision for the next pick (None when all are picked).  Copies of one
     card are one option (the first stands for all); when every remaining
     card must be taken anyway and the order of the picks does not matter
-    (not an ORDER), the next is offered alone."""
+    (not an ORDER), the next is offered alone.  `fewer`: the controller may
+    stop at any pick (`Done`, offered last), none at all included."""
     answers = frame.answers
     needed = min(count, len(candidates))
     picked: list[int] = []
@@ -63,10 +65,13 @@ def pick_cards(
     while len(picked) < needed:
         remaining = [c for c in candidates if c not in picked]
         if at < len(answers):
-            picked.append(answers[at].card)
+            answer = answers[at]
             at += 1
+            if type(answer) is Done:
+                break
+            picked.append(answer.card)
             continue
-        if len(remaining) <= needed - len(picked) and purpose != ORDER:
+        if len(remaining) <= needed - len(picked) and purpose != ORDER and not fewer:
             options = [ChooseCard(remaining[0])]
         else:
             seen: set[str] = set()
@@ -76,6 +81,8 @@ def pick_cards(
                 if card_id not in seen:
                     seen.add(card_id)
                     options.append(ChooseCard(iid))
+        if fewer:
+            options.append(DONE)  # type: ignore[arg-type]  # the options are answers: a card, or no more
         return picked, at, _decision(frame, frame.side, kind, purpose, options, needed, [ChooseCard(c) for c in picked])
     return picked, at, None
 

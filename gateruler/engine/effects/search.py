@@ -35,6 +35,10 @@ DESTINATIONS = Choice(
     },
 )
 FILTER_DOC = "Which cards may be taken (default: any)."
+UP_TO_DOC = (
+    'The controller may take fewer, none included, choosing after seeing the cards ("you may put it into your hand"; '
+    "a search that fails to find on purpose).  The rift always takes as many as it can."
+)
 TO_DOC = "Where the cards taken go."
 
 
@@ -78,6 +82,7 @@ class _Taking(Effect):
     chooses = True
     filter: Any
     to: str
+    up_to: bool
 
     def _place(
         self, game: GameState, frame: Frame, picked: list[int], at: int
@@ -100,16 +105,21 @@ class _Taking(Effect):
 class Search(_Taking):
     filter: Any = param(PROPERTIES, FILTER_DOC, {"type": "field"}, default=None)
     count: int = param(
-        int, "How many cards at most (as many as there are: a search never fails on purpose).", 1, default=1, minimum=1
+        int,
+        "How many cards at most (as many as there are, unless `up_to`: a search fails on purpose only then).",
+        1,
+        default=1,
+        minimum=1,
     )
     to: str = param(DESTINATIONS, TO_DOC, "hand", default="hand")
+    up_to: bool = param(bool, UP_TO_DOC, True, default=False)
 
     def _plan(self, game: GameState, frame: Frame) -> tuple[list[tuple[int, int | None]], Decision | None]:
         side = frame.side
         candidates = _takeable(
             game, side, sorted(game.sides[side].deck), self.filter, self.to
         )  # the deck's order is hidden
-        picked, at, decision = pick_cards(game, frame, candidates, self.count, 0)
+        picked, at, decision = pick_cards(game, frame, candidates, self.count, 0, fewer=self.up_to)
         if decision is not None:
             return [], decision
         going, at, decision = self._place(game, frame, picked, at)
@@ -145,13 +155,15 @@ class Look(_Taking):
     )
     filter: Any = param(PROPERTIES, FILTER_DOC, {"attribute": "Beast"}, default=None)
     to: str = param(DESTINATIONS, TO_DOC, "hand", default="hand")
+    up_to: bool = param(bool, UP_TO_DOC, True, default=False)
 
     def _plan(self, game: GameState, frame: Frame) -> tuple[list[tuple[int, int | None]], list[int], Decision | None]:
         """The cards taken (with their zones), the rest in the order chosen so far, and the next decision."""
         side = frame.side
         deck = game.sides[side].deck
         top = deck[::-1][: self.count]  # top first
-        picked, at, decision = pick_cards(game, frame, _takeable(game, side, top, self.filter, self.to), self.take, 0)
+        takeable = _takeable(game, side, top, self.filter, self.to)
+        picked, at, decision = pick_cards(game, frame, takeable, self.take, 0, fewer=self.up_to)
         if decision is not None:
             return [], [], decision
         going, at, decision = self._place(game, frame, picked, at)
