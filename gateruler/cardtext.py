@@ -30,7 +30,7 @@ from gateruler.engine.effects import COMMON_PARAMS, EFFECTS
 from gateruler.engine.filters import BOARD, FILTER_WORDS, STAT_PROPERTIES, CardFilter, all_of
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.engine.registry import Choice, Comparison, Family, ListOf, OneOrMany, Param
-from gateruler.engine.targets import CATEGORY_WORDS, TARGET_WORDS, Chosen, Every, words_for
+from gateruler.engine.targets import CATEGORY_WORDS, RULER_CHOICES, TARGET_WORDS, Chosen, Every, words_for
 from gateruler.engine.timings import TIMINGS
 from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, CNT, CONTINUOUS, REPLACEMENT, TRIGGERS
 from gateruler.models import SourceLocation
@@ -45,6 +45,11 @@ def enum_of_words(words: tuple[str, ...]) -> type[enum.Enum]:
     """An Enum whose members are `words`, so that Fields reports a misspelt word as it does any enum value
     (one Enum for one tuple of words, whoever asks)."""
     return enum.Enum("Words", [(w, w) for w in words])  # type: ignore[return-value]
+
+
+def words_enum_of(choice: Choice) -> type[enum.Enum]:
+    """An Enum of a `Choice`'s values (see :func:`enum_of_words`)."""
+    return enum_of_words(choice.values)
 
 
 def words_enum(registry: Any) -> type[enum.Enum]:
@@ -408,19 +413,17 @@ def _read_target(f: Fields, effect: str, categories: frozenset[str], ctx: Contex
         target = _read_target_mapping(raw, loc, f, ctx)
         if target is MISSING:
             return MISSING
-        if target.category not in categories:
+        if not target.categories <= categories:
             accepted = ", ".join(CATEGORY_WORDS[c] for c in sorted(categories))
-            f.error(
-                loc,
-                f"effect {effect!r} does not accept a target of {CATEGORY_WORDS[target.category]} (it accepts: {accepted})",
-            )
+            refused = " or ".join(CATEGORY_WORDS[c] for c in sorted(target.categories - categories))
+            f.error(loc, f"effect {effect!r} does not accept a target of {refused} (it accepts: {accepted})")
             return MISSING
     else:
         word = f.convert(raw, words_enum(TARGET_WORDS), loc, "target")
         if word is MISSING:
             return MISSING
         target = TARGET_WORDS[word.value].target
-        if target.category not in categories:
+        if not target.categories <= categories:
             f.error(
                 loc,
                 f"effect {effect!r} does not accept target {word.value!r} (it accepts: {', '.join(words_for(categories))})",
@@ -450,9 +453,10 @@ def _read_target_mapping(node: LocatedMap, loc: SourceLocation, parent: Fields, 
     fewer = "up_to" in t
     if "choose" not in t and not fewer:
         t.error(loc, "a target mapping needs 'choose' (how many) or 'up_to' (at most how many) and 'filter', or 'all'")
-        t.finish(known=("choose", "up_to", "filter", "all"))
+        t.finish(known=("choose", "up_to", "filter", "ruler", "all"))
         return MISSING
     count = t.required("up_to" if fewer else "choose", int, min=1)
+    rulers = t.optional("ruler", words_enum_of(RULER_CHOICES), None)
     node_filter = t.raw("filter")
     found = (
         read_filter(node_filter, t.value_loc("filter"), parent.report, ctx)
@@ -461,7 +465,7 @@ def _read_target_mapping(node: LocatedMap, loc: SourceLocation, parent: Fields, 
     )
     if not t.finish() or found is None or count is MISSING:
         return MISSING
-    return Chosen(found, count, fewer=fewer)
+    return Chosen(found, count, fewer=fewer, rulers=rulers.value if rulers else "")
 
 
 # ---------------------------------------------------------------------- filters

@@ -452,9 +452,9 @@ def _to_action(game: Game, scripted: ScriptedAction, path: str) -> Action:
 
     def unit(text: Any, what: str) -> tuple[int, int]:
         side_name, _, zone = text.partition(".") if isinstance(text, str) else ("", "", "")
-        if side_name not in SIDE_NAMES or zone not in SLOT_BY_NAME:
+        if side_name not in SIDE_NAMES or (zone not in SLOT_BY_NAME and not (what == "choose" and zone == "ruler")):
             raise fail(f"{what} takes side.zone, e.g. invader.attack_left, not {_short(text)}")
-        return SIDE_NAMES.index(side_name), SLOT_BY_NAME[zone]
+        return SIDE_NAMES.index(side_name), SLOT_BY_NAME.get(zone, RULER)
 
     if "choose" in spec:
         return Choose(*unit(word("choose"), "choose"))

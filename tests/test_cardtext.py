@@ -103,6 +103,19 @@ def test_a_target_chooses_exactly_or_up_to_a_number_not_both(check):
     assert check(effect("{up_to: 0, filter: {side: enemy}}"))[0].endswith("'up_to' must be at least 1 (got 0)")
 
 
+def test_a_choice_across_zones_needs_an_effect_that_acts_on_every_one_of_them(check):
+    assert check(effect("card_in_play", "destroy", "")) == []
+    assert check(effect("{choose: 1, filter: {side: own}, ruler: own}", "modify", ", atk: 1")) == []
+    assert check(effect("{choose: 1, filter: {zone: [board, field_zone]}}", "damage")) == [
+        "13:38: effect 'damage' does not accept a target of cards in field zones (it accepts: a ruler, units on the board)"
+    ]
+    (finding,) = check(effect("card_in_play", "damage"))
+    assert finding.startswith("13:38: effect 'damage' does not accept target 'card_in_play' (it accepts: ")
+    assert "enemy_ruler_or_unit" in finding and "own_ruler_or_unit" in finding
+    (finding,) = check(effect("{choose: 1, filter: {side: own}, ruler: mine}", "modify", ", atk: 1"))
+    assert finding == "13:78: unknown ruler 'mine' (expected one of: own, enemy, any)"
+
+
 def test_an_effect_refuses_a_target_of_cards_it_cannot_act_on(check):
     assert check(effect("{all: {zone: hand}}")) == [
         "13:38: effect 'damage' does not accept a target of cards in other zones (it accepts: a ruler, units on the board)"

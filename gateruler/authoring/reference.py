@@ -248,6 +248,9 @@ def _targets() -> list[str]:
         "(the rift chooses in the solo-mode order, docs/rulings.md); with fewer, all of them;",
         "- `{up_to: N, filter: FILTER}`: the same, but at most N: the controller may stop at any pick, "
         "none at all included (the rift always takes as many as it can);",
+        '- either with `ruler: own` (`enemy`, `any`): that ruler is one of the choices too ("your ruler or a unit"); '
+        'a filter may look in several zones (`zone: [board, field_zone, set_zone]`: "a card in play"), and the effect '
+        "must accept every kind of card the choice may take;",
         "- `{all: FILTER}`: every matching card.",
         "",
         "Each effect accepts some kinds of target: "
@@ -258,7 +261,7 @@ def _targets() -> list[str]:
         "|---|---|---|",
     ]
     for word in TARGET_WORDS:
-        users = [w.name for w in EFFECTS if word.target.category in w.targets]
+        users = [w.name for w in EFFECTS if word.target.categories <= w.targets]
         lines.append(f"| `{word.name}` | {_cell(word.doc)} | {_code_list(users)} |")
     return lines + [""]
 

@@ -35,6 +35,7 @@ from gateruler.authoring.fields import (
 )
 from gateruler.engine.effects import EFFECTS
 from gateruler.engine.registry import Choice, Comparison, ListOf, OneOrMany
+from gateruler.engine.targets import RULER_CHOICES
 from gateruler.engine.triggers import ATTACK_COST, CONTINUOUS
 from gateruler.errors import GateRulerError
 from gateruler.fileio import write_text_atomic
@@ -114,7 +115,14 @@ class _Builder:
         chosen = [
             {
                 "type": "object",
-                "properties": {how: {"type": "integer", "minimum": 1}, "filter": filter_ref},
+                "properties": {
+                    how: {"type": "integer", "minimum": 1},
+                    "filter": filter_ref,
+                    "ruler": {
+                        "enum": list(RULER_CHOICES.values),
+                        "description": "That ruler is one of the choices too.",
+                    },
+                },
                 "required": [how],
                 "additionalProperties": False,
             }

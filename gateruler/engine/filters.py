@@ -51,6 +51,8 @@ ZONE_LISTS = {
     "soul": "soul_cards",
 }
 BOARD = "board"
+FIELD_ZONE = "field_zone"
+SET_ZONE = "set_zone"
 ZONES = Choice(
     "zones",
     (BOARD, *ZONE_LISTS),

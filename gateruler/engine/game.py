@@ -332,6 +332,7 @@ class Game:
     destroy = zones.destroy
     stays = zones.stays
     destroy_field = zones.destroy_field
+    destroy_set_card = zones.destroy_set_card
     take_top = zones.take_top
     draw = zones.draw
 

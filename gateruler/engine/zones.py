@@ -218,6 +218,15 @@ def destroy_field(game: GameState, side: int, iid: int, cause: str | None = None
         release_soul(game, side, iid)
 
 
+def destroy_set_card(game: GameState, side: int, iid: int, cause: str | None = None, source: int | None = None) -> None:
+    """A card in one of `side`'s set zones is destroyed: it goes to the graveyard."""
+    zones = game.sides[side].set_zones
+    if iid in zones:
+        zones[zones.index(iid)] = None
+        game.sides[side].graveyard.append(iid)
+        game.log_event(side, "set_destroyed", iid, source, cause)
+
+
 def take_from_hand_or_drive(game: GameState, side: int, iid: int) -> str:
     """Take the card the player plays from where it is; returns the zone ("hand", "drive", "set")."""
     s = game.sides[side]

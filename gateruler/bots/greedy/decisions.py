@@ -96,7 +96,8 @@ def answer_decision(game: Game, facts: Facts, legal: list[Action]) -> Action:
     if decision.kind == "card" and decision.subject(game).kind == "special_summon":
         return max(legal, key=lambda a: _pick_worth(facts, a))
     if decision.kind == "unit":
-        return choose_target(game, facts, cast("list[Choose]", legal))  # a unit decision offers units
+        units = [a for a in legal if type(a) is Choose]  # a choice across zones offers cards in play too
+        return choose_target(game, facts, units) if units else legal[0]
     return legal[0]
 
 
@@ -128,6 +129,8 @@ def choose_target(game: Game, facts: Facts, options: list[Choose]) -> Choose:
     battle = game.pending_battle(PLAYER)
 
     def score(c: Choose) -> float:
+        if c.slot == RULER:  # "your ruler or a unit": the ruler is one of the choices
+            return _ruler_score(facts, effect, c.side, harmful)
         if c.side == PLAYER:
             u = game.sides[PLAYER].board[c.slot]
             assert u is not None
@@ -154,6 +157,19 @@ def choose_target(game: Game, facts: Facts, options: list[Choose]) -> Choose:
         return value
 
     return max(options, key=lambda c: (score(c), -c.side, -c.slot))
+
+
+def _ruler_score(facts: Facts, effect: Any, side: int, harmful: bool) -> float:
+    """A ruler as the target of the player's effect: damage to the rift's is face damage, to the player's the
+    same against it; a helpful effect is worth a buff on a unit that can still attack (or one that cannot)."""
+    w = facts.w
+    amount = getattr(effect, "amount", 0)
+    if harmful:
+        face = facts.face(amount) if effect.kind == "damage" else 0.0
+        return face if side == INVADER else -face - w.buff_enemy_unit
+    if side == INVADER:
+        return -w.buff_enemy_unit
+    return w.buff_ready_attacker if facts.game.can_attack(PLAYER, RULER) else w.buff_other_unit
 
 
 def choose_split(game: Game, facts: Facts, options: list[Split]) -> Split:

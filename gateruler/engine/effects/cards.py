@@ -130,11 +130,7 @@ class DestroySetCards(Effect):
     def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         cause = cause_of(game, frame)
         for side, _, iid in victims:
-            zones = game.sides[side].set_zones
-            if iid in zones:
-                zones[zones.index(iid)] = None
-                game.sides[side].graveyard.append(iid)
-                game.log_event(side, "set_destroyed", iid, frame.source, cause)
+            game.destroy_set_card(side, iid, cause, frame.source)
 
     def words(self, who: str) -> str:
         return f"destroy every card in {who}"

@@ -10,7 +10,7 @@ from gateruler.engine.actions import RULER
 from gateruler.engine.effects.base import Effect, Victim, effect, unit_still_there
 from gateruler.engine.frames import cause_of
 from gateruler.engine.registry import param
-from gateruler.engine.targets import FIELD_CARD, UNIT
+from gateruler.engine.targets import FIELD_CARD, SET_CARD, UNIT
 from gateruler.engine.targets import RULER as RULER_TARGET
 
 if TYPE_CHECKING:
@@ -41,8 +41,9 @@ class Damage(Effect):
 
 @effect(
     "destroy",
-    "Destroy units (or cards in field zones: `{all: {zone: field_zone}}`).  Optional `max_level`: only cards of that level or lower.",
-    targets={UNIT, FIELD_CARD},
+    "Destroy units, cards in field zones (`{all: {zone: field_zone}}`) or in set zones, or a card in play "
+    "(`card_in_play`).  Optional `max_level`: only cards of that level or lower.",
+    targets={UNIT, FIELD_CARD, SET_CARD},
 )
 @attrs.frozen(kw_only=True)
 class Destroy(Effect):
@@ -55,6 +56,8 @@ class Destroy(Effect):
                 continue
             if where == "field_zone":
                 game.destroy_field(side, iid, cause, frame.source)
+            elif where == "set_zone":
+                game.destroy_set_card(side, iid, cause, frame.source)
             elif unit_still_there(game, side, where, iid):
                 game.destroy(side, where, cause, frame.source)
 
