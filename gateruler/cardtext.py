@@ -32,7 +32,7 @@ from gateruler.engine.keywords import KEYWORDS
 from gateruler.engine.registry import Choice, Comparison, Family, ListOf, OneOrMany, Param
 from gateruler.engine.targets import CATEGORY_WORDS, RULER_CHOICES, TARGET_WORDS, Chosen, Every, words_for
 from gateruler.engine.timings import TIMINGS
-from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, CNT, CONTINUOUS, REPLACEMENT, TRIGGERS
+from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, CNT, CONTINUOUS, REPLACEMENT, TRIGGERS, WATCH_TRIGGERS
 from gateruler.models import SourceLocation
 from gateruler.vocabulary import CardType
 from gateruler.yamlsrc import MISSING, Fields, LocatedList, LocatedMap, Report
@@ -102,6 +102,7 @@ def read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, 
         grants=trigger == CONTINUOUS and _mentions_effect(f, "grant"),
     )
     requires = _read_optional(f, "requires", lambda value, where: read_condition(value, where, report, ctx))
+    card = _read_watched(f, trigger, report, ctx)
     optional = f.optional("optional", bool, False)
     if trigger == ACTIVATED and optional:
         f.error(
@@ -140,6 +141,7 @@ def read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, 
         timing or "",
         once,
         keyword=keyword.value if keyword else "",
+        card=card,
     )
 
 
@@ -162,6 +164,26 @@ def _check_attack_cost(
                 f.key_loc(key),
                 f"'{key}' does not apply to an attack cost: the unit attacks only if it pays, whenever it attacks",
             )
+
+
+def _read_watched(f: Fields, trigger: Any, report: Report, ctx: Context) -> Any:
+    """A trigger on other cards' events: its `card:` filter (side and properties: which cards count); absent, any card.
+    Only those triggers take one."""
+    if "card" not in f:  # not asked: a misspelt key is not taken for it
+        return None
+    raw = f.raw("card")
+    loc = f.value_loc("card")
+    if trigger and trigger not in WATCH_TRIGGERS:
+        f.error(
+            f.key_loc("card"),
+            f"'card' is only for the triggers on other cards' events ({', '.join(sorted(WATCH_TRIGGERS))}): "
+            "it says which cards count",
+        )
+        return None
+    if isinstance(raw, LocatedMap) and "zone" in raw:
+        f.error(raw.key_loc("zone"), "a trigger's 'card' takes no 'zone': it is the card the event happened to")
+        return None
+    return read_filter(raw, loc, report, ctx)
 
 
 def _read_timing(f: Fields, trigger: Any, card_type: Any) -> str | None:

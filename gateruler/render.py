@@ -182,6 +182,9 @@ def ability_words(ability: Ability) -> str:
     if ability.text:
         return ability.text
     when = TRIGGERS[ability.trigger].words + (" (once per turn)" if ability.once_per_turn else "")
+    if ability.card is not None:
+        whose = {"own": "a card of yours", "enemy": "your opponent's card", "any": "any card"}[ability.card.side]
+        when += f" ({whose}{' that matches a filter' if ability.card.test is not None else ''})"
     when += f", if {ability.requires.words()}" if ability.requires is not None else ""
     effects = _effects_words(ability)
     if ability.trigger == REPLACEMENT and len(ability.effects) > 1:

@@ -116,6 +116,18 @@ def test_a_choice_across_zones_needs_an_effect_that_acts_on_every_one_of_them(ch
     assert finding == "13:78: unknown ruler 'mine' (expected one of: own, enemy, any)"
 
 
+def test_a_triggers_card_filter_is_only_for_triggers_on_other_cards_events(check):
+    watching = "- trigger: event_played\n  card: {side: enemy, type: event}\n  effects:\n    - {effect: draw, target: controller, amount: 1}"
+    assert check(watching) == []
+    assert check(watching.replace("event_played", "on_enter")) == [
+        "12:9: 'card' is only for the triggers on other cards' events (card_destroyed, event_played, unit_attacks): "
+        "it says which cards count"
+    ]
+    assert check(watching.replace("side: enemy", "side: enemy, zone: hand")) == [
+        "12:29: a trigger's 'card' takes no 'zone': it is the card the event happened to"
+    ]
+
+
 def test_an_effect_refuses_a_target_of_cards_it_cannot_act_on(check):
     assert check(effect("{all: {zone: hand}}")) == [
         "13:38: effect 'damage' does not accept a target of cards in other zones (it accepts: a ruler, units on the board)"

@@ -182,7 +182,12 @@ def maximal(kind: Any, example: Any = None) -> Any:
 def _fitting(spec: ObjectSpec) -> list[Field]:
     """The fields of `spec` its maximal document holds: not those allowed only for another value of a key (an event's timing on the unit)."""
     examples = {f.name: f.example for f in spec.fields}
-    return [f for f in spec.fields if f.allowed_when is None or examples.get(f.allowed_when[0]) == f.allowed_when[1]]
+    return [f for f in spec.fields if f.allowed_when is None or _allows(f.allowed_when, examples)]
+
+
+def _allows(when: tuple[str, Any], examples: dict[str, Any]) -> bool:
+    key, value = when
+    return examples.get(key) in value if isinstance(value, tuple) else examples.get(key) == value
 
 
 def field_paths(spec: ObjectSpec, prefix: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Field]]:
@@ -249,6 +254,8 @@ def objects_in(spec: ObjectSpec) -> set[frozenset[str]]:
             kind = next(iter(kind.cases.values()))
         if isinstance(kind, ObjectSpec):
             found.add(frozenset(g.name for g in _fitting(kind)))
+        elif isinstance(kind, Named) and kind.name == "filter":
+            found.add(frozenset(g.name for g in FILTER.fields))  # a filter's reader knows every filter key
         elif isinstance(kind, Named) and isinstance(f.example, dict):
             found.add(frozenset(f.example))  # a recursive spec (a condition): `maximal` writes its example
     return found

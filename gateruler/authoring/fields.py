@@ -33,7 +33,7 @@ from gateruler.engine.keywords import KEYWORDS
 from gateruler.engine.registry import Choice, Family, ListOf, OneOrMany, Param
 from gateruler.engine.targets import words_for
 from gateruler.engine.timings import TIMINGS
-from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, TRIGGERS
+from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, TRIGGERS, WATCH_TRIGGERS
 from gateruler.limits import MAX_DECK_CARDS
 from gateruler.models import (
     FIGURES,
@@ -154,8 +154,9 @@ class Field(NamedTuple):
     min_items: int | None = None  # for lists
     # (key, value): required when the mapping's `key` is `value`, absent or null otherwise
     only_when: tuple[str, str] | None = None
-    # (key, value): optional when the mapping's `key` is `value`, absent or null otherwise (an event's timing)
-    allowed_when: tuple[str, str] | None = None
+    # (key, value or values): optional when the mapping's `key` is (one of) that, absent or null otherwise (an event's
+    # timing; the `card:` of a trigger on other cards' events)
+    allowed_when: tuple[str, str | tuple[str, ...]] | None = None
     # (key, value): required (when `required`) unless the mapping's `key` is `value`, then absent (an attack cost's effects)
     except_when: tuple[str, str] | None = None
     maximum: int | None = None  # beyond the bound every number has (limits.MAX_NUMBER)
@@ -536,6 +537,14 @@ ABILITY = ObjectSpec(
             Named("condition"),
             "Whether the ability may be used at all: if not, it does not trigger, an event cannot be played, a continuous ability is off.",
             {"turn": "own"},
+        ),
+        Field(
+            "card",
+            Named("filter"),
+            "For the triggers on other cards' events (`event_played`, `unit_attacks`, `card_destroyed`): which cards count, "
+            "a filter of `side` (relative to this card's controller) and properties, no `zone` (absent: any card).",
+            {"side": "enemy"},
+            allowed_when=("trigger", tuple(sorted(WATCH_TRIGGERS))),
         ),
         Field(
             "optional",

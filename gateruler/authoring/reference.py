@@ -138,8 +138,10 @@ def _requirement(field: Field) -> str:
         key, value = field.only_when
         return f"when `{key}: {value}` (absent otherwise)"
     if field.allowed_when is not None:
-        key, value = field.allowed_when
-        return f"no; only when `{key}: {value}`"
+        key, allowed = field.allowed_when
+        if isinstance(allowed, tuple):
+            return f"no; only when `{key}` is {' or '.join(f'`{v}`' for v in allowed)}"
+        return f"no; only when `{key}: {allowed}`"
     if field.required:
         return "yes"
     if field.default is NO_DEFAULT:

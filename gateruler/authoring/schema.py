@@ -221,7 +221,7 @@ def _conditions(spec: ObjectSpec) -> list[dict[str, Any]]:
     for field in spec.fields:
         if field.only_when is not None:
             by_condition.setdefault(field.only_when, []).append(field.name)
-    allowed: dict[tuple[str, str], list[str]] = {}
+    allowed: dict[tuple[str, Any], list[str]] = {}
     for field in spec.fields:
         if field.allowed_when is not None:
             allowed.setdefault(field.allowed_when, []).append(field.name)
@@ -248,12 +248,17 @@ def _conditions(spec: ObjectSpec) -> list[dict[str, Any]]:
         ]
         + [
             {
-                "if": {"properties": {key: {"const": value}}, "required": [key]},
+                "if": {"properties": {key: _one_of(value)}, "required": [key]},
                 "else": {"properties": {name: {"type": "null"} for name in names}},
             }
             for (key, value), names in allowed.items()
         ]
     )
+
+
+def _one_of(value: str | tuple[str, ...]) -> dict[str, Any]:
+    """A value, or any of several values."""
+    return {"enum": list(value)} if isinstance(value, tuple) else {"const": value}
 
 
 def _extra_conditions(spec: ObjectSpec) -> list[dict[str, Any]]:

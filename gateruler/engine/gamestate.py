@@ -98,6 +98,7 @@ class Setup:
     discounts: tuple[int, ...] = ()  # the index of its discount ability, or -1 (discount.py)
     grants: tuple = ()  # its continuous keyword grants (continuous.py); () when no card has any
     damage_windows: frozenset[tuple[int, int]] = frozenset()  # (card, ability): rift damage abilities, a window each
+    watchers: Mapping[str, tuple[int, ...]] = attrs.field(factory=dict)  # a trigger on others' events -> cards with it
     # ------------------------------------------------------------------ facts about the cards, for callers (the bots)
     has_activated: bool = False  # some player card has an activated ability
     has_discount: bool = False  # some player card has a discount

@@ -18,14 +18,22 @@ from typing import TYPE_CHECKING
 from gateruler.engine.actions import ATTACK_LEFT, INVADER, PLAYER, UNIT_SLOTS
 from gateruler.engine.events import Cause
 from gateruler.engine.filters import ZONE_LISTS
-from gateruler.engine.firing import fire
+from gateruler.engine.firing import fire, watch
 from gateruler.engine.firing import ready as ready_abilities
 from gateruler.engine.keywords import OPEN_CARD
 from gateruler.engine.rules import HandlessDraw
 from gateruler.engine.soul import release_soul
 from gateruler.engine.state import Unit
 from gateruler.engine.tasks import RIFT_DRIVE, Draw, Drive, Open, RiftDrive
-from gateruler.engine.triggers import ON_DESTROYED, ON_ENTER, ON_PLAY, ON_SPECIAL_SUMMON, TOUCHDOWN
+from gateruler.engine.triggers import (
+    CARD_DESTROYED,
+    EVENT_PLAYED,
+    ON_DESTROYED,
+    ON_ENTER,
+    ON_PLAY,
+    ON_SPECIAL_SUMMON,
+    TOUCHDOWN,
+)
 from gateruler.errors import IllegalAction
 from gateruler.vocabulary import EVENT_TYPE, FIELD_TYPE, UNIT_TYPE
 
@@ -153,6 +161,8 @@ def play_event(game: GameState, side: int, iid: int) -> None:
     if ON_PLAY not in game.setup.triggers[iid]:
         game.log_event(side, "no_effect", iid, Cause.NO_ABILITIES, ON_PLAY)
     fire(game, side, iid, ON_PLAY, ready=ready)
+    if game.setup.watchers:
+        watch(game, EVENT_PLAYED, side, iid)  # on top: they resolve before the event's effects
 
 
 def play_field(game: GameState, side: int, iid: int) -> None:
@@ -197,6 +207,8 @@ def destroy(game: GameState, side: int, slot: int, cause: str | None = None, sou
     s.graveyard.append(u.iid)
     game.log_event(side, "destroy", u.iid, source, cause)
     release_soul(game, side, u.iid)
+    if game.setup.watchers:
+        watch(game, CARD_DESTROYED, side, u.iid)  # under its own on_destroyed abilities
     fire(game, side, u.iid, ON_DESTROYED)
 
 
@@ -216,6 +228,8 @@ def destroy_field(game: GameState, side: int, iid: int, cause: str | None = None
         s.graveyard.append(iid)
         game.log_event(side, "destroy", iid, source, cause)
         release_soul(game, side, iid)
+        if game.setup.watchers:
+            watch(game, CARD_DESTROYED, side, iid)
 
 
 def destroy_set_card(game: GameState, side: int, iid: int, cause: str | None = None, source: int | None = None) -> None:
@@ -225,6 +239,8 @@ def destroy_set_card(game: GameState, side: int, iid: int, cause: str | None = N
         zones[zones.index(iid)] = None
         game.sides[side].graveyard.append(iid)
         game.log_event(side, "set_destroyed", iid, source, cause)
+        if game.setup.watchers:
+            watch(game, CARD_DESTROYED, side, iid)
 
 
 def take_from_hand_or_drive(game: GameState, side: int, iid: int) -> str:
