@@ -336,7 +336,7 @@ class ReturnOwn(_OwnUnits):
         for side, slot, iid in self.paying(game, frame):
             s = game.sides[side]
             s.board[slot] = None
-            s.hand.append(iid)
+            game.to_hand(side, iid)
             game.log_event(side, "move", iid, "hand", frame.source, Cause.COST)
             game.release_soul(side, iid)
 

@@ -335,6 +335,7 @@ class Game:
     destroy_set_card = zones.destroy_set_card
     take_top = zones.take_top
     draw = zones.draw
+    to_hand = zones.to_hand
 
     # soul (soul.py)
     soul = souls.soul

@@ -325,6 +325,15 @@ def _take_top_into(
         game.tasks.append(Open(side, iid))
 
 
+def to_hand(game: GameState, side: int, iid: int) -> None:
+    """Put `side`'s card `iid` (already taken from where it was: a search, a return to the hand) into its hand.
+    An open card entering the hand any way is revealed and played at once, as one drawn is [QG: "when it
+    enters your hand"]: its `Open` task waits on top of what is resolving now."""
+    game.sides[side].hand.append(iid)
+    if OPEN_CARD in game.setup.defs[iid].keywords:
+        game.tasks.append(Open(side, iid))
+
+
 def end_main(game: GameState, side: int) -> None:
     """Cards left in the drive zone go to the graveyard [CR 6-3c]."""
     s = game.sides[side]
@@ -345,7 +354,7 @@ def turn_drive(game: GameState, task: Drive) -> None:
 
 
 def play_open(game: GameState, task: Open) -> None:
-    """An open card must be played at once when drawn or driven [QG]."""
+    """An open card must be played at once when it enters the hand (drawn, searched, returned) or is driven [QG]."""
     side, iid = task
     s = game.sides[side]
     d = game.setup.defs[iid]

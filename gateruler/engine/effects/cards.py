@@ -80,7 +80,7 @@ class Move(Effect):
             s = game.sides[side]
             s.board[slot] = None
             if self.to == "hand":
-                s.hand.append(iid)
+                game.to_hand(side, iid)
             elif self.to == "deck":
                 s.deck.append(iid)
             else:

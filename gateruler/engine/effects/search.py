@@ -67,7 +67,7 @@ def _deliver(game: GameState, side: int, iid: int, to: str, zone: int | None) ->
     game.log_event(side, "found", iid, to)
     s = game.sides[side]
     if to == "hand":
-        s.hand.append(iid)
+        game.to_hand(side, iid)
     elif to == "graveyard":
         s.graveyard.append(iid)
     else:
