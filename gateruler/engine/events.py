@@ -858,7 +858,7 @@ class Found(Entry, kind="found"):
     to: str
 
     def told(self, say: Speech) -> str:
-        where = self.to.replace("_", " ")
+        where = "drive zone" if self.to == "drive" else self.to.replace("_", " ")
         return f"{say.who} revealed {say.name(self.card)} from {say.whose} deck: to {say.whose} {where}."
 
 

@@ -336,6 +336,7 @@ class Game:
     take_top = zones.take_top
     draw = zones.draw
     to_hand = zones.to_hand
+    drive_card = zones.drive_card
 
     # soul (soul.py)
     soul = souls.soul

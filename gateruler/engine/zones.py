@@ -24,7 +24,7 @@ from gateruler.engine.keywords import OPEN_CARD
 from gateruler.engine.rules import HandlessDraw
 from gateruler.engine.soul import release_soul
 from gateruler.engine.state import Unit
-from gateruler.engine.tasks import RIFT_DRIVE, Draw, Drive, Open, RiftDrive
+from gateruler.engine.tasks import RIFT_DRIVE, Draw, Drive, Open, RiftDrive, RiftPlay
 from gateruler.engine.triggers import (
     CARD_DESTROYED,
     EVENT_PLAYED,
@@ -322,6 +322,19 @@ def _take_top_into(
     zone.append(iid)
     game.log_event(side, kind, iid, source, cause)
     if OPEN_CARD in game.setup.defs[iid].keywords:
+        game.tasks.append(Open(side, iid))
+
+
+def drive_card(game: GameState, side: int, iid: int, cause: str | None, source: int | None) -> None:
+    """`side` drives its card `iid` by an effect (already taken from its deck: a search's or a look's `to: drive`):
+    it goes into the drive zone and is played as that side plays what it drives, not as a special summon:
+    the player in the main phase, from the drive zone (paying its cost as its ruler does; an open card at
+    once), the rift at once by its rules (`RiftPlay`, which its `Opponent` runs)."""
+    game.sides[side].drive.append(iid)
+    game.log_event(side, "drive", iid, source, cause)
+    if side == INVADER:
+        game.tasks.append(RiftPlay(iid, source, cause))
+    elif OPEN_CARD in game.setup.defs[iid].keywords:
         game.tasks.append(Open(side, iid))
 
 

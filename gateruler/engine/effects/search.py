@@ -17,6 +17,7 @@ import attrs
 
 from gateruler.engine.effects.base import Effect, Victim, effect
 from gateruler.engine.effects.choosing import ORDER, pick_cards, plan_zones
+from gateruler.engine.frames import cause_of
 from gateruler.engine.registry import PROPERTIES, Choice, param
 from gateruler.vocabulary import CardType
 
@@ -26,12 +27,14 @@ if TYPE_CHECKING:
 
 DESTINATIONS = Choice(
     "search destinations",
-    ("hand", "field", "graveyard"),
+    ("hand", "field", "graveyard", "drive"),
     {
         "hand": "The hand (a side without one, like the rift, takes nothing).",
         "field": "Onto the field: a unit is special-summoned into a free zone you choose, a field card goes into the field zone "
         "(the rift has none); other cards cannot go.",
         "graveyard": "The graveyard.",
+        "drive": "Driven: into the drive zone, played as a driven card of your ruler is (not a special summon): yours in your "
+        "main phase from the drive zone, the rift's at once by its rules.",
     },
 )
 FILTER_DOC = "Which cards may be taken (default: any)."
@@ -55,8 +58,9 @@ def _takeable(game: GameState, side: int, cards: list[int], test: Any, to: str) 
     return [iid for iid in cards if (test is None or test(game, side, iid, -1)) and _can_go(game, side, iid, to)]
 
 
-def _deliver(game: GameState, side: int, iid: int, to: str, zone: int | None) -> bool:
-    """Put the card `iid`, found in `side`'s deck, where `to` says (`zone` for a unit onto the field)."""
+def _deliver(game: GameState, frame: Frame, iid: int, to: str, zone: int | None) -> bool:
+    """Put the card `iid`, found in the frame's side's deck, where `to` says (`zone` for a unit onto the field)."""
+    side = frame.side
     if to == "field" and game.setup.defs[iid].type is CardType.UNIT:
         if zone is None:
             return False
@@ -70,6 +74,8 @@ def _deliver(game: GameState, side: int, iid: int, to: str, zone: int | None) ->
         game.to_hand(side, iid)
     elif to == "graveyard":
         s.graveyard.append(iid)
+    elif to == "drive":
+        game.drive_card(side, iid, cause_of(game, frame), frame.source)
     else:
         game.play_field(side, iid)
     return True
@@ -131,7 +137,7 @@ class Search(_Taking):
     def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         going, _ = self._plan(game, frame)
         for iid, zone in going:
-            _deliver(game, frame.side, iid, self.to, zone)
+            _deliver(game, frame, iid, self.to, zone)
         game.shuffle(frame.side)
 
     def words(self, who: str) -> str:
@@ -184,7 +190,7 @@ class Look(_Taking):
         side = frame.side
         going, order, _ = self._plan(game, frame)
         for iid, zone in going:
-            _deliver(game, side, iid, self.to, zone)
+            _deliver(game, frame, iid, self.to, zone)
         deck = game.sides[side].deck
         for iid in order:
             deck.remove(iid)
