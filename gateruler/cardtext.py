@@ -313,13 +313,20 @@ def _read_effect(node: Any, loc: SourceLocation, report: Report, ctx: Context) -
             _check_bound(f, key, named, ctx)
     effect_ctx = attrs.evolve(ctx, in_effect=True)
     values.update(_read_params(f, COMMON_PARAMS, report, effect_ctx))
-    if values.get("bind"):
-        if values["bind"] in ctx.bound:
-            f.error(
-                f.value_loc("as"), f"the name {values['bind']!r} is already bound by an earlier effect of this ability"
-            )
-        ctx.bound.append(values["bind"])
+    per = values.get("per")
+    if isinstance(per, str) and per:  # only the words with numbers to multiply take it (Effect.scaled)
+        _check_bound(f, "per", per, ctx)
+    _bind(f, values.get("bind"), ctx)
     return _build(f, word, values)
+
+
+def _bind(f: Fields, name: Any, ctx: Context) -> None:
+    """An effect's or a cost's `as: name`: later effects of the ability may ask about it."""
+    if not isinstance(name, str) or not name:
+        return
+    if name in ctx.bound:
+        f.error(f.value_loc("as"), f"the name {name!r} is already bound by an earlier effect or cost of this ability")
+    ctx.bound.append(name)
 
 
 def _read_cost(node: Any, loc: SourceLocation, report: Report, ctx: Context) -> Any:
@@ -329,7 +336,9 @@ def _read_cost(node: Any, loc: SourceLocation, report: Report, ctx: Context) -> 
         f.finish(known=list(f.node or ()))
         return None
     word = COSTS[kind.value]
-    return _build(f, word, _read_params(f, word.params, report, ctx))
+    values = _read_params(f, word.params, report, ctx)
+    _bind(f, values.get("bind"), ctx)
+    return _build(f, word, values)
 
 
 def _build(f: Fields, word: Any, values: dict[str, Any]) -> Any:
@@ -593,7 +602,9 @@ def read_condition(node: Any, loc: SourceLocation, report: Report, ctx: Context 
 
 
 def _check_bound(f: Fields, key: str, name: str, ctx: Context) -> None:
-    """`name` (the value of `key`) must be the `as:` name of an earlier effect of the same ability."""
+    """`name` (the value of `key`) must be the `as:` name of an earlier effect or cost of the same ability."""
     if name not in ctx.bound:
         known = ", ".join(ctx.bound) or "none"
-        f.error(f.value_loc(key), f"no earlier effect of this ability is bound 'as: {name}' (bound so far: {known})")
+        f.error(
+            f.value_loc(key), f"no earlier effect or cost of this ability is bound 'as: {name}' (bound so far: {known})"
+        )

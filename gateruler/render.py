@@ -511,6 +511,7 @@ def pending_question(game: Game) -> str:
 
 def _question(game: Game) -> str:
     decision = game.pending
+    assert decision is not None  # asked only at a decision
     if decision.kind == WINDOW:  # the rift's turn: "Vaha is about to attack your Iron Warden: respond?"
         return f"{window_words(game, decision).rstrip('.')}: respond?"
     name = game.card(decision.source).name
@@ -519,6 +520,8 @@ def _question(game: Game) -> str:
         what = ability_words(subject) if isinstance(subject, Ability) else effect_words(subject)
         return f"{name}: use it? ({what.rstrip('.')})"
     if decision.purpose == "cost":
+        if len(decision.picked) >= decision.count:  # "or more": paid enough, it may go on
+            return f'{name}: to pay "{subject.words()}", one more?'
         progress = f" ({len(decision.picked) + 1} of {decision.count})" if decision.count > 1 else ""
         return f'{name}: to pay "{subject.words()}", which one{progress}?'
     if decision.kind == "split":

@@ -333,6 +333,8 @@ def _unit_with_effect(kind: str, effect: dict[str, Any]) -> dict[str, Any]:
     if word.reads_bound:
         name = effect[next(p.name for p in word.params if p.attr == word.reads_bound)]
         effects.insert(0, {"effect": "damage", "target": "enemy_unit", "amount": 1, "as": name})
+    if "per" in effect:  # what it multiplies by: an earlier effect's result
+        effects.insert(0, {"effect": "damage", "target": "enemy_unit", "amount": 1, "as": effect["per"]})
     card = maximal(CARD)
     trigger = "replacement" if word.standing else min(word.triggers) if word.triggers else "on_enter"
     card["abilities"] = [{"trigger": trigger, "effects": effects}]

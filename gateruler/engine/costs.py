@@ -20,12 +20,12 @@ a time; a choice with a single option is taken without asking.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from gateruler.engine.actions import INVADER, Choose, ChooseCard
+from gateruler.engine.actions import DONE, INVADER, Choose, ChooseCard, Done
 from gateruler.engine.events import Cause
 from gateruler.engine.filters import BOARD, CardFilter, StateIs, all_of
 from gateruler.engine.frames import Decision, DecisionKind, Frame
@@ -38,6 +38,13 @@ if TYPE_CHECKING:
 @attrs.frozen(kw_only=True)
 class Cost:
     word: ClassVar[str] = ""
+    bind: str = param(
+        str,
+        "A name for the cards this cost paid with, which the ability's effects can ask about (`per:`, `if:`).",
+        "spent",
+        default="",
+        key="as",
+    )
 
     @property
     def kind(self) -> str:
@@ -49,7 +56,8 @@ class Cost:
     def choose(self, game: GameState, frame: Frame) -> Decision | None:
         return None
 
-    def pay(self, game: GameState, frame: Frame) -> None:  # pragma: no cover - every word overrides
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int] | None:  # pragma: no cover - every word overrides
+        """Pay it with the answers in `frame`; the cards it paid with, when it pays with cards (for `as:`)."""
         raise NotImplementedError
 
     def energy_needed(self) -> int:
@@ -71,14 +79,21 @@ COSTS: Registry[CostWord] = Registry("cost")
 
 
 def cost(name: str, doc: str) -> Callable[[type[Any]], type[Any]]:
-    """Register a cost class under `name` (a class decorator)."""
+    """Register a cost class under `name` (a class decorator); its own parameters come first, then `as`."""
 
     def register(spec: type[Any]) -> type[Any]:
         spec.word = name
-        COSTS.add(name, CostWord(name, spec, doc, params_of(spec)))
+        common = {p.attr for p in COMMON_COST_PARAMS}
+        params = params_of(spec)
+        own = tuple(p for p in params if p.attr not in common)
+        COSTS.add(name, CostWord(name, spec, doc, own + tuple(p for p in params if p.attr in common)))
         return spec
 
     return register
+
+
+COMMON_COST_PARAMS: tuple[Param, ...] = params_of(Cost)
+"""`as`: every cost word takes it."""
 
 
 # ---------------------------------------------------------------------- choosing cards to pay with
@@ -119,10 +134,31 @@ def choose_cards(game: GameState, frame: Frame, candidates: list[int], count: in
 
 def chosen_cards(frame: Frame, candidates: list[int], count: int) -> list[int]:
     """The cards to pay with: those picked, then (when none was left to choose) the rest, up to `count`."""
-    chosen = [a.card for a in frame.answers]
+    chosen = [a.card for a in frame.answers if type(a) is ChooseCard]
     if len(chosen) < count:
         chosen += [iid for iid in candidates if iid not in chosen][: count - len(chosen)]
     return chosen
+
+
+def choose_more(game: GameState, frame: Frame, candidates: list[int], count: int) -> Decision | None:
+    """As `choose_cards`, for "`count` or more": once `count` are picked, each further pick may instead be the
+    last (`Done`, offered last), until the controller says so or no card is left."""
+    if any(type(a) is Done for a in frame.answers):
+        return None
+    picked = _picked(frame)
+    if len(picked) < count:
+        return choose_cards(game, frame, candidates, count)
+    taken = {a.card for a in picked}
+    options: list[Any] = []
+    seen: set[str] = set()
+    for iid in candidates:
+        card_id = game.setup.defs[iid].id
+        if iid not in taken and card_id not in seen:
+            seen.add(card_id)
+            options.append(ChooseCard(iid))
+    if not options:
+        return None
+    return _pick_decision(frame, [*options, DONE], DecisionKind.CARD, count, picked)
 
 
 def choose_units(game: GameState, frame: Frame, where: CardFilter, count: int, exclude: int = -1) -> Decision | None:
@@ -227,9 +263,11 @@ class _CardsInZone(Cost):
     def choose(self, game: GameState, frame: Frame) -> Decision | None:
         return choose_cards(game, frame, self._candidates(game, frame.side, frame.source), self.count)
 
-    def pay(self, game: GameState, frame: Frame) -> None:
-        for iid in chosen_cards(frame, self._candidates(game, frame.side, frame.source), self.count):
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int]:
+        paid = chosen_cards(frame, self._candidates(game, frame.side, frame.source), self.count)
+        for iid in paid:
             self.take(game, frame.side, iid, frame.source)
+        return paid
 
     def take(
         self, game: GameState, side: int, iid: int, source: int
@@ -259,9 +297,11 @@ class _OwnUnits(Cost):
     def choose(self, game: GameState, frame: Frame) -> Decision | None:
         return choose_units(game, frame, self._where(), self.count, self._exclude(frame.source))
 
-    def pay(self, game: GameState, frame: Frame) -> None:
-        for side, slot, iid in self.paying(game, frame):
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int]:
+        paying = self.paying(game, frame)
+        for side, slot, iid in paying:
             self.take(game, side, slot, iid, frame.source)
+        return [iid for _, _, iid in paying]
 
     def paying(self, game: GameState, frame: Frame) -> list[tuple[int, int, int]]:
         """(side, slot, iid) of the chosen units still there to pay with."""
@@ -313,9 +353,11 @@ class DestroyOwn(_OwnUnits):
         PROPERTIES, "Which units may be destroyed (default: any).", {"attribute": "Beast"}, default=None
     )
 
-    def pay(self, game: GameState, frame: Frame) -> None:
-        for side, slot, _ in self.paying(game, frame):
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int]:
+        paying = self.paying(game, frame)
+        for side, slot, _ in paying:
             game.destroy(side, slot, Cause.COST, frame.source)
+        return [iid for _, _, iid in paying]
 
     def words(self) -> str:
         return f"destroy {_plural(self.count, 'unit')} of yours"
@@ -332,13 +374,15 @@ class ReturnOwn(_OwnUnits):
     def can_pay(self, game: GameState, side: int, source: int) -> bool:
         return game.has_hand(side) and super().can_pay(game, side, source)
 
-    def pay(self, game: GameState, frame: Frame) -> None:
-        for side, slot, iid in self.paying(game, frame):
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int]:
+        paying = self.paying(game, frame)
+        for side, slot, iid in paying:
             s = game.sides[side]
             s.board[slot] = None
             game.to_hand(side, iid)
             game.log_event(side, "move", iid, "hand", frame.source, Cause.COST)
             game.release_soul(side, iid)
+        return [iid for _, _, iid in paying]
 
     def words(self) -> str:
         return f"return {_plural(self.count, 'unit')} of yours to your hand"
@@ -408,14 +452,17 @@ class DeckToDamage(Cost):
     def can_pay(self, game: GameState, side: int, source: int) -> bool:
         return len(game.sides[side].deck) >= self.count
 
-    def pay(self, game: GameState, frame: Frame) -> None:
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int]:
         s = game.sides[frame.side]
+        paid = []
         for _ in range(self.count):
             iid = s.deck.pop()
             s.damage_zone.append(iid)
+            paid.append(iid)
             game.log_event(frame.side, "deck_to_damage", iid, frame.source, Cause.COST)
         if len(s.damage_zone) >= game.life(frame.side):
             s.lost = s.lost or "damage"
+        return paid
 
     def words(self) -> str:
         return f"put the top {_plural(self.count, 'card')} of your deck into your damage zone"
@@ -442,6 +489,13 @@ class Soul(Cost):
     filter: Any = param(PROPERTIES, "Which soul cards may pay (default: any).", {"type": "unit"}, default=None)
     host: str = param(SOUL_HOSTS, "Whose soul cards pay: this card's, or any of yours.", "own", default="self")
     to: str = param(PAID_TO, _TO_DOC, DECK_BOTTOM, default=GRAVEYARD)
+    or_more: bool = param(
+        bool,
+        "`count` or more: after `count`, the controller may go on paying soul cards, as many as they like (an effect's "
+        "`per:` counts them; the rift pays all it can).",
+        True,
+        default=False,
+    )
 
     def _candidates(self, game: GameState, side: int, source: int) -> list[int]:
         test = self.filter
@@ -455,14 +509,17 @@ class Soul(Cost):
         return len(self._candidates(game, side, source)) >= self.count
 
     def choose(self, game: GameState, frame: Frame) -> Decision | None:
-        return choose_cards(game, frame, self._candidates(game, frame.side, frame.source), self.count)
+        candidates = self._candidates(game, frame.side, frame.source)
+        if self.or_more:
+            return choose_more(game, frame, candidates, self.count)
+        return choose_cards(game, frame, candidates, self.count)
 
-    def pay(self, game: GameState, frame: Frame) -> None:
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int]:
         side = frame.side
         paid = chosen_cards(frame, self._candidates(game, side, frame.source), self.count)
         if self.host == "self" and self.to == GRAVEYARD:
             game.soul_to_graveyard(side, frame.source, paid)
-            return
+            return paid
         hosts = game.sides[side].soul
         for iid in paid:
             host = next((h for h, cards in hosts.items() if iid in cards), None)
@@ -472,10 +529,12 @@ class Soul(Cost):
                 game.soul_to_graveyard(side, host, [iid], source=frame.source)
             elif game.take_card(side, "soul", iid):
                 to_bottom(game, side, iid, "soul", frame.source)
+        return paid
 
     def words(self) -> str:
         whose = "of this card" if self.host == "self" else "of your cards"
-        return f"put {_plural(self.count, 'soul card')} {whose} {_where(self.to)}"
+        more = " or more" if self.or_more else ""
+        return f"put {_plural(self.count, 'soul card')}{more} {whose} {_where(self.to)}"
 
 
 @cost(
@@ -498,11 +557,13 @@ class DamageReversal(Cost):
     def choose(self, game: GameState, frame: Frame) -> Decision | None:
         return choose_cards(game, frame, self._candidates(game, frame.side), self.count)
 
-    def pay(self, game: GameState, frame: Frame) -> None:
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int]:
         s = game.sides[frame.side]
-        for iid in chosen_cards(frame, self._candidates(game, frame.side), self.count):
+        paid = chosen_cards(frame, self._candidates(game, frame.side), self.count)
+        for iid in paid:
             s.face_down += (iid,)
             game.log_event(frame.side, "face_down", iid, frame.source, Cause.COST)
+        return paid
 
     def words(self) -> str:
         return f"DR {self.count}: turn {_plural(self.count, 'face-up card')} in your damage zone face down"
@@ -540,11 +601,12 @@ class ReturnToDeck(_OwnUnits):
         PROPERTIES, "Which units may be returned (default: any).", {"attribute": "Dragon"}, default=None
     )
 
-    def pay(self, game: GameState, frame: Frame) -> None:
-        super().pay(game, frame)
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int]:
+        paid = super().pay(game, frame)
         assert game.rng is not None  # a player view is never played on
         game.rng.shuffle(game.sides[frame.side].deck)
         game.log_event(frame.side, "shuffle")
+        return paid
 
     def take(self, game: GameState, side: int, slot: int, iid: int, source: int) -> None:
         s = game.sides[side]

@@ -79,6 +79,7 @@ class Cause:
     NO_MATERIAL = "no_material"  # no_effect: a genesis summon's material cannot go back, or nothing to summon
     NOT_IN_HAND = "not_in_hand"  # no_effect: the card a discount plays has left the hand
     NONE_CHOSEN = "none_chosen"  # no_effect: its controller chose none of an "up to" choice
+    NOTHING_TO_COUNT = "nothing_to_count"  # no_effect: its `per:` counts a cost or effect that took no card
 
 
 CAUSES = frozenset(v for k, v in vars(Cause).items() if k.isupper())
@@ -104,6 +105,7 @@ _NO_EFFECT_WORDS = {
     Cause.NO_MATERIAL: "its material cannot go back, or there is nothing to summon",
     Cause.NOT_IN_HAND: "the card is no longer in the hand",
     Cause.NONE_CHOSEN: "none was chosen",
+    Cause.NOTHING_TO_COUNT: "what it counts took no card",
 }
 
 

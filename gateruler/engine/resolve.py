@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from gateruler.engine.actions import DONE, INVADER, RULER, Choose, ChooseCard, Confirm, Done
 from gateruler.engine.events import Cause
 from gateruler.engine.frames import BEGIN, Decision, DecisionKind, Frame, Result, log_no_effect
@@ -88,8 +90,14 @@ def _pay(game: GameState, frame: Frame, cost: Any) -> None:
     if decision is not None:
         ask(game, frame, decision)
         return
-    game.tasks.append(frame._replace(step=frame.step + 1, answers=()))
-    cost.pay(game, frame)
+    tasks = game.tasks
+    at = len(tasks)
+    after = frame._replace(step=frame.step + 1, answers=())
+    tasks.append(after)
+    paid = cost.pay(game, frame)
+    if cost.bind and game.tasks is tasks and at < len(tasks) and tasks[at] is after:
+        # `as: name`: what the cost paid with, for the effects' `per:` and `if:` (the next step, reserved above)
+        tasks[at] = after._replace(bound=frame.bound + ((cost.bind, Result(tuple(paid or ()))),))
 
 
 def _effect(game: GameState, frame: Frame, ability: Any, index: int) -> None:
@@ -123,6 +131,14 @@ def _effect(game: GameState, frame: Frame, ability: Any, index: int) -> None:
         if decision is not None:
             ask(game, frame, decision)
             return
+    if effect.per:  # its numbers count what an earlier cost or effect took
+        times = _bound_count(frame.bound, effect.per)
+        if times == 0:
+            log_no_effect(game, frame, Cause.NOTHING_TO_COUNT)
+            if not last:
+                tasks.append(frame._replace(step=step + 1, answers=()))
+            return
+        effect = attrs.evolve(effect, **{name: getattr(effect, name) * times for name in effect.scaled})
     if not effect.bind:
         if not last:
             tasks.append(frame._replace(step=step + 1, answers=()))
@@ -202,6 +218,11 @@ def _victims(game: GameState, frame: Frame, effect: Any, answers: tuple) -> tupl
     if not chosen:
         log_no_effect(game, frame, Cause.NONE_CHOSEN)  # up to N, and none chosen
     return chosen, used
+
+
+def _bound_count(bound: tuple, name: str) -> int:
+    """How many cards the cost or effect bound `as: name` took (0 when it did not resolve)."""
+    return next((len(result.affected) for bound_name, result in bound if bound_name == name), 0)
 
 
 def resolve_at_once(game: GameState, frame: Frame, effect: Any) -> None:

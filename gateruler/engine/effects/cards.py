@@ -26,6 +26,7 @@ MOVE_DESTINATIONS = Choice(
 @effect("draw", "The target player draws `amount` cards (a ruler with no hand drives them instead).", targets={PLAYER})
 @attrs.frozen(kw_only=True)
 class Draw(Effect):
+    scaled = ("amount",)
     amount: int = param(int, "How many (damage points, cards).", 2, minimum=1)
 
     def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
@@ -41,6 +42,7 @@ class Draw(Effect):
 @effect("mill", "Put the top `amount` cards of the target player's deck into their graveyard.", targets={PLAYER})
 @attrs.frozen(kw_only=True)
 class Mill(Effect):
+    scaled = ("amount",)
     amount: int = param(int, "How many (damage points, cards).", 2, minimum=1)
 
     def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:

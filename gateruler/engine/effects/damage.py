@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 )
 @attrs.frozen(kw_only=True)
 class Damage(Effect):
+    scaled = ("amount",)
     amount: int = param(int, "How many (damage points, cards).", 2, minimum=1)
 
     def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
