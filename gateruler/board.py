@@ -53,6 +53,7 @@ from gateruler.render import (
     COLUMNS,
     action_words,
     cells,
+    damage_count,
     fit,
     header,
     keyword_words,
@@ -178,7 +179,7 @@ def rift_head(game: Game, width: int, roomy: bool) -> list[str]:
             [
                 (4, f'THE RIFT L{level.number} "{level.name}"', f"THE RIFT L{level.number}"),
                 (0, f"LIFE {life}", ""),
-                (0, f"damage {len(s.damage_zone)}/{life}", ""),
+                (0, f"damage {damage_count(game, INVADER)}", ""),
                 (2, f"deck {len(s.deck)}", ""),
                 (3, f"grave {len(s.graveyard)}", ""),
                 (1, ruler, ""),
@@ -205,7 +206,7 @@ def you_head(game: Game, width: int, roomy: bool) -> list[str]:
         [
             (3, f"YOU {ruler.name}", "YOU"),
             (0, f"LIFE {life}", ""),
-            (0, f"damage {len(s.damage_zone)}/{life}", ""),
+            (0, f"damage {damage_count(game, PLAYER)}", ""),
             (2, f"deck {len(s.deck)}", ""),
             (3, f"grave {len(s.graveyard)}", ""),
             (1, ruler_words.replace("your ruler: ", "ruler "), ""),

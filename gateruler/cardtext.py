@@ -30,9 +30,9 @@ from gateruler.engine.effects import COMMON_PARAMS, EFFECTS
 from gateruler.engine.filters import BOARD, FILTER_WORDS, STAT_PROPERTIES, CardFilter, all_of
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.engine.registry import Choice, Comparison, Family, ListOf, OneOrMany, Param
-from gateruler.engine.targets import CATEGORY_WORDS, TARGET_WORDS, Chosen, Every, words_for
+from gateruler.engine.targets import CATEGORY_WORDS, RULER_CHOICES, TARGET_WORDS, Chosen, Every, words_for
 from gateruler.engine.timings import TIMINGS
-from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, CNT, CONTINUOUS, REPLACEMENT, TRIGGERS
+from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, CNT, CONTINUOUS, REPLACEMENT, TRIGGERS, WATCH_TRIGGERS
 from gateruler.models import SourceLocation
 from gateruler.vocabulary import CardType
 from gateruler.yamlsrc import MISSING, Fields, LocatedList, LocatedMap, Report
@@ -45,6 +45,11 @@ def enum_of_words(words: tuple[str, ...]) -> type[enum.Enum]:
     """An Enum whose members are `words`, so that Fields reports a misspelt word as it does any enum value
     (one Enum for one tuple of words, whoever asks)."""
     return enum.Enum("Words", [(w, w) for w in words])  # type: ignore[return-value]
+
+
+def words_enum_of(choice: Choice) -> type[enum.Enum]:
+    """An Enum of a `Choice`'s values (see :func:`enum_of_words`)."""
+    return enum_of_words(choice.values)
 
 
 def words_enum(registry: Any) -> type[enum.Enum]:
@@ -97,6 +102,7 @@ def read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, 
         grants=trigger == CONTINUOUS and _mentions_effect(f, "grant"),
     )
     requires = _read_optional(f, "requires", lambda value, where: read_condition(value, where, report, ctx))
+    card = _read_watched(f, trigger, report, ctx)
     optional = f.optional("optional", bool, False)
     if trigger == ACTIVATED and optional:
         f.error(
@@ -135,6 +141,7 @@ def read_ability(node: Any, loc: SourceLocation, card_type: Any, has_cnt: bool, 
         timing or "",
         once,
         keyword=keyword.value if keyword else "",
+        card=card,
     )
 
 
@@ -157,6 +164,26 @@ def _check_attack_cost(
                 f.key_loc(key),
                 f"'{key}' does not apply to an attack cost: the unit attacks only if it pays, whenever it attacks",
             )
+
+
+def _read_watched(f: Fields, trigger: Any, report: Report, ctx: Context) -> Any:
+    """A trigger on other cards' events: its `card:` filter (side and properties: which cards count); absent, any card.
+    Only those triggers take one."""
+    if "card" not in f:  # not asked: a misspelt key is not taken for it
+        return None
+    raw = f.raw("card")
+    loc = f.value_loc("card")
+    if trigger and trigger not in WATCH_TRIGGERS:
+        f.error(
+            f.key_loc("card"),
+            f"'card' is only for the triggers on other cards' events ({', '.join(sorted(WATCH_TRIGGERS))}): "
+            "it says which cards count",
+        )
+        return None
+    if isinstance(raw, LocatedMap) and "zone" in raw:
+        f.error(raw.key_loc("zone"), "a trigger's 'card' takes no 'zone': it is the card the event happened to")
+        return None
+    return read_filter(raw, loc, report, ctx)
 
 
 def _read_timing(f: Fields, trigger: Any, card_type: Any) -> str | None:
@@ -183,16 +210,17 @@ def _mentions_effect(f: Fields, word: str) -> bool:
 
 
 def read_discount(node: Any, loc: SourceLocation, report: Report) -> Ability | None:
-    """A card's `discount:` (【コスト軽減】): `energy` paid instead of the level, and other `costs`; read into
-    its discount ability (gateruler/engine/discount.py)."""
+    """A card's `discount:` (【コスト軽減】): `energy` paid instead of the level, other `costs`, and the condition
+    under which it may be used (`requires`); read into its discount ability (gateruler/engine/discount.py)."""
     f = Fields(node, report, "a discount", at=loc)
     energy = f.required("energy", int, min=0)
     text = f.optional("text", str, "")
     ctx = Context()
+    requires = _read_optional(f, "requires", lambda value, where: read_condition(value, where, report, ctx))
     costs = [_read_cost(item, item_loc, report, ctx) for item, item_loc in f.items("costs")]
     if not f.finish() or energy is MISSING or any(c is None for c in costs):
         return None
-    return discount_ability(energy, costs, text)
+    return discount_ability(energy, costs, text, requires)
 
 
 def _check_replacement(
@@ -285,13 +313,20 @@ def _read_effect(node: Any, loc: SourceLocation, report: Report, ctx: Context) -
             _check_bound(f, key, named, ctx)
     effect_ctx = attrs.evolve(ctx, in_effect=True)
     values.update(_read_params(f, COMMON_PARAMS, report, effect_ctx))
-    if values.get("bind"):
-        if values["bind"] in ctx.bound:
-            f.error(
-                f.value_loc("as"), f"the name {values['bind']!r} is already bound by an earlier effect of this ability"
-            )
-        ctx.bound.append(values["bind"])
+    per = values.get("per")
+    if isinstance(per, str) and per:  # only the words with numbers to multiply take it (Effect.scaled)
+        _check_bound(f, "per", per, ctx)
+    _bind(f, values.get("bind"), ctx)
     return _build(f, word, values)
+
+
+def _bind(f: Fields, name: Any, ctx: Context) -> None:
+    """An effect's or a cost's `as: name`: later effects of the ability may ask about it."""
+    if not isinstance(name, str) or not name:
+        return
+    if name in ctx.bound:
+        f.error(f.value_loc("as"), f"the name {name!r} is already bound by an earlier effect or cost of this ability")
+    ctx.bound.append(name)
 
 
 def _read_cost(node: Any, loc: SourceLocation, report: Report, ctx: Context) -> Any:
@@ -301,7 +336,9 @@ def _read_cost(node: Any, loc: SourceLocation, report: Report, ctx: Context) -> 
         f.finish(known=list(f.node or ()))
         return None
     word = COSTS[kind.value]
-    return _build(f, word, _read_params(f, word.params, report, ctx))
+    values = _read_params(f, word.params, report, ctx)
+    _bind(f, values.get("bind"), ctx)
+    return _build(f, word, values)
 
 
 def _build(f: Fields, word: Any, values: dict[str, Any]) -> Any:
@@ -407,19 +444,17 @@ def _read_target(f: Fields, effect: str, categories: frozenset[str], ctx: Contex
         target = _read_target_mapping(raw, loc, f, ctx)
         if target is MISSING:
             return MISSING
-        if target.category not in categories:
+        if not target.categories <= categories:
             accepted = ", ".join(CATEGORY_WORDS[c] for c in sorted(categories))
-            f.error(
-                loc,
-                f"effect {effect!r} does not accept a target of {CATEGORY_WORDS[target.category]} (it accepts: {accepted})",
-            )
+            refused = " or ".join(CATEGORY_WORDS[c] for c in sorted(target.categories - categories))
+            f.error(loc, f"effect {effect!r} does not accept a target of {refused} (it accepts: {accepted})")
             return MISSING
     else:
         word = f.convert(raw, words_enum(TARGET_WORDS), loc, "target")
         if word is MISSING:
             return MISSING
         target = TARGET_WORDS[word.value].target
-        if target.category not in categories:
+        if not target.categories <= categories:
             f.error(
                 loc,
                 f"effect {effect!r} does not accept target {word.value!r} (it accepts: {', '.join(words_for(categories))})",
@@ -436,16 +471,23 @@ def _read_target(f: Fields, effect: str, categories: frozenset[str], ctx: Contex
 def _read_target_mapping(node: LocatedMap, loc: SourceLocation, parent: Fields, ctx: Context) -> Any:
     t = Fields(node, parent.report, "a target", at=loc)
     if "all" in t:
-        if "choose" in t or "filter" in t:
+        if "choose" in t or "filter" in t or "up_to" in t:
             t.error(loc, "a target is either {choose: N, filter: FILTER} or {all: FILTER}, not both")
-            t.raw("choose"), t.raw("filter")
+            t.raw("choose"), t.raw("filter"), t.raw("up_to")
         found = read_filter(t.raw("all"), t.value_loc("all"), parent.report, ctx)
         return Every(found) if t.finish() and found is not None else MISSING
-    if "choose" not in t:
-        t.error(loc, "a target mapping needs 'choose' (how many) and 'filter', or 'all'")
-        t.finish(known=("choose", "filter", "all"))
+    if "choose" in t and "up_to" in t:
+        t.error(loc, "a target chooses either exactly ('choose: N') or at most ('up_to: N') that many, not both")
+        t.raw("choose"), t.raw("up_to"), t.raw("filter")
+        t.finish()
         return MISSING
-    count = t.required("choose", int, min=1)
+    fewer = "up_to" in t
+    if "choose" not in t and not fewer:
+        t.error(loc, "a target mapping needs 'choose' (how many) or 'up_to' (at most how many) and 'filter', or 'all'")
+        t.finish(known=("choose", "up_to", "filter", "ruler", "all"))
+        return MISSING
+    count = t.required("up_to" if fewer else "choose", int, min=1)
+    rulers = t.optional("ruler", words_enum_of(RULER_CHOICES), None)
     node_filter = t.raw("filter")
     found = (
         read_filter(node_filter, t.value_loc("filter"), parent.report, ctx)
@@ -454,7 +496,7 @@ def _read_target_mapping(node: LocatedMap, loc: SourceLocation, parent: Fields, 
     )
     if not t.finish() or found is None or count is MISSING:
         return MISSING
-    return Chosen(found, count)
+    return Chosen(found, count, fewer=fewer, rulers=rulers.value if rulers else "")
 
 
 # ---------------------------------------------------------------------- filters
@@ -560,7 +602,9 @@ def read_condition(node: Any, loc: SourceLocation, report: Report, ctx: Context 
 
 
 def _check_bound(f: Fields, key: str, name: str, ctx: Context) -> None:
-    """`name` (the value of `key`) must be the `as:` name of an earlier effect of the same ability."""
+    """`name` (the value of `key`) must be the `as:` name of an earlier effect or cost of the same ability."""
     if name not in ctx.bound:
         known = ", ".join(ctx.bound) or "none"
-        f.error(f.value_loc(key), f"no earlier effect of this ability is bound 'as: {name}' (bound so far: {known})")
+        f.error(
+            f.value_loc(key), f"no earlier effect or cost of this ability is bound 'as: {name}' (bound so far: {known})"
+        )

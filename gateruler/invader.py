@@ -37,6 +37,7 @@ from gateruler.engine.tasks import (
     RIFT_START_RULES,
     RiftAttack,
     RiftDrive,
+    RiftPlay,
     RiftStartRules,
     Task,
     rift_attack,
@@ -186,7 +187,7 @@ class InvaderController:
         if decision.kind == "confirm":
             return Confirm(True)
         if decision.kind == "zone":
-            offered = {a.slot: a for a in options}
+            offered = {a.slot: a for a in options if isinstance(a, Choose)}
             return next(offered[slot] for slot in SUMMON_ORDER if slot in offered)
         if decision.kind == "split":
             return self.split(
@@ -246,8 +247,21 @@ class InvaderController:
         iid = game.take_top(INVADER)
         if iid is None:
             return  # rule 8: a rift that must take a card from an empty deck loses
-        card = game.card(iid)
         game.log_event(INVADER, "drive", iid, source, cause)
+        self._use(game, iid)
+
+    def _play_driven(self, game: Game, step: RiftPlay) -> None:
+        """Rules 2-3 for a card an effect drove (a search's or a look's `to: drive`): it waits in the drive zone
+        and is used as a driven card is."""
+        drive = game.sides[INVADER].drive
+        if step.card not in drive:
+            return
+        drive.remove(step.card)
+        self._use(game, step.card)
+
+    def _use(self, game: Game, iid: int) -> None:
+        """Rules 2-3: a driven unit is summoned (the full-board rule), an event used at once."""
+        card = game.card(iid)
         game.window_after_drive(iid)  # the player may answer once the card has resolved (issue 13)
         if card.type is UNIT_TYPE:
             self._place_unit(game, iid)
@@ -344,6 +358,7 @@ class InvaderController:
 
 STEPS: dict[type, Callable[[InvaderController, Game, Any], None]] = {
     RiftDrive: InvaderController._drive,
+    RiftPlay: InvaderController._play_driven,
     RiftAttack: InvaderController._attack,
     RiftStartRules: InvaderController._start_rules,
 }

@@ -39,6 +39,7 @@ from gateruler.engine import (
     ChooseCard,
     Confirm,
     Discount,
+    Done,
     EndTurn,
     Game,
     GoToAttack,
@@ -144,7 +145,7 @@ prompt:
   replay FILE   write a replay of this game so far; gateruler replay FILE re-runs it
   quit          leave the game (asks first if there are unsaved changes; so do Ctrl-C and Ctrl-D)"""
 
-KIND_ORDER = (Summon, Discount, PlayEvent, PlayField, SetCard, Activate, Attack, Choose, ChooseCard, Confirm)
+KIND_ORDER = (Summon, Discount, PlayEvent, PlayField, SetCard, Activate, Attack, Choose, ChooseCard, Confirm, Done)
 
 
 def target_order(action: Choose) -> tuple[int, int]:

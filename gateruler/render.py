@@ -23,6 +23,7 @@ from gateruler.engine import (
     ATTACK_LEFT,
     ATTACK_RIGHT,
     DEFENSE,
+    DONE,
     INVADER,
     PLAYER,
     RULER,
@@ -33,6 +34,7 @@ from gateruler.engine import (
     ChooseCard,
     Confirm,
     Discount,
+    Done,
     EndTurn,
     Game,
     GoToAttack,
@@ -168,7 +170,8 @@ def ability_words(ability: Ability) -> str:
     they are used (the player decides to use them), before the data's own text."""
     if ability.trigger == DISCOUNT:
         pay = ", ".join(c.words() for c in ability.costs) or "nothing"
-        return f"Discount: you may play it from your hand by paying {pay} instead of its level" + (
+        when = f" if {ability.requires.words()}" if ability.requires is not None else ""
+        return f"Discount: you may play it from your hand by paying {pay} instead of its level{when}" + (
             f" ({ability.text})" if ability.text else "."
         )
     if ability.trigger == ATTACK_COST and not ability.text:
@@ -179,6 +182,9 @@ def ability_words(ability: Ability) -> str:
     if ability.text:
         return ability.text
     when = TRIGGERS[ability.trigger].words + (" (once per turn)" if ability.once_per_turn else "")
+    if ability.card is not None:
+        whose = {"own": "a card of yours", "enemy": "your opponent's card", "any": "any card"}[ability.card.side]
+        when += f" ({whose}{' that matches a filter' if ability.card.test is not None else ''})"
     when += f", if {ability.requires.words()}" if ability.requires is not None else ""
     effects = _effects_words(ability)
     if ability.trigger == REPLACEMENT and len(ability.effects) > 1:
@@ -241,10 +247,17 @@ def header(game: Game, width: int) -> str:
     return left + pad_left(right, width - cells(left)) if cells(left) + len(right) < width else left
 
 
+def damage_count(game: Game, side: int) -> str:
+    """How full a damage zone is, "5/11", and how many of its cards are face down (DR), "5/11 (2 face down)"."""
+    s = game.sides[side]
+    down = len(s.face_down)
+    return f"{len(s.damage_zone)}/{game.life(side)}" + (f" ({down} face down)" if down else "")
+
+
 def side_summary(game: Game, side: int) -> str:
     s = game.sides[side]
     return (
-        f"LIFE {game.life(side)}  damage zone {len(s.damage_zone)}/{game.life(side)}"
+        f"LIFE {game.life(side)}  damage zone {damage_count(game, side)}"
         f"  deck {len(s.deck)}  graveyard {len(s.graveyard)}"
     )
 
@@ -481,12 +494,24 @@ def action_words(game: Game, action: Action) -> str:
         return ", ".join(f"{amount} to {unit_words(game, side, slot)}" for side, slot, amount in action.parts)
     if isinstance(action, Pass):
         return "pass: let it happen"
+    if isinstance(action, Done):
+        return "no more" if game.pending is not None and game.pending.picked else "none"
     return repr(action)
 
 
 def pending_question(game: Game) -> str:
-    """What a pending decision is for: "Flame Bolt: deal 3 damage to which unit?"."""
+    """What a pending decision is for: "Flame Bolt: deal 3 damage to which unit?"; an "up to" choice says
+    that it may stop there."""
+    question = _question(game)
     decision = game.pending
+    if decision is not None and DONE in decision.options:
+        return question.rstrip("?") + (" (or no more)?" if decision.picked else " (or none)?")
+    return question
+
+
+def _question(game: Game) -> str:
+    decision = game.pending
+    assert decision is not None  # asked only at a decision
     if decision.kind == WINDOW:  # the rift's turn: "Vaha is about to attack your Iron Warden: respond?"
         return f"{window_words(game, decision).rstrip('.')}: respond?"
     name = game.card(decision.source).name
@@ -495,6 +520,8 @@ def pending_question(game: Game) -> str:
         what = ability_words(subject) if isinstance(subject, Ability) else effect_words(subject)
         return f"{name}: use it? ({what.rstrip('.')})"
     if decision.purpose == "cost":
+        if len(decision.picked) >= decision.count:  # "or more": paid enough, it may go on
+            return f'{name}: to pay "{subject.words()}", one more?'
         progress = f" ({len(decision.picked) + 1} of {decision.count})" if decision.count > 1 else ""
         return f'{name}: to pay "{subject.words()}", which one{progress}?'
     if decision.kind == "split":

@@ -30,7 +30,7 @@ import cattrs
 
 from gateruler.cardpool import CardPool
 from gateruler.engine import INVADER, PLAYER, Action, Game, Phase, events, serial, tasks
-from gateruler.engine.frames import Decision
+from gateruler.engine.frames import Decision, Frame
 from gateruler.engine.timings import WINDOWS
 from gateruler.engine.windows import WINDOW
 from gateruler.errors import DataError
@@ -169,6 +169,8 @@ class SideState:
     soul: list[tuple[CardRef, list[CardRef]]] = attrs.field(
         factory=list
     )  # [host, its soul cards]; older saves have none
+    # damage-zone cards turned face down (DR); older saves have none
+    face_down: list[CardRef] = attrs.field(factory=list)  # type: ignore[valid-type]  # CardRef: a bounded int, as above
 
 
 @attrs.frozen
@@ -585,7 +587,7 @@ def _inconsistency(game: Game) -> str:
     defs = game.setup.defs
     queued = [*game.tasks, *([game.pending] if game.pending is not None else [])]
     for task in queued:
-        if type(task) in tasks.BY_TYPE:
+        if not isinstance(task, (Frame, Decision)):
             continue  # a task of the game's own ("start", "check", ...): its arguments were checked when read
         if isinstance(task, Decision) and task.kind == WINDOW:
             continue  # a window of the rift's turn (engine/windows.py): about a card or the rift's ruler, no ability

@@ -32,6 +32,7 @@ import attrs
 
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import (
+    DONE,
     INVADER,
     PLAYER,
     RULER,
@@ -405,6 +406,8 @@ def _to_action(game: Game, scripted: ScriptedAction, path: str) -> Action:
         return EndTurn()
     if spec == "pass":
         return Pass()
+    if spec == "done":
+        return DONE
     if not isinstance(spec, dict) or len(spec) == 0:
         raise fail(f"unknown action {_short(spec)} (see docs/scenarios.md)")
     side = game.sides[PLAYER]
@@ -450,9 +453,9 @@ def _to_action(game: Game, scripted: ScriptedAction, path: str) -> Action:
 
     def unit(text: Any, what: str) -> tuple[int, int]:
         side_name, _, zone = text.partition(".") if isinstance(text, str) else ("", "", "")
-        if side_name not in SIDE_NAMES or zone not in SLOT_BY_NAME:
+        if side_name not in SIDE_NAMES or (zone not in SLOT_BY_NAME and not (what == "choose" and zone == "ruler")):
             raise fail(f"{what} takes side.zone, e.g. invader.attack_left, not {_short(text)}")
-        return SIDE_NAMES.index(side_name), SLOT_BY_NAME[zone]
+        return SIDE_NAMES.index(side_name), SLOT_BY_NAME.get(zone, RULER)
 
     if "choose" in spec:
         return Choose(*unit(word("choose"), "choose"))
@@ -546,6 +549,7 @@ def _side_json(game: Game, side: int) -> dict:
         "set_zones": [ids[i] for i in s.set_zones if i is not None],
         "field_zone": [{"id": ids[i], "soul": [ids[c] for c in game.soul(side, i)]} for i in s.field],
         "removed": [ids[i] for i in s.removed],
+        "face_down": [ids[i] for i in s.damage_zone if i in s.face_down],
     }
 
 

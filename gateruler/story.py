@@ -80,6 +80,7 @@ REMOVES = _kinds(
     events.ToDeck,
     events.SoulToGraveyard,
     events.DeckToDamage,
+    events.ToBottom,
 )
 DAMAGES = _kinds(events.DamageUnit, events.RulerDamage)
 CHECKS = _kinds(events.Check, events.CheckDeckOut)
@@ -365,6 +366,15 @@ class _Teller:
     def _to_deck(self, entry: events.ToDeck) -> tuple[str, str]:
         side, cause = entry.side, self._by(entry.source, entry.reason)
         return f"{whose(side).capitalize()} {self._name(entry.card)} went back into {its(side)} deck ({cause}).", cause
+
+    @_tells(events.ToBottom)
+    def _to_bottom(self, entry: events.ToBottom) -> tuple[str, str]:
+        side, cause = entry.side, self._by(entry.source, entry.reason)
+        where = "soul cards" if entry.from_ == "soul" else entry.from_.replace("_", " ")
+        return (
+            f"{self._name(entry.card)} went from {whose(side)} {where} to the bottom of {its(side)} deck ({cause}).",
+            cause,
+        )
 
     @_tells(events.SoulToGraveyard)
     def _soul_to_graveyard(self, entry: events.SoulToGraveyard) -> tuple[str, str]:

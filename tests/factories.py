@@ -452,6 +452,7 @@ CAUSE_FIELDS = {  # kind -> the places (in the entry) of the fields that say its
     "remove": (6,),
     "to_deck": (5,),
     "soul_to_graveyard": (6,),
+    "to_bottom": (5, 6),
 }
 
 

@@ -99,7 +99,7 @@ MISTAKES = [
         "a target the effect does not accept",
         {"mine.cards.yaml": CARD.replace("target: enemy_unit", "target: opponent")},
         "mine.cards.yaml",
-        "mine.cards.yaml:13:38: effect 'damage' does not accept target 'opponent' (it accepts: all_enemy_units, all_own_units, all_units, any_unit, enemy_ruler, enemy_unit, own_ruler, own_unit, self)",
+        "mine.cards.yaml:13:38: effect 'damage' does not accept target 'opponent' (it accepts: all_enemy_units, all_own_units, all_units, any_unit, enemy_ruler, enemy_ruler_or_unit, enemy_unit, own_ruler, own_ruler_or_unit, own_unit, self)",
     ),
     (
         "a CNT ability on a card without the CNT icon",

@@ -95,6 +95,48 @@ def test_a_target_is_either_chosen_or_all(check):
     ]
 
 
+def test_a_target_chooses_exactly_or_up_to_a_number_not_both(check):
+    assert check(effect("{up_to: 2, filter: {side: enemy}}")) == []
+    assert check(effect("{choose: 1, up_to: 2, filter: {side: enemy}}")) == [
+        "13:38: a target chooses either exactly ('choose: N') or at most ('up_to: N') that many, not both"
+    ]
+    assert check(effect("{up_to: 0, filter: {side: enemy}}"))[0].endswith("'up_to' must be at least 1 (got 0)")
+
+
+def test_a_choice_across_zones_needs_an_effect_that_acts_on_every_one_of_them(check):
+    assert check(effect("card_in_play", "destroy", "")) == []
+    assert check(effect("{choose: 1, filter: {side: own}, ruler: own}", "modify", ", atk: 1")) == []
+    assert check(effect("{choose: 1, filter: {zone: [board, field_zone]}}", "damage")) == [
+        "13:38: effect 'damage' does not accept a target of cards in field zones (it accepts: a ruler, units on the board)"
+    ]
+    (finding,) = check(effect("card_in_play", "damage"))
+    assert finding.startswith("13:38: effect 'damage' does not accept target 'card_in_play' (it accepts: ")
+    assert "enemy_ruler_or_unit" in finding and "own_ruler_or_unit" in finding
+    (finding,) = check(effect("{choose: 1, filter: {side: own}, ruler: mine}", "modify", ", atk: 1"))
+    assert finding == "13:78: unknown ruler 'mine' (expected one of: own, enemy, any)"
+
+
+def test_a_triggers_card_filter_is_only_for_triggers_on_other_cards_events(check):
+    watching = "- trigger: event_played\n  card: {side: enemy, type: event}\n  effects:\n    - {effect: draw, target: controller, amount: 1}"
+    assert check(watching) == []
+    assert check(watching.replace("event_played", "on_enter")) == [
+        "12:9: 'card' is only for the triggers on other cards' events (card_destroyed, event_played, unit_attacks): "
+        "it says which cards count"
+    ]
+    assert check(watching.replace("side: enemy", "side: enemy, zone: hand")) == [
+        "12:29: a trigger's 'card' takes no 'zone': it is the card the event happened to"
+    ]
+
+
+def test_per_multiplies_an_effects_numbers_by_what_an_earlier_cost_or_effect_bound(check):
+    spend = "- trigger: on_attack\n  costs:\n    - {cost: soul, count: 1, or_more: true, as: spent}\n  effects:\n"
+    assert check(spend + "    - {effect: modify, target: self, atk: 1, per: spent}") == []
+    assert check(spend + "    - {effect: modify, target: self, atk: 1, per: spnet}") == [
+        "15:57: no earlier effect or cost of this ability is bound 'as: spnet' (bound so far: spent)"
+    ]
+    assert check(spend + "    - {effect: destroy, target: enemy_unit, per: spent}") == ["15:51: unknown key 'per'"]
+
+
 def test_an_effect_refuses_a_target_of_cards_it_cannot_act_on(check):
     assert check(effect("{all: {zone: hand}}")) == [
         "13:38: effect 'damage' does not accept a target of cards in other zones (it accepts: a ruler, units on the board)"
@@ -150,7 +192,7 @@ def test_a_count_needs_a_bound(check):
 def test_a_condition_about_an_earlier_result_must_name_a_bound_effect(check):
     effects = "[{effect: damage, target: enemy_unit, amount: 1, as: hit}, {effect: draw, target: controller, amount: 1, if: {destroyed: hti}}]"
     assert check(f"- trigger: on_enter\n  effects: {effects}") == [
-        "12:139: no earlier effect of this ability is bound 'as: hti' (bound so far: hit)"
+        "12:139: no earlier effect or cost of this ability is bound 'as: hti' (bound so far: hit)"
     ]
     assert check(ability_with("requires", "{destroyed: hit}")) == [
         "12:20: 'destroyed' asks about an earlier effect's 'as:' result, so it can only be an effect's 'if:'"
@@ -160,7 +202,7 @@ def test_a_condition_about_an_earlier_result_must_name_a_bound_effect(check):
 def test_a_name_is_bound_once_per_ability(check):
     effects = "[{effect: damage, target: enemy_unit, amount: 1, as: hit}, {effect: damage, target: enemy_unit, amount: 1, as: hit}]"
     assert check(f"- trigger: on_enter\n  effects: {effects}") == [
-        "12:129: the name 'hit' is already bound by an earlier effect of this ability"
+        "12:129: the name 'hit' is already bound by an earlier effect or cost of this ability"
     ]
 
 
@@ -217,7 +259,7 @@ def test_split_damage_divides_among_every_unit_found_and_at_most_6(check):
 def test_carry_through_belongs_to_an_attack_and_names_a_bound_effect(check):
     split = "{effect: split_damage, target: all_enemy_units, amount: 3, as: fire}"
     assert check(f"- trigger: on_attack\n  effects: [{split}, {{effect: carry_through, destroyed_by: fier}}]") == [
-        "12:127: no earlier effect of this ability is bound 'as: fier' (bound so far: fire)"
+        "12:127: no earlier effect or cost of this ability is bound 'as: fier' (bound so far: fire)"
     ]
     assert check(f"- trigger: on_enter\n  effects: [{split}, {{effect: carry_through, destroyed_by: fire}}]") == [
         "12:98: effect 'carry_through' only works in an ability with trigger: on_attack"

@@ -8,7 +8,21 @@ loader.
 
 from __future__ import annotations
 
-from factories import FILLER, apprentice, find_iid, game, iids, play, summon, unit, yaml_cards, yaml_event, yaml_unit
+from factories import (
+    FILLER,
+    apprentice,
+    find_iid,
+    game,
+    iids,
+    knight,
+    play,
+    restore,
+    summon,
+    unit,
+    yaml_cards,
+    yaml_event,
+    yaml_unit,
+)
 
 from gateruler.engine import (
     ATTACK_LEFT,
@@ -22,7 +36,9 @@ from gateruler.engine import (
     Choose,
     ChooseCard,
     Confirm,
+    Discount,
     EndTurn,
+    Game,
     GoToAttack,
     PlayEvent,
 )
@@ -308,3 +324,135 @@ def test_an_effect_that_may_choose_none_never_keeps_a_card_from_being_played() -
     maybe = yaml_event("MAYBE", "{effect: damage, target: enemy_unit, amount: 2, optional: true}", INSIGHT)
     g = game(cards=[maybe], player=["MAYBE"])
     assert PlayEvent(find_iid(g, P, "hand", "MAYBE")) in g.legal_actions()
+
+
+# ---------------------------------------------------------------------- where paid cards go (issue 23, word 1)
+
+
+def test_a_hand_card_paid_to_the_bottom_of_the_deck_goes_under_the_deck_not_into_the_graveyard() -> None:
+    study = yaml_event("STUDY", INSIGHT, ability="costs: [{cost: discard, count: 1, to: deck_bottom}]")
+    g = game(cards=[study, SOLDIER, WALL], player=["STUDY", "SOLDIER", "WALL", "SOLDIER"])
+    bottom_before = g.sides[P].deck[0]
+    mark = len(g.log)
+    play(g, "STUDY")
+    g.apply(ChooseCard(find_iid(g, P, "hand", "WALL")))
+    deck = g.sides[P].deck
+    assert g.card(deck[0]).id == "WALL" and deck[1] == bottom_before  # under the old bottom card
+    assert iids(g, P, "graveyard") == ["STUDY"]  # only the event itself
+    assert [k for k in kinds(g, mark) if k in ("to_bottom", "discard", "draw")] == ["to_bottom", "draw"]
+    entry = next(e for e in g.log[mark:] if e[1] == "to_bottom")
+    assert (entry.from_, entry.reason) == ("hand", "cost")
+
+
+def test_cards_paid_to_the_bottom_go_in_the_order_chosen_the_last_one_chosen_at_the_bottom() -> None:
+    study = yaml_event("STUDY", INSIGHT, ability="costs: [{cost: discard, count: 2, to: deck_bottom}]")
+    g = game(cards=[study, SOLDIER, WALL, TINY], player=["STUDY", "SOLDIER", "WALL", "TINY"])
+    play(g, "STUDY")
+    g.apply(ChooseCard(find_iid(g, P, "hand", "SOLDIER")))
+    g.apply(ChooseCard(find_iid(g, P, "hand", "WALL")))
+    assert [g.card(i).id for i in g.sides[P].deck[:2]] == ["WALL", "SOLDIER"]
+
+
+def test_a_discount_paid_by_putting_a_hand_card_on_the_bottom_of_the_deck() -> None:
+    (dragon,) = yaml_cards("""
+        - id: DRAGON
+          name: dragon
+          type: unit
+          level: 3
+          atk: 5
+          hp: 5
+          stk: 2
+          provenance: provisional
+          discount: {energy: 0, costs: [{cost: discard, count: 1, to: deck_bottom}]}
+    """)
+    g = game(cards=[dragon, SOLDIER], player=["DRAGON", "SOLDIER", "SOLDIER", "SOLDIER"], ruler=knight(energy=0))
+    g.apply(Discount(find_iid(g, P, "hand", "DRAGON"), ATTACK_LEFT))
+    g.apply(ChooseCard(find_iid(g, P, "hand", "SOLDIER")))  # the hand also holds a card drawn this turn
+    assert g.card(g.unit_at(P, ATTACK_LEFT).iid).id == "DRAGON"
+    assert g.card(g.sides[P].deck[0]).id == "SOLDIER" and iids(g, P, "graveyard") == []
+
+
+# ---------------------------------------------------------------------- DR n: damage reversal (issue 23, word 2)
+
+REVERSAL = yaml_event("REVERSAL", INSIGHT, ability="costs: [{cost: damage_reversal, count: 2}]")
+
+
+def damage_game(damage: list[str], hand: tuple[str, ...] = ("REVERSAL",)) -> Game:
+    """A game whose player has `damage` (card ids) face up in the damage zone, taken from the deck's top."""
+    g = game(cards=[REVERSAL, SOLDIER, WALL, TINY], player=[*hand, *[FILLER] * (6 - len(hand)), *damage])
+    s = g.sides[P]
+    for card_id in damage:
+        iid = find_iid(g, P, "deck", card_id)
+        s.deck.remove(iid)
+        s.damage_zone.append(iid)
+    return g
+
+
+def test_damage_reversal_turns_face_up_damage_cards_face_down_and_they_still_count_towards_life() -> None:
+    g = damage_game(["SOLDIER", "WALL", "TINY"])
+    play(g, "REVERSAL")
+    assert g.pending.purpose == "cost"  # which 2 of the 3 is the player's choice
+    wall, tiny = find_iid(g, P, "damage_zone", "WALL"), find_iid(g, P, "damage_zone", "TINY")
+    g.apply(ChooseCard(wall))
+    g.apply(ChooseCard(tiny))
+    s = g.sides[P]
+    assert set(s.face_down) == {wall, tiny} and len(s.damage_zone) == 3  # still 3 towards LIFE
+    assert [e.card for e in g.log if e[1] == "face_down"] == [wall, tiny]
+    assert "draw" in [e[1] for e in g.log[-3:]]
+
+
+def test_damage_reversal_cannot_be_paid_with_fewer_face_up_cards_than_it_turns() -> None:
+    g = damage_game(["SOLDIER", "WALL", "TINY"], hand=("REVERSAL", "REVERSAL"))
+    play(g, "REVERSAL")
+    g.apply(ChooseCard(find_iid(g, P, "damage_zone", "WALL")))
+    g.apply(ChooseCard(find_iid(g, P, "damage_zone", "TINY")))
+    assert PlayEvent(find_iid(g, P, "hand", "REVERSAL")) not in g.legal_actions()  # 1 face-up card left, DR 2
+
+
+def test_a_face_down_damage_card_matches_no_filter_that_asks_a_property_but_counts_as_a_card() -> None:
+    raise_ = yaml_event(
+        "RAISE", "{effect: special_summon, target: {choose: 1, filter: {side: own, zone: damage_zone, type: unit}}}"
+    )
+    (count,) = yaml_cards("""
+        - {id: COUNT, name: count, type: event, level: 0, provenance: provisional,
+           abilities: [{trigger: on_play, requires: {count: {side: own, zone: damage_zone}, min: 3},
+                        effects: [{effect: draw, target: controller, amount: 1}]}]}
+    """)
+    hand = ["REVERSAL", "RAISE", "COUNT", FILLER, FILLER, FILLER]
+    g = game(cards=[REVERSAL, raise_, count, SOLDIER, WALL], player=[*hand, "SOLDIER", "WALL", "WALL"])
+    s = g.sides[P]
+    for card_id in ("SOLDIER", "WALL", "WALL"):
+        iid = find_iid(g, P, "deck", card_id)
+        s.deck.remove(iid)
+        s.damage_zone.append(iid)
+    play(g, "REVERSAL")
+    g.apply(ChooseCard(find_iid(g, P, "damage_zone", "SOLDIER")))  # the soldier and one wall go face down
+    assert PlayEvent(find_iid(g, P, "hand", "COUNT")) in g.legal_actions()  # 3 cards, face up or not
+    play(g, "RAISE")  # only the face-up wall is a unit it can see
+    g.apply(Choose(P, ATTACK_LEFT))
+    assert g.card(g.unit_at(P, ATTACK_LEFT).iid).id == "WALL"
+    assert len(s.damage_zone) == 2 and len(s.face_down) == 2
+
+
+def test_face_down_damage_cards_are_saved_and_an_older_save_without_them_loads_face_up() -> None:
+    g = damage_game(["SOLDIER", "WALL"])
+    play(g, "REVERSAL")
+    data = g.to_dict()
+    assert data["sides"][P]["face_down"] == sorted(g.sides[P].face_down, key=g.sides[P].damage_zone.index)
+    assert restore(data, g).sides[P].face_down == g.sides[P].face_down
+    del data["sides"][P]["face_down"]
+    assert restore(data, g).sides[P].face_down == ()
+
+
+def test_the_board_and_the_story_show_face_down_damage_cards_as_such() -> None:
+    from gateruler.render import board_lines
+    from gateruler.story import narrate
+
+    g = damage_game(["SOLDIER", "WALL"])
+    mark = len(g.log)
+    play(g, "REVERSAL")
+    assert any(
+        "damage 2/11 (2 face down)" in line or "damage zone 2/11 (2 face down)" in line for line in board_lines(g, 100)
+    )
+    told = [n.text for n in narrate(g, mark)]
+    assert any("was turned face down" in t and "to pay for reversal" in t for t in told)

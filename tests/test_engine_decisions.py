@@ -18,13 +18,18 @@ from gateruler.engine import (
     ATTACK_LEFT,
     ATTACK_RIGHT,
     DEFENSE,
+    DONE,
     INVADER,
     PLAYER,
     Choose,
     ChooseCard,
     Confirm,
     Decision,
+    Done,
     EndTurn,
+    PlayEvent,
+    action_from_dict,
+    action_to_dict,
 )
 from gateruler.errors import IllegalAction
 
@@ -218,3 +223,52 @@ def test_an_answer_naming_a_second_copy_is_taken_as_the_copy_on_offer() -> None:
     assert g.unit_at(P, ATTACK_LEFT).iid == second
     with pytest.raises(IllegalAction):
         g.apply(ChooseCard(second))  # a copy of nothing on offer is still refused
+
+
+# ---------------------------------------------------------------------- up to N (issue 23, word 7)
+
+
+def test_a_choice_of_up_to_n_targets_may_stop_at_any_pick_none_included() -> None:
+    volley = yaml_event("VOLLEY", "{effect: damage, target: {up_to: 2, filter: {side: enemy}}, amount: 2}")
+    g = game(cards=[volley, WALL], player=["VOLLEY", "VOLLEY"], rift=["WALL", "WALL", "WALL"], drives=3)
+    play(g, "VOLLEY")
+    assert g.legal_actions() == [Choose(I, ATTACK_LEFT), Choose(I, ATTACK_RIGHT), Choose(I, DEFENSE), DONE]
+    g.apply(Choose(I, DEFENSE))
+    assert g.legal_actions() == [Choose(I, ATTACK_LEFT), Choose(I, ATTACK_RIGHT), DONE]
+    g.apply(DONE)  # one of "up to 2"
+    assert [g.unit_at(I, s).damage for s in (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)] == [0, 0, 2]
+    play(g, "VOLLEY")
+    g.apply(DONE)  # none at all
+    assert [g.unit_at(I, s).damage for s in (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)] == [0, 0, 2]
+    assert iids(g, P, "graveyard") == ["VOLLEY", "VOLLEY"]
+
+
+def test_an_up_to_choice_asks_even_when_it_could_take_every_candidate() -> None:
+    volley = yaml_event("VOLLEY", "{effect: damage, target: {up_to: 2, filter: {side: enemy}}, amount: 2}")
+    g = game(cards=[volley, WALL], player=["VOLLEY"], rift=["WALL"], drives=1)
+    play(g, "VOLLEY")
+    assert g.legal_actions() == [Choose(I, ATTACK_LEFT), DONE]  # a "choose 2" would take the one unit unasked
+
+
+def test_an_event_whose_up_to_target_has_no_candidate_can_still_be_played() -> None:
+    volley = yaml_event("VOLLEY", "{effect: damage, target: {up_to: 1, filter: {side: enemy}}, amount: 2}")
+    strike = yaml_event("STRIKE", "{effect: damage, target: {choose: 1, filter: {side: enemy}}, amount: 2}")
+    g = game(cards=[volley, strike], player=["VOLLEY", "STRIKE"])
+    legal = g.legal_actions()
+    assert PlayEvent(find_iid(g, P, "hand", "VOLLEY")) in legal
+    assert PlayEvent(find_iid(g, P, "hand", "STRIKE")) not in legal
+
+
+def test_the_rift_takes_as_many_as_an_up_to_choice_allows() -> None:
+    volley = yaml_event("VOLLEY", "{effect: damage, target: {up_to: 2, filter: {side: enemy}}, amount: 1}")
+    g = game(cards=[volley, BLANK, WALL], player=["WALL", "WALL"], rift=["BLANK", "VOLLEY"], drives=1)
+    summon(g, "WALL", ATTACK_LEFT)
+    summon(g, "WALL", DEFENSE)
+    g.apply(EndTurn())
+    hit = [e[3] for e in g.log if e[1] == "damage_unit"]
+    assert hit == [g.unit_at(P, ATTACK_LEFT).iid, g.unit_at(P, DEFENSE).iid]
+
+
+def test_the_answer_no_more_round_trips_through_its_dict_form() -> None:
+    assert action_from_dict(action_to_dict(DONE)) == DONE == Done()
+    assert action_to_dict(DONE) == {"type": "Done"}

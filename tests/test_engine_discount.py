@@ -123,3 +123,59 @@ def test_a_discount_uses_the_summon_right() -> None:
     for _ in range(2):
         g.apply(Summon(find_iid(g, P, "hand", "CHEAP"), ATTACK_LEFT if not g.sides[P].summons else DEFENSE))
     assert discounts(g) == []  # two normal summons already: none left
+
+
+# ---------------------------------------------------------------------- a discount with a condition (issue 23, word 3)
+
+(PACK_LORD,) = yaml_cards(
+    """
+    - id: PACK-LORD
+      name: pack lord
+      type: unit
+      level: 4
+      atk: 6
+      hp: 6
+      stk: 2
+      provenance: provisional
+      discount:
+        energy: 2
+        requires: {exists: {side: own, attribute: Beast}}
+    """
+)
+BEAST = yaml_cards(
+    "- {id: BEAST, name: beast, type: unit, level: 0, atk: 1, hp: 1, stk: 1, attributes: [Beast], provenance: provisional}"
+)[0]
+
+
+def test_a_discount_with_a_condition_is_offered_only_while_the_condition_holds() -> None:
+    g = game(cards=[PACK_LORD, BEAST, CHEAP], player=["PACK-LORD", "BEAST", "CHEAP"])
+    lord = find_iid(g, P, "hand", "PACK-LORD")
+    assert not any(isinstance(a, Discount) for a in g.legal_actions())  # no Beast of yours yet
+    g.apply(Summon(find_iid(g, P, "hand", "BEAST"), DEFENSE))  # the Beast costs 0
+    assert Discount(lord, ATTACK_LEFT) in g.legal_actions()  # "costs 2 less if you control a Beast"
+    g.apply(Discount(lord, ATTACK_LEFT))
+    assert g.card(g.unit_at(P, ATTACK_LEFT).iid).id == "PACK-LORD"
+    assert g.sides[P].energy_ready == 1  # 3 energy, 2 paid instead of its level 4
+
+
+def test_a_discounts_condition_is_any_condition_an_ability_takes() -> None:
+    (lord,) = yaml_cards(
+        """
+        - id: LORD
+          name: lord
+          type: unit
+          level: 4
+          atk: 6
+          hp: 6
+          stk: 2
+          provenance: provisional
+          discount: {energy: 1, requires: {count: {side: own, zone: graveyard}, min: 2}}
+        """
+    )
+    g = game(cards=[lord, CHEAP], player=["LORD", "CHEAP"])
+    s = g.sides[P]
+    assert not any(isinstance(a, Discount) for a in g.legal_actions())
+    s.graveyard.append(s.deck.pop())
+    assert not any(isinstance(a, Discount) for a in g.legal_actions())  # one card in the graveyard
+    s.graveyard.append(s.deck.pop())
+    assert any(isinstance(a, Discount) for a in g.legal_actions())

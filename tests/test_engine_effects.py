@@ -20,6 +20,8 @@ from factories import (
     play,
     summon,
     unit,
+    yaml_cards,
+    yaml_event,
     yaml_unit,
 )
 
@@ -32,6 +34,7 @@ from gateruler.engine import (
     RULER,
     Attack,
     Choose,
+    ChooseCard,
     EndTurn,
     Game,
     GoToAttack,
@@ -383,3 +386,49 @@ def test_a_driven_rift_field_goes_to_the_graveyard() -> None:
     mist = field("MIST", on("continuous", fx("modify", "all_units", atk=5)))
     g = game(cards=[mist], rift=["MIST"], drives=1)
     assert iids(g, I, "graveyard") == ["MIST"] and g.sides[I].field == []
+
+
+# ---------------------------------------------------------------------- one choice across zones (issue 23, word 8)
+
+
+def test_a_card_in_play_is_one_choice_among_units_field_cards_and_set_cards_of_either_side() -> None:
+    shatter = yaml_event("SHATTER", "{effect: destroy, target: card_in_play}")
+    (mist,) = yaml_cards("- {id: MIST, name: mist, type: field, level: 0, provenance: provisional}")
+    g = game(
+        cards=[shatter, mist, SOLDIER], player=["SHATTER", "MIST", "SOLDIER", "SHATTER"], rift=["SOLDIER"], drives=1
+    )
+    g.apply(PlayField(find_iid(g, PLAYER, "hand", "MIST")))
+    g.apply(SetCard(find_iid(g, PLAYER, "hand", "SHATTER"), 0))
+    summon(g, "SOLDIER", DEFENSE)
+    mist_iid, set_iid = g.sides[PLAYER].field[0], g.sides[PLAYER].set_zones[0]
+    play(g, "SHATTER")
+    assert g.pending.purpose == "target"
+    assert set(g.legal_actions()) == {
+        Choose(PLAYER, DEFENSE),
+        Choose(INVADER, ATTACK_LEFT),
+        ChooseCard(mist_iid),
+        ChooseCard(set_iid),
+    }
+    g.apply(ChooseCard(set_iid))  # a set card, destroyed: into the graveyard
+    assert g.sides[PLAYER].set_zones[0] is None and set_iid in g.sides[PLAYER].graveyard
+    assert any(e[1] == "set_destroyed" and e.card == set_iid for e in g.log)
+
+
+def test_your_ruler_or_a_unit_is_one_choice_and_the_ruler_gets_the_effect() -> None:
+    cheer = yaml_event("CHEER", "{effect: modify, target: own_ruler_or_unit, atk: 2}")
+    g = game(cards=[cheer, SOLDIER], player=["CHEER", "SOLDIER"])
+    summon(g, "SOLDIER", ATTACK_LEFT)
+    play(g, "CHEER")
+    assert g.legal_actions() == [Choose(PLAYER, ATTACK_LEFT), Choose(PLAYER, RULER)]
+    g.apply(Choose(PLAYER, RULER))
+    assert g.atk(PLAYER, RULER) == g.setup.ruler.atk + 2 and g.atk(PLAYER, ATTACK_LEFT) == 3
+
+
+def test_the_rift_chooses_a_unit_before_the_ruler_in_a_choice_of_ruler_or_unit() -> None:
+    blast = yaml_event("BLAST", "{effect: damage, target: enemy_ruler_or_unit, amount: 2}")
+    g = game(cards=[blast, SOLDIER, WALL], player=["WALL"], rift=["BLAST", "BLAST"], drives=1)
+    summon(g, "WALL", DEFENSE)
+    mark = len(g.log)
+    g.apply(EndTurn())  # the rift's second blast: the player's wall, not the player
+    hits = [(e[1], e[3]) for e in g.log[mark:] if e[1] in ("damage_unit", "ruler_damage")]
+    assert hits == [("damage_unit", g.unit_at(PLAYER, DEFENSE).iid)]

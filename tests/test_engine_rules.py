@@ -8,7 +8,23 @@ for 0: what happens is only what the test sets up.
 from __future__ import annotations
 
 import pytest
-from factories import FILLER, apprentice, event, field, find_iid, fx, game, iids, knight, level, on, pool, summon, unit
+from factories import (
+    FILLER,
+    apprentice,
+    event,
+    field,
+    find_iid,
+    fx,
+    game,
+    iids,
+    knight,
+    level,
+    on,
+    pool,
+    summon,
+    unit,
+    yaml_event,
+)
 
 from gateruler.engine import (
     ATTACK_LEFT,
@@ -735,3 +751,32 @@ def test_reaching_the_turn_cap_is_a_draw() -> None:
     g = game(max_turns=3)
     end_turn(g)
     assert (g.winner, g.end_reason) == ("draw", "turn cap")
+
+
+def test_an_open_card_searched_into_the_hand_is_played_at_once() -> None:
+    """Issue 23, word 5: an open card is revealed and played whenever it enters its owner's hand, not only drawn."""
+    gift = event("GIFT", on("on_play", fx("damage", "enemy_ruler", amount=1)), keywords=["open_card"])
+    seek = yaml_event("SEEK", "{effect: search, filter: {name: gift}}")
+    g = game(
+        cards=[gift, seek, SOLDIER], player=["SEEK", "SOLDIER", "SOLDIER", "SOLDIER", "SOLDIER", "SOLDIER", "GIFT"]
+    )
+    mark = len(g.log)
+    g.apply(PlayEvent(find_iid(g, P, "hand", "SEEK")))
+    assert "GIFT" not in iids(g, P, "hand") and iids(g, P, "graveyard") == ["SEEK", "GIFT"]
+    assert [e[1] for e in g.log[mark:] if e[1] in ("found", "shuffle", "event")] == [
+        "event",
+        "found",
+        "shuffle",
+        "event",
+    ]
+    assert len(g.sides[I].damage_zone) == 1
+
+
+def test_an_open_unit_returned_to_the_hand_is_played_again_at_once() -> None:
+    herald = unit("HERALD", 2, 3, 3, 1, keywords=["open_card"])
+    recall = yaml_event("RECALL", "{effect: move, target: own_unit, to: hand}")
+    g = game(cards=[herald, recall, SOLDIER], player=["RECALL", "SOLDIER", "SOLDIER", "SOLDIER", "HERALD"])
+    herald_iid = g.unit_at(P, ATTACK_LEFT).iid  # drawn at the start of the turn: played at once
+    g.apply(PlayEvent(find_iid(g, P, "hand", "RECALL")))
+    assert g.unit_at(P, ATTACK_LEFT).iid == herald_iid and herald_iid not in g.sides[P].hand
+    assert [e[1] for e in g.log if e[1] == "summon" and e.card == herald_iid] == ["summon", "summon"]

@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from factories import FILLER, find_iid, game, iids, play, unit, yaml_cards, yaml_event
 
-from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, Choose, ChooseCard, EndTurn
+from gateruler.engine import (
+    ATTACK_LEFT,
+    ATTACK_RIGHT,
+    DEFENSE,
+    DONE,
+    INVADER,
+    PLAYER,
+    Choose,
+    ChooseCard,
+    EndTurn,
+    Summon,
+)
 
 P, I = PLAYER, INVADER
 SOLDIER = unit("SOLDIER", 1, 3, 3, 1)
@@ -138,3 +149,68 @@ def test_copies_put_on_the_bottom_are_one_choice_of_order() -> None:
     assert g.legal_actions() == [ChooseCard(top[0]), ChooseCard(top[1])]
     g.apply(ChooseCard(top[1]))  # the wall first: what is left is two soldiers, asked no more
     assert g.pending is None and ids(g, g.sides[P].deck[:3]) == ["SOLDIER", "SOLDIER", "WALL"]
+
+
+# ---------------------------------------------------------------------- up to: fewer, none included (issue 23, words 7 and 9)
+
+
+def test_a_search_that_may_fail_to_find_takes_nothing_when_its_controller_says_so_and_still_shuffles() -> None:
+    """cards.md: a search "may fail to find" on purpose (the deck is hidden; nobody can check)."""
+    seek = yaml_event("SEEK", "{effect: search, filter: {name: wall}, up_to: true}")
+    g = game(cards=[seek, SOLDIER, WALL], player=["SEEK", *HAND, "WALL", "SOLDIER"], seed=2)
+    play(g, "SEEK")
+    wall = find_iid(g, P, "deck", "WALL")
+    assert g.legal_actions() == [ChooseCard(wall), DONE]  # one wall, yet the controller is asked
+    g.apply(DONE)
+    assert iids(g, P, "hand").count("WALL") == 0 and g.log[-1][1] == "shuffle"
+
+
+def test_a_look_that_may_take_fewer_asks_after_the_cards_are_seen() -> None:
+    peek = yaml_event("PEEK", "{effect: look, count: 2, take: 1, up_to: true}")
+    g = game(cards=[peek, SOLDIER, WALL], player=["PEEK", *HAND, "WALL", "SOLDIER"])
+    play(g, "PEEK")
+    seen = [e.card for e in g.log if e[1] == "look"]
+    assert ids(g, seen) == ["WALL", "SOLDIER"]  # seen first, then the choice: take one, or none
+    assert g.legal_actions() == [ChooseCard(seen[0]), ChooseCard(seen[1]), DONE]
+    g.apply(DONE)
+    g.apply(ChooseCard(seen[1]))  # the order on the bottom: the soldier, then the wall at the very bottom
+    assert ids(g, g.sides[P].deck[:2]) == ["WALL", "SOLDIER"]
+
+
+# ---------------------------------------------------------------------- drive as an effect (issue 23, word 6)
+
+
+def test_a_search_that_drives_puts_the_card_into_the_drive_zone_and_it_is_played_as_a_driven_card() -> None:
+    hunt = yaml_event("HUNT", "{effect: search, filter: {name: soldier}, to: drive}")
+    g = game(cards=[hunt, SOLDIER, WALL], player=["HUNT", "WALL", "WALL", "WALL", "WALL", "WALL", "SOLDIER"])
+    play(g, "HUNT")
+    soldier = find_iid(g, P, "drive", "SOLDIER")
+    drive = next(e for e in g.log if e[1] == "drive" and e.card == soldier)
+    assert (g.card(drive.source).id, drive.reason) == ("HUNT", "on_play")
+    assert Summon(soldier, ATTACK_LEFT) in g.legal_actions()  # played from the drive zone, for its cost
+    g.apply(Summon(soldier, ATTACK_LEFT))
+    assert g.unit_at(P, ATTACK_LEFT).how == "normal" and g.sides[P].summons == 1  # not a special summon
+    assert g.sides[P].energy_ready == 3 - 1  # the soldier's level (the hunt costs 0)
+
+
+def test_a_look_may_drive_its_card_decided_after_the_card_is_seen() -> None:
+    scout = yaml_event("SCOUT", "{effect: look, count: 1, take: 1, to: drive, up_to: true}")
+    g = game(cards=[scout, SOLDIER, WALL], player=["SCOUT", "SCOUT", *HAND[:4], "WALL", "SOLDIER"])
+    play(g, "SCOUT")
+    wall = find_iid(g, P, "deck", "WALL")
+    assert [e.card for e in g.log if e[1] == "look"] == [wall]  # seen, then asked: "you may drive it"
+    assert g.legal_actions() == [ChooseCard(wall), DONE]
+    g.apply(DONE)  # not driven: it goes to the bottom
+    assert g.sides[P].deck[0] == wall and g.sides[P].drive == []
+    play(g, "SCOUT")
+    soldier = find_iid(g, P, "deck", "SOLDIER")
+    g.apply(ChooseCard(soldier))
+    assert g.sides[P].drive == [soldier]
+
+
+def test_the_rift_plays_a_card_its_effect_drives_at_once_as_it_plays_its_drives() -> None:
+    seer = yaml_event("SEER", "{effect: look, count: 2, take: 1, filter: {type: unit}, to: drive}")
+    g = game(cards=[seer, SOLDIER, WALL], rift=["SEER", "WALL", "SOLDIER"], drives=1)
+    assert [e[1] for e in g.log if e[1] in ("drive", "summon", "special_summon")] == ["drive", "drive", "summon"]
+    assert g.card(g.unit_at(I, ATTACK_LEFT).iid).id == "WALL" and g.unit_at(I, ATTACK_LEFT).how == "normal"
+    assert g.sides[I].drive == []

@@ -16,6 +16,7 @@ from factories import FILLER, find_iid, game, iids, play, restore, summon, unit,
 from gateruler.engine import (
     ATTACK_LEFT,
     DEFENSE,
+    DONE,
     INVADER,
     PLAYER,
     Attack,
@@ -23,6 +24,7 @@ from gateruler.engine import (
     ChooseCard,
     EndTurn,
     GoToAttack,
+    PlayEvent,
     Summon,
 )
 from gateruler.story import narrate
@@ -295,3 +297,108 @@ def test_soul_survives_cloning_and_saving() -> None:
     assert again.soul(P, host) == g.soul(P, host)
     assert again.to_dict() == g.to_dict()
     assert sorted(g.sides[P].all_iids()) == sorted(i for i, owner in enumerate(g.setup.owners) if owner == P)
+
+
+# ---------------------------------------------------------------------- whose soul a cost takes, and where it goes (issue 23, word 1)
+
+
+def test_a_soul_cost_of_any_of_your_cards_takes_soul_from_another_host() -> None:
+    (keeper, spender) = yaml_cards("""
+        - {id: KEEPER, name: keeper, type: unit, level: 0, atk: 1, hp: 3, stk: 0, provenance: provisional,
+           abilities: [{trigger: on_enter, effects: [{effect: add_soul, target: self, from: deck, count: 2}]}]}
+        - {id: SPENDER, name: spender, type: event, level: 0, provenance: provisional,
+           abilities: [{trigger: on_play, costs: [{cost: soul, count: 1, host: own}],
+                        effects: [{effect: damage, target: enemy_ruler, amount: 1}]}]}
+    """)
+    g = game(cards=[keeper, spender, WALL], player=["KEEPER", "SPENDER", "WALL", "WALL", "WALL", "WALL", "WALL"])
+    summon(g, "KEEPER", ATTACK_LEFT)
+    host = g.unit_at(P, ATTACK_LEFT).iid
+    assert len(g.soul(P, host)) == 2
+    mark = len(g.log)
+    play(g, "SPENDER")  # the event has no soul of its own: it spends the keeper's, one of two
+    assert g.pending.purpose == "cost"
+    g.apply(g.legal_actions()[0])
+    assert len(g.soul(P, host)) == 1
+    spent = next(e for e in g.log[mark:] if e[1] == "soul_to_graveyard")
+    assert (spent.host, g.card(spent.source).id, spent.reason) == (host, "SPENDER", "cost")
+    assert "ruler_damage" in kinds(g, mark)
+
+
+def test_a_soul_cost_of_this_card_alone_cannot_be_paid_with_another_cards_soul() -> None:
+    (keeper, spender) = yaml_cards("""
+        - {id: KEEPER, name: keeper, type: unit, level: 0, atk: 1, hp: 3, stk: 0, provenance: provisional,
+           abilities: [{trigger: on_enter, effects: [{effect: add_soul, target: self, from: deck, count: 2}]}]}
+        - {id: SPENDER, name: spender, type: event, level: 0, provenance: provisional,
+           abilities: [{trigger: on_play, costs: [{cost: soul, count: 1}],
+                        effects: [{effect: damage, target: enemy_ruler, amount: 1}]}]}
+    """)
+    g = game(cards=[keeper, spender, WALL], player=["KEEPER", "SPENDER", "WALL", "WALL", "WALL", "WALL", "WALL"])
+    summon(g, "KEEPER", ATTACK_LEFT)
+    spender_iid = find_iid(g, P, "hand", "SPENDER")
+    assert PlayEvent(spender_iid) not in g.legal_actions()
+
+
+def test_soul_paid_to_the_bottom_of_the_deck_goes_there_not_to_the_graveyard() -> None:
+    spend = (
+        "{trigger: on_attack, costs: [{cost: soul, count: 1, to: deck_bottom}],"
+        " effects: [{effect: damage, target: enemy_ruler, amount: 1}]}"
+    )
+    hoarder = yaml_unit("HOARDER", HOARD_2, spend, stats="level: 0, atk: 1, hp: 3, stk: 0")
+    g = game(cards=[hoarder, WALL], player=["HOARDER", "WALL", "WALL", "WALL", "WALL", "WALL", "WALL", "WALL"])
+    summon(g, "HOARDER", ATTACK_LEFT)
+    host = g.unit_at(P, ATTACK_LEFT).iid
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, 3))  # two walls: copies, no choice
+    assert len(g.soul(P, host)) == 1 and iids(g, P, "graveyard") == []
+    assert g.card(g.sides[P].deck[0]).id == "WALL"
+    assert any(e[1] == "to_bottom" and e.from_ == "soul" for e in g.log)
+
+
+# ---------------------------------------------------------------------- a soul cost of any size, and effects per card spent (issue 23, word 9)
+
+SACRIFICE = (
+    "{trigger: on_attack, optional: true, costs: [{cost: soul, count: 1, or_more: true, as: spent}],"
+    " effects: [{effect: modify, target: self, atk: 1, stk: 1, per: spent}]}"
+)
+HOARD_3 = "{trigger: on_enter, effects: [{effect: add_soul, target: self, from: deck, count: 3}]}"
+
+
+def test_a_soul_cost_of_one_or_more_pays_as_many_as_its_controller_likes_and_per_counts_them() -> None:
+    god = yaml_unit("GOD", HOARD_3, SACRIFICE, stats="level: 0, atk: 2, hp: 9, stk: 1")
+    g = game(
+        cards=[god, SOLDIER, WALL], player=["GOD", "WALL", "WALL", "WALL", "WALL", "WALL", "SOLDIER", "WALL", "SOLDIER"]
+    )
+    summon(g, "GOD", ATTACK_LEFT)
+    host = g.unit_at(P, ATTACK_LEFT).iid
+    assert len(g.soul(P, host)) == 3
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, 3))
+    g.apply(g.legal_actions()[0])  # "you may": yes
+    assert DONE not in g.legal_actions()  # the first soul card is owed
+    g.apply(g.legal_actions()[0])
+    assert DONE in g.legal_actions() and g.pending.purpose == "cost"  # then as many more as it likes
+    g.apply(next(a for a in g.legal_actions() if a != DONE))
+    g.apply(DONE)
+    assert len(g.soul(P, host)) == 1
+    assert (g.atk(P, ATTACK_LEFT), g.stk(P, ATTACK_LEFT)) == (4, 3)  # +1/+1 for each of the 2 spent
+
+
+def test_the_rift_spends_every_soul_card_it_can_on_a_soul_cost_of_one_or_more() -> None:
+    god = yaml_unit("GOD", HOARD_3, SACRIFICE, stats="level: 0, atk: 2, hp: 9, stk: 1")
+    g = game(cards=[god, WALL], rift=["GOD"], drives=1, pad=20)  # turn 1: the god enters with 3 soul cards
+    host = g.unit_at(I, ATTACK_LEFT).iid
+    g.apply(EndTurn())  # turn 3: it attacks and spends them all
+    assert [(e.atk, e.stk) for e in g.log if e[1] == "modify"] == [(3, 3)]
+    assert g.soul(I, host) == ()
+
+
+def test_per_counts_the_cards_an_earlier_effect_acted_on() -> None:
+    purge = yaml_event(
+        "PURGE",
+        "{effect: damage, target: all_enemy_units, amount: 9, as: hit}",
+        "{effect: draw, target: controller, amount: 1, per: hit}",
+    )
+    g = game(cards=[purge, WALL], player=["PURGE"], rift=["WALL", "WALL"], drives=2)
+    hand = len(g.sides[P].hand)
+    play(g, "PURGE")
+    assert len(g.sides[P].hand) == hand - 1 + 2  # the event left, and a card for each of the 2 units hit

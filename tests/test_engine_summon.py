@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from factories import FILLER, find_iid, game, iids, play, summon, unit, yaml_cards, yaml_event, yaml_unit
 
-from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, Choose, ChooseCard, EndTurn
+from gateruler.engine import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, DONE, INVADER, PLAYER, Choose, ChooseCard, EndTurn
 from gateruler.engine.state import Unit
 
 P, I = PLAYER, INVADER
@@ -162,3 +162,26 @@ def test_the_rift_special_summons_into_the_first_free_zone_of_its_summon_order()
     assert g.unit_at(I, ATTACK_LEFT).iid == soldier
     assert g.unit_at(I, ATTACK_LEFT).how == "special"
     assert g.card(g.unit_at(I, DEFENSE).iid).id == FILLER
+
+
+def test_a_special_summon_of_up_to_two_units_may_bring_back_fewer() -> None:
+    """Issue 23, word 7: "special-summon up to 2 units from your graveyard" is a choice of at most 2, none included."""
+    rally = yaml_event(
+        "RALLY", "{effect: special_summon, target: {up_to: 2, filter: {side: own, zone: graveyard, type: unit}}}"
+    )
+    g = game(cards=[rally, SOLDIER, BIG], player=["RALLY", "RALLY", "SOLDIER", "BIG", "SOLDIER"])
+    s = g.sides[P]
+    for card_id in ("SOLDIER", "BIG"):
+        iid = find_iid(g, P, "hand", card_id)
+        s.hand.remove(iid)
+        s.graveyard.append(iid)
+    big = find_iid(g, P, "graveyard", "BIG")
+    play(g, "RALLY")
+    assert DONE in g.legal_actions() and g.pending.purpose == "target"
+    g.apply(ChooseCard(big))
+    g.apply(DONE)  # only the big one
+    g.apply(Choose(P, DEFENSE))
+    assert g.unit_at(P, DEFENSE).iid == big and iids(g, P, "graveyard") == ["SOLDIER", "RALLY"]
+    play(g, "RALLY")
+    g.apply(DONE)  # none at all: the soldier stays
+    assert iids(g, P, "graveyard") == ["SOLDIER", "RALLY", "RALLY"]

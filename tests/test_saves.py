@@ -207,8 +207,8 @@ def test_a_game_saved_by_the_previous_engine_mid_resolution_continues_exactly(tm
 
 def _as_version_1(side: dict) -> dict:
     """A side as version 1 saved it: without the state added since (the removed zone, one-shot preventions,
-    granted keywords, soul, how units entered)."""
-    side = {k: v for k, v in side.items() if k not in ("removed", "shields", "ruler_gained", "soul")}
+    granted keywords, soul, how units entered, face-down damage cards)."""
+    side = {k: v for k, v in side.items() if k not in ("removed", "shields", "ruler_gained", "soul", "face_down")}
     side["board"] = [
         None if u is None else {k: v for k, v in u.items() if k not in ("gained", "how")} for u in side["board"]
     ]

@@ -43,7 +43,8 @@ def test_scenario_json_has_the_contract_shape() -> None:
     data = run_json(SCENARIOS / "rule2-drive-twice.yaml")
     assert set(data) == {"winner", "invader", "player", "log"}
     for side in ("invader", "player"):
-        # field_zone, removed and a unit's soul were added with soul and removing from the game (keys are only ever added)
+        # field_zone, removed and a unit's soul were added with soul and removing from the game, face_down with DR
+        # (keys are only ever added)
         assert set(data[side]) == {
             "board",
             "graveyard",
@@ -53,6 +54,7 @@ def test_scenario_json_has_the_contract_shape() -> None:
             "set_zones",
             "field_zone",
             "removed",
+            "face_down",
         }
         assert set(data[side]["board"]) == {"attack_left", "attack_right", "defense"}
         assert all(set(unit) == {"id", "damage", "soul"} for unit in data[side]["board"].values() if unit is not None)

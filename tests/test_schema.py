@@ -182,7 +182,12 @@ def maximal(kind: Any, example: Any = None) -> Any:
 def _fitting(spec: ObjectSpec) -> list[Field]:
     """The fields of `spec` its maximal document holds: not those allowed only for another value of a key (an event's timing on the unit)."""
     examples = {f.name: f.example for f in spec.fields}
-    return [f for f in spec.fields if f.allowed_when is None or examples.get(f.allowed_when[0]) == f.allowed_when[1]]
+    return [f for f in spec.fields if f.allowed_when is None or _allows(f.allowed_when, examples)]
+
+
+def _allows(when: tuple[str, Any], examples: dict[str, Any]) -> bool:
+    key, value = when
+    return examples.get(key) in value if isinstance(value, tuple) else examples.get(key) == value
 
 
 def field_paths(spec: ObjectSpec, prefix: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Field]]:
@@ -249,6 +254,8 @@ def objects_in(spec: ObjectSpec) -> set[frozenset[str]]:
             kind = next(iter(kind.cases.values()))
         if isinstance(kind, ObjectSpec):
             found.add(frozenset(g.name for g in _fitting(kind)))
+        elif isinstance(kind, Named) and kind.name == "filter":
+            found.add(frozenset(g.name for g in FILTER.fields))  # a filter's reader knows every filter key
         elif isinstance(kind, Named) and isinstance(f.example, dict):
             found.add(frozenset(f.example))  # a recursive spec (a condition): `maximal` writes its example
     return found
@@ -326,6 +333,8 @@ def _unit_with_effect(kind: str, effect: dict[str, Any]) -> dict[str, Any]:
     if word.reads_bound:
         name = effect[next(p.name for p in word.params if p.attr == word.reads_bound)]
         effects.insert(0, {"effect": "damage", "target": "enemy_unit", "amount": 1, "as": name})
+    if "per" in effect:  # what it multiplies by: an earlier effect's result
+        effects.insert(0, {"effect": "damage", "target": "enemy_unit", "amount": 1, "as": effect["per"]})
     card = maximal(CARD)
     trigger = "replacement" if word.standing else min(word.triggers) if word.triggers else "on_enter"
     card["abilities"] = [{"trigger": trigger, "effects": effects}]
@@ -468,8 +477,8 @@ def test_the_reference_says_which_targets_each_effect_accepts(word: Any) -> None
     (row,) = [line for line in section.splitlines() if line.startswith("| `target` |")]
     assert [w for w in words_for(word.targets) if f"`{w}`" not in row] == []
     takes_mappings = bool(word.targets - {"ruler", "player", "side"})
-    assert ("`choose`/`all` mapping" in row) is takes_mappings
-    unaccepted = [w.name for w in TARGET_WORDS if w.target.category not in word.targets]
+    assert ("`choose`/`up_to`/`all` mapping" in row) is takes_mappings
+    unaccepted = [w.name for w in TARGET_WORDS if not w.target.categories <= word.targets]
     assert [w for w in unaccepted if f"`{w}`" in row] == []
 
 

@@ -6,11 +6,14 @@ import re
 from pathlib import Path
 
 import pytest
+from factories import game, knight
 
 import gateruler
+from gateruler import loader
+from gateruler.engine import ATTACK_LEFT, DONE, PLAYER, Attack, GoToAttack, PlayField, Summon
 from gateruler.engine.keywords import OPEN_CARD, PIERCE
 from gateruler.engine.targets import word_target
-from gateruler.engine.triggers import CNT, ON_ENTER
+from gateruler.engine.triggers import CNT, ON_ATTACK, ON_ENTER
 from gateruler.loader import (
     CARDS_DIR,
     DECKS_DIR,
@@ -201,7 +204,14 @@ def test_published_player_cards(pool):
 
 def test_the_known_parts_of_the_gods_and_the_invasion_rift(pool):
     hastur, cthulhu, rift = pool[HASTUR], pool[CTHULHU], pool["PROV-GB02-INVASION-RIFT"]
-    assert [(e.kind, e.to) for a in hastur.abilities_for(ON_ENTER) for e in a.effects] == [("search", "hand")]
+    assert [(e.kind, e.to, e.up_to) for a in hastur.abilities_for(ON_ENTER) for e in a.effects] == [
+        ("search", "hand", True)  # a search may fail to find
+    ]
+    # its soul sacrifice: 1 or more soul cards of any of its side's cards, its damage rising with each (no cap)
+    (sacrifice,) = hastur.abilities_for(ON_ATTACK)
+    (spend,) = sacrifice.costs
+    assert (spend.kind, spend.count, spend.or_more, spend.host, spend.bind) == ("soul", 1, True, "own", "sacrificed")
+    assert [(e.kind, e.atk, e.stk, e.per) for e in sacrifice.effects] == [("modify", 1, 1, "sacrificed")]
     assert "破滅の使者" in hastur.attributes and "破滅の使者" in cthulhu.attributes
     # its attack restriction is its dormant: an attack cost of 1 soul card, written as the keyword's effect (rulings Z13, G5)
     assert [(a.trigger, a.keyword, [c.kind for c in a.costs], a.effects) for a in cthulhu.abilities] == [
@@ -210,8 +220,9 @@ def test_the_known_parts_of_the_gods_and_the_invasion_rift(pool):
     assert (
         "dormant" not in cthulhu.keywords
     )  # dormant read as "cannot attack" (ruling 26) would contradict its attack cost
-    assert [(a.trigger, e.kind, e.source_zone) for a in rift.abilities for e in a.effects] == [
-        ("start_of_turn", "add_soul", "deck")
+    assert [(a.trigger, e.kind) for a in rift.abilities for e in a.effects] == [
+        ("start_of_turn", "add_soul"),
+        ("start_of_turn", "damage"),  # the extra-copies penalty (its threshold and damage are ours)
     ]
     assert rift.type is CardType.FIELD and rift.is_provisional
 
@@ -278,3 +289,23 @@ def test_level_5s_cthulhu_attacks_without_paying_its_dormant_attack_cost(pool):
 
     rift_cthulhu = invader_definitions(load_level(5), pool)[CTHULHU]
     assert rift_cthulhu.abilities == () and "dormant" not in rift_cthulhu.keywords
+
+
+def test_hastur_spends_the_invasion_rifts_soul_and_its_damage_rises_with_each_card_without_a_cap() -> None:
+    """cards.md: sacrificing Soul raises Hastur's damage, without a cap; the invasion rift builds up soul (rulings C10)."""
+    shipped = loader.load_card_pool()
+    hastur, rift = shipped[HASTUR], shipped["PROV-GB02-INVASION-RIFT"]
+    g = game(cards=[hastur, rift], player=["PROV-GB02-INVASION-RIFT", HASTUR], ruler=knight(energy=9))
+    g.apply(PlayField(next(i for i in g.sides[PLAYER].hand if g.card(i).id == "PROV-GB02-INVASION-RIFT")))
+    field = g.sides[PLAYER].field[0]
+    g.sides[PLAYER].soul[field] = tuple(g.sides[PLAYER].deck[-4:])  # four turns' soul, built up
+    del g.sides[PLAYER].deck[-4:]
+    g.apply(Summon(next(i for i in g.sides[PLAYER].hand if g.card(i).id == HASTUR), ATTACK_LEFT))
+    assert g.pending is None  # its search finds no field card in the deck
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, 3))
+    g.apply(g.legal_actions()[0])  # "you may": yes
+    while g.pending is not None and g.pending.purpose == "cost":
+        g.apply(next(a for a in g.legal_actions() if a != DONE))  # all four: no cap
+    assert g.soul(PLAYER, field) == ()
+    assert g.atk(PLAYER, ATTACK_LEFT) == hastur.atk + 4 and g.stk(PLAYER, ATTACK_LEFT) == hastur.stk + 4

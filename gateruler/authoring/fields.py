@@ -35,7 +35,7 @@ from gateruler.engine.targets import CARD as OTHER_ZONES
 from gateruler.engine.targets import CATEGORY_WORDS, FIELD_CARD, SET_CARD, TARGET_WORDS, words_for
 from gateruler.engine.targets import UNIT as BOARD_UNITS
 from gateruler.engine.timings import TIMINGS
-from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, TRIGGERS
+from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, TRIGGERS, WATCH_TRIGGERS
 from gateruler.limits import MAX_DECK_CARDS
 from gateruler.models import (
     FIGURES,
@@ -138,7 +138,8 @@ class Named(NamedTuple):
 
 
 class TargetKind(NamedTuple):
-    """A target: one of `words`, or (`mappings`) a ``{choose: N, filter: ...}`` / ``{all: ...}`` mapping."""
+    """A target: one of `words`, or (`mappings`) a ``{choose: N, filter: ...}`` / ``{up_to: N, ...}`` / ``{all: ...}``
+    mapping."""
 
     words: tuple[str, ...]
     mappings: bool = True  # False: only words (a ruler, a player: no filter finds one)
@@ -158,8 +159,9 @@ class Field(NamedTuple):
     min_items: int | None = None  # for lists
     # (key, value): required when the mapping's `key` is `value`, absent or null otherwise
     only_when: tuple[str, str] | None = None
-    # (key, value): optional when the mapping's `key` is `value`, absent or null otherwise (an event's timing)
-    allowed_when: tuple[str, str] | None = None
+    # (key, value or values): optional when the mapping's `key` is (one of) that, absent or null otherwise (an event's
+    # timing; the `card:` of a trigger on other cards' events)
+    allowed_when: tuple[str, str | tuple[str, ...]] | None = None
     # (key, value): required (when `required`) unless the mapping's `key` is `value`, then absent (an attack cost's effects)
     except_when: tuple[str, str] | None = None
     maximum: int | None = None  # beyond the bound every number has (limits.MAX_NUMBER)
@@ -316,7 +318,7 @@ def param_field(p: Param) -> Field:
     )
 
 
-# the filter of a `choose`/`all` mapping that names each kind of target a mapping can name (targets.filter_category)
+# the filter of a `choose`/`up_to`/`all` mapping that names each kind of target a mapping can name (targets.filter_category)
 _MAPPING_ZONES = {
     BOARD_UNITS: "over the board (a filter's default zone)",
     SET_CARD: "with `zone: set_zone`",
@@ -331,11 +333,19 @@ def target_doc(categories: frozenset[str]) -> str:
     for category, what in CATEGORY_WORDS.items():
         if category not in categories:
             continue
-        words = [f"`{w.name}`" for w in TARGET_WORDS if w.target.category == category]
+        words = [f"`{w.name}`" for w in TARGET_WORDS if w.target.categories == {category}]
         if category in _MAPPING_ZONES:
-            words.append(f"a `choose`/`all` mapping {_MAPPING_ZONES[category]}")
-        kinds.append(f"{what}, as {', '.join(words[:-1]) + ' or ' + words[-1] if len(words) > 1 else words[0]}")
+            words.append(f"a `choose`/`up_to`/`all` mapping {_MAPPING_ZONES[category]}")
+        if words:
+            kinds.append(f"{what}, as {_either(words)}")
+    across = [f"`{w.name}`" for w in TARGET_WORDS if len(w.target.categories) > 1 and w.target.categories <= categories]
+    if across:
+        kinds.append(f"one choice across these, as {_either(across)}")
     return "What the effect acts on (see Targets): " + "; ".join(kinds) + "."
+
+
+def _either(words: list[str]) -> str:
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
 
 
 def _effect_case(word: EffectWord) -> ObjectSpec:
@@ -497,6 +507,13 @@ DISCOUNT = ObjectSpec(
             default=[],
         ),
         Field(
+            "requires",
+            Named("condition"),
+            'When the discount may be used ("costs 2 less if you control a Beast"): any condition an ability takes; '
+            "without one, whenever its costs can be paid.",
+            {"turn": "own"},
+        ),
+        Field(
             "text",
             str,
             "Our own short wording, shown to the player.",
@@ -548,6 +565,14 @@ ABILITY = ObjectSpec(
             Named("condition"),
             "Whether the ability may be used at all: if not, it does not trigger, an event cannot be played, a continuous ability is off.",
             {"turn": "own"},
+        ),
+        Field(
+            "card",
+            Named("filter"),
+            "For the triggers on other cards' events (`event_played`, `unit_attacks`, `card_destroyed`): which cards count, "
+            "a filter of `side` (relative to this card's controller) and properties, no `zone` (absent: any card).",
+            {"side": "enemy"},
+            allowed_when=("trigger", tuple(sorted(WATCH_TRIGGERS))),
         ),
         Field(
             "optional",

@@ -97,7 +97,7 @@ def _type(field_kind: Any, plural: bool = False) -> str:
     if isinstance(field_kind, TargetKind):
         if not field_kind.mappings:
             return "a [target](#targets) word"
-        return "a [target](#targets): a word or a `choose`/`all` mapping"
+        return "a [target](#targets): a word or a `choose`/`up_to`/`all` mapping"
     if isinstance(field_kind, NamesMap):
         return "mapping: language code -> string"
     if isinstance(field_kind, Named):
@@ -140,8 +140,10 @@ def _requirement(field: Field) -> str:
         key, value = field.only_when
         return f"when `{key}: {value}` (absent otherwise)"
     if field.allowed_when is not None:
-        key, value = field.allowed_when
-        return f"no; only when `{key}: {value}`"
+        key, allowed = field.allowed_when
+        if isinstance(allowed, tuple):
+            return f"no; only when `{key}` is {' or '.join(f'`{v}`' for v in allowed)}"
+        return f"no; only when `{key}: {allowed}`"
     if field.required:
         return "yes"
     if field.default is NO_DEFAULT:
@@ -248,6 +250,11 @@ def _targets() -> list[str]:
         "",
         "- `{choose: N, filter: FILTER}`: the controller chooses N of the matching cards, one at a time "
         "(the rift chooses in the solo-mode order, docs/rulings.md); with fewer, all of them;",
+        "- `{up_to: N, filter: FILTER}`: the same, but at most N: the controller may stop at any pick, "
+        "none at all included (the rift always takes as many as it can);",
+        '- either with `ruler: own` (`enemy`, `any`): that ruler is one of the choices too ("your ruler or a unit"); '
+        'a filter may look in several zones (`zone: [board, field_zone, set_zone]`: "a card in play"), and the effect '
+        "must accept every kind of card the choice may take;",
         "- `{all: FILTER}`: every matching card.",
         "",
         "Each effect accepts some kinds of target: "
@@ -258,7 +265,7 @@ def _targets() -> list[str]:
         "|---|---|---|",
     ]
     for word in TARGET_WORDS:
-        users = [w.name for w in EFFECTS if word.target.category in w.targets]
+        users = [w.name for w in EFFECTS if word.target.categories <= w.targets]
         lines.append(f"| `{word.name}` | {_cell(word.doc)} | {_code_list(users)} |")
     return lines + [""]
 

@@ -35,6 +35,7 @@ from gateruler.authoring.fields import (
 )
 from gateruler.engine.effects import EFFECTS
 from gateruler.engine.registry import Choice, Comparison, ListOf, OneOrMany
+from gateruler.engine.targets import RULER_CHOICES
 from gateruler.engine.triggers import ATTACK_COST, CONTINUOUS
 from gateruler.fileio import check_output, write_output
 from gateruler.vocabulary import CardType
@@ -108,23 +109,34 @@ class _Builder:
         raise TypeError(f"no JSON Schema for {kind!r}")
 
     def target(self, kind: TargetKind) -> dict[str, Any]:
-        """A target word, `{choose: N, filter: FILTER}` or `{all: FILTER}` (only a word when no mapping names what it takes)."""
+        """A target word, `{choose: N, filter: FILTER}`, `{up_to: N, filter: FILTER}` or `{all: FILTER}` (only a word
+        when no mapping names what it takes)."""
         if not kind.mappings:
             return {"enum": list(kind.words)}
         filter_ref = self.kind(Named("filter"))
-        chosen = {
-            "type": "object",
-            "properties": {"choose": {"type": "integer", "minimum": 1}, "filter": filter_ref},
-            "required": ["choose"],
-            "additionalProperties": False,
-        }
+        chosen = [
+            {
+                "type": "object",
+                "properties": {
+                    how: {"type": "integer", "minimum": 1},
+                    "filter": filter_ref,
+                    "ruler": {
+                        "enum": list(RULER_CHOICES.values),
+                        "description": "That ruler is one of the choices too.",
+                    },
+                },
+                "required": [how],
+                "additionalProperties": False,
+            }
+            for how in ("choose", "up_to")
+        ]
         every = {
             "type": "object",
             "properties": {"all": filter_ref},
             "required": ["all"],
             "additionalProperties": False,
         }
-        return {"anyOf": [{"enum": list(kind.words)}, chosen, every]}
+        return {"anyOf": [{"enum": list(kind.words)}, *chosen, every]}
 
     def keyed(self, spec: Keyed) -> dict[str, Any]:
         """One branch per word: the word's key and its own other keys, nothing else."""
@@ -211,7 +223,7 @@ def _conditions(spec: ObjectSpec) -> list[dict[str, Any]]:
     for field in spec.fields:
         if field.only_when is not None:
             by_condition.setdefault(field.only_when, []).append(field.name)
-    allowed: dict[tuple[str, str], list[str]] = {}
+    allowed: dict[tuple[str, Any], list[str]] = {}
     for field in spec.fields:
         if field.allowed_when is not None:
             allowed.setdefault(field.allowed_when, []).append(field.name)
@@ -238,12 +250,17 @@ def _conditions(spec: ObjectSpec) -> list[dict[str, Any]]:
         ]
         + [
             {
-                "if": {"properties": {key: {"const": value}}, "required": [key]},
+                "if": {"properties": {key: _one_of(value)}, "required": [key]},
                 "else": {"properties": {name: {"type": "null"} for name in names}},
             }
             for (key, value), names in allowed.items()
         ]
     )
+
+
+def _one_of(value: str | tuple[str, ...]) -> dict[str, Any]:
+    """A value, or any of several values."""
+    return {"enum": list(value)} if isinstance(value, tuple) else {"const": value}
 
 
 def _extra_conditions(spec: ObjectSpec) -> list[dict[str, Any]]:

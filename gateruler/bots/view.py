@@ -44,15 +44,20 @@ def _hidden_setup(setup: Setup) -> tuple[Setup, bool]:
 
 
 def _shows_deck_order(effect: object) -> bool:
-    """Whether the effect can show the player where cards are in a deck: a move onto its top, a look."""
+    """Whether the effect (or cost) can show the player where cards are in a deck: a move onto its top, a look,
+    cards paid onto its bottom."""
     kind = getattr(effect, "kind", "")
-    return (kind == "move" and getattr(effect, "to", "") == "deck") or kind == "look"
+    to = getattr(effect, "to", "")
+    return (kind == "move" and to == "deck") or kind == "look" or to == "deck_bottom"
 
 
 def _hide(setup: Setup) -> tuple[Setup, bool]:
     hidden = setup if setup.seed == HIDDEN_SEED else attrs.evolve(setup, seed=HIDDEN_SEED)
     returns = any(
-        _shows_deck_order(effect) for card in setup.defs for ability in card.abilities for effect in ability.effects
+        _shows_deck_order(part)
+        for card in setup.defs
+        for ability in card.abilities
+        for part in (*ability.effects, *ability.costs)
     )
     return hidden, returns
 
@@ -73,7 +78,7 @@ def _known_ends(game: Game, side: int) -> tuple[int, int]:
             continue
         if isinstance(entry, events.Shuffle):
             break
-        if isinstance(entry, events.Bottom):
+        if isinstance(entry, (events.Bottom, events.ToBottom)):
             at_bottom.add(entry.card)
         elif isinstance(entry, events.Look) or (isinstance(entry, events.Move) and entry.to == "deck"):
             on_top.add(entry.card)
@@ -178,6 +183,7 @@ def _side_view(side: SideState, deck: list[int]) -> SideState:
     view.lost = side.lost
     view.shields = side.shields
     view.ruler_gained = side.ruler_gained
+    view.face_down = side.face_down
     return view
 
 

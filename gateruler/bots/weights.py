@@ -77,6 +77,9 @@ class Weights:
     cost_rest_unit: float = _w(0.4, "an own acted unit rested")
     cost_remove_from_graveyard: float = _w(0.05, "a card of the graveyard removed from the game")
     cost_soul: float = _w(0.5, "a soul card paid")
+    cost_damage_reversal: float = _w(
+        0.1, "a face-up damage-zone card turned face down (DR: it still counts towards LIFE, only its face is lost)"
+    )
     cost_deck_to_damage: float = _w(1.0, "a deck card put into the damage zone, per expected damage-zone card")
     rested_attacker: float = _w(0.3, "resting an attacker that could still attack, while no line is open")
     activation_gain: float = _w(0.05, "the least an activated ability must be worth beyond its costs to be used")

@@ -62,6 +62,7 @@ def _readable(result: dict, log_lines: list[str]) -> str:
         for zone, cards in (
             ("field_zone", [f"{c['id']}{_soul(c)}" for c in data["field_zone"]]),
             ("removed", data["removed"]),
+            ("face_down", data["face_down"]),
         ):
             if cards:
                 out.append(f"  {zone:<13} {', '.join(cards)}")

@@ -31,6 +31,10 @@ class Ability:
     attack (`Game.can_attack`, `Game.declare_attack`).  `keyword` names the
     printed keyword an ability is the text of, so that a level rule ignoring
     the keyword ignores the ability too (gateruler/special_rules.py).
+
+    An ability whose trigger watches other cards' events (an event played, a
+    unit attacking, a card destroyed) has `card`: a filter of the cards that
+    count, its side relative to the ability's controller (firing.watch).
     """
 
     trigger: str
@@ -43,3 +47,4 @@ class Ability:
     once_per_turn: bool = False
     keyword: str = ""  # the keyword whose effect this ability is (Cthulhu's 【休眠】 is its attack cost): a level ignoring it ignores this
     rule: str = ""  # the level rule word that added it (set only by gateruler.special_rules)
+    card: Any = None  # a trigger on other cards' events (triggers.WATCH_TRIGGERS): which cards count (a CardFilter)

@@ -116,6 +116,15 @@ class Confirm:
     yes: bool
 
 
+@attrs.frozen(slots=True)
+class Done:
+    """Answer an "up to" choice (a target, the cards a search or a look takes, an "or more" cost): choose no
+    more, keeping what is chosen so far (none at all, for a choice of up to N)."""
+
+
+DONE = Done()
+
+
 def _parts(value: Iterable[Iterable[int]]) -> tuple[tuple[int, int, int], ...]:
     """Parts read back from JSON (lists) become the tuples a legal answer holds."""
     return tuple(tuple(part) for part in value)  # type: ignore[misc]  # each part has three numbers
@@ -157,8 +166,9 @@ Action = (
     | Activate
     | Discount
     | Pass
+    | Done
 )
-ANSWERS = (Choose, ChooseCard, Confirm, Split)
+ANSWERS = (Choose, ChooseCard, Confirm, Split, Done)
 """The actions that answer a pending decision (frames.Decision)."""
 
 
@@ -190,6 +200,7 @@ _ACTION_TYPES = {
         Activate,
         Discount,
         Pass,
+        Done,
     )
 }
 

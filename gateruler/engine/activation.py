@@ -246,7 +246,8 @@ def activate(game: GameState, action: Activate) -> None:
 
 
 def discount_plays(game: GameState) -> list[Action]:
-    """The player's `Discount` plays from the hand: an energy ruler, a card with a discount whose costs can be paid now."""
+    """The player's `Discount` plays from the hand: an energy ruler, a card with a discount whose condition holds and
+    whose costs can be paid now."""
     setup = game.setup
     if setup.ruler.cost_model is not CostModel.ENERGY:
         return []  # a ruler that pays no energy has nothing to discount (docs/rulings.md A9)
@@ -261,6 +262,8 @@ def discount_plays(game: GameState) -> list[Action]:
             continue
         seen.add(card.id)
         ability = card.abilities[at]
+        if ability.requires is not None and not ability.requires.holds(game, PLAYER, iid, ()):
+            continue
         if not all(c.can_pay(game, PLAYER, iid) for c in ability.costs):
             continue
         if card.type is UNIT_TYPE:

@@ -34,14 +34,15 @@ if TYPE_CHECKING:
 def must_choose(effect: Any) -> bool:
     """Whether `effect` must choose at least one card: a chosen target that is not "you may".
 
-    A word that allows choosing none (an "up to N" target) answers False here."""
-    return type(effect.target) is Chosen and not effect.optional
+    A choice that allows choosing none (an "up to N" target) answers False here."""
+    target = effect.target
+    return type(target) is Chosen and not target.fewer and not effect.optional
 
 
 def finds_nothing(game: GameState, side: int, effect: Any) -> bool:
     """Whether `effect` chooses its target and nothing matches now (`side` controlling it)."""
     target = effect.target
-    return type(target) is Chosen and not target.filter.places(game, side)
+    return type(target) is Chosen and not target.places(game, side)
 
 
 def choices_possible(game: GameState, side: int, source: int, index: int) -> bool:
@@ -52,7 +53,7 @@ def choices_possible(game: GameState, side: int, source: int, index: int) -> boo
     ability = game.setup.defs[source].abilities[index]
     empty = None
     for effect in ability.effects:
-        if must_choose(effect) and not effect.target.filter.places(game, side):
+        if must_choose(effect) and not effect.target.places(game, side):
             empty = [effect.target.filter] if empty is None else [*empty, effect.target.filter]
     return empty is None or costs_bring_cards(game, side, source, index, empty)
 

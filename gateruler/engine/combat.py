@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER
 from gateruler.engine.events import Cause
-from gateruler.engine.firing import fire
+from gateruler.engine.firing import fire, watch
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE
 from gateruler.engine.stats import hp
 from gateruler.engine.tasks import Battle, Check, check_task, make
-from gateruler.engine.triggers import ATTACK_COST, CNT, ON_ATTACK
+from gateruler.engine.triggers import ATTACK_COST, CNT, ON_ATTACK, UNIT_ATTACKS
 from gateruler.engine.zones import destroy, take_top
 
 if TYPE_CHECKING:
@@ -98,6 +98,8 @@ def declare_attack(game: GameState, side: int, attacker: int, target: int) -> No
         for hook in game.setup.attack_declared:
             hook(game, side, attacker_iid, target, target_iid)  # the rift's attack windows, under its attack abilities
     if attacker_iid >= 0:
+        if game.setup.watchers:
+            watch(game, UNIT_ATTACKS, side, attacker_iid, attacker)  # under the attacker's own on_attack abilities
         fire(game, side, attacker_iid, ON_ATTACK, (target, target_iid))
         if ATTACK_COST in game.setup.triggers[attacker_iid]:
             fire(game, side, attacker_iid, ATTACK_COST)  # on top: the costs of attacking are paid first

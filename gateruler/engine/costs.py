@@ -20,17 +20,17 @@ a time; a choice with a single option is taken without asking.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from gateruler.engine.actions import INVADER, Choose, ChooseCard
-from gateruler.engine.copies import first_copies
+from gateruler.engine.actions import DONE, INVADER, Choose, ChooseCard, Done
+from gateruler.engine.copies import first_copies, first_places
 from gateruler.engine.events import Cause
 from gateruler.engine.filters import BOARD, CardFilter, StateIs, all_of
 from gateruler.engine.frames import Decision, DecisionKind, Frame
-from gateruler.engine.registry import PROPERTIES, Param, Registry, param, params_of
+from gateruler.engine.registry import PROPERTIES, Choice, Param, Registry, param, params_of
 
 if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
@@ -39,6 +39,13 @@ if TYPE_CHECKING:
 @attrs.frozen(kw_only=True)
 class Cost:
     word: ClassVar[str] = ""
+    bind: str = param(
+        str,
+        "A name for the cards this cost paid with, which the ability's effects can ask about (`per:`, `if:`).",
+        "spent",
+        default="",
+        key="as",
+    )
 
     @property
     def kind(self) -> str:
@@ -50,7 +57,8 @@ class Cost:
     def choose(self, game: GameState, frame: Frame) -> Decision | None:
         return None
 
-    def pay(self, game: GameState, frame: Frame) -> None:  # pragma: no cover - every word overrides
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int] | None:  # pragma: no cover - every word overrides
+        """Pay it with the answers in `frame`; the cards it paid with, when it pays with cards (for `as:`)."""
         raise NotImplementedError
 
     def energy_needed(self) -> int:
@@ -72,14 +80,21 @@ COSTS: Registry[CostWord] = Registry("cost")
 
 
 def cost(name: str, doc: str) -> Callable[[type[Any]], type[Any]]:
-    """Register a cost class under `name` (a class decorator)."""
+    """Register a cost class under `name` (a class decorator); its own parameters come first, then `as`."""
 
     def register(spec: type[Any]) -> type[Any]:
         spec.word = name
-        COSTS.add(name, CostWord(name, spec, doc, params_of(spec)))
+        common = {p.attr for p in COMMON_COST_PARAMS}
+        params = params_of(spec)
+        own = tuple(p for p in params if p.attr not in common)
+        COSTS.add(name, CostWord(name, spec, doc, own + tuple(p for p in params if p.attr in common)))
         return spec
 
     return register
+
+
+COMMON_COST_PARAMS: tuple[Param, ...] = params_of(Cost)
+"""`as`: every cost word takes it."""
 
 
 # ---------------------------------------------------------------------- choosing cards to pay with
@@ -95,12 +110,15 @@ def _pick_decision(frame: Frame, options: list[Any], kind: DecisionKind, count: 
     )
 
 
-def choose_cards(game: GameState, frame: Frame, candidates: list[int], count: int) -> Decision | None:
+def choose_cards(
+    game: GameState, frame: Frame, candidates: list[int], count: int, across_hosts: bool = False
+) -> Decision | None:
     """The next pick of `count` cards among `candidates` (in a zone), or None when enough are picked.
 
-    Copies of one card are one option (the first stands for all); when no
-    more cards remain than are still needed, they are all taken without
-    asking."""
+    Copies of one card are one option (the first stands for all; with
+    `across_hosts`, soul cards under several cards, copies under one host
+    only); when no more cards remain than are still needed, they are all
+    taken without asking."""
     picked = _picked(frame)
     if len(picked) >= count:
         return None
@@ -108,16 +126,42 @@ def choose_cards(game: GameState, frame: Frame, candidates: list[int], count: in
     remaining = [iid for iid in candidates if iid not in taken]
     if len(remaining) <= count - len(picked):
         return None
-    options = [ChooseCard(iid) for iid in first_copies(game, remaining)]
+    options = [ChooseCard(iid) for iid in _distinct(game, frame.side, remaining, across_hosts)]
     return _pick_decision(frame, options, DecisionKind.CARD, count, picked)
+
+
+def _distinct(game: GameState, side: int, cards: list[int], across_hosts: bool) -> list[int]:
+    if not across_hosts:
+        return first_copies(game, cards)
+    return [iid for _, _, iid in first_places(game, [(side, "soul", iid) for iid in cards])]
 
 
 def chosen_cards(frame: Frame, candidates: list[int], count: int) -> list[int]:
     """The cards to pay with: those picked, then (when none was left to choose) the rest, up to `count`."""
-    chosen = [a.card for a in frame.answers]
+    chosen = [a.card for a in frame.answers if type(a) is ChooseCard]
     if len(chosen) < count:
         chosen += [iid for iid in candidates if iid not in chosen][: count - len(chosen)]
     return chosen
+
+
+def choose_more(
+    game: GameState, frame: Frame, candidates: list[int], count: int, across_hosts: bool = False
+) -> Decision | None:
+    """As `choose_cards`, for "`count` or more": once `count` are picked, each further pick may instead be the
+    last (`Done`, offered last), until the controller says so or no card is left."""
+    if any(type(a) is Done for a in frame.answers):
+        return None
+    picked = _picked(frame)
+    if len(picked) < count:
+        return choose_cards(game, frame, candidates, count, across_hosts)
+    taken = {a.card for a in picked}
+    options: list[Any] = [
+        ChooseCard(iid)
+        for iid in _distinct(game, frame.side, [iid for iid in candidates if iid not in taken], across_hosts)
+    ]
+    if not options:
+        return None
+    return _pick_decision(frame, [*options, DONE], DecisionKind.CARD, count, picked)
 
 
 def choose_units(game: GameState, frame: Frame, where: CardFilter, count: int, exclude: int = -1) -> Decision | None:
@@ -156,6 +200,29 @@ def _own(zone: str, test: Any) -> CardFilter:
 
 
 _COUNT_DOC = "How many cards."
+
+GRAVEYARD = "graveyard"
+DECK_BOTTOM = "deck_bottom"
+PAID_TO = Choice(
+    "where paid cards go",
+    (GRAVEYARD, DECK_BOTTOM),
+    {
+        GRAVEYARD: "The graveyard (the default).",
+        DECK_BOTTOM: "The bottom of the deck, one at a time in the order chosen: the last one chosen is the bottom card.",
+    },
+)
+_TO_DOC = "Where the cards paid go."
+
+
+def to_bottom(game: GameState, side: int, iid: int, from_zone: str, source: int) -> None:
+    """Put `side`'s card `iid`, already taken out of `from_zone`, on the bottom of its deck, to pay for `source`'s
+    ability: the card is seen going there, so its place is known until the deck is shuffled."""
+    game.sides[side].deck.insert(0, iid)
+    game.log_event(side, "to_bottom", iid, from_zone, source, Cause.COST)
+
+
+def _where(to: str) -> str:
+    return "into the graveyard" if to == GRAVEYARD else "on the bottom of your deck"
 
 
 # ---------------------------------------------------------------------- the words
@@ -199,9 +266,11 @@ class _CardsInZone(Cost):
     def choose(self, game: GameState, frame: Frame) -> Decision | None:
         return choose_cards(game, frame, self._candidates(game, frame.side, frame.source), self.count)
 
-    def pay(self, game: GameState, frame: Frame) -> None:
-        for iid in chosen_cards(frame, self._candidates(game, frame.side, frame.source), self.count):
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int]:
+        paid = chosen_cards(frame, self._candidates(game, frame.side, frame.source), self.count)
+        for iid in paid:
             self.take(game, frame.side, iid, frame.source)
+        return paid
 
     def take(
         self, game: GameState, side: int, iid: int, source: int
@@ -231,9 +300,11 @@ class _OwnUnits(Cost):
     def choose(self, game: GameState, frame: Frame) -> Decision | None:
         return choose_units(game, frame, self._where(), self.count, self._exclude(frame.source))
 
-    def pay(self, game: GameState, frame: Frame) -> None:
-        for side, slot, iid in self.paying(game, frame):
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int]:
+        paying = self.paying(game, frame)
+        for side, slot, iid in paying:
             self.take(game, side, slot, iid, frame.source)
+        return [iid for _, _, iid in paying]
 
     def paying(self, game: GameState, frame: Frame) -> list[tuple[int, int, int]]:
         """(side, slot, iid) of the chosen units still there to pay with."""
@@ -250,20 +321,30 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' if count != 1 else ''}"
 
 
-@cost("discard", "Put `count` cards matching `filter` from your hand into the graveyard (you choose which).")
+@cost(
+    "discard",
+    "Put `count` cards matching `filter` from your hand into the graveyard (you choose which), or (`to: deck_bottom`) "
+    "on the bottom of your deck.",
+)
 @attrs.frozen(kw_only=True)
 class Discard(_CardsInZone):
     zone: ClassVar[str] = "hand"
     count: int = param(int, _COUNT_DOC, 1, default=1, minimum=1)
     filter: Any = param(PROPERTIES, "Which cards may be discarded (default: any).", {"type": "unit"}, default=None)
+    to: str = param(PAID_TO, _TO_DOC, DECK_BOTTOM, default=GRAVEYARD)
 
     def take(self, game: GameState, side: int, iid: int, source: int) -> None:
         s = game.sides[side]
         s.hand.remove(iid)
+        if self.to == DECK_BOTTOM:
+            to_bottom(game, side, iid, "hand", source)
+            return
         s.graveyard.append(iid)
         game.log_event(side, "discard", iid, source, Cause.COST)
 
     def words(self) -> str:
+        if self.to == DECK_BOTTOM:
+            return f"put {_plural(self.count, 'card')} from your hand on the bottom of your deck"
         return f"discard {_plural(self.count, 'card')}"
 
 
@@ -275,9 +356,11 @@ class DestroyOwn(_OwnUnits):
         PROPERTIES, "Which units may be destroyed (default: any).", {"attribute": "Beast"}, default=None
     )
 
-    def pay(self, game: GameState, frame: Frame) -> None:
-        for side, slot, _ in self.paying(game, frame):
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int]:
+        paying = self.paying(game, frame)
+        for side, slot, _ in paying:
             game.destroy(side, slot, Cause.COST, frame.source)
+        return [iid for _, _, iid in paying]
 
     def words(self) -> str:
         return f"destroy {_plural(self.count, 'unit')} of yours"
@@ -294,13 +377,15 @@ class ReturnOwn(_OwnUnits):
     def can_pay(self, game: GameState, side: int, source: int) -> bool:
         return game.has_hand(side) and super().can_pay(game, side, source)
 
-    def pay(self, game: GameState, frame: Frame) -> None:
-        for side, slot, iid in self.paying(game, frame):
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int]:
+        paying = self.paying(game, frame)
+        for side, slot, iid in paying:
             s = game.sides[side]
             s.board[slot] = None
-            s.hand.append(iid)
+            game.to_hand(side, iid)
             game.log_event(side, "move", iid, "hand", frame.source, Cause.COST)
             game.release_soul(side, iid)
+        return [iid for _, _, iid in paying]
 
     def words(self) -> str:
         return f"return {_plural(self.count, 'unit')} of yours to your hand"
@@ -370,44 +455,122 @@ class DeckToDamage(Cost):
     def can_pay(self, game: GameState, side: int, source: int) -> bool:
         return len(game.sides[side].deck) >= self.count
 
-    def pay(self, game: GameState, frame: Frame) -> None:
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int]:
         s = game.sides[frame.side]
+        paid = []
         for _ in range(self.count):
             iid = s.deck.pop()
             s.damage_zone.append(iid)
+            paid.append(iid)
             game.log_event(frame.side, "deck_to_damage", iid, frame.source, Cause.COST)
         if len(s.damage_zone) >= game.life(frame.side):
             s.lost = s.lost or "damage"
+        return paid
 
     def words(self) -> str:
         return f"put the top {_plural(self.count, 'card')} of your deck into your damage zone"
 
 
+SOUL_HOSTS = Choice(
+    "soul hosts",
+    ("self", "own"),
+    {
+        "self": "The card that has the ability (the default).",
+        "own": "Any of your cards on the board or in your field zone (you choose which soul cards, host by host).",
+    },
+)
+
+
 @cost(
     "soul",
-    "Put `count` of this card's soul cards matching `filter` into the graveyard (you choose which when they differ).",
+    "Put `count` soul cards matching `filter` into the graveyard (or `to: deck_bottom`): this card's, or (`host: own`) "
+    "those of any of your cards; you choose which when they differ.",
 )
 @attrs.frozen(kw_only=True)
 class Soul(Cost):
     count: int = param(int, _COUNT_DOC, 1, default=1, minimum=1)
     filter: Any = param(PROPERTIES, "Which soul cards may pay (default: any).", {"type": "unit"}, default=None)
+    host: str = param(SOUL_HOSTS, "Whose soul cards pay: this card's, or any of yours.", "own", default="self")
+    to: str = param(PAID_TO, _TO_DOC, DECK_BOTTOM, default=GRAVEYARD)
+    or_more: bool = param(
+        bool,
+        "`count` or more: after `count`, the controller may go on paying soul cards, as many as they like (an effect's "
+        "`per:` counts them; the rift pays all it can).",
+        True,
+        default=False,
+    )
 
     def _candidates(self, game: GameState, side: int, source: int) -> list[int]:
         test = self.filter
-        return [iid for iid in game.soul(side, source) if test is None or test(game, side, iid, -1)]
+        if self.host == "self":
+            cards: tuple[int, ...] | list[int] = game.soul(side, source)
+        else:
+            cards = game.sides[side].soul_cards  # host by host, oldest first
+        return [iid for iid in cards if test is None or test(game, side, iid, -1)]
 
     def can_pay(self, game: GameState, side: int, source: int) -> bool:
         return len(self._candidates(game, side, source)) >= self.count
 
     def choose(self, game: GameState, frame: Frame) -> Decision | None:
-        return choose_cards(game, frame, self._candidates(game, frame.side, frame.source), self.count)
+        candidates = self._candidates(game, frame.side, frame.source)
+        across_hosts = self.host != "self"
+        if self.or_more:
+            return choose_more(game, frame, candidates, self.count, across_hosts)
+        return choose_cards(game, frame, candidates, self.count, across_hosts)
 
-    def pay(self, game: GameState, frame: Frame) -> None:
-        paid = chosen_cards(frame, self._candidates(game, frame.side, frame.source), self.count)
-        game.soul_to_graveyard(frame.side, frame.source, paid)
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int]:
+        side = frame.side
+        paid = chosen_cards(frame, self._candidates(game, side, frame.source), self.count)
+        if self.host == "self" and self.to == GRAVEYARD:
+            game.soul_to_graveyard(side, frame.source, paid)
+            return paid
+        hosts = game.sides[side].soul
+        for iid in paid:
+            host = next((h for h, cards in hosts.items() if iid in cards), None)
+            if host is None:
+                continue
+            if self.to == GRAVEYARD:
+                game.soul_to_graveyard(side, host, [iid], source=frame.source)
+            elif game.take_card(side, "soul", iid):
+                to_bottom(game, side, iid, "soul", frame.source)
+        return paid
 
     def words(self) -> str:
-        return f"put {_plural(self.count, 'soul card')} of this card into the graveyard"
+        whose = "of this card" if self.host == "self" else "of your cards"
+        more = " or more" if self.or_more else ""
+        return f"put {_plural(self.count, 'soul card')}{more} {whose} {_where(self.to)}"
+
+
+@cost(
+    "damage_reversal",
+    "DR n (damage reversal): turn `count` face-up cards in your damage zone face down (you choose which).  They still "
+    "count towards your LIFE but show nothing; with fewer face-up cards it cannot be paid.",
+)
+@attrs.frozen(kw_only=True)
+class DamageReversal(Cost):
+    count: int = param(int, "How many cards (the n of DR n).", 2, default=1, minimum=1)
+
+    def _candidates(self, game: GameState, side: int) -> list[int]:
+        s = game.sides[side]
+        hidden = s.face_down
+        return [iid for iid in s.damage_zone if iid not in hidden] if hidden else list(s.damage_zone)
+
+    def can_pay(self, game: GameState, side: int, source: int) -> bool:
+        return len(self._candidates(game, side)) >= self.count
+
+    def choose(self, game: GameState, frame: Frame) -> Decision | None:
+        return choose_cards(game, frame, self._candidates(game, frame.side), self.count)
+
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int]:
+        s = game.sides[frame.side]
+        paid = chosen_cards(frame, self._candidates(game, frame.side), self.count)
+        for iid in paid:
+            s.face_down += (iid,)
+            game.log_event(frame.side, "face_down", iid, frame.source, Cause.COST)
+        return paid
+
+    def words(self) -> str:
+        return f"DR {self.count}: turn {_plural(self.count, 'face-up card')} in your damage zone face down"
 
 
 @cost(
@@ -442,11 +605,12 @@ class ReturnToDeck(_OwnUnits):
         PROPERTIES, "Which units may be returned (default: any).", {"attribute": "Dragon"}, default=None
     )
 
-    def pay(self, game: GameState, frame: Frame) -> None:
-        super().pay(game, frame)
+    def pay(self, game: GameState, frame: Frame) -> Sequence[int]:
+        paid = super().pay(game, frame)
         assert game.rng is not None  # a player view is never played on
         game.rng.shuffle(game.sides[frame.side].deck)
         game.log_event(frame.side, "shuffle")
+        return paid
 
     def take(self, game: GameState, side: int, slot: int, iid: int, source: int) -> None:
         s = game.sides[side]

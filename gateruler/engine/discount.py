@@ -2,8 +2,9 @@
 
 A card's ``discount: {energy: N, costs: [...]}`` is read into one more
 ability of the card, with the pseudo-trigger `DISCOUNT`: its costs are the
-alternative cost (`energy` N for an energy ruler, then the other costs), and
-its one effect, `PlayThis`, plays the card from the hand as it would be
+alternative cost (`energy` N for an energy ruler, then the other costs), its
+`requires` the condition under which it is offered (the discount's own
+`requires:`, any condition an ability takes), and its one effect, `PlayThis`, plays the card from the hand as it would be
 played for its level (a unit into the zone the `Discount` action names,
 counting a normal summon; an event; a field).  The card stays in the hand
 while the costs are paid (a card never pays for itself, ruling 54), so a
@@ -48,10 +49,11 @@ class PlayThis(Effect):
         return "play it"
 
 
-def discount_ability(energy: int, costs: Sequence[Any], text: str = "") -> Ability:
-    """The ability a card's `discount:` stands for."""
+def discount_ability(energy: int, costs: Sequence[Any], text: str = "", requires: Any = None) -> Ability:
+    """The ability a card's `discount:` stands for; `requires`: the condition under which it is offered
+    ("costs 2 less if you control a Beast")."""
     paid = ((Energy(amount=energy),) if energy > 0 else ()) + tuple(costs)
-    return Ability(DISCOUNT, (PlayThis(),), text, paid)
+    return Ability(DISCOUNT, (PlayThis(),), text, paid, requires)
 
 
 def discount_index(defs: Sequence[Any]) -> tuple[int, ...]:

@@ -78,6 +78,8 @@ class Cause:
     NO_RULER_STATE = "no_ruler_state"  # no_effect: the rift's ruler is never rested or readied
     NO_MATERIAL = "no_material"  # no_effect: a genesis summon's material cannot go back, or nothing to summon
     NOT_IN_HAND = "not_in_hand"  # no_effect: the card a discount plays has left the hand
+    NONE_CHOSEN = "none_chosen"  # no_effect: its controller chose none of an "up to" choice
+    NOTHING_TO_COUNT = "nothing_to_count"  # no_effect: its `per:` counts a cost or effect that took no card
 
 
 CAUSES = frozenset(v for k, v in vars(Cause).items() if k.isupper())
@@ -102,6 +104,8 @@ _NO_EFFECT_WORDS = {
     Cause.NO_RULER_STATE: "the rift's ruler is never rested or readied",
     Cause.NO_MATERIAL: "its material cannot go back, or there is nothing to summon",
     Cause.NOT_IN_HAND: "the card is no longer in the hand",
+    Cause.NONE_CHOSEN: "none was chosen",
+    Cause.NOTHING_TO_COUNT: "what it counts took no card",
 }
 
 
@@ -720,6 +724,18 @@ class Remove(Entry, kind="remove", first=2):
         return f"{say.name(self.card)} was removed from the game from {say.whose} {self.from_}{why}."
 
 
+class FaceDown(Entry, kind="face_down"):
+    """A card in the damage zone turned face down (DR: paid for source's ability, reason "cost")."""
+
+    card: CardOrRuler
+    source: Source
+    reason: Reason
+
+    def told(self, say: Speech) -> str:
+        why = say.why(self.source, self.reason)
+        return f"{say.name(self.card)} in {say.whose} damage zone was turned face down{why}."
+
+
 class ToDeck(Entry, kind="to_deck", first=1):
     """A unit went back into its owner's deck (shuffled in)."""
 
@@ -844,7 +860,7 @@ class Found(Entry, kind="found"):
     to: str
 
     def told(self, say: Speech) -> str:
-        where = self.to.replace("_", " ")
+        where = "drive zone" if self.to == "drive" else self.to.replace("_", " ")
         return f"{say.who} revealed {say.name(self.card)} from {say.whose} deck: to {say.whose} {where}."
 
 
@@ -864,6 +880,20 @@ class Bottom(Entry, kind="bottom"):
 
     def told(self, say: Speech) -> str:
         return f"{say.name(self.card)} went to the bottom of {say.whose} deck."
+
+
+class ToBottom(Entry, kind="to_bottom"):
+    """A card put on the bottom of its deck from a zone ("hand", "soul") to pay for source's ability (reason "cost")."""
+
+    card: CardOrRuler
+    from_: str
+    source: Source
+    reason: Reason
+
+    def told(self, say: Speech) -> str:
+        why = say.why(self.source, self.reason)
+        where = "soul cards" if self.from_ == "soul" else self.from_.replace("_", " ")
+        return f"{say.name(self.card)} went from {say.whose} {where} to the bottom of {say.whose} deck{why}."
 
 
 class Shuffle(Entry, kind="shuffle"):

@@ -8,7 +8,8 @@ and a predicate on each card found there, built from the property words of
 definitions stay values and copying a game never copies them.
 
 Board cards are tested as they are now (current ATK/HP/STK, act or rest);
-cards elsewhere by what is printed on them.  `cost` is the printed level,
+cards elsewhere by what is printed on them.  A damage-zone card turned face
+down (DR) shows nothing, so it matches only a filter that asks no property.  `cost` is the printed level,
 never below 0 (what an energy ruler pays).
 """
 
@@ -51,6 +52,8 @@ ZONE_LISTS = {
     "soul": "soul_cards",
 }
 BOARD = "board"
+FIELD_ZONE = "field_zone"
+SET_ZONE = "set_zone"
 ZONES = Choice(
     "zones",
     (BOARD, *ZONE_LISTS),
@@ -289,6 +292,9 @@ class CardFilter:
                     cards = getattr(s, ZONE_LISTS[zone])
                     if zone == "deck":
                         cards = sorted(cards)  # its order is hidden: the cards are offered in a fixed order
+                    elif zone == "damage_zone" and test is not None and s.face_down:
+                        hidden = s.face_down  # a face-down card shows nothing: it has no property to match
+                        cards = [iid for iid in cards if iid not in hidden]
                     for iid in cards:
                         if iid is not None and (test is None or test(game, side, iid, -1)):
                             out.append((side, zone, iid))

@@ -6,6 +6,10 @@ The event site calls `fire(game, side, card, TRIGGER)` (through
 game's fire filters run (`Setup.fire_filters`: once-per-turn abilities
 already used this turn), and one `Frame` per ability is pushed, the first on
 top, so they resolve in the order written (resolve.py).
+
+`watch` is the same for the triggers on other cards' events: the event
+site names the card it happened to, and the cards in play that watch such
+events (`Setup.watchers`) fire the abilities whose `card:` filter takes it in.
 """
 
 from __future__ import annotations
@@ -63,6 +67,46 @@ def fire(
 
 
 _ready = ready  # `fire`'s parameter of that name hides the function
+
+
+def watch(game: GameState, trigger: str, side: int, iid: int, slot: int = -1) -> None:
+    """An event happened to `side`'s card `iid` (`slot`: its board zone, -1 when it is not on the board):
+    fire the abilities with `trigger` of the cards in play that watch such events, whose `card:` filter
+    takes in that card and whose `requires` holds.
+
+    The event site calls it only in games some card of which watches (`Setup.watchers`).  The watchers
+    resolve the active side's first, each side's in card order: pushed the other way round."""
+    watchers = game.setup.watchers.get(trigger)
+    if not watchers:
+        return
+    setup = game.setup
+    owners = setup.owners
+    active = game.active
+    found: list[tuple[int, int, list[int]]] = []
+    for w in watchers:
+        controller = owners[w]
+        s = game.sides[controller]
+        if w not in s.field and not any(u is not None and u.iid == w for u in s.board):
+            continue  # in play only
+        abilities = setup.defs[w].abilities
+        indices = [
+            i
+            for i in setup.triggers[w][trigger]
+            if (abilities[i].card is None or _takes_in(abilities[i].card, game, controller, side, iid, slot))
+            and (abilities[i].requires is None or abilities[i].requires.holds(game, controller, w, ()))
+        ]
+        if indices:
+            found.append((controller != active, w, indices))
+    for _, w, indices in sorted(found, reverse=True):
+        fire(game, owners[w], w, trigger, (side, iid), ready=indices)
+
+
+def _takes_in(card: Any, game: GameState, controller: int, side: int, iid: int, slot: int) -> bool:
+    """Whether the filter `card` (side relative to `controller`, and properties) takes in `side`'s card `iid`."""
+    sides = card.side
+    if sides != "any" and (side == controller) != (sides == "own"):
+        return False
+    return card.test is None or card.test(game, side, iid, slot)
 
 
 def once_per_turn(game: GameState, iid: int, ready: list[int]) -> list[int]:

@@ -338,8 +338,11 @@ class Game:
     destroy = zones.destroy
     stays = zones.stays
     destroy_field = zones.destroy_field
+    destroy_set_card = zones.destroy_set_card
     take_top = zones.take_top
     draw = zones.draw
+    to_hand = zones.to_hand
+    drive_card = zones.drive_card
 
     # soul (soul.py)
     soul = souls.soul

@@ -40,7 +40,11 @@ COUNTERATTACK = keyword(
     "counterattack",
     "When this unit is attacked by a unit and is still on the board after the battle damage, it deals its ATK to the attacker.",
 )
-OPEN_CARD = keyword("open_card", "When drawn or driven it must be revealed and played at once; it cannot be set.")
+OPEN_CARD = keyword(
+    "open_card",
+    "Whenever it enters its owner's hand (drawn, searched, returned) or is driven, it must be revealed and played at "
+    "once; it cannot be set.",
+)
 DORMANT = keyword("dormant", "Our reading (unverified): this unit cannot attack.  Level 5 tells the rift to ignore it.")
 CANNOT_BE_ATTACKED = keyword(
     "cannot_be_attacked", "This unit cannot be chosen as an attack target; the rift skips it in its target order."

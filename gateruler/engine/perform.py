@@ -20,6 +20,7 @@ from gateruler.engine.actions import (
     ChooseCard,
     Confirm,
     Discount,
+    Done,
     EndTurn,
     GoToAttack,
     Pass,
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
 
 
-def answer(game: GameState, action: Choose | ChooseCard | Confirm | Split) -> None:
+def answer(game: GameState, action: Choose | ChooseCard | Confirm | Split | Done) -> None:
     """The answer to the decision waiting: its frame, on top of the stack, runs again with it."""
     frame = game.tasks.pop()
     assert type(frame) is Frame  # the frame that asked waits on top
@@ -103,6 +104,7 @@ PERFORM: dict[type, Callable[[Any, Any], None]] = {
     ChooseCard: answer,
     Confirm: answer,
     Split: answer,
+    Done: answer,
     Summon: summon_unit,
     PlayEvent: play_an_event,
     PlayField: play_a_field,

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gateruler.engine.actions import INVADER, RULER, Choose, ChooseCard, Confirm
+import attrs
+
+from gateruler.engine.actions import DONE, INVADER, RULER, Choose, ChooseCard, Confirm, Done
 from gateruler.engine.candidates import does_nothing, finds_nothing
 from gateruler.engine.copies import first_places
 from gateruler.engine.events import Cause
@@ -93,8 +95,14 @@ def _pay(game: GameState, frame: Frame, cost: Any) -> None:
     if decision is not None:
         ask(game, frame, decision)
         return
-    game.tasks.append(frame._replace(step=frame.step + 1, answers=()))
-    cost.pay(game, frame)
+    tasks = game.tasks
+    at = len(tasks)
+    after = frame._replace(step=frame.step + 1, answers=())
+    tasks.append(after)
+    paid = cost.pay(game, frame)
+    if cost.bind and game.tasks is tasks and at < len(tasks) and tasks[at] is after:
+        # `as: name`: what the cost paid with, for the effects' `per:` and `if:` (the next step, reserved above)
+        tasks[at] = after._replace(bound=frame.bound + ((cost.bind, Result(tuple(paid or ()))),))
 
 
 def _effect(game: GameState, frame: Frame, ability: Any, index: int) -> None:
@@ -133,6 +141,14 @@ def _effect(game: GameState, frame: Frame, ability: Any, index: int) -> None:
         if decision is not None:
             ask(game, frame, decision)
             return
+    if effect.per:  # its numbers count what an earlier cost or effect took
+        times = _bound_count(frame.bound, effect.per)
+        if times == 0:
+            log_no_effect(game, frame, Cause.NOTHING_TO_COUNT)
+            if not last:
+                tasks.append(frame._replace(step=step + 1, answers=()))
+            return
+        effect = attrs.evolve(effect, **{name: getattr(effect, name) * times for name in effect.scaled})
     if not effect.bind:
         if not last:
             tasks.append(frame._replace(step=step + 1, answers=()))
@@ -176,26 +192,32 @@ def _victims(game: GameState, frame: Frame, effect: Any, answers: tuple) -> tupl
     if kind is Every:
         return target.filter.places(game, side), 0
     assert kind is Chosen
-    places = target.filter.places(game, side)
+    places = target.places(game, side)
     if not places:
         log_no_effect(game, frame, Cause.NO_TARGET)
         return [], 0
     by_answer = {_answer_for(p): p for p in places}
     needed = min(target.count, len(places))
+    fewer = target.fewer  # up to N: every pick may be the last (Done), none at all included
     chosen: list = []
     used = 0  # the answers that are this target's: the first ones, one per pick that was asked
     while len(chosen) < needed:
         remaining = [p for p in places if p not in chosen]
-        if len(remaining) <= needed - len(chosen):
+        if not fewer and len(remaining) <= needed - len(chosen):
             chosen += remaining
             break
         if used < len(answers):
-            picked = by_answer.get(answers[used])
+            answer = answers[used]
             used += 1
+            if type(answer) is Done:
+                break
+            picked = by_answer.get(answer)
             if picked is not None and picked not in chosen:
                 chosen.append(picked)  # in the order they were chosen
             continue
-        options = tuple(_answer_for(p) for p in first_places(game, remaining))  # copies are one choice
+        options = tuple(_answer_for(p) for p in first_places(game, remaining)) + (
+            (DONE,) if fewer else ()
+        )  # copies: one
         kind_of = DecisionKind.UNIT if isinstance(options[0], Choose) else DecisionKind.CARD
         ask(
             game,
@@ -205,7 +227,14 @@ def _victims(game: GameState, frame: Frame, effect: Any, answers: tuple) -> tupl
             ),
         )
         return None
+    if not chosen:
+        log_no_effect(game, frame, Cause.NONE_CHOSEN)  # up to N, and none chosen
     return chosen, used
+
+
+def _bound_count(bound: tuple, name: str) -> int:
+    """How many cards the cost or effect bound `as: name` took (0 when it did not resolve)."""
+    return next((len(result.affected) for bound_name, result in bound if bound_name == name), 0)
 
 
 def resolve_at_once(game: GameState, frame: Frame, effect: Any) -> None:

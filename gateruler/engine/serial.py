@@ -7,6 +7,10 @@ its (side, slot) options: reading one turns each such task into a frame that
 runs that one effect (its `end`), found by matching the effect against the
 card's abilities, so an old save continues exactly as it would have.
 
+A side's fields added since (the removed zone, soul, the face-down damage
+cards) extend version 2: a save without one reads it as empty
+(`state._ADDED_LISTS`).
+
 Saves written before the log named causes (either version) are read too:
 their log entries get None for the fields added since (events.padded), and a
 damage check they queued, which did not say how many cards it had, goes on

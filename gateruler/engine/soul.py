@@ -39,11 +39,16 @@ def put_soul(game: GameState, side: int, host: int, iid: int, from_zone: str) ->
 
 
 def soul_to_graveyard(
-    game: GameState, side: int, host: int, cards: Sequence[int] | None = None, cause: str = Cause.COST
+    game: GameState,
+    side: int,
+    host: int,
+    cards: Sequence[int] | None = None,
+    cause: str = Cause.COST,
+    source: int | None = None,
 ) -> None:
     """Put soul cards of `host` into the graveyard, in the order given: `cards` (those of them it holds),
-    or all of them (None).  Paying a cost of `host`'s (its soul pays only for it), or `host` leaving
-    (Cause.HOST_LEFT): either way `host` is the entry's source."""
+    or all of them (None).  Paying a cost (`source`: the card whose ability it pays for, `host` itself
+    unless a cost takes any of its side's soul), or `host` leaving (Cause.HOST_LEFT)."""
     s = game.sides[side]
     have = s.soul.get(host)
     if not have:
@@ -56,7 +61,7 @@ def soul_to_graveyard(
         del s.soul[host]
     for iid in gone:
         s.graveyard.append(iid)
-        game.log_event(side, "soul_to_graveyard", iid, host, host, cause)
+        game.log_event(side, "soul_to_graveyard", iid, host, host if source is None else source, cause)
 
 
 def release_soul(game: GameState, side: int, host: int) -> None:

@@ -92,7 +92,9 @@ class Unit:
         return u
 
 
-_ADDED_LISTS = frozenset({"removed", "shields", "ruler_gained", "soul"})  # state saved before these existed has none
+_ADDED_LISTS = frozenset(
+    {"removed", "shields", "ruler_gained", "soul", "face_down"}
+)  # state saved before these existed has none
 
 
 class SideState:
@@ -120,6 +122,7 @@ class SideState:
         "lost",
         "shields",
         "ruler_gained",
+        "face_down",
     )
 
     def __init__(self, set_zone_count: int = 0) -> None:
@@ -148,6 +151,9 @@ class SideState:
         # (protected unit, -1 the ruler or -2 both; amount, 0 for all; "any"/"battle"/"effect"; the card that armed it)
         self.shields: list[tuple[int, int, str, int]] = []
         self.ruler_gained: tuple[tuple[str, bool], ...] = ()  # keywords granted to the ruler: (keyword, for good)
+        # damage-zone cards turned face down (DR, costs.py): they still count towards LIFE but show nothing;
+        # a tuple, so a copy of the game shares it
+        self.face_down: tuple[int, ...] = ()
 
     def copy(self) -> SideState:
         s = SideState.__new__(SideState)
@@ -172,6 +178,7 @@ class SideState:
         s.lost = self.lost
         s.shields = self.shields[:]
         s.ruler_gained = self.ruler_gained
+        s.face_down = self.face_down
         return s
 
     def unit(self, slot: int) -> Unit:
@@ -208,6 +215,8 @@ class SideState:
                 value = [list(shield) for shield in value]
             elif name == "ruler_gained":
                 value = [list(g) for g in value]
+            elif name == "face_down":
+                value = list(value)
             elif name == "soul":
                 value = [[host, list(cards)] for host, cards in value.items()]  # JSON keys would be strings
             elif isinstance(value, list):
@@ -222,6 +231,8 @@ class SideState:
             value = data.get(name, []) if name in _ADDED_LISTS else data[name]
             if name == "ruler_gained":
                 value = tuple((k, bool(kept)) for k, kept in value)
+            elif name == "face_down":
+                value = tuple(value)
             elif name == "board":
                 value = [Unit.from_dict(u) if u is not None else None for u in value]
             elif name == "shields":

@@ -9,7 +9,7 @@ too.  Both memos forget everything when they grow large.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gateruler.engine.actions import DEFENSE, PLAYER, UNIT_SLOTS
@@ -22,7 +22,7 @@ from gateruler.engine.replace import DAMAGE, DESTROY, LEAVE, damage, replacement
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
 from gateruler.engine.rules import PlayerWindows, Rules
 from gateruler.engine.targets import Chosen
-from gateruler.engine.triggers import ON_PLAY, REPLACEMENT
+from gateruler.engine.triggers import ON_PLAY, REPLACEMENT, WATCH_TRIGGERS
 from gateruler.engine.windows import HOOKS as WINDOW_HOOKS
 from gateruler.engine.windows import NO_HOOKS as NO_WINDOW_HOOKS
 from gateruler.engine.windows import answering_cards, damage_abilities
@@ -81,6 +81,7 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
             if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)
         ),
         "replacements": replacement_entries(defs) if REPLACEMENT in hooks else (),
+        "watchers": watchers(triggers),
         "replaces": replaces,
         # the rift-turn windows, as they are when the player_windows reading lets them open
         "windows": answering,
@@ -120,6 +121,16 @@ def group_names(defs: Sequence[CardDef], groups: Groups) -> dict[str, tuple[froz
         attribute_names.append(hit[0])
         faction_names.append(hit[1])
     return {"attribute_names": tuple(attribute_names), "faction_names": tuple(faction_names)}
+
+
+def watchers(triggers: Sequence[Mapping[str, tuple[int, ...]]]) -> dict[str, tuple[int, ...]]:
+    """Each trigger on other cards' events that some card has -> those cards (empty for most games: the
+    event sites then test one empty mapping)."""
+    found: dict[str, list[int]] = {}
+    for iid, index in enumerate(triggers):
+        for trigger in WATCH_TRIGGERS.intersection(index):
+            found.setdefault(trigger, []).append(iid)
+    return {trigger: tuple(cards) for trigger, cards in found.items()}
 
 
 # ---------------------------------------------------------------------- each card's triggers, once across games

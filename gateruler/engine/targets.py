@@ -6,26 +6,36 @@ A target is written as a shorthand word (``enemy_unit``, ``all_own_units``,
 * ``{choose: 1, filter: {side: enemy, type: unit, level: {max: 1}}}``: the
   controller chooses that many of the matching cards (a decision, see
   frames.py), one at a time;
+* ``{up_to: 2, filter: ...}``: the same, but at most that many: the
+  controller may stop at any pick (`Done`), none at all included;
+* ``ruler: own`` (or ``enemy``, ``any``) beside either: that ruler is one
+  of the choices too ("your ruler or a unit"); a filter may look in several
+  zones at once (``zone: [board, field_zone, set_zone]``: "a card in play");
 * ``{all: {side: own, attribute: Beast}}``: every matching card.
 
 Both compile to the same few frozen classes; every shorthand word of
 :data:`TARGET_WORDS` is one of them with a fixed filter, so ``enemy_unit``
 means exactly ``{choose: 1, filter: {side: enemy}}``.
 
-Each target has a *category* (board units, a set-zone card, a card in
-another zone, a ruler, a player); an effect word says which categories it
-accepts (effects/base.py) and the loader checks it.
+Each target has *categories* (board units, set-zone cards, field cards,
+cards in another zone, a ruler, a player: one, or several for a choice
+across zones); an effect word says which categories it accepts
+(effects/base.py) and the loader checks that it accepts every one of them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gateruler.engine.filters import BOARD, CardFilter, TypeIs, compile_filter
-from gateruler.engine.registry import Registry
+from gateruler.engine.actions import RULER as RULER_ZONE
+from gateruler.engine.filters import BOARD, FIELD_ZONE, SET_ZONE, CardFilter, TypeIs, compile_filter
+from gateruler.engine.registry import Choice, Registry
 from gateruler.vocabulary import CardType
+
+if TYPE_CHECKING:
+    from gateruler.engine.gamestate import GameState
 
 UNIT = "unit"  # units on the board (and the card itself, for `self`)
 SET_CARD = "set_card"  # cards in set zones
@@ -45,14 +55,18 @@ CATEGORY_WORDS = {
 }
 
 
+_ZONE_CATEGORIES = {BOARD: UNIT, "set_zone": SET_CARD, "field_zone": FIELD_CARD}
+
+
 def filter_category(f: CardFilter) -> str:
-    if f.zones == (BOARD,):
-        return UNIT
-    if f.zones == ("set_zone",):
-        return SET_CARD
-    if f.zones == ("field_zone",):
-        return FIELD_CARD
-    return CARD
+    """The category of a filter that looks in one kind of zone; "card" for other zones or several kinds."""
+    categories = filter_categories(f)
+    return next(iter(categories)) if len(categories) == 1 else CARD
+
+
+def filter_categories(f: CardFilter) -> frozenset[str]:
+    """The categories of the zones a filter looks in (several for "a card in play")."""
+    return frozenset(_ZONE_CATEGORIES.get(zone, CARD) for zone in f.zones)
 
 
 @attrs.frozen(slots=True)
@@ -61,6 +75,7 @@ class SelfTarget:
 
     word: str = "self"
     category = UNIT
+    categories = frozenset({UNIT})
 
     def words(self) -> str:
         return "this card"
@@ -68,19 +83,52 @@ class SelfTarget:
 
 @attrs.frozen(slots=True)
 class Chosen:
-    """`count` of the cards `filter` finds, chosen by the controller one at a time."""
+    """`count` of the cards `filter` finds, chosen by the controller one at a time; `fewer`: up to
+    `count` (the controller may choose fewer, none included)."""
 
     filter: CardFilter
     count: int = 1
     word: str = ""
+    fewer: bool = False
+    rulers: str = ""  # "own", "enemy" or "any": those rulers may be chosen too ("your ruler or a unit")
 
     @property
     def category(self) -> str:
-        return filter_category(self.filter)
+        categories = self.categories
+        return next(iter(categories)) if len(categories) == 1 else "+".join(sorted(categories))
+
+    @property
+    def categories(self) -> frozenset[str]:
+        return filter_categories(self.filter) | ({RULER} if self.rulers else frozenset())
+
+    def places(self, game: GameState, side: int) -> list[tuple[int, Any, int]]:
+        """What may be chosen, as (side, where, iid): the cards in the order `CardFilter.places` gives, then
+        the rulers it names (where: RULER, iid -1), the controller's first."""
+        places = self.filter.places(game, side)
+        if self.rulers:
+            places += [(ruler, RULER_ZONE, -1) for ruler in _RULER_SIDES[self.rulers](side)]
+        return places
 
     def words(self) -> str:
         thing = self.filter.describe()
+        if self.rulers:
+            thing = f"{_RULER_WORDS[self.rulers]} or {thing}"
+        if self.fewer:
+            return f"up to {self.count} of {thing}"
         return thing if self.count == 1 or self.word else f"{self.count} {thing}"
+
+
+RULER_CHOICES = Choice(
+    "rulers a target may choose",
+    ("own", "enemy", "any"),
+    {
+        "own": "The controller's ruler is one of the choices.",
+        "enemy": "The enemy ruler is one of the choices.",
+        "any": "Both rulers are, the controller's first.",
+    },
+)
+_RULER_SIDES = {"own": lambda side: (side,), "enemy": lambda side: (1 - side,), "any": lambda side: (side, 1 - side)}
+_RULER_WORDS = {"own": "your ruler", "enemy": "the enemy ruler", "any": "a ruler"}
 
 
 @attrs.frozen(slots=True)
@@ -94,6 +142,10 @@ class Every:
     def category(self) -> str:
         return filter_category(self.filter)
 
+    @property
+    def categories(self) -> frozenset[str]:
+        return filter_categories(self.filter)
+
     def words(self) -> str:
         return self.filter.describe() if self.word else f"every one of {self.filter.describe()}"
 
@@ -103,6 +155,7 @@ class RulerTarget:
     side: str  # own | enemy
     word: str = ""
     category = RULER
+    categories = frozenset({RULER})
 
     def words(self) -> str:
         return "your own ruler" if self.side == "own" else "the enemy ruler"
@@ -113,6 +166,7 @@ class PlayerTarget:
     side: str  # own (the controller) | enemy (the opponent)
     word: str = ""
     category = PLAYER
+    categories = frozenset({PLAYER})
 
     def words(self) -> str:
         return "you" if self.side == "own" else "the opponent"
@@ -125,6 +179,7 @@ class SideTarget:
     side: str  # own | enemy
     word: str = ""
     category = SIDE
+    categories = frozenset({SIDE})
 
     def words(self) -> str:
         return "you or your units" if self.side == "own" else "the enemy ruler or its units"
@@ -203,6 +258,21 @@ target_word(
         word="own_graveyard_unit",
     ),
 )
+target_word(
+    "card_in_play",
+    "One card in play on either side, chosen: a unit, a card in a field zone or a card in a set zone.",
+    Chosen(compile_filter("any", (BOARD, FIELD_ZONE, SET_ZONE), text="a card in play"), word="card_in_play"),
+)
+target_word(
+    "own_ruler_or_unit",
+    "The controller's own ruler or one of their units, chosen as one choice.",
+    Chosen(_units("own", "one of your units"), word="own_ruler_or_unit", rulers="own"),
+)
+target_word(
+    "enemy_ruler_or_unit",
+    "The enemy ruler or one of the enemy's units, chosen as one choice (the rift takes a unit first).",
+    Chosen(_units("enemy", "an enemy unit"), word="enemy_ruler_or_unit", rulers="enemy"),
+)
 target_word("controller", "The controlling player (for draw and mill).", PlayerTarget("own", word="controller"))
 target_word("opponent", "The other player (for draw and mill).", PlayerTarget("enemy", word="opponent"))
 
@@ -214,4 +284,4 @@ def word_target(name: str) -> Any:
 
 def words_for(categories: frozenset[str]) -> list[str]:
     """The shorthand words an effect accepting `categories` accepts, alphabetically (for messages)."""
-    return sorted(w.name for w in TARGET_WORDS if w.target.category in categories)
+    return sorted(w.name for w in TARGET_WORDS if w.target.categories <= categories)

@@ -15,7 +15,7 @@ what its fields are (`FIELDS`, read by gateruler/saves.py to check a save).
 The list form is a contract: a save written by any earlier version loads,
 and a game saves exactly as it always did.
 
-The rift's steps (`RiftDrive`, `RiftAttack`, `RiftStartRules`) are saved
+The rift's steps (`RiftDrive`, `RiftPlay`, `RiftAttack`, `RiftStartRules`) are saved
 under the tag "ctl" with their step's name; the engine hands them to the
 `Opponent` (`Opponent.run_task`), which plays them.
 """
@@ -131,6 +131,15 @@ class RiftDrive(NamedTuple):
     cause: str | None = Cause.TURN  # why (events.Cause; an effect's trigger)
 
 
+class RiftPlay(NamedTuple):
+    """The rift plays a card an effect drove (a search's or a look's `to: drive`; it waits in its drive zone), as
+    it plays what it drives: a unit summoned by its rules, an event used at once."""
+
+    card: Card
+    source: CardOrRuler | None = None  # the card whose effect drove it
+    cause: str | None = None  # that ability's trigger
+
+
 class RiftAttack(NamedTuple):
     """The rift attacks with what is in `attacker` (its rule 6), when it can."""
 
@@ -141,7 +150,7 @@ class RiftStartRules(NamedTuple):
     """The level's rules that act at the start of a turn (level 2's End)."""
 
 
-RiftStep = RiftDrive | RiftAttack | RiftStartRules
+RiftStep = RiftDrive | RiftPlay | RiftAttack | RiftStartRules
 Task = Frame | Start | End | Draw | Drive | Main | Check | Open | Battle | Window | RiftStep
 """Anything on the task stack."""
 
@@ -204,6 +213,7 @@ KINDS: tuple[TaskKind, ...] = (
     TaskKind(Open, "open"),
     TaskKind(Battle, "battle"),
     TaskKind(RiftDrive, RIFT, "drive", _save_drive),
+    TaskKind(RiftPlay, RIFT, "play"),
     TaskKind(RiftStartRules, RIFT, "start_rules"),
     TaskKind(RiftAttack, RIFT, "attack"),
     TaskKind(Window, "window"),

@@ -9,6 +9,13 @@ abilities are always on while the card is on the board or in a field zone
 (gateruler/engine/continuous.py).  `activated` is not an event either: its
 abilities are used by their controller when their `timing` allows
 (timings.py; `Game.legal_actions` offers them as `Activate`).
+
+Most triggers are events of the card itself.  Three watch other cards'
+events (`others`): an event played, a unit attacking, a card destroyed; the
+ability's `card:` filter says which cards count ("when your opponent plays
+an event": `card: {side: enemy}`).  They are indexed by trigger once per game
+too (`Setup.watchers`), so a game without such cards pays one empty test at
+the event site (`firing.watch`).
 """
 
 from __future__ import annotations
@@ -25,14 +32,16 @@ class TriggerWord:
     doc: str
     card_types: frozenset[CardType]
     words: str  # how the player reads it: "When it attacks"
+    others: bool = False  # an event that happens to another card (any card the ability's `card:` filter names)
 
 
 TRIGGERS: Registry[TriggerWord] = Registry("trigger")
 
 
-def trigger(name: str, doc: str, card_types: set[CardType], words: str) -> str:
-    """Register a trigger; returns its name, the value abilities hold."""
-    TRIGGERS.add(name, TriggerWord(name, doc, frozenset(card_types), words))
+def trigger(name: str, doc: str, card_types: set[CardType], words: str, *, others: bool = False) -> str:
+    """Register a trigger; returns its name, the value abilities hold.  `others`: it watches other cards' events
+    (the event site calls `firing.watch`; the ability's `card:` filter says which cards)."""
+    TRIGGERS.add(name, TriggerWord(name, doc, frozenset(card_types), words, others))
     return name
 
 
@@ -106,6 +115,34 @@ ON_GENESIS_SUMMON = trigger(
     {UNIT},
     "When it is special-summoned by genesis summon",
 )
+_WATCHING = "while this card is on the board or in the field zone; `card:` (a filter of side and properties) says which cards count"
+EVENT_PLAYED = trigger(
+    "event_played",
+    f"An event is played, by either side, from anywhere, {_WATCHING} (`card: {{side: enemy}}`: your opponent plays one). "
+    "It resolves before the event's own effects.",
+    {UNIT, FIELD},
+    "When an event is played",
+    others=True,
+)
+UNIT_ATTACKS = trigger(
+    "unit_attacks",
+    f"A unit (not a ruler) is declared as an attacker, {_WATCHING} (`card: {{side: own}}`: a unit of yours attacks; "
+    "this card included). It resolves after the attacker's own on_attack abilities, before the battle.",
+    {UNIT, FIELD},
+    "When a unit attacks",
+    others=True,
+)
+CARD_DESTROYED = trigger(
+    "card_destroyed",
+    f"A card is destroyed (a unit, a field card or a set card; not this card itself, which has left play), {_WATCHING} "
+    "(`card: {side: own}`: a card of yours is destroyed). It resolves after the card's own on_destroyed abilities.",
+    {UNIT, FIELD},
+    "When a card is destroyed",
+    others=True,
+)
+WATCH_TRIGGERS = frozenset(t.name for t in TRIGGERS if t.others)
+"""The triggers that watch other cards' events (`Setup.watchers` indexes them)."""
+
 ATTACK_COST = trigger(
     "attack_cost",
     "Not an event: the costs of attacking.  This unit may be declared as an attacker only while all of the ability's costs "

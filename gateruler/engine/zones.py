@@ -18,14 +18,22 @@ from typing import TYPE_CHECKING
 from gateruler.engine.actions import ATTACK_LEFT, INVADER, PLAYER, UNIT_SLOTS
 from gateruler.engine.events import Cause
 from gateruler.engine.filters import ZONE_LISTS
-from gateruler.engine.firing import fire
+from gateruler.engine.firing import fire, watch
 from gateruler.engine.firing import ready as ready_abilities
 from gateruler.engine.keywords import OPEN_CARD
 from gateruler.engine.rules import HandlessDraw
 from gateruler.engine.soul import release_soul
 from gateruler.engine.state import Unit
-from gateruler.engine.tasks import RIFT_DRIVE, Draw, Drive, Open, RiftDrive
-from gateruler.engine.triggers import ON_DESTROYED, ON_ENTER, ON_PLAY, ON_SPECIAL_SUMMON, TOUCHDOWN
+from gateruler.engine.tasks import RIFT_DRIVE, Draw, Drive, Open, RiftDrive, RiftPlay
+from gateruler.engine.triggers import (
+    CARD_DESTROYED,
+    EVENT_PLAYED,
+    ON_DESTROYED,
+    ON_ENTER,
+    ON_PLAY,
+    ON_SPECIAL_SUMMON,
+    TOUCHDOWN,
+)
 from gateruler.errors import IllegalAction
 from gateruler.vocabulary import EVENT_TYPE, FIELD_TYPE, UNIT_TYPE
 
@@ -120,6 +128,8 @@ def take_card(game: GameState, side: int, zone: str, iid: int) -> bool:
     cards.remove(iid)
     if zone == "field_zone":
         release_soul(game, side, iid)
+    elif zone == "damage_zone" and iid in s.face_down:
+        s.face_down = tuple(c for c in s.face_down if c != iid)  # it leaves face up: a new card (CR 3-2d)
     return True
 
 
@@ -151,6 +161,8 @@ def play_event(game: GameState, side: int, iid: int) -> None:
     if ON_PLAY not in game.setup.triggers[iid]:
         game.log_event(side, "no_effect", iid, Cause.NO_ABILITIES, ON_PLAY)
     fire(game, side, iid, ON_PLAY, ready=ready)
+    if game.setup.watchers:
+        watch(game, EVENT_PLAYED, side, iid)  # on top: they resolve before the event's effects
 
 
 def play_field(game: GameState, side: int, iid: int) -> None:
@@ -195,6 +207,8 @@ def destroy(game: GameState, side: int, slot: int, cause: str | None = None, sou
     s.graveyard.append(u.iid)
     game.log_event(side, "destroy", u.iid, source, cause)
     release_soul(game, side, u.iid)
+    if game.setup.watchers:
+        watch(game, CARD_DESTROYED, side, u.iid)  # under its own on_destroyed abilities
     fire(game, side, u.iid, ON_DESTROYED)
 
 
@@ -214,6 +228,19 @@ def destroy_field(game: GameState, side: int, iid: int, cause: str | None = None
         s.graveyard.append(iid)
         game.log_event(side, "destroy", iid, source, cause)
         release_soul(game, side, iid)
+        if game.setup.watchers:
+            watch(game, CARD_DESTROYED, side, iid)
+
+
+def destroy_set_card(game: GameState, side: int, iid: int, cause: str | None = None, source: int | None = None) -> None:
+    """A card in one of `side`'s set zones is destroyed: it goes to the graveyard."""
+    zones = game.sides[side].set_zones
+    if iid in zones:
+        zones[zones.index(iid)] = None
+        game.sides[side].graveyard.append(iid)
+        game.log_event(side, "set_destroyed", iid, source, cause)
+        if game.setup.watchers:
+            watch(game, CARD_DESTROYED, side, iid)
 
 
 def take_from_hand_or_drive(game: GameState, side: int, iid: int) -> str:
@@ -298,6 +325,28 @@ def _take_top_into(
         game.tasks.append(Open(side, iid))
 
 
+def drive_card(game: GameState, side: int, iid: int, cause: str | None, source: int | None) -> None:
+    """`side` drives its card `iid` by an effect (already taken from its deck: a search's or a look's `to: drive`):
+    it goes into the drive zone and is played as that side plays what it drives, not as a special summon:
+    the player in the main phase, from the drive zone (paying its cost as its ruler does; an open card at
+    once), the rift at once by its rules (`RiftPlay`, which its `Opponent` runs)."""
+    game.sides[side].drive.append(iid)
+    game.log_event(side, "drive", iid, source, cause)
+    if side == INVADER:
+        game.tasks.append(RiftPlay(iid, source, cause))
+    elif OPEN_CARD in game.setup.defs[iid].keywords:
+        game.tasks.append(Open(side, iid))
+
+
+def to_hand(game: GameState, side: int, iid: int) -> None:
+    """Put `side`'s card `iid` (already taken from where it was: a search, a return to the hand) into its hand.
+    An open card entering the hand any way is revealed and played at once, as one drawn is [QG: "when it
+    enters your hand"]: its `Open` task waits on top of what is resolving now."""
+    game.sides[side].hand.append(iid)
+    if OPEN_CARD in game.setup.defs[iid].keywords:
+        game.tasks.append(Open(side, iid))
+
+
 def end_main(game: GameState, side: int) -> None:
     """Cards left in the drive zone go to the graveyard [CR 6-3c]."""
     s = game.sides[side]
@@ -318,7 +367,7 @@ def turn_drive(game: GameState, task: Drive) -> None:
 
 
 def play_open(game: GameState, task: Open) -> None:
-    """An open card must be played at once when drawn or driven [QG]."""
+    """An open card must be played at once when it enters the hand (drawn, searched, returned) or is driven [QG]."""
     side, iid = task
     s = game.sides[side]
     d = game.setup.defs[iid]

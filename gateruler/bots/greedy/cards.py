@@ -32,6 +32,8 @@ _SHAPES = {
     (Every, "own"): "all_own_units",
     (Every, "any"): "all_units",
 }
+# choices across zones act, for the heuristic, like the unit choice they include
+_ACROSS_ZONES = {"own_ruler_or_unit": "own_unit", "enemy_ruler_or_unit": "enemy_unit", "card_in_play": "any_unit"}
 
 
 # A unit of the player's board as the rift's attacks meet it (`odds.rift_attacks`):
@@ -47,8 +49,8 @@ def target_shape(target: object) -> str:
         return ""
     word: str = getattr(target, "word", "")
     if word:
-        return word
-    if (type(target) is Chosen or type(target) is Every) and target.category == UNIT:
+        return _ACROSS_ZONES.get(word, word)
+    if (type(target) is Chosen or type(target) is Every) and UNIT in target.categories:
         return _SHAPES[(type(target), target.filter.side)]
     return ""
 

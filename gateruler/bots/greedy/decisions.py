@@ -11,6 +11,10 @@ Kept simple and cheap, since greedy is also the search bot's playout policy:
   place the unit (`choose_zone`); "you may": yes unless it is worth less than
   nothing; any other card choice (the order of cards put on the bottom): the
   first offered;
+* an "up to" choice (it may stop, `Done`): an "or more" cost pays the least it
+  may; a target is chosen only where the effect does good (a harmful one on
+  the rift's cards, a helpful one on the player's), else none; a search's or
+  a look's cards are all taken;
 * the priority windows of the rift's turn (engine/windows.py): in its own main
   phase, once its plan has nothing more to play, greedy sets the events meant
   for the rift's turn (a `damage` timing first, then `quick`; `set_choice`);
@@ -32,6 +36,7 @@ from gateruler.bots.greedy.values import effects_value, split_value, unit_worth
 from gateruler.engine.abilities import Ability
 from gateruler.engine.actions import (
     DEFENSE,
+    DONE,
     INVADER,
     PLAYER,
     RULER,
@@ -40,6 +45,7 @@ from gateruler.engine.actions import (
     Choose,
     ChooseCard,
     Confirm,
+    Done,
     Pass,
     PlayEvent,
     SetCard,
@@ -77,6 +83,8 @@ def answer_decision(game: Game, facts: Facts, legal: list[Action]) -> Action:
         subject = decision.subject(game)
         effects = subject.effects if isinstance(subject, Ability) else (subject,)
         return Confirm(effects_value(facts, tuple(effects), 0.0, decision.source) >= 0.0)
+    if DONE in legal:
+        return _up_to(game, facts, decision, legal)
     if decision.purpose == "cost" or (decision.purpose == "pick" and decision.subject(game).kind == "add_soul"):
         return min(legal, key=lambda a: _card_worth(facts, a))
     if decision.kind == "split":
@@ -88,8 +96,26 @@ def answer_decision(game: Game, facts: Facts, legal: list[Action]) -> Action:
     if decision.kind == "card" and decision.subject(game).kind == "special_summon":
         return max(legal, key=lambda a: _pick_worth(facts, a))
     if decision.kind == "unit":
-        return choose_target(game, facts, cast("list[Choose]", legal))  # a unit decision offers units
+        units = [a for a in legal if type(a) is Choose]  # a choice across zones offers cards in play too
+        return choose_target(game, facts, units) if units else legal[0]
     return legal[0]
+
+
+def _up_to(game: Game, facts: Facts, decision: Decision, legal: list[Action]) -> Action:
+    """An "up to" choice: pay the least an "or more" cost allows; choose a target only where the effect does
+    good (a harmful one on the rift's cards, a helpful one on the player's); take what a search or a look offers."""
+    picks = [a for a in legal if type(a) is not Done]
+    if decision.purpose == "cost":
+        return DONE
+    if decision.purpose == "target":
+        effect = decision.subject(game)
+        harmful = effect.kind in HARMFUL or (effect.kind == "modify" and effect.atk + effect.hp + effect.stk < 0)
+        owners = game.setup.owners
+        sides = {a.side for a in picks if isinstance(a, Choose)}
+        sides |= {owners[a.card] for a in picks if isinstance(a, ChooseCard)}
+        if (INVADER if harmful else PLAYER) not in sides:
+            return DONE
+    return answer_decision(game, facts, picks)
 
 
 # ---------------------------------------------------------------------- targets and splits
@@ -103,6 +129,8 @@ def choose_target(game: Game, facts: Facts, options: list[Choose]) -> Choose:
     battle = game.pending_battle(PLAYER)
 
     def score(c: Choose) -> float:
+        if c.slot == RULER:  # "your ruler or a unit": the ruler is one of the choices
+            return _ruler_score(facts, effect, c.side, harmful)
         if c.side == PLAYER:
             u = game.sides[PLAYER].board[c.slot]
             assert u is not None
@@ -129,6 +157,19 @@ def choose_target(game: Game, facts: Facts, options: list[Choose]) -> Choose:
         return value
 
     return max(options, key=lambda c: (score(c), -c.side, -c.slot))
+
+
+def _ruler_score(facts: Facts, effect: Any, side: int, harmful: bool) -> float:
+    """A ruler as the target of the player's effect: damage to the rift's is face damage, to the player's the
+    same against it; a helpful effect is worth a buff on a unit that can still attack (or one that cannot)."""
+    w = facts.w
+    amount = getattr(effect, "amount", 0)
+    if harmful:
+        face = facts.face(amount) if effect.kind == "damage" else 0.0
+        return face if side == INVADER else -face - w.buff_enemy_unit
+    if side == INVADER:
+        return -w.buff_enemy_unit
+    return w.buff_ready_attacker if facts.game.can_attack(PLAYER, RULER) else w.buff_other_unit
 
 
 def choose_split(game: Game, facts: Facts, options: list[Split]) -> Split:

@@ -346,6 +346,7 @@ _PER_CARD: tuple[tuple[str, Callable[[Weights], float]], ...] = (
     ("rest_unit", lambda w: w.cost_rest_unit),
     ("remove_from_graveyard", lambda w: w.cost_remove_from_graveyard),
     ("soul", lambda w: w.cost_soul),
+    ("damage_reversal", lambda w: w.cost_damage_reversal),
 )
 for _word, _weight in _PER_CARD:
     values_cost(_word)(_per_card(_weight))

@@ -34,6 +34,7 @@ class Effect:
     word: ClassVar[str] = ""
     hook: ClassVar[str] = ""  # a replacement word: the hook it replaces at (replace.py); its EffectWord's `replaces`
     chooses: ClassVar[bool] = False  # it makes choices of its own before resolving (`choose`)
+    scaled: ClassVar[tuple[str, ...]] = ()  # its numbers (attributes) that `per:` multiplies
     target: Any = None  # a compiled target (targets.py); the loader reads it by the word's categories
     condition: Any = param(
         CONDITION,
@@ -47,6 +48,13 @@ class Effect:
     )
     optional: bool = param(
         bool, '"You may": the controller decides when it resolves whether to use it.', True, default=False
+    )
+    per: str = param(  # a parameter of the words with numbers to multiply only (`scaled`)
+        str,
+        "Multiply this effect's numbers by how many cards the earlier cost or effect bound `as:` this name took "
+        '("for each soul card spent"); with none, it does nothing.',
+        "spent",
+        default="",
     )
 
     @property
@@ -90,8 +98,8 @@ class EffectWord:
 
 
 EFFECTS: Registry[EffectWord] = Registry("effect")
-COMMON_PARAMS: tuple[Param, ...] = params_of(Effect)
-"""`if`, `as` and `optional`: every effect word takes them."""
+COMMON_PARAMS: tuple[Param, ...] = tuple(p for p in params_of(Effect) if p.attr != "per")
+"""`if`, `as` and `optional`: every effect word takes them (`per` only the words with numbers, `Effect.scaled`)."""
 
 
 def effect(
@@ -112,7 +120,7 @@ def effect(
         spec.word = name
         spec.hook = replaces
         common = {p.attr for p in COMMON_PARAMS}
-        own = tuple(p for p in params_of(spec) if p.attr not in common)
+        own = tuple(p for p in params_of(spec) if p.attr not in common and (p.attr != "per" or spec.scaled))
         EFFECTS.add(
             name,
             EffectWord(

@@ -26,6 +26,7 @@ MOVE_DESTINATIONS = Choice(
 @effect("draw", "The target player draws `amount` cards (a ruler with no hand drives them instead).", targets={PLAYER})
 @attrs.frozen(kw_only=True)
 class Draw(Effect):
+    scaled = ("amount",)
     amount: int = param(int, "How many (damage points, cards).", 2, minimum=1)
 
     def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
@@ -41,6 +42,7 @@ class Draw(Effect):
 @effect("mill", "Put the top `amount` cards of the target player's deck into their graveyard.", targets={PLAYER})
 @attrs.frozen(kw_only=True)
 class Mill(Effect):
+    scaled = ("amount",)
     amount: int = param(int, "How many (damage points, cards).", 2, minimum=1)
 
     def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
@@ -80,7 +82,7 @@ class Move(Effect):
             s = game.sides[side]
             s.board[slot] = None
             if self.to == "hand":
-                s.hand.append(iid)
+                game.to_hand(side, iid)
             elif self.to == "deck":
                 s.deck.append(iid)
             else:
@@ -135,11 +137,7 @@ class DestroySetCards(Effect):
     def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         cause = cause_of(game, frame)
         for side, _, iid in victims:
-            zones = game.sides[side].set_zones
-            if iid in zones:
-                zones[zones.index(iid)] = None
-                game.sides[side].graveyard.append(iid)
-                game.log_event(side, "set_destroyed", iid, frame.source, cause)
+            game.destroy_set_card(side, iid, cause, frame.source)
 
     def words(self, who: str) -> str:
         return f"destroy every card in {who}"

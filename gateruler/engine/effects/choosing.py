@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gateruler.engine.actions import Choose, ChooseCard
+from gateruler.engine.actions import DONE, Choose, ChooseCard, Done
 from gateruler.engine.copies import first_copies
 from gateruler.engine.frames import Decision, DecisionKind, Frame
 from gateruler.vocabulary import CardType
@@ -49,6 +49,7 @@ def pick_cards(
     start: int,
     purpose: str = PICK,
     kind: DecisionKind = DecisionKind.CARD,
+    fewer: bool = False,
 ) -> tuple[list[int], int, Decision | None]:
     """Up to `count` of `candidates` (as many as there are), one answer each from `frame.answers[start:]`.
 
@@ -57,7 +58,9 @@ def pick_cards(
     card are one option (the first stands for all, copies.py), also in an
     ORDER: which of two copies goes to the bottom first is the same deck;
     when every remaining card must be taken anyway and the order of the
-    picks does not matter (not an ORDER), the next is offered alone."""
+    picks does not matter (not an ORDER), the next is offered alone.
+    `fewer`: the controller may stop at any pick (`Done`, offered last),
+    none at all included."""
     answers = frame.answers
     needed = min(count, len(candidates))
     picked: list[int] = []
@@ -65,13 +68,18 @@ def pick_cards(
     while len(picked) < needed:
         remaining = [c for c in candidates if c not in picked]
         if at < len(answers):
-            picked.append(answers[at].card)
+            answer = answers[at]
             at += 1
+            if type(answer) is Done:
+                break
+            picked.append(answer.card)
             continue
-        if len(remaining) <= needed - len(picked) and purpose != ORDER:
+        if len(remaining) <= needed - len(picked) and purpose != ORDER and not fewer:
             options = [ChooseCard(remaining[0])]
         else:
             options = [ChooseCard(iid) for iid in first_copies(game, remaining)]
+        if fewer:
+            options.append(DONE)  # type: ignore[arg-type]  # the options are answers: a card, or no more
         return picked, at, _decision(frame, frame.side, kind, purpose, options, needed, [ChooseCard(c) for c in picked])
     return picked, at, None
 

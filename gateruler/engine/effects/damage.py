@@ -10,7 +10,7 @@ from gateruler.engine.actions import RULER
 from gateruler.engine.effects.base import Effect, Victim, effect, unit_still_there
 from gateruler.engine.frames import cause_of
 from gateruler.engine.registry import param
-from gateruler.engine.targets import FIELD_CARD, UNIT
+from gateruler.engine.targets import FIELD_CARD, SET_CARD, UNIT
 from gateruler.engine.targets import RULER as RULER_TARGET
 
 if TYPE_CHECKING:
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 )
 @attrs.frozen(kw_only=True)
 class Damage(Effect):
+    scaled = ("amount",)
     amount: int = param(int, "How many (damage points, cards).", 2, minimum=1)
 
     def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
@@ -41,9 +42,10 @@ class Damage(Effect):
 
 @effect(
     "destroy",
-    "Destroy the units the target finds, or the cards in field zones (a target whose filter says `zone: field_zone`, "
-    "chosen or all).  Optional `max_level`: only cards of that level or lower.",
-    targets={UNIT, FIELD_CARD},
+    "Destroy the units the target finds, the cards in field or set zones (a target whose filter says "
+    "`zone: field_zone` or `zone: set_zone`, chosen or all), or a card in play (`card_in_play`).  Optional "
+    "`max_level`: only cards of that level or lower.",
+    targets={UNIT, FIELD_CARD, SET_CARD},
 )
 @attrs.frozen(kw_only=True)
 class Destroy(Effect):
@@ -56,6 +58,8 @@ class Destroy(Effect):
                 continue
             if where == "field_zone":
                 game.destroy_field(side, iid, cause, frame.source)
+            elif where == "set_zone":
+                game.destroy_set_card(side, iid, cause, frame.source)
             elif unit_still_there(game, side, where, iid):
                 game.destroy(side, where, cause, frame.source)
 

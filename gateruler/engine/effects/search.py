@@ -17,6 +17,7 @@ import attrs
 
 from gateruler.engine.effects.base import Effect, Victim, effect
 from gateruler.engine.effects.choosing import ORDER, pick_cards, plan_zones
+from gateruler.engine.frames import cause_of
 from gateruler.engine.registry import PROPERTIES, Choice, param
 from gateruler.vocabulary import CardType
 
@@ -26,15 +27,21 @@ if TYPE_CHECKING:
 
 DESTINATIONS = Choice(
     "search destinations",
-    ("hand", "field", "graveyard"),
+    ("hand", "field", "graveyard", "drive"),
     {
         "hand": "The hand (a side without one, like the rift, takes nothing).",
         "field": "Onto the field: a unit is special-summoned into a free zone you choose, a field card goes into the field zone "
         "(the rift has none); other cards cannot go.",
         "graveyard": "The graveyard.",
+        "drive": "Driven: into the drive zone, played as a driven card of your ruler is (not a special summon): yours in your "
+        "main phase from the drive zone, the rift's at once by its rules.",
     },
 )
 FILTER_DOC = "Which cards may be taken (default: any)."
+UP_TO_DOC = (
+    'The controller may take fewer, none included, choosing after seeing the cards ("you may put it into your hand"; '
+    "a search that fails to find on purpose).  The rift always takes as many as it can."
+)
 TO_DOC = "Where the cards taken go."
 
 
@@ -51,8 +58,9 @@ def _takeable(game: GameState, side: int, cards: list[int], test: Any, to: str) 
     return [iid for iid in cards if (test is None or test(game, side, iid, -1)) and _can_go(game, side, iid, to)]
 
 
-def _deliver(game: GameState, side: int, iid: int, to: str, zone: int | None) -> bool:
-    """Put the card `iid`, found in `side`'s deck, where `to` says (`zone` for a unit onto the field)."""
+def _deliver(game: GameState, frame: Frame, iid: int, to: str, zone: int | None) -> bool:
+    """Put the card `iid`, found in the frame's side's deck, where `to` says (`zone` for a unit onto the field)."""
+    side = frame.side
     if to == "field" and game.setup.defs[iid].type is CardType.UNIT:
         if zone is None:
             return False
@@ -63,9 +71,11 @@ def _deliver(game: GameState, side: int, iid: int, to: str, zone: int | None) ->
     game.log_event(side, "found", iid, to)
     s = game.sides[side]
     if to == "hand":
-        s.hand.append(iid)
+        game.to_hand(side, iid)
     elif to == "graveyard":
         s.graveyard.append(iid)
+    elif to == "drive":
+        game.drive_card(side, iid, cause_of(game, frame), frame.source)
     else:
         game.play_field(side, iid)
     return True
@@ -78,6 +88,7 @@ class _Taking(Effect):
     chooses = True
     filter: Any
     to: str
+    up_to: bool
 
     def _place(
         self, game: GameState, frame: Frame, picked: list[int], at: int
@@ -100,16 +111,21 @@ class _Taking(Effect):
 class Search(_Taking):
     filter: Any = param(PROPERTIES, FILTER_DOC, {"type": "field"}, default=None)
     count: int = param(
-        int, "How many cards at most (as many as there are: a search never fails on purpose).", 1, default=1, minimum=1
+        int,
+        "How many cards at most (as many as there are, unless `up_to`: a search fails on purpose only then).",
+        1,
+        default=1,
+        minimum=1,
     )
     to: str = param(DESTINATIONS, TO_DOC, "hand", default="hand")
+    up_to: bool = param(bool, UP_TO_DOC, True, default=False)
 
     def _plan(self, game: GameState, frame: Frame) -> tuple[list[tuple[int, int | None]], Decision | None]:
         side = frame.side
         candidates = _takeable(
             game, side, sorted(game.sides[side].deck), self.filter, self.to
         )  # the deck's order is hidden
-        picked, at, decision = pick_cards(game, frame, candidates, self.count, 0)
+        picked, at, decision = pick_cards(game, frame, candidates, self.count, 0, fewer=self.up_to)
         if decision is not None:
             return [], decision
         going, at, decision = self._place(game, frame, picked, at)
@@ -121,7 +137,7 @@ class Search(_Taking):
     def resolve(self, game: GameState, frame: Frame, victims: list[Victim]) -> None:
         going, _ = self._plan(game, frame)
         for iid, zone in going:
-            _deliver(game, frame.side, iid, self.to, zone)
+            _deliver(game, frame, iid, self.to, zone)
         game.shuffle(frame.side)
 
     def words(self, who: str) -> str:
@@ -145,13 +161,15 @@ class Look(_Taking):
     )
     filter: Any = param(PROPERTIES, FILTER_DOC, {"attribute": "Beast"}, default=None)
     to: str = param(DESTINATIONS, TO_DOC, "hand", default="hand")
+    up_to: bool = param(bool, UP_TO_DOC, True, default=False)
 
     def _plan(self, game: GameState, frame: Frame) -> tuple[list[tuple[int, int | None]], list[int], Decision | None]:
         """The cards taken (with their zones), the rest in the order chosen so far, and the next decision."""
         side = frame.side
         deck = game.sides[side].deck
         top = deck[::-1][: self.count]  # top first
-        picked, at, decision = pick_cards(game, frame, _takeable(game, side, top, self.filter, self.to), self.take, 0)
+        takeable = _takeable(game, side, top, self.filter, self.to)
+        picked, at, decision = pick_cards(game, frame, takeable, self.take, 0, fewer=self.up_to)
         if decision is not None:
             return [], [], decision
         going, at, decision = self._place(game, frame, picked, at)
@@ -172,7 +190,7 @@ class Look(_Taking):
         side = frame.side
         going, order, _ = self._plan(game, frame)
         for iid, zone in going:
-            _deliver(game, side, iid, self.to, zone)
+            _deliver(game, frame, iid, self.to, zone)
         deck = game.sides[side].deck
         for iid in order:
             deck.remove(iid)

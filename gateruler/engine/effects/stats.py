@@ -32,6 +32,7 @@ def _needs_a_change(effect: Modify) -> str | None:
 )
 @attrs.frozen(kw_only=True)
 class Modify(Effect):
+    scaled = ("atk", "hp", "stk")
     atk: int = param(int, "Change to ATK (may be negative).", 1, default=0)
     hp: int = param(int, "Change to HP (may be negative).", 1, default=0)
     stk: int = param(int, "Change to STK (may be negative).", 1, default=0)
