@@ -324,6 +324,25 @@ def test_a_soul_cost_of_any_of_your_cards_takes_soul_from_another_host() -> None
     assert "ruler_damage" in kinds(g, mark)
 
 
+def test_soul_cards_of_one_card_under_two_hosts_are_two_choices_for_a_cost_of_any_of_your_cards() -> None:
+    """Copies are one choice only where nothing tells them apart (copies.py): a soul card goes with its host."""
+    (keeper, spender) = yaml_cards("""
+        - {id: KEEPER, name: keeper, type: unit, level: 0, atk: 1, hp: 3, stk: 0, provenance: provisional,
+           abilities: [{trigger: on_enter, effects: [{effect: add_soul, target: self, from: deck, count: 2}]}]}
+        - {id: SPENDER, name: spender, type: event, level: 0, provenance: provisional,
+           abilities: [{trigger: on_play, costs: [{cost: soul, count: 1, host: own}],
+                        effects: [{effect: damage, target: enemy_ruler, amount: 1}]}]}
+    """)
+    g = game(cards=[keeper, spender, WALL], player=["KEEPER", "KEEPER", "SPENDER", *["WALL"] * 8])
+    summon(g, "KEEPER", ATTACK_LEFT)
+    summon(g, "KEEPER", DEFENSE)
+    left, right = g.unit_at(P, ATTACK_LEFT).iid, g.unit_at(P, DEFENSE).iid
+    play(g, "SPENDER")
+    offered = g.legal_actions()
+    hosts = sorted(next(h for h in (left, right) if a.card in g.soul(P, h)) for a in offered)
+    assert hosts == sorted([left, right])  # four walls of soul: one choice per host, not one, not four
+
+
 def test_a_soul_cost_of_this_card_alone_cannot_be_paid_with_another_cards_soul() -> None:
     (keeper, spender) = yaml_cards("""
         - {id: KEEPER, name: keeper, type: unit, level: 0, atk: 1, hp: 3, stk: 0, provenance: provisional,
