@@ -23,14 +23,14 @@ import types
 import typing
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal, NewType
+from typing import TYPE_CHECKING, Any, Literal, NewType
 
 import attrs
 import cattrs
 
 from gateruler.cardpool import CardPool
 from gateruler.engine import INVADER, PLAYER, Action, Game, Phase, events, serial, tasks
-from gateruler.engine.frames import Decision
+from gateruler.engine.frames import Decision, Frame
 from gateruler.engine.timings import WINDOWS
 from gateruler.engine.windows import WINDOW
 from gateruler.errors import DataError
@@ -44,7 +44,7 @@ from gateruler.jsonsrc import (
     Side,
     Slot,
     Turn,
-    bounded,
+    bound,
     converter,
     error_at,
     kind_of,
@@ -89,24 +89,37 @@ class SaveFileError(FileError):
 # until it is: every saved field must be declared).  Card numbers (`CardRef`)
 # are checked against the save's own card list when it is read.
 
-CardRef = bounded("CardRef", 0, 2 * MAX_DECK_CARDS - 1)  # a card of this game, by instance number
-CardOrRuler = bounded("CardOrRuler", -1, 2 * MAX_DECK_CARDS - 1)  # -1: the ruler
-BoardZone = bounded("BoardZone", 0, 2)
-Shielded = bounded(
-    "Shielded", -2, 2 * MAX_DECK_CARDS - 1
-)  # a shield's protected card: -1 the ruler, -2 the ruler and its units
+CardRef = NewType("CardRef", int)  # a card of this game, by instance number
+bound(CardRef, 0, 2 * MAX_DECK_CARDS - 1)
+CardOrRuler = NewType("CardOrRuler", int)  # -1: the ruler
+bound(CardOrRuler, -1, 2 * MAX_DECK_CARDS - 1)
+BoardZone = NewType("BoardZone", int)
+bound(BoardZone, 0, 2)
+Shielded = NewType("Shielded", int)  # a shield's protected card: -1 the ruler, -2 the ruler and its units
+bound(Shielded, -2, 2 * MAX_DECK_CARDS - 1)
 DamageKind = Literal["any", "battle", "effect"]
-SetZone = bounded("SetZone", 0, 1)
-PhaseName = Literal[tuple(phase.value for phase in Phase)]  # type: ignore[misc]
+SetZone = NewType("SetZone", int)
+bound(SetZone, 0, 1)
 Winner = Literal["player", "invader", "draw"]
 Task = NewType("Task", list)  # an engine task: a frame (a mapping), or [kind, *arguments]
 Pending = NewType("Pending", object)  # a decision (version 2), or [task, options] (version 1)
 LogEntry = NewType("LogEntry", list)
 RngState = NewType("RngState", list)
 Scalar = NewType("Scalar", object)  # any JSON value but a list or an object
-WindowName = Literal[tuple(WINDOWS.names())]  # type: ignore[misc]
-DecisionPurpose = Literal[("target", "cost", "optional", "pick", "summon", "order", *WINDOWS.names())]  # type: ignore[misc]  # a window's: its name
-WindowZone = bounded("WindowZone", -1, 3)  # a board zone (0-2), the ruler (3), or none (-1)
+WindowZone = NewType("WindowZone", int)  # a board zone (0-2), the ruler (3), or none (-1)
+bound(WindowZone, -1, 3)
+if TYPE_CHECKING:  # literals made at run time from the engine's tables; to the checker, the strings they are
+    PhaseName = str
+    WindowName = str
+    DecisionPurpose = str
+    GameVersion = int
+else:
+    PhaseName = Literal[tuple(phase.value for phase in Phase)]
+    WindowName = Literal[tuple(WINDOWS.names())]
+    DecisionPurpose = Literal[
+        ("target", "cost", "optional", "pick", "summon", "order", *WINDOWS.names())
+    ]  # a window's: its name
+    GameVersion = Literal[serial.READS]  # the game state versions the engine reads
 
 
 @attrs.frozen
@@ -158,7 +171,7 @@ class SideState:
 @attrs.frozen
 class GameState:
     format: Literal["gateruler-game"]
-    version: Literal[serial.READS]  # type: ignore[valid-type]
+    version: GameVersion
     seed: Seed
     max_turns: MaxTurns
     ruler: str
@@ -244,7 +257,8 @@ def _task_table() -> dict[str, Any]:
 
 TASK_ARGUMENTS: dict[str, Any] = _task_table()
 
-Step = bounded("Step", -1, 99)  # a frame's step: -1 begins the ability, then its costs, then its effects
+Step = NewType("Step", int)  # a frame's step: -1 begins the ability, then its costs, then its effects
+bound(Step, -1, 99)
 
 
 @attrs.frozen
@@ -274,9 +288,9 @@ class DecisionState:
     options: list[Action]
     count: Quantity
     picked: list[Action]
-    card: CardOrRuler = -1  # a "zone" decision's unit; older saves have none
-    target: WindowZone = -1  # a "window" decision: the zone about to be hit; older saves have none
-    target_card: CardOrRuler = -1  # a "window" decision: the card there; older saves have none
+    card: CardOrRuler = CardOrRuler(-1)  # a "zone" decision's unit; older saves have none
+    target: WindowZone = WindowZone(-1)  # a "window" decision: the zone about to be hit; older saves have none
+    target_card: CardOrRuler = CardOrRuler(-1)  # a "window" decision: the card there; older saves have none
 
 
 # A log entry: [turn, kind, side, *fields], typed by its kind's record class (engine/events.py:
@@ -306,7 +320,9 @@ def _tagged(
     required = sum(1 for kind in spec if not isinstance(kind, Later))
     if required <= given < len(spec):
         spec = spec[:given]  # written before the later arguments
-    return conv.structure(items, tuple[(*before, Literal[tag], *(k.kind if isinstance(k, Later) else k for k in spec))])  # type: ignore[misc]
+    kinds = (*before, Literal[tag], *(k.kind if isinstance(k, Later) else k for k in spec))
+    made: Any = types.GenericAlias(tuple, kinds)  # a tuple type made at run time: the checker sees no type in it
+    return conv.structure(items, made)
 
 
 def _json(value: Any) -> str:
@@ -491,7 +507,7 @@ def restore_game(
     deck = state.player_deck
     if len(deck) > len(cards) or cards[: len(deck)] != deck:
         raise SaveFileError(path, "damaged save file: the player's cards do not match the deck list")
-    variants = structure(doc, dict[str, str] | None, at=("variants",)) if "variants" in data else None
+    variants = structure(doc, dict[str, str], at=("variants",)) if data.get("variants") is not None else None
     try:
         readings = from_record(variants)
     except VariantError as error:
@@ -550,7 +566,7 @@ def _inconsistency(game: Game) -> str:
     defs = game.setup.defs
     queued = [*game.tasks, *([game.pending] if game.pending is not None else [])]
     for task in queued:
-        if type(task) in tasks.BY_TYPE:
+        if not isinstance(task, (Frame, Decision)):
             continue  # a task of the game's own ("start", "check", ...): its arguments were checked when read
         if isinstance(task, Decision) and task.kind == WINDOW:
             continue  # a window of the rift's turn (engine/windows.py): about a card or the rift's ruler, no ability
