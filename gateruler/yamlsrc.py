@@ -317,7 +317,7 @@ class _PureLoader(
 _FAST_LOADER: Any = None
 if getattr(yaml, "__with_libyaml__", False):
 
-    class _FastLoader(_BoundedComposer, yaml.cyaml.CParser, _BoundedConstructor, yaml.resolver.Resolver):  # type: ignore[misc]
+    class _FastLoader(_BoundedComposer, yaml.cyaml.CParser, _BoundedConstructor, yaml.resolver.Resolver):
         """libyaml's parser (about six times faster) under the same composer, constructor and resolver.
 
         Only used for files it reads without error: on any error the file is
