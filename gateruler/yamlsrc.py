@@ -62,7 +62,7 @@ import difflib
 import enum
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -701,7 +701,7 @@ def _digits(value: Any) -> str:
 _YAML_BOOLEANS = {True: ("on", "yes", "y", "true"), False: ("off", "no", "n", "false")}
 
 
-def _quote_hint(value: Any, words: list[str]) -> str:
+def _quote_hint(value: Any, words: Sequence[str]) -> str:
     """For `off` written bare where a word is wanted: YAML read it as false, so say to quote it."""
     if not isinstance(value, bool):
         return ""
