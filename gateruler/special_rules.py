@@ -4,7 +4,7 @@ Most rules change what the rift's copies of a card are (no abilities, no CNT
 effect, a lost keyword, other numbers, an extra on-entering effect): those are
 applied to the definitions once, when a game is set up, so the engine needs no
 special cases.  The one rule that acts during play (End's start-of-turn
-sacrifice) is run by the invader controller through `start_of_turn_rules`.
+sacrifice) is run by the rift's controller (gateruler/invader.py) as its `RiftStartRules` step.
 """
 
 from __future__ import annotations
