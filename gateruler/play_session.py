@@ -295,10 +295,6 @@ class PlaySession:
         return self.game.history != self._saved_history
 
     @property
-    def can_undo(self) -> bool:
-        return bool(self._undo)
-
-    @property
     def quit_save_path(self) -> str:
         """Where `s` at the quit question saves: the last save file, else the autosave file."""
         return self._save_path or AUTOSAVE

@@ -52,8 +52,3 @@ def discount_ability(energy: int, costs: Sequence[Any], text: str = "") -> Abili
     """The ability a card's `discount:` stands for."""
     paid = ((Energy(amount=energy),) if energy > 0 else ()) + tuple(costs)
     return Ability(DISCOUNT, (PlayThis(),), text, paid)
-
-
-def discount_index(defs: Sequence[Any]) -> tuple[int, ...]:
-    """For each card, the index of its discount ability, or -1."""
-    return tuple(next((i for i, a in enumerate(d.abilities) if a.trigger == DISCOUNT), -1) for d in defs)
