@@ -323,9 +323,9 @@ class _DaskTask(Pending):
 class _DaskSession(Session):
     REFRESH = 2.0  # seconds between looks at how many workers the cluster has (it may scale)
 
-    def __init__(self, backend: Dask, function: TaskFunction, shared: Any) -> None:
+    def __init__(self, backend: Dask, client: Client, function: TaskFunction, shared: Any) -> None:
         self.backend = backend
-        self.client = backend.client
+        self.client = client  # the backend's, while it is open
         self.function = function
         self.shared = shared
         self.futures: list[Any] = []
@@ -447,17 +447,18 @@ class Dask(Backend):
 
     @contextlib.contextmanager
     def session(self, function: TaskFunction, shared: Any) -> Iterator[Session]:
-        if self.client is None:
+        client = self.client
+        if client is None:
             raise RuntimeError("use the Dask backend inside 'with'")
         # One copy of the definitions on every worker (workers that join later
         # fetch it from a peer); tasks name it, they do not carry it.
-        [scattered] = self.client.scatter([shared], broadcast=True, hash=False)
-        session = _DaskSession(self, function, scattered)
+        [scattered] = client.scatter([shared], broadcast=True, hash=False)
+        session = _DaskSession(self, client, function, scattered)
         try:
             yield session
         finally:
             # Ctrl-C, an error or the end: nothing left running for us on the cluster.
-            self.client.cancel(session.futures + [scattered])
+            client.cancel(session.futures + [scattered])
 
 
 def _connect(client_class: type[Client], address: str) -> Client:

@@ -21,6 +21,7 @@ or the actions of a replay), step by step or at a pace.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -29,6 +30,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
@@ -133,7 +135,7 @@ def parts_join(parts: Sequence[tuple[int, str, str]], width: int, sep: str = "  
     (the last of them first): to its shorter form if it has one, else out. A
     part of rank 0 is what a player decides on (LIFE, damage): it may take its
     shorter form, never leave.  The result may still be too long."""
-    kept = [[rank, text, short] for rank, text, short in parts if text]
+    kept = [(rank, text, short) for rank, text, short in parts if text]
 
     def joined() -> str:
         return sep.join(text for _, text, _ in kept)
@@ -146,7 +148,7 @@ def parts_join(parts: Sequence[tuple[int, str, str]], width: int, sep: str = "  
         index = max(i for i in open_ if kept[i][0] == worst)
         rank, _, short = kept[index]
         if short:
-            kept[index] = [rank, short, ""]
+            kept[index] = (rank, short, "")
         else:
             del kept[index]
     return joined()
@@ -295,8 +297,8 @@ class UnitCell(Static):
 class HandCard(Static):
     """A card in the hand or drive zone."""
 
-    def __init__(self, iid: int, label: str, **kwargs: object) -> None:
-        super().__init__(label, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, iid: int, label: str | Text, **kwargs: Any) -> None:
+        super().__init__(label, **kwargs)
         self.iid = iid
 
     def on_enter(self, event: events.Enter) -> None:
@@ -805,6 +807,7 @@ class BoardApp(App[int]):
 
     def action_scroll_story(self, direction: int) -> None:
         """PgUp and PgDn: the story, wherever the focus is (in the help, the help)."""
+        scroll: Widget
         if isinstance(self.screen, HelpScreen):
             scroll = self.screen.query_one("#help", VerticalScroll)
         else:

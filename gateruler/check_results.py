@@ -44,7 +44,7 @@ LevelRef = NewType("LevelRef", object)  # a shipped level's number, or a level f
 def _level_ref(value: Any, _kind: Any) -> int | str:
     if isinstance(value, str):
         return value
-    return converter.structure(value, LevelNumber)  # type: ignore[no-any-return]
+    return converter.structure(value, LevelNumber)
 
 
 converter.register_structure_hook(LevelRef, _level_ref)

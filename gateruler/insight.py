@@ -28,6 +28,7 @@ clear".  The opening hand is what was drawn before the first turn.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import cast
 
 import attrs
 
@@ -75,20 +76,26 @@ def read_log(log: Iterable[Sequence], card_ids: Sequence[str], owners: Sequence[
         if kind is tuple:  # a plain tuple (a test's, a log older than the records): read as its record
             entry = padded(entry)
             kind = type(entry)
+        # The kind was read by one set look-up, which the type checker cannot narrow by: each branch
+        # says which records it reads.
         if kind in SEEN_KINDS:
-            if entry.side == PLAYER_SIDE:
-                card = card_ids[entry.card]
+            seen = cast("events.Draw | events.Drive | events.Found", entry)
+            if seen.side == PLAYER_SIDE:
+                card = card_ids[seen.card]
                 if card not in first_seen:
-                    first_seen[card] = player_turns(entry.turn)
-                    if entry.turn == 0:
+                    first_seen[card] = player_turns(seen.turn)
+                    if seen.turn == 0:
                         opening.add(card)
         elif kind in PLAYED_KINDS:
-            if entry.side == PLAYER_SIDE:
-                played.add(card_ids[entry.card])
+            use = cast("events.Summon | events.Event | events.Set | events.Field", entry)
+            if use.side == PLAYER_SIDE:
+                played.add(card_ids[use.card])
         elif kind is events.RulerDamage:
-            pending[entry.side].append([_source(entry, card_ids, owners), bool(entry.battle), entry.amount])
+            hit = cast(events.RulerDamage, entry)
+            pending[hit.side].append([_source(hit, card_ids, owners), bool(hit.battle), hit.amount])
         elif kind is events.Check:
-            side = entry.side
+            check = cast(events.Check, entry)
+            side = check.side
             stack = pending[side]
             if not stack:
                 continue
@@ -96,7 +103,7 @@ def read_log(log: Iterable[Sequence], card_ids: Sequence[str], owners: Sequence[
             top[2] -= 1
             if top[2] <= 0:
                 stack.pop()
-            if side == PLAYER_SIDE and entry.result == "damage" and top[0] is not None:
+            if side == PLAYER_SIDE and check.result == "damage" and top[0] is not None:
                 counts = damage.setdefault(top[0], [0, 0])
                 counts[0 if top[1] else 1] += 1
                 last_damage = top[0]
@@ -195,7 +202,7 @@ class Insight:
                 mine[turn] = mine.get(turn, 0) + games
 
 
-def _add_counts(mine: object, other: object) -> None:
+def _add_counts(mine: attrs.AttrsInstance, other: attrs.AttrsInstance) -> None:
     """Add every count of `other` to `mine`, two attrs instances of one class of counts."""
     for field in attrs.fields(type(mine)):
         setattr(mine, field.name, getattr(mine, field.name) + getattr(other, field.name))

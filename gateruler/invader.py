@@ -48,7 +48,7 @@ from gateruler.special_rules import IgnoredCnt, invader_definitions
 from gateruler.vocabulary import EVENT_TYPE, UNIT_TYPE, SpecialRuleKind
 
 if TYPE_CHECKING:
-    from gateruler.engine.game import Game
+    from gateruler.engine.gamestate import GameState
 
 SUMMON_ORDER = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)  # rule 2
 EFFECT_TARGET_ORDER = (ATTACK_LEFT, DEFENSE, ATTACK_RIGHT)  # rule 4, on the player's side
@@ -148,7 +148,7 @@ class InvaderController:
             return level.stated.deck_size
         return None
 
-    def player_turn_tasks(self, game: Game) -> list[Task]:
+    def player_turn_tasks(self, game: GameState) -> list[Task]:
         """Level 2's End rule in the player's start phase too, when it acts in every turn (`end_rule_turns`)."""
         if self.rules.end_rule_turns is EndTurns.EVERY_TURN and game.setup.level.rules_of(
             SpecialRuleKind.SACRIFICE_AT_START
@@ -156,7 +156,7 @@ class InvaderController:
             return [RIFT_START_RULES]
         return []
 
-    def turn_tasks(self, game: Game) -> list[Task]:
+    def turn_tasks(self, game: GameState) -> list[Task]:
         """The rift's turn after the common start phase, in order."""
         level = game.setup.level
         tasks: list[Task] = []
@@ -170,11 +170,11 @@ class InvaderController:
             tasks += [rift_attack(slot) for slot in ATTACKER_ORDER]
         return tasks
 
-    def run_task(self, game: Game, task: Task) -> None:
+    def run_task(self, game: GameState, task: Task) -> None:
         """One step of the rift's turn (engine/tasks.py), by its kind."""
         STEPS[type(task)](self, game, task)
 
-    def decide(self, game: Game, decision: Decision) -> Action:
+    def decide(self, game: GameState, decision: Decision) -> Action:
         """The rift's answer to any decision of its own (docs/rulings.md R3, R10-R14, D2).
 
         A unit: rule 4's order on the player's side, then its own units left
@@ -187,7 +187,7 @@ class InvaderController:
         if decision.kind == "confirm":
             return Confirm(True)
         if decision.kind == "zone":
-            offered = {a.slot: a for a in options if isinstance(a, Choose)}
+            offered = {a.slot: a for a in options if isinstance(a, Choose)}  # a zone is offered as a Choose
             return next(offered[slot] for slot in SUMMON_ORDER if slot in offered)
         if decision.kind == "split":
             return self.split(
@@ -200,7 +200,9 @@ class InvaderController:
         return options[0]
 
     @staticmethod
-    def split(game: Game, options: tuple[Split, ...], player_order: tuple[int, ...] = EFFECT_TARGET_ORDER) -> Split:
+    def split(
+        game: GameState, options: tuple[Split, ...], player_order: tuple[int, ...] = EFFECT_TARGET_ORDER
+    ) -> Split:
         """Rule 4's order, each unit taking what destroys it before the next takes any (docs/rulings.md D2).
 
         The player's units first (left attack -> defense -> right attack, or
@@ -212,14 +214,14 @@ class InvaderController:
         order = order or [(INVADER, slot) for slot in OWN_UNIT_ORDER if (INVADER, slot) in places]
         shares = dict.fromkeys(order, 0)
         for side, slot in order:
-            unit = game.sides[side].board[slot]
-            shares[(side, slot)] = share = min(left, max(1, game.hp(side, slot) - unit.damage))
+            damage = unit.damage if (unit := game.sides[side].board[slot]) is not None else 0
+            shares[(side, slot)] = share = min(left, max(1, game.hp(side, slot) - damage))
             left -= share
         shares[order[0]] += left
         wanted = {(side, slot, share) for (side, slot), share in shares.items() if share}
         return next(o for o in options if set(o.parts) == wanted)
 
-    def _player_order(self, game: Game, decision: Decision) -> tuple[int, ...]:
+    def _player_order(self, game: GameState, decision: Decision) -> tuple[int, ...]:
         """Rule 4's order, or (`rift_target_order=drive_and_cnt`) the board order for abilities rule 4 does not name."""
         if self.rules.rift_target_order is TargetScope.EVERY_CHOICE:
             return EFFECT_TARGET_ORDER
@@ -228,7 +230,7 @@ class InvaderController:
 
     def pick_unit(
         self,
-        game: Game,
+        game: GameState,
         side: int,
         candidates: list[tuple[int, int]],
         player_order: tuple[int, ...] = EFFECT_TARGET_ORDER,
@@ -241,7 +243,7 @@ class InvaderController:
         return candidates[0]
 
     # -------------------------------------------------------------- rule 1-3: drive, summon, events
-    def _drive(self, game: Game, step: RiftDrive) -> None:
+    def _drive(self, game: GameState, step: RiftDrive) -> None:
         """Rules 1-3: drive the top card and use it at once (`step`: the turn's drive, or an effect's draw)."""
         source, cause = step
         iid = game.take_top(INVADER)
@@ -250,7 +252,7 @@ class InvaderController:
         game.log_event(INVADER, "drive", iid, source, cause)
         self._use(game, iid)
 
-    def _play_driven(self, game: Game, step: RiftPlay) -> None:
+    def _play_driven(self, game: GameState, step: RiftPlay) -> None:
         """Rules 2-3 for a card an effect drove (a search's or a look's `to: drive`): it waits in the drive zone
         and is used as a driven card is."""
         drive = game.sides[INVADER].drive
@@ -259,7 +261,7 @@ class InvaderController:
         drive.remove(step.card)
         self._use(game, step.card)
 
-    def _use(self, game: Game, iid: int) -> None:
+    def _use(self, game: GameState, iid: int) -> None:
         """Rules 2-3: a driven unit is summoned (the full-board rule), an event used at once."""
         card = game.card(iid)
         game.window_after_drive(iid)  # the player may answer once the card has resolved (issue 13)
@@ -271,26 +273,27 @@ class InvaderController:
             # The rift has no field zone: a driven field has nowhere to go (docs/rulings.md).
             game.to_graveyard(INVADER, iid, "drive")
 
-    def _place_unit(self, game: Game, iid: int) -> None:
+    def _place_unit(self, game: GameState, iid: int) -> None:
         board = game.sides[INVADER].board
         for slot in SUMMON_ORDER:
             if board[slot] is None:
                 game.summon(INVADER, iid, slot)
                 return
         # Full board: the lowest level among the board and the driven unit goes.
+        units = {s: u for s in SUMMON_ORDER if (u := board[s]) is not None}  # all three, the board being full
         level = game.card(iid).level
         if self.rules.full_board_tie is FullBoardTie.LEAST_HP_LEFT:
             lowest_slot = min(
                 SUMMON_ORDER,
                 key=lambda s: (
-                    game.card(board[s].iid).level,
-                    game.hp(INVADER, s) - board[s].damage,
+                    game.card(units[s].iid).level,
+                    game.hp(INVADER, s) - units[s].damage,
                     SUMMON_ORDER.index(s),
                 ),
             )
         else:
-            lowest_slot = min(SUMMON_ORDER, key=lambda s: (game.card(board[s].iid).level, SUMMON_ORDER.index(s)))
-        lowest = game.card(board[lowest_slot].iid).level
+            lowest_slot = min(SUMMON_ORDER, key=lambda s: (game.card(units[s].iid).level, SUMMON_ORDER.index(s)))
+        lowest = game.card(units[lowest_slot].iid).level
         if level < lowest:
             game.sides[INVADER].graveyard.append(iid)
             game.log_event(INVADER, "discard_lowest", iid)
@@ -301,7 +304,7 @@ class InvaderController:
         game.summon(INVADER, iid, lowest_slot)
 
     # -------------------------------------------------------------- rule 6: attacks
-    def _attack(self, game: Game, step: RiftAttack) -> None:
+    def _attack(self, game: GameState, step: RiftAttack) -> None:
         attacker = step.attacker
         if not game.can_attack(INVADER, attacker):
             return
@@ -309,7 +312,7 @@ class InvaderController:
         game.declare_attack(INVADER, attacker, target)
 
     @staticmethod
-    def attack_target(game: Game) -> int:
+    def attack_target(game: GameState) -> int:
         """Player's left attack unit -> defense unit -> ruler; never the right attack unit."""
         for slot in ATTACK_TARGET_ORDER:
             if game.attackable(PLAYER, slot):
@@ -317,11 +320,11 @@ class InvaderController:
         return RULER
 
     # -------------------------------------------------------------- level special rules that act in play
-    def _start_rules(self, game: Game, step: RiftStartRules) -> None:
+    def _start_rules(self, game: GameState, step: RiftStartRules) -> None:
         for rule in game.setup.level.rules_of(SpecialRuleKind.SACRIFICE_AT_START):
             self._sacrifice(game, str(rule.param("card")), str(rule.param("own_name_contains")))
 
-    def _sacrifice(self, game: Game, card_id: str, own_name: str) -> None:
+    def _sacrifice(self, game: GameState, card_id: str, own_name: str) -> None:
         """Level 2's End: destroy one 'Dark Knight' unit (the rift's own, or `end_rule_knight=any`: any
         on the field, the player's first), then one player unit.
 
@@ -339,7 +342,7 @@ class InvaderController:
         )
         knight = next(
             (
-                (side, slot)
+                (side, slot, u.iid)
                 for side, order in sides
                 for slot in order
                 if (u := game.sides[side].board[slot]) is not None and own_name.lower() in game.card(u.iid).name.lower()
@@ -347,8 +350,8 @@ class InvaderController:
             None,
         )
         if knight is not None:
-            side, slot = knight
-            game.log_event(side, "sacrifice", game.sides[side].board[slot].iid)
+            side, slot, knight_iid = knight
+            game.log_event(side, "sacrifice", knight_iid)
             game.destroy(side, slot, Cause.RULE, end)
         for slot in SACRIFICE_VICTIM_ORDER:
             if game.sides[PLAYER].board[slot] is not None:
@@ -356,7 +359,7 @@ class InvaderController:
                 break
 
 
-STEPS: dict[type, Callable[[InvaderController, Game, Any], None]] = {
+STEPS: dict[type, Callable[[InvaderController, GameState, Any], None]] = {
     RiftDrive: InvaderController._drive,
     RiftPlay: InvaderController._play_driven,
     RiftAttack: InvaderController._attack,

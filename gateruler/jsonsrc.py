@@ -406,12 +406,18 @@ converter.register_structure_hook_factory(attrs.has, _mapping_class)
 _BOUNDS: dict[Any, tuple[int, int, str]] = {}
 
 
-def bounded(name: str, low: int, high: int, *, documented: bool = False) -> Any:
-    """An int type whose values must lie in low..high; the converter checks it.
+def bound(kind: Any, low: int, high: int, *, documented: bool = False) -> None:
+    """Make `kind` (a NewType of int) a type whose values must lie in low..high; the converter checks it.
 
     `documented`: the bound is one of docs/limits.md, and messages say so."""
-    kind = NewType(name, int)
     _BOUNDS[kind] = (low, high, " (see docs/limits.md)" if documented else "")
+
+
+def bounded(name: str, low: int, high: int, *, documented: bool = False) -> Any:
+    """A new bounded int type (see `bound`), made at run time: to the type checker it is `Any`, so a
+    module that wants the checker to see an int declares its NewType itself and calls `bound`."""
+    kind = NewType(name, int)  # type: ignore[misc]  # named by the caller, so not a literal: the checker cannot follow it
+    bound(kind, low, high, documented=documented)
     return kind
 
 
@@ -512,13 +518,9 @@ def structure(doc: JsonDoc, kind: type[T], at: tuple[str | int, ...] = (), conv:
     """The value of `doc` (or of its part at `at`) as `kind`; the first problem is a located one-line error."""
     data = doc.data
     for depth, step in enumerate(at):
-        if (
-            isinstance(data, dict)
-            and step in data
-            or isinstance(data, list)
-            and isinstance(step, int)
-            and -len(data) <= step < len(data)
-        ):
+        if isinstance(data, dict) and step in data:
+            data = data[step]
+        elif isinstance(data, list) and isinstance(step, int) and -len(data) <= step < len(data):
             data = data[step]
         else:
             raise error_at(

@@ -7,6 +7,7 @@ shares the same definitions, which is what keeps ``Game.clone()`` cheap.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -15,6 +16,11 @@ from gateruler.vocabulary import CardType, Provenance, SpecialRuleKind
 
 if TYPE_CHECKING:
     from gateruler.engine.abilities import Ability
+
+
+def word_set(words: Iterable[str]) -> frozenset[str]:
+    """The set of a definition's words (keywords, markers), from any iterable of them (a file's list)."""
+    return frozenset(words)
 
 
 @attrs.frozen
@@ -39,7 +45,7 @@ class CardDef:
     hp: int | None = None
     stk: int | None = None
     # keyword words (gateruler/engine/keywords.py); any iterable of them is taken (a file's list)
-    keywords: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    keywords: frozenset[str] = attrs.field(default=frozenset(), converter=word_set)
     abilities: tuple[Ability, ...] = ()  # its discount (【コスト軽減】) is one of them (gateruler/engine/discount.py)
     names: dict[str, str] = attrs.field(factory=dict, hash=False, eq=False)
     has_cnt: bool = False
@@ -57,7 +63,7 @@ class CardDef:
     replaces: bool = False  # a player's card file corrects the shipped card of this id
     timing: str = ""  # an event's timing word (gateruler/engine/timings.py); "": the default (docs/rulings.md 13)
     # marker keywords (CR 16-1a-2): printed words with no rule of their own that other cards refer to
-    markers: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    markers: frozenset[str] = attrs.field(default=frozenset(), converter=word_set)
     location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
 
     @property
@@ -247,7 +253,7 @@ class LevelDef:
     hp: int
     atk: int
     stk: int
-    keywords: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    keywords: frozenset[str] = attrs.field(default=frozenset(), converter=word_set)
     drives_per_turn: int = 2
     stated: StatedFigures | None = None
     cards: tuple[DeckEntry, ...] = ()
@@ -256,7 +262,7 @@ class LevelDef:
     briefing: str = ""
     notes: str = ""  # e.g. how a seed discrepancy is handled
     # stated figures ("deck_size", "total_level", "cnt_cards") known not to match the list
-    acknowledged_discrepancies: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    acknowledged_discrepancies: frozenset[str] = attrs.field(default=frozenset(), converter=word_set)
     # cards defined by the level's own card files (`card_files:`), known to this level only
     own_cards: tuple[CardDef, ...] = ()
     # the attribute and faction names those files add (a `Groups` of their entries only)

@@ -66,6 +66,7 @@ from gateruler.render import (
     pending_question,
     result_lines,
     summon_label,
+    unit_name,
     unit_words,
     wrap,
     zone_words,
@@ -76,7 +77,10 @@ from gateruler.variants import of_game, variant_lines
 
 DEFAULT_LOG_LINES = 10
 AUTOSAVE = "gateruler-autosave.json"
-PHASE_KEYS = {"a": GoToAttack, "e": EndTurn}  # fixed letters, the same in the line mode and on the board
+PHASE_KEYS: dict[str, type[GoToAttack] | type[EndTurn]] = {
+    "a": GoToAttack,
+    "e": EndTurn,
+}  # fixed letters, the same in the line mode and on the board
 
 
 @attrs.frozen
@@ -157,8 +161,9 @@ def build_menu(game: Game) -> tuple[str, list[Choice]]:
     """The question of the player's current decision and its numbered choices (the phase letters apart)."""
     actions = game.legal_actions()
     if game.pending is not None:
-        ordered = sorted((a for a in actions if isinstance(a, Choose)), key=target_order)
-        ordered += [a for a in actions if not isinstance(a, Choose)]  # cards to pay with, yes/no, ways to split damage
+        units = sorted((a for a in actions if isinstance(a, Choose)), key=target_order)
+        others = [a for a in actions if not isinstance(a, Choose)]  # cards to pay with, yes/no, ways to split damage
+        ordered: list[Action] = [*units, *others]
         return pending_question(game), [Choice(action_words(game, a), a) for a in ordered]
     question = f"Your {game.phase} phase: what will you do?"
     groups: dict[object, list[Action]] = {}  # one numbered choice per group, in first-seen order
@@ -175,10 +180,10 @@ def build_menu(game: Game) -> tuple[str, list[Choice]]:
         groups.setdefault(key, []).append(action)
     choices = []
     for group in groups.values():
-        if isinstance(group[0], (Summon, Discount)) and len(group) > 1:
-            choices.append(_summon_choice(game, group))
+        if isinstance(group[0], (Summon, Discount)) and len(group) > 1:  # a group holds one kind of action
+            choices.append(_summon_choice(game, [a for a in group if isinstance(a, (Summon, Discount))]))
         elif isinstance(group[0], Attack):
-            choices.append(_attack_choice(game, group))
+            choices.append(_attack_choice(game, [a for a in group if isinstance(a, Attack)]))
         else:
             choices.append(Choice(action_words(game, group[0]), group[0]))
     return question, choices
@@ -190,7 +195,7 @@ def phase_choices(game: Game) -> dict[str, Action]:
     return {key: kind() for key, kind in PHASE_KEYS.items() if kind() in legal}
 
 
-def _summon_choice(game: Game, actions: list[Summon] | list[Discount]) -> Choice:
+def _summon_choice(game: Game, actions: list[Summon | Discount]) -> Choice:
     if len(actions) == 1:
         return Choice(action_words(game, actions[0]), actions[0])
     ordered = sorted(actions, key=lambda a: COLUMNS.index(a.slot))
@@ -226,7 +231,7 @@ def leftover_words(game: Game) -> str:
             if game.can_attack(PLAYER, slot) and (slot == RULER or game.unit_at(PLAYER, slot) is not None)
         ]
     if ready:
-        names = ["your ruler" if s == RULER else game.card(game.unit_at(PLAYER, s).iid).name for s in ready]
+        names = ["your ruler" if s == RULER else unit_name(game, PLAYER, s) for s in ready]
         parts.append(f"{_and(names)} can still attack")
     s = game.sides[PLAYER]
     playable = any(isinstance(a, (Summon, PlayEvent, PlayField, Discount, Activate)) for a in legal)
@@ -289,10 +294,6 @@ class PlaySession:
     def unsaved(self) -> bool:
         """True when the game differs from the last save (or load, or a fresh start)."""
         return self.game.history != self._saved_history
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._undo)
 
     @property
     def quit_save_path(self) -> str:

@@ -333,13 +333,13 @@ def rift_attack_preview(game: Game) -> str:
     from gateruler.invader import ATTACKER_ORDER, InvaderController
 
     target = InvaderController.attack_target(game)
-    what = "you" if target == RULER else f"your {game.card(game.unit_at(PLAYER, target).iid).name}"
+    what = "you" if target == RULER else f"your {unit_name(game, PLAYER, target)}"
     attackers = []
     for slot in ATTACKER_ORDER:
         if slot == RULER:
             attackers.append("the rift itself")
         elif game.unit_at(INVADER, slot) is not None and DORMANT not in game.keywords(INVADER, slot):
-            attackers.append(game.card(game.unit_at(INVADER, slot).iid).name)
+            attackers.append(unit_name(game, INVADER, slot))
     return f"Next rift turn, as the board stands: {', '.join(attackers)} attack {what} first."
 
 
@@ -403,6 +403,14 @@ def unit_cell(game: Game, side: int, slot: int, width: int) -> list[str]:
 
 
 # ---------------------------------------------------------------------- actions and choices
+def unit_name(game: Game, side: int, slot: int) -> str:
+    """The name of the unit in a zone the caller knows holds one (an attacker, an attack's target)."""
+    unit = game.unit_at(side, slot)
+    if unit is None:
+        raise ValueError(f"no unit in zone {slot} of side {side}")
+    return game.card(unit.iid).name
+
+
 def unit_words(game: Game, side: int, slot: int) -> str:
     """ "the rift's Vaha in its left attack zone", "the rift itself", "your ruler"."""
     if slot == RULER:
@@ -416,7 +424,7 @@ def unit_words(game: Game, side: int, slot: int) -> str:
 def attacker_words(game: Game, slot: int) -> str:
     if slot == RULER:
         return "your ruler"
-    return f"your {game.card(game.unit_at(PLAYER, slot).iid).name} from your {SLOT_WORDS[slot]}"
+    return f"your {unit_name(game, PLAYER, slot)} from your {SLOT_WORDS[slot]}"
 
 
 def _where(game: Game, iid: int) -> str:
@@ -511,7 +519,8 @@ def pending_question(game: Game) -> str:
 
 def _question(game: Game) -> str:
     decision = game.pending
-    assert decision is not None  # asked only at a decision
+    if decision is None:
+        raise ValueError("no decision is pending")
     if decision.kind == WINDOW:  # the rift's turn: "Vaha is about to attack your Iron Warden: respond?"
         return f"{window_words(game, decision).rstrip('.')}: respond?"
     name = game.card(decision.source).name
@@ -552,7 +561,7 @@ def card_lines(
     rift's units do; `players_too` keeps the printed card first when the
     player's deck holds it as well."""
     changed = rift_version is not None and rift_version != card
-    shown = rift_version if changed and not players_too else card
+    shown = rift_version if rift_version is not None and changed and not players_too else card
     out = [f"{card.name}  [{card.id}]"]
     out.append(f"  {_kind_words(shown)}" + ("  (as the rift plays it in this level)" if shown is not card else ""))
     out += _card_body(shown, width)
@@ -652,9 +661,9 @@ def result_lines(game: Game, headline: bool = True) -> list[str]:
     Without `headline` the first line leaves out who won: for where the story
     has just told it ("The rift wins."), so that it is not said twice."""
     winner = {"player": "You win!", "invader": "The rift wins.", "draw": "The game is a draw."}.get(
-        game.winner, "The game is over."
+        game.winner or "", "The game is over."
     )
-    loser = {"player": INVADER, "invader": PLAYER}.get(game.winner)  # type: ignore[arg-type]
+    loser = {"player": INVADER, "invader": PLAYER}.get(game.winner or "")
     if loser is not None:
         reason = loss_words(game, loser, game.end_reason)
     elif game.end_reason == "turn cap":
@@ -668,7 +677,7 @@ def result_lines(game: Game, headline: bool = True) -> list[str]:
 
 
 def summary_line(game: Game) -> str:
-    result = {"player": "win", "invader": "loss", "draw": "draw"}.get(game.winner, "unfinished")
+    result = {"player": "win", "invader": "loss", "draw": "draw"}.get(game.winner or "", "unfinished")
     level = game.setup.level
     you, rift = (len(game.sides[s].damage_zone) for s in (PLAYER, INVADER))
     deck = game.setup.deck_name or game.setup.ruler.name

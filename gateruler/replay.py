@@ -34,6 +34,7 @@ from gateruler.bots.base import Bot
 from gateruler.bots.view import PlayerView
 from gateruler.cardpool import CardPool
 from gateruler.engine.actions import Action, action_to_dict
+from gateruler.engine.game import Game
 from gateruler.errors import GateRulerError, IllegalAction
 from gateruler.fileio import Output, is_missing, path_beside, path_from, write_output
 from gateruler.jsonsrc import (
@@ -392,20 +393,14 @@ def rerun(path: str | Path, pool: CardPool | None = None, variants: Mapping[str,
     replay = read_replay(path)
     spec = spec_from_replay(path, replay, pool, variants)
     recorded = list(replay.actions)
-    notes = []
-    if variants:
-        notes.append(f"re-run with {variant_change(replay, variants)}")
-    if replay.engine_version != __version__:
-        notes.append(f"recorded with gateruler {_cut(replay.engine_version)}, re-run with {__version__}")
-    if replay.data_hash != game_data_hash(spec):
-        notes.append("the card, ruler or level data differ from the recording")
+    notes = _rerun_notes(replay, spec, variants)
     try:
         bot = None if replay.bot is None else make_bot(replay.bot.name, replay.bot.seed, replay.bot.budget)
-    except GateRulerError as error:  # an unknown bot
-        raise ReplayFileError(path, f"bot.name: {error}") from None
+    except GateRulerError as unknown:  # an unknown bot
+        raise ReplayFileError(path, f"bot.name: {unknown}") from None
     result = replay.result
     if result.outcome == UNFINISHED and bot is None:
-        return _rerun_unfinished(spec, replay, recorded, tuple(notes))
+        return _rerun_unfinished(spec, replay, recorded, notes)
     lockstep = _Lockstep(recorded, bot)
     error = None
     game = None
@@ -418,49 +413,59 @@ def rerun(path: str | Path, pool: CardPool | None = None, variants: Mapping[str,
 
         play_out(game, lockstep, on_action=taken)
     except _Diverged as diverged:
-        return ReplayCheck(False, f"diverges: {diverged}", tuple(notes))
+        return ReplayCheck(False, f"diverges: {diverged}", notes)
     except IllegalAction as illegal:
-        return ReplayCheck(False, f"diverges at action {lockstep.done} (turn {lockstep.turn}): {illegal}", tuple(notes))
+        return ReplayCheck(False, f"diverges at action {lockstep.done} (turn {lockstep.turn}): {illegal}", notes)
     except Exception as exc:  # noqa: BLE001 - a replayed crash is compared, not raised
         error = describe_error(exc)
-    recorded_error = None if result.error is None else _cut(result.error)
-    if error is not None or recorded_error is not None:
-        if error == result.error and lockstep.done == len(recorded):
-            return ReplayCheck(
-                True, f"ends the same way: the same error after {lockstep.done} actions ({error})", tuple(notes)
-            )
-        if recorded_error is None:
-            return ReplayCheck(
-                False,
-                f"diverges: the re-run raised {error} after {lockstep.done} actions; the recording ended normally",
-                tuple(notes),
-            )
-        if error is None:
-            return ReplayCheck(
-                False, f"diverges: the recording raised {recorded_error}, the re-run did not", tuple(notes)
-            )
-        return ReplayCheck(
-            False,
-            f"diverges: the recording raised {recorded_error}, the re-run raised {error} after {lockstep.done} actions",
-            tuple(notes),
-        )
+    if error is not None or result.error is not None:
+        return _same_error(error, result.error, lockstep.done, len(recorded), notes)
     assert game is not None
-    outcome = classify(game.winner, game.end_reason)
-    if lockstep.done != len(recorded):
+    return _same_ending(game, result, lockstep.done, len(recorded), notes)
+
+
+def _rerun_notes(replay: ReplayFile, spec: GameSpec, variants: Mapping[str, str] | None) -> tuple[str, ...]:
+    """What differs between the recording and the re-run: the variants asked for, the version, the data."""
+    notes = []
+    if variants:
+        notes.append(f"re-run with {variant_change(replay, variants)}")
+    if replay.engine_version != __version__:
+        notes.append(f"recorded with gateruler {_cut(replay.engine_version)}, re-run with {__version__}")
+    if replay.data_hash != game_data_hash(spec):
+        notes.append("the card, ruler or level data differ from the recording")
+    return tuple(notes)
+
+
+def _same_error(error: str | None, recorded: str | None, done: int, total: int, notes: tuple[str, ...]) -> ReplayCheck:
+    """A re-run or a recording that ended in an error: the same error after all the recorded actions, or not."""
+    recorded_error = None if recorded is None else _cut(recorded)
+    if error == recorded and done == total:
+        return ReplayCheck(True, f"ends the same way: the same error after {done} actions ({error})", notes)
+    if recorded_error is None:
         return ReplayCheck(
-            False, f"diverges: the game ended after {lockstep.done} of {len(recorded)} recorded actions", tuple(notes)
+            False, f"diverges: the re-run raised {error} after {done} actions; the recording ended normally", notes
         )
+    if error is None:
+        return ReplayCheck(False, f"diverges: the recording raised {recorded_error}, the re-run did not", notes)
+    return ReplayCheck(
+        False, f"diverges: the recording raised {recorded_error}, the re-run raised {error} after {done} actions", notes
+    )
+
+
+def _same_ending(game: Game, result: ReplayResult, done: int, total: int, notes: tuple[str, ...]) -> ReplayCheck:
+    """A finished re-run against the recorded ending: all the actions, the same outcome on the same turn."""
+    outcome = classify(game.winner, game.end_reason)
+    if done != total:
+        return ReplayCheck(False, f"diverges: the game ended after {done} of {total} recorded actions", notes)
     if outcome != result.outcome or game.turn != result.turn:
         was = OUTCOME_WORDS.get(result.outcome, _preview(result.outcome))
         return ReplayCheck(
             False,
             f"diverges: the recording ended {was} on turn {result.turn}, the re-run {OUTCOME_WORDS[outcome]} on turn {game.turn}",
-            tuple(notes),
+            notes,
         )
     return ReplayCheck(
-        True,
-        f"ends the same way: {OUTCOME_WORDS[outcome]} on turn {game.turn} after {len(recorded)} actions",
-        tuple(notes),
+        True, f"ends the same way: {OUTCOME_WORDS[outcome]} on turn {game.turn} after {total} actions", notes
     )
 
 

@@ -23,7 +23,7 @@ import types
 import typing
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal, NewType
+from typing import TYPE_CHECKING, Any, Literal, NewType
 
 import attrs
 import cattrs
@@ -44,7 +44,7 @@ from gateruler.jsonsrc import (
     Side,
     Slot,
     Turn,
-    bounded,
+    bound,
     converter,
     error_at,
     kind_of,
@@ -75,7 +75,7 @@ class GameOrigin:
     def to_dict(self) -> dict[str, Any]:
         return {"level_number": self.level_number, "level_file": self.level_file, "deck_file": self.deck_file}
 
-    def saved_at(self, path: str | Path) -> GameOrigin:
+    def saved_at(self, path: str | Path | Output) -> GameOrigin:
         """The origin as a save at `path` writes it: its files named relative to the save, never by absolute path."""
         return GameOrigin(
             self.level_number,
@@ -105,24 +105,37 @@ class SaveFileError(FileError):
 # until it is: every saved field must be declared).  Card numbers (`CardRef`)
 # are checked against the save's own card list when it is read.
 
-CardRef = bounded("CardRef", 0, 2 * MAX_DECK_CARDS - 1)  # a card of this game, by instance number
-CardOrRuler = bounded("CardOrRuler", -1, 2 * MAX_DECK_CARDS - 1)  # -1: the ruler
-BoardZone = bounded("BoardZone", 0, 2)
-Shielded = bounded(
-    "Shielded", -2, 2 * MAX_DECK_CARDS - 1
-)  # a shield's protected card: -1 the ruler, -2 the ruler and its units
+CardRef = NewType("CardRef", int)  # a card of this game, by instance number
+bound(CardRef, 0, 2 * MAX_DECK_CARDS - 1)
+CardOrRuler = NewType("CardOrRuler", int)  # -1: the ruler
+bound(CardOrRuler, -1, 2 * MAX_DECK_CARDS - 1)
+BoardZone = NewType("BoardZone", int)
+bound(BoardZone, 0, 2)
+Shielded = NewType("Shielded", int)  # a shield's protected card: -1 the ruler, -2 the ruler and its units
+bound(Shielded, -2, 2 * MAX_DECK_CARDS - 1)
 DamageKind = Literal["any", "battle", "effect"]
-SetZone = bounded("SetZone", 0, 1)
-PhaseName = Literal[tuple(phase.value for phase in Phase)]  # type: ignore[misc]
+SetZone = NewType("SetZone", int)
+bound(SetZone, 0, 1)
 Winner = Literal["player", "invader", "draw"]
 Task = NewType("Task", list)  # an engine task: a frame (a mapping), or [kind, *arguments]
 Pending = NewType("Pending", object)  # a decision (version 2), or [task, options] (version 1)
 LogEntry = NewType("LogEntry", list)
 RngState = NewType("RngState", list)
 Scalar = NewType("Scalar", object)  # any JSON value but a list or an object
-WindowName = Literal[tuple(WINDOWS.names())]  # type: ignore[misc]
-DecisionPurpose = Literal[("target", "cost", "optional", "pick", "summon", "order", *WINDOWS.names())]  # type: ignore[misc]  # a window's: its name
-WindowZone = bounded("WindowZone", -1, 3)  # a board zone (0-2), the ruler (3), or none (-1)
+WindowZone = NewType("WindowZone", int)  # a board zone (0-2), the ruler (3), or none (-1)
+bound(WindowZone, -1, 3)
+if TYPE_CHECKING:  # literals made at run time from the engine's tables; to the checker, the strings they are
+    PhaseName = str
+    WindowName = str
+    DecisionPurpose = str
+    GameVersion = int
+else:
+    PhaseName = Literal[tuple(phase.value for phase in Phase)]
+    WindowName = Literal[tuple(WINDOWS.names())]
+    DecisionPurpose = Literal[
+        ("target", "cost", "optional", "pick", "summon", "order", *WINDOWS.names())
+    ]  # a window's: its name
+    GameVersion = Literal[serial.READS]  # the game state versions the engine reads
 
 
 @attrs.frozen
@@ -170,13 +183,13 @@ class SideState:
         factory=list
     )  # [host, its soul cards]; older saves have none
     # damage-zone cards turned face down (DR); older saves have none
-    face_down: list[CardRef] = attrs.field(factory=list)  # type: ignore[valid-type]  # CardRef: a bounded int, as above
+    face_down: list[CardRef] = attrs.field(factory=list)
 
 
 @attrs.frozen
 class GameState:
     format: Literal["gateruler-game"]
-    version: Literal[serial.READS]  # type: ignore[valid-type]
+    version: GameVersion
     seed: Seed
     max_turns: MaxTurns
     ruler: str
@@ -262,7 +275,8 @@ def _task_table() -> dict[str, Any]:
 
 TASK_ARGUMENTS: dict[str, Any] = _task_table()
 
-Step = bounded("Step", -1, 99)  # a frame's step: -1 begins the ability, then its costs, then its effects
+Step = NewType("Step", int)  # a frame's step: -1 begins the ability, then its costs, then its effects
+bound(Step, -1, 99)
 
 
 @attrs.frozen
@@ -292,9 +306,9 @@ class DecisionState:
     options: list[Action]
     count: Quantity
     picked: list[Action]
-    card: CardOrRuler = -1  # a "zone" decision's unit; older saves have none
-    target: WindowZone = -1  # a "window" decision: the zone about to be hit; older saves have none
-    target_card: CardOrRuler = -1  # a "window" decision: the card there; older saves have none
+    card: CardOrRuler = CardOrRuler(-1)  # a "zone" decision's unit; older saves have none
+    target: WindowZone = WindowZone(-1)  # a "window" decision: the zone about to be hit; older saves have none
+    target_card: CardOrRuler = CardOrRuler(-1)  # a "window" decision: the card there; older saves have none
 
 
 # A log entry: [turn, kind, side, *fields], typed by its kind's record class (engine/events.py:
@@ -324,7 +338,9 @@ def _tagged(
     required = sum(1 for kind in spec if not isinstance(kind, Later))
     if required <= given < len(spec):
         spec = spec[:given]  # written before the later arguments
-    return conv.structure(items, tuple[(*before, Literal[tag], *(k.kind if isinstance(k, Later) else k for k in spec))])  # type: ignore[misc]
+    kinds = (*before, Literal[tag], *(k.kind if isinstance(k, Later) else k for k in spec))
+    made: Any = types.GenericAlias(tuple, kinds)  # a tuple type made at run time: the checker sees no type in it
+    return conv.structure(items, made)
 
 
 def _json(value: Any) -> str:
@@ -528,7 +544,7 @@ def restore_game(
     deck = state.player_deck
     if len(deck) > len(cards) or cards[: len(deck)] != deck:
         raise SaveFileError(path, "damaged save file: the player's cards do not match the deck list")
-    variants = structure(doc, dict[str, str] | None, at=("variants",)) if "variants" in data else None
+    variants = structure(doc, dict[str, str], at=("variants",)) if data.get("variants") is not None else None
     try:
         readings = from_record(variants)
     except VariantError as error:

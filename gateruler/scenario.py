@@ -25,6 +25,7 @@ Player actions are written as (docs/scenarios.md has the full list)::
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -386,121 +387,175 @@ def run_scenario(scenario: Scenario) -> Game:
     return game
 
 
+PHASE_WORDS: dict[str, Callable[[], Action]] = {
+    "attack_phase": GoToAttack,
+    "go_to_attack": GoToAttack,
+    "end_turn": EndTurn,
+    "pass": Pass,
+    "done": lambda: DONE,
+}
+"""The actions a scenario writes as a bare word."""
+
+
 def _to_action(game: Game, scripted: ScriptedAction, path: str) -> Action:
+    """The action a scenario's script names: a bare word, or a mapping read by its first known key."""
     spec = scripted.spec
-    loc = scripted.location
+    text = _ActionText(game, spec, path, scripted.location)
+    if isinstance(spec, str) and spec in PHASE_WORDS:
+        return PHASE_WORDS[spec]()
+    if isinstance(spec, dict) and spec:
+        for key, read in ACTION_READERS.items():
+            if key in spec:
+                return read(text)
+    raise text.fail(f"unknown action {_short(spec)} (see docs/scenarios.md)")
 
-    def fail(message: str) -> DataError:
-        return DataError(path, loc.line, loc.column, message)
 
-    def word(key: str, default: str | None = None) -> str:
+@attrs.frozen
+class _ActionText:
+    """One scripted action being read: its mapping, where it is written and the game it is for."""
+
+    game: Game
+    spec: Any
+    path: str
+    location: SourceLocation
+
+    def fail(self, message: str) -> DataError:
+        return DataError(self.path, self.location.line, self.location.column, message)
+
+    def word(self, key: str, default: str | None = None) -> str:
         """The value of `key` in the action, which must be a word (a card id, a zone name)."""
-        value = spec.get(key, default)
+        value = self.spec.get(key, default)
         if not isinstance(value, str):
-            raise fail(f"{key!r} in {_short(spec)} must be a word such as a card id or a zone name")
+            raise self.fail(f"{key!r} in {_short(self.spec)} must be a word such as a card id or a zone name")
         return value
 
-    if spec in ("attack_phase", "go_to_attack"):
-        return GoToAttack()
-    if spec == "end_turn":
-        return EndTurn()
-    if spec == "pass":
-        return Pass()
-    if spec == "done":
-        return DONE
-    if not isinstance(spec, dict) or len(spec) == 0:
-        raise fail(f"unknown action {_short(spec)} (see docs/scenarios.md)")
-    side = game.sides[PLAYER]
-    if "summon" in spec:
-        iid = _find(game, word("summon"), side.hand + side.drive, fail)
-        to = word("to", "attack_left")
+    def zone(self) -> int:
+        """The player's board zone named by `to` (default: the left attack zone)."""
+        to = self.word("to", "attack_left")
         if to not in SLOT_BY_NAME:
-            raise fail(f"unknown zone {_short(to)}")
-        return Summon(iid, SLOT_BY_NAME[to])
-    if "play" in spec:
-        cards = side.hand + side.drive + [c for c in side.set_zones if c is not None]
-        iid = _find(game, word("play"), cards, fail)
-        return PlayField(iid) if game.card(iid).type is CardType.FIELD else PlayEvent(iid)
-    if "set" in spec:
-        iid = _find(game, word("set"), side.hand + side.drive, fail)
-        zone = spec.get("zone")
-        free = [i for i, c in enumerate(side.set_zones) if c is None]
-        if zone is None:
-            if not free:
-                raise fail("no empty set zone")
-            return SetCard(iid, free[0])
-        if type(zone) is not int or not 1 <= zone <= len(side.set_zones):
-            raise fail(f"'zone' must be a set zone number, 1 to {len(side.set_zones)} (got {_short(zone)})")
-        return SetCard(iid, zone - 1)
-    if "attack" in spec:
-        attacker = word("attack")
-        target = word("target", "ruler")
-        names = {**SLOT_BY_NAME, "ruler": RULER}
-        if attacker not in names or target not in names:
-            raise fail(f"attack needs attack_left|attack_right|ruler and a target zone, not {_short(spec)}")
-        return Attack(names[attacker], names[target])
-    if "activate" in spec:
-        return _activation(game, word("activate"), spec.get("ability", 1), fail)
-    if "discount" in spec:
-        card_id = word("discount")
-        iid = _find(game, card_id, side.hand, fail)
-        if game.card(iid).type is not CardType.UNIT:
-            return Discount(iid)
-        to = word("to", "attack_left")
-        if to not in SLOT_BY_NAME:
-            raise fail(f"unknown zone {_short(to)}")
-        return Discount(iid, SLOT_BY_NAME[to])
+            raise self.fail(f"unknown zone {_short(to)}")
+        return SLOT_BY_NAME[to]
 
-    def unit(text: Any, what: str) -> tuple[int, int]:
+    def unit(self, text: Any, what: str) -> tuple[int, int]:
+        """A side.zone written in the action (`invader.attack_left`), as (side, zone)."""
         side_name, _, zone = text.partition(".") if isinstance(text, str) else ("", "", "")
         if side_name not in SIDE_NAMES or (zone not in SLOT_BY_NAME and not (what == "choose" and zone == "ruler")):
-            raise fail(f"{what} takes side.zone, e.g. invader.attack_left, not {_short(text)}")
+            raise self.fail(f"{what} takes side.zone, e.g. invader.attack_left, not {_short(text)}")
         return SIDE_NAMES.index(side_name), SLOT_BY_NAME.get(zone, RULER)
 
-    if "choose" in spec:
-        return Choose(*unit(word("choose"), "choose"))
-    if "split" in spec:
-        parts = spec["split"]
-        if not isinstance(parts, dict) or not all(type(n) is int and n > 0 for n in parts.values()):
-            raise fail(
-                f"split takes side.zone: amount pairs, e.g. {{invader.attack_left: 2, invader.defense: 1}}, not {_short(parts)}"
-            )
-        wanted = {(*unit(where, "split"), amount) for where, amount in parts.items()}
-        for action in game.legal_actions():
-            if isinstance(action, Split) and set(action.parts) == wanted:
-                return action
-        raise fail(f"that split is not offered now: {_short(parts)}")
-    if "choose_card" in spec:
-        offered = [a for a in game.legal_actions() if isinstance(a, ChooseCard)]
-        for action in offered:
-            if game.card(action.card).id == spec["choose_card"]:
-                return action
-        named = ", ".join(game.card(a.card).id for a in offered) or "none"
-        raise fail(f"card {_short(spec['choose_card'])} is not offered now (offered: {named})")
-    if "confirm" in spec:
-        if not isinstance(spec["confirm"], bool):
-            raise fail(f"confirm takes yes or no, not {_short(spec['confirm'])}")
-        return Confirm(spec["confirm"])
-    raise fail(f"unknown action {_short(spec)} (see docs/scenarios.md)")
+    def card(self, key: str, cards: list[int]) -> int:
+        """The card named by `key`, one of `cards`."""
+        return _find(self.game, self.word(key), cards, self.fail)
 
 
-def _activation(game: Game, card_id: str, number: Any, fail: Any) -> Action:
-    """The `Activate` of the `number`-th activated ability (from 1) of the card `card_id` that legal_actions offers now."""
+def _summon(text: _ActionText) -> Action:
+    side = text.game.sides[PLAYER]
+    iid = text.card("summon", side.hand + side.drive)
+    return Summon(iid, text.zone())
+
+
+def _play(text: _ActionText) -> Action:
+    side = text.game.sides[PLAYER]
+    iid = text.card("play", side.hand + side.drive + [c for c in side.set_zones if c is not None])
+    return PlayField(iid) if text.game.card(iid).type is CardType.FIELD else PlayEvent(iid)
+
+
+def _set(text: _ActionText) -> Action:
+    side = text.game.sides[PLAYER]
+    iid = text.card("set", side.hand + side.drive)
+    zone = text.spec.get("zone")
+    free = [i for i, c in enumerate(side.set_zones) if c is None]
+    if zone is None:
+        if not free:
+            raise text.fail("no empty set zone")
+        return SetCard(iid, free[0])
+    if type(zone) is not int or not 1 <= zone <= len(side.set_zones):
+        raise text.fail(f"'zone' must be a set zone number, 1 to {len(side.set_zones)} (got {_short(zone)})")
+    return SetCard(iid, zone - 1)
+
+
+def _attack(text: _ActionText) -> Action:
+    attacker = text.word("attack")
+    target = text.word("target", "ruler")
+    names = {**SLOT_BY_NAME, "ruler": RULER}
+    if attacker not in names or target not in names:
+        raise text.fail(f"attack needs attack_left|attack_right|ruler and a target zone, not {_short(text.spec)}")
+    return Attack(names[attacker], names[target])
+
+
+def _activate(text: _ActionText) -> Action:
+    """The `Activate` of the `ability`-th activated ability (from 1) of the card that legal_actions offers now."""
+    game, card_id, number = text.game, text.word("activate"), text.spec.get("ability", 1)
     if type(number) is not int or number < 1:
-        raise fail(f"'ability' must be a number from 1 (got {_short(number)})")
+        raise text.fail(f"'ability' must be a number from 1 (got {_short(number)})")
     offered = [a for a in game.legal_actions() if isinstance(a, Activate) and game.card(a.card).id == card_id]
     for action in offered:
         if game.setup.activated[action.card].index(action.ability) == number - 1:
             return action
     words = ", ".join(f"ability {game.setup.activated[a.card].index(a.ability) + 1}" for a in offered) or "none"
-    raise fail(f"no activated ability {number} of {_short(card_id)} can be used now (offered: {words})")
+    raise text.fail(f"no activated ability {number} of {_short(card_id)} can be used now (offered: {words})")
+
+
+def _discount(text: _ActionText) -> Action:
+    iid = text.card("discount", text.game.sides[PLAYER].hand)
+    if text.game.card(iid).type is not CardType.UNIT:
+        return Discount(iid)
+    return Discount(iid, text.zone())
+
+
+def _choose(text: _ActionText) -> Action:
+    return Choose(*text.unit(text.word("choose"), "choose"))
+
+
+def _split(text: _ActionText) -> Action:
+    parts = text.spec["split"]
+    if not isinstance(parts, dict) or not all(type(n) is int and n > 0 for n in parts.values()):
+        raise text.fail(
+            f"split takes side.zone: amount pairs, e.g. {{invader.attack_left: 2, invader.defense: 1}}, not {_short(parts)}"
+        )
+    wanted = {(*text.unit(where, "split"), amount) for where, amount in parts.items()}
+    for action in text.game.legal_actions():
+        if isinstance(action, Split) and set(action.parts) == wanted:
+            return action
+    raise text.fail(f"that split is not offered now: {_short(parts)}")
+
+
+def _choose_card(text: _ActionText) -> Action:
+    game, wanted = text.game, text.spec["choose_card"]
+    offered = [a for a in game.legal_actions() if isinstance(a, ChooseCard)]
+    for action in offered:
+        if game.card(action.card).id == wanted:
+            return action
+    named = ", ".join(game.card(a.card).id for a in offered) or "none"
+    raise text.fail(f"card {_short(wanted)} is not offered now (offered: {named})")
+
+
+def _confirm(text: _ActionText) -> Action:
+    if not isinstance(text.spec["confirm"], bool):
+        raise text.fail(f"confirm takes yes or no, not {_short(text.spec['confirm'])}")
+    return Confirm(text.spec["confirm"])
+
+
+ACTION_READERS: dict[str, Callable[[_ActionText], Action]] = {
+    "summon": _summon,
+    "play": _play,
+    "set": _set,
+    "attack": _attack,
+    "activate": _activate,
+    "discount": _discount,
+    "choose": _choose,
+    "split": _split,
+    "choose_card": _choose_card,
+    "confirm": _confirm,
+}
+"""A scripted action's key -> what reads it; the first key an action has (in this order) says what it is."""
 
 
 def _short(value: Any) -> str:
     return show_value(value, 60)
 
 
-def _find(game: Game, card_id: Any, cards: list[int], fail: Any) -> int:
+def _find(game: Game, card_id: Any, cards: list[int], fail: Callable[[str], DataError]) -> int:
     for iid in cards:
         if game.card(iid).id == card_id:
             # legal_actions lists one copy per card id and zone: use the listed one

@@ -4,7 +4,7 @@ Most rules change what the rift's copies of a card are (no abilities, no CNT
 effect, a lost keyword, other numbers, an extra on-entering effect): those are
 applied to the definitions once, when a game is set up, so the engine needs no
 special cases.  The one rule that acts during play (End's start-of-turn
-sacrifice) is run by the invader controller through `start_of_turn_rules`.
+sacrifice) is run by the rift's controller (gateruler/invader.py) as its `RiftStartRules` step.
 """
 
 from __future__ import annotations
@@ -51,8 +51,17 @@ def _ignore_keyword(card: CardDef, rule: SpecialRule, _ignored: IgnoredCnt) -> C
 
 
 def _set_stats(card: CardDef, rule: SpecialRule, _ignored: IgnoredCnt) -> CardDef:
-    changes = {k: rule.params[k] for k in ("atk", "hp", "stk") if k in rule.params}
-    return attrs.evolve(card, **changes)
+    return attrs.evolve(
+        card, atk=_stat(rule, "atk", card.atk), hp=_stat(rule, "hp", card.hp), stk=_stat(rule, "stk", card.stk)
+    )
+
+
+def _stat(rule: SpecialRule, name: str, printed: int | None) -> int | None:
+    """The number a `set_stats` rule gives (an int: the level reader checks it), or the printed one."""
+    value = rule.params.get(name, printed)
+    if value is not None and not isinstance(value, int):
+        raise TypeError(f"set_stats: {name} must be a number, not {value!r}")
+    return value
 
 
 DESTROY_ALL_PLAYER_UNITS = Ability(

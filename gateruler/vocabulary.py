@@ -84,7 +84,3 @@ SPECIAL_RULES: dict[SpecialRuleKind, SpecialRuleSpec] = {
         {"card": str, "own_name_contains": str},
     ),
 }
-
-
-def enum_values(kind: type[enum.Enum]) -> list[str]:
-    return [member.value for member in kind]

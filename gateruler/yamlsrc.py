@@ -62,7 +62,7 @@ import difflib
 import enum
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -317,7 +317,7 @@ class _PureLoader(
 _FAST_LOADER: Any = None
 if getattr(yaml, "__with_libyaml__", False):
 
-    class _FastLoader(_BoundedComposer, yaml.cyaml.CParser, _BoundedConstructor, yaml.resolver.Resolver):  # type: ignore[misc]
+    class _FastLoader(_BoundedComposer, yaml.cyaml.CParser, _BoundedConstructor, yaml.resolver.Resolver):
         """libyaml's parser (about six times faster) under the same composer, constructor and resolver.
 
         Only used for files it reads without error: on any error the file is
@@ -701,7 +701,7 @@ def _digits(value: Any) -> str:
 _YAML_BOOLEANS = {True: ("on", "yes", "y", "true"), False: ("off", "no", "n", "false")}
 
 
-def _quote_hint(value: Any, words: list[str]) -> str:
+def _quote_hint(value: Any, words: Sequence[str]) -> str:
     """For `off` written bare where a word is wanted: YAML read it as false, so say to quote it."""
     if not isinstance(value, bool):
         return ""

@@ -107,6 +107,7 @@ def test_the_installed_wheel_plays_the_six_levels_from_any_folder(tmp_path: Path
 
     where = run(bin_dir / "python", "-c", "import gateruler; print(gateruler.__file__)", cwd=elsewhere, env=env)
     assert Path(where.strip()).is_relative_to(venv)
+    assert (Path(where.strip()).parent / "py.typed").is_file()  # PEP 561: type checkers read its annotations
 
     levels = run(bin_dir / "gateruler", "levels", cwd=elsewhere, env=env)
     assert [int(row.split("│")[1]) for row in levels.splitlines() if re.match(r"│\s+\d", row)] == [1, 2, 3, 4, 5, 6]

@@ -89,9 +89,8 @@ def locate_fault(error: BaseException) -> Fault:
                 parts = ability.costs + ability.effects
                 part = parts[task.step] if task.step < len(parts) else None
             return Fault(card, ability, part, "ability", last_event)
-        if type(task) not in BY_TYPE:
-            continue
-        return Fault(step=tag(task), last_event=last_event)
+        if task is not None and type(task) in BY_TYPE:
+            return Fault(step=tag(task), last_event=last_event)
     return Fault(last_event=last_event)
 
 
@@ -139,10 +138,10 @@ def smoke_run(
             else:
                 seen[key] = [fault, error, game_seed, 1]
     findings = []
-    for fault, error, first, count in seen.values():
+    for fault, raised, first, count in seen.values():
         message = (
             f"smoke run: rule error in {count} of {games} games (first with --seed {first}): "
-            f"{fault.describe()}: {_short(error)}"
+            f"{fault.describe()}: {_short(raised)}"
         )
         findings.append(Finding(_where(fault, level), message))
     return findings

@@ -31,7 +31,7 @@ class _Main(click.Group):
     the file and place; 70 an unexpected error, a bug: one line saying so
     and where its traceback was written; 130 Ctrl-C; 143 SIGTERM."""
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):  # type: ignore[override]
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         debug = _debug_requested(sys.argv[1:] if args is None else list(args))

@@ -526,8 +526,8 @@ class _ProgressBars:
             self.progress.start()
         total = level.tally.games if level.complete else None
         self.progress.update(
-            self.tasks[level_index], completed=level.tally.games, **({"total": total} if total else {})
-        )
+            self.tasks[level_index], completed=level.tally.games, total=total or None
+        )  # None: unchanged
 
 
 @main.command()

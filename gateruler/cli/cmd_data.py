@@ -76,9 +76,9 @@ def levels() -> None:
             str(level.stk),
             "yes" if PIERCE in level.keywords else "no",
             str(level.drives_per_turn),
-            _figure(figures.deck_size, stated and stated.deck_size),
-            _figure(figures.total_level, stated and stated.total_level),
-            _figure(figures.cnt_cards, stated and stated.cnt_cards),
+            _figure(figures.deck_size, stated.deck_size if stated else None),
+            _figure(figures.total_level, stated.total_level if stated else None),
+            _figure(figures.cnt_cards, stated.cnt_cards if stated else None),
         )
     out = stdout_console()
     out.print(table)

@@ -64,11 +64,6 @@ def continuous_grants(defs: Sequence[CardDef]) -> tuple[tuple[Entry, ...], ...]:
     return tuple(entries[id(d)] for d in defs)
 
 
-def grants_anything(defs: Sequence[CardDef]) -> bool:
-    """Whether any card has a `grant` effect of any kind (one-shot ones included)."""
-    return any(e.kind == "grant" for d in {id(d): d for d in defs}.values() for a in d.abilities for e in a.effects)
-
-
 def with_grants(game: GameState, side: int, slot: int, base: frozenset[str]) -> frozenset[str]:
     """`base` (the printed keywords of the unit in `slot` of `side`, or of its ruler) and every keyword granted to it."""
     s = game.sides[side]

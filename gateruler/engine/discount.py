@@ -54,8 +54,3 @@ def discount_ability(energy: int, costs: Sequence[Any], text: str = "", requires
     ("costs 2 less if you control a Beast")."""
     paid = ((Energy(amount=energy),) if energy > 0 else ()) + tuple(costs)
     return Ability(DISCOUNT, (PlayThis(),), text, paid, requires)
-
-
-def discount_index(defs: Sequence[Any]) -> tuple[int, ...]:
-    """For each card, the index of its discount ability, or -1."""
-    return tuple(next((i for i, a in enumerate(d.abilities) if a.trigger == DISCOUNT), -1) for d in defs)

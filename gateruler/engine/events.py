@@ -33,7 +33,7 @@ try:
 except ImportError:  # pragma: no cover - other Pythons: the same, in Python
     from operator import itemgetter
 
-    def _tuplegetter(index: int, doc: str) -> Any:  # type: ignore[no-redef]
+    def _tuplegetter(index: int, doc: str) -> Any:
         return property(itemgetter(index), doc=doc)
 
 
@@ -238,7 +238,7 @@ def padded(entry: Sequence[Any]) -> Entry:
     record = KINDS.get(entry[1], Entry) if len(entry) > 1 else Entry
     missing = 3 + len(record.FIELDS) - len(entry)
     if type(entry) is record and missing <= 0:
-        return entry  # type: ignore[return-value]  # a record of its kind, as the engine logs it
+        return entry  # a record of its kind, as the engine logs it
     return record(tuple(entry) + (None,) * missing if missing > 0 else entry)
 
 

@@ -62,7 +62,7 @@ def reader(stat: str, ruler: bool = True) -> StatRead:
     space: dict[str, Any] = {"RULER": RULER, "INVADER": INVADER}
     exec(compile(source, f"<gateruler.engine.stats: the {stat} read>", "exec"), space)
     read: StatRead = space["read"]
-    read.__name__ = read.__qualname__ = stat  # type: ignore[attr-defined]
+    read.__name__ = read.__qualname__ = stat
     read.__module__ = __name__
     read.__doc__ = f"The {stat.upper()} of the unit in `slot` of `side`" + (" (RULER: of its ruler)." if ruler else ".")
     return read

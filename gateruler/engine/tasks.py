@@ -239,4 +239,4 @@ def task_from_list(items: list[Any]) -> Task:
     kind = BY_PREFIX.get(tuple(items[:1])) or BY_PREFIX.get(tuple(items[:2]))
     if kind is None:
         raise ValueError(f"unknown task {items[:2]!r}")
-    return kind.record(*items[len(kind.prefix) :])  # type: ignore[no-any-return]
+    return kind.record(*items[len(kind.prefix) :])

@@ -142,7 +142,7 @@ def cnt_harm(card: CardDef) -> float:
         for e in effects:
             shape = target_shape(e.target)
             if e.kind == "damage" and shape == "enemy_ruler":
-                harm += e.amount  # type: ignore[attr-defined]  # a damage word has an amount
+                harm += e.amount
             elif e.kind in ("damage", "destroy") and shape in ENEMY_UNIT_TARGETS:
                 harm += 1.0
     return harm

@@ -329,7 +329,7 @@ def _effect_hurts(facts: Facts, source: int) -> bool:
         for e in ability.effects:
             if e.kind not in DAMAGE_WORDS:
                 continue
-            amount = e.amount  # type: ignore[attr-defined]  # a damage word has an amount
+            amount = e.amount
             if getattr(e.target, "word", "") == "enemy_ruler" and amount >= _life_left(facts):
                 return True
             if any(
