@@ -38,19 +38,22 @@ from gateruler.batch import (
 from gateruler.bots import BOT_NAMES, DEFAULT_BOT, bot_label, tuned_weights
 from gateruler.bots.search import DEFAULT_BUDGET
 from gateruler.cardpool import CardPool
+from gateruler.ceiling import CeilingLevel, CeilingResult, run_ceiling
 from gateruler.check_results import CHECK_FORMAT, CHECK_VERSION
 from gateruler.cli import main, stdout_console
 from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.cli.check_cards import CARDS_NOTE, cards_table, damage_table, endings_line, level_figures_json
+from gateruler.cli.check_ceiling import ceiling_json, ceiling_lines, save_win_replays
 from gateruler.cli.cmd_variants import given_variants, variant_option
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
 from gateruler.fileio import write_text_atomic
 from gateruler.interrupts import deferred_interrupts, exit_code
 from gateruler.library import library_summary
-from gateruler.limits import MAX_BUDGET, MAX_SEED, MAX_TURNS, MAX_WORKERS
+from gateruler.limits import MAX_BUDGET, MAX_CEILING_BUDGET, MAX_SEED, MAX_TURNS, MAX_WORKERS
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
 from gateruler.sensitivity import Sensitivity, run_sensitivity
+from gateruler.solver import DEFAULT_BUDGET as DEFAULT_CEILING_BUDGET
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import ERROR
 from gateruler.variants import readings_for
@@ -327,11 +330,16 @@ def bot_weights_json(bot: str) -> dict | None:
 
 
 def result_json(
-    result: BatchResult, replay_paths: dict[tuple[int, int], str], sensitivity: Sensitivity | None = None
+    result: BatchResult,
+    replay_paths: dict[tuple[int, int], str],
+    sensitivity: Sensitivity | None = None,
+    ceiling: CeilingResult | None = None,
+    ceiling_replays: dict[int, str] | None = None,
 ) -> dict:
     """Every figure and every setting needed to run the same check again (the bot's weights; the rule
     variants in force that are not the defaults; each level also lists the value of every variant it
-    was played under, and with --sensitivity what each other reading does to its clear rate)."""
+    was played under, with --sensitivity what each other reading does to its clear rate, and with
+    --ceiling the solver's verdicts on the same games)."""
     settings = result.settings
     first = result.levels[0].spec
     levels = []
@@ -350,6 +358,9 @@ def result_json(
                 "stopped_early": level.stopped_early,
                 "variants": spec.readings.to_dict(),
                 "sensitivity": None if sensitivity is None else _sensitivity_json(sensitivity, index, level),
+                "ceiling": None
+                if ceiling is None
+                else ceiling_json(ceiling.levels[index], (ceiling_replays or {}).get(index)),
                 **level.tally.to_dict(),
                 **level_figures_json(level),
                 "errors": [
@@ -393,8 +404,10 @@ def result_json(
                 {"name": name, "value": value} for name, value in first.readings.changed()
             ],  # not the defaults
             "sensitivity": sensitivity is not None,
+            "ceiling_budget": None if ceiling is None else ceiling.budget,
+            "ceiling_rollouts": None if ceiling is None else ceiling.policy,
         },
-        "interrupted": result.interrupted,
+        "interrupted": result.interrupted or (ceiling is not None and ceiling.interrupted),
         "levels": levels,
     }
 
@@ -482,7 +495,7 @@ class _ProgressBars:
         if self.progress is not None:
             self.progress.stop()
 
-    def update(self, level_index: int, level: LevelResult) -> None:
+    def update(self, level_index: int, level: LevelResult | CeilingLevel) -> None:
         if not self.enabled:
             return
         if self.progress is None:
@@ -553,6 +566,17 @@ class _ProgressBars:
     is_flag=True,
     help="Also play the same games under each other reading of each open ruling and show what it changes (docs/variants.md).",
 )
+@click.option(
+    "--ceiling",
+    is_flag=True,
+    help="Also search the same games with both deck orders known: the share no play can beat (docs/check.md).",
+)
+@click.option(
+    "--ceiling-budget",
+    default=None,
+    type=int,
+    help=f"With --ceiling: the solver's nodes per game [default: {DEFAULT_CEILING_BUDGET:,}].",
+)
 @cards_option
 @variant_option
 @backend_options
@@ -572,6 +596,8 @@ def check(
     cards_stats: bool,
     report_path: str | None,
     sensitivity: bool,
+    ceiling: bool,
+    ceiling_budget: int | None,
     card_paths: tuple[str, ...],
     variant_texts: tuple[str, ...],
     backend: str,
@@ -586,6 +612,9 @@ def check(
     _within("--budget", budget, 1, MAX_BUDGET)
     _within("--max-turns", max_turns, 1, MAX_TURNS)
     _within("--seed", seed, 0, MAX_SEED)
+    if ceiling_budget is not None and not ceiling:
+        raise GateRulerError("--ceiling-budget: only with --ceiling")
+    _within("--ceiling-budget", ceiling_budget, 1, MAX_CEILING_BUDGET)
     numbers = chosen_levels(levels_text, level_file)
     variants = given_variants(variant_texts)
     runner = open_backend(backend, scheduler, workers)
@@ -598,6 +627,7 @@ def check(
     out = stdout_console()
     result = None
     sensitive: Sensitivity | None = None
+    bound: CeilingResult | None = None
     interrupt: KeyboardInterrupt | None = None
     try:
         with runner:
@@ -618,13 +648,16 @@ def check(
                     return _ProgressBars(changed, games, sys.stderr.isatty(), label)
 
                 sensitive = run_sensitivity(specs, settings, result, runner, bars_for)
+            if ceiling and not result.interrupted and not (sensitive is not None and sensitive.interrupted):
+                with _ProgressBars(specs, games, sys.stderr.isatty(), "ceiling") as bars:
+                    bound = run_ceiling(result, ceiling_budget or DEFAULT_CEILING_BUDGET, runner, bars.update)
     except KeyboardInterrupt as caught:  # before the batch began, or while the bars or the cluster closed
         interrupt = caught
     with deferred_interrupts() as later:  # a second Ctrl-C must not lose what the first promised
         if result is None:
             result = BatchResult(settings, [LevelResult(spec) for spec in specs], interrupted=True)
-        interrupt = interrupt or result.interrupt
-        _finish(result, settings, out, replay_dir, json_path, cards_stats, report_path, sensitive)
+        interrupt = interrupt or result.interrupt or (bound.interrupt if bound is not None else None)
+        _finish(result, settings, out, replay_dir, json_path, cards_stats, report_path, sensitive, bound)
     if interrupt is not None:
         sys.exit(exit_code(interrupt))
     if later:  # Ctrl-C or SIGTERM while the result was being written: it was written all the same
@@ -640,9 +673,11 @@ def _finish(
     cards_stats: bool,
     report_path: str | None,
     sensitivity: Sensitivity | None = None,
+    ceiling: CeilingResult | None = None,
 ) -> None:
     """Everything a check promises once its games are played (or interrupted): replays, tables, JSON, report."""
     replay_paths = _save_error_replays(result, settings, Path(replay_dir))
+    ceiling_replays = save_win_replays(ceiling, settings, Path(replay_dir)) if ceiling is not None else {}
     if result.interrupted:
         out.print("interrupted: partial result")
     wide = out.width >= WIDE
@@ -654,18 +689,27 @@ def _finish(
         out.print(sensitivity_table(result, sensitivity, wide))
         for line in sensitivity_notes(sensitivity):
             out.print(line, soft_wrap=not out.is_terminal)
+    if ceiling is not None:
+        out.print()
+        labels = {
+            i: _level_label(lv.spec) if wide else f"level {lv.spec.level.number}" for i, lv in enumerate(result.levels)
+        }
+        for line in ceiling_lines(result, ceiling, labels, ceiling_replays):
+            out.print(line, soft_wrap=not out.is_terminal)
     if cards_stats:
         _print_cards_stats(out, result)
+    if json_path is not None or report_path is not None:
+        data = result_json(result, replay_paths, sensitivity, ceiling, ceiling_replays)
     if json_path is not None:
         try:
-            write_text_atomic(json_path, json.dumps(result_json(result, replay_paths, sensitivity), indent=1) + "\n")
+            write_text_atomic(json_path, json.dumps(data, indent=1) + "\n")
         except OSError as error:
             raise GateRulerError(f"{json_path}: cannot write: {error.strerror or error}") from None
     if report_path is not None:
         from gateruler.pages import write_page
         from gateruler.pages.check_report import report_html
 
-        write_page(report_path, report_html(result_json(result, replay_paths, sensitivity)))
+        write_page(report_path, report_html(data))
 
 
 @main.command()
