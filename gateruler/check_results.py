@@ -19,6 +19,7 @@ from gateruler.insight import ENDINGS
 from gateruler.jsonsrc import (
     Budget,
     CardCount,
+    CeilingBudget,
     FileError,
     GameCount,
     LevelNumber,
@@ -92,6 +93,8 @@ class CheckSettings:
     variants: list[VariantSetting] = attrs.field(factory=list)
     sensitivity: bool = False  # --sensitivity: each level has its "sensitivity" figures
     bot_weights: BotWeights | None = None  # written since the tuned bot (absent in older files)
+    ceiling_budget: CeilingBudget | None = None  # --ceiling: the solver's nodes per game (absent in older files)
+    ceiling_rollouts: str | None = None  # --ceiling: the policy the solver's rollouts play
 
 
 @attrs.frozen
@@ -176,6 +179,35 @@ class LevelSensitivity:
 
 
 @attrs.frozen
+class CeilingError:
+    game: GameCount
+    seed: Seed
+    message: str
+
+
+@attrs.frozen
+class LevelCeiling:
+    """The solver's verdicts on a level's games (`check --ceiling`, docs/check.md)."""
+
+    games: GameCount
+    winnable: GameCount
+    unwinnable: GameCount
+    unknown: GameCount
+    error: GameCount
+    nodes: int
+    ceiling: Rate
+    wilson95: tuple[Rate, Rate]
+    settled: Rate
+    winnable_share: Rate
+    unwinnable_share: Rate
+    unknown_share: Rate
+    complete: bool
+    cpu_seconds: float
+    replays: str | None
+    errors: list[CeilingError]
+
+
+@attrs.frozen
 class LevelFigures:
     level: LevelNumber
     name: str
@@ -200,6 +232,7 @@ class LevelFigures:
     games_read: GameCount = 0
     variants: dict[str, str] = attrs.field(factory=dict)  # every rule variant's value the level was played under
     sensitivity: LevelSensitivity | None = None  # with --sensitivity
+    ceiling: LevelCeiling | None = None  # with --ceiling
     cards: list[CardFigures] = attrs.field(factory=list)
     end_turns: Endings = attrs.field(factory=dict)
     mean_end_turns: MeanEndings = attrs.field(factory=dict)

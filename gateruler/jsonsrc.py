@@ -41,6 +41,7 @@ from gateruler.engine.actions import Action
 from gateruler.errors import DataError, GateRulerError
 from gateruler.limits import (
     MAX_BUDGET,
+    MAX_CEILING_BUDGET,
     MAX_DECK_CARDS,
     MAX_INTEGER_DIGITS,
     MAX_JSON_BYTES,
@@ -437,6 +438,7 @@ converter.register_structure_hook_factory(lambda kind: kind in _BOUNDS, _bounded
 
 Seed = bounded("Seed", 0, MAX_SEED, documented=True)
 Budget = bounded("Budget", 1, MAX_BUDGET, documented=True)
+CeilingBudget = bounded("CeilingBudget", 1, MAX_CEILING_BUDGET, documented=True)
 MaxTurns = bounded("MaxTurns", 1, MAX_TURNS, documented=True)
 Turn = bounded("Turn", 0, 2 * MAX_TURNS + 2, documented=True)  # both sides' turns are counted
 CardCount = bounded("CardCount", 1, MAX_DECK_CARDS, documented=True)

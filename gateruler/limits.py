@@ -49,6 +49,9 @@ MAX_SEED = 2**63 - 1
 MAX_BUDGET = 10_000
 """The search bot's rollouts per decision (default 96): about a hundred times the default's time."""
 
+MAX_CEILING_BUDGET = 1_000_000
+"""The solver's nodes per game (`check --ceiling-budget`, default 20,000): fifty times the default's time and memory."""
+
 MAX_TURNS = 1_000
 """The turn cap of a game (`--max-turns`, a replay's or save's max_turns; default 200)."""
 

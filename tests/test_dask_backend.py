@@ -190,3 +190,20 @@ def test_check_sensitivity_on_a_dask_cluster_gives_the_local_figures(cluster, tm
         assert code == 0, err
         found[name] = json.loads(path.read_text())["levels"]
     assert found["dask"] == found["local"] and found["dask"][0]["sensitivity"]["variants"]
+
+
+def test_the_ceiling_on_a_dask_cluster_has_the_verdicts_it_has_locally(cluster, tmp_path: Path) -> None:  # noqa: ANN001
+    found = {}
+    for name, options in {
+        "local": ["--workers", "1"],
+        "dask": ["--backend", "dask", "--scheduler", cluster.scheduler_address],
+    }.items():
+        path = tmp_path / f"{name}.json"
+        code, _, err = run(
+            "check", DECK, "--levels", "1", "--games", "3", *options, "--ceiling", "--ceiling-budget", "500",
+            "--json", str(path), "--replay-dir", str(tmp_path / name),
+        )  # fmt: skip
+        assert code == 0, err
+        ceiling = json.loads(path.read_text())["levels"][0]["ceiling"]
+        found[name] = {k: v for k, v in ceiling.items() if k not in ("cpu_seconds", "replays")}  # the clock, the folder
+    assert found["dask"] == found["local"] and found["local"]["games"] == 3

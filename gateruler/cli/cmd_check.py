@@ -40,12 +40,14 @@ from gateruler.batch import (
 from gateruler.bots import BOT_NAMES, DEFAULT_BOT, bot_label, tuned_weights
 from gateruler.bots.search import DEFAULT_BUDGET
 from gateruler.cardpool import CardPool
+from gateruler.ceiling import CeilingLevel, CeilingResult, run_ceiling
 from gateruler.check_results import CHECK_FORMAT, CHECK_VERSION
 from gateruler.cli import main, stdout_console
 from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.cli.check_cards import CARDS_NOTE, cards_table, damage_table, endings_line, level_figures_json
+from gateruler.cli.check_ceiling import ceiling_json, ceiling_lines, save_win_replays
 from gateruler.cli.cmd_variants import given_variants, variant_option
-from gateruler.cli.options import BUDGET, GAMES, MAX_TURNS_TYPE, PACE, SEED, WORKERS
+from gateruler.cli.options import BUDGET, CEILING_BUDGET, GAMES, MAX_TURNS_TYPE, PACE, SEED, WORKERS
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
 from gateruler.fileio import Input, Output, check_distinct, check_output, is_missing, write_output
@@ -53,6 +55,7 @@ from gateruler.interrupts import deferred_interrupts, exit_code
 from gateruler.library import library_summary
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
 from gateruler.sensitivity import Sensitivity, run_sensitivity
+from gateruler.solver import DEFAULT_BUDGET as DEFAULT_CEILING_BUDGET
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import ERROR
 from gateruler.streams import is_terminal
@@ -353,43 +356,22 @@ def bot_weights_json(bot: str) -> dict | None:
 
 
 def result_json(
-    result: BatchResult, replay_paths: dict[tuple[int, int], str], sensitivity: Sensitivity | None = None
+    result: BatchResult,
+    replay_paths: dict[tuple[int, int], str],
+    sensitivity: Sensitivity | None = None,
+    ceiling: CeilingResult | None = None,
+    ceiling_replays: dict[int, str] | None = None,
 ) -> dict:
     """Every figure and every setting needed to run the same check again (the bot's weights; the rule
     variants in force that are not the defaults; each level also lists the value of every variant it
-    was played under, and with --sensitivity what each other reading does to its clear rate)."""
+    was played under, with --sensitivity what each other reading does to its clear rate, and with
+    --ceiling the solver's verdicts on the same games)."""
     settings = result.settings
     first = result.levels[0].spec
-    levels = []
-    for index, level in enumerate(result.levels):
-        spec = level.spec
-        deck_prov, rift_prov = provisional_cards(spec)
-        levels.append(
-            {
-                "level": spec.level.number,
-                "name": spec.level.name,
-                "level_file": spec.level_ref if isinstance(spec.level_ref, str) else None,
-                "data_hash": game_data_hash(spec),
-                "provisional": bool(deck_prov or rift_prov),
-                "provisional_cards": {"deck": deck_prov, "level": rift_prov},
-                "complete": level.complete,
-                "stopped_early": level.stopped_early,
-                "variants": spec.readings.to_dict(),
-                "sensitivity": None if sensitivity is None else _sensitivity_json(sensitivity, index, level),
-                **level.tally.to_dict(),
-                **level_figures_json(level),
-                "errors": [
-                    {
-                        "game": r.index,
-                        "seed": r.seed,
-                        "bot_seed": r.bot_seed,
-                        "message": r.message,
-                        "replay": replay_paths.get((r.level_index, r.index)),
-                    }
-                    for r in level.errors
-                ],
-            }
-        )
+    levels = [
+        _level_json(index, level, replay_paths, sensitivity, ceiling, ceiling_replays)
+        for index, level in enumerate(result.levels)
+    ]
     return {
         "format": CHECK_FORMAT,
         "version": CHECK_VERSION,
@@ -419,9 +401,49 @@ def result_json(
                 {"name": name, "value": value} for name, value in first.readings.changed()
             ],  # not the defaults
             "sensitivity": sensitivity is not None,
+            "ceiling_budget": None if ceiling is None else ceiling.budget,
+            "ceiling_rollouts": None if ceiling is None else ceiling.policy,
         },
-        "interrupted": result.interrupted,
+        "interrupted": result.interrupted or (ceiling is not None and ceiling.interrupted),
         "levels": levels,
+    }
+
+
+def _level_json(
+    index: int,
+    level: LevelResult,
+    replay_paths: dict[tuple[int, int], str],
+    sensitivity: Sensitivity | None,
+    ceiling: CeilingResult | None,
+    ceiling_replays: dict[int, str] | None,
+) -> dict:
+    """One level's entry in `check --json`: its figures, the readings it was played under, its errors."""
+    spec = level.spec
+    deck_prov, rift_prov = provisional_cards(spec)
+    return {
+        "level": spec.level.number,
+        "name": spec.level.name,
+        "level_file": spec.level_ref if isinstance(spec.level_ref, str) else None,
+        "data_hash": game_data_hash(spec),
+        "provisional": bool(deck_prov or rift_prov),
+        "provisional_cards": {"deck": deck_prov, "level": rift_prov},
+        "complete": level.complete,
+        "stopped_early": level.stopped_early,
+        "variants": spec.readings.to_dict(),
+        "sensitivity": None if sensitivity is None else _sensitivity_json(sensitivity, index, level),
+        "ceiling": None if ceiling is None else ceiling_json(ceiling.levels[index], (ceiling_replays or {}).get(index)),
+        **level.tally.to_dict(),
+        **level_figures_json(level),
+        "errors": [
+            {
+                "game": r.index,
+                "seed": r.seed,
+                "bot_seed": r.bot_seed,
+                "message": r.message,
+                "replay": replay_paths.get((r.level_index, r.index)),
+            }
+            for r in level.errors
+        ],
     }
 
 
@@ -508,7 +530,7 @@ class _ProgressBars:
         if self.progress is not None:
             self.progress.stop()
 
-    def update(self, level_index: int, level: LevelResult) -> None:
+    def update(self, level_index: int, level: LevelResult | CeilingLevel) -> None:
         if not self.enabled:
             return
         if self.progress is None:
@@ -581,6 +603,17 @@ class _ProgressBars:
     is_flag=True,
     help="Also play the same games under each other reading of each open ruling and show what it changes (docs/variants.md).",
 )
+@click.option(
+    "--ceiling",
+    is_flag=True,
+    help="Also search the same games with both deck orders known: the share no play can beat (docs/check.md).",
+)
+@click.option(
+    "--ceiling-budget",
+    default=None,
+    type=CEILING_BUDGET,
+    help=f"With --ceiling: the solver's nodes per game [default: {DEFAULT_CEILING_BUDGET:,}].",
+)
 @cards_option
 @variant_option
 @backend_options
@@ -600,6 +633,8 @@ def check(
     cards_stats: bool,
     report_path: str | None,
     sensitivity: bool,
+    ceiling: bool,
+    ceiling_budget: int | None,
     card_paths: tuple[str, ...],
     variant_texts: tuple[str, ...],
     backend: str,
@@ -613,6 +648,8 @@ def check(
     report_out = None if report_path is None else check_output(report_path, option="--report", inputs=inputs)
     check_distinct({"--json": json_out, "--report": report_out})
     check_replay_dir(replay_dir)
+    if ceiling_budget is not None and not ceiling:
+        raise GateRulerError("--ceiling-budget: only with --ceiling")
     numbers = chosen_levels(levels_text, level_file)
     variants = given_variants(variant_texts)
     runner = open_backend(backend, scheduler, workers)
@@ -625,6 +662,7 @@ def check(
     out = stdout_console()
     result = None
     sensitive: Sensitivity | None = None
+    bound: CeilingResult | None = None
     interrupt: KeyboardInterrupt | None = None
     try:
         with runner:
@@ -645,13 +683,16 @@ def check(
                     return _ProgressBars(changed, games, is_terminal(sys.stderr), label)
 
                 sensitive = run_sensitivity(specs, settings, result, runner, bars_for)
+            if ceiling and not result.interrupted and not (sensitive is not None and sensitive.interrupted):
+                with _ProgressBars(specs, games, sys.stderr.isatty(), "ceiling") as bars:
+                    bound = run_ceiling(result, ceiling_budget or DEFAULT_CEILING_BUDGET, runner, bars.update)
     except KeyboardInterrupt as caught:  # before the batch began, or while the bars or the cluster closed
         interrupt = caught
     with deferred_interrupts() as later:  # a second Ctrl-C must not lose what the first promised
         if result is None:
             result = BatchResult(settings, [LevelResult(spec) for spec in specs], interrupted=True)
-        interrupt = interrupt or result.interrupt
-        _finish(result, settings, out, replay_dir, json_out, cards_stats, report_out, sensitive)
+        interrupt = interrupt or result.interrupt or (bound.interrupt if bound is not None else None)
+        _finish(result, settings, out, replay_dir, json_out, cards_stats, report_out, sensitive, bound)
     if interrupt is not None:
         sys.exit(exit_code(interrupt))
     if later:  # Ctrl-C or SIGTERM while the result was being written: it was written all the same
@@ -667,9 +708,11 @@ def _finish(
     cards_stats: bool,
     report_out: Output | None,
     sensitivity: Sensitivity | None = None,
+    ceiling: CeilingResult | None = None,
 ) -> None:
     """Everything a check promises once its games are played (or interrupted): replays, tables, JSON, report."""
     replay_paths, unsaved = _save_error_replays(result, settings, Path(replay_dir))
+    ceiling_replays = save_win_replays(ceiling, settings, Path(replay_dir)) if ceiling is not None else {}
     if result.interrupted:
         out.print("interrupted: partial result")
     wide = out.width >= WIDE
@@ -681,15 +724,24 @@ def _finish(
         out.print(sensitivity_table(result, sensitivity, wide))
         for line in sensitivity_notes(sensitivity):
             out.print(line, soft_wrap=not out.is_terminal)
+    if ceiling is not None:
+        out.print()
+        labels = {
+            i: _level_label(lv.spec) if wide else f"level {lv.spec.level.number}" for i, lv in enumerate(result.levels)
+        }
+        for line in ceiling_lines(result, ceiling, labels, ceiling_replays):
+            out.print(line, soft_wrap=not out.is_terminal)
     if cards_stats:
         _print_cards_stats(out, result)
+    if json_out is not None or report_out is not None:
+        data = result_json(result, replay_paths, sensitivity, ceiling, ceiling_replays)
     if json_out is not None:
-        write_output(json_out, json.dumps(result_json(result, replay_paths, sensitivity), indent=1) + "\n")
+        write_output(json_out, json.dumps(data, indent=1) + "\n")
     if report_out is not None:
         from gateruler.pages import write_page
         from gateruler.pages.check_report import report_html
 
-        write_page(report_out, report_html(result_json(result, replay_paths, sensitivity)))
+        write_page(report_out, report_html(data))
 
 
 @main.command()

@@ -25,6 +25,7 @@ from gateruler.errors import GateRulerError
 from gateruler.limits import (
     MAX_BUDGET,
     MAX_CANDIDATES,
+    MAX_CEILING_BUDGET,
     MAX_GAMES,
     MAX_INTEGER_DIGITS,
     MAX_PACE,
@@ -113,6 +114,7 @@ def _cut(text: str) -> str:
 
 SEED = BoundedInt(0, MAX_SEED)
 BUDGET = BoundedInt(1, MAX_BUDGET)
+CEILING_BUDGET = BoundedInt(1, MAX_CEILING_BUDGET)
 MAX_TURNS_TYPE = BoundedInt(1, MAX_TURNS)
 WORKERS = BoundedInt(1, MAX_WORKERS)
 GAMES = BoundedInt(1, MAX_GAMES)
@@ -123,6 +125,7 @@ PACE = BoundedFloat(0.05, MAX_PACE)
 BOUNDS: dict[str, click.ParamType] = {
     "--seed": SEED,
     "--budget": BUDGET,
+    "--ceiling-budget": CEILING_BUDGET,
     "--max-turns": MAX_TURNS_TYPE,
     "--workers": WORKERS,
     "--games": GAMES,

@@ -285,6 +285,8 @@ def reproduce_command(data: dict) -> str:
     if s.get("precision") is not None:
         parts += ["--precision", str(s["precision"])]
     parts += ["--max-turns", str(s["max_turns"])]
+    if s.get("ceiling_budget") is not None:
+        parts += ["--ceiling", "--ceiling-budget", str(s["ceiling_budget"])]
     parts += [f"--variant={name}={value}" for name, value in variants_in_force(data)]
     return shlex.join(parts)
 
@@ -385,6 +387,48 @@ def _sensitivity(levels: list[dict]) -> str:
     )
 
 
+def _ceiling(levels: list[dict], settings: dict) -> str:
+    """With `check --ceiling`: per level, the bot's clear rate beside the solver's ceiling, and its verdicts."""
+    shown = [lv for lv in levels if lv.get("ceiling")]
+    if not shown:
+        return ""
+    head = _head(
+        (
+            ("level", "text"),
+            ("clear", "num"),
+            ("ceiling", "num"),
+            ("95% interval", ""),
+            ("winnable", "num"),
+            ("unwinnable", "num"),
+            ("unknown", "num"),
+        )
+    )
+    rows = []
+    for lv in shown:
+        top = lv["ceiling"]
+        low, high = top["wilson95"]
+        cells = [
+            _text_cell(plots.level_label(lv)),
+            _cell(percent(lv["clear_rate"]), lv["clear_rate"]),
+            _cell(percent(top["ceiling"]), top["ceiling"]),
+            _cell(f"{100 * low:.1f}-{100 * high:.1f}%"),
+            *(_cell(str(top[k]), top[k]) for k in ("winnable", "unwinnable")),
+            _cell(str(top["unknown"] + top["error"]), top["unknown"] + top["error"]),
+        ]
+        rows.append(f"<tr>{''.join(cells)}</tr>")
+    budget = settings.get("ceiling_budget") or 0
+    return (
+        '<h2 id="ceiling-section">Ceiling: what no play can beat</h2>'
+        + _figure(
+            plots.clear_and_ceiling(levels),
+            "The bot's clear rate bounds the deck from below; the ceiling, the share of the same games a search that knows "
+            f"both deck orders did not prove lost (up to {budget:,} positions a game, rollouts by "
+            f"{settings.get('ceiling_rollouts')}), bounds every player from above. Unsettled games count on the ceiling's side.",
+        )
+        + f'<table id="ceiling" class="sortable">{head}<tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
 def report_html(data: dict) -> str:
     """The whole report page for a check's JSON data."""
     levels = data["levels"]
@@ -448,6 +492,7 @@ def report_html(data: dict) -> str:
         '<h2 id="variants-section">Rule variants</h2>',
         _variants(data),
         _sensitivity(levels),
+        _ceiling(levels, s),
         '<p class="muted">docs/check.md in gateruler explains every figure on this page.</p>',
     ]
     return page(title, "\n".join(body), style=STYLE, script=SCRIPT)

@@ -198,6 +198,50 @@ def clear_rates(levels: Sequence[dict]) -> str:
     return to_svg(figure, "plot-clear-rates", "Clear rate per level with 95% intervals", names)
 
 
+CEILING_COLOUR = "#0072B2"
+UNSETTLED_COLOUR = "#CCCCCC"
+
+
+def clear_and_ceiling(levels: Sequence[dict]) -> str:
+    """Per level (those with a ceiling): the bot's clear rate and the solver's ceiling side by side, each with its
+    Wilson 95% interval; the truth lies between them.  The ceiling's bar is split into the proven winnable share
+    and the unsettled one, which the ceiling counts but no search has decided."""
+    shown = [lv for lv in levels if lv.get("ceiling")]
+    figure = _figure(0.6 + 0.8 * len(shown))
+    names = Names()
+    ax = figure.subplots()
+    ys = [2 * i for i in range(len(shown))][::-1]
+    for y, lv in zip(ys, shown):
+        top = lv["ceiling"]
+        bars = (
+            (y + 0.4, lv["clear_rate"], lv["wilson95"], OUTCOME_COLOURS["cleared"], "clear"),
+            (y - 0.4, top["ceiling"], top["wilson95"], CEILING_COLOUR, "ceiling"),
+        )
+        for at, rate, (low, high), colour, word in bars:
+            ax.barh([at], [100 * rate], color=colour, alpha=0.85, height=0.7)
+            ax.errorbar(
+                [100 * rate],
+                [at],
+                xerr=[[100 * (rate - low)], [100 * (high - rate)]],
+                fmt="none",
+                ecolor="#1b1b1b",
+                elinewidth=1.2,
+                capsize=3,
+            )
+            ax.text(101, at, f"{word} {100 * rate:.1f}%  [{100 * low:.1f}-{100 * high:.1f}]", va="center", fontsize=8)
+        unsettled = 100 * top["unknown_share"]
+        if unsettled:
+            ax.barh([y - 0.4], [unsettled], left=[100 * top["ceiling"] - unsettled], color=UNSETTLED_COLOUR, height=0.7)
+    names.yticks(ax, ys, [level_label(lv) for lv in shown])
+    ax.set_xlim(0, 140)
+    ax.set_xticks(range(0, 101, 20), [f"{x}%" for x in range(0, 101, 20)])
+    ax.set_xlabel(
+        "the bot's clear rate (green) and no play's more (blue; grey: unsettled), with 95% intervals", fontsize=9
+    )
+    _style(ax)
+    return to_svg(figure, "plot-ceiling", "Clear rate and ceiling per level with 95% intervals", names)
+
+
 def endings_by_turn(levels: Sequence[dict]) -> str:
     """Per level: the games that ended on each of your turns, stacked by how they ended."""
     figure = _figure(2.4 * math.ceil(len(levels) / 3) + 0.5)
