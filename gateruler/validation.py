@@ -220,10 +220,16 @@ def resolve_deck(deck: DeckDef, pool: CardPool) -> tuple[DeckDef, list[Finding]]
     before a name's first comma, ignoring case (:meth:`CardPool.find`).  An
     entry that names no card, or several, is left as written.
     """
+    entries, findings = resolve_entries(deck.cards, pool)
+    return attrs.evolve(deck, cards=entries), findings
+
+
+def resolve_entries(cards: Iterable[DeckEntry], pool: CardPool) -> tuple[tuple[DeckEntry, ...], list[Finding]]:
+    """A card list (a deck's, a collection's) with each entry naming its card by id, as :func:`resolve_deck`."""
     report = Report()
     entries = []
     first: dict[str, DeckEntry] = {}
-    for entry in deck.cards:
+    for entry in cards:
         found = pool.find(entry.card)
         if len(found) != 1:
             message = unknown_deck_card(entry.card, pool) if not found else _ambiguous(entry.card, found)
@@ -238,7 +244,7 @@ def resolve_deck(deck: DeckDef, pool: CardPool) -> tuple[DeckDef, list[Finding]]
             )
         first.setdefault(card.id, entry)
         entries.append(attrs.evolve(entry, card=card.id))
-    return attrs.evolve(deck, cards=tuple(entries)), report.findings
+    return tuple(entries), report.findings
 
 
 def unknown_deck_card(text: str, pool: CardPool) -> str:
@@ -336,16 +342,21 @@ def check_resolved_deck(deck: DeckDef, pool: CardPool, rulers: dict[str, RulerDe
 
 
 def check_collection(collection: CollectionDef, pool: CardPool) -> list[Finding]:
-    """Everything wrong with a collection: cards the pool does not know, rift cards no player owns.
+    """Everything wrong with a collection: entries that name no card (or several), rift cards no player owns.
 
     A banned card is fine to own (the ban is solo mode's); it is just never put in a deck."""
+    return resolve_collection(collection, pool)[1]
+
+
+def resolve_collection(collection: CollectionDef, pool: CardPool) -> tuple[CollectionDef, list[Finding]]:
+    """The collection with each entry naming its card by id (names as a deck takes them), and what is wrong with it."""
+    entries, findings = resolve_entries(collection.cards, pool)
     report = Report()
-    for entry in collection.cards:
+    report.extend(findings)
+    for entry in entries:
         card = pool.get(entry.card)
-        if card is None:
-            report.error(entry.location, _unknown_card(entry.card, pool))
-        elif card.solo_only:
+        if card is not None and card.solo_only:
             report.error(
                 entry.location, f"card {card.id!r} ({card.name}) is a solo-mode rift card; a player cannot own it"
             )
-    return report.findings
+    return attrs.evolve(collection, cards=entries), report.findings

@@ -96,7 +96,7 @@ BAD_CELLS = [
     (
         "a shipped id",
         "PROV-001,a,unit,1,3,3,1,,,,\n",
-        "c.csv:2:1: card id 'PROV-001' is already a shipped card (Shield Sentry (provisional)); to correct it, say yes in a 'replaces' column",
+        "c.csv:2:1: card id 'PROV-001' is already a shipped card (Shield Sentry); to correct it, say yes in a 'replaces' column",
     ),
     (
         "a value past the last column",

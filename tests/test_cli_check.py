@@ -84,7 +84,7 @@ def test_the_json_file_has_each_deck_cards_figures_and_the_loss_causes_per_level
     deck = loader.load_deck(DECK)
     assert [c["card"] for c in level["cards"]] == [e.card for e in deck.cards]
     shield = level["cards"][0]
-    assert shield["name"] == "Shield Sentry (provisional)" and shield["copies"] == 4
+    assert shield["name"] == "Shield Sentry" and shield["copies"] == 4
     assert shield["seen"] + shield["not_seen"] == level["games_read"]
     assert shield["seen_cleared"] + shield["not_seen_cleared"] == level["cleared"]
     assert set(shield) >= {
@@ -112,7 +112,7 @@ def test_cards_stats_prints_each_levels_cards_and_what_dealt_the_damage() -> Non
     assert code == 0, err
     assert "1 Vanguard: 16 games read; cleared on turn" in out
     rows = [line.split() for line in out.splitlines() if line.strip().startswith(("Shield Sentry", "the rift itself"))]
-    assert rows[0][:4] == ["Shield", "Sentry", "(provisional)", "4"]
+    assert rows[0][:3] == ["Shield", "Sentry", "4"]
     assert rows[1][:3] == ["the", "rift", "itself"]
     assert "opening hand" in out and "docs/check.md" in out
 

@@ -166,7 +166,7 @@ def test_load_deck_raises_every_error(tmp_path):
     with pytest.raises(DataErrors) as caught:
         load_deck(path)
     assert [str(e) for e in caught.value.errors] == [
-        f"{path}:4:12: 5 copies of 'Shield Sentry (provisional)' (PROV-001): at most 4 per name under the Knight",
+        f"{path}:4:12: 5 copies of 'Shield Sentry' (PROV-001): at most 4 per name under the Knight",
         f"{path}:3:1: the deck has 5 cards; a Knight deck has exactly 50",
     ]
 

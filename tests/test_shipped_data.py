@@ -230,7 +230,7 @@ def test_no_card_number_is_invented(pool):
 def test_provisional_player_cards_say_so(pool):
     for card in pool:
         if card.id.startswith("PROV-"):
-            assert card.name.endswith("(provisional)") and card.provenance is Provenance.PROVISIONAL
+            assert card.provenance is Provenance.PROVISIONAL and "(" not in card.name
 
 
 def test_ban_list_is_the_seeds():
@@ -278,3 +278,18 @@ def test_level_5s_cthulhu_attacks_without_paying_its_dormant_attack_cost(pool):
 
     rift_cthulhu = invader_definitions(load_level(5), pool)[CTHULHU]
     assert rift_cthulhu.abilities == () and "dormant" not in rift_cthulhu.keywords
+
+
+def test_a_provisional_shipped_card_is_named_plainly_in_a_deck(tmp_path: Path) -> None:
+    """Provisional is the card's provenance, shown beside its name, not part of it (issue 26)."""
+    from gateruler.reading.decks import parse_deck
+    from gateruler.validation import resolve_deck
+    from gateruler.yamlsrc import parse_yaml
+
+    entries = "".join(f"  - {{card: {name}, count: 4}}\n" for name in ("Flame Bolt", "shield sentry", "PROV-008"))
+    deck = parse_deck(parse_yaml(f"name: plain\nruler: knight\ncards:\n{entries}", "plain.yaml"), "plain.yaml")
+    pool = load_card_pool()
+    resolved, findings = resolve_deck(deck, pool)
+    assert findings == []
+    assert [e.card for e in resolved.cards] == ["PROV-003", "PROV-001", "PROV-008"]
+    assert all(pool[e.card].is_provisional for e in resolved.cards)

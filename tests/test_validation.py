@@ -436,9 +436,7 @@ def test_unknown_card_in_a_deck(check):
 
 def test_too_many_copies_of_a_name(check):
     text = deck(**{**KNIGHT_50, "PROV-001": 5, "PRERELEASE-CRIMSON-SYLTIS": 1})
-    assert check(text) == [
-        "4:12: 5 copies of 'Shield Sentry (provisional)' (PROV-001): at most 4 per name under the Knight"
-    ]
+    assert check(text) == ["4:12: 5 copies of 'Shield Sentry' (PROV-001): at most 4 per name under the Knight"]
 
 
 def test_deck_size_must_be_the_rulers(check):

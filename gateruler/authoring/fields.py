@@ -932,7 +932,17 @@ OWNED_ENTRY = ObjectSpec(
     "owned-entry",
     "Owned entry",
     "A card you own and how many copies of it; each card is listed once.",
-    (Field("card", str, "The card number.", "PROV-001", required=True), _count_field(4)),
+    (
+        Field(
+            "card",
+            str,
+            "The card's id or any of its names, as in a deck entry (ignoring case; a name that fits several "
+            "cards is an error listing them).",
+            "Flame Bolt",
+            required=True,
+        ),
+        _count_field(4),
+    ),
     model=DeckEntry,
     what="a card entry",
 )
