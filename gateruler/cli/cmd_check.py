@@ -59,6 +59,7 @@ from gateruler.streams import is_terminal
 from gateruler.variants import readings_for
 
 SHIPPED_LEVELS = range(1, 7)
+MAX_DECKS = 8  # decks compared at once: each plays every game
 
 
 _LEVEL_PART = re.compile(r"\s*([0-9]{1,30})\s*(?:-\s*([0-9]{1,30})\s*)?")
@@ -531,7 +532,7 @@ class _ProgressBars:
 
 
 @main.command()
-@click.argument("deck")
+@click.argument("decks", metavar="DECK [DECK_B ...]", nargs=-1, required=True)
 @click.option(
     "--levels", "levels_text", default="1-6", show_default=True, help="Shipped levels to check: 1-6, 3, 1,3-4."
 )
@@ -547,6 +548,12 @@ class _ProgressBars:
 )
 @click.option("--seed", default=0, show_default=True, type=SEED, help="Base seed: every game's seed derives from it.")
 @click.option("--json", "json_path", default=None, help="Also write every figure and setting to this JSON file.")
+@click.option(
+    "--csv",
+    "csv_path",
+    default=None,
+    help="Also write the per-level figures (with --cards-stats, the card figures too) as a CSV table.",
+)
 @click.option("--level-file", default=None, help="Check against this level file instead of the shipped levels.")
 @click.option(
     "--precision",
@@ -585,13 +592,14 @@ class _ProgressBars:
 @variant_option
 @backend_options
 def check(
-    deck: str,
+    decks: tuple[str, ...],
     levels_text: str,
     games: int,
     bot: str,
     workers: int | None,
     seed: int,
     json_path: str | None,
+    csv_path: str | None,
     level_file: str | None,
     precision: float | None,
     budget: int | None,
@@ -605,20 +613,45 @@ def check(
     backend: str,
     scheduler: str | None,
 ) -> None:
-    """Play DECK against the rift levels with a bot and report how often it clears them."""
+    """Play DECK against the rift levels with a bot and report how often it clears them.
+
+    Given several decks, play each on the same games (the same seeds) and
+    print, per level, each deck's clear rate and its paired difference from
+    the first deck's, with its interval (docs/check.md)."""
     if precision is not None and not 0 < precision < 1:
         raise GateRulerError("--precision: must be between 0 and 1 (an interval width, e.g. 0.05)")
-    inputs = game_inputs(deck, level_file, card_paths)
+    if len(decks) > MAX_DECKS:
+        raise GateRulerError(f"check: {len(decks)} decks; compare at most {MAX_DECKS} at once")
+    deck = decks[0]
+    inputs = game_inputs(deck, level_file, card_paths) + [Input("a deck", d) for d in decks[1:]]
     json_out = None if json_path is None else check_output(json_path, option="--json", inputs=inputs)
+    csv_out = None if csv_path is None else check_output(csv_path, option="--csv", inputs=inputs)
     report_out = None if report_path is None else check_output(report_path, option="--report", inputs=inputs)
-    check_distinct({"--json": json_out, "--report": report_out})
+    check_distinct({"--json": json_out, "--csv": csv_out, "--report": report_out})
     check_replay_dir(replay_dir)
     numbers = chosen_levels(levels_text, level_file)
     variants = given_variants(variant_texts)
+    if len(decks) > 1:
+        for flag, given in (("--sensitivity", sensitivity), ("--cards-stats", cards_stats), ("--report", report_path)):
+            if given:
+                raise GateRulerError(f"{flag} reads one deck: give one DECK, or leave {flag} out to compare decks")
     runner = open_backend(backend, scheduler, workers)
     if bot == "search" and budget is None:
         budget = DEFAULT_BUDGET  # written down, so that the JSON and replays reproduce it
     specs = _specs(deck, numbers, level_file, max_turns, load_pool(card_paths), variants)
+    if len(decks) > 1:
+        others = [_specs(d, numbers, level_file, max_turns, load_pool(card_paths), variants) for d in decks[1:]]
+        settings = BatchSettings(
+            bot=bot,
+            seed=seed,
+            games=games,
+            budget=budget,
+            precision=precision,
+            workers=runner.workers,
+            backend=runner.name,
+        )
+        _compare(decks, [specs, *others], settings, runner, replay_dir, json_out, csv_out)
+        return
     settings = BatchSettings(
         bot=bot, seed=seed, games=games, budget=budget, precision=precision, workers=runner.workers, backend=runner.name
     )
@@ -651,10 +684,79 @@ def check(
         if result is None:
             result = BatchResult(settings, [LevelResult(spec) for spec in specs], interrupted=True)
         interrupt = interrupt or result.interrupt
-        _finish(result, settings, out, replay_dir, json_out, cards_stats, report_out, sensitive)
+        _finish(result, settings, out, replay_dir, json_out, cards_stats, report_out, sensitive, csv_out)
     if interrupt is not None:
         sys.exit(exit_code(interrupt))
     if later:  # Ctrl-C or SIGTERM while the result was being written: it was written all the same
+        sys.exit(128 + later[0])
+
+
+def _compare(
+    files: tuple[str, ...],
+    specs_by_deck: list[list[GameSpec]],
+    settings: BatchSettings,
+    runner: Backend,
+    replay_dir: str,
+    json_out: Output | None,
+    csv_out: Output | None,
+) -> None:
+    """`check DECK_A DECK_B ...`: every deck on the same games, then the comparison (gateruler.cli.check_compare)."""
+    from gateruler.cli.check_compare import Compared, compare_json, compare_notes, compare_table
+    from gateruler.cli.check_csv import csv_text
+
+    out = stdout_console()
+    results: list[BatchResult] = []
+    interrupt: KeyboardInterrupt | None = None
+    try:
+        with runner:
+            settings = attrs.evolve(settings, workers=runner.workers)
+            out.print(
+                f"{len(files)} decks on the same games - bot {bot_label(settings.bot, settings.budget)}"
+                + f", seed {settings.seed}, up to {settings.games} games per level, {runner.describe()}"
+            )
+            for specs in specs_by_deck:
+                library = library_summary(specs[0].pool)
+                if library:
+                    out.print(f"{specs[0].deck.name}: {library}", soft_wrap=not out.is_terminal)
+            out.print(variants_line(specs_by_deck[0]), soft_wrap=not out.is_terminal)
+            for specs in specs_by_deck:
+                with _ProgressBars(specs, settings.games, is_terminal(sys.stderr), specs[0].deck.name) as bars:
+                    result = run_batch(specs, settings, bars.update, runner)
+                results.append(result)
+                if result.interrupted:
+                    interrupt = result.interrupt
+                    break
+    except KeyboardInterrupt as caught:
+        interrupt = caught
+    with deferred_interrupts() as later:
+        results += [
+            BatchResult(settings, [LevelResult(spec) for spec in specs], interrupted=True)
+            for specs in specs_by_deck[len(results) :]
+        ]
+        compared = Compared(tuple(files), tuple(results))
+        paths = []
+        for file, result in zip(files, results):
+            saved, unsaved = _save_error_replays(result, settings, Path(replay_dir) / Path(file).stem)
+            paths.append(saved)
+            for (level_index, game), why in {**saved, **unsaved}.items():
+                number = result.levels[level_index].spec.level.number
+                out.print(
+                    f"{result.levels[0].spec.deck.name}: level {number} game {game} raised an error; replay: {why}"
+                )
+        if interrupt is not None:
+            out.print("interrupted: partial result")
+        wide = out.width >= WIDE
+        out.print(compare_table(compared, wide))
+        for line in compare_notes(compared, wide):
+            out.print(line, soft_wrap=not out.is_terminal)
+        if json_out is not None:
+            data = compare_json(compared, [result_json(r, p) for r, p in zip(results, paths)])
+            write_output(json_out, json.dumps(data, indent=1) + "\n")
+        if csv_out is not None:
+            write_output(csv_out, csv_text(compared, False))
+    if interrupt is not None:
+        sys.exit(exit_code(interrupt))
+    if later:
         sys.exit(128 + later[0])
 
 
@@ -667,8 +769,9 @@ def _finish(
     cards_stats: bool,
     report_out: Output | None,
     sensitivity: Sensitivity | None = None,
+    csv_out: Output | None = None,
 ) -> None:
-    """Everything a check promises once its games are played (or interrupted): replays, tables, JSON, report."""
+    """Everything a check promises once its games are played (or interrupted): replays, tables, JSON, CSV, report."""
     replay_paths, unsaved = _save_error_replays(result, settings, Path(replay_dir))
     if result.interrupted:
         out.print("interrupted: partial result")
@@ -685,6 +788,11 @@ def _finish(
         _print_cards_stats(out, result)
     if json_out is not None:
         write_output(json_out, json.dumps(result_json(result, replay_paths, sensitivity), indent=1) + "\n")
+    if csv_out is not None:
+        from gateruler.cli.check_compare import Compared
+        from gateruler.cli.check_csv import csv_text
+
+        write_output(csv_out, csv_text(Compared((result.levels[0].spec.deck_path,), (result,)), cards_stats))
     if report_out is not None:
         from gateruler.pages import write_page
         from gateruler.pages.check_report import report_html
