@@ -33,7 +33,7 @@ from pathlib import Path
 
 import attrs
 
-from gateruler.authoring.fields import BAN_LIST, BANNED_CARD
+from gateruler.authoring.fields import BAN_LIST, BANNED_CARD, UNUSED_RULES
 from gateruler.cardpool import CardPool, names_of, normalise, short_name
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.models import FIGURES, CardDef, CollectionDef, DeckDef, DeckEntry, LevelDef, RulerDef, SpecialRule
@@ -103,25 +103,35 @@ def check_level(level: LevelDef, pool: CardPool) -> list[Finding]:
         if entry.card not in pool:
             all_known = False
             report.error(entry.location, _unknown_card(entry.card, pool))
-    for rule in level.special_rules:
-        _check_rule(rule, level, listed, pool, report)
+    unused = [rule for rule in level.special_rules if _check_rule(rule, level, listed, pool, report)]
+    ack_loc = level.field_locations.get("acknowledged_discrepancies", level.location)
+    if UNUSED_RULES in level.acknowledged_discrepancies and not unused:
+        report.error(ack_loc, f"{UNUSED_RULES!r} is acknowledged as a discrepancy but every rule names a listed card")
     if all_known:
         _check_figures(level, pool, report)
     return report.findings
 
 
-def _check_rule(rule: SpecialRule, level: LevelDef, listed: set[str], pool: CardPool, report: Report) -> None:
+def acknowledged(level: LevelDef) -> str:
+    """What a warning about an acknowledged discrepancy adds: that it is one, and where it is explained."""
+    return " (acknowledged discrepancy" + ("; the level's notes say why)" if level.notes else ")")
+
+
+def _check_rule(rule: SpecialRule, level: LevelDef, listed: set[str], pool: CardPool, report: Report) -> bool:
+    """Check one special rule; True when it names a card the level does not list (it never applies)."""
     card_id = rule.param("card")
     if card_id is None:
-        return
+        return False
     card = pool.get(str(card_id))
     if card is None:
         report.error(rule.location, _unknown_card(str(card_id), pool))
-        return
-    if card.id not in listed:
+        return False
+    unused = card.id not in listed
+    if unused:
         report.warning(
             rule.location,
-            f"rule {rule.kind.value!r} names {card.id} ({card.name}), which is not in this level's list: it never applies",
+            f"rule {rule.kind.value!r} names {card.id} ({card.name}), which is not in this level's list: it never applies"
+            + (acknowledged(level) if UNUSED_RULES in level.acknowledged_discrepancies else ""),
         )
     if rule.kind is SpecialRuleKind.IGNORE_KEYWORD:
         keyword = rule.param("keyword")
@@ -136,13 +146,14 @@ def _check_rule(rule: SpecialRule, level: LevelDef, listed: set[str], pool: Card
         part = str(rule.param("own_name_contains"))
         if not any(part in pool[c].name for c in listed if c in pool):
             report.warning(rule.location, f"no card in this level's list has {part!r} in its name")
+    return unused
 
 
 def _check_figures(level: LevelDef, pool: CardPool, report: Report) -> None:
-    acknowledged = level.acknowledged_discrepancies
+    acknowledged_figures = level.acknowledged_discrepancies & set(FIGURES)
     ack_loc = level.field_locations.get("acknowledged_discrepancies", level.location)
     if level.stated is None:
-        if acknowledged:
+        if acknowledged_figures:
             report.error(ack_loc, "discrepancies are acknowledged but the level states no figures")
         return
     actual = level_figures(level, pool)
@@ -153,11 +164,11 @@ def _check_figures(level: LevelDef, pool: CardPool, report: Report) -> None:
         if stated_value != actual_value:
             have, stated = _FIGURE_WORDS[figure]
             message = f"{have.format(actual=actual_value)} but {stated.format(stated=stated_value)}"
-            if figure in acknowledged:
-                report.warning(loc, f"{message} (acknowledged discrepancy)")
+            if figure in acknowledged_figures:
+                report.warning(loc, message + acknowledged(level))
             else:
                 report.error(loc, message)
-        elif figure in acknowledged:
+        elif figure in acknowledged_figures:
             report.error(
                 ack_loc, f"{figure!r} is acknowledged as a discrepancy but the list matches the stated {stated_value}"
             )

@@ -141,7 +141,12 @@ def test_load_level_raises_its_errors(tmp_path):
 
 def test_load_level_keeps_warnings_quiet():
     level = load_level(5)  # three acknowledged discrepancies, one harmless rule
-    assert level.deck_size == 56 and level.acknowledged_discrepancies == {"deck_size", "total_level", "cnt_cards"}
+    assert level.deck_size == 56 and level.acknowledged_discrepancies == {
+        "deck_size",
+        "total_level",
+        "cnt_cards",
+        "unused_rules",
+    }
 
 
 def test_shipped_levels_are_one_to_six():

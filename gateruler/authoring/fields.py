@@ -72,6 +72,11 @@ FIGURE_DOC = {
     "total_level": "The sum of the levels of the list's cards.",
     "cnt_cards": "The number of the list's cards with CNT (not counting cards whose CNT the level switches off).",
 }
+UNUSED_RULES = "unused_rules"
+DISCREPANCY_DOC = {
+    **FIGURE_DOC,
+    UNUSED_RULES: "A special rule names a card that is not in the list, so it never applies: kept as the source writes it.",
+}
 TURN_START_DOC = {
     TurnStartKind.DRAW: "The ruler draws its cards into the hand at the start of its turn.",
     TurnStartKind.DRIVE: "The ruler drives its cards (reveal, then use from the drive zone).",
@@ -773,8 +778,9 @@ LEVEL = ObjectSpec(
         Field("special_rules", ListOf(SPECIAL_RULE), "The level's special rules, applied in order.", [], default=MODEL),
         Field(
             "acknowledged_discrepancies",
-            ListOf(Choice("figures", FIGURES, FIGURE_DOC)),
-            "Stated figures known not to match the list (then a warning, not an error).",
+            ListOf(Choice("discrepancies", (*FIGURES, UNUSED_RULES), DISCREPANCY_DOC)),
+            "What is known not to add up, as the source writes it: stated figures that do not match the list, "
+            "rules that never apply (then a warning saying so, not an error; `notes` should say why).",
             [],
             default=MODEL,
             item="acknowledged discrepancy",
