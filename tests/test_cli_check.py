@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -293,6 +294,21 @@ def test_on_a_narrow_terminal_the_table_fits_and_names_the_levels_below() -> Non
     assert all(len(line) <= 80 for line in lines if "━" not in line and "\x1b[" not in line)
     assert any(line.split()[:2] == ["1", "*"] for line in lines if line.strip())
     assert "Levels: 1 Vanguard, 3 Regular Army." in " ".join(lines)
+
+
+def test_on_an_80_column_terminal_every_card_figure_is_readable() -> None:
+    """--cards-stats at 80 columns: no figure cut to '…', each difference with its interval (issue 26)."""
+    child = _spawn(f"check {DECK} --levels 1 --games 12 --workers 1 --cards-stats", columns=80)
+    child.expect(pexpect.EOF)
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before.replace("\r", ""))  # without colours
+    table = text.split("games read;", 1)[1].split("damage to you from", 1)[0]
+    lines = [line.rstrip() for line in table.splitlines()]
+    assert all(len(line) <= 80 for line in lines) and "…" not in table
+    shield = next(i for i, line in enumerate(lines) if line.strip().startswith("Shield Sentry"))
+    figures = lines[shield].split()[2:]
+    assert figures[0] == "4" and all(f.endswith("%") or f == "-" for f in figures[1:4]) and len(figures) == 8
+    assert all(re.fullmatch(r"[+-]\d+\.\.[+-]\d+", w) for w in lines[shield + 1].split())  # intervals under differences
+    assert "Honoikazuchi" in table and "Narrow table: cp copies" in text
 
 
 def test_a_game_that_breaks_is_counted_reported_and_saved_as_a_replay(

@@ -7,7 +7,7 @@ module stays about running the batch.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rich import box
 from rich.table import Table
@@ -22,7 +22,9 @@ from gateruler.insight import (
     figures_json,
     mean_turn,
     percent,
+    points_words,
 )
+from gateruler.render import short_name
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import CLEARED, LOST_DAMAGE, LOST_DECK_OUT, OUTCOME_WORDS
 
@@ -49,6 +51,63 @@ def deck_list(spec: GameSpec) -> list[tuple[str, int]]:
 def level_figures_json(level: LevelResult) -> dict:
     """The per-card figures and loss causes of a level, for `check --json`."""
     return figures_json(level.insight, deck_list(level.spec), source_namer(level.spec))
+
+
+NARROW_NAME = 18  # cells of a card's name in the narrow table
+NARROW_HEADINGS = (
+    "card",
+    "cp",
+    "seen",
+    "clear\nseen",
+    "clear\nnot",
+    "diff\n95%",
+    "opening\n95%",
+    "played",
+    "1st\nseen",
+)
+NARROW_NOTE = (
+    "Narrow table: cp copies; clear seen / not: clear if seen / if not; diff: their difference, then its 95% interval "
+    "under it; opening: the opening-hand difference, the same way; 1st seen: first seen.  Wider terminals (110 columns) "
+    "show the whole words."
+)
+
+
+def _whole_points(x: float) -> str:
+    return f"{100 * x:+.0f}"
+
+
+def _two_lines(x: float | None, interval: Sequence[float] | None) -> str:
+    """A difference over its interval, for the narrow table: "+12.7" then "-8..+30"."""
+    if x is None or interval is None:
+        return "-"
+    return f"{points_words(x)}\n{_whole_points(interval[0])}..{_whole_points(interval[1])}"
+
+
+def _whole_percent(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.0f}%"
+
+
+def narrow_cards_table(level: LevelResult) -> Table:
+    """The cards table in 80 columns: short headings, whole percentages, each difference over its interval."""
+    name = source_namer(level.spec)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0))
+    for heading in NARROW_HEADINGS:
+        table.add_column(heading, justify="left" if heading == "card" else "right", no_wrap=True)
+    games = level.insight.games
+    for f in card_figures(level.insight, deck_list(level.spec)):
+        first = f.mean_first_seen_turn
+        table.add_row(
+            short_name(name((0, f.card)), NARROW_NAME),
+            str(f.copies),
+            _whole_percent(f.seen / games if games else None),
+            _whole_percent(f.clear_rate_seen),
+            _whole_percent(f.clear_rate_not_seen),
+            _two_lines(f.difference, f.difference95),
+            _two_lines(f.opening_difference, f.opening_difference95),
+            _whole_percent(f.played_rate),
+            "-" if first is None else f"{first:.1f}",
+        )
+    return table
 
 
 def cards_table(level: LevelResult) -> Table:

@@ -43,7 +43,15 @@ from gateruler.cardpool import CardPool
 from gateruler.check_results import CHECK_FORMAT, CHECK_VERSION
 from gateruler.cli import main, stdout_console
 from gateruler.cli.card_library import card_pool, cards_option
-from gateruler.cli.check_cards import CARDS_NOTE, cards_table, damage_table, endings_line, level_figures_json
+from gateruler.cli.check_cards import (
+    CARDS_NOTE,
+    NARROW_NOTE,
+    cards_table,
+    damage_table,
+    endings_line,
+    level_figures_json,
+    narrow_cards_table,
+)
 from gateruler.cli.cmd_variants import given_variants, variant_option
 from gateruler.cli.options import BUDGET, GAMES, MAX_TURNS_TYPE, PACE, SEED, WORKERS
 from gateruler.engine.game import DEFAULT_MAX_TURNS
@@ -479,12 +487,16 @@ def sensitivity_notes(sensitivity: Sensitivity) -> list[str]:
 
 
 def _print_cards_stats(out: Console, result: BatchResult) -> None:
+    """The card and damage tables of each level: below WIDE columns the narrow card table, which fits 80."""
+    wide = out.width >= WIDE
     for level in result.levels:
         out.print()
         out.print(f"{_level_label(level.spec)}: {level.insight.games} games read; {endings_line(level)}")
-        out.print(cards_table(level))
+        out.print(cards_table(level) if wide else narrow_cards_table(level))
         out.print(damage_table(level))
     out.print(CARDS_NOTE)
+    if not wide:
+        out.print(NARROW_NOTE)
 
 
 class _ProgressBars:
