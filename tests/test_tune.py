@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -307,3 +308,33 @@ def test_a_collection_name_that_names_no_card_is_located_with_a_suggestion(tmp_p
     code, _, err = run("tune", KNIGHT, "--collection", str(collection), "--output", str(tmp_path / "t.yaml"))
     assert code == 2
     assert err.splitlines() == [f"{collection}:3:12: unknown card 'Flame Blot' (did you mean Flame Bolt [PROV-003]?)"]
+
+
+def test_a_search_that_keeps_nothing_says_what_its_figures_mean_and_what_to_try(tmp_path: Path) -> None:
+    """ "14 against 6" in words, the bar it had to pass, and the levers (issue 26)."""
+    (tmp_path / "golems.yaml").write_text((DATA / "tune-cards.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    deck = tmp_path / "champions.yaml"
+    deck.write_text(
+        Path(DUD_DECK)
+        .read_text(encoding="utf-8")
+        .replace("cards:\n", "card_files: [golems.yaml]\ncards:\n", 1)
+        .replace("{card: TEST-DUD,", "{card: TEST-CHAMPION,"),
+        encoding="utf-8",
+    )
+    binder = tmp_path / "duds.yaml"
+    binder.write_text("owned:\n  - {card: Dud Golem, count: 4}\n", encoding="utf-8")  # every swap makes it worse
+    code, out, err = run(
+        "tune", str(deck), "--collection", str(binder), "--levels", "1", "--games", "16", "--candidates", "1",
+        "--rounds", "1", "--workers", "1", "--output", str(tmp_path / "t.yaml"),
+    )  # fmt: skip
+    assert code == 0, err
+    said = " ".join(out.split())
+    assert re.search(
+        r"none kept: the best, -\d Champion Golem \(TEST-CHAMPION\), \+\d Dud Golem \(TEST-DUD\), alone cleared \d+ "
+        r"of them and the deck alone \d+ \(p = [0-9.e-]+; with 1 swap tried it needed p < 0.05\)",
+        said,
+    ), said
+    assert "no swap beat the deck on the games played: it is unchanged and no file is written" in said
+    assert "What this means: only the games exactly one of the two decks clears tell them apart" in said
+    assert "(--games 48), try fewer swaps at once (--candidates 1: a lower bar)" in said
+    assert not (tmp_path / "t.yaml").exists()
