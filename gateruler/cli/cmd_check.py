@@ -644,7 +644,7 @@ def check(
     numbers = chosen_levels(levels_text, level_file)
     variants = given_variants(variant_texts)
     if len(decks) > 1:
-        for flag, given in (("--sensitivity", sensitivity), ("--cards-stats", cards_stats), ("--report", report_path)):
+        for flag, given in (("--sensitivity", sensitivity), ("--cards-stats", cards_stats)):
             if given:
                 raise GateRulerError(f"{flag} reads one deck: give one DECK, or leave {flag} out to compare decks")
     runner = open_backend(backend, scheduler, workers)
@@ -662,7 +662,7 @@ def check(
             workers=runner.workers,
             backend=runner.name,
         )
-        _compare(decks, [specs, *others], settings, runner, replay_dir, json_out, csv_out)
+        _compare(decks, [specs, *others], settings, runner, replay_dir, json_out, csv_out, report_out)
         return
     settings = BatchSettings(
         bot=bot, seed=seed, games=games, budget=budget, precision=precision, workers=runner.workers, backend=runner.name
@@ -711,6 +711,7 @@ def _compare(
     replay_dir: str,
     json_out: Output | None,
     csv_out: Output | None,
+    report_out: Output | None,
 ) -> None:
     """`check DECK_A DECK_B ...`: every deck on the same games, then the comparison (gateruler.cli.check_compare)."""
     from gateruler.cli.check_compare import Compared, compare_json, compare_notes, compare_table
@@ -761,9 +762,14 @@ def _compare(
         out.print(compare_table(compared, wide))
         for line in compare_notes(compared, wide):
             out.print(line, soft_wrap=not out.is_terminal)
+        data = compare_json(compared, [result_json(r, p) for r, p in zip(results, paths)])
         if json_out is not None:
-            data = compare_json(compared, [result_json(r, p) for r, p in zip(results, paths)])
             write_output(json_out, json.dumps(data, indent=1) + "\n")
+        if report_out is not None:
+            from gateruler.pages import write_page
+            from gateruler.pages.compare_report import compare_html
+
+            write_page(report_out, compare_html(data))
         if csv_out is not None:
             write_output(csv_out, csv_text(compared, False))
     if interrupt is not None:
