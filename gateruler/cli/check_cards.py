@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import attrs
 from rich import box
 from rich.table import Table
 
@@ -87,34 +88,19 @@ def _whole_percent(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.0f}%"
 
 
-def narrow_cards_table(level: LevelResult) -> Table:
-    """The cards table in 80 columns: short headings, whole percentages, each difference over its interval."""
-    name = source_namer(level.spec)
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0))
-    for heading in NARROW_HEADINGS:
-        table.add_column(heading, justify="left" if heading == "card" else "right", no_wrap=True)
-    games = level.insight.games
-    for f in card_figures(level.insight, deck_list(level.spec)):
-        first = f.mean_first_seen_turn
-        table.add_row(
-            short_name(name((0, f.card)), NARROW_NAME),
-            str(f.copies),
-            _whole_percent(f.seen / games if games else None),
-            _whole_percent(f.clear_rate_seen),
-            _whole_percent(f.clear_rate_not_seen),
-            _two_lines(f.difference, f.difference95),
-            _two_lines(f.opening_difference, f.opening_difference95),
-            _whole_percent(f.played_rate),
-            "-" if first is None else f"{first:.1f}",
-        )
-    return table
+@attrs.frozen
+class _CardsLayout:
+    """How the cards table says its figures: in whole words, or in 80 columns."""
+
+    headings: tuple[str, ...]
+    name: Callable[[str], str]
+    rate: Callable[[float | None], str]
+    difference: Callable[[float | None, Sequence[float] | None], str]
+    padding: tuple[int, ...]
 
 
-def cards_table(level: LevelResult) -> Table:
-    """Your cards: how often the deck clears when each shows up and when it does not."""
-    name = source_namer(level.spec)
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    headings = (
+WIDE_LAYOUT = _CardsLayout(
+    (
         "card",
         "copies",
         "seen",
@@ -124,21 +110,37 @@ def cards_table(level: LevelResult) -> Table:
         "opening hand: difference, 95%",
         "played if seen",
         "first seen",
-    )
-    for heading in headings:
+    ),
+    lambda name: name,
+    percent,
+    difference_words,
+    (0, 1),
+)
+NARROW_LAYOUT = _CardsLayout(
+    NARROW_HEADINGS, lambda name: short_name(name, NARROW_NAME), _whole_percent, _two_lines, (0, 1, 0, 0)
+)
+
+
+def cards_table(level: LevelResult, wide: bool = True) -> Table:
+    """Your cards: how often the deck clears when each shows up and when it does not (`wide`: in whole
+    words; else the narrow layout, which fits 80 columns)."""
+    layout = WIDE_LAYOUT if wide else NARROW_LAYOUT
+    name = source_namer(level.spec)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=layout.padding)
+    for heading in layout.headings:
         table.add_column(heading, justify="left" if heading == "card" else "right", no_wrap=True)
     games = level.insight.games
     for f in card_figures(level.insight, deck_list(level.spec)):
         first = f.mean_first_seen_turn
         table.add_row(
-            name((0, f.card)),
+            layout.name(name((0, f.card))),
             str(f.copies),
-            percent(f.seen / games if games else None),
-            percent(f.clear_rate_seen),
-            percent(f.clear_rate_not_seen),
-            difference_words(f.difference, f.difference95),
-            difference_words(f.opening_difference, f.opening_difference95),
-            percent(f.played_rate),
+            layout.rate(f.seen / games if games else None),
+            layout.rate(f.clear_rate_seen),
+            layout.rate(f.clear_rate_not_seen),
+            layout.difference(f.difference, f.difference95),
+            layout.difference(f.opening_difference, f.opening_difference95),
+            layout.rate(f.played_rate),
             "-" if first is None else f"{first:.1f}",
         )
     return table

@@ -50,7 +50,6 @@ from gateruler.cli.check_cards import (
     damage_table,
     endings_line,
     level_figures_json,
-    narrow_cards_table,
 )
 from gateruler.cli.cmd_variants import given_variants, variant_option
 from gateruler.cli.options import BUDGET, GAMES, MAX_TURNS_TYPE, PACE, SEED, WORKERS
@@ -492,7 +491,7 @@ def _print_cards_stats(out: Console, result: BatchResult) -> None:
     for level in result.levels:
         out.print()
         out.print(f"{_level_label(level.spec)}: {level.insight.games} games read; {endings_line(level)}")
-        out.print(cards_table(level) if wide else narrow_cards_table(level))
+        out.print(cards_table(level, wide))
         out.print(damage_table(level))
     out.print(CARDS_NOTE)
     if not wide:
@@ -651,22 +650,13 @@ def check(
     if bot == "search" and budget is None:
         budget = DEFAULT_BUDGET  # written down, so that the JSON and replays reproduce it
     specs = _specs(deck, numbers, level_file, max_turns, load_pool(card_paths), variants)
-    if len(decks) > 1:
-        others = [_specs(d, numbers, level_file, max_turns, load_pool(card_paths), variants) for d in decks[1:]]
-        settings = BatchSettings(
-            bot=bot,
-            seed=seed,
-            games=games,
-            budget=budget,
-            precision=precision,
-            workers=runner.workers,
-            backend=runner.name,
-        )
-        _compare(decks, [specs, *others], settings, runner, replay_dir, json_out, csv_out, report_out)
-        return
     settings = BatchSettings(
         bot=bot, seed=seed, games=games, budget=budget, precision=precision, workers=runner.workers, backend=runner.name
     )
+    if len(decks) > 1:
+        others = [_specs(d, numbers, level_file, max_turns, load_pool(card_paths), variants) for d in decks[1:]]
+        _compare(decks, [specs, *others], settings, runner, replay_dir, json_out, csv_out, report_out)
+        return
     out = stdout_console()
     result = None
     sensitive: Sensitivity | None = None

@@ -5,14 +5,15 @@ writes, gateruler/cli/check_compare.py): per level each deck's clear rate
 with its interval, and each deck's paired difference from the first with
 Newcombe's paired interval, coloured by whether that interval excludes zero
 (never by the sign of the middle figure alone); then each deck's settings
-and card data, as the single-deck report shows them.
+and card data, as the single-deck report shows them (and, at the top, whether the
+figures rest on provisional card data).
 """
 
 from __future__ import annotations
 
 from gateruler.insight import percent
 from gateruler.pages import esc, page, plots
-from gateruler.pages.check_report import STYLE, _cell, _difference_cell, _head, _settings, _text_cell
+from gateruler.pages.check_report import STYLE, _cell, _difference_cell, _head, _settings, _text_cell, banners
 
 __all__ = ["compare_html"]
 
@@ -58,9 +59,8 @@ def compare_html(data: dict) -> str:
         f"{len(decks)} decks on the same games: bot {s['bot']}, seed {s['seed']}, up to {s['games']} games per level; "
         f"gateruler {data['gateruler_version']}."
     )
-    notes = []
-    if data.get("interrupted"):
-        notes.append('<p class="banner">The check was interrupted: these are the games finished before it stopped.</p>')
+    provisional = any(lv.get("provisional") for d in decks for lv in d["check"]["levels"])
+    notes = banners(bool(data.get("interrupted")), provisional)
     body = [
         f"<h1>{esc(title)}</h1>",
         f'<p class="lede">{esc(lede)}</p>',
