@@ -90,7 +90,7 @@ def deck_show(file: str, card_paths: tuple[str, ...]) -> None:
 
 @deck.command("import")
 @click.argument("list_file", metavar="LIST.txt", type=click.Path(dir_okay=False))
-@click.option("--ruler", required=True, help="The deck's ruler (knight, wizard, apprentice, or one of yours).")
+@click.option("--ruler", required=True, help="The deck's ruler: knight, wizard or apprentice.")
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False), help="The deck file to write.")
 @click.option("--name", default=None, help="The deck's name [default: the list file's name].")
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
