@@ -345,7 +345,7 @@ def test_letters_for_phases_one_line_targets_and_one_target_order_at_a_terminal(
     child.sendline("undo")
     child.expect(PROMPT)
     child.sendline("5 2")
-    child.expect(r"The rift's omen moth takes 3 damage from Flame Bolt \(provisional\) \(3 in all\)\.")
+    child.expect(r"The rift's omen moth takes 3 damage from Flame Bolt \(3 in all\)\.")
     child.expect(PROMPT)
     child.sendline("a")
     child.expect(r"Attack phase\.")
