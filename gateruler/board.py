@@ -49,6 +49,7 @@ from gateruler.engine import (
     SetCard,
     Summon,
 )
+from gateruler.interrupts import EXIT_INTERRUPTED
 from gateruler.play_session import BOARD_FACE, WATCH_FACE, Line, PlaySession, full_card_lines
 from gateruler.render import (
     COLUMN_TITLES,
@@ -452,7 +453,7 @@ class BoardApp(App[int]):
         Binding("pagedown", "scroll_story(1)", "story", show=False, priority=True),
         Binding("question_mark", "help", "help"),
         Binding("q", "quit_game", "quit"),
-        Binding("ctrl+c", "quit_game", "quit", show=False, priority=True),
+        Binding("ctrl+c", "interrupt", "quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -470,6 +471,7 @@ class BoardApp(App[int]):
         self.watcher = watcher
         self.pace = pace
         self.rift_pace = rift_pace
+        self.interrupted = False  # left by Ctrl-C: the board exits 130, as the line mode does
         self.paused = pace is None
         self.code = 0
         self.digits = ""
@@ -664,7 +666,7 @@ class BoardApp(App[int]):
             self.push_screen(Confirm(question, answers), self._answered)
         self.refresh_board()
         if s.left:
-            self.exit(0)
+            self.exit(self._leaving_code())
 
     def _tell_next(self) -> None:
         """One more line of the rift's turn (and the lines after it that are not the rift's)."""
@@ -820,10 +822,23 @@ class BoardApp(App[int]):
         else:
             self.push_screen(HelpScreen("The board: keys", help_text(PLAY_KEYS, PLAY_NOTES)))
 
+    def _leaving_code(self) -> int:
+        return EXIT_INTERRUPTED if self.interrupted else 0
+
+    def action_interrupt(self) -> None:
+        """Ctrl-C: quit as q does (asking first about unsaved changes), and the exit code says so (130)."""
+        self.interrupted = True
+        self._quit()
+
     def action_quit_game(self) -> None:
-        """q or Ctrl-C: quit, asking first about unsaved changes; a second Ctrl-C at that question leaves."""
+        """q: quit, asking first about unsaved changes."""
+        self.interrupted = False
+        self._quit()
+
+    def _quit(self) -> None:
+        """Leave, asking first about unsaved changes; a second Ctrl-C (or q) at that question leaves."""
         if self.watcher is not None or self.session.game.over:
-            self.exit(0)
+            self.exit(self._leaving_code())
             return
         if isinstance(self.screen, Confirm):
             confirming = self.session.confirming
@@ -919,5 +934,5 @@ def play_on_board(
 def watch_on_board(session: PlaySession, watcher: Watcher, pace: float | None, note: str = "") -> int:
     """Watch a bot or a replay play on the board: space steps, or every `pace` seconds."""
     app = BoardApp(session, opening_lines(session, note, watching=True), watcher=watcher, pace=pace)
-    app.run()
-    return 0
+    code = app.run()
+    return code if isinstance(code, int) else 0

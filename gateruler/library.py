@@ -14,7 +14,10 @@ once however often it is named:
 A folder means every ``*.yaml``/``*.yml`` file under it, in sorted order,
 hidden files and folders left out; deck, level and ruler files found in a
 folder are passed over, so decks may sit beside the cards.  A folder holds at
-most :data:`MAX_FOLDER_FILES` of them.
+most :data:`MAX_FOLDER_FILES` of them; one that cannot be listed (no right to
+read it) is an error, never an empty library.  A file is one file however it
+is reached (a symlink, a folder and a file in it), and the shipped card files
+are the shipped cards: naming them is no clash.
 
 A card id defined twice is an error naming both places, unless the later
 definition is a player's card that says ``replaces: true`` and the earlier
@@ -102,9 +105,15 @@ def library_paths(options: Iterable[str] = ()) -> list[Path]:
     return paths
 
 
+def _unreadable(error: OSError) -> None:
+    """os.walk's error handler: a folder that cannot be listed is an error, never read as holding no cards."""
+    where = error.filename if error.filename is not None else "?"
+    raise GateRulerError(f"{where}: cannot read this folder of card files: {error.strerror or error}")
+
+
 def _folder_files(folder: Path) -> list[Path]:
     files: list[Path] = []
-    for root, dirs, names in os.walk(folder):
+    for root, dirs, names in os.walk(folder, onerror=_unreadable):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         files += [Path(root) / n for n in sorted(names) if n.endswith(CARD_SUFFIXES) and not n.startswith(".")]
         if len(files) > MAX_FOLDER_FILES:
@@ -123,16 +132,20 @@ def read_library(base: CardPool, paths: Iterable[Path], report: Report, skip: It
 
     Files `base` already read are not read again (a deck's card file that is
     also in the user library, say), nor the files `skip` names (a card file
-    about to be written over).
+    about to be written over), nor are the shipped card files (their cards
+    are the shipped ones).  A folder that cannot be listed is an error.
     """
     pool = base
-    seen = {f.path for f in base.library_files} | {_absolute(p) for p in skip}
+    # by real path: a file named twice (a symlink, a folder and a file in it) is read once, and a shipped
+    # card file is the shipped cards themselves, already in every pool, never a clash with itself
+    seen = {os.path.realpath(f.path) for f in base.library_files} | _shipped_files()
+    seen |= {os.path.realpath(p) for p in skip}
     for path in paths:
         in_folder = path.is_dir()
         for file in _folder_files(path) if in_folder else [path]:
-            if _absolute(file) in seen:
+            if os.path.realpath(file) in seen:
                 continue
-            seen.add(_absolute(file))
+            seen.add(os.path.realpath(file))
             try:
                 text = read_text(file)
                 node = parse_yaml(text, str(file))
@@ -149,6 +162,12 @@ def read_library(base: CardPool, paths: Iterable[Path], report: Report, skip: It
                 continue
             pool = add_card_file(pool, node, str(file), text, report)
     return pool
+
+
+def _shipped_files() -> set[str]:
+    from gateruler.reading.sources import CARDS_DIR
+
+    return {os.path.realpath(p) for p in CARDS_DIR.glob("*.yaml")}
 
 
 def add_card_file(pool: CardPool, node: Any, shown: str, text: str, report: Report) -> CardPool:

@@ -37,7 +37,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import attrs
 import yaml
@@ -426,15 +426,20 @@ def _scalar(text: str) -> str:
     return text if bare else json.dumps(text, ensure_ascii=False)
 
 
-def deck_yaml(deck: DeckDef, pool: CardPool, description: str, comments: list[str]) -> str:
-    """A deck file for `deck`, in the shipped decks' layout, each card named in a comment."""
+def deck_yaml(
+    deck: DeckDef, pool: CardPool, description: str, comments: list[str], card_files: Sequence[str] = ()
+) -> str:
+    """A deck file for `deck`, in the shipped decks' layout, each card named in a comment (and its
+    `card_files`, as written: relative to the deck file)."""
     lines = [f"# {' '.join(line.splitlines())}" for line in comments]
     lines += [
         f"name: {_scalar(deck.name)}",
         f"ruler: {_scalar(deck.ruler)}",
         f"description: {_scalar(description)}",
-        "cards:",
     ]
+    if card_files:
+        lines.append("card_files: [" + ", ".join(_scalar(f) for f in card_files) + "]")
+    lines.append("cards:")
     width = max(len(f"  - {{card: {_scalar(e.card)}, count: {e.count}}}") for e in deck.cards)
     for entry in deck.cards:
         item = f"  - {{card: {_scalar(entry.card)}, count: {entry.count}}}"

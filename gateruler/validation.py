@@ -33,7 +33,7 @@ from pathlib import Path
 
 import attrs
 
-from gateruler.authoring.fields import BAN_LIST, BANNED_CARD
+from gateruler.authoring.fields import BAN_LIST, BANNED_CARD, UNUSED_RULES
 from gateruler.cardpool import CardPool, names_of, normalise, short_name
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.models import FIGURES, CardDef, CollectionDef, DeckDef, DeckEntry, LevelDef, RulerDef, SpecialRule
@@ -108,8 +108,10 @@ def check_level(level: LevelDef, pool: CardPool) -> list[Finding]:
         if entry.card not in pool:
             all_known = False
             report.error(entry.location, _unknown_card(entry.card, pool))
-    for rule in level.special_rules:
-        _check_rule(rule, level, listed, pool, report)
+    unused = [rule for rule in level.special_rules if _check_rule(rule, level, listed, pool, report)]
+    ack_loc = level.field_locations.get("acknowledged_discrepancies", level.location)
+    if UNUSED_RULES in level.acknowledged_discrepancies and not unused:
+        report.error(ack_loc, f"{UNUSED_RULES!r} is acknowledged as a discrepancy but every rule names a listed card")
     if all_known:
         _check_figures(level, pool, report, corrected)
     return report.findings
@@ -132,18 +134,26 @@ def corrections(level: LevelDef, pool: CardPool) -> dict[str, tuple[CardDef, Car
     return out
 
 
-def _check_rule(rule: SpecialRule, level: LevelDef, listed: set[str], pool: CardPool, report: Report) -> None:
+def acknowledged(level: LevelDef) -> str:
+    """What a warning about an acknowledged discrepancy adds: that it is one, and where it is explained."""
+    return " (acknowledged discrepancy" + ("; the level's notes say why)" if level.notes else ")")
+
+
+def _check_rule(rule: SpecialRule, level: LevelDef, listed: set[str], pool: CardPool, report: Report) -> bool:
+    """Check one special rule; True when it names a card the level does not list (it never applies)."""
     card_id = rule.param("card")
     if card_id is None:
-        return
+        return False
     card = pool.get(str(card_id))
     if card is None:
         report.error(rule.location, _unknown_card(str(card_id), pool))
-        return
-    if card.id not in listed:
+        return False
+    unused = card.id not in listed
+    if unused:
         report.warning(
             rule.location,
-            f"rule {rule.kind.value!r} names {card.id} ({card.name}), which is not in this level's list: it never applies",
+            f"rule {rule.kind.value!r} names {card.id} ({card.name}), which is not in this level's list: it never applies"
+            + (acknowledged(level) if UNUSED_RULES in level.acknowledged_discrepancies else ""),
         )
     if rule.kind is SpecialRuleKind.IGNORE_KEYWORD:
         keyword = rule.param("keyword")
@@ -158,6 +168,7 @@ def _check_rule(rule: SpecialRule, level: LevelDef, listed: set[str], pool: Card
         part = str(rule.param("own_name_contains"))
         if not any(part in pool[c].name for c in listed if c in pool):
             report.warning(rule.location, f"no card in this level's list has {part!r} in its name")
+    return unused
 
 
 def _check_figures(
@@ -168,10 +179,10 @@ def _check_figures(
     A figure that matches the list with the shipped cards but not with the
     corrected ones was written for the shipped cards: a warning naming the
     corrections, so that the level stays playable with them."""
-    acknowledged = level.acknowledged_discrepancies
+    acknowledged_figures = level.acknowledged_discrepancies & set(FIGURES)
     ack_loc = level.field_locations.get("acknowledged_discrepancies", level.location)
     if level.stated is None:
-        if acknowledged:
+        if acknowledged_figures:
             report.error(ack_loc, "discrepancies are acknowledged but the level states no figures")
         return
     actual = _figures(level, pool.get)
@@ -183,13 +194,13 @@ def _check_figures(
         if stated_value != actual_value:
             have, stated = _FIGURE_WORDS[figure]
             message = f"{have.format(actual=actual_value)} but {stated.format(stated=stated_value)}"
-            if figure in acknowledged:
-                report.warning(loc, f"{message} (acknowledged discrepancy)")
+            if figure in acknowledged_figures:
+                report.warning(loc, message + acknowledged(level))
             elif shipped.get(figure) == stated_value:
                 report.warning(loc, f"{message}: {_corrected_words(corrected, figure)}")
             else:
                 report.error(loc, message)
-        elif figure in acknowledged:
+        elif figure in acknowledged_figures:
             report.error(
                 ack_loc, f"{figure!r} is acknowledged as a discrepancy but the list matches the stated {stated_value}"
             )
@@ -268,10 +279,16 @@ def resolve_deck(deck: DeckDef, pool: CardPool) -> tuple[DeckDef, list[Finding]]
     before a name's first comma, ignoring case (:meth:`CardPool.find`).  An
     entry that names no card, or several, is left as written.
     """
+    entries, findings = resolve_entries(deck.cards, pool)
+    return attrs.evolve(deck, cards=entries), findings
+
+
+def resolve_entries(cards: Iterable[DeckEntry], pool: CardPool) -> tuple[tuple[DeckEntry, ...], list[Finding]]:
+    """A card list (a deck's, a collection's) with each entry naming its card by id, as :func:`resolve_deck`."""
     report = Report()
     entries = []
     first: dict[str, DeckEntry] = {}
-    for entry in deck.cards:
+    for entry in cards:
         found = pool.find(entry.card)
         if len(found) != 1:
             message = unknown_deck_card(entry.card, pool) if not found else _ambiguous(entry.card, found)
@@ -286,7 +303,7 @@ def resolve_deck(deck: DeckDef, pool: CardPool) -> tuple[DeckDef, list[Finding]]
             )
         first.setdefault(card.id, entry)
         entries.append(attrs.evolve(entry, card=card.id))
-    return attrs.evolve(deck, cards=tuple(entries)), report.findings
+    return tuple(entries), report.findings
 
 
 def unknown_deck_card(text: str, pool: CardPool) -> str:
@@ -384,16 +401,21 @@ def check_resolved_deck(deck: DeckDef, pool: CardPool, rulers: dict[str, RulerDe
 
 
 def check_collection(collection: CollectionDef, pool: CardPool) -> list[Finding]:
-    """Everything wrong with a collection: cards the pool does not know, rift cards no player owns.
+    """Everything wrong with a collection: entries that name no card (or several), rift cards no player owns.
 
     A banned card is fine to own (the ban is solo mode's); it is just never put in a deck."""
+    return resolve_collection(collection, pool)[1]
+
+
+def resolve_collection(collection: CollectionDef, pool: CardPool) -> tuple[CollectionDef, list[Finding]]:
+    """The collection with each entry naming its card by id (names as a deck takes them), and what is wrong with it."""
+    entries, findings = resolve_entries(collection.cards, pool)
     report = Report()
-    for entry in collection.cards:
+    report.extend(findings)
+    for entry in entries:
         card = pool.get(entry.card)
-        if card is None:
-            report.error(entry.location, _unknown_card(entry.card, pool))
-        elif card.solo_only:
+        if card is not None and card.solo_only:
             report.error(
                 entry.location, f"card {card.id!r} ({card.name}) is a solo-mode rift card; a player cannot own it"
             )
-    return report.findings
+    return attrs.evolve(collection, cards=entries), report.findings

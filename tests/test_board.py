@@ -220,6 +220,18 @@ def test_quit_with_unsaved_changes_asks_and_a_second_ctrl_c_leaves():
         assert app.session.left
 
     drive(app, steps)
+    assert app.return_value == 130  # what play_on_board exits with: left by Ctrl-C, as in the line mode
+
+
+def test_quit_by_q_exits_0():
+    app = board(seed=8)
+
+    async def steps(pilot) -> None:
+        await pilot.press("q")
+        await pilot.pause()
+
+    drive(app, steps)
+    assert app.session.left and app.return_value == 0
 
 
 def test_an_activated_ability_is_a_choice_on_the_board_and_its_card_shows_in_the_pane():

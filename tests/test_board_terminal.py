@@ -171,3 +171,22 @@ def test_in_a_real_terminal_watch_shows_its_own_keys(terminal):
         assert key not in footer
     term.keys("space", "space", "q")
     assert "Stopped watching on turn" in term.wait_for("EXIT=0")
+
+
+def test_in_a_real_terminal_ctrl_c_on_the_board_exits_130_as_the_line_mode_does(terminal):
+    """Ctrl-C leaves the board (asking first about unsaved changes; a second one leaves) with the interrupt's
+    exit code, 130; q leaves with 0."""
+    term = terminal("play", "--seed", "8")
+    term.wait_for('Level 1 "Vanguard"')
+    term.keys("Enter")
+    term.wait_for("Rift next:")
+    term.keys("1", "1")  # a decision, not saved
+    term.keys("C-c")
+    term.wait_for("quit without saving")
+    term.keys("C-c")
+    assert "You left the game on turn" in " ".join(term.wait_for("EXIT=130").split())
+
+    watching = terminal("watch", "--seed", "3")
+    watching.wait_for("p play/pause")
+    watching.keys("C-c")
+    assert "Stopped watching on turn" in watching.wait_for("EXIT=130")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,12 @@ from click.testing import CliRunner, Result
 from gateruler.cli import main
 from gateruler.loader import validate_file
 
+RESAVE = (
+    'save it as "CSV UTF-8" (Excel: Save As, CSV UTF-8; LibreOffice: Save As, Text CSV, character set Unicode (UTF-8))'
+)
+COLUMNS_READ = (
+    "id, name, type, level, atk, hp, stk, keywords, cnt, attributes, faction, legendary, replaces, provenance, source"
+)
 HEADER = "id,name,type,level,atk,hp,stk,keywords,cnt,attributes,faction\n"
 GOOD = HEADER + (
     "MY-101,ember whelp,unit,1,3,4,1,,no,Dragon,東妖軍\n"
@@ -96,7 +104,7 @@ BAD_CELLS = [
     (
         "a shipped id",
         "PROV-001,a,unit,1,3,3,1,,,,\n",
-        "c.csv:2:1: card id 'PROV-001' is already a shipped card (Shield Sentry (provisional)); to correct it, say yes in a 'replaces' column",
+        "c.csv:2:1: card id 'PROV-001' is already a shipped card (Shield Sentry); to correct it, say yes in a 'replaces' column",
     ),
     (
         "a value past the last column",
@@ -120,7 +128,9 @@ BAD_FILES = [
         "a misspelt column",
         "id,name,typ,level\n",
         [
-            "c.csv:1:3: unknown column 'typ' (did you mean type?)",
+            "c.csv:1:3: warning: ignored a column that is not card data: 'typ' (column 3) (did you mean type?) "
+            "(the columns read: id, name, type, level, atk, hp, stk, keywords, cnt, attributes, faction, legendary, "
+            "replaces, provenance, source)",
             "c.csv:1:1: missing column 'type' (required: id, name, type, level)",
         ],
     ),
@@ -136,7 +146,16 @@ BAD_FILES = [
         "id,name,type,level\nA,b,unit,1\n",
         [f"c.csv:2:1: no '{s}' column (a unit needs atk, hp and stk)" for s in ("atk", "hp", "stk")],
     ),
-    ("not UTF-8", b"id,name,type,level\nA,\xff,event,1\n", ["c.csv:2:3: not UTF-8 text (byte 0xff)"]),
+    (
+        "not UTF-8",
+        b"id,name,type,level\nA,\xff,event,1\n",
+        [f"c.csv:2:3: not UTF-8 text (byte 0xff): {RESAVE}"],
+    ),
+    (
+        "Latin-1, not Shift-JIS",
+        "id,name,type,level\nA,café,event,1\n".encode("latin-1"),
+        [f"c.csv:2:6: not UTF-8 text (byte 0xe9): {RESAVE}"],
+    ),
 ]
 
 
@@ -203,3 +222,42 @@ def test_importing_again_over_a_card_file_of_the_library_does_not_clash_with_its
     assert run("cards", "import", "mine.csv", "-o", "library/mine.cards.yaml").exit_code == 0
     result = run("cards", "import", "mine.csv", "-o", "library/mine.cards.yaml", "--force")
     assert result.exit_code == 0, result.output
+
+
+def test_columns_that_are_not_card_data_are_passed_over_with_one_warning(here: Path) -> None:
+    """A spreadsheet's own columns (rarity, price, notes) do not stop the import (issue 26)."""
+    Path("mine.csv").write_text(
+        "id,name,rarity,type,level,atk,hp,stk,atack\nMY-1,ember whelp,SR,unit,1,3,4,1,5\n", encoding="utf-8"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-m", "gateruler", "cards", "import", "mine.csv", "-o", "mine.cards.yaml"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (ran.returncode, ran.stderr.splitlines()) == (
+        0,
+        [
+            "mine.csv:1:3: warning: ignored 2 columns that are not card data: 'rarity' (column 3), "
+            f"'atack' (column 9) (did you mean atk?) (the columns read: {COLUMNS_READ})"
+        ],
+    )
+    assert ran.stdout.startswith("wrote mine.cards.yaml: 1 card from mine.csv")
+    (card,) = yaml.safe_load(Path("mine.cards.yaml").read_text(encoding="utf-8"))["cards"]
+    assert (card["name"], card["atk"]) == ("ember whelp", 3) and "rarity" not in card
+
+
+def test_a_japanese_spreadsheets_shift_jis_csv_is_read_with_a_warning(here: Path) -> None:
+    """Excel on a Japanese system saves plain "CSV" as Shift-JIS (code page 932)."""
+    Path("jp.csv").write_bytes("id,name,type,level\nMY-1,炎の竜,event,1\n".encode("shift_jis"))
+    ran = subprocess.run(
+        [sys.executable, "-m", "gateruler", "cards", "import", "jp.csv", "-o", "jp.cards.yaml"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stderr.splitlines() == [
+        f"jp.csv:1:1: warning: not UTF-8: read as Shift-JIS (a Japanese spreadsheet's plain CSV); to be sure, {RESAVE}"
+    ]
+    assert yaml.safe_load(Path("jp.cards.yaml").read_text(encoding="utf-8"))["cards"][0]["name"] == "炎の竜"

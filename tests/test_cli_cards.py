@@ -176,7 +176,7 @@ def test_deck_show_lists_every_problem_and_exits_2(tmp_path: Path) -> None:
     lines = result.output.splitlines()
     assert "   4  Shield Sentri              (names no known card)" in lines
     assert lines[lines.index("Problems (2):") + 1 :] == [
-        f"{path}:12:12: unknown card 'Shield Sentri' (did you mean Shield Sentry (provisional) [PROV-001]?)",
+        f"{path}:12:12: unknown card 'Shield Sentri' (did you mean Shield Sentry [PROV-001]?)",
         f"{path}:13:12: card '2020GB01-127' (omen moth) is a rift card: we hold only the rift's version of it, so a player deck "
         "cannot use it (to play your own copy, define it in your card file with 'replaces: true')",
     ]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import os
+import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -84,7 +87,7 @@ def test_the_json_file_has_each_deck_cards_figures_and_the_loss_causes_per_level
     deck = loader.load_deck(DECK)
     assert [c["card"] for c in level["cards"]] == [e.card for e in deck.cards]
     shield = level["cards"][0]
-    assert shield["name"] == "Shield Sentry (provisional)" and shield["copies"] == 4
+    assert shield["name"] == "Shield Sentry" and shield["copies"] == 4
     assert shield["seen"] + shield["not_seen"] == level["games_read"]
     assert shield["seen_cleared"] + shield["not_seen_cleared"] == level["cleared"]
     assert set(shield) >= {
@@ -112,7 +115,7 @@ def test_cards_stats_prints_each_levels_cards_and_what_dealt_the_damage() -> Non
     assert code == 0, err
     assert "1 Vanguard: 16 games read; cleared on turn" in out
     rows = [line.split() for line in out.splitlines() if line.strip().startswith(("Shield Sentry", "the rift itself"))]
-    assert rows[0][:4] == ["Shield", "Sentry", "(provisional)", "4"]
+    assert rows[0][:3] == ["Shield", "Sentry", "4"]
     assert rows[1][:3] == ["the", "rift", "itself"]
     assert "opening hand" in out and "docs/check.md" in out
 
@@ -293,6 +296,21 @@ def test_on_a_narrow_terminal_the_table_fits_and_names_the_levels_below() -> Non
     assert "Levels: 1 Vanguard, 3 Regular Army." in " ".join(lines)
 
 
+def test_on_an_80_column_terminal_every_card_figure_is_readable() -> None:
+    """--cards-stats at 80 columns: no figure cut to '…', each difference with its interval (issue 26)."""
+    child = _spawn(f"check {DECK} --levels 1 --games 12 --workers 1 --cards-stats", columns=80)
+    child.expect(pexpect.EOF)
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before.replace("\r", ""))  # without colours
+    table = text.split("games read;", 1)[1].split("damage to you from", 1)[0]
+    lines = [line.rstrip() for line in table.splitlines()]
+    assert all(len(line) <= 80 for line in lines) and "…" not in table
+    shield = next(i for i, line in enumerate(lines) if line.strip().startswith("Shield Sentry"))
+    figures = lines[shield].split()[2:]
+    assert figures[0] == "4" and all(f.endswith("%") or f == "-" for f in figures[1:4]) and len(figures) == 8
+    assert all(re.fullmatch(r"[+-]\d+\.\.[+-]\d+", w) for w in lines[shield + 1].split())  # intervals under differences
+    assert "Honoikazuchi" in table and "Narrow table: cp copies" in text
+
+
 def test_a_game_that_breaks_is_counted_reported_and_saved_as_a_replay(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -367,3 +385,85 @@ def test_a_check_result_reads_back_typed_and_a_damaged_one_is_located(tmp_path: 
         line,
         "levels[0].cleared: must be 0 to 4,611,686,018,427,387,904, not -3",
     )
+
+
+# ---------------------------------------------------------------------- several decks, and --csv
+
+
+def _process(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gateruler", *args], cwd=cwd, capture_output=True, text=True, check=False, timeout=300
+    )
+
+
+WIZARD = str(loader.sample_deck_path("wizard"))
+
+
+def test_two_decks_are_played_on_the_same_games_and_their_paired_difference_printed(tmp_path: Path) -> None:
+    """check DECK_A DECK_B: each deck's figures are its own check's, and the difference is paired (issue 26)."""
+    ran = _process(
+        "check", DECK, WIZARD, "--levels", "1", "--games", "24", "--workers", "1", "--json", "both.json",
+        "--csv", "both.csv", cwd=tmp_path,
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    lines = ran.stdout.splitlines()
+    assert lines[0] == "2 decks on the same games - bot greedy, seed 0, up to 24 games per level, 1 worker"
+    data = json.loads((tmp_path / "both.json").read_text(encoding="utf-8"))
+    assert (data["format"], data["version"]) == ("gateruler-check-comparison", 1)
+    alone = []
+    for deck in (DECK, WIZARD):
+        code, _, err = run(
+            "check", deck, "--levels", "1", "--games", "24", "--workers", "1", "--json", str(tmp_path / "one.json")
+        )
+        assert code == 0, err
+        alone.append(json.loads((tmp_path / "one.json").read_text(encoding="utf-8"))["levels"][0])
+    (level,) = data["levels"]
+    assert [d["cleared"] for d in level["decks"]] == [a["cleared"] for a in alone]
+    assert [d["check"]["levels"][0]["cleared"] for d in data["decks"]] == [a["cleared"] for a in alone]
+    (diff,) = level["differences"]
+    assert (diff["deck"], diff["against"], diff["games"]) == ("B", "A", 24)
+    # paired counts add up to both decks' clears on the same 24 games
+    assert diff["both"] + diff["only_against"] == alone[0]["cleared"]
+    assert diff["both"] + diff["only_deck"] == alone[1]["cleared"]
+    assert diff["difference"] == (alone[1]["cleared"] - alone[0]["cleared"]) / 24
+    low, high = diff["difference95"]
+    assert low <= diff["difference"] <= high
+    rows = [line.split() for line in lines if line.strip().startswith(("1 Vanguard", "B Wizard"))]
+    assert rows[0][2:4] == ["A", "Knight"] and rows[1][:2] == ["B", "Wizard"]
+    assert f"{100 * diff['difference']:+.1f}" in rows[1]
+    with (tmp_path / "both.csv").open(encoding="utf-8-sig", newline="") as f:
+        table = list(csv.DictReader(f))
+    assert [(r["row"], r["deck"], r["cleared"]) for r in table] == [
+        ("level", "A", str(alone[0]["cleared"])),
+        ("level", "B", str(alone[1]["cleared"])),
+    ]
+    assert table[0]["minus_first"] == "" and float(table[1]["minus_first"]) == pytest.approx(diff["difference"])
+
+
+def test_csv_holds_the_level_figures_and_with_cards_stats_a_row_per_card(tmp_path: Path) -> None:
+    ran = _process(
+        "check", DECK, "--levels", "1-2", "--games", "12", "--workers", "1", "--cards-stats", "--csv", "f.csv",
+        "--json", "f.json", cwd=tmp_path,
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    raw = (tmp_path / "f.csv").read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbfrow,deck,deck_name,level,level_name,games,cleared,clear_rate,")
+    with (tmp_path / "f.csv").open(encoding="utf-8-sig", newline="") as f:
+        table = list(csv.DictReader(f))
+    data = json.loads((tmp_path / "f.json").read_text(encoding="utf-8"))
+    levels = [r for r in table if r["row"] == "level"]
+    assert [(int(r["level"]), int(r["cleared"]), int(r["lost_damage"])) for r in levels] == [
+        (lv["level"], lv["cleared"], lv["lost_damage"]) for lv in data["levels"]
+    ]
+    cards = [r for r in table if r["row"] == "card"]
+    assert [(r["card"], int(r["copies"])) for r in cards] == [
+        (c["card"], c["copies"]) for lv in data["levels"] for c in lv["cards"]
+    ]
+    shield = next(r for r in cards if r["card"] == "PROV-001")
+    assert shield["card_name"] == "Shield Sentry" and shield["clear_rate"] == ""
+
+
+@pytest.mark.parametrize("flag", ["--cards-stats", "--sensitivity"])
+def test_what_reads_one_deck_is_refused_with_several(flag: str) -> None:
+    code, _, err = run("check", DECK, WIZARD, flag)
+    assert (code, err) == (2, f"error: {flag} reads one deck: give one DECK, or leave {flag} out to compare decks\n")

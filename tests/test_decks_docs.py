@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "decks.md"
 EXAMPLES = ROOT / "docs" / "examples" / "my-deck"
 DOC_BLOCKS = blocks(DOC.read_text(encoding="utf-8"))
-FILE_BLOCKS = [b for b in DOC_BLOCKS if b.info in ("yaml", "csv") and "docs/examples/my-deck/" in b.caption]
+FILE_BLOCKS = [b for b in DOC_BLOCKS if b.info in ("yaml", "csv", "text") and "docs/examples/my-deck/" in b.caption]
 
 
 def shown_file(block: Block) -> Path:

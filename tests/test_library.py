@@ -262,3 +262,49 @@ def test_validating_a_file_of_the_library_does_not_clash_with_itself(
         main, ["validate", str(tmp_path / "lib" / "fix.yaml"), str(tmp_path / "lib" / "mine.yaml")]
     )
     assert (result.exit_code, result.output) == (0, "checked 2 files: 0 errors, 0 warnings\n")
+
+
+def test_a_shipped_card_file_named_as_a_library_is_the_shipped_cards_not_a_clash(tmp_path: Path) -> None:
+    """--cards gateruler/data/cards (or one of its files) names the shipped cards themselves."""
+    import subprocess
+    import sys
+
+    from gateruler.reading.sources import CARDS_DIR
+
+    for named in (CARDS_DIR, CARDS_DIR / "player-provisional.yaml"):
+        ran = subprocess.run(
+            [sys.executable, "-m", "gateruler", "card", "Flame Bolt", "--cards", str(named)],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=120,
+        )
+        assert (ran.returncode, ran.stderr) == (0, "")
+        assert ran.stdout.startswith("Flame Bolt  [PROV-003]")
+    assert load_library([CARDS_DIR]).library_files == ()
+
+
+def test_a_file_reached_through_a_symlink_is_read_once(tmp_path: Path) -> None:
+    path = write(tmp_path / "lib", "mine.yaml", MINE)
+    (tmp_path / "also.yaml").symlink_to(path)
+    pool = load_library([path, tmp_path / "also.yaml"])
+    assert len(pool.library_files) == 1 and "MY-001" in pool
+
+
+def test_a_folder_that_cannot_be_listed_is_an_error_not_an_empty_library(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As a user without the right to read it meets it (faked: the tests may run as root, who reads anything)."""
+    locked = tmp_path / "locked"
+    write(locked, "mine.yaml", MINE)
+    listing = os.scandir
+
+    def scandir(path):  # noqa: ANN001, ANN202
+        if Path(path) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return listing(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    with pytest.raises(GateRulerError) as caught:
+        load_library([locked])
+    assert str(caught.value) == f"{locked}: cannot read this folder of card files: Permission denied"

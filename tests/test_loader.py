@@ -141,7 +141,12 @@ def test_load_level_raises_its_errors(tmp_path):
 
 def test_load_level_keeps_warnings_quiet():
     level = load_level(5)  # three acknowledged discrepancies, one harmless rule
-    assert level.deck_size == 56 and level.acknowledged_discrepancies == {"deck_size", "total_level", "cnt_cards"}
+    assert level.deck_size == 56 and level.acknowledged_discrepancies == {
+        "deck_size",
+        "total_level",
+        "cnt_cards",
+        "unused_rules",
+    }
 
 
 def test_shipped_levels_are_one_to_six():
@@ -166,7 +171,7 @@ def test_load_deck_raises_every_error(tmp_path):
     with pytest.raises(DataErrors) as caught:
         load_deck(path)
     assert [str(e) for e in caught.value.errors] == [
-        f"{path}:4:12: 5 copies of 'Shield Sentry (provisional)' (PROV-001): at most 4 per name under the Knight",
+        f"{path}:4:12: 5 copies of 'Shield Sentry' (PROV-001): at most 4 per name under the Knight",
         f"{path}:3:1: the deck has 5 cards; a Knight deck has exactly 50",
     ]
 

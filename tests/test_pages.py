@@ -77,7 +77,7 @@ def test_the_plots_ids_do_not_clash_in_one_page(checked: tuple[dict, str]) -> No
 def test_the_report_shows_every_level_card_and_the_settings_it_rests_on(checked: tuple[dict, str]) -> None:
     data, text = checked
     assert "1 Vanguard" in text and "3 Regular Army" in text
-    assert "Shield Sentry (provisional)" in text and "the rift itself" in text
+    assert "Shield Sentry" in text and "the rift itself" in text
     assert data["card_data_hash"] in text and all(lv["data_hash"] in text for lv in data["levels"])
     assert "rest on provisional card data" in text
     assert '<p id="variants">defaults' in text

@@ -308,3 +308,44 @@ def test_the_replay_pages_story_numbers_its_sentences_not_its_turn_headings(
     assert all(n is None for kind, n, _ in items if kind == "turn"), "a turn's heading takes no number"
     assert any(kind == "turn" for kind, _, _ in items)
     assert all(whole for _, _, whole in items), "a number is cut"
+
+
+# ---------------------------------------------------------------------- the comparison of decks
+@pytest.fixture(scope="module")
+def comparison(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    import subprocess
+    import sys
+
+    path = tmp_path_factory.mktemp("comparison") / "compare.html"
+    wizard = str(loader.sample_deck_path("wizard"))
+    command = [sys.executable, "-m", "gateruler", "check", DECK, wizard, DECK, "--levels", "1-2", "--games", "24"]
+    done = subprocess.run([*command, "--workers", "1", "--report", str(path)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return path
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_comparison_page_fits_and_colours_a_difference_by_its_interval(
+    browser: Any, comparison: Path, width: int
+) -> None:
+    """check DECK_A DECK_B --report: every deck's clear rate, each difference from A coloured only when its
+    interval excludes zero (the same deck twice: a difference of 0 that must stay plain)."""
+    watched = _at(Watched(browser, comparison), width)
+    layout = watched.page.evaluate(LAYOUT)
+    assert (layout["tables"], layout["boxes"]) == ([], []) and layout["page"] <= width
+    rows = watched.page.eval_on_selector_all(
+        "#comparison tbody tr",
+        """rows => rows.map(r => Array.from(r.cells).map(c => [c.firstChild ? c.firstChild.textContent : '',
+                                 c.querySelector('.ci') ? c.querySelector('.ci').textContent : '', c.className]))""",
+    )
+    assert [r[1][0] for r in rows] == ["A Knight sample", "B Wizard sample", "C Knight sample"] * 2
+    for row in rows:
+        value, interval, colour_class = row[5]
+        if row[1][0].startswith("A "):
+            assert value == ""
+            continue
+        low, high = (float(x) for x in interval.strip("()").split(", "))
+        assert colour_class == ("pos" if low > 0 else "neg" if high < 0 else ""), (value, interval)
+        if row[1][0].startswith("C "):  # the same deck as A: no difference, never coloured
+            assert (value, colour_class) == ("+0.0", "")
+    assert watched.problems == []

@@ -345,7 +345,7 @@ def test_letters_for_phases_one_line_targets_and_one_target_order_at_a_terminal(
     child.sendline("undo")
     child.expect(PROMPT)
     child.sendline("5 2")
-    child.expect(r"The rift's omen moth takes 3 damage from Flame Bolt \(provisional\) \(3 in all\)\.")
+    child.expect(r"The rift's omen moth takes 3 damage from Flame Bolt \(3 in all\)\.")
     child.expect(PROMPT)
     child.sendline("a")
     child.expect(r"Attack phase\.")
@@ -446,3 +446,30 @@ def test_a_level_files_briefing_is_told_before_the_first_turn(tmp_path):
 def test_a_shipped_levels_briefing_is_told_too():
     result = play("--level", "5", "--seed", "1", "--fast", input="quit\ny\n")
     assert " ".join(loader.load_level(5).briefing.split()) in " ".join(result.output.split())
+
+
+def test_the_readmes_replay_example_keeps_a_replay_and_shows_it_again(tmp_path: Path) -> None:
+    """README's "Watch a bot play" lines, run as written: the file the second names is the one the first writes."""
+    import shlex
+    import subprocess
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    lines = [line.split("  #")[0].strip() for line in readme.splitlines() if "my-game.replay.json" in line]
+    keep, show = (shlex.split(line) for line in lines[:2])
+    assert keep[:2] == ["gateruler", "play"] and show[:2] == ["gateruler", "replay"]
+    program = [sys.executable, "-m", "gateruler"]
+    subprocess.run(
+        [*program, *keep[1:], "--plain"],
+        cwd=tmp_path,
+        input="quit\n",
+        text=True,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert (tmp_path / show[2]).is_file()
+    shown = subprocess.run(
+        [*program, *show[1:]], cwd=tmp_path, text=True, capture_output=True, timeout=120, check=False
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert "No more recorded actions: the game stops here." in shown.stdout

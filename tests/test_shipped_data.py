@@ -105,7 +105,7 @@ def test_level_5_acknowledges_exactly_the_figures_that_differ(pool):
     level = load_level(5)
     figures = level_figures(level, pool)
     assert (figures.deck_size, figures.total_level, figures.cnt_cards) == (56, 121, 20)
-    assert level.acknowledged_discrepancies == {"deck_size", "total_level", "cnt_cards"}
+    assert level.acknowledged_discrepancies == {"deck_size", "total_level", "cnt_cards", "unused_rules"}
 
 
 def test_level_6_acknowledges_only_its_deck_size(pool):
@@ -241,7 +241,7 @@ def test_no_card_number_is_invented(pool):
 def test_provisional_player_cards_say_so(pool):
     for card in pool:
         if card.id.startswith("PROV-"):
-            assert card.name.endswith("(provisional)") and card.provenance is Provenance.PROVISIONAL
+            assert card.provenance is Provenance.PROVISIONAL and "(" not in card.name
 
 
 def test_ban_list_is_the_seeds():
@@ -309,3 +309,18 @@ def test_hastur_spends_the_invasion_rifts_soul_and_its_damage_rises_with_each_ca
         g.apply(next(a for a in g.legal_actions() if a != DONE))  # all four: no cap
     assert g.soul(PLAYER, field) == ()
     assert g.atk(PLAYER, ATTACK_LEFT) == hastur.atk + 4 and g.stk(PLAYER, ATTACK_LEFT) == hastur.stk + 4
+
+
+def test_a_provisional_shipped_card_is_named_plainly_in_a_deck(tmp_path: Path) -> None:
+    """Provisional is the card's provenance, shown beside its name, not part of it (issue 26)."""
+    from gateruler.reading.decks import parse_deck
+    from gateruler.validation import resolve_deck
+    from gateruler.yamlsrc import parse_yaml
+
+    entries = "".join(f"  - {{card: {name}, count: 4}}\n" for name in ("Flame Bolt", "shield sentry", "PROV-008"))
+    deck = parse_deck(parse_yaml(f"name: plain\nruler: knight\ncards:\n{entries}", "plain.yaml"), "plain.yaml")
+    pool = load_card_pool()
+    resolved, findings = resolve_deck(deck, pool)
+    assert findings == []
+    assert [e.card for e in resolved.cards] == ["PROV-003", "PROV-001", "PROV-008"]
+    assert all(pool[e.card].is_provisional for e in resolved.cards)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -277,3 +278,63 @@ def test_a_bad_collection_file_is_located(tmp_path: Path) -> None:
 def test_a_missing_collection_file_is_one_line_naming_it(tmp_path: Path) -> None:
     code, _, err = run("tune", KNIGHT, "--collection", "no-such-binder.yaml", "--output", str(tmp_path / "t.yaml"))
     assert code == 2 and err.splitlines() == ["no-such-binder.yaml:1:1: no such file"]
+
+
+def test_tune_reads_the_decks_own_card_files_and_a_collection_by_names(tmp_path: Path) -> None:
+    """As check reads them: the deck's `card_files:`; a collection names cards as a deck does (issue 26)."""
+    (tmp_path / "golems.yaml").write_text((DATA / "tune-cards.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    deck = tmp_path / "dud.yaml"
+    deck.write_text(
+        Path(DUD_DECK).read_text(encoding="utf-8").replace("cards:\n", "card_files: [golems.yaml]\ncards:\n", 1),
+        encoding="utf-8",
+    )
+    names = {"TEST-CHAMPION": "champion golem", "TEST-DUD": "Dud Golem", "PROV-003": "Flame Bolt"}
+    binder = tmp_path / "binder.yaml"
+    text = Path(GOLEMS).read_text(encoding="utf-8")
+    for card_id, name in names.items():
+        text = text.replace(f"{{card: {card_id},", f"{{card: {name},")
+    binder.write_text(text, encoding="utf-8")
+    code, out, err = run(
+        "tune", str(deck), "--collection", str(binder), "--levels", "1", "--games", "8", "--candidates", "1",
+        "--rounds", "1", "--final-games", "8", "--workers", "1", "--output", str(tmp_path / "t.yaml"),
+    )  # fmt: skip
+    assert code == 0, err
+    assert "-4 Dud Golem (TEST-DUD), +4 Champion Golem (TEST-CHAMPION)" in out
+
+
+def test_a_collection_name_that_names_no_card_is_located_with_a_suggestion(tmp_path: Path) -> None:
+    collection = tmp_path / "binder.yaml"
+    collection.write_text("owned:\n  - {card: Flame Bolt, count: 2}\n  - {card: Flame Blot, count: 1}\n")
+    code, _, err = run("tune", KNIGHT, "--collection", str(collection), "--output", str(tmp_path / "t.yaml"))
+    assert code == 2
+    assert err.splitlines() == [f"{collection}:3:12: unknown card 'Flame Blot' (did you mean Flame Bolt [PROV-003]?)"]
+
+
+def test_a_search_that_keeps_nothing_says_what_its_figures_mean_and_what_to_try(tmp_path: Path) -> None:
+    """ "14 against 6" in words, the bar it had to pass, and the levers (issue 26)."""
+    (tmp_path / "golems.yaml").write_text((DATA / "tune-cards.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    deck = tmp_path / "champions.yaml"
+    deck.write_text(
+        Path(DUD_DECK)
+        .read_text(encoding="utf-8")
+        .replace("cards:\n", "card_files: [golems.yaml]\ncards:\n", 1)
+        .replace("{card: TEST-DUD,", "{card: TEST-CHAMPION,"),
+        encoding="utf-8",
+    )
+    binder = tmp_path / "duds.yaml"
+    binder.write_text("owned:\n  - {card: Dud Golem, count: 4}\n", encoding="utf-8")  # every swap makes it worse
+    code, out, err = run(
+        "tune", str(deck), "--collection", str(binder), "--levels", "1", "--games", "16", "--candidates", "1",
+        "--rounds", "1", "--workers", "1", "--output", str(tmp_path / "t.yaml"),
+    )  # fmt: skip
+    assert code == 0, err
+    said = " ".join(out.split())
+    assert re.search(
+        r"none kept: the best, -\d Champion Golem \(TEST-CHAMPION\), \+\d Dud Golem \(TEST-DUD\), alone cleared \d+ "
+        r"of them and the deck alone \d+ \(p = [0-9.e-]+; with 1 swap tried it needed p < 0.05\)",
+        said,
+    ), said
+    assert "no swap beat the deck on the games played: it is unchanged and no file is written" in said
+    assert "What this means: only the games exactly one of the two decks clears tell them apart" in said
+    assert "(--games 48), try fewer swaps at once (--candidates 1: a lower bar)" in said
+    assert not (tmp_path / "t.yaml").exists()

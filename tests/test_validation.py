@@ -377,6 +377,24 @@ def test_an_acknowledged_discrepancy_is_a_warning(check):
     ]
 
 
+def test_a_rule_that_never_applies_can_be_acknowledged_as_the_source_writes_it(check):
+    rule = "  - {rule: destroy_all_player_units_on_enter, card: 2020GB01-004}\n"
+    said = (
+        "12:53: warning: rule 'destroy_all_player_units_on_enter' names 2020GB01-004 (wrath demon dragon Shishin), "
+        "which is not in this level's list: it never applies"
+    )
+    assert check(LEVEL + rule) == [said]
+    assert check(LEVEL + rule + "acknowledged_discrepancies: [unused_rules]\nnotes: Kept as the seed writes it.\n") == [
+        said + " (acknowledged discrepancy; the level's notes say why)"
+    ]
+
+
+def test_acknowledging_unused_rules_when_every_rule_applies_is_an_error(check):
+    assert check(LEVEL + "acknowledged_discrepancies: [unused_rules]\n") == [
+        "12:29: 'unused_rules' is acknowledged as a discrepancy but every rule names a listed card"
+    ]
+
+
 def test_acknowledging_a_figure_that_matches_is_an_error(check):
     assert check(LEVEL + "acknowledged_discrepancies: [total_level]\n") == [
         "12:29: 'total_level' is acknowledged as a discrepancy but the list matches the stated 20"
@@ -385,7 +403,7 @@ def test_acknowledging_a_figure_that_matches_is_an_error(check):
 
 def test_unknown_acknowledged_figure(check):
     assert check(LEVEL + "acknowledged_discrepancies: [deck]\n") == [
-        "12:30: 'acknowledged discrepancy' must be one of: cnt_cards, deck_size, total_level (got 'deck') (did you mean deck_size?)"
+        "12:30: 'acknowledged discrepancy' must be one of: cnt_cards, deck_size, total_level, unused_rules (got 'deck') (did you mean deck_size?)"
     ]
 
 
@@ -436,9 +454,7 @@ def test_unknown_card_in_a_deck(check):
 
 def test_too_many_copies_of_a_name(check):
     text = deck(**{**KNIGHT_50, "PROV-001": 5, "PRERELEASE-CRIMSON-SYLTIS": 1})
-    assert check(text) == [
-        "4:12: 5 copies of 'Shield Sentry (provisional)' (PROV-001): at most 4 per name under the Knight"
-    ]
+    assert check(text) == ["4:12: 5 copies of 'Shield Sentry' (PROV-001): at most 4 per name under the Knight"]
 
 
 def test_deck_size_must_be_the_rulers(check):

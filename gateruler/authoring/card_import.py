@@ -12,9 +12,14 @@ columns, in any order and any case:
   for no), ``provenance`` (default ``published``: numbers copied from the
   printed cards) and ``source`` (default: the CSV's name and the row).
 
-Cells may be separated by commas, semicolons or tabs (the header row tells
-which).  The file must be UTF-8 (a spreadsheet's "CSV UTF-8"); a byte-order
-mark is fine.  A file is hostile until checked: at most :data:`MAX_ROWS`
+Any other column (a spreadsheet's ``rarity`` or ``price``) is passed over,
+with one warning naming every such column (and the column meant, where one
+is close).  Cells may be separated by commas, semicolons or tabs (the header
+row tells which).  The file should be UTF-8 (a spreadsheet's "CSV UTF-8"); a
+byte-order mark is fine.  A Japanese spreadsheet saved as plain "CSV" is
+Shift-JIS: it is read as such (Windows' code page 932) with a warning saying
+how to save it as UTF-8; any other text that is not UTF-8 is an error saying
+the same.  A file is hostile until checked: at most :data:`MAX_ROWS`
 rows and :data:`MAX_CELL` characters a cell.  Every bad cell is an error
 ``file.csv:ROW:COLUMN: message``, ROW and COLUMN counted from 1 as a
 spreadsheet shows them (the header is row 1), and nothing is written unless
@@ -27,6 +32,7 @@ import csv
 import io
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +44,7 @@ from gateruler.errors import DataError, DataErrors, GateRulerError
 from gateruler.fileio import Input, check_output, write_output
 from gateruler.limits import MAX_NUMBER, MAX_YAML_BYTES
 from gateruler.vocabulary import CardType, Provenance
-from gateruler.yamlsrc import did_you_mean, read_text
+from gateruler.yamlsrc import decode_text, did_you_mean, read_bytes
 
 MAX_ROWS = 5000
 MAX_CELL = 500
@@ -59,6 +65,7 @@ class _Row:
     cells: dict[str, str]
     columns: dict[str, int]
     errors: list[DataError]
+    width: int = 0  # the header's cells: a value under an ignored column is passed over, one beyond them is an error
 
     def error(self, column: str | None, message: str) -> None:
         self.errors.append(DataError(self.path, self.number, self.columns.get(column, 1) if column else 1, message))
@@ -108,29 +115,69 @@ def _delimiter(header_line: str) -> str:
     return max(",;\t", key=header_line.count)
 
 
-def _header(path: str, header: list[str], errors: list[DataError]) -> dict[str, int]:
+def _header(path: str, header: list[str], errors: list[DataError], warn: Callable[[str], None]) -> dict[str, int]:
     columns: dict[str, int] = {}
+    ignored: list[tuple[int, str]] = []
     for number, cell in enumerate(header, 1):
         name = cell.strip().casefold()
         if name not in COLUMNS:
-            errors.append(
-                DataError(
-                    path,
-                    1,
-                    number,
-                    f"unknown column {cell.strip()!r}{did_you_mean(name, COLUMNS) or ' (the columns are: ' + ', '.join(COLUMNS) + ')'}",
-                )
-            )
+            ignored.append((number, cell.strip()))
         elif name in columns:
             errors.append(
                 DataError(path, 1, number, f"column {name!r} appears twice (first in column {columns[name]})")
             )
         else:
             columns[name] = number
+    if ignored:
+        warn(_ignored_columns(path, ignored))
     for name in REQUIRED:
         if name not in columns:
             errors.append(DataError(path, 1, 1, f"missing column {name!r} (required: {', '.join(REQUIRED)})"))
     return columns
+
+
+def _ignored_columns(path: str, ignored: list[tuple[int, str]]) -> str:
+    """One warning naming every column that is not card data (a close one named as the column it may mean)."""
+
+    def shown(number: int, cell: str) -> str:
+        return f"{cell or '(no name)'!r} (column {number}){did_you_mean(cell.casefold(), COLUMNS) if cell else ''}"
+
+    names = ", ".join(shown(number, cell) for number, cell in ignored)
+    noun = "a column that is" if len(ignored) == 1 else f"{len(ignored)} columns that are"
+    return (
+        f"{path}:1:{ignored[0][0]}: warning: ignored {noun} not card data: {names} "
+        f"(the columns read: {', '.join(COLUMNS)})"
+    )
+
+
+SHIFT_JIS = "cp932"  # Windows' Shift-JIS, which Excel writes for "CSV" on a Japanese system
+_JAPANESE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+RESAVE = (
+    'save it as "CSV UTF-8" (Excel: Save As, CSV UTF-8; LibreOffice: Save As, Text CSV, character set Unicode (UTF-8))'
+)
+
+
+def spreadsheet_text(path: str | Path, warn: Callable[[str], None]) -> str:
+    """A spreadsheet's text: UTF-8, else Shift-JIS when that reads as Japanese (with a warning), else an error.
+
+    Shift-JIS is only taken when the bytes are valid Shift-JIS *and* hold
+    Japanese: a Latin-1 file (an "é" as byte 0xe9) must not be misread as
+    kanji without a word."""
+    shown = str(path)
+    data = read_bytes(path, MAX_YAML_BYTES)
+    try:
+        return decode_text(data, shown)
+    except DataError as not_utf8:
+        try:
+            text = data.decode(SHIFT_JIS)
+        except UnicodeDecodeError:
+            text = ""
+        if not _JAPANESE.search(text):
+            raise DataError(shown, not_utf8.line, not_utf8.column, f"{not_utf8.message}: {RESAVE}") from None
+    warn(
+        f"{shown}:1:1: warning: not UTF-8: read as Shift-JIS (a Japanese spreadsheet's plain CSV); to be sure, {RESAVE}"
+    )
+    return text
 
 
 def _keywords(row: _Row) -> list[str]:
@@ -209,16 +256,23 @@ def _check_id(row: _Row, card: dict[str, Any], pool: CardPool) -> None:
         row.error("replaces", f"card {card['id']!r} replaces no shipped card (no shipped card has this id)")
 
 
-def read_cards_csv(path: str | Path, pool: CardPool | None = None) -> list[dict[str, Any]]:
+def _no_warnings(message: str) -> None:
+    pass
+
+
+def read_cards_csv(
+    path: str | Path, pool: CardPool | None = None, warn: Callable[[str], None] = _no_warnings
+) -> list[dict[str, Any]]:
     """The cards of a CSV file as card mappings; raises DataErrors with every bad cell.
 
     Ids are checked against `pool` (default: the shipped cards): the shipped
-    cards and the player's libraries the command reads."""
+    cards and the player's libraries the command reads.  Warnings (columns
+    passed over, a Shift-JIS file) go to `warn` as they are found, one line each."""
     from gateruler.loader import load_card_pool
 
     pool = pool if pool is not None else load_card_pool()
     shown = str(path)
-    text = read_text(path)
+    text = spreadsheet_text(path, warn)
     errors: list[DataError] = []
     lines = text.splitlines()
     if not any(line.strip() for line in lines):
@@ -229,11 +283,12 @@ def read_cards_csv(path: str | Path, pool: CardPool | None = None) -> list[dict[
     cards: list[dict[str, Any]] = []
     first_row: dict[str, int] = {}
     columns: dict[str, int] = {}
-    number = 0
+    number = width = 0
     try:
         for number, cells in enumerate(reader, 1):
             if number == 1:
-                columns = _header(shown, cells, errors)
+                columns = _header(shown, cells, errors, warn)
+                width = len(cells)
                 if errors:
                     break
                 continue
@@ -242,7 +297,7 @@ def read_cards_csv(path: str | Path, pool: CardPool | None = None) -> list[dict[
                 break
             if not any(c.strip() for c in cells):
                 continue
-            row = _Row(shown, number, {}, columns, errors)
+            row = _Row(shown, number, {}, columns, errors, width)
             _read_cells(row, cells, columns)
             card = _card(row, Path(shown).name, pool)
             if card["id"] in first_row:
@@ -279,7 +334,7 @@ def _read_cells(row: _Row, cells: list[str], columns: dict[str, int]) -> None:
             row.errors.append(DataError(row.path, row.number, number, f"a cell of more than {MAX_CELL} characters"))
         if number in by_number:
             row.cells[by_number[number]] = cell[: MAX_CELL + 1]
-        elif cell.strip():
+        elif cell.strip() and number > row.width:
             row.errors.append(
                 DataError(row.path, row.number, number, f"a value beyond the last column ({cell.strip()[:40]!r})")
             )
@@ -319,7 +374,14 @@ def card_file_text(cards: list[dict[str, Any]], csv_name: str, output: Path) -> 
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def import_cards(csv_path: str | Path, output: Path, *, force: bool = False, pool: CardPool | None = None) -> int:
+def import_cards(
+    csv_path: str | Path,
+    output: Path,
+    *,
+    force: bool = False,
+    pool: CardPool | None = None,
+    warn: Callable[[str], None] = _no_warnings,
+) -> int:
     """Write the card file of a CSV of cards (atomically); the number of cards.  Raises DataErrors for bad cells.
 
     The output is checked before the spreadsheet is read (gateruler.fileio):
@@ -334,7 +396,7 @@ def import_cards(csv_path: str | Path, output: Path, *, force: bool = False, poo
             f"{output} already exists; not overwriting it (abilities you added would be lost): give --force, or another --output"
         )
     pool = pool if pool is not None else load_card_pool()
-    cards = read_cards_csv(csv_path, pool)
+    cards = read_cards_csv(csv_path, pool, warn)
     text = card_file_text(cards, Path(csv_path).name, output)
     size = len(text.encode("utf-8"))
     if size > MAX_YAML_BYTES:  # the card file could not be read back: said of the spreadsheet, which is what to change

@@ -75,6 +75,11 @@ FIGURE_DOC = {
     "total_level": "The sum of the levels of the list's cards.",
     "cnt_cards": "The number of the list's cards with CNT (not counting cards whose CNT the level switches off).",
 }
+UNUSED_RULES = "unused_rules"
+DISCREPANCY_DOC = {
+    **FIGURE_DOC,
+    UNUSED_RULES: "A special rule names a card that is not in the list, so it never applies: kept as the source writes it.",
+}
 TURN_START_DOC = {
     TurnStartKind.DRAW: "The ruler draws its cards into the hand at the start of its turn.",
     TurnStartKind.DRIVE: "The ruler drives its cards (reveal, then use from the drive zone).",
@@ -858,8 +863,9 @@ LEVEL = ObjectSpec(
         Field("special_rules", ListOf(SPECIAL_RULE), "The level's special rules, applied in order.", [], default=MODEL),
         Field(
             "acknowledged_discrepancies",
-            ListOf(Choice("figures", FIGURES, FIGURE_DOC)),
-            "Stated figures known not to match the list (then a warning, not an error).",
+            ListOf(Choice("discrepancies", (*FIGURES, UNUSED_RULES), DISCREPANCY_DOC)),
+            "What is known not to add up, as the source writes it: stated figures that do not match the list, "
+            "rules that never apply (then a warning saying so, not an error; `notes` should say why).",
             [],
             default=MODEL,
             item="acknowledged discrepancy",
@@ -1017,7 +1023,17 @@ OWNED_ENTRY = ObjectSpec(
     "owned-entry",
     "Owned entry",
     "A card you own and how many copies of it; each card is listed once.",
-    (Field("card", str, "The card number.", "PROV-001", required=True), _count_field(4)),
+    (
+        Field(
+            "card",
+            str,
+            "The card's id or any of its names, as in a deck entry (ignoring case; a name that fits several "
+            "cards is an error listing them).",
+            "Flame Bolt",
+            required=True,
+        ),
+        _count_field(4),
+    ),
     model=DeckEntry,
     what="a card entry",
 )

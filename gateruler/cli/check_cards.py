@@ -7,8 +7,9 @@ module stays about running the batch.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+import attrs
 from rich import box
 from rich.table import Table
 
@@ -22,7 +23,9 @@ from gateruler.insight import (
     figures_json,
     mean_turn,
     percent,
+    points_words,
 )
+from gateruler.render import short_name
 from gateruler.special_rules import invader_definitions
 from gateruler.stats import CLEARED, LOST_DAMAGE, LOST_DECK_OUT, OUTCOME_WORDS
 
@@ -51,11 +54,53 @@ def level_figures_json(level: LevelResult) -> dict:
     return figures_json(level.insight, deck_list(level.spec), source_namer(level.spec))
 
 
-def cards_table(level: LevelResult) -> Table:
-    """Your cards: how often the deck clears when each shows up and when it does not."""
-    name = source_namer(level.spec)
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    headings = (
+NARROW_NAME = 18  # cells of a card's name in the narrow table
+NARROW_HEADINGS = (
+    "card",
+    "cp",
+    "seen",
+    "clear\nseen",
+    "clear\nnot",
+    "diff\n95%",
+    "opening\n95%",
+    "played",
+    "1st\nseen",
+)
+NARROW_NOTE = (
+    "Narrow table: cp copies; clear seen / not: clear if seen / if not; diff: their difference, then its 95% interval "
+    "under it; opening: the opening-hand difference, the same way; 1st seen: first seen.  Wider terminals (110 columns) "
+    "show the whole words."
+)
+
+
+def _whole_points(x: float) -> str:
+    return f"{100 * x:+.0f}"
+
+
+def _two_lines(x: float | None, interval: Sequence[float] | None) -> str:
+    """A difference over its interval, for the narrow table: "+12.7" then "-8..+30"."""
+    if x is None or interval is None:
+        return "-"
+    return f"{points_words(x)}\n{_whole_points(interval[0])}..{_whole_points(interval[1])}"
+
+
+def _whole_percent(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.0f}%"
+
+
+@attrs.frozen
+class _CardsLayout:
+    """How the cards table says its figures: in whole words, or in 80 columns."""
+
+    headings: tuple[str, ...]
+    name: Callable[[str], str]
+    rate: Callable[[float | None], str]
+    difference: Callable[[float | None, Sequence[float] | None], str]
+    padding: tuple[int, int] | tuple[int, int, int, int]  # as rich.Table takes it
+
+
+WIDE_LAYOUT = _CardsLayout(
+    (
         "card",
         "copies",
         "seen",
@@ -65,21 +110,37 @@ def cards_table(level: LevelResult) -> Table:
         "opening hand: difference, 95%",
         "played if seen",
         "first seen",
-    )
-    for heading in headings:
+    ),
+    lambda name: name,
+    percent,
+    difference_words,
+    (0, 1),
+)
+NARROW_LAYOUT = _CardsLayout(
+    NARROW_HEADINGS, lambda name: short_name(name, NARROW_NAME), _whole_percent, _two_lines, (0, 1, 0, 0)
+)
+
+
+def cards_table(level: LevelResult, wide: bool = True) -> Table:
+    """Your cards: how often the deck clears when each shows up and when it does not (`wide`: in whole
+    words; else the narrow layout, which fits 80 columns)."""
+    layout = WIDE_LAYOUT if wide else NARROW_LAYOUT
+    name = source_namer(level.spec)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=layout.padding)
+    for heading in layout.headings:
         table.add_column(heading, justify="left" if heading == "card" else "right", no_wrap=True)
     games = level.insight.games
     for f in card_figures(level.insight, deck_list(level.spec)):
         first = f.mean_first_seen_turn
         table.add_row(
-            name((0, f.card)),
+            layout.name(name((0, f.card))),
             str(f.copies),
-            percent(f.seen / games if games else None),
-            percent(f.clear_rate_seen),
-            percent(f.clear_rate_not_seen),
-            difference_words(f.difference, f.difference95),
-            difference_words(f.opening_difference, f.opening_difference95),
-            percent(f.played_rate),
+            layout.rate(f.seen / games if games else None),
+            layout.rate(f.clear_rate_seen),
+            layout.rate(f.clear_rate_not_seen),
+            layout.difference(f.difference, f.difference95),
+            layout.difference(f.opening_difference, f.opening_difference95),
+            layout.rate(f.played_rate),
             "-" if first is None else f"{first:.1f}",
         )
     return table

@@ -153,12 +153,21 @@ def cards(
 def cards_import(csv_file: str, output: str, force: bool, card_paths: tuple[str, ...]) -> None:
     """Turn a spreadsheet of your cards (CSV: id, name, type, level, atk, hp, stk, keywords, cnt, attributes, ...)
     into a card file; every bad cell is an error at its row and column.  Add the abilities by hand afterwards.
-    Ids are checked against the shipped cards and your card libraries (the output file left out)."""
+    Ids are checked against the shipped cards and your card libraries (the output file left out).
+
+    Other columns are passed over with one warning naming them; a Shift-JIS
+    file (a Japanese spreadsheet's plain CSV) is read with a warning."""
     from gateruler.authoring.card_import import import_cards
 
     if not output:
         raise GateRulerError("--output: the empty path names no file")
-    count = import_cards(csv_file, Path(output), force=force, pool=card_pool(card_paths, skip=(Path(output),)))
+    count = import_cards(
+        csv_file,
+        Path(output),
+        force=force,
+        pool=card_pool(card_paths, skip=(Path(output),)),
+        warn=lambda line: click.echo(line, err=True),
+    )
     click.echo(
         f"wrote {output}: {count} card{'' if count == 1 else 's'} from {csv_file}; add their abilities, then check it with: gateruler validate {output}"
     )

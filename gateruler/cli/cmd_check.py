@@ -16,6 +16,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import attrs
@@ -44,7 +45,14 @@ from gateruler.ceiling import CeilingLevel, CeilingResult, run_ceiling
 from gateruler.check_results import CHECK_FORMAT, CHECK_VERSION
 from gateruler.cli import main, stdout_console
 from gateruler.cli.card_library import card_pool, cards_option
-from gateruler.cli.check_cards import CARDS_NOTE, cards_table, damage_table, endings_line, level_figures_json
+from gateruler.cli.check_cards import (
+    CARDS_NOTE,
+    NARROW_NOTE,
+    cards_table,
+    damage_table,
+    endings_line,
+    level_figures_json,
+)
 from gateruler.cli.check_ceiling import ceiling_json, ceiling_lines, save_win_replays
 from gateruler.cli.cmd_variants import given_variants, variant_option
 from gateruler.cli.options import BUDGET, CEILING_BUDGET, GAMES, MAX_TURNS_TYPE, PACE, SEED, WORKERS
@@ -62,6 +70,7 @@ from gateruler.streams import is_terminal
 from gateruler.variants import readings_for
 
 SHIPPED_LEVELS = range(1, 7)
+MAX_DECKS = 8  # decks compared at once: each plays every game
 
 
 _LEVEL_PART = re.compile(r"\s*([0-9]{1,30})\s*(?:-\s*([0-9]{1,30})\s*)?")
@@ -500,12 +509,16 @@ def sensitivity_notes(sensitivity: Sensitivity) -> list[str]:
 
 
 def _print_cards_stats(out: Console, result: BatchResult) -> None:
+    """The card and damage tables of each level: below WIDE columns the narrow card table, which fits 80."""
+    wide = out.width >= WIDE
     for level in result.levels:
         out.print()
         out.print(f"{_level_label(level.spec)}: {level.insight.games} games read; {endings_line(level)}")
-        out.print(cards_table(level))
+        out.print(cards_table(level, wide))
         out.print(damage_table(level))
     out.print(CARDS_NOTE)
+    if not wide:
+        out.print(NARROW_NOTE)
 
 
 class _ProgressBars:
@@ -553,7 +566,7 @@ class _ProgressBars:
 
 
 @main.command()
-@click.argument("deck")
+@click.argument("decks", metavar="DECK [DECK_B ...]", nargs=-1, required=True)
 @click.option(
     "--levels", "levels_text", default="1-6", show_default=True, help="Shipped levels to check: 1-6, 3, 1,3-4."
 )
@@ -569,6 +582,12 @@ class _ProgressBars:
 )
 @click.option("--seed", default=0, show_default=True, type=SEED, help="Base seed: every game's seed derives from it.")
 @click.option("--json", "json_path", default=None, help="Also write every figure and setting to this JSON file.")
+@click.option(
+    "--csv",
+    "csv_path",
+    default=None,
+    help="Also write the per-level figures (with --cards-stats, the card figures too) as a CSV table.",
+)
 @click.option("--level-file", default=None, help="Check against this level file instead of the shipped levels.")
 @click.option(
     "--precision",
@@ -618,13 +637,14 @@ class _ProgressBars:
 @variant_option
 @backend_options
 def check(
-    deck: str,
+    decks: tuple[str, ...],
     levels_text: str,
     games: int,
     bot: str,
     workers: int | None,
     seed: int,
     json_path: str | None,
+    csv_path: str | None,
     level_file: str | None,
     precision: float | None,
     budget: int | None,
@@ -640,18 +660,24 @@ def check(
     backend: str,
     scheduler: str | None,
 ) -> None:
-    """Play DECK against the rift levels with a bot and report how often it clears them."""
+    """Play DECK against the rift levels with a bot and report how often it clears them.
+
+    Given several decks, play each on the same games (the same seeds) and
+    print, per level, each deck's clear rate and its paired difference from
+    the first deck's, with its interval (docs/check.md)."""
     if precision is not None and not 0 < precision < 1:
         raise GateRulerError("--precision: must be between 0 and 1 (an interval width, e.g. 0.05)")
-    inputs = game_inputs(deck, level_file, card_paths)
-    json_out = None if json_path is None else check_output(json_path, option="--json", inputs=inputs)
-    report_out = None if report_path is None else check_output(report_path, option="--report", inputs=inputs)
-    check_distinct({"--json": json_out, "--report": report_out})
+    if len(decks) > MAX_DECKS:
+        raise GateRulerError(f"check: {len(decks)} decks; compare at most {MAX_DECKS} at once")
+    deck = decks[0]
+    json_out, csv_out, report_out = _outputs(decks, level_file, card_paths, json_path, csv_path, report_path)
     check_replay_dir(replay_dir)
     if ceiling_budget is not None and not ceiling:
         raise GateRulerError("--ceiling-budget: only with --ceiling")
     numbers = chosen_levels(levels_text, level_file)
     variants = given_variants(variant_texts)
+    if len(decks) > 1:
+        _one_deck_only({"--sensitivity": sensitivity, "--cards-stats": cards_stats, "--ceiling": ceiling})
     runner = open_backend(backend, scheduler, workers)
     if bot == "search" and budget is None:
         budget = DEFAULT_BUDGET  # written down, so that the JSON and replays reproduce it
@@ -659,6 +685,10 @@ def check(
     settings = BatchSettings(
         bot=bot, seed=seed, games=games, budget=budget, precision=precision, workers=runner.workers, backend=runner.name
     )
+    if len(decks) > 1:
+        others = [_specs(d, numbers, level_file, max_turns, load_pool(card_paths), variants) for d in decks[1:]]
+        _compare(decks, [specs, *others], settings, runner, replay_dir, json_out, csv_out, report_out)
+        return
     out = stdout_console()
     result = None
     sensitive: Sensitivity | None = None
@@ -667,22 +697,11 @@ def check(
     try:
         with runner:
             settings = attrs.evolve(settings, workers=runner.workers)  # a cluster's, once reached
-            out.print(
-                f"{specs[0].deck.name} ({specs[0].deck.ruler}) - bot {bot_label(bot, budget)}"
-                + f", seed {seed}, up to {games} games per level, {runner.describe()}"
-            )
-            library = library_summary(specs[0].pool)
-            if library:
-                out.print(library, soft_wrap=not out.is_terminal)
-            out.print(variants_line(specs), soft_wrap=not out.is_terminal)
+            _print_heading(out, specs, settings, runner)
             with _ProgressBars(specs, games, is_terminal(sys.stderr)) as bars:
                 result = run_batch(specs, settings, bars.update, runner)
             if sensitivity and not result.interrupted:
-
-                def bars_for(changed: list[GameSpec], label: str) -> _ProgressBars:
-                    return _ProgressBars(changed, games, is_terminal(sys.stderr), label)
-
-                sensitive = run_sensitivity(specs, settings, result, runner, bars_for)
+                sensitive = run_sensitivity(specs, settings, result, runner, partial(_bars_for, games))
             if ceiling and not result.interrupted and not (sensitive is not None and sensitive.interrupted):
                 with _ProgressBars(specs, games, sys.stderr.isatty(), "ceiling") as bars:
                     bound = run_ceiling(result, ceiling_budget or DEFAULT_CEILING_BUDGET, runner, bars.update)
@@ -692,10 +711,126 @@ def check(
         if result is None:
             result = BatchResult(settings, [LevelResult(spec) for spec in specs], interrupted=True)
         interrupt = interrupt or result.interrupt or (bound.interrupt if bound is not None else None)
-        _finish(result, settings, out, replay_dir, json_out, cards_stats, report_out, sensitive, bound)
+        _finish(result, settings, out, replay_dir, json_out, cards_stats, report_out, sensitive, bound, csv_out)
     if interrupt is not None:
         sys.exit(exit_code(interrupt))
     if later:  # Ctrl-C or SIGTERM while the result was being written: it was written all the same
+        sys.exit(128 + later[0])
+
+
+def _print_heading(out: Console, specs: list[GameSpec], settings: BatchSettings, runner: Backend) -> None:
+    """What a check rests on, before its games: the deck, the bot, the seed, the card data, the rule variants."""
+    out.print(
+        f"{specs[0].deck.name} ({specs[0].deck.ruler}) - bot {bot_label(settings.bot, settings.budget)}"
+        + f", seed {settings.seed}, up to {settings.games} games per level, {runner.describe()}"
+    )
+    library = library_summary(specs[0].pool)
+    if library:
+        out.print(library, soft_wrap=not out.is_terminal)
+    out.print(variants_line(specs), soft_wrap=not out.is_terminal)
+
+
+def _bars_for(games: int, changed: list[GameSpec], label: str) -> _ProgressBars:
+    return _ProgressBars(changed, games, is_terminal(sys.stderr), label)
+
+
+def _outputs(
+    decks: tuple[str, ...],
+    level_file: str | None,
+    card_paths: tuple[str, ...],
+    json_path: str | None,
+    csv_path: str | None,
+    report_path: str | None,
+) -> tuple[Output | None, Output | None, Output | None]:
+    """The --json, --csv and --report files, checked before any game is played: writable, none of the inputs, and
+    no two of them the same file."""
+    inputs = game_inputs(decks[0], level_file, card_paths) + [Input("a deck", d) for d in decks[1:]]
+    json_out = None if json_path is None else check_output(json_path, option="--json", inputs=inputs)
+    csv_out = None if csv_path is None else check_output(csv_path, option="--csv", inputs=inputs)
+    report_out = None if report_path is None else check_output(report_path, option="--report", inputs=inputs)
+    check_distinct({"--json": json_out, "--csv": csv_out, "--report": report_out})
+    return json_out, csv_out, report_out
+
+
+def _one_deck_only(flags: dict[str, bool]) -> None:
+    """The options that read one deck's games, refused when decks are compared."""
+    for flag, given in flags.items():
+        if given:
+            raise GateRulerError(f"{flag} reads one deck: give one DECK, or leave {flag} out to compare decks")
+
+
+def _compare(
+    files: tuple[str, ...],
+    specs_by_deck: list[list[GameSpec]],
+    settings: BatchSettings,
+    runner: Backend,
+    replay_dir: str,
+    json_out: Output | None,
+    csv_out: Output | None,
+    report_out: Output | None,
+) -> None:
+    """`check DECK_A DECK_B ...`: every deck on the same games, then the comparison (gateruler.cli.check_compare)."""
+    from gateruler.cli.check_compare import Compared, compare_json, compare_notes, compare_table
+    from gateruler.cli.check_csv import csv_text
+
+    out = stdout_console()
+    results: list[BatchResult] = []
+    interrupt: KeyboardInterrupt | None = None
+    try:
+        with runner:
+            settings = attrs.evolve(settings, workers=runner.workers)
+            out.print(
+                f"{len(files)} decks on the same games - bot {bot_label(settings.bot, settings.budget)}"
+                + f", seed {settings.seed}, up to {settings.games} games per level, {runner.describe()}"
+            )
+            for specs in specs_by_deck:
+                library = library_summary(specs[0].pool)
+                if library:
+                    out.print(f"{specs[0].deck.name}: {library}", soft_wrap=not out.is_terminal)
+            out.print(variants_line(specs_by_deck[0]), soft_wrap=not out.is_terminal)
+            for specs in specs_by_deck:
+                with _ProgressBars(specs, settings.games, is_terminal(sys.stderr), specs[0].deck.name) as bars:
+                    result = run_batch(specs, settings, bars.update, runner)
+                results.append(result)
+                if result.interrupted:
+                    interrupt = result.interrupt
+                    break
+    except KeyboardInterrupt as caught:
+        interrupt = caught
+    with deferred_interrupts() as later:
+        results += [
+            BatchResult(settings, [LevelResult(spec) for spec in specs], interrupted=True)
+            for specs in specs_by_deck[len(results) :]
+        ]
+        compared = Compared(tuple(files), tuple(results))
+        paths = []
+        for file, result in zip(files, results):
+            saved, unsaved = _save_error_replays(result, settings, Path(replay_dir) / Path(file).stem)
+            paths.append(saved)
+            for (level_index, game), why in {**saved, **unsaved}.items():
+                number = result.levels[level_index].spec.level.number
+                out.print(
+                    f"{result.levels[0].spec.deck.name}: level {number} game {game} raised an error; replay: {why}"
+                )
+        if interrupt is not None:
+            out.print("interrupted: partial result")
+        wide = out.width >= WIDE
+        out.print(compare_table(compared, wide))
+        for line in compare_notes(compared, wide):
+            out.print(line, soft_wrap=not out.is_terminal)
+        data = compare_json(compared, [result_json(r, p) for r, p in zip(results, paths)])
+        if json_out is not None:
+            write_output(json_out, json.dumps(data, indent=1) + "\n")
+        if report_out is not None:
+            from gateruler.pages import write_page
+            from gateruler.pages.compare_report import compare_html
+
+            write_page(report_out, compare_html(data))
+        if csv_out is not None:
+            write_output(csv_out, csv_text(compared, False))
+    if interrupt is not None:
+        sys.exit(exit_code(interrupt))
+    if later:
         sys.exit(128 + later[0])
 
 
@@ -709,8 +844,9 @@ def _finish(
     report_out: Output | None,
     sensitivity: Sensitivity | None = None,
     ceiling: CeilingResult | None = None,
+    csv_out: Output | None = None,
 ) -> None:
-    """Everything a check promises once its games are played (or interrupted): replays, tables, JSON, report."""
+    """Everything a check promises once its games are played (or interrupted): replays, tables, JSON, CSV, report."""
     replay_paths, unsaved = _save_error_replays(result, settings, Path(replay_dir))
     ceiling_replays = save_win_replays(ceiling, settings, Path(replay_dir)) if ceiling is not None else {}
     if result.interrupted:
@@ -737,6 +873,11 @@ def _finish(
         data = result_json(result, replay_paths, sensitivity, ceiling, ceiling_replays)
     if json_out is not None:
         write_output(json_out, json.dumps(data, indent=1) + "\n")
+    if csv_out is not None:
+        from gateruler.cli.check_compare import Compared
+        from gateruler.cli.check_csv import csv_text
+
+        write_output(csv_out, csv_text(Compared((result.levels[0].spec.deck_path,), (result,)), cards_stats))
     if report_out is not None:
         from gateruler.pages import write_page
         from gateruler.pages.check_report import report_html

@@ -153,13 +153,14 @@ def _report(result: TuneResult, labels: list[str], marks: str, wide: bool) -> li
             t = rnd.accepted
             out.append(
                 head + f"kept {t.swap.describe(pool)}: it alone cleared {t.wins} of them, the deck alone {t.losses} "
-                f"(p = {t.p_value:.2g} < {rnd.threshold:.2g})"
+                f"(p = {t.p_value:.2g} < {rnd.threshold:.2g}, the bar for {_swaps(len(rnd.trials))} tried at once)"
             )
             continue
         best = max(rnd.trials, key=lambda t: t.wins - t.losses)
         out.append(
-            head + f"none kept (the best, {best.swap.describe(pool)}: {best.wins} against {best.losses}, "
-            f"p = {best.p_value:.2g}, needed < {rnd.threshold:.2g})"
+            head + f"none kept: the best, {best.swap.describe(pool)}, alone cleared {best.wins} of them and the deck "
+            f"alone {best.losses} (p = {best.p_value:.2g}; with {_swaps(len(rnd.trials))} tried it needed "
+            f"p < {rnd.threshold:.2g})"
         )
     if result.interrupted:
         out.append("interrupted: the swaps so far are not measured on fresh games and no deck file is written")
@@ -168,6 +169,8 @@ def _report(result: TuneResult, labels: list[str], marks: str, wide: bool) -> li
     if not result.swaps:
         if not result.interrupted:
             out.append("no swap beat the deck on the games played: it is unchanged and no file is written")
+            if result.rounds:
+                out.append(_nothing_kept_words(result))
         return out
     out.append("swaps: " + "; ".join(s.describe(pool) for s in result.swaps))
     final = result.final
@@ -190,6 +193,25 @@ def _report(result: TuneResult, labels: list[str], marks: str, wide: bool) -> li
             f"{result.errors} games raised an error and count as not cleared: run `gateruler check` on the decks to see them"
         )
     return out
+
+
+def _swaps(count: int) -> str:
+    return f"{count} swap{'' if count == 1 else 's'}"
+
+
+def _nothing_kept_words(result: TuneResult) -> str:
+    """Why a search can keep nothing, and what to try: the lever is the games, then the number of swaps."""
+    s = result.settings
+    fewer = max(1, s.candidates // 3)
+    return (
+        "What this means: only the games exactly one of the two decks clears tell them apart, and a swap of a few "
+        "cards changes few games, so a real gain of a few points hides in the luck of a hundred games.  A swap is "
+        f"kept only when its record on those games would arise by luck less than 5% of the time divided by the "
+        f"swaps tried at once (the best of {s.candidates} equally good swaps looks best by luck).  That none was kept "
+        "does not show the deck cannot be better.  To find smaller gains: play more games a round "
+        f"(--games {s.games * 3}), try fewer swaps at once (--candidates {fewer}: a lower bar), and tune for the "
+        "levels where the deck both clears and loses (--levels): where it always or never clears, no swap shows."
+    )
 
 
 @main.command("tune")
@@ -279,8 +301,10 @@ def tune_command(
         budget = DEFAULT_BUDGET  # printed, so that the run can be repeated after the default changes
     inputs = [*game_inputs(deck, level_file, card_paths), Input("the collection", collection_path)]
     target = _output_target(deck, output, overwrite, inputs)
-    pool = load_pool(card_paths)
-    specs = _specs(deck, numbers, level_file, max_turns, pool, variants)
+    specs = _specs(deck, numbers, level_file, max_turns, load_pool(card_paths), variants)
+    pool = loader.load_player_deck(
+        deck, load_pool(card_paths)
+    ).pool  # the deck's own card_files too, as check reads them
     collection = loader.load_collection(collection_path, pool)
     settings = TuneSettings(
         bot=bot, budget=budget, seed=seed, games=games, candidates=candidates, rounds=rounds, final_games=final_games

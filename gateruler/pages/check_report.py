@@ -429,6 +429,19 @@ def _ceiling(levels: list[dict], settings: dict) -> str:
     )
 
 
+def banners(interrupted: bool, provisional: bool) -> list[str]:
+    """The notes at the top of a page: the games were cut short; the figures rest on provisional card data."""
+    notes = []
+    if interrupted:
+        notes.append('<p class="banner">The check was interrupted: these are the games finished before it stopped.</p>')
+    if provisional:
+        notes.append(
+            '<p class="banner">* These figures rest on provisional card data: numbers that are ours, not the real cards\' '
+            "(the settings below name the cards).</p>"
+        )
+    return notes
+
+
 def report_html(data: dict) -> str:
     """The whole report page for a check's JSON data."""
     levels = data["levels"]
@@ -439,14 +452,7 @@ def report_html(data: dict) -> str:
         f"{deck['name']} ({deck['ruler']}), bot {s['bot']}, seed {s['seed']}, up to {s['games']} games per level; "
         f"gateruler {data['gateruler_version']}."
     )
-    notes = []
-    if data.get("interrupted"):
-        notes.append('<p class="banner">The check was interrupted: these are the games finished before it stopped.</p>')
-    if any(lv.get("provisional") for lv in levels):
-        notes.append(
-            '<p class="banner">* These figures rest on provisional card data: numbers that are ours, not the real cards\' '
-            "(the settings below name the cards).</p>"
-        )
+    notes = banners(bool(data.get("interrupted")), any(lv.get("provisional") for lv in levels))
     errors = [
         f"level {plots.level_label(lv)} game {e['game']}: {e['message']}" for lv in levels for e in lv.get("errors", [])
     ]

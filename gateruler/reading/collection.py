@@ -10,8 +10,8 @@ from gateruler.cardpool import CardPool
 from gateruler.models import CollectionDef, SourceLocation
 from gateruler.reading.cards import shipped_pool
 from gateruler.reading.entries import read_entries
-from gateruler.reading.tables import Context, Rules, read_object, structure
-from gateruler.validation import check_collection
+from gateruler.reading.tables import Context, Rules, read_object
+from gateruler.validation import resolve_collection
 from gateruler.yamlsrc import Report, load_yaml
 
 __all__ = ["load_collection", "read_collection"]
@@ -28,9 +28,14 @@ def read_collection(node: Any, report: Report, path: str = "") -> CollectionDef 
 
 
 def load_collection(path: str | Path, pool: CardPool | None = None) -> CollectionDef:
-    """A player's collection file, every card checked against `pool`; raises DataErrors."""
+    """A player's collection file, its entries (ids or names, as in a deck) resolved to ids and checked
+    against `pool`; raises DataErrors."""
     pool = pool if pool is not None else shipped_pool()
-    collection: CollectionDef = structure(
-        read_collection, load_yaml(path), str(path), lambda collection: check_collection(collection, pool)
-    )
+    report = Report()
+    collection = read_collection(load_yaml(path), report, str(path))
+    if collection is not None:
+        collection, findings = resolve_collection(collection, pool)
+        report.extend(findings)
+    report.raise_errors()
+    assert collection is not None
     return collection
