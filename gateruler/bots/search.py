@@ -24,6 +24,8 @@ from __future__ import annotations
 import math
 import random
 
+import attrs
+
 from gateruler.bots.greedy import GreedyPolicy
 from gateruler.bots.view import PlayerView
 from gateruler.engine.actions import INVADER, PLAYER, Action, EndTurn, GoToAttack, SetCard
@@ -37,6 +39,30 @@ MIN_PAIRED_GAMES = 3  # fewer shared games than this never replace greedy's choi
 HOPELESS_Z = 1.0  # an alternative this many standard errors behind greedy's choice (or tied on every game) is dropped
 MIN_ROUNDS = 3  # rounds of the budget, at least: after each, hopeless alternatives are dropped
 PLAYOUT_ACTION_CAP = 2000
+
+
+@attrs.frozen
+class Considered:
+    """One candidate of a search decision: how many rollouts it had and what they scored on average."""
+
+    action: Action
+    games: int
+    mean: float
+
+
+@attrs.frozen
+class SearchTrace:
+    """What the search weighed at one decision: greedy's choice (`default`), the action it took,
+    and every candidate it played rollouts of (the default first; the others in the order tried).
+
+    A bot whose `trace` is a list appends one per decision it searched (or would have: a
+    decision with one sensible candidate has no candidates but the default); the disagreement
+    tool (benchmarks/disagreements.py) and the imitation fit read them.  Recording changes
+    nothing the bot does."""
+
+    default: Action
+    chosen: Action
+    candidates: tuple[Considered, ...]
 
 
 def playout(game: Game) -> float:
@@ -92,6 +118,7 @@ class SearchBot:
         self.rng = random.Random(seed)
         self.budget = DEFAULT_BUDGET if budget is None else max(1, budget)
         self.greedy = GreedyPolicy()
+        self.trace: list[SearchTrace] | None = None  # a list: every decision's SearchTrace is appended to it
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal
@@ -101,18 +128,25 @@ class SearchBot:
             options.remove(default)
         options.insert(0, default)  # first place wins ties
         if len(options) == 1 or self.budget < 2:
+            if self.trace is not None:
+                self.trace.append(SearchTrace(default, default, ()))
             return default
-        return self._halve(view, options)
+        options = options[: self.budget]  # a budget below the candidates searches the first ones
+        scores: list[dict[int, float]] = [{} for _ in options]  # per candidate: world -> score
+        chosen = options[self._halve(view, options, scores)]
+        if self.trace is not None:
+            considered = tuple(Considered(a, len(s), _mean(s)) for a, s in zip(options, scores) if s)
+            self.trace.append(SearchTrace(default, chosen, considered))
+        return chosen
 
-    def _halve(self, view: PlayerView, options: list[Action]) -> Action:
+    def _halve(self, view: PlayerView, options: list[Action], scores: list[dict[int, float]]) -> int:
         """Successive halving of the alternatives, greedy's choice (options[0]) kept to the end.
 
         After each round an alternative that cannot be better than greedy's
         choice on the games both were played on (`_hopeless`) is dropped, and
         when none is left the search stops: the budget goes to the decisions
-        where greedy's alternatives are close, and a clear one costs little."""
-        options = options[: self.budget]  # a budget below the candidates searches the first ones
-        scores: list[dict[int, float]] = [{} for _ in options]  # per candidate: world -> score
+        where greedy's alternatives are close, and a clear one costs little.  Returns the index of
+        the choice; `scores` (one empty dict per option) gets every rollout's score, by world."""
         alive = list(range(len(options)))
         rounds = max(MIN_ROUNDS, (len(options) - 1).bit_length())
         left = self.budget
@@ -132,14 +166,14 @@ class SearchBot:
             left -= per * len(alive)
             alive = [0] + [i for i in alive[1:] if not _hopeless(scores[i], scores[0])]
             if len(alive) == 1:
-                return options[0]
+                return 0
             if len(alive) > 2:
                 ranked = sorted(alive[1:], key=lambda i: (-_mean(scores[i]), i))
                 alive = [0] + ranked[: max(1, (len(alive) + 1) // 2 - 1)]
         challenger = min(alive[1:], key=lambda i: (-_mean(scores[i]), i), default=None)
         if challenger is not None and _clearly_better(scores[challenger], scores[0]):
-            return options[challenger]
-        return options[0]
+            return challenger
+        return 0
 
 
 def _mean(scores: dict[int, float]) -> float:
