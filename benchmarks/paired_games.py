@@ -87,6 +87,7 @@ BOT_FILES = {  # each bot's own files (besides the shared ones), under gateruler
     "greedy": (),
     "tuned": ("data/bots/tuned.yaml",),
     "search": ("bots/search.py",),
+    "lookahead": ("bots/search.py", "bots/lookahead.py", "data/bots/tuned.yaml"),
 }
 
 

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
+from typing import Protocol
 
 import attrs
 
@@ -65,9 +67,17 @@ class SearchTrace:
     candidates: tuple[Considered, ...]
 
 
-def playout(game: Game) -> float:
-    """Play `game` (a determinised copy) to the end with the greedy policy and score the ending."""
-    policy = GreedyPolicy()
+class Policy(Protocol):
+    """What plays a search's rollouts and names its default: greedy's policy, or another as fast."""
+
+    def act(self, game: Game, legal: list[Action] | None = None) -> Action: ...
+
+
+def playout(game: Game, policy: Policy | None = None) -> float:
+    """Play `game` (a determinised copy) to the end with `policy` (a fresh greedy policy if none) and
+    score the ending."""
+    if policy is None:
+        policy = GreedyPolicy()
     steps = 0
     while game.winner is None:
         legal = game.legal_actions()
@@ -110,14 +120,18 @@ def candidates(game: Game, legal: list[Action]) -> list[Action]:
 
 
 class SearchBot:
-    """Flat Monte Carlo with common random numbers and successive halving."""
+    """Flat Monte Carlo with common random numbers and successive halving.
+
+    `policy` makes the policy whose choice is the default and that plays the rollouts (one fresh
+    policy per rollout): greedy's for the `search` bot, the tuned bot's for `lookahead`."""
 
     name = "search"
 
-    def __init__(self, seed: int = 0, budget: int | None = None) -> None:
+    def __init__(self, seed: int = 0, budget: int | None = None, policy: Callable[[], Policy] = GreedyPolicy) -> None:
         self.rng = random.Random(seed)
         self.budget = DEFAULT_BUDGET if budget is None else max(1, budget)
-        self.greedy = GreedyPolicy()
+        self.policy = policy
+        self.greedy = policy()
         self.trace: list[SearchTrace] | None = None  # a list: every decision's SearchTrace is appended to it
 
     def choose(self, view: PlayerView) -> Action:
@@ -161,7 +175,7 @@ class SearchBot:
                 for i in alive:
                     game = _copy_world(world)
                     game.apply_trusted(options[i])  # legal in the view, so in every world sampled from it
-                    scores[i][world_index] = playout(game)
+                    scores[i][world_index] = playout(game, self.policy())
                 world_index += 1
             left -= per * len(alive)
             alive = [0] + [i for i in alive[1:] if not _hopeless(scores[i], scores[0])]

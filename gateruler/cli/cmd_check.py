@@ -35,7 +35,7 @@ from gateruler.batch import (
     LevelResult,
     run_batch,
 )
-from gateruler.bots import BOT_NAMES, DEFAULT_BOT, bot_label, tuned_weights
+from gateruler.bots import BOT_NAMES, DEFAULT_BOT, SEARCHING, bot_label, tuned_weights
 from gateruler.bots.search import DEFAULT_BUDGET
 from gateruler.cardpool import CardPool
 from gateruler.check_results import CHECK_FORMAT, CHECK_VERSION
@@ -320,7 +320,7 @@ def _error_replay(spec: GameSpec, settings: BatchSettings, record: ErrorRecord) 
 
 def bot_weights_json(bot: str) -> dict | None:
     """The weights file a weighted bot read (its name, version and every weight), or None."""
-    if bot != "tuned":
+    if bot not in ("tuned", "lookahead"):  # the bots that read tuned.yaml
         return None
     tuned = tuned_weights()
     return {"file": tuned.path.name, "version": tuned.version, "weights": tuned.weights.as_dict()}
@@ -527,7 +527,10 @@ class _ProgressBars:
     help="Stop a level once its 95% interval is narrower than this (e.g. 0.05).",
 )
 @click.option(
-    "--budget", default=None, type=int, help=f"The search bot's rollouts per decision [default: {DEFAULT_BUDGET}]."
+    "--budget",
+    default=None,
+    type=int,
+    help=f"The search and lookahead bots' rollouts per decision [default: {DEFAULT_BUDGET}].",
 )
 @click.option(
     "--max-turns",
@@ -589,7 +592,7 @@ def check(
     numbers = chosen_levels(levels_text, level_file)
     variants = given_variants(variant_texts)
     runner = open_backend(backend, scheduler, workers)
-    if bot == "search" and budget is None:
+    if bot in SEARCHING and budget is None:
         budget = DEFAULT_BUDGET  # written down, so that the JSON and replays reproduce it
     specs = _specs(deck, numbers, level_file, max_turns, load_pool(card_paths), variants)
     settings = BatchSettings(

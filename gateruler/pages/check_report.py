@@ -12,6 +12,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Iterable, Sequence
 
+from gateruler.bots import SEARCHING
 from gateruler.insight import difference_words, percent
 from gateruler.pages import esc, page, plots
 
@@ -280,7 +281,7 @@ def reproduce_command(data: dict) -> str:
     else:
         parts += ["--levels", ",".join(str(n) for n in numbers)]
     parts += ["--games", str(s["games"]), "--bot", s["bot"], "--seed", str(s["seed"])]
-    if s.get("budget") is not None and s["bot"] == "search":
+    if s.get("budget") is not None and s["bot"] in SEARCHING:
         parts += ["--budget", str(s["budget"])]
     if s.get("precision") is not None:
         parts += ["--precision", str(s["precision"])]
@@ -306,7 +307,7 @@ def _settings(data: dict) -> str:
         (
             "bot",
             s["bot"]
-            + (f" (budget {s['budget']})" if s.get("budget") is not None and s["bot"] == "search" else "")
+            + (f" (budget {s['budget']})" if s.get("budget") is not None and s["bot"] in SEARCHING else "")
             + _weights_words(s),
         ),
         ("seed", str(s["seed"])),
