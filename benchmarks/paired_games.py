@@ -334,3 +334,67 @@ class GameCache:
 
 def cache_enabled() -> bool:
     return os.environ.get("GATERULER_BENCH_CACHE", "1") != "0"
+
+
+# ---------------------------------------------------------------------- carrying games over a change that keeps play
+
+
+def _same_play(a: GameRecord, b: GameRecord) -> bool:
+    """The same game: outcome, actions and every decision's trace (the CPU time aside)."""
+    return attrs.evolve(a, cpu=0.0) == attrs.evolve(b, cpu=0.0)
+
+
+def carry_over(bot_text: str, root: Path = CACHE_DIR, sample: int = 2) -> int:
+    """Keep a bot's games across a code change that should not change its play (a refactoring, a
+    faster path): every cached game of an older code version, in every deck and level the
+    benchmarks know, is played again for its first `sample` games with this code; if each is the
+    same game (actions, search traces, outcome), the older version's games become this version's.
+    Returns how many games were carried; prints what it checked.  Any difference carries nothing."""
+    name, _ = parse_bot(bot_text)
+    current = code_version(name)
+    bot_dir = root / bot_text.replace(":", "-")
+    known: dict[str, GameSpec] = {}
+    for deck in (*SAMPLE_DECKS, *held_out_decks()):
+        for spec in specs(deck, range(1, 7)).values():
+            known[f"{spec_key(spec)}-level{spec.level.number}"] = spec
+    carried = 0
+    for old in sorted(p for p in bot_dir.glob("*") if p.is_dir() and p.name != current):
+        checked = 0
+        for path in sorted(old.glob("seed*/*.jsonl")):
+            spec = known.get(path.stem)
+            if spec is None:
+                print(f"{path}: no benchmark deck and level has these definitions now; left behind")
+                continue
+            seed = int(path.parent.name.removeprefix("seed"))
+            cache = GameCache(spec, bot_text, root, seed, version=old.name)
+            for index in sorted(cache.records)[:sample]:
+                again = play_game(spec, bot_text, index, seed)
+                checked += 1
+                if not _same_play(again, cache.records[index]):
+                    print(
+                        f"{bot_text}: game {index} of {path} plays differently under {current}: nothing carried from {old.name}"
+                    )
+                    return 0
+        for path in sorted(old.glob("seed*/*.jsonl")):
+            spec = known.get(path.stem)
+            if spec is None:
+                continue
+            seed = int(path.parent.name.removeprefix("seed"))
+            records = GameCache(spec, bot_text, root, seed, version=old.name).records.values()
+            GameCache(spec, bot_text, root, seed, version=current).add(records)
+            carried += len(records)
+        print(
+            f"{bot_text}: {checked} games of {old.name} played again the same under {current}; {carried} games carried"
+        )
+    return carried
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Carry a bot's cached games over a code change that keeps its play.")
+    parser.add_argument("bot", help="e.g. search:96")
+    parser.add_argument("--sample", type=int, default=2, help="games played again per deck and level")
+    parser.add_argument("--cache", default=str(CACHE_DIR))
+    arguments = parser.parse_args()
+    carry_over(arguments.bot, Path(arguments.cache), arguments.sample)
