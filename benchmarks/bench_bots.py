@@ -20,10 +20,15 @@ stronger bot is only worth its cost if it clears measurably more often.  Parts:
    plays only what changed; `--save FILE` writes the per-game clears;
 3. strength per CPU second: each bot's clear rate (mean over the decks)
    against the CPU seconds its games took, from the same games;
-4. with --profile: where greedy's time goes at level 1 (engine or bot).
+4. with --profile: where greedy's time goes at level 1 (engine or bot);
+5. with --write-gaps FILE: each bot's clear rate minus search 96's per level
+   (the mean over the sample decks and over the held-out ones), the file
+   `check` reads to say how far its bot's figure may be below good play
+   (gateruler/data/bots/gaps.yaml; gateruler/bots/standing.py).
 
     python benchmarks/bench_bots.py [--seconds 3] [--compare main] [--rounds 3]
     python benchmarks/bench_bots.py --speed-bots greedy,tuned --strength-bots greedy,tuned,search:96 --games 200 --workers 2
+    python benchmarks/bench_bots.py --speed-bots '' --games 40 --levels 1,2,3,4 --write-gaps gateruler/data/bots/gaps.yaml
 """
 
 from __future__ import annotations
@@ -231,6 +236,8 @@ def strength(args: argparse.Namespace, levels: list[int]) -> dict[str, dict[str,
     }
     if args.save:
         _save(args.save, results, args)
+    if args.write_gaps:
+        write_gaps(args.write_gaps, results, decks, levels, bots, games)
     pairs = [tuple(p.split("~")) for p in args.pairs.split(",") if p] or [
         (b, REFERENCE) for b in bots if b != REFERENCE and REFERENCE in bots
     ]
@@ -297,6 +304,61 @@ def _save(path: str, results: dict, args: argparse.Namespace) -> None:
     write_text_atomic(path, json.dumps(data) + "\n")
 
 
+def write_gaps(
+    path: str, results: dict[str, list[bool]], decks: list[str], levels: list[int], bots: list[str], games: int
+) -> None:
+    """gateruler/data/bots/gaps.yaml from these games: per bot (at check's default budget where it has
+    one) and level, its clear rate minus the reference's, in points, the mean over the sample decks and
+    over the held-out ones; what `check` prints and writes about its bot (gateruler/bots/standing.py)."""
+    import paired_games as pg
+    import yaml
+
+    from gateruler.bots import bot_label
+    from gateruler.bots.search import DEFAULT_BUDGET
+    from gateruler.bots.standing import bot_version
+    from gateruler.fileio import write_text_atomic
+
+    if REFERENCE not in bots:
+        raise SystemExit(f"--write-gaps needs the reference bot {REFERENCE} among --strength-bots")
+
+    def mean_gap(bot: str, level: int, group: list[str]) -> float:
+        diffs = [
+            sum(results[f"{d}/{level}/{bot}"]) - sum(results[f"{d}/{level}/{REFERENCE}"]) for d in group
+        ]  # paired: the same seeds, so the difference of the clears is the paired difference
+        return round(100 * sum(diffs) / (games * len(group)), 1)
+
+    sample = [d for d in decks if d in pg.SAMPLE_DECKS]
+    held = [d for d in decks if d not in pg.SAMPLE_DECKS]
+    entries = {}
+    for bot in bots:
+        name, budget = parse_bot(bot)
+        if bot == REFERENCE or budget not in (None, DEFAULT_BUDGET):
+            continue  # check plays a searching bot at its default budget unless told otherwise
+        entries[name] = {
+            "version": bot_version(name),
+            "sample_decks": {lv: mean_gap(bot, lv, sample) for lv in levels} if sample else {},
+            "held_out": {lv: mean_gap(bot, lv, held) for lv in levels} if held else {},
+        }
+    data = {
+        "reference": bot_label(*parse_bot(REFERENCE)),
+        "games": games,
+        "measured": (
+            f"benchmarks/bench_bots.py --games {games} --levels {','.join(map(str, levels))} "
+            f"--decks {','.join(decks)} on check's seeds (seed 0): sample decks {', '.join(sample) or 'none'}; "
+            f"held out {', '.join(held) or 'none'}"
+        ),
+        "bots": entries,
+    }
+    head = (
+        "# How far each bot's clear rate is from the search bot's (docs/bots.md), written by\n"
+        "# `python benchmarks/bench_bots.py --write-gaps gateruler/data/bots/gaps.yaml` (the `measured` line\n"
+        "# gives the rest of the command). Per bot: the version measured, and per level the mean over the\n"
+        "# decks of the bot's clear rate minus the reference's, in points, paired game by game.\n"
+    )
+    write_text_atomic(path, head + yaml.safe_dump(data, sort_keys=False, width=100))
+    print(f"   wrote {path}")
+
+
 # ---------------------------------------------------------------------- 4. profile
 
 
@@ -351,6 +413,9 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the clear rates")
     parser.add_argument("--save", default="", help="write every game's outcome to this JSON file")
+    parser.add_argument(
+        "--write-gaps", default="", metavar="FILE", help="write each bot's gap to the reference (gaps.yaml) to FILE"
+    )
     parser.add_argument("--profile", action="store_true", help="also profile greedy at level 1")
     parser.add_argument("--worker", metavar="TREE", help=argparse.SUPPRESS)  # one tree's speed figures as JSON
     args = parser.parse_args()

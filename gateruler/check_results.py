@@ -76,6 +76,26 @@ class BotWeights:
 
 
 @attrs.frozen
+class BotGap:
+    """The bot's clear rate minus the reference bot's as docs/bots.md measured it (gateruler/data/bots/gaps.yaml)."""
+
+    reference: str
+    games: GameCount
+    measured: str
+    sample_decks: dict[str, float]  # level number (as text) -> points
+    held_out: dict[str, float]
+
+
+@attrs.frozen
+class BotInfo:
+    """Which bot played, its version, and its measured gap to the search bot (None: none for this version)."""
+
+    name: str
+    version: str
+    gap: BotGap | None
+
+
+@attrs.frozen
 class CheckSettings:
     deck: DeckSettings
     levels: list[LevelRef]
@@ -92,6 +112,7 @@ class CheckSettings:
     variants: list[VariantSetting] = attrs.field(factory=list)
     sensitivity: bool = False  # --sensitivity: each level has its "sensitivity" figures
     bot_weights: BotWeights | None = None  # written since the tuned bot (absent in older files)
+    bot_info: BotInfo | None = None  # written since issue 24 (absent in older files)
 
 
 @attrs.frozen

@@ -137,3 +137,29 @@ def test_games_of_an_older_code_version_are_carried_over_only_if_they_play_again
     pg.GameCache(spec, "greedy", other, version="older").add([flipped, *records[1:]])
     assert pg.carry_over("greedy", other, sample=2) == 0
     assert pg.GameCache(spec, "greedy", other).records == {}
+
+
+def test_bench_bots_writes_the_gaps_file_check_reads(tmp_path: Path) -> None:
+    from gateruler.bots.standing import bot_version, read_gaps
+
+    out = tmp_path / "gaps.yaml"
+    command = [
+        sys.executable, str(BENCHMARKS / "bench_bots.py"), "--speed-bots", "", "--strength-bots", "greedy,search:96",
+        "--decks", "knight,knight-pool", "--levels", "1", "--games", "2", "--workers", "1",
+        "--cache", str(tmp_path / "cache"), "--write-gaps", str(out),
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stderr
+    gaps = read_gaps(out)
+    assert gaps.reference == "search (budget 96)" and gaps.games == 2 and list(gaps.bots) == ["greedy"]
+    greedy = gaps.bots["greedy"]
+    assert greedy.version == bot_version("greedy") and set(greedy.sample_decks) == set(greedy.held_out) == {1}
+    # paired on the same two seeds of each deck: the gap is the difference of the clears, in points
+    cache = tmp_path / "cache"
+    clears = {
+        (deck, bot): sum(pg.GameCache(pg.specs(deck, [1])[1], bot, cache).records[i].cleared for i in range(2))
+        for deck in ("knight", "knight-pool")
+        for bot in ("greedy", "search:96")
+    }
+    assert greedy.sample_decks[1] == 100 * (clears["knight", "greedy"] - clears["knight", "search:96"]) / 2
+    assert greedy.held_out[1] == 100 * (clears["knight-pool", "greedy"] - clears["knight-pool", "search:96"]) / 2

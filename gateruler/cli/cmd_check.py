@@ -37,6 +37,7 @@ from gateruler.batch import (
 )
 from gateruler.bots import BOT_NAMES, DEFAULT_BOT, SEARCHING, bot_label, tuned_weights
 from gateruler.bots.search import DEFAULT_BUDGET
+from gateruler.bots.standing import FITTED, gap_line, standing_json
 from gateruler.cardpool import CardPool
 from gateruler.check_results import CHECK_FORMAT, CHECK_VERSION
 from gateruler.cli import main, stdout_console
@@ -320,7 +321,7 @@ def _error_replay(spec: GameSpec, settings: BatchSettings, record: ErrorRecord) 
 
 def bot_weights_json(bot: str) -> dict | None:
     """The weights file a weighted bot read (its name, version and every weight), or None."""
-    if bot not in ("tuned", "lookahead"):  # the bots that read tuned.yaml
+    if bot not in FITTED:
         return None
     tuned = tuned_weights()
     return {"file": tuned.path.name, "version": tuned.version, "weights": tuned.weights.as_dict()}
@@ -380,6 +381,7 @@ def result_json(
             "levels": [lv.spec.level_ref for lv in result.levels],
             "bot": settings.bot,
             "bot_weights": bot_weights_json(settings.bot),
+            "bot_info": standing_json(settings.bot),
             "budget": settings.budget,
             "seed": settings.seed,
             "games": settings.games,
@@ -609,6 +611,7 @@ def check(
                 f"{specs[0].deck.name} ({specs[0].deck.ruler}) - bot {bot_label(bot, budget)}"
                 + f", seed {seed}, up to {games} games per level, {runner.describe()}"
             )
+            out.print(gap_line(bot), soft_wrap=not out.is_terminal)
             library = library_summary(specs[0].pool)
             if library:
                 out.print(library, soft_wrap=not out.is_terminal)

@@ -13,6 +13,7 @@ import shlex
 from collections.abc import Iterable, Sequence
 
 from gateruler.bots import SEARCHING
+from gateruler.bots.standing import gap_cells
 from gateruler.insight import difference_words, percent
 from gateruler.pages import esc, page, plots
 
@@ -296,6 +297,23 @@ def _weights_words(settings: dict) -> str:
     return f" ({weights['file']} v{weights['version']})" if weights else ""
 
 
+def _standing_rows(settings: dict) -> list[tuple[str, str]]:
+    """The bot's version and its measured gap to the search bot (results written since issue 24)."""
+    info = settings.get("bot_info")
+    if not info:
+        return []
+    gap = info["gap"]
+    if gap is None:
+        words = "none measured for this version: the clear rates are a lower bound on the deck's"
+    else:
+        words = (
+            f"{info['name']} minus {gap['reference']}, points by level: "
+            f"{gap_cells(gap['sample_decks'], gap['held_out'])} "
+            f"({gap['measured']}); the clear rates are a lower bound on the deck's"
+        )
+    return [("bot version", info["version"]), ("gap to search", words)]
+
+
 def _settings(data: dict) -> str:
     s = data["settings"]
     deck = s["deck"]
@@ -310,6 +328,7 @@ def _settings(data: dict) -> str:
             + (f" (budget {s['budget']})" if s.get("budget") is not None and s["bot"] in SEARCHING else "")
             + _weights_words(s),
         ),
+        *_standing_rows(s),
         ("seed", str(s["seed"])),
         (
             "games per level",
