@@ -343,7 +343,8 @@ def write_gaps(
         "reference": bot_label(*parse_bot(REFERENCE)),
         "games": games,
         "measured": (
-            f"benchmarks/bench_bots.py --games {games} --levels {','.join(map(str, levels))} "
+            f"benchmarks/bench_bots.py --speed-bots '' --strength-bots {','.join(bots)} --games {games} "
+            f"--levels {','.join(map(str, levels))} "
             f"--decks {','.join(decks)} on check's seeds (seed 0): sample decks {', '.join(sample) or 'none'}; "
             f"held out {', '.join(held) or 'none'}"
         ),
