@@ -31,7 +31,7 @@ def test_check_names_its_bot_the_bots_version_and_the_gap_to_search_docs_measure
     done, data, page = _check(tmp_path)
     shipped = read_gaps(GAPS_FILE)
     greedy = shipped.bots["greedy"]
-    second = done.stdout.splitlines()[1]
+    second = next(line for line in done.stdout.splitlines() if line.startswith("bot "))
     assert second.startswith(f"bot greedy ({bot_version('greedy')}): the clear rates are this bot's, a lower bound")
     assert f"3 {greedy.sample_decks[3]:+.1f}" in second and shipped.reference in second
     info = data["settings"]["bot_info"]
@@ -44,7 +44,8 @@ def test_check_names_its_bot_the_bots_version_and_the_gap_to_search_docs_measure
 def test_a_bot_with_no_measured_gap_says_its_figures_are_a_lower_bound_all_the_same(tmp_path: Path) -> None:
     done, data, page = _check(tmp_path, "--bot", "random")
     assert "random" not in read_gaps(GAPS_FILE).bots
-    assert "a lower bound" in done.stdout.splitlines()[1] and "no gap to" in done.stdout.splitlines()[1]
+    line = next(line for line in done.stdout.splitlines() if line.startswith("bot random"))
+    assert "a lower bound" in line and "no gap to" in line
     assert data["settings"]["bot_info"] == {"name": "random", "version": bot_version("random"), "gap": None}
     assert "none measured for this version" in page
 

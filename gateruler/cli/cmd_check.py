@@ -611,11 +611,11 @@ def check(
                 f"{specs[0].deck.name} ({specs[0].deck.ruler}) - bot {bot_label(bot, budget)}"
                 + f", seed {seed}, up to {games} games per level, {runner.describe()}"
             )
-            out.print(gap_line(bot), soft_wrap=not out.is_terminal)
             library = library_summary(specs[0].pool)
             if library:
                 out.print(library, soft_wrap=not out.is_terminal)
             out.print(variants_line(specs), soft_wrap=not out.is_terminal)
+            out.print(gap_line(bot), soft_wrap=not out.is_terminal)  # whose clear rates these are (docs/check.md)
             with _ProgressBars(specs, games, sys.stderr.isatty()) as bars:
                 result = run_batch(specs, settings, bars.update, runner)
             if sensitivity and not result.interrupted:
