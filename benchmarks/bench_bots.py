@@ -1,4 +1,4 @@
-"""Bots: whole games per second per bot and level, and how often each clears, on the same seeds.
+"""Bots: whole games per second per bot and level, how often each clears on the same seeds, and strength per CPU second.
 
 Checking a deck plays thousands of games, so a bot's speed is a feature; and a
 stronger bot is only worth its cost if it clears measurably more often.  Parts:
@@ -9,16 +9,26 @@ stronger bot is only worth its cost if it clears measurably more often.  Parts:
    level, per bot (the search bot at a few budgets, on a few games).  With
    `--compare REF` the code of git ref REF is timed too, in subprocesses
    alternating with this tree's, and each figure gets its ratio new/old;
-2. strength: each bot's clear rate per sample deck and level on the *same*
-   game seeds (seed 0, as `check` plays them), with Wilson 95% intervals, and
-   for each pair of bots compared the paired difference (95% interval, from
-   the games only one of them cleared) and McNemar's exact test.  Per-game
-   outcomes can be saved (`--save FILE`) and a saved bot's reused
-   (`--reuse FILE`: the search at budget 96 takes hours);
-3. with --profile: where greedy's time goes at level 1 (engine or bot).
+2. strength: each bot's clear rate per deck and level on the *same* game
+   seeds (seed 0, as `check` plays them), for the sample decks and the
+   held-out decks of benchmarks/decks/ (no bot was fitted on them), with
+   Wilson 95% intervals, and for each bot against search at budget 96 (or
+   the `--pairs` given) the paired difference (95% interval, from the games
+   only one of them cleared) and McNemar's exact test.  Every game is played
+   once: benchmarks/paired_games.py keeps each bot's games on disk by its
+   code version, deck, level and seed (`.bench-cache/`), so a second run
+   plays only what changed; `--save FILE` writes the per-game clears;
+3. strength per CPU second: each bot's clear rate (mean over the decks)
+   against the CPU seconds its games took, from the same games;
+4. with --profile: where greedy's time goes at level 1 (engine or bot);
+5. with --write-gaps FILE: each bot's clear rate minus search 96's per level
+   (the mean over the sample decks and over the held-out ones), the file
+   `check` reads to say how far its bot's figure may be below good play
+   (gateruler/data/bots/gaps.yaml; gateruler/bots/standing.py).
 
     python benchmarks/bench_bots.py [--seconds 3] [--compare main] [--rounds 3]
     python benchmarks/bench_bots.py --speed-bots greedy,tuned --strength-bots greedy,tuned,search:96 --games 200 --workers 2
+    python benchmarks/bench_bots.py --speed-bots '' --games 40 --levels 1,2,3,4 --write-gaps gateruler/data/bots/gaps.yaml
 """
 
 from __future__ import annotations
@@ -34,9 +44,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-DECKS = ("knight", "wizard", "apprentice")
+sys.path.insert(0, str(ROOT / "benchmarks"))  # paired_games, imported once the tree is chosen
+DECKS = ("knight", "wizard", "apprentice", "knight-pool", "wizard-examples")  # the sample decks, then the held-out ones
+REFERENCE = "search:96"  # the bot every other is compared with
+SAVE_EVERY = 60.0  # seconds between writes of the games played so far
 SPEED_BOTS = "random,greedy,tuned,search:8,search:24,search:96"
 STRENGTH_BOTS = "greedy,tuned,search:96"
 
@@ -55,7 +69,8 @@ def parse_bot(text: str) -> tuple[str, int | None]:
     return name, int(budget) if budget else None
 
 
-def specs(deck_name: str, levels: list[int]) -> dict[int, object]:
+def sample_specs(deck_name: str, levels: list[int]) -> dict[int, object]:
+    """A sample deck's games per level (the speed runs: the tree timed may be an older one)."""
     from gateruler import loader
     from gateruler.batch import GameSpec
 
@@ -77,7 +92,7 @@ def speed_figures(bots: list[str], levels: list[int], seconds: float, search_gam
     from gateruler.batch import BatchSettings, run_chunk
     from gateruler.bots import BOT_NAMES
 
-    all_specs = specs("knight", levels)
+    all_specs = sample_specs("knight", levels)
     out: dict[str, dict[str, float]] = {}
     for text in bots:
         name, budget = parse_bot(text)
@@ -156,68 +171,83 @@ def speed(args: argparse.Namespace, levels: list[int]) -> None:
 
 # ---------------------------------------------------------------------- 2. strength
 
-_jobs_state: dict[str, dict[int, object]] = {}
+_jobs_state: dict[str, dict[int, Any]] = {}
 
 
 def _init_strength(decks: list[str], levels: list[int]) -> None:
+    import paired_games as pg
+
     for deck in decks:
-        _jobs_state[deck] = specs(deck, levels)
+        _jobs_state[deck] = pg.specs(deck, levels)
 
 
-def _play(job: tuple[str, int, str, int]) -> tuple[str, int, str, int, bool]:
-    """Game `index` of a deck and level, played by one bot as `check` plays it (seed 0): cleared?"""
-    from gateruler.batch import BatchSettings, play_one
-    from gateruler.stats import CLEARED
+def _play(job: tuple[str, int, str, int]) -> tuple[str, int, str, dict]:
+    """Game `index` of a deck and level, played by one bot as `check` plays it (seed 0), recorded."""
+    import paired_games as pg
 
     deck, level, bot, index = job
-    name, budget = parse_bot(bot)
-    settings = BatchSettings(bot=name, seed=0, games=index + 1, budget=budget)
-    outcome = play_one(_jobs_state[deck][level], settings, 0, index)[0]  # type: ignore[arg-type]
-    return deck, level, bot, index, outcome == CLEARED
+    return deck, level, bot, pg.play_game(_jobs_state[deck][level], bot, index).to_json()
 
 
-def strength(args: argparse.Namespace, levels: list[int]) -> None:
+def strength(args: argparse.Namespace, levels: list[int]) -> dict[str, dict[str, list[bool]]]:
+    """Every bot's clears on the same games, played once (the cache, benchmarks/paired_games.py), printed."""
+    import paired_games as pg
+
     from gateruler.bots import bot_label
     from gateruler.stats import mcnemar_p, paired_difference_interval, wilson_interval
 
     decks = [d for d in args.decks.split(",") if d]
     bots = [b for b in args.strength_bots.split(",") if b]
     games = args.games
-    results: dict[str, dict[str, list[bool | None]]] = {}  # "deck/level/bot" -> per game
-    if args.reuse:
-        results.update(json.loads(Path(args.reuse).read_text(encoding="utf-8"))["games"])
+    root = Path(args.cache)
+    all_specs = {deck: pg.specs(deck, levels) for deck in decks}
+    caches: dict[tuple[str, int, str], pg.GameCache] = {}
     jobs = []
     for deck in decks:
         for level in levels:
             for bot in bots:
-                key = f"{deck}/{level}/{bot}"
-                have = results.get(key, [])
-                if len(have) < games:
-                    have = have + [None] * (games - len(have))
-                results[key] = have[:games] if len(have) > games else have
-                jobs += [(deck, level, bot, i) for i in range(games) if results[key][i] is None]
+                cache = caches[deck, level, bot] = pg.GameCache(all_specs[deck][level], bot, root)
+                jobs += [(deck, level, bot, i) for i in cache.missing(range(games))]
     labels = ", ".join(bot_label(*parse_bot(b)) for b in bots)
     print(
-        f"\n2. clear rates on the same {games} game seeds per deck and level (check's seed 0): {labels}; {args.workers} workers"
+        f"\n2. clear rates on the same {games} game seeds per deck and level (check's seed 0): {labels}; "
+        f"{len(jobs)} games played now, the rest from {root}"
     )
     began = time.perf_counter()
-    context = multiprocessing.get_context("fork")
-    with context.Pool(args.workers, initializer=_init_strength, initargs=(decks, levels)) as pool:
-        done = 0
-        for deck, level, bot, index, cleared in pool.imap_unordered(_play, jobs, chunksize=2):
-            results[f"{deck}/{level}/{bot}"][index] = cleared
-            done += 1
-            if args.save and done % 200 == 0:
-                _save(args.save, results, args)
+    jobs.sort(key=lambda job: (job[3], job[0], job[1], job[2]))  # game by game across the cells: a partial run is even
+    if jobs:
+        context = multiprocessing.get_context("fork")
+        with context.Pool(args.workers, initializer=_init_strength, initargs=(decks, levels)) as pool:
+            fresh: dict[tuple[str, int, str], list[Any]] = {}
+            saved = time.monotonic()
+            for deck, level, bot, record in pool.imap_unordered(_play, jobs, chunksize=1):
+                fresh.setdefault((deck, level, bot), []).append(pg.GameRecord.from_json(record))
+                if time.monotonic() - saved > SAVE_EVERY:
+                    for key, records in fresh.items():
+                        caches[key].add(records)
+                    fresh, saved = {}, time.monotonic()
+            for key, records in fresh.items():
+                caches[key].add(records)
+    results = {
+        f"{deck}/{level}/{bot}": [caches[deck, level, bot].records[i].cleared for i in range(games)]
+        for deck in decks
+        for level in levels
+        for bot in bots
+    }
     if args.save:
         _save(args.save, results, args)
-    pairs = [tuple(p.split("~")) for p in args.pairs.split(",") if p]
+    if args.write_gaps:
+        write_gaps(args.write_gaps, results, decks, levels, bots, games)
+    pairs = [tuple(p.split("~")) for p in args.pairs.split(",") if p] or [
+        (b, REFERENCE) for b in bots if b != REFERENCE and REFERENCE in bots
+    ]
     for deck in decks:
-        print(f"   {deck} sample deck{'':<6}" + "".join(f"{'level ' + str(n):>30}" for n in levels))
+        kind = "sample deck" if deck in pg.SAMPLE_DECKS else "held out"
+        print(f"   {deck} ({kind}){'':<3}" + "".join(f"{'level ' + str(n):>30}" for n in levels))
         for bot in bots:
             cells = []
             for level in levels:
-                won = sum(bool(x) for x in results[f"{deck}/{level}/{bot}"])
+                won = sum(results[f"{deck}/{level}/{bot}"])
                 low, high = wilson_interval(won, games)
                 cells.append(f"{100 * won / games:5.1f} [{100 * low:4.1f}-{100 * high:4.1f}]")
             print(f"   {bot:<22}" + "".join(f"{c:>30}" for c in cells))
@@ -238,6 +268,33 @@ def strength(args: argparse.Namespace, levels: list[int]) -> None:
                 )
             print(f"   {first + ' - ' + second:<22}" + "".join(cells))
     print(f"   ({time.perf_counter() - began:.0f}s)")
+    per_time(caches, decks, levels, bots, games)
+    return results
+
+
+def per_time(
+    caches: dict[tuple[str, int, str], Any], decks: list[str], levels: list[int], bots: list[str], games: int
+) -> None:
+    """Strength per CPU second: each bot's clear rate (the mean over the decks, per level and over all)
+    against the CPU seconds its games took (as recorded when each was played, one process each)."""
+    print(f"\n3. strength per CPU second: clear rate (mean over {len(decks)} decks) against CPU seconds per game")
+    print(
+        f"   {'bot':<14}{'CPU s/game':>11}{'games/s':>9}{'all levels':>11}"
+        + "".join(f"{'level ' + str(n):>9}" for n in levels)
+    )
+    for bot in bots:
+        records = [caches[d, lv, bot].records[i] for d in decks for lv in levels for i in range(games)]
+        timed = [r.cpu for r in records if r.cpu > 0]
+        cpu = sum(timed) / len(timed) if timed else float("nan")
+        per_level = [
+            100 * sum(caches[d, lv, bot].records[i].cleared for d in decks for i in range(games)) / (games * len(decks))
+            for lv in levels
+        ]
+        overall = 100 * sum(r.cleared for r in records) / len(records)
+        print(
+            f"   {bot:<14}{cpu:11.4f}{1 / cpu if cpu else float('nan'):9.1f}{overall:11.1f}"
+            + "".join(f"{x:9.1f}" for x in per_level)
+        )
 
 
 def _save(path: str, results: dict, args: argparse.Namespace) -> None:
@@ -247,14 +304,70 @@ def _save(path: str, results: dict, args: argparse.Namespace) -> None:
     write_text_atomic(path, json.dumps(data) + "\n")
 
 
-# ---------------------------------------------------------------------- 3. profile
+def write_gaps(
+    path: str, results: dict[str, list[bool]], decks: list[str], levels: list[int], bots: list[str], games: int
+) -> None:
+    """gateruler/data/bots/gaps.yaml from these games: per bot (at check's default budget where it has
+    one) and level, its clear rate minus the reference's, in points, the mean over the sample decks and
+    over the held-out ones; what `check` prints and writes about its bot (gateruler/bots/standing.py)."""
+    import paired_games as pg
+    import yaml
+
+    from gateruler.bots import bot_label
+    from gateruler.bots.search import DEFAULT_BUDGET
+    from gateruler.bots.standing import bot_version
+    from gateruler.fileio import write_text_atomic
+
+    if REFERENCE not in bots:
+        raise SystemExit(f"--write-gaps needs the reference bot {REFERENCE} among --strength-bots")
+
+    def mean_gap(bot: str, level: int, group: list[str]) -> float:
+        diffs = [
+            sum(results[f"{d}/{level}/{bot}"]) - sum(results[f"{d}/{level}/{REFERENCE}"]) for d in group
+        ]  # paired: the same seeds, so the difference of the clears is the paired difference
+        return round(100 * sum(diffs) / (games * len(group)), 1)
+
+    sample = [d for d in decks if d in pg.SAMPLE_DECKS]
+    held = [d for d in decks if d not in pg.SAMPLE_DECKS]
+    entries = {}
+    for bot in bots:
+        name, budget = parse_bot(bot)
+        if bot == REFERENCE or budget not in (None, DEFAULT_BUDGET):
+            continue  # check plays a searching bot at its default budget unless told otherwise
+        entries[name] = {
+            "version": bot_version(name),
+            "sample_decks": {lv: mean_gap(bot, lv, sample) for lv in levels} if sample else {},
+            "held_out": {lv: mean_gap(bot, lv, held) for lv in levels} if held else {},
+        }
+    data = {
+        "reference": bot_label(*parse_bot(REFERENCE)),
+        "games": games,
+        "measured": (
+            f"benchmarks/bench_bots.py --speed-bots '' --strength-bots {','.join(bots)} --games {games} "
+            f"--levels {','.join(map(str, levels))} "
+            f"--decks {','.join(decks)} on check's seeds (seed 0): sample decks {', '.join(sample) or 'none'}; "
+            f"held out {', '.join(held) or 'none'}"
+        ),
+        "bots": entries,
+    }
+    head = (
+        "# How far each bot's clear rate is from the search bot's (docs/bots.md), written by\n"
+        "# `python benchmarks/bench_bots.py --write-gaps gateruler/data/bots/gaps.yaml` (the `measured` line\n"
+        "# gives the rest of the command). Per bot: the version measured, and per level the mean over the\n"
+        "# decks of the bot's clear rate minus the reference's, in points, paired game by game.\n"
+    )
+    write_text_atomic(path, head + yaml.safe_dump(data, sort_keys=False, width=100))
+    print(f"   wrote {path}")
+
+
+# ---------------------------------------------------------------------- 4. profile
 
 
 def profile(games: int) -> None:
     from gateruler.batch import BatchSettings, run_chunk
 
-    spec = specs("knight", [1])[1]
-    print(f"\n3. where greedy's time goes: {games} games at level 1, through run_chunk")
+    spec = sample_specs("knight", [1])[1]
+    print(f"\n4. where greedy's time goes: {games} games at level 1, through run_chunk")
     profiler = cProfile.Profile()
     profiler.enable()
     run_chunk([spec], BatchSettings(bot="greedy", games=games), 0, 0, games)
@@ -286,14 +399,23 @@ def main() -> None:
         "--strength-bots", default=STRENGTH_BOTS, help="bots whose clear rates are compared ('' skips the part)"
     )
     parser.add_argument(
-        "--pairs", default="tuned~search:96,greedy~search:96,tuned~greedy", help="bot pairs compared game by game"
+        "--pairs",
+        default="",
+        help=f"bot pairs compared game by game, as A~B,C~D [default: every bot against {REFERENCE}]",
     )
-    parser.add_argument("--decks", default=",".join(DECKS), help="sample decks for the clear rates")
-    parser.add_argument("--games", type=int, default=200, help="games per deck, level and bot for the clear rates")
+    parser.add_argument(
+        "--decks",
+        default=",".join(DECKS),
+        help="decks for the clear rates: sample decks by ruler, held-out decks (benchmarks/decks/) by name",
+    )
+    parser.add_argument("--games", type=int, default=400, help="games per deck, level and bot for the clear rates")
+    parser.add_argument(
+        "--cache", default=str(ROOT / ".bench-cache"), help="where each bot's games are kept (paired_games.py)"
+    )
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the clear rates")
     parser.add_argument("--save", default="", help="write every game's outcome to this JSON file")
     parser.add_argument(
-        "--reuse", default="", help="take the outcomes this file (from --save) has instead of playing them"
+        "--write-gaps", default="", metavar="FILE", help="write each bot's gap to the reference (gaps.yaml) to FILE"
     )
     parser.add_argument("--profile", action="store_true", help="also profile greedy at level 1")
     parser.add_argument("--worker", metavar="TREE", help=argparse.SUPPRESS)  # one tree's speed figures as JSON

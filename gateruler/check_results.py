@@ -77,6 +77,26 @@ class BotWeights:
 
 
 @attrs.frozen
+class BotGap:
+    """The bot's clear rate minus the reference bot's as docs/bots.md measured it (gateruler/data/bots/gaps.yaml)."""
+
+    reference: str
+    games: GameCount
+    measured: str
+    sample_decks: dict[str, float]  # level number (as text) -> points
+    held_out: dict[str, float]
+
+
+@attrs.frozen
+class BotInfo:
+    """Which bot played, its version, and its measured gap to the search bot (None: none for this version)."""
+
+    name: str
+    version: str
+    gap: BotGap | None
+
+
+@attrs.frozen
 class CheckSettings:
     deck: DeckSettings
     levels: list[LevelRef]
@@ -95,6 +115,7 @@ class CheckSettings:
     bot_weights: BotWeights | None = None  # written since the tuned bot (absent in older files)
     ceiling_budget: CeilingBudget | None = None  # --ceiling: the solver's nodes per game (absent in older files)
     ceiling_rollouts: str | None = None  # --ceiling: the policy the solver's rollouts play
+    bot_info: BotInfo | None = None  # written since issue 24 (absent in older files)
 
 
 @attrs.frozen

@@ -11,7 +11,7 @@ from factories import end_mismatches, find_iid, mechanics_game, rich_cards, rich
 from factories import game as make_game
 
 from gateruler import loader
-from gateruler.bots import BOT_NAMES, ActionCapExceeded, PlayerView, make_bot, play_out, player_view
+from gateruler.bots import BOT_NAMES, SEARCHING, ActionCapExceeded, PlayerView, make_bot, play_out, player_view
 from gateruler.bots.view import HIDDEN_SEED
 from gateruler.engine import ATTACK_LEFT, INVADER, PLAYER, Game, PlayEvent, Summon
 from gateruler.engine.tasks import End
@@ -269,10 +269,10 @@ def test_cards_a_look_sees_and_puts_on_the_bottom_stay_known_in_the_view_until_a
 @pytest.mark.parametrize("name", BOT_NAMES)
 def test_no_bot_choice_depends_on_hidden_deck_orders(name: str) -> None:
     """Permuting what the player cannot know never changes what a bot picks."""
-    budget = 4 if name == "search" else None
+    budget = 4 if name in SEARCHING else None
     checked = 0
     for factory, seeds in ((rich_game, range(3)), (mechanics_game, range(2)), (_shipped_game, range(2))):
-        for game in _decision_points(factory, seeds, per_game=8 if name == "search" else 14):
+        for game in _decision_points(factory, seeds, per_game=8 if name in SEARCHING else 14):
             choices = set()
             for variant in range(3):
                 seen = game if variant == 0 else _hide_differently(game, 1000 + variant)
@@ -388,7 +388,7 @@ def test_every_bot_answers_every_kind_of_decision_with_a_legal_answer(name: str)
 def test_every_bot_plays_thousands_of_seeded_games_of_the_mechanics_fixture(name: str) -> None:
     """Through the bots' own game loop (`play_out`), which the conformance harness (tests/test_conformance.py)
     does not use; the harness plays every bot in every fixture's games with its checks at every step."""
-    for seed in range(40 if name == "search" else 3000):
+    for seed in range(40 if name in SEARCHING else 3000):
         game = mechanics_game(seed, max_turns=200)
         play_out(game, make_bot(name, seed, 8))
         assert end_mismatches(game) == [], f"seed {seed}"

@@ -170,6 +170,41 @@ def test_with_kill_shield_killing_an_attacker_the_board_stops_is_worth_no_more()
     assert shielding.kill_value(ATTACK_LEFT) == pytest.approx(plain.kill_value(ATTACK_LEFT))
 
 
+def _lone_attacker_and(card_id: str, hp: int, atk: int = 4):  # noqa: ANN202
+    """The lone-attacker game with a player unit `card_id` (HP `hp`, ATK `atk`) in the left attack zone."""
+    from factories import event, game, summon, unit
+
+    brute, ours, nothing = unit("BRUTE", 1, 6, 4, 3), unit(card_id, 1, atk, hp, 1), event("NOTHING")
+    g = game(cards=[brute, ours, nothing], player=[card_id], rift=["BRUTE"] + ["NOTHING"] * 20, rift_pad=0, drives=1)
+    summon(g, card_id, ATTACK_LEFT)
+    return g
+
+
+def test_with_lost_units_killing_an_attacker_is_worth_the_player_unit_its_next_attack_would_destroy() -> None:
+    """docs/bots.md: with `kill_saves_units` (and `lost_unit`, `lost_unit_atk` saying what a lost unit is worth) a
+    kill is also worth the units the killed attacker's next attack would destroy.  BRUTE (ATK 6) attacks the left
+    attack unit first (solo-mode.md step 6): FRAIL (HP 2, ATK 3) is destroyed, one unit and 3 ATK; nothing of the
+    rift's deck takes BRUTE's place."""
+    from gateruler.bots.weights import Weights
+
+    view = player_view(_lone_attacker_and("FRAIL", hp=2, atk=3)).game
+    plain = Facts(view)
+    counting = Facts(view, Weights(kill_saves_units=1.0, lost_unit=2.0, lost_unit_atk=1.0))
+    assert counting.units_saved_by_kill(ATTACK_LEFT) == pytest.approx(2.0 + 3 / 3)
+    assert counting.kill_value(ATTACK_LEFT) - plain.kill_value(ATTACK_LEFT) == pytest.approx(3.0)
+
+
+def test_with_lost_units_killing_an_attacker_the_board_survives_is_worth_no_more() -> None:
+    """WALL (HP 20) survives BRUTE's 6 ATK: killing BRUTE saves no unit."""
+    from gateruler.bots.weights import Weights
+
+    view = player_view(_lone_attacker_and("WALL", hp=20)).game
+    plain = Facts(view)
+    counting = Facts(view, Weights(kill_saves_units=1.0, lost_unit=2.0, lost_unit_atk=1.0))
+    assert counting.units_saved_by_kill(ATTACK_LEFT) == pytest.approx(0.0)
+    assert counting.kill_value(ATTACK_LEFT) == pytest.approx(plain.kill_value(ATTACK_LEFT))
+
+
 def test_an_identity_memo_makes_each_value_once_per_object_and_never_mixes_equal_objects() -> None:
     from gateruler.bots.cache import IdentityMemo
 

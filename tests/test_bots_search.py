@@ -30,9 +30,9 @@ def test_the_search_never_plays_more_rollouts_than_its_budget(monkeypatch: pytes
     played = []
     real = search_module.playout
 
-    def counting(game: Game) -> float:
+    def counting(game: Game, policy: search_module.Policy | None = None) -> float:
         played.append(1)
-        return real(game)
+        return real(game, policy)
 
     monkeypatch.setattr(search_module, "playout", counting)
     for game in _decisions(4):
@@ -147,9 +147,50 @@ def test_an_alternative_behind_greedys_choice_by_more_than_the_noise_gets_no_mor
 def test_the_search_stops_early_when_every_alternative_is_hopeless(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where greedy's choice is as good as anything on every game, most of the budget is saved."""
     played = []
-    monkeypatch.setattr(search_module, "playout", lambda game: played.append(1) or 0.5)  # every game a tie
+    monkeypatch.setattr(search_module, "playout", lambda game, policy=None: played.append(1) or 0.5)  # every game a tie
     for game in _decisions(3):
         played.clear()
         view = player_view(game)
         assert SearchBot(1, budget=60).choose(view) == greedy_action(view.game)
         assert 0 < len(played) < 60
+
+
+def test_the_lookahead_bot_keeps_the_tuned_bots_choice_when_no_alternative_is_better(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """docs/bots.md `lookahead`: the search over the tuned policy, whose choice is its default; on decisions where
+    the tuned and greedy bots differ, a search where every game is a tie plays the tuned bot's choice, and the
+    search bot greedy's."""
+    from gateruler.bots import make_bot, tuned_weights
+    from gateruler.bots.greedy import GreedyPolicy
+
+    monkeypatch.setattr(search_module, "playout", lambda game, policy=None: 0.5)  # every game a tie
+    differing = 0
+    for seed in range(6):
+        game = rich_game(seed)
+        while not game.over and differing < 3:
+            view = player_view(game)
+            greedy_choice = greedy_action(view.game)
+            tuned_choice = GreedyPolicy(tuned_weights().weights).act(view.game)
+            if tuned_choice != greedy_choice and len(candidates(game, game.legal_actions())) > 1:
+                differing += 1
+                assert make_bot("lookahead", 1, 16).choose(view) == tuned_choice
+                assert make_bot("search", 1, 16).choose(view) == greedy_choice
+            game.apply(greedy_choice)
+    assert differing == 3, "these games have decisions where the tuned and greedy bots differ"
+
+
+def test_the_lookahead_bot_plays_its_rollouts_with_the_tuned_policy(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gateruler.bots import make_bot, tuned_weights
+
+    policies = []
+    real = search_module.playout
+
+    def recording(game: Game, policy: search_module.Policy | None = None) -> float:
+        policies.append(policy)
+        return real(game, policy)
+
+    monkeypatch.setattr(search_module, "playout", recording)
+    view = player_view(_decisions(1)[0])
+    make_bot("lookahead", 1, 8).choose(view)
+    assert policies and all(p is not None and p.weights == tuned_weights().weights for p in policies)

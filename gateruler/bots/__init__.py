@@ -1,4 +1,4 @@
-"""Bots that play the player's side: `random`, `greedy`, `tuned` and `search`.
+"""Bots that play the player's side: `random`, `greedy`, `tuned`, `search` and `lookahead`.
 
 All share one small interface (`Bot.choose(view) -> Action`), see only a
 `PlayerView`, and are made by name with `make_bot`, so the batch runner, the
@@ -34,14 +34,22 @@ def _tuned(seed: int, budget: int | None) -> Bot:
     return GreedyBot(seed, tuned_weights().weights, name="tuned")
 
 
+def _lookahead(seed: int, budget: int | None) -> Bot:
+    from gateruler.bots.lookahead import LookaheadBot
+
+    return LookaheadBot(seed, budget, tuned_weights().weights)
+
+
 _FACTORIES: dict[str, Callable[[int, int | None], Bot]] = {
     "random": lambda seed, budget: RandomBot(seed),
     "greedy": lambda seed, budget: GreedyBot(seed),
     "tuned": _tuned,
     "search": _search,
+    "lookahead": _lookahead,
 }
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 DEFAULT_BOT = "greedy"  # what `check` plays with unless told otherwise
+SEARCHING = frozenset({"search", "lookahead"})  # the bots that take a budget (rollouts per decision)
 
 
 def bot_label(name: str, budget: int | None = None) -> str:
@@ -51,6 +59,8 @@ def bot_label(name: str, budget: int | None = None) -> str:
         return f"search (budget {budget})"
     if name == "tuned":
         return f"tuned ({tuned_weights().label})"
+    if name == "lookahead":
+        return f"lookahead ({tuned_weights().label}{f', budget {budget}' if budget is not None else ''})"
     return name
 
 
@@ -68,6 +78,7 @@ __all__ = [
     "Bot",
     "DEFAULT_BOT",
     "DEFAULT_ACTION_CAP",
+    "SEARCHING",
     "GreedyBot",
     "PlayerView",
     "RandomBot",

@@ -23,6 +23,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
+from typing import Protocol
+
+import attrs
 
 from gateruler.bots.greedy import GreedyPolicy
 from gateruler.bots.view import PlayerView
@@ -39,9 +43,41 @@ MIN_ROUNDS = 3  # rounds of the budget, at least: after each, hopeless alternati
 PLAYOUT_ACTION_CAP = 2000
 
 
-def playout(game: Game) -> float:
-    """Play `game` (a determinised copy) to the end with the greedy policy and score the ending."""
-    policy = GreedyPolicy()
+@attrs.frozen
+class Considered:
+    """One candidate of a search decision: how many rollouts it had and what they scored on average."""
+
+    action: Action
+    games: int
+    mean: float
+
+
+@attrs.frozen
+class SearchTrace:
+    """What the search weighed at one decision: greedy's choice (`default`), the action it took,
+    and every candidate it played rollouts of (the default first; the others in the order tried).
+
+    A bot whose `trace` is a list appends one per decision it searched (or would have: a
+    decision with one sensible candidate has no candidates but the default); the disagreement
+    tool (benchmarks/disagreements.py) and the imitation fit read them.  Recording changes
+    nothing the bot does."""
+
+    default: Action
+    chosen: Action
+    candidates: tuple[Considered, ...]
+
+
+class Policy(Protocol):
+    """What plays a search's rollouts and names its default: greedy's policy, or another as fast."""
+
+    def act(self, game: Game, legal: list[Action] | None = None) -> Action: ...
+
+
+def playout(game: Game, policy: Policy | None = None) -> float:
+    """Play `game` (a determinised copy) to the end with `policy` (a fresh greedy policy if none) and
+    score the ending."""
+    if policy is None:
+        policy = GreedyPolicy()
     steps = 0
     while game.winner is None:
         legal = game.legal_actions()
@@ -84,14 +120,19 @@ def candidates(game: Game, legal: list[Action]) -> list[Action]:
 
 
 class SearchBot:
-    """Flat Monte Carlo with common random numbers and successive halving."""
+    """Flat Monte Carlo with common random numbers and successive halving.
+
+    `policy` makes the policy whose choice is the default and that plays the rollouts (one fresh
+    policy per rollout): greedy's for the `search` bot, the tuned bot's for `lookahead`."""
 
     name = "search"
 
-    def __init__(self, seed: int = 0, budget: int | None = None) -> None:
+    def __init__(self, seed: int = 0, budget: int | None = None, policy: Callable[[], Policy] = GreedyPolicy) -> None:
         self.rng = random.Random(seed)
         self.budget = DEFAULT_BUDGET if budget is None else max(1, budget)
-        self.greedy = GreedyPolicy()
+        self.policy = policy
+        self.greedy = policy()
+        self.trace: list[SearchTrace] | None = None  # a list: every decision's SearchTrace is appended to it
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal
@@ -101,18 +142,25 @@ class SearchBot:
             options.remove(default)
         options.insert(0, default)  # first place wins ties
         if len(options) == 1 or self.budget < 2:
+            if self.trace is not None:
+                self.trace.append(SearchTrace(default, default, ()))
             return default
-        return self._halve(view, options)
+        options = options[: self.budget]  # a budget below the candidates searches the first ones
+        scores: list[dict[int, float]] = [{} for _ in options]  # per candidate: world -> score
+        chosen = options[self._halve(view, options, scores)]
+        if self.trace is not None:
+            considered = tuple(Considered(a, len(s), _mean(s)) for a, s in zip(options, scores) if s)
+            self.trace.append(SearchTrace(default, chosen, considered))
+        return chosen
 
-    def _halve(self, view: PlayerView, options: list[Action]) -> Action:
+    def _halve(self, view: PlayerView, options: list[Action], scores: list[dict[int, float]]) -> int:
         """Successive halving of the alternatives, greedy's choice (options[0]) kept to the end.
 
         After each round an alternative that cannot be better than greedy's
         choice on the games both were played on (`_hopeless`) is dropped, and
         when none is left the search stops: the budget goes to the decisions
-        where greedy's alternatives are close, and a clear one costs little."""
-        options = options[: self.budget]  # a budget below the candidates searches the first ones
-        scores: list[dict[int, float]] = [{} for _ in options]  # per candidate: world -> score
+        where greedy's alternatives are close, and a clear one costs little.  Returns the index of
+        the choice; `scores` (one empty dict per option) gets every rollout's score, by world."""
         alive = list(range(len(options)))
         rounds = max(MIN_ROUNDS, (len(options) - 1).bit_length())
         left = self.budget
@@ -127,19 +175,19 @@ class SearchBot:
                 for i in alive:
                     game = _copy_world(world)
                     game.apply_trusted(options[i])  # legal in the view, so in every world sampled from it
-                    scores[i][world_index] = playout(game)
+                    scores[i][world_index] = playout(game, self.policy())
                 world_index += 1
             left -= per * len(alive)
             alive = [0] + [i for i in alive[1:] if not _hopeless(scores[i], scores[0])]
             if len(alive) == 1:
-                return options[0]
+                return 0
             if len(alive) > 2:
                 ranked = sorted(alive[1:], key=lambda i: (-_mean(scores[i]), i))
                 alive = [0] + ranked[: max(1, (len(alive) + 1) // 2 - 1)]
         challenger = min(alive[1:], key=lambda i: (-_mean(scores[i]), i), default=None)
         if challenger is not None and _clearly_better(scores[challenger], scores[0]):
-            return options[challenger]
-        return options[0]
+            return challenger
+        return 0
 
 
 def _mean(scores: dict[int, float]) -> float:

@@ -99,6 +99,11 @@ class Weights:
     kill_shield: float = _w(
         0.0, "killing a rift attacker, per expected damage-zone card its next attack would deal the board", step=2.0
     )
+    kill_saves_units: float = _w(
+        0.0,
+        "killing a rift attacker, per worth of the player's units its next attack would destroy (lost_unit...)",
+        step=1.0,
+    )
     # --- the player's units
     shield: float = _w(1.0, "an expected damage-zone card the player's board saves from the rift's next attacks")
     wipe_risk: float = _w(
@@ -107,6 +112,12 @@ class Weights:
         step=2.0,
     )
     future_turns: float = _w(1.5, "further turns a new attacker is expected to attack in")
+    lost_unit: float = _w(
+        0.0, "a player unit the rift's next attacks would destroy (placing units, killing attackers)", step=0.5
+    )
+    lost_unit_atk: float = _w(
+        0.0, "a point of ATK (per 3) of a player unit the rift's next attacks would destroy", step=0.5
+    )
     attack_share: float = _w(0.5, "the share of a new attacker's attacks counted")
     closed_line_atk: float = _w(0.4, "a new attacker's ATK (per 3) while no line to the rift's ruler is open")
     unit_atk: float = _w(0.1, "a point of ATK of a new unit in an attack zone")

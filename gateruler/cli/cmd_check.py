@@ -38,8 +38,9 @@ from gateruler.batch import (
     LevelResult,
     run_batch,
 )
-from gateruler.bots import BOT_NAMES, DEFAULT_BOT, bot_label, tuned_weights
+from gateruler.bots import BOT_NAMES, DEFAULT_BOT, SEARCHING, bot_label, tuned_weights
 from gateruler.bots.search import DEFAULT_BUDGET
+from gateruler.bots.standing import FITTED, gap_line, standing_json
 from gateruler.cardpool import CardPool
 from gateruler.ceiling import CeilingLevel, CeilingResult, run_ceiling
 from gateruler.check_results import CHECK_FORMAT, CHECK_VERSION
@@ -358,7 +359,7 @@ def _error_replay(spec: GameSpec, settings: BatchSettings, record: ErrorRecord) 
 
 def bot_weights_json(bot: str) -> dict | None:
     """The weights file a weighted bot read (its name, version and every weight), or None."""
-    if bot != "tuned":
+    if bot not in FITTED:
         return None
     tuned = tuned_weights()
     return {"file": tuned.path.name, "version": tuned.version, "weights": tuned.weights.as_dict()}
@@ -397,6 +398,7 @@ def result_json(
             "levels": [lv.spec.level_ref for lv in result.levels],
             "bot": settings.bot,
             "bot_weights": bot_weights_json(settings.bot),
+            "bot_info": standing_json(settings.bot),
             "budget": settings.budget,
             "seed": settings.seed,
             "games": settings.games,
@@ -596,7 +598,10 @@ class _ProgressBars:
     help="Stop a level once its 95% interval is narrower than this (e.g. 0.05).",
 )
 @click.option(
-    "--budget", default=None, type=BUDGET, help=f"The search bot's rollouts per decision [default: {DEFAULT_BUDGET}]."
+    "--budget",
+    default=None,
+    type=BUDGET,
+    help=f"The search and lookahead bots' rollouts per decision [default: {DEFAULT_BUDGET}].",
 )
 @click.option(
     "--max-turns",
@@ -679,7 +684,7 @@ def check(
     if len(decks) > 1:
         _one_deck_only({"--sensitivity": sensitivity, "--cards-stats": cards_stats, "--ceiling": ceiling})
     runner = open_backend(backend, scheduler, workers)
-    if bot == "search" and budget is None:
+    if bot in SEARCHING and budget is None:
         budget = DEFAULT_BUDGET  # written down, so that the JSON and replays reproduce it
     specs = _specs(deck, numbers, level_file, max_turns, load_pool(card_paths), variants)
     settings = BatchSettings(
@@ -728,6 +733,7 @@ def _print_heading(out: Console, specs: list[GameSpec], settings: BatchSettings,
     if library:
         out.print(library, soft_wrap=not out.is_terminal)
     out.print(variants_line(specs), soft_wrap=not out.is_terminal)
+    out.print(gap_line(settings.bot), soft_wrap=not out.is_terminal)  # whose clear rates these are (docs/check.md)
 
 
 def _bars_for(games: int, changed: list[GameSpec], label: str) -> _ProgressBars:

@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 from rich.table import Table
 
 from gateruler.batch import GameSpec
-from gateruler.bots import BOT_NAMES
+from gateruler.bots import BOT_NAMES, SEARCHING
 from gateruler.bots.search import DEFAULT_BUDGET
 from gateruler.cli import main, stdout_console
 from gateruler.cli.card_library import cards_option
@@ -223,7 +223,10 @@ def _nothing_kept_words(result: TuneResult) -> str:
 @click.option("--level-file", default=None, help="Tune for this level file instead of the shipped levels.")
 @click.option("--bot", default="greedy", show_default=True, type=click.Choice(BOT_NAMES), help="Who plays your side.")
 @click.option(
-    "--budget", default=None, type=BUDGET, help=f"The search bot's rollouts per decision [default: {DEFAULT_BUDGET}]."
+    "--budget",
+    default=None,
+    type=BUDGET,
+    help=f"The search and lookahead bots' rollouts per decision [default: {DEFAULT_BUDGET}].",
 )
 @click.option(
     "--seed",
@@ -297,7 +300,7 @@ def tune_command(
     numbers = chosen_levels(levels_text, level_file)
     variants = given_variants(variant_texts)
     runner = open_backend(backend, scheduler, workers)
-    if bot == "search" and budget is None:
+    if bot in SEARCHING and budget is None:
         budget = DEFAULT_BUDGET  # printed, so that the run can be repeated after the default changes
     inputs = [*game_inputs(deck, level_file, card_paths), Input("the collection", collection_path)]
     target = _output_target(deck, output, overwrite, inputs)
@@ -319,7 +322,7 @@ def tune_command(
         with runner:
             out.print(
                 f"tuning {specs[0].deck.name} ({specs[0].deck.ruler}) within {collection_path} - bot {bot}"
-                + (f" (budget {budget})" if bot == "search" else "")
+                + (f" (budget {budget})" if bot in SEARCHING else "")
                 + f", seed {seed}, {where}, {runner.describe()}"
             )
             out.print(
@@ -368,7 +371,7 @@ def _write(
     given = "".join(f" --variant {name}={value}" for name, value in variants.items())
     comments = [
         f"Tuned by `gateruler tune {deck} --collection {collection}{given}` "
-        f"(bot {s.bot}{f' budget {s.budget}' if s.bot == 'search' else ''}, seed {s.seed}, {where}).",
+        f"(bot {s.bot}{f' budget {s.budget}' if s.bot in SEARCHING else ''}, seed {s.seed}, {where}).",
         "Swaps: " + "; ".join(w.describe(result.pool) for w in result.swaps) + ".",
     ]
     if final is not None:

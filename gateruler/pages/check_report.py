@@ -12,6 +12,8 @@ from __future__ import annotations
 import shlex
 from collections.abc import Iterable, Sequence
 
+from gateruler.bots import SEARCHING
+from gateruler.bots.standing import gap_cells
 from gateruler.insight import difference_words, percent
 from gateruler.pages import esc, page, plots
 
@@ -280,7 +282,7 @@ def reproduce_command(data: dict) -> str:
     else:
         parts += ["--levels", ",".join(str(n) for n in numbers)]
     parts += ["--games", str(s["games"]), "--bot", s["bot"], "--seed", str(s["seed"])]
-    if s.get("budget") is not None and s["bot"] == "search":
+    if s.get("budget") is not None and s["bot"] in SEARCHING:
         parts += ["--budget", str(s["budget"])]
     if s.get("precision") is not None:
         parts += ["--precision", str(s["precision"])]
@@ -297,6 +299,23 @@ def _weights_words(settings: dict) -> str:
     return f" ({weights['file']} v{weights['version']})" if weights else ""
 
 
+def _standing_rows(settings: dict) -> list[tuple[str, str]]:
+    """The bot's version and its measured gap to the search bot (results written since issue 24)."""
+    info = settings.get("bot_info")
+    if not info:
+        return []
+    gap = info["gap"]
+    if gap is None:
+        words = "none measured for this version: the clear rates are a lower bound on the deck's"
+    else:
+        words = (
+            f"{info['name']} minus {gap['reference']}, points by level: "
+            f"{gap_cells(gap['sample_decks'], gap['held_out'])} "
+            f"({gap['measured']}); the clear rates are a lower bound on the deck's"
+        )
+    return [("bot version", info["version"]), ("gap to search", words)]
+
+
 def _settings(data: dict) -> str:
     s = data["settings"]
     deck = s["deck"]
@@ -308,9 +327,10 @@ def _settings(data: dict) -> str:
         (
             "bot",
             s["bot"]
-            + (f" (budget {s['budget']})" if s.get("budget") is not None and s["bot"] == "search" else "")
+            + (f" (budget {s['budget']})" if s.get("budget") is not None and s["bot"] in SEARCHING else "")
             + _weights_words(s),
         ),
+        *_standing_rows(s),
         ("seed", str(s["seed"])),
         (
             "games per level",

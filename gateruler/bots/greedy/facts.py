@@ -15,7 +15,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
-from gateruler.bots.greedy.odds import RiftAttacker, at_least, card_facts, deck_odds, remembered_attacks, sacrifice_ids
+from gateruler.bots.greedy.odds import (
+    RiftAttacker,
+    at_least,
+    card_facts,
+    deck_odds,
+    remembered_attacks,
+    remembered_battle,
+    sacrifice_ids,
+)
 from gateruler.bots.weights import Weights
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER
 from gateruler.engine.keywords import PIERCE
@@ -147,6 +155,32 @@ class Facts:
         attackers.append((game.atk(INVADER, RULER), game.stk(INVADER, RULER), ruler_pierce, 0))
         return tuple(attackers)
 
+    @property
+    def counts_losses(self) -> bool:
+        """Whether these weights value the player's units the rift's next attacks destroy."""
+        return bool(self.w.lost_unit or self.w.lost_unit_atk)
+
+    def losses_at(
+        self,
+        left: BoardUnit | None,
+        right: BoardUnit | None,
+        defense: BoardUnit | None,
+        attackers: tuple[RiftAttacker, ...] | None = None,
+    ) -> float:
+        """What the player's units the rift's next attacks would destroy on the board (`left`, `right`,
+        `defense`) are worth (`lost_unit` each, `lost_unit_atk` a third of a point of ATK), `keep` times
+        (0 unless the weights count losses: ask `counts_losses`)."""
+        _face, lost, lost_atk = remembered_battle(
+            self.attackers if attackers is None else attackers, self.sacrifice_due, left, right, defense
+        )
+        return (self.w.lost_unit * lost + self.w.lost_unit_atk * lost_atk / 3) * self.keep
+
+    def units_saved_by_kill(self, slot: int) -> float:
+        """The worth of the player's units the rift's next attacks would no longer destroy if its
+        attacker in `slot` were killed now (an average unit takes its place)."""
+        left, right, defense = self.our_board()
+        return self.losses_at(left, right, defense) - self.losses_at(left, right, defense, self._attackers_with(slot))
+
     def shield_from_kill(self, slot: int) -> float:
         """How many fewer expected damage-zone cards the rift's next attacks deal the player's
         board as it is if its attacker in `slot` is killed now (an average unit takes its place)."""
@@ -232,6 +266,8 @@ class Facts:
             value += w.kill_attacker * self.dfn
             if w.kill_shield:
                 value += w.kill_shield * self.shield_from_kill(slot) * self.dfn
+            if w.kill_saves_units and self.counts_losses:
+                value += w.kill_saves_units * self.units_saved_by_kill(slot)
         if self.cards[u.iid].id in self.sacrifice_ids:
             value += w.kill_sacrificer * self.dfn
         self._kill[slot] = value

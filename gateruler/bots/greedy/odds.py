@@ -254,14 +254,31 @@ def rift_attacks(
     attacker before it deals damage.  With `sacrifice` (level 2's End), the
     player's first unit (left, right, defense) is destroyed before the
     attacks: the right unit matters only then."""
+    return rift_battle(attackers, sacrifice, left, right_there, defense)[0]
+
+
+def rift_battle(
+    attackers: tuple[RiftAttacker, ...],
+    sacrifice: bool,
+    left: BoardUnit | None,
+    right_there: bool,
+    defense: BoardUnit | None,
+) -> tuple[float, int, int]:
+    """`rift_attacks` and what the attacks destroy: (damage checks on the ruler, the player's units
+    destroyed (End's included), their ATK)."""
     board = (left, None, defense)
     hp: list[float] = [left[0] if left else 0, 0, defense[0] if defense else 0]
     alive = [left[4] if left else False, False, defense[4] if defense else False]
+    lost = lost_atk = 0
     if sacrifice:  # End's rule destroys a player unit before the attacks
         if left is not None:
             alive[ATTACK_LEFT] = False
+            lost, lost_atk = 1, left[1]
         elif not right_there and defense is not None:
             alive[DEFENSE] = False
+            lost, lost_atk = 1, defense[1]
+        elif right_there:
+            lost = 1  # the right unit goes: its ATK is not part of the question
     face = 0.0
     for atk, stk, pierce, attacker_hp in attackers:
         target = ATTACK_LEFT if alive[ATTACK_LEFT] else DEFENSE if alive[DEFENSE] else RULER
@@ -275,12 +292,31 @@ def rift_attacks(
         hp[target] -= atk
         if hp[target] <= 0:
             alive[target] = False
+            lost += 1
+            lost_atk += b[1]
             if target == DEFENSE and pierce:
                 face += stk
-    return face
+    return face, lost, lost_atk
 
 
-_ATTACKS: dict[tuple[object, ...], float] = {}  # rift_attacks' answers: asked the same again and again
+_BATTLES: dict[tuple[object, ...], tuple[float, int, int]] = {}  # rift_battle's answers: asked the same again and again
+
+
+def remembered_battle(
+    attackers: tuple[RiftAttacker, ...],
+    sacrifice: bool,
+    left: BoardUnit | None,
+    right: BoardUnit | None,
+    defense: BoardUnit | None,
+) -> tuple[float, int, int]:
+    """`rift_battle`, remembered (the right unit is part of the question only with `sacrifice`)."""
+    key = (attackers, sacrifice, left, sacrifice and right is not None, defense)
+    battle = _BATTLES.get(key)
+    if battle is None:
+        if len(_BATTLES) >= 100_000:
+            _BATTLES.clear()
+        battle = _BATTLES[key] = rift_battle(attackers, sacrifice, left, right is not None, defense)
+    return battle
 
 
 def remembered_attacks(
@@ -290,11 +326,5 @@ def remembered_attacks(
     right: BoardUnit | None,
     defense: BoardUnit | None,
 ) -> float:
-    """`rift_attacks`, remembered (the right unit is part of the question only with `sacrifice`)."""
-    key = (attackers, sacrifice, left, sacrifice and right is not None, defense)
-    face = _ATTACKS.get(key)
-    if face is None:
-        if len(_ATTACKS) >= 100_000:
-            _ATTACKS.clear()
-        face = _ATTACKS[key] = rift_attacks(attackers, sacrifice, left, right is not None, defense)
-    return face
+    """`rift_attacks`, remembered."""
+    return remembered_battle(attackers, sacrifice, left, right, defense)[0]

@@ -218,6 +218,8 @@ class _Placer:
         "_attackers",
         "_sacrifice",
         "_hit_rate",
+        "_losses",
+        "_base_losses",
     )
     facts: Facts
     board: list[BoardUnit | None]
@@ -231,6 +233,8 @@ class _Placer:
     _attackers: tuple[RiftAttacker, ...]  # the facts' own, read once (`_saving` is asked in the search's inner loop)
     _sacrifice: bool
     _hit_rate: float
+    _losses: bool  # the weights count the player's units the rift's attacks destroy
+    _base_losses: float  # what the board as it is loses
 
     def __init__(
         self,
@@ -252,6 +256,8 @@ class _Placer:
         self._attackers = facts.attackers
         self._sacrifice = facts.sacrifice_due
         self._hit_rate = facts.our_hit_rate
+        self._losses = facts.counts_losses
+        self._base_losses = facts.losses_at(board[0], board[1], board[2]) if self._losses else 0.0
 
     def best(self, units: tuple[_Item, ...]) -> float:
         """The value of the best placement of `units` (at least one)."""
@@ -322,7 +328,10 @@ class _Placer:
         rift's next attacks, next to the board as it is; remembered by the identities of its
         parts (the board's and the cards' tuples outlive the placer)."""
         face = remembered_attacks(self._attackers, self._sacrifice, left, right, defense)
-        saved = self._saved[id(left), id(right), id(defense)] = (self.base - face * self._hit_rate) * self.shield
+        saved = (self.base - face * self._hit_rate) * self.shield
+        if self._losses:  # the units the attacks would destroy, next to those of the board as it is
+            saved -= self.facts.losses_at(left, right, defense) - self._base_losses
+        self._saved[id(left), id(right), id(defense)] = saved
         return saved
 
     def placement(self, units: tuple[_Item, ...]) -> list[Action]:

@@ -1,0 +1,154 @@
+"""How far a bot's clear rate is from the search bot's: the gaps docs/bots.md measured, and the bot's version.
+
+A check's clear rate is the deck's played by one bot: a lower bound on
+what the deck can do.  So every result names the bot, its version (the
+gateruler version for a bot whose play is all code, the data file and its
+version for a fitted one) and the gap to the search bot at budget 96 that
+`benchmarks/bench_bots.py` measured for it on paired seeds
+(gateruler/data/bots/gaps.yaml, written by `bench_bots.py --write-gaps`
+from the table docs/bots.md shows).  The file is read by the bounded YAML
+reader: a broken one is a one-line error naming its line.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from gateruler import __version__
+from gateruler.bots.weights import DATA_DIR, TUNED_FILE, read_weights
+from gateruler.yamlsrc import MISSING, Fields, Report, load_yaml
+
+GAPS_FILE = DATA_DIR / "gaps.yaml"
+FITTED = {"tuned": TUNED_FILE, "lookahead": TUNED_FILE}  # the bots whose play rests on a data file, and which
+
+
+@attrs.frozen
+class Gap:
+    """One bot's measured clear rate minus the reference bot's, in points, per level."""
+
+    bot: str
+    version: str  # the bot's version when it was measured
+    sample_decks: dict[int, float]  # level -> the mean over the sample decks
+    held_out: dict[int, float]  # level -> the mean over the held-out decks (no bot was fitted on them)
+
+
+@attrs.frozen
+class Gaps:
+    reference: str  # the bot the gaps are measured against, as results name it
+    games: int  # games per deck and level
+    measured: str  # how and on what
+    bots: dict[str, Gap]
+
+
+def bot_version(name: str) -> str:
+    """A bot's version: its data file and version where its play rests on one, else gateruler's."""
+    path = FITTED.get(name)
+    if path is not None:
+        return read_weights(path).label
+    return f"gateruler {__version__}"
+
+
+def read_gaps(path: str | Path) -> Gaps:
+    """The measured gaps file, checked (a mapping: reference, games, measured, and per bot its version
+    and per level the mean gap over the sample decks and over the held-out ones)."""
+    report = Report()
+    f = Fields(load_yaml(path), report, "a gaps file", at=None)
+    reference = f.required("reference", str)
+    games = f.required("games", int, min=1)
+    measured = f.required("measured", str)
+    bots: dict[str, Gap] = {}
+    inner = f.nested("bots", "bots", required=True)
+    if inner is not None:
+        for name in list(inner.node or ()):
+            entry = inner.nested(name, f"bot {name}", required=True)
+            if entry is None:
+                continue
+            version = entry.required("version", str)
+            levels = {}
+            for part in ("sample_decks", "held_out"):
+                by_level = entry.nested(part, part, required=True)
+                values: dict[int, float] = {}
+                if by_level is not None:
+                    for level in list(by_level.node or ()):
+                        if not isinstance(level, int) or isinstance(level, bool):
+                            by_level.error(by_level.key_loc(level), f"{part}: {level!r} is not a level number")
+                            by_level.raw(level)  # type: ignore[arg-type]  # a YAML key of any type
+                            continue
+                        # level numbers are the YAML keys here (Fields reads any key; its type says str)
+                        value = by_level.required(level, (int, float), min=-100, max=100)  # type: ignore[arg-type]
+                        if value is not MISSING:
+                            values[level] = float(value)
+                    by_level.finish()
+                levels[part] = values
+            entry.finish()
+            bots[str(name)] = Gap(str(name), version or "", levels["sample_decks"], levels["held_out"])
+            del entry
+        inner.finish()
+    f.finish()
+    report.raise_errors()
+    return Gaps(reference or "", games or 0, measured or "", bots)
+
+
+@functools.cache
+def measured_gaps() -> Gaps:
+    """The shipped gaps file, read once per process."""
+    return read_gaps(GAPS_FILE)
+
+
+def bot_gap(name: str, gaps: Gaps | None = None) -> Gap | None:
+    """The measured gap of bot `name` to the reference (in `gaps`, else the shipped file), if one was
+    measured for its current version: a gap measured on other play says nothing about this one."""
+    gap = (gaps or measured_gaps()).bots.get(name)
+    if gap is None or gap.version != bot_version(name):
+        return None
+    return gap
+
+
+def gap_words(gap: Gap | None, reference: str) -> str:
+    """A measured gap in words ('greedy minus search (budget 96) ...'), or why there is none."""
+    if gap is None:
+        return f"no gap to {reference} measured for this bot's version"
+    return f"{gap.bot} minus {reference} in points by level, as docs/bots.md measured it: " + (
+        gap_cells(dict(sorted(gap.sample_decks.items())), dict(sorted(gap.held_out.items())))
+    )
+
+
+def gap_cells(sample_decks: Mapping[Any, float], held_out: Mapping[Any, float]) -> str:
+    """'sample decks 1 -4.0, 2 -25.0; held-out decks 1 -3.0, ...' (levels in the order given)."""
+    parts = []
+    for label, by_level in (("sample decks", sample_decks), ("held-out decks", held_out)):
+        if by_level:
+            parts.append(f"{label} " + ", ".join(f"{level} {value:+.1f}" for level, value in by_level.items()))
+    return "; ".join(parts)
+
+
+def gap_line(name: str) -> str:
+    """What a result says about its bot: its version, and how far it is from the search bot (a sentence)."""
+    return (
+        f"bot {name} ({bot_version(name)}): the clear rates are this bot's, a lower bound on the deck's "
+        f"(docs/check.md); {gap_words(bot_gap(name), measured_gaps().reference)}"
+    )
+
+
+def standing_json(name: str) -> dict:
+    """The bot, its version and its measured gap, for a result's JSON (`settings.bot_info`)."""
+    gaps = measured_gaps()
+    gap = bot_gap(name)
+    return {
+        "name": name,
+        "version": bot_version(name),
+        "gap": None
+        if gap is None
+        else {
+            "reference": gaps.reference,
+            "games": gaps.games,
+            "measured": gaps.measured,
+            "sample_decks": {str(k): v for k, v in sorted(gap.sample_decks.items())},
+            "held_out": {str(k): v for k, v in sorted(gap.held_out.items())},
+        },
+    }

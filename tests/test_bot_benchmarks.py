@@ -1,0 +1,165 @@
+"""The bot benchmarks' tools: games kept by code version, and the disagreement list, on small runs.
+
+benchmarks/paired_games.py keeps each bot's games so that the search's are
+played once; benchmarks/disagreements.py lists where the search's choice
+differs from a fast bot's.  Both must keep working as the card pool and the
+rules change, so they run here on a few games, as a user runs them.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCHMARKS = ROOT / "benchmarks"
+sys.path.insert(0, str(BENCHMARKS))
+
+import paired_games as pg  # noqa: E402
+
+from gateruler.batch import BatchSettings, play_one  # noqa: E402
+from gateruler.bots import player_view  # noqa: E402
+from gateruler.bots.greedy import GreedyPolicy  # noqa: E402
+from gateruler.engine.actions import action_from_dict  # noqa: E402
+
+
+def test_a_recorded_game_is_the_game_check_plays_with_the_same_seeds() -> None:
+    spec = pg.specs("knight", [2])[2]
+    for index in range(3):
+        record = pg.play_game(spec, "greedy", index)
+        outcome, turns, _error, _reading = play_one(spec, BatchSettings(bot="greedy"), 0, index)
+        assert (record.outcome, record.turns) == (outcome, turns)
+
+
+def test_a_recorded_game_replays_from_its_seed_to_the_same_end() -> None:
+    spec = pg.specs("wizard", [1])[1]
+    record = pg.play_game(spec, "search:4", 0)
+    game = spec.start(pg.game_seed(pg.SEED, 1, 0))
+    for action in record.action_list():
+        game.apply(action)
+    assert game.over and (game.winner == "player") == record.cleared
+    assert record.decisions and all(d.candidates for d in record.decisions if d.default != d.chosen)
+
+
+def test_the_cache_keeps_games_and_a_second_run_plays_none(tmp_path: Path) -> None:
+    spec = pg.specs("knight", [1])[1]
+    cache = pg.GameCache(spec, "greedy", tmp_path)
+    assert cache.missing(range(3)) == [0, 1, 2]
+    cache.add(pg.play_game(spec, "greedy", i) for i in range(3))
+    again = pg.GameCache(spec, "greedy", tmp_path)
+    assert again.missing(range(4)) == [3]
+    assert [again.records[i].to_json() for i in range(3)] == [cache.records[i].to_json() for i in range(3)]
+    other_seed = pg.GameCache(spec, "greedy", tmp_path, seed=7)
+    assert other_seed.missing(range(3)) == [0, 1, 2]
+
+
+def test_a_bots_code_version_follows_its_own_files_and_not_another_bots(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copy = tmp_path / "gateruler"
+    shutil.copytree(pg.PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(pg, "PACKAGE", copy)
+    before = {bot: pg.code_version(bot) for bot in ("greedy", "search", "tuned")}
+    assert len(set(before.values())) == 3
+    search = copy / "bots" / "search.py"
+    search.write_text(search.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    after = {bot: pg.code_version(bot) for bot in ("greedy", "search", "tuned")}
+    assert after["search"] != before["search"]
+    assert after["greedy"] == before["greedy"] and after["tuned"] == before["tuned"]
+    engine = copy / "engine" / "game.py"
+    engine.write_text(engine.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    assert all(pg.code_version(bot) != after[bot] for bot in after)
+
+
+def _disagreements(tmp_path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    command = [
+        sys.executable,
+        str(BENCHMARKS / "disagreements.py"),
+        "--decks", "knight", "--levels", "2", "--games", "3", "--budget", "16", "--worlds", "2",
+        "--workers", "1", "--cache", str(tmp_path / "cache"), *extra,
+    ]  # fmt: skip
+    return subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
+
+
+def test_the_disagreement_list_groups_each_decision_where_search_differs_and_measures_it(tmp_path: Path) -> None:
+    out = tmp_path / "out.json"
+    done = _disagreements(tmp_path, "--json", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "decisions where search (budget 16) and greedy differ, on 3 games" in done.stdout
+    assert "knight             level 2: search" in done.stdout
+    data = json.loads(out.read_text(encoding="utf-8"))
+    rows = data["disagreements"]
+    assert rows, "these seeds have disagreements"
+    assert sum(g["count"] for g in data["groups"]) == len(rows)
+    spec = pg.specs("knight", [2])[2]
+    cache = pg.GameCache(spec, "search:16", tmp_path / "cache")
+    for row in rows:
+        assert row["kind"] in ("main-phase plan", "placement", "attack order", "target", "window answer",
+                               "cost payment", "other decision")  # fmt: skip
+        assert -1 <= row["difference"] <= 1 and row["worlds"] == 2
+        # at that decision greedy would have played what the row says, and the search played something else
+        record = cache.records[row["game"]]
+        game = spec.start(pg.game_seed(pg.SEED, 2, row["game"]))
+        greedy = GreedyPolicy()
+        actions = record.action_list()
+        asked = {d.at for d in record.decisions}
+        for at, action in enumerate(actions[: row["at"]]):
+            if at in asked:
+                greedy.act(player_view(game).game)
+            game.apply(action)
+        view = player_view(game)
+        assert action_from_dict(record.decisions[[d.at for d in record.decisions].index(row["at"])].chosen) != (
+            greedy.act(view.game)
+        )
+    again = _disagreements(tmp_path)
+    assert (
+        again.returncode == 0 and again.stdout.split("\n   whole games")[1] == done.stdout.split("\n   whole games")[1]
+    )
+
+
+def test_games_of_an_older_code_version_are_carried_over_only_if_they_play_again_the_same(tmp_path: Path) -> None:
+    """paired_games.py carry_over: a change that keeps play (a refactoring) keeps the games; any difference in a
+    game played again keeps none of them."""
+    import attrs
+
+    spec = pg.specs("knight", [1])[1]
+    records = [pg.play_game(spec, "greedy", i) for i in range(3)]
+    pg.GameCache(spec, "greedy", tmp_path, version="older").add(records)
+    assert pg.carry_over("greedy", tmp_path, sample=2) == 3
+    assert pg.GameCache(spec, "greedy", tmp_path).records == {r.index: r for r in records}
+    other = tmp_path / "other"
+    flipped = attrs.evolve(records[0], outcome="lost" if records[0].cleared else pg.CLEARED)
+    pg.GameCache(spec, "greedy", other, version="older").add([flipped, *records[1:]])
+    assert pg.carry_over("greedy", other, sample=2) == 0
+    assert pg.GameCache(spec, "greedy", other).records == {}
+
+
+def test_bench_bots_writes_the_gaps_file_check_reads(tmp_path: Path) -> None:
+    from gateruler.bots.standing import bot_version, read_gaps
+
+    out = tmp_path / "gaps.yaml"
+    command = [
+        sys.executable, str(BENCHMARKS / "bench_bots.py"), "--speed-bots", "", "--strength-bots", "greedy,search:96",
+        "--decks", "knight,knight-pool", "--levels", "1", "--games", "2", "--workers", "1",
+        "--cache", str(tmp_path / "cache"), "--write-gaps", str(out),
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stderr
+    gaps = read_gaps(out)
+    assert gaps.reference == "search (budget 96)" and gaps.games == 2 and list(gaps.bots) == ["greedy"]
+    greedy = gaps.bots["greedy"]
+    assert greedy.version == bot_version("greedy") and set(greedy.sample_decks) == set(greedy.held_out) == {1}
+    # paired on the same two seeds of each deck: the gap is the difference of the clears, in points
+    cache = tmp_path / "cache"
+    clears = {
+        (deck, bot): sum(pg.GameCache(pg.specs(deck, [1])[1], bot, cache).records[i].cleared for i in range(2))
+        for deck in ("knight", "knight-pool")
+        for bot in ("greedy", "search:96")
+    }
+    assert greedy.sample_decks[1] == 100 * (clears["knight", "greedy"] - clears["knight", "search:96"]) / 2
+    assert greedy.held_out[1] == 100 * (clears["knight-pool", "greedy"] - clears["knight-pool", "search:96"]) / 2

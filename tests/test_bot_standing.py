@@ -1,0 +1,82 @@
+"""A check's clear rate is its bot's: results name the bot, its version and its measured gap to search (issue 24)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gateruler import loader
+from gateruler.bots.standing import GAPS_FILE, bot_gap, bot_version, gap_line, read_gaps, standing_json
+from gateruler.errors import GateRulerError
+
+ROOT = Path(__file__).resolve().parent.parent
+DECK = str(loader.sample_deck_path("knight"))
+
+
+def _check(tmp_path: Path, *extra: str) -> tuple[subprocess.CompletedProcess[str], dict, str]:
+    out, report = tmp_path / "r.json", tmp_path / "r.html"
+    command = [sys.executable, "-m", "gateruler", "check", DECK, "--levels", "1", "--games", "4", "--workers", "1"]
+    done = subprocess.run(
+        [*command, "--json", str(out), "--report", str(report), *extra], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    return done, json.loads(out.read_text(encoding="utf-8")), report.read_text(encoding="utf-8")
+
+
+def test_check_names_its_bot_the_bots_version_and_the_gap_to_search_docs_measured(tmp_path: Path) -> None:
+    done, data, page = _check(tmp_path)
+    shipped = read_gaps(GAPS_FILE)
+    greedy = shipped.bots["greedy"]
+    second = next(line for line in done.stdout.splitlines() if line.startswith("bot "))
+    assert second.startswith(f"bot greedy ({bot_version('greedy')}): the clear rates are this bot's, a lower bound")
+    assert f"3 {greedy.sample_decks[3]:+.1f}" in second and shipped.reference in second
+    info = data["settings"]["bot_info"]
+    assert info["name"] == "greedy" and info["version"] == bot_version("greedy")
+    assert info["gap"]["sample_decks"]["3"] == greedy.sample_decks[3]
+    assert info["gap"]["reference"] == shipped.reference
+    assert "gap to search" in page and f"3 {greedy.sample_decks[3]:+.1f}" in page
+
+
+def test_a_bot_with_no_measured_gap_says_its_figures_are_a_lower_bound_all_the_same(tmp_path: Path) -> None:
+    done, data, page = _check(tmp_path, "--bot", "random")
+    assert "random" not in read_gaps(GAPS_FILE).bots
+    line = next(line for line in done.stdout.splitlines() if line.startswith("bot random"))
+    assert "a lower bound" in line and "no gap to" in line
+    assert data["settings"]["bot_info"] == {"name": "random", "version": bot_version("random"), "gap": None}
+    assert "none measured for this version" in page
+
+
+def test_a_gap_measured_for_another_version_of_the_bot_is_not_its_gap(tmp_path: Path) -> None:
+    path = tmp_path / "gaps.yaml"
+    path.write_text(
+        "reference: search (budget 96)\ngames: 40\nmeasured: a test\nbots:\n"
+        "  tuned:\n    version: tuned.yaml v0\n    sample_decks: {3: -10.0}\n    held_out: {}\n"
+        f"  greedy:\n    version: {bot_version('greedy')}\n    sample_decks: {{3: -15.0}}\n    held_out: {{3: -20.0}}\n",
+        encoding="utf-8",
+    )
+    gaps = read_gaps(path)
+    assert bot_gap("tuned", gaps) is None
+    gap = bot_gap("greedy", gaps)
+    assert gap is not None and (gap.sample_decks, gap.held_out) == ({3: -15.0}, {3: -20.0})
+
+
+def test_a_broken_gaps_file_is_refused_at_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "gaps.yaml"
+    path.write_text(
+        "reference: search (budget 96)\ngames: 40\nmeasured: a test\nbots:\n"
+        "  greedy:\n    version: x\n    sample_decks: {three: -10.0}\n    held_out: {}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(GateRulerError) as caught:
+        read_gaps(path)
+    assert f"{path}:7" in str(caught.value) and "'three' is not a level number" in str(caught.value)
+
+
+def test_the_shipped_gaps_file_reads_and_every_result_json_carries_its_bots_standing() -> None:
+    shipped = read_gaps(GAPS_FILE)
+    assert shipped.bots and shipped.reference.startswith("search")
+    assert standing_json("tuned")["version"] == bot_version("tuned") and gap_line("tuned").startswith("bot tuned (")
