@@ -37,6 +37,7 @@ from gateruler.engine.tasks import (
     RIFT_START_RULES,
     RiftAttack,
     RiftDrive,
+    RiftPlay,
     RiftStartRules,
     Task,
     rift_attack,
@@ -246,9 +247,21 @@ class InvaderController:
         iid = game.take_top(INVADER)
         if iid is None:
             return  # rule 8: a rift that must take a card from an empty deck loses
-        card = game.card(iid)
         game.log_event(INVADER, "drive", iid, source, cause)
-        game.window_after_drive(iid)  # the player may answer once the card has resolved (issue 13)
+        if game.drive_windows(iid):
+            return  # the unit waits in the drive zone while the player may answer it; a RiftPlay step plays it
+        self._use(game, iid)
+
+    def _play(self, game: Game, step: RiftPlay) -> None:
+        """The unit it drove, which waited in its drive zone while the player could answer, is played now."""
+        drive = game.sides[INVADER].drive
+        if step.card in drive:
+            drive.remove(step.card)
+            self._use(game, step.card)
+
+    def _use(self, game: Game, iid: int) -> None:
+        """Rules 2-3: a driven unit enters its board, an event is used at once, a field has nowhere to go."""
+        card = game.card(iid)
         if card.type is UNIT_TYPE:
             self._place_unit(game, iid)
         elif card.type is EVENT_TYPE:
@@ -344,6 +357,7 @@ class InvaderController:
 
 STEPS: dict[type, Callable[[InvaderController, Game, Any], None]] = {
     RiftDrive: InvaderController._drive,
+    RiftPlay: InvaderController._play,
     RiftAttack: InvaderController._attack,
     RiftStartRules: InvaderController._start_rules,
 }

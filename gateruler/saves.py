@@ -30,7 +30,7 @@ import cattrs
 
 from gateruler.cardpool import CardPool
 from gateruler.engine import INVADER, PLAYER, Action, Game, Phase, events, serial, tasks
-from gateruler.engine.frames import Decision
+from gateruler.engine.frames import Decision, Frame
 from gateruler.engine.timings import WINDOWS
 from gateruler.engine.windows import WINDOW
 from gateruler.errors import DataError
@@ -554,6 +554,7 @@ def _inconsistency(game: Game) -> str:
     for task in queued:
         if type(task) in tasks.BY_TYPE:
             continue  # a task of the game's own ("start", "check", ...): its arguments were checked when read
+        assert isinstance(task, (Frame, Decision))  # what is left: abilities in resolution, the decision
         if isinstance(task, Decision) and task.kind == WINDOW:
             continue  # a window of the rift's turn (engine/windows.py): about a card or the rift's ruler, no ability
         if task.source < 0:

@@ -625,6 +625,8 @@ def test_the_rifts_turn_stops_to_ask_only_when_you_can_respond_and_says_what_is_
     out = texts(end_turn(s))
     assert s.game.active == INVADER and s.question == "The rift drove r-big: respond?"
     s.handle(number_of(s, "pass"))
+    assert s.question == "r-big is about to attack (its target is not chosen yet): respond?"
+    s.handle(number_of(s, "pass"))
     assert s.question == "r-big is about to attack you: respond?"
     assert any("respond" in line for line in out)
 

@@ -36,6 +36,7 @@ ALIASES = {
     "variants": "test_variants.py",
     "guard": "test_engine_guard.py",
     "windows": "test_engine_windows.py",
+    "gate": "test_engine_gate.py",
 }
 
 

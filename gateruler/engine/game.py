@@ -28,6 +28,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import gateruler.engine.activation as activation
 import gateruler.engine.combat as combat
 import gateruler.engine.firing as firing
 import gateruler.engine.legal as legal
@@ -66,6 +67,7 @@ from gateruler.engine.tasks import (
     End,
     Main,
     Open,
+    Overdrive,
     Start,
     Task,
     Window,
@@ -352,12 +354,15 @@ class Game:
     damage_ruler = combat.damage_ruler
     damage_unit = combat.damage_unit
 
-    def window_after_drive(self, iid: int) -> None:
-        """The rift is about to play its driven card `iid`: once it has resolved, the player may answer (windows.py).
+    def drive_windows(self, iid: int) -> bool:
+        """The rift is about to play its driven card `iid`: the player may answer before it resolves and once it
+        has (windows.py).  True when the card waits in the rift's drive zone, to be played by a `RiftPlay` step.
 
-        Called before the card is played, so that the window waits under whatever the card starts."""
+        Called before the card is played, so that the after-drive window waits under whatever the card starts."""
+        waits = False
         for hook in self.setup.rift_drove:
-            hook(self, iid)
+            waits = hook(self, iid) or waits
+        return waits
 
     # abilities (firing.py)
     fire = firing.fire
@@ -479,6 +484,7 @@ RUNS: dict[type, Callable[[Any, Any], None]] = {
     Open: zones.play_open,
     Battle: combat.battle,
     Window: windows.open_window,
+    Overdrive: activation.resolve_overdrive,
     **dict.fromkeys(RIFT_STEPS, turns.rift_step),
 }
 """Each kind of task (tasks.py) but frames -> what runs it (`Game.run`)."""

@@ -15,7 +15,7 @@ what its fields are (`FIELDS`, read by gateruler/saves.py to check a save).
 The list form is a contract: a save written by any earlier version loads,
 and a game saves exactly as it always did.
 
-The rift's steps (`RiftDrive`, `RiftAttack`, `RiftStartRules`) are saved
+The rift's steps (`RiftDrive`, `RiftPlay`, `RiftAttack`, `RiftStartRules`) are saved
 under the tag "ctl" with their step's name; the engine hands them to the
 `Opponent` (`Opponent.run_task`), which plays them.
 """
@@ -107,8 +107,16 @@ class Battle(NamedTuple):
     target_iid: CardOrRuler  # the card it was declared against (-1: the ruler)
 
 
+class Overdrive(NamedTuple):
+    """A card `side` drove outside its own start and main phases was revealed: its OD abilities resolve
+    (CR 10-3; activation.resolve_overdrive)."""
+
+    side: Side
+    card: Card
+
+
 class Window(NamedTuple):
-    """A priority window of the rift's turn (windows.py): the player may answer there."""
+    """A priority window (windows.py): the player may answer there."""
 
     name: WindowName  # the window (timings.WINDOWS)
     source: CardOrRuler  # the card the moment is about (-1: the rift's ruler, or nothing)
@@ -131,6 +139,12 @@ class RiftDrive(NamedTuple):
     cause: str | None = Cause.TURN  # why (events.Cause; an effect's trigger)
 
 
+class RiftPlay(NamedTuple):
+    """The rift plays the card it drove, which waited in its drive zone while the player could answer it."""
+
+    card: Card
+
+
 class RiftAttack(NamedTuple):
     """The rift attacks with what is in `attacker` (its rule 6), when it can."""
 
@@ -141,8 +155,8 @@ class RiftStartRules(NamedTuple):
     """The level's rules that act at the start of a turn (level 2's End)."""
 
 
-RiftStep = RiftDrive | RiftAttack | RiftStartRules
-Task = Frame | Start | End | Draw | Drive | Main | Check | Open | Battle | Window | RiftStep
+RiftStep = RiftDrive | RiftPlay | RiftAttack | RiftStartRules
+Task = Frame | Start | End | Draw | Drive | Main | Check | Open | Battle | Overdrive | Window | RiftStep
 """Anything on the task stack."""
 
 
@@ -207,6 +221,8 @@ KINDS: tuple[TaskKind, ...] = (
     TaskKind(RiftStartRules, RIFT, "start_rules"),
     TaskKind(RiftAttack, RIFT, "attack"),
     TaskKind(Window, "window"),
+    TaskKind(RiftPlay, RIFT, "play"),
+    TaskKind(Overdrive, "overdrive"),
 )
 BY_TYPE: dict[type, TaskKind] = {kind.record: kind for kind in KINDS}
 BY_PREFIX: dict[tuple[str, ...], TaskKind] = {kind.prefix: kind for kind in KINDS}

@@ -81,10 +81,10 @@ def start_phase(game: GameState, task: Start) -> None:
         take: Task = draw_task(PLAYER) if ruler.turn_start is TurnStartKind.DRAW else drive_task(PLAYER)
         later = [*game.setup.opponent.player_turn_tasks(game), *[take] * count, main_task(PLAYER)]
     else:
-        # The rift's steps, what the game's hooks add before its end phase (the rift_end window), its end phase.
+        # The rift's steps, with what the game's hooks add among them (its windows), its end phase.
         later = list(game.setup.opponent.turn_tasks(game))
-        for hook in game.setup.rift_turn_end:
-            later += hook(game)
+        for hook in game.setup.rift_turn:
+            later = hook(game, later)
         later.append(end_task(INVADER))
     game.tasks.extend(reversed(later))  # the first on top
     for slot in UNIT_SLOTS:

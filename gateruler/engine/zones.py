@@ -21,10 +21,11 @@ from gateruler.engine.filters import ZONE_LISTS
 from gateruler.engine.firing import fire
 from gateruler.engine.firing import ready as ready_abilities
 from gateruler.engine.keywords import OPEN_CARD
-from gateruler.engine.rules import HandlessDraw
+from gateruler.engine.rules import HandlessDraw, PlayerWindows
 from gateruler.engine.soul import release_soul
-from gateruler.engine.state import Unit
-from gateruler.engine.tasks import RIFT_DRIVE, Draw, Drive, Open, RiftDrive
+from gateruler.engine.state import MAIN_PHASE, START_PHASE, Unit
+from gateruler.engine.tasks import RIFT_DRIVE, Draw, Drive, Open, RiftDrive, window
+from gateruler.engine.timings import DRIVE_SET
 from gateruler.engine.triggers import ON_DESTROYED, ON_ENTER, ON_PLAY, ON_SPECIAL_SUMMON, TOUCHDOWN
 from gateruler.errors import IllegalAction
 from gateruler.vocabulary import EVENT_TYPE, FIELD_TYPE, UNIT_TYPE
@@ -175,8 +176,13 @@ def remove_unit(game: GameState, side: int, slot: int) -> int:
     return u.iid
 
 
-def destroy(game: GameState, side: int, slot: int, cause: str | None = None, source: int | None = None) -> None:
-    """Destroy the unit in `slot` of `side`, unless a replacement saves it.
+def destroy(game: GameState, side: int, slot: int, cause: str | None = None, source: int | None = None) -> bool:
+    """Destroy the unit in `slot` of `side`; False when there is none.
+
+    A replacement may keep it in play (Soul guard, a survive effect): it is
+    then destroyed but not sent to the graveyard (gateruler-official.com
+    posts/31): logged `not_sent`, and its on_destroyed abilities trigger as
+    for any destroyed unit (docs/rulings.md G1, D7).
 
     `cause` and `source` are logged as the entry's reason and source
     (events.Cause): LETHAL (the damage `source` just dealt reached its
@@ -186,16 +192,19 @@ def destroy(game: GameState, side: int, slot: int, cause: str | None = None, sou
     s = game.sides[side]
     u = s.board[slot]
     if u is None:
-        return
+        return False
     if game.setup.destroy_replacements:
         for survives in game.setup.destroy_replacements:
             if survives(game, side, slot, cause == Cause.LETHAL or cause == Cause.HP, cause == Cause.COST):
-                return
+                game.log_event(side, "not_sent", u.iid, source, cause)
+                fire(game, side, u.iid, ON_DESTROYED)
+                return True
     s.board[slot] = None
     s.graveyard.append(u.iid)
     game.log_event(side, "destroy", u.iid, source, cause)
     release_soul(game, side, u.iid)
     fire(game, side, u.iid, ON_DESTROYED)
+    return True
 
 
 def stays(game: GameState, side: int, slot: int, way: str) -> bool:
@@ -281,21 +290,36 @@ def draw(game: GameState, side: int, cause: str | None = None, source: int | Non
 
 
 def drive(game: GameState, side: int, cause: str | None, source: int | None) -> None:
-    """`side` (a hand-less ruler's) drives its top card: into the drive zone, to play this main phase."""
-    _take_top_into(game, side, game.sides[side].drive, "drive", cause, source)
+    """`side` (a hand-less ruler's) drives its top card: into the drive zone, to play this main phase.
+
+    Outside its own start and main phases (a draw effect in the attack phase or the rift's turn) the card may
+    be set if it can be, and is otherwise revealed and its OD abilities resolve (CR 10-3: the `drive_set`
+    choice, windows.py), under `Rules.player_windows` (off: the engine before, ruling 16's graveyard only)."""
+    iid = _take_top_into(game, side, game.sides[side].drive, "drive", cause, source)
+    if (
+        iid is not None
+        and (game.active != side or game.phase not in OWN_DRIVE_PHASES)
+        and OPEN_CARD not in game.setup.defs[iid].keywords
+        and game.setup.rules.player_windows is PlayerWindows.ON
+    ):
+        game.tasks.append(window(DRIVE_SET, iid))
+
+
+OWN_DRIVE_PHASES = (START_PHASE, MAIN_PHASE)  # a drive in them puts the card face down, to play this main phase
 
 
 def _take_top_into(
     game: GameState, side: int, zone: list[int], kind: str, cause: str | None, source: int | None
-) -> None:
+) -> int | None:
     """The top card of `side`'s deck goes into `zone` (logged as `kind`); an open card is then played at once."""
     iid = take_top(game, side)
     if iid is None:
-        return
+        return None
     zone.append(iid)
     game.log_event(side, kind, iid, source, cause)
     if OPEN_CARD in game.setup.defs[iid].keywords:
         game.tasks.append(Open(side, iid))
+    return iid
 
 
 def end_main(game: GameState, side: int) -> None:
