@@ -20,6 +20,7 @@ from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER
 from gateruler.engine.events import Cause
 from gateruler.engine.firing import fire
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE
+from gateruler.engine.rules import VanishedTarget
 from gateruler.engine.stats import hp
 from gateruler.engine.tasks import Battle, Check, check_task, make
 from gateruler.engine.triggers import ATTACK_COST, CNT, ON_ATTACK
@@ -202,7 +203,11 @@ def battle(game: GameState, task: Battle) -> None:
         return
     t = game.sides[foe].board[target]
     if t is None or t.iid != target_iid:
-        return  # the target left the board: the attack does nothing
+        # The target left the board: the attack does nothing, or (`Rules.vanished_target`) it goes on through the
+        # emptied line to the ruler behind it, as an attack on an empty line does (docs/rulings.md 17, 21).
+        if game.setup.rules.vanished_target is VanishedTarget.RULER:
+            game.damage_ruler(foe, game.stk(side, attacker), True, Cause.ATTACK, attacker_iid)
+        return
     target_kw = game.keywords(foe, target)
     if attacker != RULER and INTERCEPT in target_kw:
         game.damage_unit(side, attacker, game.atk(foe, target), True, Cause.INTERCEPT, target_iid)

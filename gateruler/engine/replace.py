@@ -54,6 +54,7 @@ from gateruler.engine.costs import Soul
 from gateruler.engine.frames import Frame
 from gateruler.engine.keywords import SOUL_GUARD
 from gateruler.engine.resolve import resolve_at_once
+from gateruler.engine.rules import GuardCosts
 from gateruler.engine.targets import Every, RulerTarget, SelfTarget, SideTarget
 from gateruler.engine.triggers import REPLACEMENT
 from gateruler.models import CardDef
@@ -192,8 +193,11 @@ def survives(game: GameState, side: int, slot: int, lethal: bool, cost: bool = F
 
     `lethal`: the rules destroy it for its damage or its HP; a replacement
     that leaves it so would only be undone at once, so it does not apply.
-    `cost`: its controller destroys it to pay a cost, which Soul guard does not stop."""
+    `cost`: its controller destroys it to pay a cost, which Soul guard does not stop (unless
+    `Rules.guard_costs` says it does: docs/rulings.md G3)."""
     replaces = game.setup.replaces
+    if cost and game.setup.rules.guard_costs is GuardCosts.STOPPED:
+        cost = False  # Soul guard keeps it too: the cost counts as paid, the unit destroyed but not sent
     if DESTROY not in replaces:
         return LEAVE in replaces and not cost and guard(game, side, slot, lethal, "destroy")
     u = game.sides[side].unit(slot)

@@ -21,11 +21,11 @@ from gateruler.engine.filters import ZONE_LISTS
 from gateruler.engine.firing import fire
 from gateruler.engine.firing import ready as ready_abilities
 from gateruler.engine.keywords import OPEN_CARD
-from gateruler.engine.rules import HandlessDraw, PlayerWindows
+from gateruler.engine.rules import HandlessDraw, OpenCard, PlayerWindows, TdOrder
 from gateruler.engine.soul import release_soul
 from gateruler.engine.state import MAIN_PHASE, START_PHASE, Unit
 from gateruler.engine.tasks import RIFT_DRIVE, Draw, Drive, Open, RiftDrive, window
-from gateruler.engine.timings import DRIVE_SET
+from gateruler.engine.timings import DRIVE_SET, OPEN_PLAY
 from gateruler.engine.triggers import ON_DESTROYED, ON_ENTER, ON_PLAY, ON_SPECIAL_SUMMON, TOUCHDOWN
 from gateruler.errors import IllegalAction
 from gateruler.vocabulary import EVENT_TYPE, FIELD_TYPE, UNIT_TYPE
@@ -255,12 +255,27 @@ def play_from_hand(game: GameState, side: int, iid: int, slot: int) -> None:
     if kind is EVENT_TYPE:
         play_event(game, side, iid)
         return
+    mark = len(game.tasks)
     if kind is UNIT_TYPE:
         s.summons += 1
         summon(game, side, iid, slot)
     else:
         play_field(game, side, iid)
+    touchdown(game, side, iid, mark)
+
+
+def touchdown(game: GameState, side: int, iid: int, mark: int) -> None:
+    """The card entered from the hand: its TD abilities trigger with its on_enter ones (the tasks pushed since
+    `mark`).  TD resolves first, or after them under `Rules.td_order` (docs/rulings.md A6)."""
+    if game.setup.rules.td_order is TdOrder.TD_FIRST:
+        fire(game, side, iid, TOUCHDOWN)
+        return
+    tasks = game.tasks
+    at = len(tasks)
     fire(game, side, iid, TOUCHDOWN)
+    frames = tasks[at:]
+    del tasks[at:]
+    tasks[mark:mark] = frames  # the TD frames under the on_enter ones: those resolve first
 
 
 def take_top(game: GameState, side: int) -> int | None:
@@ -342,10 +357,14 @@ def turn_drive(game: GameState, task: Drive) -> None:
 
 
 def play_open(game: GameState, task: Open) -> None:
-    """An open card must be played at once when drawn or driven [QG]."""
+    """An open card must be played at once when drawn or driven [QG]: for free, a unit into the first empty
+    zone, or (`Rules.open_card`) as from the hand (docs/rulings.md 3)."""
     side, iid = task
     s = game.sides[side]
     d = game.setup.defs[iid]
+    if game.setup.rules.open_card is OpenCard.PLAYED:
+        play_open_as_from_hand(game, side, iid)
+        return
     from_hand = iid in s.hand
     if from_hand:
         s.hand.remove(iid)
@@ -353,6 +372,7 @@ def play_open(game: GameState, task: Open) -> None:
         s.drive.remove(iid)
     else:
         return
+    mark = len(game.tasks)
     if d.type is UNIT_TYPE:
         slot = next((sl for sl in UNIT_SLOTS if s.board[sl] is None), ATTACK_LEFT)
         summon(game, side, iid, slot)
@@ -362,4 +382,25 @@ def play_open(game: GameState, task: Open) -> None:
         play_event(game, side, iid)
         return
     if from_hand:
-        fire(game, side, iid, TOUCHDOWN)  # played from the hand, though not by a normal summon (CR 16-3b)
+        touchdown(game, side, iid, mark)  # played from the hand, though not by a normal summon (CR 16-3b)
+
+
+def play_open_as_from_hand(game: GameState, side: int, iid: int) -> None:
+    """`open_card=played`: the open card is played as a card from the hand or drive zone is, its level paid; one
+    that cannot be paid for stays where it is, an ordinary card.  A unit is normally summoned into the zone its
+    player chooses (the `open_play` choice, answered by a `Summon`, which pays and uses a summon right)."""
+    s = game.sides[side]
+    if (iid not in s.hand and iid not in s.drive) or game.setup.costs[iid] > s.energy_ready:
+        return
+    kind = game.setup.defs[iid].type
+    if kind is UNIT_TYPE:
+        game.tasks.append(window(OPEN_PLAY, iid))
+        return
+    zone = pay_and_take(game, side, iid)
+    if kind is EVENT_TYPE:
+        play_event(game, side, iid)
+        return
+    mark = len(game.tasks)
+    play_field(game, side, iid)
+    if zone == "hand":
+        touchdown(game, side, iid, mark)
