@@ -172,9 +172,10 @@ def test_the_variants_that_can_matter_for_the_knight_sample() -> None:
     def names(number: int) -> list[str]:
         return [v.name for v in applying(loader.load_level(number), player.pool, player.deck.card_ids(), ruler)]
 
-    common = ["unit_damage", "deck_out", "energy_readied", "vanished_target", "full_board_tie"]
+    common = ["unit_damage", "deck_out", "player_windows", "energy_readied", "vanished_target", "full_board_tie"]
     # a hand ruler, no draw for the rift, no level rule in question; no card of the deck has a CNT ability of its own;
-    # the Knight's text states no energy readied; Honoikazuchi's attack ability may destroy the attacked unit
+    # Absolute Bearia's damage timing answers in the rift's turn; the Knight's text states no energy readied;
+    # Honoikazuchi's attack ability may destroy the attacked unit
     assert names(1) == common
     assert names(2) == [
         *common,
