@@ -99,6 +99,11 @@ class LongLists(enum.Enum):
     DEAL_STATED = "deal_stated"  # shuffle the whole list, deal the stated number of cards, set the rest aside unseen
 
 
+class RiftSplit(enum.Enum):
+    DESTROY_IN_ORDER = "destroy_in_order"  # rule 4's order, each unit taking what destroys it first (ruling D2)
+    ALL_ON_FIRST = "all_on_first"  # all of it onto the first unit of rule 4's order
+
+
 @attrs.frozen
 class RiftRules:
     """How the rift reads what the seed leaves to "the player's judgement" (solo rule 8); defaults: docs/rulings.md."""
@@ -109,6 +114,7 @@ class RiftRules:
     end_rule_turns: EndTurns = EndTurns.RIFT_TURNS
     end_rule_knight: EndKnight = EndKnight.RIFT
     long_lists: LongLists = LongLists.AS_LISTED
+    rift_split: RiftSplit = RiftSplit.DESTROY_IN_ORDER
 
 
 _DEFINITIONS: dict[
@@ -188,11 +194,20 @@ class InvaderController:
             return Confirm(True)
         if decision.kind == "zone":
             offered = {a.slot: a for a in options if isinstance(a, Choose)}  # a zone is offered as a Choose
-            return next(offered[slot] for slot in SUMMON_ORDER if slot in offered)
-        if decision.kind == "split":
-            return self.split(
-                game, tuple(o for o in options if isinstance(o, Split)), self._player_order(game, decision)
+            board = game.sides[INVADER].board
+            # the first free zone of rule 2's order; an occupied one only when none is (special_summon_zone=any)
+            return next(
+                offered[slot]
+                for free in (True, False)
+                for slot in SUMMON_ORDER
+                if slot in offered and (board[slot] is None) == free
             )
+        if decision.kind == "split":
+            splits = tuple(o for o in options if isinstance(o, Split))
+            order = self._player_order(game, decision)
+            if self.rules.rift_split is RiftSplit.ALL_ON_FIRST:
+                return self.split_on_first(splits, order)
+            return self.split(game, splits, order)
         units = [(a.side, a.slot) for a in options if isinstance(a, Choose)]
         if units:
             side, slot = self.pick_unit(game, INVADER, units, self._player_order(game, decision))
@@ -220,6 +235,16 @@ class InvaderController:
         shares[order[0]] += left
         wanted = {(side, slot, share) for (side, slot), share in shares.items() if share}
         return next(o for o in options if set(o.parts) == wanted)
+
+    @staticmethod
+    def split_on_first(options: tuple[Split, ...], player_order: tuple[int, ...] = EFFECT_TARGET_ORDER) -> Split:
+        """`rift_split=all_on_first`: all of the damage onto the first unit of rule 4's order (the player's units
+        first, its own only when it can hit none of the player's)."""
+        places = {(side, slot) for option in options for side, slot, _ in option.parts}
+        order = [(PLAYER, slot) for slot in player_order if (PLAYER, slot) in places]
+        order = order or [(INVADER, slot) for slot in OWN_UNIT_ORDER if (INVADER, slot) in places]
+        first = order[0]
+        return next(o for o in options if all((side, slot) == first for side, slot, amount in o.parts if amount))
 
     def _player_order(self, game: GameState, decision: Decision) -> tuple[int, ...]:
         """Rule 4's order, or (`rift_target_order=drive_and_cnt`) the board order for abilities rule 4 does not name."""
@@ -250,21 +275,21 @@ class InvaderController:
         if iid is None:
             return  # rule 8: a rift that must take a card from an empty deck loses
         game.log_event(INVADER, "drive", iid, source, cause)
+        if game.drive_windows(iid):
+            return  # the unit waits in the drive zone while the player may answer it; a RiftPlay step plays it
         self._use(game, iid)
 
-    def _play_driven(self, game: GameState, step: RiftPlay) -> None:
-        """Rules 2-3 for a card an effect drove (a search's or a look's `to: drive`): it waits in the drive zone
-        and is used as a driven card is."""
+    def _play(self, game: GameState, step: RiftPlay) -> None:
+        """Rules 2-3 for a card waiting in the drive zone: a unit it drove while the player could answer it, or a
+        card an effect drove (a search's or a look's `to: drive`); it is used as a driven card is."""
         drive = game.sides[INVADER].drive
-        if step.card not in drive:
-            return
-        drive.remove(step.card)
-        self._use(game, step.card)
+        if step.card in drive:
+            drive.remove(step.card)
+            self._use(game, step.card)
 
     def _use(self, game: GameState, iid: int) -> None:
-        """Rules 2-3: a driven unit is summoned (the full-board rule), an event used at once."""
+        """Rules 2-3: a driven unit enters its board, an event is used at once, a field has nowhere to go."""
         card = game.card(iid)
-        game.window_after_drive(iid)  # the player may answer once the card has resolved (issue 13)
         if card.type is UNIT_TYPE:
             self._place_unit(game, iid)
         elif card.type is EVENT_TYPE:
@@ -361,7 +386,7 @@ class InvaderController:
 
 STEPS: dict[type, Callable[[InvaderController, GameState, Any], None]] = {
     RiftDrive: InvaderController._drive,
-    RiftPlay: InvaderController._play_driven,
+    RiftPlay: InvaderController._play,
     RiftAttack: InvaderController._attack,
     RiftStartRules: InvaderController._start_rules,
 }
@@ -375,6 +400,7 @@ __all__ = [
     "InvaderController",
     "LongLists",
     "RiftRules",
+    "RiftSplit",
     "TargetScope",
     "invader_definitions",
 ]

@@ -49,6 +49,7 @@ from gateruler.engine import (
     SetCard,
     Summon,
 )
+from gateruler.engine.timings import WINDOWS
 from gateruler.engine.windows import WINDOW
 from gateruler.errors import GateRulerError, IllegalAction
 from gateruler.fileio import Input, check_output
@@ -506,8 +507,9 @@ class PlaySession:
         return self._commit(trial, "; ".join(labels))
 
     def _pass_windows(self, game: Game) -> None:
-        """Under auto-pass, answer every window of the rift's turn the game waits in with a pass."""
-        while self.auto_pass and game.pending is not None and game.pending.kind == WINDOW:
+        """Under auto-pass, answer every priority window the game waits in with a pass (a choice of the rules
+        asked as a window is, such as setting a card driven outside the main phase, is still asked)."""
+        while self.auto_pass and _in_priority_window(game):
             game.apply(Pass())
 
     def toggle_auto_pass(self) -> list[Line]:
@@ -519,7 +521,7 @@ class PlaySession:
             else "off: you are asked when you could respond in the rift's turn"
         )
         lines = [Line("info", f"Auto-pass is {state}.")]
-        if self.auto_pass and self.game.pending is not None and self.game.pending.kind == WINDOW:
+        if self.auto_pass and _in_priority_window(self.game):
             after = self.game.clone()
             self._pass_windows(after)
             return lines + self._commit(after, "pass")
@@ -798,3 +800,9 @@ def run(
             continue
         show(session.handle(text))
     return 0
+
+
+def _in_priority_window(game: Game) -> bool:
+    """Whether the game waits in a priority window (engine/windows.py), which a pass lets go by."""
+    pending = game.pending
+    return pending is not None and pending.kind == WINDOW and WINDOWS[pending.purpose].priority

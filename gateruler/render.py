@@ -51,7 +51,7 @@ from gateruler.engine.actions import SLOT_WORDS
 from gateruler.engine.discount import DISCOUNT
 from gateruler.engine.keywords import DORMANT, KEYWORDS
 from gateruler.engine.rules import DeckOut
-from gateruler.engine.timings import TIMINGS
+from gateruler.engine.timings import DRIVE_SET, OPEN_PLAY, TIMINGS, WINDOWS
 from gateruler.engine.triggers import ACTIVATED, ATTACK_COST, ON_PLAY, REPLACEMENT, TRIGGERS
 from gateruler.engine.windows import WINDOW
 from gateruler.engine.windows import describe as window_words
@@ -266,7 +266,7 @@ def _choosing(decision: Any) -> str:
     if decision.kind == "split":
         return "how to split damage"
     if decision.kind == WINDOW:
-        return "whether to respond"
+        return WINDOW_CHOICES.get(decision.purpose, "whether to respond")
     return {
         "target": "a target",
         "cost": "how to pay",
@@ -275,6 +275,10 @@ def _choosing(decision: Any) -> str:
         "summon": "a zone",
         "order": "an order",
     }.get(decision.purpose, "")
+
+
+WINDOW_CHOICES = {DRIVE_SET: "whether to set a driven card", OPEN_PLAY: "a zone for an open card"}
+"""What the player is choosing at the choices of the rules asked as windows are (the priority windows: whether to respond)."""
 
 
 def keyword_words(keywords: frozenset[str]) -> list[str]:
@@ -501,6 +505,9 @@ def action_words(game: Game, action: Action) -> str:
     if isinstance(action, Split):
         return ", ".join(f"{amount} to {unit_words(game, side, slot)}" for side, slot, amount in action.parts)
     if isinstance(action, Pass):
+        pending = game.pending
+        if pending is not None and pending.purpose == DRIVE_SET:
+            return "pass: reveal it (its OD resolves)"
         return "pass: let it happen"
     if isinstance(action, Done):
         return "no more" if game.pending is not None and game.pending.picked else "none"
@@ -521,8 +528,11 @@ def _question(game: Game) -> str:
     decision = game.pending
     if decision is None:
         raise ValueError("no decision is pending")
-    if decision.kind == WINDOW:  # the rift's turn: "Vaha is about to attack your Iron Warden: respond?"
-        return f"{window_words(game, decision).rstrip('.')}: respond?"
+    if decision.kind == WINDOW:  # "Vaha is about to attack your Iron Warden: respond?"
+        words = window_words(game, decision)
+        if not WINDOWS[decision.purpose].priority:
+            return words  # a choice of the rules, asked as a window is: "You drove Flame Bolt ...: set it?"
+        return f"{words.rstrip('.')}: respond?"
     name = game.card(decision.source).name
     subject = decision.subject(game)
     if decision.purpose == "optional":

@@ -605,6 +605,7 @@ def _inconsistency(game: Game) -> str:
     for task in queued:
         if not isinstance(task, (Frame, Decision)):
             continue  # a task of the game's own ("start", "check", ...): its arguments were checked when read
+        assert isinstance(task, (Frame, Decision))  # what is left: abilities in resolution, the decision
         if isinstance(task, Decision) and task.kind == WINDOW:
             continue  # a window of the rift's turn (engine/windows.py): about a card or the rift's ruler, no ability
         if task.source < 0:

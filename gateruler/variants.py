@@ -27,10 +27,24 @@ from typing import Any
 import attrs
 
 from gateruler.cardpool import CardPool
+from gateruler.engine.keywords import OPEN_CARD, SOUL_GUARD
 from gateruler.engine.rules import LEGACY as LEGACY_RULES
-from gateruler.engine.rules import DeckOut, HandlessDraw, PlayerCnt, PlayerWindows, Rules, UnitDamage
+from gateruler.engine.rules import (
+    DeckOut,
+    EnergyReadied,
+    GuardCosts,
+    HandlessDraw,
+    OpenCard,
+    PlayerCnt,
+    PlayerWindows,
+    Rules,
+    SpecialSummonZone,
+    TdOrder,
+    UnitDamage,
+    VanishedTarget,
+)
 from gateruler.engine.targets import Chosen, PlayerTarget
-from gateruler.engine.triggers import CNT
+from gateruler.engine.triggers import CNT, ON_ATTACK, ON_ENTER, TOUCHDOWN
 from gateruler.engine.windows import answering_cards
 from gateruler.errors import GateRulerError
 from gateruler.invader import (
@@ -41,9 +55,10 @@ from gateruler.invader import (
     InvaderController,
     LongLists,
     RiftRules,
+    RiftSplit,
     TargetScope,
 )
-from gateruler.models import CardDef, LevelDef, RulerDef
+from gateruler.models import CardDef, CostModel, LevelDef, RulerDef
 from gateruler.special_rules import IgnoredCnt, invader_definitions
 from gateruler.vocabulary import SpecialRuleKind
 from gateruler.yamlsrc import did_you_mean
@@ -180,6 +195,54 @@ def _list_longer_than_stated(m: Matchup) -> bool:
     return m.level.stated is not None and m.level.stated.deck_size < m.level.deck_size
 
 
+def _ruler_readies_unstated_energy(m: Matchup) -> bool:
+    """The ruler pays energy and its text states no number of energy readied (the Knight)."""
+    return m.ruler.cost_model is CostModel.ENERGY and m.ruler.energy_readied is None
+
+
+def _open_card_costs_or_has_a_zone(m: Matchup) -> bool:
+    """An open card of the deck is a unit (its zone, its summon right) or costs energy to play."""
+    paying = m.ruler.cost_model is CostModel.ENERGY
+    return any(OPEN_CARD in c.keywords and (c.is_unit or (paying and c.level > 0)) for c in m.player_cards)
+
+
+def _a_target_may_leave_before_its_battle(m: Matchup) -> bool:
+    """An attack ability (either side's) may take the target away before the battle, or the player may answer
+    between a declaration and its battle."""
+    cards = [*m.player_cards, *m.rift_cards]
+    return any(a.trigger == ON_ATTACK for c in cards for a in c.abilities) or _deck_may_answer_in_rift_turn(m)
+
+
+def _deck_has_td_and_on_enter_on_one_card(m: Matchup) -> bool:
+    return any({TOUCHDOWN, ON_ENTER} <= {a.trigger for a in c.abilities} for c in m.player_cards)
+
+
+def _soul_guard_meets_a_destroy_cost(m: Matchup) -> bool:
+    """Some card may have Soul guard (printed or granted) and some card destroys its own unit as a cost."""
+    cards = [*m.player_cards, *m.rift_cards]
+    guarded = any(
+        SOUL_GUARD in c.keywords
+        or any(e.kind == "grant" and getattr(e, "keyword", "") == SOUL_GUARD for a in c.abilities for e in a.effects)
+        for c in cards
+    )
+    return guarded and any(cost.kind == "destroy" for c in cards for a in c.abilities for cost in a.costs)
+
+
+def _a_card_special_summons(m: Matchup) -> bool:
+    """A special summon, or a search or look that puts a unit onto the field (they choose free zones)."""
+    cards = [*m.player_cards, *m.rift_cards]
+    return any(
+        e.kind == "special_summon" or getattr(e, "to", "") == "field"
+        for c in cards
+        for a in c.abilities
+        for e in a.effects
+    )
+
+
+def _rift_splits_damage(m: Matchup) -> bool:
+    return any(e.kind == "split_damage" for c in m.rift_cards for a in c.abilities for e in a.effects)
+
+
 # ---------------------------------------------------------------------- the registry
 
 VARIANTS: tuple[Variant, ...] = (
@@ -260,6 +323,91 @@ VARIANTS: tuple[Variant, ...] = (
         ENGINE,
         PlayerWindows,
         _deck_may_answer_in_rift_turn,
+    ),
+    Variant(
+        "energy_readied",
+        "6",
+        "How much energy a ruler whose text states no number (the Knight) readies at the start of its turn.",
+        (
+            (EnergyReadied.ALL.value, "all of its energy"),
+            (EnergyReadied.TWO.value, "2 energy, as the Wizard's text says for the Wizard"),
+        ),
+        ENGINE,
+        EnergyReadied,
+        _ruler_readies_unstated_energy,
+    ),
+    Variant(
+        "open_card",
+        "3",
+        "How an open card you draw or drive is played: for free into the first empty zone, or as from your hand.",
+        (
+            (OpenCard.FREE.value, "for free, with no summon right; a unit goes to the first empty zone"),
+            (
+                OpenCard.PLAYED.value,
+                "as from your hand or drive zone: its level paid (unplayable when it cannot be), a unit normally summoned"
+                " into the zone you choose",
+            ),
+        ),
+        ENGINE,
+        OpenCard,
+        _open_card_costs_or_has_a_zone,
+    ),
+    Variant(
+        "vanished_target",
+        "21",
+        "What an attack does when its target has left the board before the battle.",
+        (
+            (VanishedTarget.NOTHING.value, "nothing: the attack ends"),
+            (
+                VanishedTarget.RULER.value,
+                "it goes on through the emptied line to the ruler behind it (the attacker's STK, battle damage)",
+            ),
+        ),
+        ENGINE,
+        VanishedTarget,
+        _a_target_may_leave_before_its_battle,
+    ),
+    Variant(
+        "td_order",
+        "A6",
+        "Which resolve first when a card played from the hand enters: its TD abilities or its own entering ones.",
+        (
+            (TdOrder.TD_FIRST.value, "its TD abilities, then its on_enter abilities"),
+            (TdOrder.ON_ENTER_FIRST.value, "its on_enter abilities, then its TD abilities"),
+        ),
+        ENGINE,
+        TdOrder,
+        _deck_has_td_and_on_enter_on_one_card,
+    ),
+    Variant(
+        "guard_costs",
+        "G3",
+        "Whether Soul guard keeps a unit its controller destroys to pay a cost.",
+        (
+            (GuardCosts.NOT_STOPPED.value, "no: the unit goes to the graveyard, the cost is paid"),
+            (
+                GuardCosts.STOPPED.value,
+                "yes: the unit stays (a soul card goes instead) and the cost counts as paid: destroyed but not sent",
+            ),
+        ),
+        ENGINE,
+        GuardCosts,
+        _soul_guard_meets_a_destroy_cost,
+    ),
+    Variant(
+        "special_summon_zone",
+        "Z5",
+        "Whether a special summon may go into an occupied zone, as a normal summon may.",
+        (
+            (SpecialSummonZone.FREE_ONLY.value, "free zones only: with none free it does nothing"),
+            (
+                SpecialSummonZone.ANY.value,
+                "any zone: the unit there goes to the graveyard (free zones still come first in the rift's choice)",
+            ),
+        ),
+        ENGINE,
+        SpecialSummonZone,
+        _a_card_special_summons,
     ),
     Variant(
         "full_board_tie",
@@ -350,6 +498,21 @@ VARIANTS: tuple[Variant, ...] = (
         RIFT,
         LongLists,
         _list_longer_than_stated,
+    ),
+    Variant(
+        "rift_split",
+        "D2",
+        "How the rift divides damage it splits among your units.",
+        (
+            (
+                RiftSplit.DESTROY_IN_ORDER.value,
+                "in solo rule 4's order, each unit taking what destroys it before the next takes any",
+            ),
+            (RiftSplit.ALL_ON_FIRST.value, "all of it onto the first unit of solo rule 4's order"),
+        ),
+        RIFT,
+        RiftSplit,
+        _rift_splits_damage,
     ),
 )
 BY_NAME: dict[str, Variant] = {v.name: v for v in VARIANTS}

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from gateruler.cardpool import CardPool
-from gateruler.engine import INVADER, PLAYER, Game, PlayEvent, Summon
+from gateruler.engine import INVADER, PLAYER, EndTurn, Game, Pass, PlayEvent, SetCard, Summon
 from gateruler.engine.abilities import Ability
 from gateruler.engine.effects import EFFECTS
 from gateruler.engine.targets import word_target
@@ -257,6 +257,25 @@ def find_iid(game_: Game, side: int, zone: str, card_id: str) -> int:
 def summon(game_: Game, card_id: str, slot: int) -> None:
     """The player summons a copy of `card_id` from the hand."""
     game_.apply(Summon(find_iid(game_, PLAYER, "hand", card_id), slot))
+
+
+def window(game_: Game) -> str | None:
+    """The name of the window the game waits in (engine/windows.py), or None."""
+    pending = game_.pending
+    return pending.purpose if pending is not None and pending.kind == "window" else None
+
+
+def pass_until(game_: Game, name: str | None) -> None:
+    """Let the windows go by until the window `name` (None: until none is open)."""
+    while window(game_) not in (name, None):
+        game_.apply(Pass())
+
+
+def set_and_end(game_: Game, *card_ids: str) -> None:
+    """The player sets the named events (from the hand, zone by zone) and ends the turn."""
+    for zone, card_id in enumerate(card_ids):
+        game_.apply(SetCard(find_iid(game_, PLAYER, "hand", card_id), zone))
+    game_.apply(EndTurn())
 
 
 def play(game_: Game, card_id: str) -> None:

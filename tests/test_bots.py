@@ -101,7 +101,16 @@ def test_no_bot_choice_at_a_search_look_or_summon_depends_on_hidden_deck_orders(
             assert len(choices) == 1, f"{name} changed its mind with the deck orders at a {kind} decision"
 
 
-WINDOW_DECISIONS = {(name, "window") for name in ("rift_drive", "attack_declared", "before_damage", "damage_effect")}
+WINDOW_NAMES = (
+    "rift_start",
+    "rift_card",
+    "rift_ability",
+    "rift_drive",
+    "attack_declared",
+    "before_damage",
+    "damage_effect",
+)
+WINDOW_DECISIONS = {(name, "window") for name in WINDOW_NAMES}
 
 
 @pytest.mark.parametrize("name", BOT_NAMES)
@@ -349,11 +358,8 @@ DECISION_KINDS = {
     ("summon", "zone"),
     ("order", "order"),
     ("target", "split"),
-    ("rift_drive", "window"),  # the priority windows of the rift's turn (engine/windows.py)
-    ("attack_declared", "window"),
-    ("before_damage", "window"),
-    ("damage_effect", "window"),
-}  # the rift_end window is rare in these short games: tests/test_bots_windows.py puts every bot in one
+    *WINDOW_DECISIONS,  # the priority windows that follow the gate (engine/windows.py)
+}  # the rift_end and before_attack windows are rare in these short games: tests/test_bots_windows.py puts every bot in each
 
 
 @functools.lru_cache(maxsize=1)

@@ -9,28 +9,20 @@ lethal; otherwise pass.  Every bot answers every window with a legal action.
 from __future__ import annotations
 
 import pytest
-from factories import find_iid, game, unit, yaml_cards, yaml_event, yaml_unit
+from factories import find_iid, game, pass_until, unit, window, yaml_unit
+from test_engine_windows import BLANK, BRUTE, GUARD, SNAP, WATCH
 
 from gateruler.bots import make_bot
 from gateruler.bots.view import player_view
 from gateruler.engine import ATTACK_LEFT, INVADER, PLAYER, EndTurn, Pass, PlayEvent, SetCard, Summon
-from gateruler.engine.timings import BEFORE_DAMAGE, RIFT_DRIVE, RIFT_END
+from gateruler.engine.timings import BEFORE_ATTACK, BEFORE_DAMAGE, RIFT_DRIVE, RIFT_END, RIFT_START
 
 P, I = PLAYER, INVADER
-BRUTE = unit("BRUTE", 2, 5, 5, 2)
-SNAP = yaml_event("SNAP", "{effect: destroy, target: enemy_unit}", level=1, card="timing: quick")
-GUARD = yaml_event("GUARD", "{effect: prevent_damage, target: own_side}", level=1, card="timing: damage")
-WATCH = yaml_unit("WATCH", stats="level: 1, atk: 2, hp: 6, stk: 1, keywords: [sentinel]")
-BLANK = yaml_cards("- {id: BLANK, name: blank, type: event, level: 0, provenance: provisional}")[0]
 CARDS = [SNAP, GUARD, WATCH, BRUTE, BLANK]
 
 
 def greedy(g):
     return make_bot("greedy", 0).choose(player_view(g))
-
-
-def window(g) -> str | None:
-    return g.pending.purpose if g.pending is not None and g.pending.kind == "window" else None
 
 
 def to_rift_turn(g, *set_ids: str) -> None:
@@ -55,7 +47,9 @@ def test_greedy_destroys_the_driven_unit_before_it_attacks() -> None:
 def test_greedy_passes_after_a_drive_that_brings_no_attacker() -> None:
     g = game(cards=CARDS, player=["SNAP"], rift=["BRUTE", "BLANK"], drives=1)
     to_rift_turn(g, "SNAP")
-    assert window(g) == RIFT_DRIVE  # the brute of the rift's first turn could be destroyed; a blank was driven
+    assert window(g) == RIFT_START and greedy(g) == Pass()  # the brute of the rift's first turn could be destroyed
+    pass_until(g, RIFT_DRIVE)
+    assert window(g) == RIFT_DRIVE  # a blank was driven
     assert greedy(g) == Pass()
 
 
@@ -91,6 +85,7 @@ def test_greedy_makes_a_sentinel_summon_when_the_rifts_attacks_would_be_lethal()
     while window(g) is not None:
         g.apply(Pass())
     g.apply(EndTurn())
+    pass_until(g, RIFT_DRIVE)
     assert window(g) == RIFT_DRIVE
     assert greedy(g) == Pass()  # 11 cards of life left: nothing lethal is coming
     g.sides[P].damage_zone = list(g.sides[P].deck[:8])
@@ -111,4 +106,20 @@ def test_every_bot_answers_the_rifts_end_window_with_a_legal_action(name: str) -
     while window(g) not in (RIFT_END, None):
         g.apply(Pass())
     assert window(g) == RIFT_END
+    assert make_bot(name, 3, 4).choose(player_view(g)) in g.legal_actions()
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "search", "lookahead"])
+def test_every_bot_answers_the_window_before_a_rift_attack_is_chosen_with_a_legal_action(name: str) -> None:
+    """CR 8-3 / 8-4: gate processing comes before the rift chooses its next attacker and target."""
+    gun = yaml_unit(
+        "GUN",
+        "{trigger: activated, timing: quick, once_per_turn: true, effects: [{effect: damage, target: enemy_ruler, amount: 1}]}",
+    )
+    g = game(cards=[gun, BRUTE, BLANK], player=["GUN"], rift=["BRUTE", "BLANK"], drives=1)
+    g.apply(Summon(find_iid(g, P, "hand", "GUN"), 2))
+    g.apply(EndTurn())
+    while window(g) not in (BEFORE_ATTACK, None):
+        g.apply(Pass())
+    assert window(g) == BEFORE_ATTACK
     assert make_bot(name, 3, 4).choose(player_view(g)) in g.legal_actions()

@@ -249,12 +249,13 @@ def _set_all(g) -> None:
         g.apply(next(a for a in g.legal_actions() if type(a).__name__ == "SetCard"))
 
 
-def test_a_set_event_without_a_timing_is_played_in_the_main_and_attack_phases_as_before() -> None:
+def test_a_set_event_without_a_timing_has_the_normal_timing_so_it_is_played_in_the_main_phase_only() -> None:
+    # CR 9-3e-4: "normal" is the turn player's main phase; a card with no timing word has the normal timing.
     g = game(cards=[_event("PLAIN")], player=["PLAIN"])
     _set_all(g)
     assert _plays(g) == {"PLAIN"}
     g.apply(GoToAttack())
-    assert _plays(g) == {"PLAIN"}
+    assert _plays(g) == set()
 
 
 def test_a_set_normal_event_is_played_in_the_main_phase_only() -> None:

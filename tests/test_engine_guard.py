@@ -10,7 +10,7 @@ the real loader.
 
 from __future__ import annotations
 
-from factories import game, play, summon, unit, yaml_cards, yaml_event, yaml_unit
+from factories import find_iid, game, play, summon, unit, yaml_cards, yaml_event, yaml_unit
 
 from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, RULER, Attack, ChooseCard, EndTurn, GoToAttack
 
@@ -37,17 +37,20 @@ def _guardian(cards: list | None = None, hand: list[str] | None = None, **extra:
 
 
 def test_soul_guard_puts_a_soul_card_into_the_graveyard_instead_of_the_unit_being_destroyed() -> None:
+    # The unit is destroyed but not sent (gateruler-official.com posts/31): it stays, a soul card goes instead.
     kill = yaml_event("KILL", "{effect: destroy, target: own_unit}")
     g, host = _guardian([kill], ["KILL"])
     oldest, newer = g.soul(P, host)
+    kill_iid = find_iid(g, P, "hand", "KILL")
     play(g, "KILL")
     assert g.unit_is(P, ATTACK_LEFT, host)
     assert g.soul(P, host) == (newer,)
     assert oldest in g.sides[P].graveyard
-    assert not any(e[1] in ("destroy", "ability") and e[3] == host for e in g.log[-3:])
-    assert [e[1:] for e in g.log[-2:]] == [
+    assert not any(e[1] == "destroy" and e[3] == host for e in g.log)
+    assert [e[1:] for e in g.log[-3:]] == [
         ("soul_guard", P, host, "destroy"),
         ("soul_to_graveyard", P, oldest, host, host, "cost"),
+        ("not_sent", P, host, kill_iid, "on_play"),
     ]
 
 

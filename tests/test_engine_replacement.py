@@ -133,7 +133,9 @@ def test_a_one_shot_prevention_covers_the_next_damage_this_turn_only() -> None:
     assert kinds(g, "shield") == [(-1, "side", 0, iid(g, "AEGIS"))]
 
 
-def test_one_shot_preventions_stack_oldest_first_until_the_damage_is_0_and_the_rest_wait() -> None:
+def test_every_pending_prevention_applies_to_the_next_damage_even_past_0() -> None:
+    # gaterealize.com archive info 218 (rules.md 12): every pending "next damage" reduction applies to the next
+    # damage, "even if that damage will be excessively reduced".
     g = game(cards=[PARTIAL, AEGIS, BOLT, *BASICS], player=["PARTIAL", "AEGIS", "WALL"], rift=["BITER"], drives=1)
     g.sides[P].energy_ready = 9
     play(g, "PARTIAL")
@@ -149,8 +151,9 @@ def test_one_shot_preventions_stack_oldest_first_until_the_damage_is_0_and_the_r
     play(g2, "PARTIAL")
     summon(g2, "WALL", ATTACK_LEFT)
     g2.apply(GoToAttack())
-    g2.apply(Attack(ATTACK_LEFT, ATTACK_LEFT))  # the older one prevents all of it: the partial one waits
-    assert len(kinds(g2, "damage_prevented")) == 1 and len(g2.sides[P].shields) == 1
+    g2.apply(Attack(ATTACK_LEFT, ATTACK_LEFT))  # the older one prevents all of it: the partial one applies too
+    assert [e[1:3] for e in kinds(g2, "damage_prevented")] == [(3, 0), (0, 0)]
+    assert g2.sides[P].shields == []  # none waits for the next damage
 
 
 def test_one_shot_preventions_end_with_the_turn() -> None:

@@ -292,13 +292,15 @@ def test_playing_a_set_event_pays_its_cost() -> None:
     assert g.sides[P].energy_ready == 1 and len(g.sides[I].damage_zone) == 1
 
 
-def test_set_events_can_be_played_in_the_attack_phase() -> None:
+def test_set_events_without_a_timing_cannot_be_played_in_the_attack_phase() -> None:
+    # CR 9-3e-4: no timing word is the normal timing, the turn player's main phase only (rules.md 12).
     bolt = event("BOLT", on("on_play", fx("damage", "enemy_ruler", amount=1)), level=0)
     g = game(cards=[bolt], player=["BOLT"])
     card = find_iid(g, P, "hand", "BOLT")
     g.apply(SetCard(card, 0))
-    g.apply(GoToAttack())
     assert PlayEvent(card) in g.legal_actions()
+    g.apply(GoToAttack())
+    assert PlayEvent(card) not in g.legal_actions()
 
 
 def test_events_in_hand_cannot_be_played_in_the_attack_phase() -> None:

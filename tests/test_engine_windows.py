@@ -12,7 +12,19 @@ an answer (engine/windows.py).  Cards are written in YAML, read by the loader.
 
 from __future__ import annotations
 
-from factories import find_iid, game, iids, restore, unit, yaml_cards, yaml_event, yaml_unit
+from factories import (
+    find_iid,
+    game,
+    iids,
+    pass_until,
+    restore,
+    set_and_end,
+    unit,
+    window,
+    yaml_cards,
+    yaml_event,
+    yaml_unit,
+)
 
 from gateruler.engine import (
     ATTACK_LEFT,
@@ -30,7 +42,15 @@ from gateruler.engine import (
     Summon,
 )
 from gateruler.engine.tasks import Window
-from gateruler.engine.timings import ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, RIFT_DRIVE, RIFT_END, WINDOWS
+from gateruler.engine.timings import (
+    ATTACK_DECLARED,
+    BEFORE_DAMAGE,
+    DAMAGE_EFFECT,
+    RIFT_DRIVE,
+    RIFT_END,
+    RIFT_START,
+    WINDOWS,
+)
 from gateruler.engine.windows import describe
 from gateruler.variants import DEFAULT
 
@@ -42,23 +62,6 @@ PLAIN = yaml_event("PLAIN", "{effect: destroy, target: enemy_unit}", level=1)
 WATCH = yaml_unit("WATCH", stats="level: 1, atk: 2, hp: 6, stk: 1, keywords: [sentinel]")
 BLANK = yaml_cards("- {id: BLANK, name: blank, type: event, level: 0, provenance: provisional}")[0]
 OFF = DEFAULT.with_values({"player_windows": "off"})
-
-
-def set_and_end(g, *card_ids: str) -> None:
-    """The player sets the named events and ends the turn: the rift's turn runs to the first window."""
-    for zone, card_id in enumerate(card_ids):
-        g.apply(SetCard(find_iid(g, P, "hand", card_id), zone))
-    g.apply(EndTurn())
-
-
-def window(g) -> str | None:
-    return g.pending.purpose if g.pending is not None and g.pending.kind == "window" else None
-
-
-def pass_until(g, name: str | None) -> None:
-    """Let the windows go by until the window `name` (None: until none is open)."""
-    while window(g) not in (name, None):
-        g.apply(Pass())
 
 
 # ---------------------------------------------------------------------- after a drive
@@ -115,6 +118,7 @@ def test_the_window_opens_again_after_an_answer_until_the_player_passes() -> Non
     g = game(cards=[SNAP, BRUTE, BLANK], player=["SNAP", "SNAP"], rift=["BRUTE", "BRUTE", "BRUTE"], drives=1)
     set_and_end(g, "SNAP", "SNAP")  # the rift's first brute stands on its board already; it drives a second
     first, second = g.sides[P].set_zones
+    pass_until(g, RIFT_DRIVE)
     g.apply(PlayEvent(first))
     g.apply(g.legal_actions()[0])  # its target: the first brute
     assert window(g) == RIFT_DRIVE and g.legal_actions() == [PlayEvent(second), Pass()]
@@ -195,20 +199,36 @@ def test_a_quick_activated_ability_can_be_used_in_the_rifts_end_phase() -> None:
 # ---------------------------------------------------------------------- sentinel summons
 
 
-def test_a_sentinel_unit_is_summoned_from_the_hand_in_the_rifts_turn_into_an_empty_zone_paying_its_cost() -> None:
+def test_a_sentinel_unit_is_summoned_from_the_hand_in_the_rifts_turn_paying_its_cost() -> None:
     g = game(cards=[WATCH, BRUTE, BLANK], player=["WATCH", "WATCH"], rift=["BLANK", "BRUTE"], drives=1)
-    assert window(g) == RIFT_DRIVE and g.turn == 1  # the rift's first turn: already a sentinel could answer
+    assert window(g) == RIFT_START and g.turn == 1  # the rift's first turn: already a sentinel could answer
     pass_until(g, None)
     watch = find_iid(g, P, "hand", "WATCH")
     g.apply(EndTurn())
-    assert window(g) == RIFT_DRIVE
-    assert g.legal_actions() == [Summon(watch, slot) for slot in g.free_zones(P)] + [Pass()]
+    assert window(g) == RIFT_START
+    assert g.legal_actions() == [Summon(watch, slot) for slot in g.setup.summon_slots] + [Pass()]
     ready = g.sides[P].energy_ready
     g.apply(Summon(watch, ATTACK_LEFT))
     assert g.unit_at(P, ATTACK_LEFT).iid == watch and g.sides[P].energy_ready == ready - 1
-    assert window(g) == RIFT_DRIVE  # the other copy may still be summoned
+    assert window(g) == RIFT_START  # the other copy may still be summoned
     pass_until(g, None)
     assert len(g.sides[P].damage_zone) == 0  # the brute attacked the sentinel instead of the ruler
+
+
+def test_a_sentinel_summon_is_a_normal_summon_so_it_may_replace_a_unit_in_an_occupied_zone() -> None:
+    # gateruler.eu articles/31: Sentinel Summoning is a normal summon in the opponent's turn; a normal summon may go
+    # into an occupied zone, the unit there going to the graveyard (rules.md 2, 12; ruling 11).
+    page = unit("PAGE", 1, 1, 1, 1)
+    g = game(cards=[WATCH, BRUTE, BLANK, page], player=["WATCH", "PAGE"], rift=["BLANK", "BRUTE"], drives=1)
+    pass_until(g, None)
+    g.apply(Summon(find_iid(g, P, "hand", "PAGE"), ATTACK_LEFT))
+    page_iid = g.unit_at(P, ATTACK_LEFT).iid
+    g.apply(EndTurn())
+    watch = find_iid(g, P, "hand", "WATCH")
+    assert Summon(watch, ATTACK_LEFT) in g.legal_actions()
+    g.apply(Summon(watch, ATTACK_LEFT))
+    assert g.unit_at(P, ATTACK_LEFT).iid == watch and page_iid in g.sides[P].graveyard
+    assert not any(e[1] == "destroy" and e[3] == page_iid for e in g.log)  # replaced, not destroyed (ruling 11)
 
 
 def test_a_unit_without_sentinel_is_never_summoned_in_the_rifts_turn() -> None:

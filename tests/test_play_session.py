@@ -625,6 +625,8 @@ def test_the_rifts_turn_stops_to_ask_only_when_you_can_respond_and_says_what_is_
     out = texts(end_turn(s))
     assert s.game.active == INVADER and s.question == "The rift drove r-big: respond?"
     s.handle(number_of(s, "pass"))
+    assert s.question == "r-big is about to attack (its target is not chosen yet): respond?"
+    s.handle(number_of(s, "pass"))
     assert s.question == "r-big is about to attack you: respond?"
     assert any("respond" in line for line in out)
 
@@ -654,3 +656,40 @@ def test_auto_pass_lets_the_rifts_turn_run_without_asking(start_on: bool) -> Non
     assert s.game.active == PLAYER and [s.game.card(i).id for i in s.game.sides[PLAYER].set_zones if i is not None] == [
         "SNAP"
     ]
+
+
+# ---------------------------------------------------------------------- the windows that follow the gate (issue 22)
+
+
+def test_the_questions_say_what_each_new_window_is_about() -> None:
+    from factories import pass_until
+    from test_engine_gate import NYARL
+    from test_engine_windows import BLANK, SNAP
+
+    g = game(cards=[*cards(), SNAP, NYARL, BLANK], player=["SNAP"], rift=["R-MID", "NYARL", "BLANK"], drives=1)
+    pass_until(g, None)
+    s = PlaySession(g, GameOrigin(level_number=1))
+    s.handle(number_of(s, "set snap"))
+    end_turn(s)
+    assert s.question == "The rift's turn is starting: respond?"
+    s.handle(number_of(s, "pass"))
+    assert s.question == "The rift is about to play nyarl: respond?"
+    s.handle(number_of(s, "pass"))
+    assert s.question == "nyarl's ability is about to resolve (Destroy every card in the enemy's set zones): respond?"
+
+
+def test_the_choice_to_set_a_card_driven_outside_the_main_phase_is_asked_even_under_auto_pass() -> None:
+    from factories import apprentice, find_iid, pass_until
+    from test_engine_gate import DRAWER, OD_BOLT
+
+    g = game(cards=[DRAWER, OD_BOLT], player=["DRAWER", "DRAWER", "ODBOLT"], ruler=apprentice())
+    pass_until(g, None)
+    s = PlaySession(g, GameOrigin(level_number=1), auto_pass=True)
+    s.handle(number_of(s, "summon drawer"))
+    s.handle("1")  # into the left attack zone
+    s.handle("a")
+    out = texts(s.handle(number_of(s, "attack")))
+    assert s.question == "You drove od bolt outside your main phase: set it?"
+    assert any(line.endswith("pass: reveal it (its OD resolves)") for line in out)
+    s.handle(number_of(s, "set od bolt"))
+    assert s.game.sides[PLAYER].set_zones[0] == find_iid(s.game, PLAYER, "set_zones", "ODBOLT")

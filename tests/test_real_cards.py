@@ -8,7 +8,7 @@ when it is special-summoned).
 from __future__ import annotations
 
 import pytest
-from factories import game, play, summon, yaml_cards
+from factories import find_iid, game, iids, pass_until, play, summon, window, yaml_cards
 
 from gateruler import loader
 from gateruler.engine import (
@@ -19,10 +19,14 @@ from gateruler.engine import (
     PLAYER,
     Attack,
     Choose,
+    EndTurn,
     GoToAttack,
+    PlayEvent,
     PlayField,
+    SetCard,
     Split,
 )
+from gateruler.engine.timings import ATTACK_DECLARED, BEFORE_DAMAGE
 
 P, I = PLAYER, INVADER
 HONO, BEARIA, FOREST = "TD01-013", "NONUMBER-ABSOLUTE-BEARIA", "NONUMBER-SLAUGHTERERS-FOREST"
@@ -58,13 +62,37 @@ def test_honoikazuchi_splits_three_damage_and_its_attack_goes_on_when_the_attack
     assert len(g.sides[I].damage_zone) == 2  # Honoikazuchi's STK 2, as battle damage
 
 
-def test_absolute_bearia_prevents_the_next_damage_to_you_or_your_units_this_turn(shipped) -> None:
+def test_absolute_bearia_has_the_damage_timing_so_it_is_set_and_never_played_in_the_main_phase(shipped) -> None:
+    """cards.md: "set and used when you or your unit is about to take damage" (docs/rulings.md D5, A7)."""
+    g = game(cards=[*shipped, *OTHERS], player=[BEARIA, "WALL"])
+    bearia = find_iid(g, P, "hand", BEARIA)
+    assert PlayEvent(bearia) not in g.legal_actions() and SetCard(bearia, 0) in g.legal_actions()
+    g.apply(SetCard(bearia, 0))
+    assert PlayEvent(bearia) not in g.legal_actions()
+
+
+def test_absolute_bearia_set_prevents_the_intercept_damage_when_your_attack_is_declared(shipped) -> None:
     g = game(cards=[*shipped, *OTHERS], player=[BEARIA, "WALL"], rift=["BITER"], drives=1)
-    play(g, BEARIA)
+    g.apply(SetCard(find_iid(g, P, "hand", BEARIA), 0))
     summon(g, "WALL", ATTACK_LEFT)
     g.apply(GoToAttack())
     g.apply(Attack(ATTACK_LEFT, ATTACK_LEFT))  # the biter's intercept (6) would destroy the wall
+    assert window(g) == ATTACK_DECLARED  # info 218: the damage timing names no turn
+    g.apply(PlayEvent(find_iid(g, P, "set_zones", BEARIA)))
     assert g.unit_at(P, ATTACK_LEFT).damage == 0 and g.unit_at(I, ATTACK_LEFT).damage == 1
+
+
+def test_absolute_bearia_set_prevents_the_rifts_battle_damage_in_the_rifts_turn(shipped) -> None:
+    g = game(cards=[*shipped, *OTHERS], player=[BEARIA, "WALL"], atk=4, stk=1)
+    g.apply(SetCard(find_iid(g, P, "hand", BEARIA), 0))
+    summon(g, "WALL", ATTACK_LEFT)
+    g.apply(EndTurn())  # the rift's ruler (ATK 4) attacks the wall
+    pass_until(g, BEFORE_DAMAGE)
+    assert g.active == I and g.unit_at(P, ATTACK_LEFT).damage == 0
+    g.apply(PlayEvent(find_iid(g, P, "set_zones", BEARIA)))
+    pass_until(g, None)
+    assert g.unit_at(P, ATTACK_LEFT).damage == 0 and BEARIA in iids(g, P, "graveyard")
+    assert [e[4] for e in g.log if e[1] == "damage_prevented"] == [4]
 
 
 def test_absolute_bearias_cnt_sends_it_to_the_graveyard_with_no_other_effect(shipped) -> None:

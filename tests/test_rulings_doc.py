@@ -37,6 +37,8 @@ ALIASES = {
     "guard": "test_engine_guard.py",
     "windows": "test_engine_windows.py",
     "watch": "test_engine_watch.py",
+    "gate": "test_engine_gate.py",
+    "readings": "test_engine_readings.py",
 }
 
 
@@ -67,3 +69,17 @@ def test_every_scenario_a_ruling_names_exists() -> None:
     scenarios = re.findall(r"scenario `([^`]+)`", RULINGS)
     assert scenarios
     assert [s for s in scenarios if not (ROOT / "tests" / "scenarios" / f"{s}.yaml").is_file()] == []
+
+
+def test_every_ruling_is_a_variant_or_says_why_it_is_not_one() -> None:
+    rows, _, last = RULINGS.partition("## Which rulings are variants, and why the others are not")
+    rulings = re.findall(r"^\| ([A-Z]?\d+) \| \*\*", rows, re.M)
+    variants = re.findall(r"^\| `\w+` \| ([A-Z]?\d+) \|", last, re.M)
+    explained = [
+        number
+        for row in re.findall(r"^\| ([^|`]+) \| ", last, re.M)
+        if row not in ("ruling", "variant")
+        for number in re.findall(r"\b[A-Z]?\d+\b", row)
+    ]
+    assert len(rulings) > 100
+    assert [r for r in rulings if r not in variants and r not in explained] == []

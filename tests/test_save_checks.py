@@ -78,7 +78,12 @@ CHANGES: list[tuple[str, Callable[[dict], None], str, bool]] = [
         DAMAGED + "the player has more energy ready (9) than energy (3)",
         False,
     ),
-    ("50 set zones", _set(_player, "set_zones", [None] * 50), DAMAGED + "the player has 50 set zones, not 2", False),
+    (
+        "50 set zones",
+        lambda data: _player(data).__setitem__("set_zones", _player(data)["set_zones"] + [None] * 48),
+        DAMAGED + "the player has 50 set zones, not 2",
+        False,
+    ),
     (
         "a unit's damage above its HP",
         _set(_unit, "damage", 99),

@@ -83,7 +83,8 @@ def test_check_sensitivity_prints_and_writes_each_readings_paired_change(tmp_pat
     (level,) = data["levels"]
     rows = {f"{row['name']}={row['value']}": row for row in level["sensitivity"]["variants"]}
     # player_cnt is not played: no card of the Knight sample has a CNT ability of its own (Absolute Bearia's CNT does nothing)
-    assert list(rows) == ["unit_damage=clears", "deck_out=taking", "full_board_tie=least_hp_left",
+    assert list(rows) == ["unit_damage=clears", "deck_out=taking", "player_windows=off", "energy_readied=two",
+                          "vanished_target=ruler", "full_board_tie=least_hp_left",
                           "ignored_cnt=cnt_without_effect", "end_rule_turns=every_turn"]  # fmt: skip
     for row in rows.values():
         assert row["games"] == 24 and row["both"] + row["only_default"] == level["cleared"]

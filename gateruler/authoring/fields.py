@@ -661,8 +661,8 @@ CARD = ObjectSpec(
         Field(
             "timing",
             TIMING_WORDS,
-            "An event's timing (see Timings): when it may be played.  Without one, from the hand in your main phase and from a set zone "
-            "in your main and attack phases (docs/rulings.md 13).",
+            "An event's timing (see Timings): when it may be played.  Without one it has the normal timing: from the hand or a "
+            "set zone in your main phase only (CR 9-3e-4; docs/rulings.md 13, A7).",
             "quick",
             allowed_when=("type", "event"),
         ),

@@ -38,7 +38,7 @@ from gateruler.engine.filters import FILTER_WORDS
 from gateruler.engine.keywords import KEYWORDS
 from gateruler.engine.registry import Choice, Comparison, ListOf, OneOrMany
 from gateruler.engine.targets import CATEGORY_WORDS, TARGET_WORDS
-from gateruler.engine.timings import TIMINGS, WINDOWS
+from gateruler.engine.timings import EITHER, OWN, RIFT, TIMINGS, WINDOWS
 from gateruler.engine.triggers import CNT, CONTINUOUS, TRIGGERS
 from gateruler.models import CostModel, TurnStartKind
 from gateruler.vocabulary import CardType, Duration, Provenance, SpecialRuleKind
@@ -219,15 +219,19 @@ def _triggers() -> list[str]:
     return lines
 
 
+TURN_WORDS = {OWN: "yours", RIFT: "the rift's", EITHER: "either"}
+
+
 def _timings() -> list[str]:
     lines = [
         "## Timings",
         "",
         "When an activated ability (`trigger: activated`) may be used, or an event played: a timing is open in some of the",
-        "moments a player holds priority (windows): your main and attack phases, and the five windows of the rift's",
-        "turn below (docs/rulings.md, rows W), each opened only when you have an answer there.  An event is played",
-        "from the hand or drive zone in your",
-        "main phase only, and then only if its timing opens there; from a set zone, whenever its timing is open.",
+        "moments a player holds priority (windows): your main and attack phases, and the windows that follow the gate in",
+        "the rift's turn and at the damage moments of either turn (docs/rulings.md rows W).  An event is played from the",
+        "hand or drive zone in your main phase only, and then only if its timing opens there; from a set zone, whenever",
+        "its timing is open (an event without a timing word has the normal timing: your main phase only).  The last two",
+        "windows are no priority but choices of the rules that wait the same way: no timing opens there.",
         "",
         "| timing | windows | meaning |",
         "|---|---|---|",
@@ -237,9 +241,7 @@ def _timings() -> list[str]:
         lines.append(f"| `{t.name}` | {_code_list(windows)} | {_cell(t.doc)} |")
     lines += ["", "| window | whose turn | opened today | meaning |", "|---|---|---|---|"]
     for w in WINDOWS:
-        lines.append(
-            f"| `{w.name}` | {'yours' if w.own_turn else 'the rift' + chr(39) + 's'} | {'yes' if w.opened else 'no'} | {_cell(w.doc)} |"
-        )
+        lines.append(f"| `{w.name}` | {TURN_WORDS[w.turn]} | {'yes' if w.opened else 'no'} | {_cell(w.doc)} |")
     return lines + [""]
 
 

@@ -31,6 +31,7 @@ from gateruler.engine.continuous import continuous_grants
 from gateruler.engine.discount import DISCOUNT
 from gateruler.engine.frames import BEGIN, Frame
 from gateruler.engine.legal import event_playable
+from gateruler.engine.tasks import Overdrive
 from gateruler.engine.timings import ATTACK, DEFAULT_SET_WINDOWS, MAIN, TIMINGS, event_windows
 from gateruler.engine.triggers import ACTIVATED
 from gateruler.models import CardDef, CostModel
@@ -240,6 +241,24 @@ def activate(game: GameState, action: Activate) -> None:
     game.used += ((action.card, action.ability),)
     game.log_event(PLAYER, "activate", action.card, ability.timing)
     game.tasks.append(Frame(PLAYER, action.card, action.ability, BEGIN if ability.costs else 0))
+
+
+def resolve_overdrive(game: GameState, task: Overdrive) -> None:
+    """A card driven outside its owner's own start and main phases was revealed: its OD abilities resolve through
+    the drive resolution process (CR 10-3), each as if used: its costs paid, its choices asked, once per turn."""
+    side, iid = task
+    if iid not in game.sides[side].drive:
+        return
+    card = game.setup.defs[iid]
+    for i in reversed(game.setup.activated[iid]):
+        ability = card.abilities[i]
+        timing = TIMINGS[ability.timing]
+        if timing.zone != "drive" or ((ability.once_per_turn or timing.once) and (iid, i) in game.used):
+            continue
+        if usable(game, side, iid, i):
+            game.used += ((iid, i),)
+            game.log_event(side, "activate", iid, ability.timing)
+            game.tasks.append(Frame(side, iid, i, BEGIN if ability.costs else 0))
 
 
 # ---------------------------------------------------------------------- discount plays

@@ -7,7 +7,9 @@ them), then fought when the task is reached (`battle`).  Damage to a unit
 (`damage_ruler`) queues a damage check, its cards turned one at a time
 (`check_one`, one task each).  Both ask the game's damage replacements
 first (`Setup.damage_replacements`: replace.py), and an attack declared
-runs `Setup.attack_declared` (the rift's attack windows, windows.py).
+runs `Setup.attack_declared` (the attack windows, windows.py).  A unit
+destroyed is destroyed even when a replacement keeps it in play
+("destroyed but not sent"): pierce sees its defender destroyed.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER
 from gateruler.engine.events import Cause
 from gateruler.engine.firing import fire, watch
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE
+from gateruler.engine.rules import VanishedTarget
 from gateruler.engine.stats import hp
 from gateruler.engine.tasks import Battle, Check, check_task, make
 from gateruler.engine.triggers import ATTACK_COST, CNT, ON_ATTACK, UNIT_ATTACKS
@@ -130,23 +133,25 @@ def damage_unit(
     battle: bool = False,
     cause: str | None = None,
     source: int | None = None,
-) -> None:
+) -> bool:
     """Deal `amount` damage to the unit in `slot` of `side` (what replacements leave of it); `battle`: battle damage.
+    Whether it destroyed the unit (sent to the graveyard, or kept in play by a replacement: destroyed but not sent).
 
     `cause`, `source`: what dealt it (events.Cause; an effect gives its trigger and card)."""
     board = game.sides[side].board
     u = board[slot]
     if u is None or amount <= 0:
-        return
+        return False
     if game.setup.damage_replacements:
         for replacement in game.setup.damage_replacements:
             amount = replacement(game, side, u.iid, slot, amount, battle, cause, source)
             if amount <= 0 or board[slot] is not u:
-                return
+                return False
     u.damage += amount
     game.log_event(side, "damage_unit", u.iid, amount, u.damage, source, cause)
     if u.damage >= hp(game, side, slot):
-        destroy(game, side, slot, Cause.LETHAL, source)
+        return destroy(game, side, slot, Cause.LETHAL, source)
+    return False
 
 
 def pending_battle(game: GameState, side: int) -> Battle | None:
@@ -200,7 +205,11 @@ def battle(game: GameState, task: Battle) -> None:
         return
     t = game.sides[foe].board[target]
     if t is None or t.iid != target_iid:
-        return  # the target left the board: the attack does nothing
+        # The target left the board: the attack does nothing, or (`Rules.vanished_target`) it goes on through the
+        # emptied line to the ruler behind it, as an attack on an empty line does (docs/rulings.md 17, 21).
+        if game.setup.rules.vanished_target is VanishedTarget.RULER:
+            game.damage_ruler(foe, game.stk(side, attacker), True, Cause.ATTACK, attacker_iid)
+        return
     target_kw = game.keywords(foe, target)
     if attacker != RULER and INTERCEPT in target_kw:
         game.damage_unit(side, attacker, game.atk(foe, target), True, Cause.INTERCEPT, target_iid)
@@ -209,11 +218,11 @@ def battle(game: GameState, task: Battle) -> None:
             return
     pierce = PIERCE in game.keywords(side, attacker)
     stk = game.stk(side, attacker)
-    game.damage_unit(foe, target, game.atk(side, attacker), True, Cause.ATTACK, attacker_iid)
+    destroyed = game.damage_unit(foe, target, game.atk(side, attacker), True, Cause.ATTACK, attacker_iid)
+    if destroyed and target == DEFENSE and pierce:
+        game.damage_ruler(foe, stk, True, Cause.PIERCE, attacker_iid)  # also when it was destroyed but not sent
     t = game.sides[foe].board[target]
     if t is None or t.iid != target_iid:
-        if target == DEFENSE and pierce:
-            game.damage_ruler(foe, stk, True, Cause.PIERCE, attacker_iid)
         return
     if attacker != RULER and COUNTERATTACK in target_kw:
         u = s.board[attacker]

@@ -598,6 +598,18 @@ class Destroy(Entry, kind="destroy", first=1):
         return f"{say.name(self.card)} was destroyed{say.why(self.source, self.reason)}."
 
 
+class NotSent(Entry, kind="not_sent"):
+    """A unit destroyed but not sent to the graveyard: a replacement (Soul guard, a survive effect) kept it in play.
+    It counts as destroyed (gateruler-official.com posts/31): its on_destroyed abilities trigger."""
+
+    card: CardOrRuler
+    source: Source
+    reason: Reason
+
+    def told(self, say: Speech) -> str:
+        return f"{say.name(self.card)} was destroyed{say.why(self.source, self.reason)} but not sent to the graveyard."
+
+
 class RulerDamage(Entry, kind="ruler_damage", first=2):
     """Damage dealt to the side's ruler (battle: an attack's): its damage checks follow."""
 
@@ -790,9 +802,7 @@ class Survived(Entry, kind="survived"):
     total: Amount
 
     def told(self, say: Speech) -> str:
-        return (
-            f"{say.name(self.card)} was not destroyed: {say.name(self.by)} kept it on the board ({self.total} damage)."
-        )
+        return f"{say.name(self.card)} stays on the board: {say.name(self.by)} kept it there ({self.total} damage)."
 
 
 class SoulGuard(Entry, kind="soul_guard"):
@@ -804,8 +814,11 @@ class SoulGuard(Entry, kind="soul_guard"):
 
     def told(self, say: Speech) -> str:
         if self.way == "destroy":
-            way = "destroyed"
-        elif self.way == "removed":
+            return (
+                f"{say.name(self.card)} stays in play: Soul guard puts one of its soul cards into {say.whose} graveyard"
+                " instead."
+            )
+        if self.way == "removed":
             way = "removed from the game"
         else:
             way = f"put into {say.whose} {self.way}"

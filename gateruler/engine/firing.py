@@ -5,7 +5,11 @@ The event site calls `fire(game, side, card, TRIGGER)` (through
 `Setup.triggers` (tables.py), those whose `requires` fails are dropped, the
 game's fire filters run (`Setup.fire_filters`: once-per-turn abilities
 already used this turn), and one `Frame` per ability is pushed, the first on
-top, so they resolve in the order written (resolve.py).
+top, so they resolve in the order written (resolve.py).  In games where the
+player can answer, an ability named in `Setup.ability_windows` (every
+ability of the rift's, the player's own that may damage the player's side)
+gets a window task just above its frame: the player may answer it before it
+resolves (windows.py).
 
 `watch` is the same for the triggers on other cards' events: the event
 site names the card it happened to, and the cards in play that watch such
@@ -18,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 from gateruler.engine.frames import BEGIN, Frame
 from gateruler.engine.tasks import window
-from gateruler.engine.timings import DAMAGE_EFFECT
 
 if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
@@ -54,14 +57,17 @@ def fire(
     abilities = setup.defs[iid].abilities
     own = True
     tasks = game.tasks
+    windows = setup.ability_windows
     for index in reversed(ready):
         ability = abilities[index]
         tasks.append(Frame(side, iid, index, BEGIN if ability.costs or ability.optional else 0, (), (), event))
+        if windows:
+            name = windows.get((iid, index))
+            if name is not None:
+                tasks.append(window(name, iid))  # the player may answer before the ability resolves (windows.py)
         if ability.rule:  # a level's rule added it: logged as the rule acting, not as an ability of the card
             game.log_event(side, "special_rule", ability.rule, iid)
             own = any(not abilities[i].rule for i in ready)
-    if setup.damage_windows and any((iid, index) in setup.damage_windows for index in ready):
-        tasks.append(window(DAMAGE_EFFECT, iid))  # the player may answer before the damage ability resolves
     if own:
         game.log_event(side, "ability", iid, trigger)
 

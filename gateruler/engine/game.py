@@ -28,6 +28,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import gateruler.engine.activation as activation
 import gateruler.engine.combat as combat
 import gateruler.engine.firing as firing
 import gateruler.engine.legal as legal
@@ -67,6 +68,7 @@ from gateruler.engine.tasks import (
     End,
     Main,
     Open,
+    Overdrive,
     Start,
     Task,
     Window,
@@ -343,6 +345,7 @@ class Game:
     draw = zones.draw
     to_hand = zones.to_hand
     drive_card = zones.drive_card
+    drive_windows = zones.drive_windows
 
     # soul (soul.py)
     soul = souls.soul
@@ -360,13 +363,6 @@ class Game:
     pending_battle = combat.pending_battle
     damage_ruler = combat.damage_ruler
     damage_unit = combat.damage_unit
-
-    def window_after_drive(self, iid: int) -> None:
-        """The rift is about to play its driven card `iid`: once it has resolved, the player may answer (windows.py).
-
-        Called before the card is played, so that the window waits under whatever the card starts."""
-        for hook in self.setup.rift_drove:
-            hook(self, iid)
 
     # abilities (firing.py)
     fire = firing.fire
@@ -488,6 +484,7 @@ RUNS: dict[type, Callable[[Any, Any], None]] = {
     Open: zones.play_open,
     Battle: combat.battle,
     Window: windows.open_window,
+    Overdrive: activation.resolve_overdrive,
     **dict.fromkeys(RIFT_STEPS, turns.rift_step),
 }
 """Each kind of task (tasks.py) but frames -> what runs it (`Game.run`)."""

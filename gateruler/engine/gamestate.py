@@ -61,12 +61,12 @@ LeaveReplacement = Callable[["GameState", int, int, str], bool]
 """(game, side, slot, way) -> whether the unit stays instead of leaving the board that way."""
 AttackDeclared = Callable[["GameState", int, int, int, int], None]
 """(game, side, attacking card, target zone, target card) -> None: an attack was declared, its abilities not yet fired."""
-CardHook = Callable[["GameState", int], None]
-"""(game, card) -> None: the rift is about to play the card it drove."""
+DriveHook = Callable[["GameState", int], bool]
+"""(game, card) -> whether the card waits to be played by a later step: the rift is about to play the card it drove."""
 TurnHook = Callable[["GameState"], None]
 """(game) -> None: a moment of the turn (its end)."""
-TurnTasks = Callable[["GameState"], list["Task"]]
-"""(game) -> tasks to add to a turn's (the rift's end window)."""
+TurnSteps = Callable[["GameState", list["Task"]], list["Task"]]
+"""(game, the rift's steps of its turn) -> the turn's tasks with what the hook adds among them (its windows)."""
 
 
 @attrs.frozen(eq=False)
@@ -97,7 +97,9 @@ class Setup:
     no_main_play: frozenset[int] = frozenset()  # events whose timing does not open the main window
     discounts: tuple[int, ...] = ()  # the index of its discount ability, or -1 (discount.py)
     grants: tuple = ()  # its continuous keyword grants (continuous.py); () when no card has any
-    damage_windows: frozenset[tuple[int, int]] = frozenset()  # (card, ability): rift damage abilities, a window each
+    ability_windows: Mapping[tuple[int, int], str] = attrs.field(
+        factory=dict
+    )  # (card, ability) -> its window (windows.py)
     # every name (folded, in every language the pool's card files give) of its attributes, of its faction (filters.py)
     attribute_names: tuple[frozenset[str], ...] = ()
     faction_names: tuple[frozenset[str], ...] = ()
@@ -118,8 +120,8 @@ class Setup:
     destroy_replacements: tuple[DestroyReplacement, ...] = ()  # as a unit is about to be destroyed
     leave_replacements: tuple[LeaveReplacement, ...] = ()  # as a unit is about to leave the board otherwise
     attack_declared: tuple[AttackDeclared, ...] = ()  # at an attack declaration (the rift's attack windows)
-    rift_drove: tuple[CardHook, ...] = ()  # before the rift plays a driven card (the rift_drive window)
-    rift_turn_end: tuple[TurnTasks, ...] = ()  # tasks before the rift's end phase (the rift_end window)
+    rift_drove: tuple[DriveHook, ...] = ()  # before the rift plays a driven card (the rift_card and rift_drive windows)
+    rift_turn: tuple[TurnSteps, ...] = ()  # the rift's turn's steps (its start, attack and end windows among them)
     turn_end: tuple[TurnHook, ...] = ()  # at every end phase (granted keywords expire)
 
     @property
@@ -236,7 +238,7 @@ class GameState(Protocol):
     def play_from_hand(self, side: int, iid: int, slot: int) -> None: ...
     def to_graveyard(self, side: int, iid: int, from_zone: str) -> None: ...
     def remove_unit(self, side: int, slot: int) -> int: ...
-    def destroy(self, side: int, slot: int, cause: str | None = None, source: int | None = None) -> None: ...
+    def destroy(self, side: int, slot: int, cause: str | None = None, source: int | None = None) -> bool: ...
     def stays(self, side: int, slot: int, way: str) -> bool: ...
     def destroy_field(self, side: int, iid: int, cause: str | None = None, source: int | None = None) -> None: ...
     def destroy_set_card(self, side: int, iid: int, cause: str | None = None, source: int | None = None) -> None: ...
@@ -261,7 +263,7 @@ class GameState(Protocol):
 
     # ------------------------------------------------------------------ attacks and damage
     def declare_attack(self, side: int, attacker: int, target: int) -> None: ...
-    def window_after_drive(self, iid: int) -> None: ...
+    def drive_windows(self, iid: int) -> bool: ...
     def attack_goes_on(self, side: int, attacker_iid: int) -> bool: ...
     def damage_ruler(
         self, side: int, amount: int, battle: bool, cause: str | None = None, source: int | None = None
@@ -274,7 +276,7 @@ class GameState(Protocol):
         battle: bool = False,
         cause: str | None = None,
         source: int | None = None,
-    ) -> None: ...
+    ) -> bool: ...
 
     # ------------------------------------------------------------------ abilities
     def fire(

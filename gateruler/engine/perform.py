@@ -32,12 +32,18 @@ from gateruler.engine.actions import (
 )
 from gateruler.engine.activation import activate, play_discounted
 from gateruler.engine.combat import declare_attack
-from gateruler.engine.firing import fire
 from gateruler.engine.frames import Frame
 from gateruler.engine.state import ATTACK_PHASE, MAIN_PHASE
 from gateruler.engine.tasks import end_task
-from gateruler.engine.triggers import TOUCHDOWN
-from gateruler.engine.zones import end_main, pay_and_take, play_event, play_field, summon, take_from_hand_or_drive
+from gateruler.engine.zones import (
+    end_main,
+    pay_and_take,
+    play_event,
+    play_field,
+    summon,
+    take_from_hand_or_drive,
+    touchdown,
+)
 
 if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
@@ -55,9 +61,10 @@ def summon_unit(game: GameState, action: Summon) -> None:
     """A normal summon: pay, take the card, count the summon; touchdown when it came from the hand."""
     zone = pay_and_take(game, PLAYER, action.card)
     game.sides[PLAYER].summons += 1
+    mark = len(game.tasks)
     summon(game, PLAYER, action.card, action.slot)
     if zone == "hand":
-        fire(game, PLAYER, action.card, TOUCHDOWN)
+        touchdown(game, PLAYER, action.card, mark)
 
 
 def play_an_event(game: GameState, action: PlayEvent) -> None:
@@ -67,9 +74,10 @@ def play_an_event(game: GameState, action: PlayEvent) -> None:
 
 def play_a_field(game: GameState, action: PlayField) -> None:
     zone = pay_and_take(game, PLAYER, action.card)
+    mark = len(game.tasks)
     play_field(game, PLAYER, action.card)
     if zone == "hand":
-        fire(game, PLAYER, action.card, TOUCHDOWN)
+        touchdown(game, PLAYER, action.card, mark)
 
 
 def set_card(game: GameState, action: SetCard) -> None:

@@ -17,8 +17,11 @@ Two kinds of replacement answer a hook:
   word (effects/protect.py) and whose target takes in the card hit; the
   ability's other effects happen instead, at once;
 * *shields*: what a one-shot `prevent_damage` armed (an event such as
-  Absolute Barrier): kept in the protected side's state until the next damage
-  it covers this turn, or the end of the turn.
+  Absolute Bearia): kept in the protected side's state until the next damage
+  it covers this turn, or the end of the turn.  Every shield waiting for a
+  damage applies to it, even when the first already brought it to 0
+  (gaterealize.com archive info 218: "even if that damage will be
+  excessively reduced").
 
 A third kind answers `destroy` and `leave`: *Soul guard* (【ソウルガード】, the
 keyword `soul_guard`, on the unit itself or granted), which pays one of the
@@ -32,9 +35,10 @@ them, so nothing is asked; docs/rulings.md D6): standing replacements with
 nothing to do instead, then those with something to do instead, each group in
 play order (the affected side's cards first; board left attack, right attack,
 defense; then the field zone, oldest first); then shields, oldest first;
-Soul guard last (it spends a soul card, docs/rulings.md G2).  A
+Soul guard last (it spends a soul card, docs/rulings.md G2).  A standing
 replacement that would change nothing (the damage is already 0, the unit
-already saved) is not applied, so a shield waits for damage that needs it.
+already saved) is not applied; shields all apply to the next damage they
+cover that reaches them (D5).
 
 Games without replacement words pay nothing: `Setup.replaces` is empty and
 every hook is one truth test.
@@ -50,6 +54,7 @@ from gateruler.engine.costs import Soul
 from gateruler.engine.frames import Frame
 from gateruler.engine.keywords import SOUL_GUARD
 from gateruler.engine.resolve import resolve_at_once
+from gateruler.engine.rules import GuardCosts
 from gateruler.engine.targets import Every, RulerTarget, SelfTarget, SideTarget
 from gateruler.engine.triggers import REPLACEMENT
 from gateruler.models import CardDef
@@ -167,15 +172,16 @@ def damage(
         if instead:
             _instead(game, src_side, src, index)
     shields = game.sides[side].shields
-    for shield in list(shields) if shields else ():
-        if amount <= 0:
-            break
+    if not shields or amount <= 0:
+        return amount
+    for shield in list(shields):
         protected, up_to, only, by = shield
         if protected != SIDE_WIDE and protected != iid:
             continue
         if only != "any" and (only == "battle") != battle:
             continue
-        shields.remove(shield)  # it protects against the next damage only
+        # Every pending prevention that covers it applies to this next damage, even past 0 (gaterealize info 218).
+        shields.remove(shield)
         prevented = amount if up_to == 0 else min(up_to, amount)
         amount -= prevented
         game.log_event(side, "damage_prevented", iid, prevented, amount, by, source, cause)
@@ -187,8 +193,11 @@ def survives(game: GameState, side: int, slot: int, lethal: bool, cost: bool = F
 
     `lethal`: the rules destroy it for its damage or its HP; a replacement
     that leaves it so would only be undone at once, so it does not apply.
-    `cost`: its controller destroys it to pay a cost, which Soul guard does not stop."""
+    `cost`: its controller destroys it to pay a cost, which Soul guard does not stop (unless
+    `Rules.guard_costs` says it does: docs/rulings.md G3)."""
     replaces = game.setup.replaces
+    if cost and game.setup.rules.guard_costs is GuardCosts.STOPPED:
+        cost = False  # Soul guard keeps it too: the cost counts as paid, the unit destroyed but not sent
     if DESTROY not in replaces:
         return LEAVE in replaces and not cost and guard(game, side, slot, lethal, "destroy")
     u = game.sides[side].unit(slot)

@@ -160,10 +160,14 @@ def _effect(game: GameState, frame: Frame, ability: Any, index: int) -> None:
         tasks.append(frame)
     mark = len(game.log)
     effect.resolve(game, own, victims)
-    destroyed = tuple(e[3] for e in game.log[mark:] if e[1] == "destroy")
+    destroyed = tuple(e[3] for e in game.log[mark:] if e[1] in DESTROYED)
     result = Result(tuple(iid for _, where, iid in victims if where != -1), destroyed)
     if not last and game.tasks is tasks and at < len(tasks):
         tasks[at] = frame._replace(step=step + 1, answers=(), bound=frame.bound + ((effect.bind, result),))
+
+
+DESTROYED = frozenset({"destroy", "not_sent"})
+"""The log kinds of a destroyed unit: sent to the graveyard, or destroyed but kept in play (zones.destroy)."""
 
 
 def _victims(game: GameState, frame: Frame, effect: Any, answers: tuple) -> tuple[list, int] | None:

@@ -14,7 +14,22 @@ given to `Game.new` and kept on `Setup`, at the one place each reading acts:
 * `handless_draw`: a side without a hand (the rift, a drive ruler) that must
   draw drives instead, or draws nothing (`zones.draw`, ruling 36);
 * `player_windows`: the player holds priority in the rift's turn (engine/windows.py,
-  rulings 13 and W1-W6), or never acts there (`tables.build_setup` leaves the window hooks empty).
+  rulings 13 and W1-W9), or never acts there (`tables.build_setup` leaves the window hooks empty);
+* `energy_readied`: a ruler whose text states no number readies all its energy, or 2
+  (`turns.start_phase`, ruling 6);
+* `open_card`: an open card is played for free into the first empty zone, or as from the hand
+  (`zones.play_open`, ruling 3);
+* `vanished_target`: an attack whose target left does nothing, or goes on to the ruler
+  (`combat.battle`, ruling 21);
+* `td_order`: TD before the card's own on_enter abilities, or after (`zones.touchdown`, ruling A6);
+* `guard_costs`: Soul guard does not stop a unit destroyed to pay a cost, or does
+  (`replace.survives`, ruling G3);
+* `special_summon_zone`: a special summon into a free zone only, or into any
+  (`effects/choosing.plan_zones`, ruling Z5).
+
+A state written before a reading was recorded was played under its default,
+which is the engine's reading of its time (`from_dict`), but for the two
+older ones `LEGACY` names.
 
 The names, the other values, their documentation and the rulings they belong
 to are in the variant registry above the engine (gateruler/variants.py),
@@ -58,6 +73,36 @@ class PlayerWindows(enum.Enum):
     OFF = "off"  # the player never acts in the rift's turn (the engine before issue 13)
 
 
+class EnergyReadied(enum.Enum):
+    ALL = "all"  # a ruler whose text states no number readies all its energy each turn (ruling 6)
+    TWO = "two"  # ... readies 2 a turn, as the Wizard's text has it
+
+
+class OpenCard(enum.Enum):
+    FREE = "free"  # an open card is played for free, no summon right, a unit into the first empty zone (ruling 3)
+    PLAYED = "played"  # it is played as from the hand: its level paid, a summon right used, the zone chosen
+
+
+class VanishedTarget(enum.Enum):
+    NOTHING = "nothing"  # an attack whose target left the board before the battle does nothing (ruling 21)
+    RULER = "ruler"  # it goes on through the emptied line to the ruler behind it (its STK, battle damage)
+
+
+class TdOrder(enum.Enum):
+    TD_FIRST = "td_first"  # a card's TD abilities resolve before its own on_enter abilities (ruling A6)
+    ON_ENTER_FIRST = "on_enter_first"  # its on_enter abilities resolve first
+
+
+class GuardCosts(enum.Enum):
+    NOT_STOPPED = "not_stopped"  # Soul guard does not stop a unit its controller destroys to pay a cost (ruling G3)
+    STOPPED = "stopped"  # it keeps that unit too; the cost counts as paid (destroyed but not sent)
+
+
+class SpecialSummonZone(enum.Enum):
+    FREE_ONLY = "free_only"  # a special summon goes into a free zone only; with none, nothing (ruling Z5)
+    ANY = "any"  # it may go into an occupied zone, the unit there going to the graveyard (as ruling 11)
+
+
 @attrs.frozen
 class Rules:
     """The engine's readings for one game; the defaults are docs/rulings.md's."""
@@ -67,6 +112,12 @@ class Rules:
     player_cnt: PlayerCnt = PlayerCnt.MANDATORY
     handless_draw: HandlessDraw = HandlessDraw.DRIVE
     player_windows: PlayerWindows = PlayerWindows.ON
+    energy_readied: EnergyReadied = EnergyReadied.ALL
+    open_card: OpenCard = OpenCard.FREE
+    vanished_target: VanishedTarget = VanishedTarget.NOTHING
+    td_order: TdOrder = TdOrder.TD_FIRST
+    guard_costs: GuardCosts = GuardCosts.NOT_STOPPED
+    special_summon_zone: SpecialSummonZone = SpecialSummonZone.FREE_ONLY
 
     def to_dict(self) -> dict[str, str]:
         return {f.name: getattr(self, f.name).value for f in attrs.fields(Rules)}
@@ -94,6 +145,12 @@ _KINDS: dict[str, type[enum.Enum]] = {
     "player_cnt": PlayerCnt,
     "handless_draw": HandlessDraw,
     "player_windows": PlayerWindows,
+    "energy_readied": EnergyReadied,
+    "open_card": OpenCard,
+    "vanished_target": VanishedTarget,
+    "td_order": TdOrder,
+    "guard_costs": GuardCosts,
+    "special_summon_zone": SpecialSummonZone,
 }
 DEFAULT = Rules()
 LEGACY = Rules(deck_out=DeckOut.TAKING, player_windows=PlayerWindows.OFF)

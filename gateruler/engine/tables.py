@@ -25,7 +25,7 @@ from gateruler.engine.targets import Chosen
 from gateruler.engine.triggers import ON_PLAY, REPLACEMENT, WATCH_TRIGGERS
 from gateruler.engine.windows import HOOKS as WINDOW_HOOKS
 from gateruler.engine.windows import NO_HOOKS as NO_WINDOW_HOOKS
-from gateruler.engine.windows import answering_cards, damage_abilities
+from gateruler.engine.windows import ability_windows, answering_cards
 from gateruler.models import NO_GROUPS, CardDef, CostModel, Groups, RulerDef
 
 _TABLES: dict[tuple[Any, ...], dict[str, Any]] = {}  # (id(ruler), owners, id(groups), id(def)...) -> the tables
@@ -48,9 +48,7 @@ def build_setup(defs: tuple[CardDef, ...], *, ruler: RulerDef, rules: Rules = DE
         hit = _TABLES[key] = {**_tables(defs, owners, ruler), **group_names(defs, groups)}
         _KEPT[key] = groups
     if rules.player_windows is not PlayerWindows.ON and hit["windows"]:
-        return Setup(
-            **{**hit, "windows": False, "damage_windows": frozenset(), **NO_WINDOW_HOOKS}, rules=rules, **fields
-        )
+        return Setup(**{**hit, "windows": False, "ability_windows": {}, **NO_WINDOW_HOOKS}, rules=rules, **fields)
     return Setup(**hit, rules=rules, **fields)
 
 
@@ -85,7 +83,7 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         "replaces": replaces,
         # the rift-turn windows, as they are when the player_windows reading lets them open
         "windows": answering,
-        "damage_windows": damage_abilities(defs, owners) if answering else frozenset(),
+        "ability_windows": ability_windows(defs, owners) if answering else {},
         **abilities,
         # hooks
         "stat_bonuses": (bonus,) if any(entries) else (),

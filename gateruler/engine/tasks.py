@@ -107,8 +107,16 @@ class Battle(NamedTuple):
     target_iid: CardOrRuler  # the card it was declared against (-1: the ruler)
 
 
+class Overdrive(NamedTuple):
+    """A card `side` drove outside its own start and main phases was revealed: its OD abilities resolve
+    (CR 10-3; activation.resolve_overdrive)."""
+
+    side: Side
+    card: Card
+
+
 class Window(NamedTuple):
-    """A priority window of the rift's turn (windows.py): the player may answer there."""
+    """A priority window (windows.py): the player may answer there."""
 
     name: WindowName  # the window (timings.WINDOWS)
     source: CardOrRuler  # the card the moment is about (-1: the rift's ruler, or nothing)
@@ -132,8 +140,9 @@ class RiftDrive(NamedTuple):
 
 
 class RiftPlay(NamedTuple):
-    """The rift plays a card an effect drove (a search's or a look's `to: drive`; it waits in its drive zone), as
-    it plays what it drives: a unit summoned by its rules, an event used at once."""
+    """The rift plays a card waiting in its drive zone, as it plays what it drives (a unit summoned by its rules,
+    an event used at once): one it drove, which waited there while the player could answer it (windows.py), or
+    one an effect drove (a search's or a look's `to: drive`; `source` and `cause` name that effect)."""
 
     card: Card
     source: CardOrRuler | None = None  # the card whose effect drove it
@@ -151,7 +160,7 @@ class RiftStartRules(NamedTuple):
 
 
 RiftStep = RiftDrive | RiftPlay | RiftAttack | RiftStartRules
-Task = Frame | Start | End | Draw | Drive | Main | Check | Open | Battle | Window | RiftStep
+Task = Frame | Start | End | Draw | Drive | Main | Check | Open | Battle | Overdrive | Window | RiftStep
 """Anything on the task stack."""
 
 
@@ -217,6 +226,7 @@ KINDS: tuple[TaskKind, ...] = (
     TaskKind(RiftStartRules, RIFT, "start_rules"),
     TaskKind(RiftAttack, RIFT, "attack"),
     TaskKind(Window, "window"),
+    TaskKind(Overdrive, "overdrive"),
 )
 BY_TYPE: dict[type, TaskKind] = {kind.record: kind for kind in KINDS}
 BY_PREFIX: dict[tuple[str, ...], TaskKind] = {kind.prefix: kind for kind in KINDS}

@@ -9,8 +9,11 @@ whose timing is not normal (CR 9-3e-2/3/4).
 Two registries say this as data:
 
 * `WINDOWS`: the moments a player holds priority.  A window is a name, a doc
-  line, whether it belongs to its holder's own turn, and whether it is a
-  moment when damage is about to be dealt.  The engine opens a window by
+  line, whose turn it comes in (the holder's, the rift's, either), and
+  whether it is a moment when damage is about to be dealt.  Two choices of
+  the rules wait the same way without being priority (`priority=False`: no
+  timing opens there): setting a card driven outside your main phase
+  (CR 10-3) and the zone of an open unit under `open_card=played`.  The engine opens a window by
   asking `legal_actions` in it (`activation.activations(game, window)`,
   `legal.set_card_plays(game, window)`).
 * `TIMINGS`: the timing words a card may carry (`timing:` on an activated
@@ -20,10 +23,14 @@ Two registries say this as data:
   overdrive).
 
 The engine opens the player's own `main` and `attack` windows, and the
-windows of the rift's turn (issue 13: after a driven card resolves, at an
-attack declaration, just before battle damage, when a damage effect is
-played, the rift's end phase) with window tasks (engine/windows.py), which
-offer the player's set cards and activations whose timing opens there.
+windows that follow the gate (engine/windows.py) with window tasks, which
+offer the player's set cards and activations whose timing opens there: in
+the rift's start phase, before each card and ability of the rift's
+resolves (in either turn), after each of its drives, before each of its
+attacks is chosen, at an attack declaration and just before battle damage
+(the rift's, or the player's own into an intercept or a counterattack),
+before a damage effect that may hit the player's side, and in the rift's
+end phase.
 """
 
 from __future__ import annotations
@@ -32,50 +39,107 @@ import attrs
 
 from gateruler.engine.registry import Registry
 
+OWN = "own"  # a window of its holder's own turn
+RIFT = "rift"  # a window of the rift's turn
+EITHER = "either"  # a window of either turn
+
 
 @attrs.frozen
 class WindowWord:
     name: str
     doc: str
-    own_turn: bool  # the holder's own turn (else the opponent's)
+    turn: str  # whose turn it comes in: OWN (the holder's), RIFT (the rift's) or EITHER
     damage: bool = False  # damage is about to be dealt (the "about to take damage" timing opens here)
     opened: bool = False  # the engine opens it today
+    priority: bool = True  # a moment a player holds priority (False: a choice of the rules that waits the same way)
 
 
 WINDOWS: Registry[WindowWord] = Registry("window")
 
 
-def window(name: str, doc: str, *, own_turn: bool, damage: bool = False, opened: bool = False) -> str:
-    WINDOWS.add(name, WindowWord(name, doc, own_turn, damage, opened))
+def window(name: str, doc: str, *, turn: str, damage: bool = False, opened: bool = False, priority: bool = True) -> str:
+    WINDOWS.add(name, WindowWord(name, doc, turn, damage, opened, priority))
     return name
 
 
 MAIN = window(
     "main",
     "Your main phase with an empty gate: plays, summons and sets as well (CR 9-3e-4).",
-    own_turn=True,
+    turn=OWN,
     opened=True,
 )
 ATTACK = window(
-    "attack", "Your attack phase, before each attack is declared (the attack start step).", own_turn=True, opened=True
+    "attack", "Your attack phase, before each attack is declared (the attack start step).", turn=OWN, opened=True
+)
+RIFT_START = window(
+    "rift_start",
+    "The rift's start phase: before its level's start-of-turn rule (level 2's End) and again before its first drive "
+    "(CR 6-2e, 6-2g).",
+    turn=RIFT,
+    opened=True,
+)
+RIFT_CARD = window(
+    "rift_card",
+    "A unit the rift drove is about to resolve: it is on the gate, not yet on the board (CR 9).",
+    turn=RIFT,
+    opened=True,
+)
+RIFT_ABILITY = window(
+    "rift_ability",
+    "An ability of the rift's is about to resolve: an entering ability, a driven event's, a CNT, ... (CR 9, 16-4a); "
+    "in either turn.",
+    turn=EITHER,
+    opened=True,
 )
 RIFT_DRIVE = window(
-    "rift_drive", "The rift's turn, after one of its driven cards has resolved (issue 13).", own_turn=False, opened=True
+    "rift_drive",
+    "The rift's turn, after one of its driven cards and all it started have resolved.",
+    turn=RIFT,
+    opened=True,
+)
+BEFORE_ATTACK = window(
+    "before_attack",
+    "The rift's turn, before it chooses its next attacker and target: after the previous attack (CR 8-3, 8-4).",
+    turn=RIFT,
+    opened=True,
 )
 ATTACK_DECLARED = window(
-    "attack_declared", "An attack was declared, before the battle (issue 13).", own_turn=False, damage=True, opened=True
-)
-BEFORE_DAMAGE = window(
-    "before_damage", "Just before battle damage (issue 13).", own_turn=False, damage=True, opened=True
-)
-DAMAGE_EFFECT = window(
-    "damage_effect",
-    "A damage effect was played, before it resolves (issue 13).",
-    own_turn=False,
+    "attack_declared",
+    "An attack was declared, before the battle: the rift's, or yours into an intercept or a counterattack.",
+    turn=EITHER,
     damage=True,
     opened=True,
 )
-RIFT_END = window("rift_end", "The rift's end phase (issue 13).", own_turn=False, opened=True)
+BEFORE_DAMAGE = window(
+    "before_damage",
+    "Just before battle damage: the rift's attack, or yours into an intercept or a counterattack.",
+    turn=EITHER,
+    damage=True,
+    opened=True,
+)
+DAMAGE_EFFECT = window(
+    "damage_effect",
+    "A damage effect that may hit you or your units is about to resolve: the rift's, or your own; in either turn.",
+    turn=EITHER,
+    damage=True,
+    opened=True,
+)
+RIFT_END = window("rift_end", "The rift's end phase.", turn=RIFT, opened=True)
+DRIVE_SET = window(
+    "drive_set",
+    "Not a priority window: you drove a card outside your own start and main phases; it may be set if it can be, "
+    "else it is revealed and its OD resolves (CR 10-3).",
+    turn=EITHER,
+    opened=True,
+    priority=False,
+)
+OPEN_PLAY = window(
+    "open_play",
+    "Not a priority window: under `open_card=played`, the zone an open unit you drew or drove goes to.",
+    turn=EITHER,
+    opened=True,
+    priority=False,
+)
 
 
 @attrs.frozen
@@ -96,7 +160,8 @@ class TimingWord:
 
 
 TIMINGS: Registry[TimingWord] = Registry("timing")
-ALL_WINDOWS = frozenset(WINDOWS.names())
+ALL_WINDOWS = frozenset(w.name for w in WINDOWS if w.priority)
+"""Every moment a player holds priority (the choices of the rules that wait as windows do are not)."""
 
 
 def timing(
@@ -122,14 +187,16 @@ NORMAL = timing(
 )
 QUICK = timing(
     "quick",
-    "Whenever you hold priority, in either turn (CR 9-3e-2/3): your main and attack phases, and every window of the rift's turn.",
+    "Whenever you hold priority, in either turn (CR 9-3e-2/3): your main and attack phases, every window of the rift's "
+    "turn, and the damage windows of your own.",
     ALL_WINDOWS,
     "Whenever you hold priority",
 )
 DAMAGE = timing(
     "damage",
     "When you or your unit is about to take damage: at an attack declaration, just before battle damage, or when a damage effect is "
-    "played (since January 2023): in the rift's turn, when its attack or damage ability is about to hit you or your units.",
+    "played (since January 2023), in either turn: the rift's attacks and damage abilities, your own attack into an "
+    "intercept or a counterattack, a damage effect of either side that may hit you or your units.",
     frozenset({ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT}),
     "When you or your unit is about to take damage",
     damage_only=True,
@@ -143,12 +210,13 @@ OVERDRIVE = timing(
     once=True,
 )
 
-DEFAULT_SET_WINDOWS = frozenset({MAIN, ATTACK})
-"""Where an event without a timing word may be played from a set zone: your own main and attack phases (docs/rulings.md 13)."""
+DEFAULT_SET_WINDOWS = frozenset({MAIN})
+"""Where an event without a timing word may be played from a set zone: no timing word is the normal timing, your own
+main phase only (CR 9-3e-4; docs/rulings.md 13, A7)."""
 
 
 def open_timings(window_name: str, at_risk: bool = False) -> frozenset[str]:
-    """The timing words allowed in a window: what issue 13's windows ask."""
+    """The timing words allowed in a window."""
     return frozenset(t.name for t in TIMINGS if t.opens(window_name, at_risk))
 
 

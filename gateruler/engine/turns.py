@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, INVADER, PLAYER, UNIT_SLOTS
 from gateruler.engine.events import Cause
 from gateruler.engine.firing import fire
-from gateruler.engine.rules import UnitDamage
+from gateruler.engine.rules import EnergyReadied, UnitDamage
 from gateruler.engine.state import END_PHASE, GAME_OVER, MAIN_PHASE, START_PHASE
 from gateruler.engine.tasks import End, Main, Start, Task, draw_task, drive_task, end_task, main_task, start_task
 from gateruler.engine.triggers import START_OF_TURN
@@ -24,6 +24,10 @@ from gateruler.models import TurnStartKind
 if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
     from gateruler.engine.tasks import RiftStep
+
+
+UNSTATED_READIED = 2
+"""The energy a ruler whose text states no number readies each turn under `energy_readied=two` (the Wizard's 2)."""
 
 
 def set_up(game: GameState) -> None:
@@ -72,19 +76,20 @@ def start_phase(game: GameState, task: Start) -> None:
     if side == PLAYER:
         # Its energy readies; then the opponent's steps in the player's start phase, the draws, the main phase.
         ruler = game.setup.ruler
-        s.energy_ready = (
-            s.energy if ruler.energy_readied is None else min(s.energy, s.energy_ready + ruler.energy_readied)
-        )
+        readied = ruler.energy_readied
+        if readied is None and game.setup.rules.energy_readied is EnergyReadied.TWO:
+            readied = UNSTATED_READIED  # the text states no number: as the Wizard's (ruling 6)
+        s.energy_ready = s.energy if readied is None else min(s.energy, s.energy_ready + readied)
         count = ruler.turn_start_count
         if game.turn == 1 and ruler.first_turn_count is not None:
             count = ruler.first_turn_count
         take: Task = draw_task(PLAYER) if ruler.turn_start is TurnStartKind.DRAW else drive_task(PLAYER)
         later = [*game.setup.opponent.player_turn_tasks(game), *[take] * count, main_task(PLAYER)]
     else:
-        # The rift's steps, what the game's hooks add before its end phase (the rift_end window), its end phase.
+        # The rift's steps, with what the game's hooks add among them (its windows), its end phase.
         later = list(game.setup.opponent.turn_tasks(game))
-        for hook in game.setup.rift_turn_end:
-            later += hook(game)
+        for hook in game.setup.rift_turn:
+            later = hook(game, later)
         later.append(end_task(INVADER))
     game.tasks.extend(reversed(later))  # the first on top
     for slot in UNIT_SLOTS:

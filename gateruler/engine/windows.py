@@ -1,51 +1,82 @@
-"""Priority windows in the rift's turn (issue 13): the moments the player may answer the rift.
+"""Priority windows that follow the gate: the moments the player may answer, in either turn.
 
 Whoever holds priority, in either player's turn, may play a set card or use
 an activated ability whose timing is not "normal" (CR 9-3e-2/3), and a unit
 with Sentinel Summoning may be normally summoned in the opponent's turn
-(rules.md 4.2b).  In the rift's turn the engine gives the player priority at
-five moments (timings.WINDOWS): after each driven card resolves
-(`rift_drive`), when an attack is declared (`attack_declared`), just before
-battle damage (`before_damage`), when one of the rift's damage abilities is
-about to resolve (`damage_effect`) and in the rift's end phase (`rift_end`).
+(rules.md 4.2b).  Every card or ability that is played or set off goes to
+the gate, and each player may respond before it resolves (CR ch. 9, 16-4a);
+gate processing comes before each attack declaration and in the start phase
+(CR 8-3, 8-4, 6-2e, 6-2g).  So the engine gives the player priority
+(timings.WINDOWS):
+
+* in the rift's start phase, before its level's start rule and again
+  before its first drive (`rift_start`);
+* before a unit the rift drove resolves (`rift_card`), and before each
+  ability of the rift's resolves, in either turn (`rift_ability`, or
+  `damage_effect` when it may deal damage to the player's side);
+* after each drive, once the card and all it started have resolved
+  (`rift_drive`);
+* before the rift chooses each attacker and target (`before_attack`), at an
+  attack declaration (`attack_declared`) and just before battle damage
+  (`before_damage`): the rift's attacks, and the player's own attacks into
+  an intercept or a counterattack, where the player's unit is about to take
+  damage;
+* before a damage effect of the player's own that may hit the player's
+  side (`damage_effect`);
+* in the rift's end phase (`rift_end`).
 
 A window is a task, ``Window(name, source, target, target_card)`` (tasks.py):
 `source` is the card the moment is about (the driven card, the attacker, the
-damage ability's card; -1 the rift's ruler or nothing), `target` the zone an
+ability's card; -1 the rift's ruler or nothing), `target` the zone an
 attack is about to hit (RULER for the ruler; -1 none) and `target_card` the
 card there.  The engine pushes window tasks only in games where the player
 has something that could ever answer (a set-able event or an activated
-ability whose timing opens in the rift's turn, or a sentinel unit, under
-`Rules.player_windows`): the hooks below (`HOOKS`) are then `Setup`'s
-`attack_declared`, `rift_drove` and `rift_turn_end`, and other games pay
-nothing.  When the
-task is reached, :func:`open_window` works out the answers; only when there
-is one does the game wait, with a `Decision` of kind ``window`` whose options
-are the answers and `Pass`.  Answering with anything but `Pass` plays it and
-opens the window again once it has resolved (docs/rulings.md W1-W6).
+ability whose timing opens outside the player's own main and attack phases,
+or a sentinel unit, under `Rules.player_windows`): the hooks below (`HOOKS`)
+are then `Setup`'s `attack_declared`, `rift_drove` and `rift_turn`, its
+`ability_windows` table says which abilities get one, and other games pay
+nothing.  When the task is reached, :func:`open_window` works out the
+answers; only when there is one does the game wait, with a `Decision` of
+kind ``window`` whose options are the answers and `Pass`.  Answering with
+anything but `Pass` plays it and opens the window again once it has
+resolved (docs/rulings.md W1-W9).
+
+Two choices of the rules wait the same way though they are no priority
+(`WindowWord.priority` False, no timing opens there): `drive_set`, whether
+to set a card driven outside the player's own start and main phases
+(CR 10-3), and `open_play`, the zone of an open unit under
+`open_card=played`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from gateruler.engine.actions import INVADER, PLAYER, RULER, Action, Pass, PlayEvent, Summon
-from gateruler.engine.frames import Decision, DecisionKind
-from gateruler.engine.keywords import SENTINEL
+from gateruler.engine.actions import INVADER, PLAYER, RULER, Action, Pass, PlayEvent, SetCard, Summon
+from gateruler.engine.frames import Decision, DecisionKind, Frame
+from gateruler.engine.keywords import COUNTERATTACK, INTERCEPT, OPEN_CARD, SENTINEL
 from gateruler.engine.legal import event_playable, is_set_copy
-from gateruler.engine.tasks import Battle, Task, Window
+from gateruler.engine.tasks import Battle, Overdrive, RiftAttack, RiftPlay, RiftStartRules, Task, Window
 from gateruler.engine.tasks import window as task
 from gateruler.engine.timings import (
+    ATTACK,
     ATTACK_DECLARED,
+    BEFORE_ATTACK,
     BEFORE_DAMAGE,
     DAMAGE_EFFECT,
+    DRIVE_SET,
+    MAIN,
+    OPEN_PLAY,
+    RIFT_ABILITY,
+    RIFT_CARD,
     RIFT_DRIVE,
     RIFT_END,
+    RIFT_START,
     TIMINGS,
     WINDOWS,
 )
-from gateruler.engine.triggers import ACTIVATED
+from gateruler.engine.triggers import ACTIVATED, ATTACK_COST
 from gateruler.models import CardDef
 from gateruler.vocabulary import EVENT_TYPE, UNIT_TYPE
 
@@ -53,16 +84,22 @@ if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
 
 WINDOW = DecisionKind.WINDOW  # the kind of the decision a window leaves (and its task's tag)
-RIFT_WINDOWS = (RIFT_DRIVE, ATTACK_DECLARED, BEFORE_DAMAGE, DAMAGE_EFFECT, RIFT_END)
+ANSWER_WINDOWS = tuple(w.name for w in WINDOWS if w.priority and w.name not in (MAIN, ATTACK))
+"""The priority windows outside the player's own main and attack phases: a card whose timing opens in one of them
+can answer the rift (the rift's turn, the damage windows of either turn)."""
+RIFT_WINDOWS = ANSWER_WINDOWS  # the name the bots knew them by
 DAMAGE_WORDS = frozenset({"damage", "split_damage"})  # the effect words that deal damage (a "damage effect")
+RIFT_START_WINDOW = task(RIFT_START)
+BEFORE_ATTACK_WINDOW = task(BEFORE_ATTACK)
+RIFT_END_WINDOW = task(RIFT_END)
 
 
 # ---------------------------------------------------------------------- worked out once per game
 
 
 def answering_cards(defs: Sequence[CardDef], owners: Sequence[int]) -> bool:
-    """Whether some card of the player's could ever answer in a rift window: an event whose timing opens
-    there (it must be set first), an activated ability whose timing opens there, a sentinel unit."""
+    """Whether some card of the player's could ever answer outside its own main and attack phases: an event whose
+    timing opens there (it must be set first), an activated ability whose timing opens there, a sentinel unit."""
     last = None
     for d, owner in zip(defs, owners):
         if owner != PLAYER:
@@ -84,9 +121,9 @@ def _answers(d: CardDef) -> bool:
     hit = _ANSWERS.get(id(d))
     if hit is None or hit[0] is not d:
         found = (
-            (d.type is EVENT_TYPE and bool(d.timing) and _opens_in_rift_turn(d.timing))
+            (d.type is EVENT_TYPE and bool(d.timing) and _opens_outside_own_phases(d.timing))
             or (d.type is UNIT_TYPE and SENTINEL in d.keywords)
-            or any(a.trigger == ACTIVATED and _opens_in_rift_turn(a.timing) for a in d.abilities)
+            or any(a.trigger == ACTIVATED and _opens_outside_own_phases(a.timing) for a in d.abilities)
         )
         if len(_ANSWERS) > 4096:
             _ANSWERS.clear()
@@ -94,55 +131,95 @@ def _answers(d: CardDef) -> bool:
     return hit[1]
 
 
-def _opens_in_rift_turn(timing: str) -> bool:
-    return any(name in TIMINGS[timing].windows for name in RIFT_WINDOWS)
+def _opens_outside_own_phases(timing: str) -> bool:
+    return any(name in TIMINGS[timing].windows for name in ANSWER_WINDOWS)
+
+
+NOT_ON_THE_GATE = frozenset({ACTIVATED, ATTACK_COST})
+"""Triggers whose abilities get no window of their own: an activated ability is the player's answer itself, an attack
+cost is paid as the attack is declared (the other non-fired triggers never reach `fire`)."""
+
+
+def ability_windows(defs: Sequence[CardDef], owners: Sequence[int]) -> Mapping[tuple[int, int], str]:
+    """(card, ability) -> the window opened just before that ability resolves: every ability of the rift's
+    (`damage_effect` when it may deal damage to the player's side, else `rift_ability`), and the player's own
+    abilities with a damage effect that may hit the player's side (`damage_effect`)."""
+    out: dict[tuple[int, int], str] = {}
+    for iid, (d, owner) in enumerate(zip(defs, owners)):
+        for index, ability in enumerate(d.abilities):
+            if ability.trigger in NOT_ON_THE_GATE:
+                continue
+            hurts = any(e.kind in DAMAGE_WORDS and _may_hit_the_player(e.target, owner) for e in ability.effects)
+            if hurts:
+                out[(iid, index)] = DAMAGE_EFFECT
+            elif owner == INVADER:
+                out[(iid, index)] = RIFT_ABILITY
+    return out
 
 
 def damage_abilities(defs: Sequence[CardDef], owners: Sequence[int]) -> frozenset[tuple[int, int]]:
-    """(card, ability) of the rift's abilities with a damage effect that may hit the player's side:
-    the `damage_effect` window opens when one of them is about to resolve."""
-    out = set()
-    for iid, (d, owner) in enumerate(zip(defs, owners)):
-        if owner != INVADER:
-            continue
-        for index, ability in enumerate(d.abilities):
-            if any(e.kind in DAMAGE_WORDS and _may_hit_enemy(e.target) for e in ability.effects):
-                out.add((iid, index))
-    return frozenset(out)
+    """(card, ability) of the abilities with a damage effect that may hit the player's side."""
+    return frozenset(key for key, name in ability_windows(defs, owners).items() if name == DAMAGE_EFFECT)
 
 
-def _may_hit_enemy(target: Any) -> bool:
+def _may_hit_the_player(target: Any, owner: int) -> bool:
+    """Whether a damage effect of `owner`'s with this target may hit the player or a unit of theirs."""
     side = getattr(target, "side", None) or getattr(getattr(target, "filter", None), "side", None)
-    return side != "own"
+    return side != ("own" if owner == INVADER else "enemy")
 
 
 # ---------------------------------------------------------------------- the hooks that push window tasks (Setup)
 
 
 def attack_windows(game: GameState, side: int, attacker_iid: int, target: int, target_iid: int) -> None:
-    """An attack was declared: after its attack abilities resolve, the player may answer a rift attack; again
-    just before battle damage (`attack_declared`)."""
-    if side == INVADER:
+    """An attack was declared: after its attack abilities resolve the player may answer (`attack_declared`), and
+    again just before battle damage (`before_damage`): a rift attack, or the player's own attack when its unit is
+    about to take damage (an intercept or a counterattack)."""
+    if side == INVADER or (attacker_iid >= 0 and target != RULER and _hits_back(game, target)):
         game.tasks.append(task(BEFORE_DAMAGE))
         game.tasks.append(task(ATTACK_DECLARED, attacker_iid, target, target_iid))
 
 
-def drive_window(game: GameState, iid: int) -> None:
-    """The rift is about to play the card `iid` it drove: the player may answer once it has resolved (`rift_drove`)."""
-    game.tasks.append(task(RIFT_DRIVE, iid))
+def _hits_back(game: GameState, target: int) -> bool:
+    """Whether the rift's unit in `target` deals battle damage back to an attacking unit."""
+    keywords = game.keywords(INVADER, target)
+    return INTERCEPT in keywords or COUNTERATTACK in keywords
 
 
-def end_window(game: GameState) -> list[Task]:
-    """The window before the rift's end phase (`rift_turn_end`)."""
-    return [task(RIFT_END)]
+def drive_windows(game: GameState, iid: int) -> bool:
+    """The rift drove `iid` and is about to play it: the player may answer once it and all it started have
+    resolved (`rift_drive`); a unit waits in the rift's drive zone while the player may answer it before it
+    resolves (`rift_card`), and is played by a `RiftPlay` step.  True when it waits so."""
+    tasks = game.tasks
+    tasks.append(task(RIFT_DRIVE, iid))
+    if game.setup.defs[iid].type is not UNIT_TYPE:
+        return False  # an event resolves as its ability (whose own window comes with it); a field has nowhere to go
+    game.sides[INVADER].drive.append(iid)
+    tasks.append(RiftPlay(iid))
+    tasks.append(task(RIFT_CARD, iid))
+    return True
+
+
+def turn_windows(game: GameState, steps: list[Task]) -> list[Task]:
+    """The rift's turn with its windows: in its start phase (before its level's start rule and before its first
+    drive), before each of its attacks is chosen, and before its end phase."""
+    out: list[Task] = [RIFT_START_WINDOW]
+    for step in steps:
+        if type(step) is RiftAttack:
+            out.append(BEFORE_ATTACK_WINDOW)
+        out.append(step)
+        if type(step) is RiftStartRules:
+            out.append(RIFT_START_WINDOW)
+    out.append(RIFT_END_WINDOW)
+    return out
 
 
 HOOKS: dict[str, Any] = {
     "attack_declared": (attack_windows,),
-    "rift_drove": (drive_window,),
-    "rift_turn_end": (end_window,),
+    "rift_drove": (drive_windows,),
+    "rift_turn": (turn_windows,),
 }
-"""The Setup hooks of a game whose player can answer in the rift's turn."""
+"""The Setup hooks of a game whose player can answer outside their own main and attack phases."""
 NO_HOOKS: dict[str, Any] = dict.fromkeys(HOOKS, ())
 
 
@@ -150,15 +227,19 @@ NO_HOOKS: dict[str, Any] = dict.fromkeys(HOOKS, ())
 
 
 def at_risk(name: str) -> bool:
-    """Whether the player (or a unit of theirs) is the one about to take damage: every damage window of
-    the rift's turn is about the player's side (the rift attacks only the player; `damage_effect` opens
-    only for damage that may hit the player's side)."""
+    """Whether the player (or a unit of theirs) is the one about to take damage: every damage window is about the
+    player's side (the rift attacks only the player; the player's own attack windows open only when its unit is
+    about to take damage; `damage_effect` opens only for damage that may hit the player's side)."""
     return WINDOWS[name].damage
 
 
-def answers(game: GameState, name: str) -> list[Action]:
+def answers(game: GameState, name: str, source: int = -1) -> list[Action]:
     """The player's answers in the window `name` (`Pass` aside): set events and activated abilities whose
-    timing opens there, sentinel summons from the hand into an empty zone."""
+    timing opens there, sentinel summons from the hand in the rift's turn; in the two choices of the rules,
+    setting the driven card `source` (`drive_set`), the zones of the open unit `source` (`open_play`)."""
+    special = SPECIAL.get(name)
+    if special is not None:
+        return special(game, source)
     risk = at_risk(name)
     s = game.sides[PLAYER]
     setup = game.setup
@@ -178,44 +259,78 @@ def answers(game: GameState, name: str) -> list[Action]:
             out.append(PlayEvent(iid))
     for plays in setup.window_plays:
         out += plays(game, name, risk)  # activated abilities
-    if game.has_hand(PLAYER):
-        free = game.free_zones(PLAYER)
+    if game.active != PLAYER and game.has_hand(PLAYER):
         seen: set[str] = set()
         for iid in s.hand:
             d = defs[iid]
             if (
-                free
-                and d.type is UNIT_TYPE
+                d.type is UNIT_TYPE
                 and SENTINEL in d.keywords
                 and d.id not in seen
                 and setup.costs[iid] <= s.energy_ready
             ):
                 seen.add(d.id)
-                out.extend(Summon(iid, slot) for slot in free)
+                out.extend(Summon(iid, slot) for slot in setup.summon_slots)  # a normal summon: any zone (W5)
     return out
+
+
+def _drive_set(game: GameState, iid: int) -> list[Action]:
+    """Setting the card driven outside the player's start and main phases, when it can be set (CR 10-3)."""
+    s = game.sides[PLAYER]
+    d = game.setup.defs[iid]
+    if iid not in s.drive or d.type is not EVENT_TYPE or OPEN_CARD in d.keywords or None not in s.set_zones:
+        return []
+    return [SetCard(iid, s.set_zones.index(None))]  # the set zones are interchangeable (ruling 14)
+
+
+def _open_play(game: GameState, iid: int) -> list[Action]:
+    """The zones the open unit `iid` may be summoned into (`open_card=played`): any of the player's."""
+    s = game.sides[PLAYER]
+    if iid not in s.hand and iid not in s.drive:
+        return []
+    return [Summon(iid, slot) for slot in game.setup.summon_slots]
+
+
+SPECIAL = {DRIVE_SET: _drive_set, OPEN_PLAY: _open_play}
+"""The windows that are choices of the rules rather than priority, and their answers."""
 
 
 def open_window(game: GameState, window: Window) -> None:
     """The window task was reached: wait for the player when there is an answer, else go on."""
     name, source, target, target_card = window
     if name == BEFORE_DAMAGE:
-        battle = game.pending_battle(INVADER)
+        battle = game.pending_battle(game.active)
         if battle is None or not _battle_goes_on(game, battle):
             return  # the attack came to nothing: no battle damage is about to be dealt
         source, target, target_card = battle.attacker_iid, battle.target, battle.target_iid
-    found = answers(game, name)
+    elif name == BEFORE_ATTACK:
+        step = game.tasks[-1] if game.tasks else None
+        if type(step) is not RiftAttack or not game.can_attack(INVADER, step.attacker):
+            return  # nothing is about to attack
+        unit = game.sides[INVADER].board[step.attacker] if step.attacker != RULER else None
+        source = unit.iid if unit is not None else -1
+    found = answers(game, name, source)
     if not found:
+        if name == DRIVE_SET:
+            _revealed(game, source)
         return
-    game.pending = Decision(
-        WINDOW, PLAYER, source, -1, -1, name, tuple(found) + (Pass(),), target=target, target_card=target_card
-    )
+    options = tuple(found) if name == OPEN_PLAY else (*found, Pass())
+    game.pending = Decision(WINDOW, PLAYER, source, -1, -1, name, options, target=target, target_card=target_card)
 
 
 def _battle_goes_on(game: GameState, battle: Battle) -> bool:
     side, attacker, attacker_iid, target, target_iid = battle
     if attacker != RULER and not game.unit_is(side, attacker, attacker_iid):
         return False
-    return target == RULER or game.unit_is(1 - side, target, target_iid)
+    if target != RULER and not game.unit_is(1 - side, target, target_iid):
+        return False
+    return side == INVADER or _hits_back(game, target)
+
+
+def _revealed(game: GameState, iid: int) -> None:
+    """The card driven outside the main phase was not set: it is revealed, and its OD abilities resolve (CR 10-3)."""
+    if iid in game.sides[PLAYER].drive:
+        game.tasks.append(Overdrive(PLAYER, iid))
 
 
 def answer(game: GameState, action: Action) -> None:
@@ -224,6 +339,8 @@ def answer(game: GameState, action: Action) -> None:
     assert decision is not None  # the window's decision, which `action` answers
     game.pending = None
     if type(action) is Pass:
+        if decision.purpose == DRIVE_SET:
+            _revealed(game, decision.source)
         return
     game.tasks.append(task(decision.purpose, decision.source, decision.target, decision.target_card))
 
@@ -232,20 +349,50 @@ def describe(game: GameState, decision: Decision) -> str:
     """What is about to happen, in a sentence: "Vaha is about to attack your Iron Warden."."""
     names = game.setup.names
     name = decision.purpose
-    who = names[decision.source] if decision.source >= 0 else "The rift's ruler"
-    if name == RIFT_DRIVE:
-        return f"The rift drove {who}."
-    if name == RIFT_END:
-        return "The rift's turn is ending."
-    if name == DAMAGE_EFFECT:
-        return f"{who} is about to deal damage."
-    hit = (
-        "you"
-        if decision.target == RULER
-        else f"your {names[decision.target_card]}"
-        if decision.target_card >= 0
-        else "you"
-    )
+    source = decision.source
+    who = _whose(game, source)
+    words = SENTENCES.get(name)
+    if words is not None:
+        return words(game, decision, who)
+    if decision.target == RULER or decision.target_card < 0:
+        hit = "you" if _owner(game, source) == INVADER else "the rift"
+    else:
+        hit = f"{'your' if _owner(game, decision.target_card) == PLAYER else 'the rift' + chr(39) + 's'} {names[decision.target_card]}"
     if name == ATTACK_DECLARED:
         return f"{who} is about to attack {hit}."
     return f"{who} is about to deal battle damage to {hit}."
+
+
+def _owner(game: GameState, card: int) -> int:
+    return INVADER if card < 0 else game.setup.owners[card]
+
+
+def _whose(game: GameState, card: int) -> str:
+    """A card as the sentence's subject: "Vaha" (the rift's), "Your Iron Warden", "The rift's ruler"."""
+    if card < 0:
+        return "The rift's ruler"
+    name = game.setup.names[card]
+    return f"Your {name}" if game.setup.owners[card] == PLAYER else name
+
+
+def _ability_words(game: GameState, decision: Decision) -> str:
+    """The text of the ability the window is about (its frame waits just under it), or ""."""
+    frame = game.tasks[-1] if game.tasks else None
+    if type(frame) is not Frame or frame.source != decision.source:
+        return ""
+    text = game.setup.defs[frame.source].abilities[frame.ability].text
+    return f" ({text.rstrip('.')})" if text else ""
+
+
+SENTENCES = {
+    RIFT_START: lambda game, d, who: "The rift's turn is starting.",
+    RIFT_CARD: lambda game, d, who: f"The rift is about to play {game.setup.names[d.source]}.",
+    RIFT_ABILITY: lambda game, d, who: f"{who}'s ability is about to resolve{_ability_words(game, d)}.",
+    RIFT_DRIVE: lambda game, d, who: f"The rift drove {who}.",
+    BEFORE_ATTACK: lambda game, d, who: f"{who} is about to attack (its target is not chosen yet).",
+    DAMAGE_EFFECT: lambda game, d, who: f"{who} is about to deal damage{_ability_words(game, d)}.",
+    RIFT_END: lambda game, d, who: "The rift's turn is ending.",
+    DRIVE_SET: lambda game, d, who: f"You drove {game.setup.names[d.source]} outside your main phase: set it?",
+    OPEN_PLAY: lambda game, d, who: f"{game.setup.names[d.source]} is an open card: which zone does it go to?",
+}
+"""What each window is about, in words (the attack windows are worded by `describe` itself)."""

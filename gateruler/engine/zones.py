@@ -21,10 +21,11 @@ from gateruler.engine.filters import ZONE_LISTS
 from gateruler.engine.firing import fire, watch
 from gateruler.engine.firing import ready as ready_abilities
 from gateruler.engine.keywords import OPEN_CARD
-from gateruler.engine.rules import HandlessDraw
+from gateruler.engine.rules import HandlessDraw, OpenCard, PlayerWindows, TdOrder
 from gateruler.engine.soul import release_soul
-from gateruler.engine.state import Unit
-from gateruler.engine.tasks import RIFT_DRIVE, Draw, Drive, Open, RiftDrive, RiftPlay
+from gateruler.engine.state import MAIN_PHASE, START_PHASE, Unit
+from gateruler.engine.tasks import RIFT_DRIVE, Draw, Drive, Open, RiftDrive, RiftPlay, window
+from gateruler.engine.timings import DRIVE_SET, OPEN_PLAY
 from gateruler.engine.triggers import (
     CARD_DESTROYED,
     EVENT_PLAYED,
@@ -187,8 +188,13 @@ def remove_unit(game: GameState, side: int, slot: int) -> int:
     return u.iid
 
 
-def destroy(game: GameState, side: int, slot: int, cause: str | None = None, source: int | None = None) -> None:
-    """Destroy the unit in `slot` of `side`, unless a replacement saves it.
+def destroy(game: GameState, side: int, slot: int, cause: str | None = None, source: int | None = None) -> bool:
+    """Destroy the unit in `slot` of `side`; False when there is none.
+
+    A replacement may keep it in play (Soul guard, a survive effect): it is
+    then destroyed but not sent to the graveyard (gateruler-official.com
+    posts/31): logged `not_sent`, and its on_destroyed abilities trigger as
+    for any destroyed unit (docs/rulings.md G1, D7).
 
     `cause` and `source` are logged as the entry's reason and source
     (events.Cause): LETHAL (the damage `source` just dealt reached its
@@ -198,11 +204,13 @@ def destroy(game: GameState, side: int, slot: int, cause: str | None = None, sou
     s = game.sides[side]
     u = s.board[slot]
     if u is None:
-        return
+        return False
     if game.setup.destroy_replacements:
         for survives in game.setup.destroy_replacements:
             if survives(game, side, slot, cause == Cause.LETHAL or cause == Cause.HP, cause == Cause.COST):
-                return
+                game.log_event(side, "not_sent", u.iid, source, cause)
+                fire(game, side, u.iid, ON_DESTROYED)
+                return True
     s.board[slot] = None
     s.graveyard.append(u.iid)
     game.log_event(side, "destroy", u.iid, source, cause)
@@ -210,6 +218,7 @@ def destroy(game: GameState, side: int, slot: int, cause: str | None = None, sou
     if game.setup.watchers:
         watch(game, CARD_DESTROYED, side, u.iid)  # under its own on_destroyed abilities
     fire(game, side, u.iid, ON_DESTROYED)
+    return True
 
 
 def stays(game: GameState, side: int, slot: int, way: str) -> bool:
@@ -273,12 +282,27 @@ def play_from_hand(game: GameState, side: int, iid: int, slot: int) -> None:
     if kind is EVENT_TYPE:
         play_event(game, side, iid)
         return
+    mark = len(game.tasks)
     if kind is UNIT_TYPE:
         s.summons += 1
         summon(game, side, iid, slot)
     else:
         play_field(game, side, iid)
+    touchdown(game, side, iid, mark)
+
+
+def touchdown(game: GameState, side: int, iid: int, mark: int) -> None:
+    """The card entered from the hand: its TD abilities trigger with its on_enter ones (the tasks pushed since
+    `mark`).  TD resolves first, or after them under `Rules.td_order` (docs/rulings.md A6)."""
+    if game.setup.rules.td_order is TdOrder.TD_FIRST:
+        fire(game, side, iid, TOUCHDOWN)
+        return
+    tasks = game.tasks
+    at = len(tasks)
     fire(game, side, iid, TOUCHDOWN)
+    frames = tasks[at:]
+    del tasks[at:]
+    tasks[mark:mark] = frames  # the TD frames under the on_enter ones: those resolve first
 
 
 def take_top(game: GameState, side: int) -> int | None:
@@ -308,34 +332,67 @@ def draw(game: GameState, side: int, cause: str | None = None, source: int | Non
 
 
 def drive(game: GameState, side: int, cause: str | None, source: int | None) -> None:
-    """`side` (a hand-less ruler's) drives its top card: into the drive zone, to play this main phase."""
-    _take_top_into(game, side, game.sides[side].drive, "drive", cause, source)
+    """`side` (a hand-less ruler's) drives its top card: into the drive zone, to play this main phase.
+
+    Outside its own start and main phases (a draw effect in the attack phase or the rift's turn) the card may
+    be set if it can be, and is otherwise revealed and its OD abilities resolve (CR 10-3: the `drive_set`
+    choice, windows.py), under `Rules.player_windows` (off: the engine before, ruling 16's graveyard only)."""
+    iid = _take_top_into(game, side, game.sides[side].drive, "drive", cause, source)
+    if iid is not None and OPEN_CARD not in game.setup.defs[iid].keywords:
+        _drive_set_window(game, side, iid)
+
+
+def _drive_set_window(game: GameState, side: int, iid: int) -> None:
+    """A card `side` drove outside its own start and main phases: the `drive_set` choice (CR 10-3)."""
+    if (game.active != side or game.phase not in OWN_DRIVE_PHASES) and (
+        game.setup.rules.player_windows is PlayerWindows.ON
+    ):
+        game.tasks.append(window(DRIVE_SET, iid))
+
+
+OWN_DRIVE_PHASES = (START_PHASE, MAIN_PHASE)  # a drive in them puts the card face down, to play this main phase
 
 
 def _take_top_into(
     game: GameState, side: int, zone: list[int], kind: str, cause: str | None, source: int | None
-) -> None:
+) -> int | None:
     """The top card of `side`'s deck goes into `zone` (logged as `kind`); an open card is then played at once."""
     iid = take_top(game, side)
     if iid is None:
-        return
+        return None
     zone.append(iid)
     game.log_event(side, kind, iid, source, cause)
     if OPEN_CARD in game.setup.defs[iid].keywords:
         game.tasks.append(Open(side, iid))
+    return iid
+
+
+def drive_windows(game: GameState, iid: int) -> bool:
+    """The rift is about to play its driven card `iid`: the player may answer before it resolves and once it
+    has (windows.py, through `Setup.rift_drove`).  True when the card waits in the rift's drive zone, to be
+    played by a `RiftPlay` step.
+
+    Called before the card is played, so that the after-drive window waits under whatever the card starts."""
+    waits = False
+    for hook in game.setup.rift_drove:
+        waits = hook(game, iid) or waits
+    return waits
 
 
 def drive_card(game: GameState, side: int, iid: int, cause: str | None, source: int | None) -> None:
     """`side` drives its card `iid` by an effect (already taken from its deck: a search's or a look's `to: drive`):
     it goes into the drive zone and is played as that side plays what it drives, not as a special summon:
     the player in the main phase, from the drive zone (paying its cost as its ruler does; an open card at
-    once), the rift at once by its rules (`RiftPlay`, which its `Opponent` runs)."""
+    once; outside its own start and main phases, set or revealed as CR 10-3 says), the rift at once by its
+    rules (`RiftPlay`, which its `Opponent` runs)."""
     game.sides[side].drive.append(iid)
     game.log_event(side, "drive", iid, source, cause)
     if side == INVADER:
         game.tasks.append(RiftPlay(iid, source, cause))
     elif OPEN_CARD in game.setup.defs[iid].keywords:
         game.tasks.append(Open(side, iid))
+    else:
+        _drive_set_window(game, side, iid)
 
 
 def to_hand(game: GameState, side: int, iid: int) -> None:
@@ -367,10 +424,14 @@ def turn_drive(game: GameState, task: Drive) -> None:
 
 
 def play_open(game: GameState, task: Open) -> None:
-    """An open card must be played at once when it enters the hand (drawn, searched, returned) or is driven [QG]."""
+    """An open card must be played at once when it enters the hand (drawn, searched, returned) or is driven [QG]:
+    for free, a unit into the first empty zone, or (`Rules.open_card`) as from the hand (docs/rulings.md 3)."""
     side, iid = task
     s = game.sides[side]
     d = game.setup.defs[iid]
+    if game.setup.rules.open_card is OpenCard.PLAYED:
+        play_open_as_from_hand(game, side, iid)
+        return
     from_hand = iid in s.hand
     if from_hand:
         s.hand.remove(iid)
@@ -378,6 +439,7 @@ def play_open(game: GameState, task: Open) -> None:
         s.drive.remove(iid)
     else:
         return
+    mark = len(game.tasks)
     if d.type is UNIT_TYPE:
         slot = next((sl for sl in UNIT_SLOTS if s.board[sl] is None), ATTACK_LEFT)
         summon(game, side, iid, slot)
@@ -387,4 +449,25 @@ def play_open(game: GameState, task: Open) -> None:
         play_event(game, side, iid)
         return
     if from_hand:
-        fire(game, side, iid, TOUCHDOWN)  # played from the hand, though not by a normal summon (CR 16-3b)
+        touchdown(game, side, iid, mark)  # played from the hand, though not by a normal summon (CR 16-3b)
+
+
+def play_open_as_from_hand(game: GameState, side: int, iid: int) -> None:
+    """`open_card=played`: the open card is played as a card from the hand or drive zone is, its level paid; one
+    that cannot be paid for stays where it is, an ordinary card.  A unit is normally summoned into the zone its
+    player chooses (the `open_play` choice, answered by a `Summon`, which pays and uses a summon right)."""
+    s = game.sides[side]
+    if (iid not in s.hand and iid not in s.drive) or game.setup.costs[iid] > s.energy_ready:
+        return
+    kind = game.setup.defs[iid].type
+    if kind is UNIT_TYPE:
+        game.tasks.append(window(OPEN_PLAY, iid))
+        return
+    zone = pay_and_take(game, side, iid)
+    if kind is EVENT_TYPE:
+        play_event(game, side, iid)
+        return
+    mark = len(game.tasks)
+    play_field(game, side, iid)
+    if zone == "hand":
+        touchdown(game, side, iid, mark)

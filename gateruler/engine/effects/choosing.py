@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gateruler.engine.actions import DONE, Choose, ChooseCard, Done
+from gateruler.engine.actions import DONE, PLAYER, UNIT_SLOTS, Choose, ChooseCard, Done
 from gateruler.engine.copies import first_copies
 from gateruler.engine.frames import Decision, DecisionKind, Frame
+from gateruler.engine.rules import SpecialSummonZone
 from gateruler.vocabulary import CardType
 
 if TYPE_CHECKING:
@@ -87,7 +88,8 @@ def pick_cards(
 def plan_zones(
     game: GameState, side: int, frame: Frame, cards: list[int], start: int
 ) -> tuple[list[tuple[int, int]], int, Decision | None]:
-    """A free zone of `side` for each unit among `cards`, one answer each from `frame.answers[start:]`.
+    """A free zone of `side` for each unit among `cards`, one answer each from `frame.answers[start:]`
+    (under `special_summon_zone=any`, any of its zones: a unit there is replaced).
 
     Returns (card, zone) for the units placed so far, the index of the next
     answer, and the next decision ("zone": where the next unit goes; its
@@ -95,6 +97,8 @@ def plan_zones(
     gets none (it is not summoned); other cards are skipped."""
     answers = frame.answers
     free = game.free_zones(side)
+    if game.setup.rules.special_summon_zone is SpecialSummonZone.ANY:
+        free = _summon_zones(game, side)  # into an occupied zone too, as a normal summon (docs/rulings.md Z5)
     placed: list[tuple[int, int]] = []
     at = start
     for iid in cards:
@@ -110,3 +114,10 @@ def plan_zones(
         options = [Choose(side, slot) for slot in left]
         return placed, at, _decision(frame, side, DecisionKind.ZONE, SUMMON, options, 1, [], iid)
     return placed, at, None
+
+
+def _summon_zones(game: GameState, side: int) -> list[int]:
+    """All of `side`'s unit zones, the free ones first (in the rift's summon order), then the occupied ones."""
+    slots = game.setup.summon_slots if side == PLAYER else UNIT_SLOTS
+    free = game.free_zones(side)
+    return free + [slot for slot in slots if slot not in free]
