@@ -382,7 +382,7 @@ class Game:
             return False
         settled = True
         setup = self.setup
-        defs = setup.defs
+        base_hp = setup.base_hp
         bonuses = setup.stat_bonuses
         sides = self.sides
         for side in (PLAYER, INVADER):  # indexing, not enumerate(): cheaper here
@@ -390,7 +390,7 @@ class Game:
             for slot in UNIT_SLOTS:
                 u = board[slot]
                 if u is not None:
-                    hp = (defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp
+                    hp = base_hp[u.iid] + u.hp_mod + u.tmp_hp
                     if bonuses:
                         for bonus in bonuses:
                             hp += bonus(self, side, u.iid, slot, HP)

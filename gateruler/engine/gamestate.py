@@ -88,6 +88,7 @@ class Setup:
     continuous: tuple = ()  # its continuous stat changes (continuous.py); () when no card has any
     triggers: tuple[Mapping[str, tuple[int, ...]], ...] = ()  # trigger word -> indices of its abilities with it
     costs: tuple[int, ...] = ()  # the energy the player pays to play it (0 for rulers that pay none)
+    base_hp: tuple[int, ...] = ()  # its printed HP (0 for none): rules processing reads it after every task
     play_checks: tuple[bool, ...] = ()  # whether playing it needs more than its energy (legal.event_playable)
     summon_slots: tuple[int, ...] = ()  # the player's unit zones, for summons
     replacements: tuple = ()  # its standing replacements (replace.py); () when no card has one

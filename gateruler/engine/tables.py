@@ -72,6 +72,7 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         "continuous": entries,
         "triggers": triggers,
         "costs": tuple(0 if free else max(d.level, 0) for d in defs),
+        "base_hp": tuple(d.hp or 0 for d in defs),
         "play_checks": play_checks,
         "summon_slots": tuple(
             s
