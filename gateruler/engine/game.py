@@ -372,15 +372,17 @@ class Game:
         """Add an event to the log (engine/events.py lists the kinds and their fields)."""
         self.log.append(KINDS[kind]((self.turn, kind, side) + args))  # its kind's record, a tuple
 
-    def rules_processing(self) -> None:
+    def rules_processing(self) -> bool:
         """Rules processing: units at 0 HP are destroyed; a side that lost (its damage zone reached
         its LIFE, it took a card from an empty deck, or its deck is empty: `Rules.deck_out`) ends the game.
 
-        It runs after every task of every game: kept lean (stats.hp inlined)."""
+        It runs after every task of every game: kept lean (stats.hp inlined).  True when there was
+        nothing to do, so that `run` need not ask again after a task that changed nothing."""
         if self.winner is not None:
-            return
+            return False
+        settled = True
         setup = self.setup
-        defs = setup.defs
+        base_hp = setup.base_hp
         bonuses = setup.stat_bonuses
         sides = self.sides
         for side in (PLAYER, INVADER):  # indexing, not enumerate(): cheaper here
@@ -388,12 +390,13 @@ class Game:
             for slot in UNIT_SLOTS:
                 u = board[slot]
                 if u is not None:
-                    hp = (defs[u.iid].hp or 0) + u.hp_mod + u.tmp_hp
+                    hp = base_hp[u.iid] + u.hp_mod + u.tmp_hp
                     if bonuses:
                         for bonus in bonuses:
                             hp += bonus(self, side, u.iid, slot, HP)
                     if hp <= 0 or u.damage >= hp:
                         self.destroy(side, slot, Cause.HP)
+                        settled = False
         player, rift = sides
         if (not player.deck or not rift.deck) and setup.rules.deck_out is DeckOut.EMPTY:
             # A side whose deck has no cards left loses (rules.md 9), checked as the damage zone is.
@@ -402,19 +405,9 @@ class Game:
             if not rift.deck and not rift.lost:
                 rift.lost = "deck-out"
         if player.lost or rift.lost:
-            self._lost(player.lost, rift.lost)
-
-    def _lost(self, p_lost: str, i_lost: str) -> None:
-        """A side lost (why: `p_lost`, `i_lost`): the game ends, a draw when both did."""
-        for side, why in ((PLAYER, p_lost), (INVADER, i_lost)):
-            if why:
-                self.log_event(side, "loss", why)
-        if p_lost and i_lost:
-            turns.finish(self, "draw", f"both sides lost ({p_lost}, {i_lost})")
-        elif p_lost:
-            turns.finish(self, "invader", p_lost)
-        else:
-            turns.finish(self, "player", i_lost)
+            turns.lost(self, player.lost, rift.lost)
+            return False
+        return settled
 
     def run(self) -> None:
         """Run the game's tasks until the player must decide or the game is over.
@@ -423,16 +416,21 @@ class Game:
         (`Game.new(start=False)`, scenarios) runs it once it is ready."""
         tasks = self.tasks
         rules = self.rules_processing
+        settled = False  # the rules found nothing to do after the last task
         while self.winner is None and self.pending is None and tasks:
             task = tasks.pop()
             if type(task) is Frame:  # most tasks are abilities in resolution
                 run_frame(self, task)
+            elif type(task) is Window:
+                windows.open_window(self, task)
+                if settled:
+                    continue  # a window changes nothing the rules read (at most it waits, or queues a reveal)
             elif type(task) is Start and self.halt_after_turn is not None and self.turn >= self.halt_after_turn:
                 tasks.append(task)  # stop between turns (scenarios play one turn)
                 break
             else:
                 RUNS[type(task)](self, task)
-            rules()
+            settled = rules()
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict:

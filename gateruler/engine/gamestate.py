@@ -88,6 +88,7 @@ class Setup:
     continuous: tuple = ()  # its continuous stat changes (continuous.py); () when no card has any
     triggers: tuple[Mapping[str, tuple[int, ...]], ...] = ()  # trigger word -> indices of its abilities with it
     costs: tuple[int, ...] = ()  # the energy the player pays to play it (0 for rulers that pay none)
+    base_hp: tuple[int, ...] = ()  # its printed HP (0 for none): rules processing reads it after every task
     play_checks: tuple[bool, ...] = ()  # whether playing it needs more than its energy (legal.event_playable)
     summon_slots: tuple[int, ...] = ()  # the player's unit zones, for summons
     replacements: tuple = ()  # its standing replacements (replace.py); () when no card has one
@@ -109,6 +110,7 @@ class Setup:
     has_discount: bool = False  # some player card has a discount
     has_grants: bool = False  # some card grants keywords
     windows: bool = False  # the player may answer in the rift's turn (windows.py)
+    unanswered: frozenset[str] = frozenset()  # the windows no card of the game can answer (windows.py)
     # ------------------------------------------------------------------ hooks: what the core runs, and when
     stat_bonuses: tuple[StatBonus, ...] = ()  # at every stat read (continuous stat changes)
     keyword_grants: tuple[KeywordGrants, ...] = ()  # at every keyword read (granted keywords)

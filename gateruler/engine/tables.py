@@ -25,7 +25,7 @@ from gateruler.engine.targets import Chosen
 from gateruler.engine.triggers import ON_PLAY, REPLACEMENT, WATCH_TRIGGERS
 from gateruler.engine.windows import HOOKS as WINDOW_HOOKS
 from gateruler.engine.windows import NO_HOOKS as NO_WINDOW_HOOKS
-from gateruler.engine.windows import ability_windows, answering_cards
+from gateruler.engine.windows import ability_windows, answering_cards, unanswered_windows
 from gateruler.models import NO_GROUPS, CardDef, CostModel, Groups, RulerDef
 
 _TABLES: dict[tuple[Any, ...], dict[str, Any]] = {}  # (id(ruler), owners, id(groups), id(def)...) -> the tables
@@ -72,6 +72,7 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         "continuous": entries,
         "triggers": triggers,
         "costs": tuple(0 if free else max(d.level, 0) for d in defs),
+        "base_hp": tuple(d.hp or 0 for d in defs),
         "play_checks": play_checks,
         "summon_slots": tuple(
             s
@@ -84,6 +85,7 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         # the rift-turn windows, as they are when the player_windows reading lets them open
         "windows": answering,
         "ability_windows": ability_windows(defs, owners) if answering else {},
+        "unanswered": unanswered_windows(defs, owners, abilities["has_activated"]) if answering else frozenset(),
         **abilities,
         # hooks
         "stat_bonuses": (bonus,) if any(entries) else (),

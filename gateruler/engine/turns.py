@@ -136,6 +136,19 @@ def rift_step(game: GameState, task: RiftStep) -> None:
     game.setup.opponent.run_task(game, task)
 
 
+def lost(game: GameState, p_lost: str, i_lost: str) -> None:
+    """A side lost (why: `p_lost`, `i_lost`; rules processing found it): the game ends, a draw when both did."""
+    for side, why in ((PLAYER, p_lost), (INVADER, i_lost)):
+        if why:
+            game.log_event(side, "loss", why)
+    if p_lost and i_lost:
+        finish(game, "draw", f"both sides lost ({p_lost}, {i_lost})")
+    elif p_lost:
+        finish(game, "invader", p_lost)
+    else:
+        finish(game, "player", i_lost)
+
+
 def finish(game: GameState, winner: str, reason: str) -> None:
     """The game is over: nothing more happens, nothing waits."""
     game.winner = winner

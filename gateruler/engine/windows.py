@@ -112,6 +112,24 @@ def answering_cards(defs: Sequence[CardDef], owners: Sequence[int]) -> bool:
     return False
 
 
+def unanswered_windows(defs: Sequence[CardDef], owners: Sequence[int], has_activated: bool) -> frozenset[str]:
+    """The windows no card of the game can ever answer, which `open_window` passes over at once: a rift
+    window (one at every damage moment under Absolute Bearia) is then no search of the set zones.
+
+    None when the player has an activated ability or a sentinel unit (they may answer anywhere); else the
+    priority windows that no event's timing opens (the rift's events too: any card could be set)."""
+    if has_activated or any(
+        owner == PLAYER and d.type is UNIT_TYPE and SENTINEL in d.keywords for d, owner in zip(defs, owners)
+    ):
+        return frozenset()
+    timings = {TIMINGS[d.timing] for d in defs if d.type is EVENT_TYPE and d.timing}
+    return frozenset(
+        w.name
+        for w in WINDOWS
+        if w.priority and w.name not in SPECIAL and not any(t.opens(w.name, w.damage) for t in timings)
+    )
+
+
 _ANSWERS: dict[
     int, tuple[CardDef, bool]
 ] = {}  # id(definition) -> (it, whether it can answer): set-up is a short game's cost
@@ -298,6 +316,8 @@ SPECIAL = {DRIVE_SET: _drive_set, OPEN_PLAY: _open_play}
 def open_window(game: GameState, window: Window) -> None:
     """The window task was reached: wait for the player when there is an answer, else go on."""
     name, source, target, target_card = window
+    if name in game.setup.unanswered:
+        return  # no card of this game's answers there (tables: unanswered_windows)
     if name == BEFORE_DAMAGE:
         battle = game.pending_battle(game.active)
         if battle is None or not _battle_goes_on(game, battle):
