@@ -13,6 +13,9 @@ ruler and level:
   units the side's own);
 * energy and summons never negative, ready energy never above energy, and
   energy the ruler's own (no card changes a ruler's energy);
+* as many cards drawn at set-up as the ruler's opening hand (where the log
+  names its opening draws), so a ruler of the same energy and zones (the
+  Knight for the Wizard) is not taken for the one the game was played with;
 * a side that has not lost has a damage zone short of its LIFE;
 * as many set zones as the ruler has (at most 2), and none for the rift;
 * no hand for a ruler or side that has none;
@@ -67,6 +70,17 @@ def _counts(game: Game) -> Iterator[str]:
             yield f"{name} has a negative count of summons ({s.summons})"
 
 
+def _opening(game: Game) -> Iterator[str]:
+    """The opening hand the log records is the ruler's: a save whose ruler was swapped for one of the same energy
+    and zones (the Knight for the Wizard) is told apart by the cards drawn at set-up (a save without its log, or
+    from before the log named why a card was drawn, is not judged here)."""
+    drawn = sum(1 for e in game.log if e[0] == 0 and e[1] == "draw" and e[2] == PLAYER and e[-1] == "opening")
+    hand = game.setup.ruler.opening_hand
+    if drawn and drawn != hand:
+        ruler = game.setup.ruler.name
+        yield f"the player drew {drawn} cards at set-up, not the {ruler}'s {hand}: the save's ruler is not the one it was played with"
+
+
 def _zones(game: Game) -> Iterator[str]:
     ruler = game.setup.ruler
     for side, name in SIDE_NAMES.items():
@@ -107,5 +121,5 @@ def _turn(game: Game) -> Iterator[str]:
         yield "the game waits for a decision but offers none"
 
 
-CHECKS: tuple[Callable[[Game], Iterator[str]], ...] = (_cards, _counts, _zones, _units, _turn)
+CHECKS: tuple[Callable[[Game], Iterator[str]], ...] = (_cards, _counts, _opening, _zones, _units, _turn)
 """In order: the later checks read what the earlier ones vouch for (each card on its side, its zones)."""

@@ -108,6 +108,13 @@ CHANGES: list[tuple[str, Callable[[dict], None], str, bool]] = [
         DAMAGED + "the player has 3 energy, not the Apprentice's 0: the save's ruler is not the one it was played with",
         False,
     ),
+    (
+        "a ruler of the same energy and zones that is not the deck's",
+        _set(_game, "ruler", "wizard"),
+        DAMAGED
+        + "the player drew 4 cards at set-up, not the Wizard's 2: the save's ruler is not the one it was played with",
+        False,
+    ),
     ("a turn past the turn cap", _set(_game, "turn", 250), DAMAGED + "it is turn 250, past the turn cap of 200", True),
     (
         "variants as a list",
