@@ -708,7 +708,7 @@ def check(
             if sensitivity and not result.interrupted:
                 sensitive = run_sensitivity(specs, settings, result, runner, partial(_bars_for, games))
             if ceiling and not result.interrupted and not (sensitive is not None and sensitive.interrupted):
-                with _ProgressBars(specs, games, sys.stderr.isatty(), "ceiling") as bars:
+                with _bars_for(games, specs, "ceiling") as bars:
                     bound = run_ceiling(result, ceiling_budget or DEFAULT_CEILING_BUDGET, runner, bars.update)
     except KeyboardInterrupt as caught:  # before the batch began, or while the bars or the cluster closed
         interrupt = caught
