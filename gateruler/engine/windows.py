@@ -175,11 +175,6 @@ def ability_windows(defs: Sequence[CardDef], owners: Sequence[int]) -> Mapping[t
     return out
 
 
-def damage_abilities(defs: Sequence[CardDef], owners: Sequence[int]) -> frozenset[tuple[int, int]]:
-    """(card, ability) of the abilities with a damage effect that may hit the player's side."""
-    return frozenset(key for key, name in ability_windows(defs, owners).items() if name == DAMAGE_EFFECT)
-
-
 def _may_hit_the_player(target: Any, owner: int) -> bool:
     """Whether a damage effect of `owner`'s with this target may hit the player or a unit of theirs."""
     side = getattr(target, "side", None) or getattr(getattr(target, "filter", None), "side", None)
