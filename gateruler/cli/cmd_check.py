@@ -686,12 +686,12 @@ def check(
     runner = open_backend(backend, scheduler, workers)
     if bot in SEARCHING and budget is None:
         budget = DEFAULT_BUDGET  # written down, so that the JSON and replays reproduce it
-    specs = _specs(deck, numbers, level_file, max_turns, load_pool(card_paths), variants)
+    specs = _specs(deck, numbers, level_file, max_turns, pool := load_pool(card_paths), variants)  # read once
     settings = BatchSettings(
         bot=bot, seed=seed, games=games, budget=budget, precision=precision, workers=runner.workers, backend=runner.name
     )
     if len(decks) > 1:
-        others = [_specs(d, numbers, level_file, max_turns, load_pool(card_paths), variants) for d in decks[1:]]
+        others = [_specs(d, numbers, level_file, max_turns, pool, variants) for d in decks[1:]]
         _compare(decks, [specs, *others], settings, runner, replay_dir, json_out, csv_out, report_out)
         return
     out = stdout_console()

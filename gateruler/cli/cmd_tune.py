@@ -304,10 +304,9 @@ def tune_command(
         budget = DEFAULT_BUDGET  # printed, so that the run can be repeated after the default changes
     inputs = [*game_inputs(deck, level_file, card_paths), Input("the collection", collection_path)]
     target = _output_target(deck, output, overwrite, inputs)
-    specs = _specs(deck, numbers, level_file, max_turns, load_pool(card_paths), variants)
-    pool = loader.load_player_deck(
-        deck, load_pool(card_paths)
-    ).pool  # the deck's own card_files too, as check reads them
+    library = load_pool(card_paths)
+    specs = _specs(deck, numbers, level_file, max_turns, library, variants)
+    pool = loader.load_player_deck(deck, library).pool  # the deck's own card_files too, as check reads them
     collection = loader.load_collection(collection_path, pool)
     settings = TuneSettings(
         bot=bot, budget=budget, seed=seed, games=games, candidates=candidates, rounds=rounds, final_games=final_games
