@@ -297,6 +297,22 @@ def test_cr_10_3_a_card_driven_in_the_attack_phase_and_not_set_is_revealed_and_i
     assert "ODBOLT" in iids(g, P, "graveyard")  # never playable: it goes with the turn (ruling 16)
 
 
+def test_cr_10_3_a_card_an_effect_drives_in_the_attack_phase_may_be_set_as_a_drawn_drive_may() -> None:
+    """CR 10-3 speaks of a card driven, however: a search's `to: drive` in the attack phase is offered the same choice."""
+    seeker = yaml_unit(
+        "SEEKER",
+        "{trigger: on_attack, effects: [{effect: search, filter: {name: od bolt}, to: drive}]}",
+        stats="level: 0, atk: 1, hp: 5, stk: 1",
+    )
+    g = game(cards=[seeker, OD_BOLT], player=["SEEKER", "SEEKER", "ODBOLT"], ruler=apprentice())
+    pass_until(g, None)
+    g.apply(Summon(find_iid(g, P, "drive", "SEEKER"), ATTACK_LEFT))
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, RULER))
+    bolt = find_iid(g, P, "drive", "ODBOLT")
+    assert window(g) == DRIVE_SET and g.legal_actions() == [SetCard(bolt, 0), Pass()]
+
+
 def test_under_player_windows_off_a_card_driven_in_the_attack_phase_is_neither_set_nor_overdriven() -> None:
     g = _drive_in_the_attack_phase(OFF)
     assert g.pending is None and len(g.sides[I].damage_zone) == 1
