@@ -424,6 +424,16 @@ def test_your_ruler_or_a_unit_is_one_choice_and_the_ruler_gets_the_effect() -> N
     assert g.atk(PLAYER, RULER) == g.setup.ruler.atk + 2 and g.atk(PLAYER, ATTACK_LEFT) == 3
 
 
+def test_a_choice_that_offers_a_ruler_always_has_something_to_choose_so_its_card_may_be_played_with_no_unit() -> None:
+    """Ruling 39 refuses a card whose choice can find nothing; "your ruler or a unit" always finds the ruler."""
+    cheer = yaml_event("CHEER", "{effect: modify, target: own_ruler_or_unit, atk: 2}")
+    g = game(cards=[cheer], player=["CHEER"])
+    assert all(u is None for u in g.sides[PLAYER].board)
+    assert PlayEvent(find_iid(g, PLAYER, "hand", "CHEER")) in g.legal_actions()
+    play(g, "CHEER")  # the ruler is the only choice: taken without asking
+    assert g.pending is None and g.atk(PLAYER, RULER) == g.setup.ruler.atk + 2
+
+
 def test_the_rift_chooses_a_unit_before_the_ruler_in_a_choice_of_ruler_or_unit() -> None:
     blast = yaml_event("BLAST", "{effect: damage, target: enemy_ruler_or_unit, amount: 2}")
     g = game(cards=[blast, SOLDIER, WALL], player=["WALL"], rift=["BLAST", "BLAST"], drives=1)
