@@ -34,7 +34,7 @@ if str(HERE) not in sys.path:  # run as a script: factories sits next to this fi
 from gateruler import loader  # noqa: E402
 from gateruler.batch import bot_seed, game_seed  # noqa: E402
 from gateruler.bots import make_bot, play_out  # noqa: E402
-from gateruler.engine.actions import action_to_dict  # noqa: E402
+from gateruler.bots.fingerprint import game_text  # noqa: E402
 from gateruler.engine.game import Game  # noqa: E402
 from gateruler.games import new_game  # noqa: E402
 
@@ -71,18 +71,6 @@ def _groups() -> Iterator[Group]:
         yield f"mechanics fixture/{bot}", lambda i: mechanics_game(i, max_turns=60), bot, games, lambda i: i
 
 
-def game_fingerprint(game: Game) -> str:
-    """A game's actions, log and ending, as one canonical text."""
-    data = {
-        "winner": game.winner,
-        "end_reason": game.end_reason,
-        "turn": game.turn,
-        "actions": [action_to_dict(a) for a in game.history],
-        "log": [list(e) for e in game.log],
-    }
-    return json.dumps(data, sort_keys=True, default=repr)
-
-
 def digests() -> dict[str, str]:
     """Group name -> SHA-256 of its games' fingerprints, played now."""
     out = {}
@@ -91,7 +79,7 @@ def digests() -> dict[str, str]:
         for i in range(games):
             game = start(i)
             play_out(game, make_bot(bot, b_seed(i), SEARCH_BUDGET))
-            h.update(game_fingerprint(game).encode())
+            h.update(game_text(game, log=True).encode())  # actions, log and ending
         out[name] = h.hexdigest()
     return out
 
