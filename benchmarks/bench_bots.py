@@ -314,8 +314,9 @@ def write_gaps(
     import yaml
 
     from gateruler.bots import bot_label
+    from gateruler.bots.fingerprint import play_fingerprint
     from gateruler.bots.search import DEFAULT_BUDGET
-    from gateruler.bots.standing import bot_version
+    from gateruler.bots.standing import REFERENCE_BOT, bot_version
     from gateruler.fileio import write_text_atomic
 
     if REFERENCE not in bots:
@@ -336,6 +337,7 @@ def write_gaps(
             continue  # check plays a searching bot at its default budget unless told otherwise
         entries[name] = {
             "version": bot_version(name),
+            "play": play_fingerprint(name),  # the games these gaps rest on go this way (fingerprint.py)
             "sample_decks": {lv: mean_gap(bot, lv, sample) for lv in levels} if sample else {},
             "held_out": {lv: mean_gap(bot, lv, held) for lv in levels} if held else {},
         }
@@ -348,13 +350,16 @@ def write_gaps(
             f"--decks {','.join(decks)} on check's seeds (seed 0): sample decks {', '.join(sample) or 'none'}; "
             f"held out {', '.join(held) or 'none'}"
         ),
+        "reference_play": play_fingerprint(REFERENCE_BOT),
         "bots": entries,
     }
     head = (
         "# How far each bot's clear rate is from the search bot's (docs/bots.md), written by\n"
         "# `python benchmarks/bench_bots.py --write-gaps gateruler/data/bots/gaps.yaml` (the `measured` line\n"
-        "# gives the rest of the command). Per bot: the version measured, and per level the mean over the\n"
-        "# decks of the bot's clear rate minus the reference's, in points, paired game by game.\n"
+        "# gives the rest of the command). Per bot: the version measured, its play fingerprint\n"
+        "# (gateruler/bots/fingerprint.py), and per level the mean over the decks of the bot's clear rate\n"
+        "# minus the reference's, in points, paired game by game. reference_play: the reference's\n"
+        "# fingerprint. check shows a gap only while both fingerprints are today's.\n"
     )
     write_text_atomic(path, head + yaml.safe_dump(data, sort_keys=False, width=100))
     print(f"   wrote {path}")

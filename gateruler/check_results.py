@@ -94,6 +94,7 @@ class BotInfo:
     name: str
     version: str
     gap: BotGap | None
+    gap_status: str | None = None  # measured, stale or none (written since the gaps carry play fingerprints)
 
 
 @attrs.frozen

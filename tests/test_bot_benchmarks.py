@@ -140,6 +140,7 @@ def test_games_of_an_older_code_version_are_carried_over_only_if_they_play_again
 
 
 def test_bench_bots_writes_the_gaps_file_check_reads(tmp_path: Path) -> None:
+    from gateruler.bots.fingerprint import play_fingerprint
     from gateruler.bots.standing import bot_version, read_gaps
 
     out = tmp_path / "gaps.yaml"
@@ -154,6 +155,7 @@ def test_bench_bots_writes_the_gaps_file_check_reads(tmp_path: Path) -> None:
     assert gaps.reference == "search (budget 96)" and gaps.games == 2 and list(gaps.bots) == ["greedy"]
     greedy = gaps.bots["greedy"]
     assert greedy.version == bot_version("greedy") and set(greedy.sample_decks) == set(greedy.held_out) == {1}
+    assert greedy.play == play_fingerprint("greedy") and gaps.reference_play == play_fingerprint("search")
     # paired on the same two seeds of each deck: the gap is the difference of the clears, in points
     cache = tmp_path / "cache"
     clears = {

@@ -10,8 +10,21 @@ from pathlib import Path
 import pytest
 
 from gateruler import loader
-from gateruler.bots.standing import GAPS_FILE, bot_gap, bot_version, gap_line, read_gaps, standing_json
+from gateruler.bots import standing
+from gateruler.bots.fingerprint import play_fingerprint
+from gateruler.bots.standing import (
+    GAPS_FILE,
+    REMEASURE,
+    STALE,
+    bot_gap,
+    bot_version,
+    gap_line,
+    gap_status,
+    read_gaps,
+    standing_json,
+)
 from gateruler.errors import GateRulerError
+from gateruler.pages.check_report import _standing_rows
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = str(loader.sample_deck_path("knight"))
@@ -46,22 +59,74 @@ def test_a_bot_with_no_measured_gap_says_its_figures_are_a_lower_bound_all_the_s
     assert "random" not in read_gaps(GAPS_FILE).bots
     line = next(line for line in done.stdout.splitlines() if line.startswith("bot random"))
     assert "a lower bound" in line and "no gap to" in line
-    assert data["settings"]["bot_info"] == {"name": "random", "version": bot_version("random"), "gap": None}
+    assert data["settings"]["bot_info"] == {
+        "name": "random",
+        "version": bot_version("random"),
+        "gap": None,
+        "gap_status": "none",
+    }
     assert "none measured for this version" in page
 
 
-def test_a_gap_measured_for_another_version_of_the_bot_is_not_its_gap(tmp_path: Path) -> None:
+def _gaps_file(tmp_path: Path, greedy_play: str, reference_play: str) -> Path:
     path = tmp_path / "gaps.yaml"
     path.write_text(
-        "reference: search (budget 96)\ngames: 40\nmeasured: a test\nbots:\n"
-        "  tuned:\n    version: tuned.yaml v0\n    sample_decks: {3: -10.0}\n    held_out: {}\n"
-        f"  greedy:\n    version: {bot_version('greedy')}\n    sample_decks: {{3: -15.0}}\n    held_out: {{3: -20.0}}\n",
+        f"reference: search (budget 96)\ngames: 40\nmeasured: a test\nreference_play: '{reference_play}'\nbots:\n"
+        f"  tuned:\n    version: tuned.yaml v0\n    play: '{play_fingerprint('tuned')}'\n"
+        "    sample_decks: {3: -10.0}\n    held_out: {}\n"
+        f"  greedy:\n    version: {bot_version('greedy')}\n    play: '{greedy_play}'\n"
+        "    sample_decks: {3: -15.0}\n    held_out: {3: -20.0}\n",
         encoding="utf-8",
     )
-    gaps = read_gaps(path)
-    assert bot_gap("tuned", gaps) is None
+    return path
+
+
+def test_a_gap_measured_for_another_version_of_the_bot_is_not_its_gap(tmp_path: Path) -> None:
+    gaps = read_gaps(_gaps_file(tmp_path, play_fingerprint("greedy"), play_fingerprint("search")))
+    assert bot_gap("tuned", gaps) is None and gap_status("tuned", gaps) == STALE
     gap = bot_gap("greedy", gaps)
     assert gap is not None and (gap.sample_decks, gap.held_out) == ({3: -15.0}, {3: -20.0})
+
+
+@pytest.mark.parametrize("stale", ["the bot's", "the reference's"])
+def test_a_gap_measured_on_play_that_has_changed_since_is_stale_and_not_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stale: str
+) -> None:
+    greedy, reference = play_fingerprint("greedy"), play_fingerprint("search")
+    if stale == "the bot's":
+        greedy = "0" * len(greedy)
+    else:
+        reference = "0" * len(reference)
+    gaps = read_gaps(_gaps_file(tmp_path, greedy, reference))
+    assert bot_gap("greedy", gaps) is None and gap_status("greedy", gaps) == STALE
+    monkeypatch.setattr(standing, "measured_gaps", lambda: gaps)
+    line = gap_line("greedy")
+    assert "stale, not shown" in line and "-15.0" not in line
+    info = standing_json("greedy")
+    assert info["gap"] is None and info["gap_status"] == STALE
+    rows = dict(_standing_rows({"bot_info": info}))
+    assert rows["gap to search"].startswith("stale, not shown")
+
+
+def test_the_play_fingerprint_is_the_games_not_the_bots_name() -> None:
+    from gateruler.bots.fingerprint import LEVELS, _played
+
+    assert _played("greedy", None, LEVELS[:1], 2) != _played("random", None, LEVELS[:1], 2)
+    assert _played("greedy", None, LEVELS[:1], 2) == _played("greedy", None, LEVELS[:1], 2)
+
+
+def test_shipped_gaps_were_measured_on_todays_play() -> None:
+    shipped = read_gaps(GAPS_FILE)
+    today = {name: play_fingerprint(name) for name in shipped.bots}
+    measured = {name: gap.play for name, gap in shipped.bots.items()}
+    stale = [name for name in shipped.bots if today[name] != measured[name]]
+    if shipped.reference_play != play_fingerprint("search"):
+        stale.append("search (the reference)")
+    assert stale == [], (
+        f"the shipped gaps of {', '.join(stale)} were measured on play that has changed since "
+        f"(play fingerprints, gateruler/bots/fingerprint.py): measure them again with\n    {REMEASURE}\n"
+        "(about 15 minutes on 2 cores) and update the figures docs/bots.md and docs/check.md quote"
+    )
 
 
 def test_a_broken_gaps_file_is_refused_at_its_line(tmp_path: Path) -> None:

@@ -20,10 +20,17 @@ from typing import Any
 import attrs
 
 from gateruler import __version__
+from gateruler.bots.fingerprint import play_fingerprint
 from gateruler.bots.weights import DATA_DIR, TUNED_FILE, read_weights
 from gateruler.yamlsrc import MISSING, Fields, Report, load_yaml
 
 GAPS_FILE = DATA_DIR / "gaps.yaml"
+REFERENCE_BOT = "search"  # the reference's name: its play fingerprint is play_fingerprint(REFERENCE_BOT)
+REMEASURE = (
+    "python benchmarks/bench_bots.py --speed-bots '' --strength-bots greedy,tuned,search:96 --games 40 "
+    "--levels 1,2,3,4 --workers 2 --write-gaps gateruler/data/bots/gaps.yaml"
+)  # the command that measures the shipped gaps again (docs/check.md)
+MEASURED, STALE, NONE = "measured", "stale", "none"  # a bot's gap status
 FITTED = {"tuned": TUNED_FILE, "lookahead": TUNED_FILE}  # the bots whose play rests on a data file, and which
 
 
@@ -33,6 +40,7 @@ class Gap:
 
     bot: str
     version: str  # the bot's version when it was measured
+    play: str  # the bot's play fingerprint when it was measured ('' in a file written before there were any)
     sample_decks: dict[int, float]  # level -> the mean over the sample decks
     held_out: dict[int, float]  # level -> the mean over the held-out decks (no bot was fitted on them)
 
@@ -43,6 +51,7 @@ class Gaps:
     games: int  # games per deck and level
     measured: str  # how and on what
     bots: dict[str, Gap]
+    reference_play: str = ""  # the reference's play fingerprint when the gaps were measured
 
 
 def bot_version(name: str) -> str:
@@ -61,6 +70,7 @@ def read_gaps(path: str | Path) -> Gaps:
     reference = f.required("reference", str)
     games = f.required("games", int, min=1)
     measured = f.required("measured", str)
+    reference_play = f.optional("reference_play", str, "")
     bots: dict[str, Gap] = {}
     inner = f.nested("bots", "bots", required=True)
     if inner is not None:
@@ -69,6 +79,7 @@ def read_gaps(path: str | Path) -> Gaps:
             if entry is None:
                 continue
             version = entry.required("version", str)
+            play = entry.optional("play", str, "")
             levels = {}
             for part in ("sample_decks", "held_out"):
                 by_level = entry.nested(part, part, required=True)
@@ -86,12 +97,12 @@ def read_gaps(path: str | Path) -> Gaps:
                     by_level.finish()
                 levels[part] = values
             entry.finish()
-            bots[str(name)] = Gap(str(name), version or "", levels["sample_decks"], levels["held_out"])
+            bots[str(name)] = Gap(str(name), version or "", play or "", levels["sample_decks"], levels["held_out"])
             del entry
         inner.finish()
     f.finish()
     report.raise_errors()
-    return Gaps(reference or "", games or 0, measured or "", bots)
+    return Gaps(reference or "", games or 0, measured or "", bots, reference_play or "")
 
 
 @functools.cache
@@ -100,18 +111,36 @@ def measured_gaps() -> Gaps:
     return read_gaps(GAPS_FILE)
 
 
+def gap_status(name: str, gaps: Gaps | None = None) -> str:
+    """Whether bot `name` has a gap to show (MEASURED), one measured on play that has changed since
+    (STALE: its version, its play or the reference's differ from today's), or none (NONE)."""
+    gaps = gaps or measured_gaps()
+    gap = gaps.bots.get(name)
+    if gap is None:
+        return NONE
+    current = (
+        gap.version == bot_version(name)
+        and gap.play == play_fingerprint(name)
+        and gaps.reference_play == play_fingerprint(REFERENCE_BOT)
+    )
+    return MEASURED if current else STALE
+
+
 def bot_gap(name: str, gaps: Gaps | None = None) -> Gap | None:
     """The measured gap of bot `name` to the reference (in `gaps`, else the shipped file), if one was
-    measured for its current version: a gap measured on other play says nothing about this one."""
-    gap = (gaps or measured_gaps()).bots.get(name)
-    if gap is None or gap.version != bot_version(name):
-        return None
-    return gap
+    measured on today's play: a gap measured on other play says nothing about this one."""
+    gaps = gaps or measured_gaps()
+    return gaps.bots[name] if gap_status(name, gaps) == MEASURED else None
 
 
-def gap_words(gap: Gap | None, reference: str) -> str:
+def gap_words(gap: Gap | None, reference: str, status: str = NONE) -> str:
     """A measured gap in words ('greedy minus search (budget 96) ...'), or why there is none."""
     if gap is None:
+        if status == STALE:
+            return (
+                f"the gap to {reference} measured for this bot is stale, not shown: the games it was measured "
+                "on play differently now (the rules, the card data or a bot changed; docs/check.md)"
+            )
         return f"no gap to {reference} measured for this bot's version"
     return f"{gap.bot} minus {reference} in points by level, as docs/bots.md measured it: " + (
         gap_cells(dict(sorted(gap.sample_decks.items())), dict(sorted(gap.held_out.items())))
@@ -131,7 +160,7 @@ def gap_line(name: str) -> str:
     """What a result says about its bot: its version, and how far it is from the search bot (a sentence)."""
     return (
         f"bot {name} ({bot_version(name)}): the clear rates are this bot's, a lower bound on the deck's "
-        f"(docs/check.md); {gap_words(bot_gap(name), measured_gaps().reference)}"
+        f"(docs/check.md); {gap_words(bot_gap(name), measured_gaps().reference, gap_status(name))}"
     )
 
 
@@ -151,4 +180,5 @@ def standing_json(name: str) -> dict:
             "sample_decks": {str(k): v for k, v in sorted(gap.sample_decks.items())},
             "held_out": {str(k): v for k, v in sorted(gap.held_out.items())},
         },
+        "gap_status": gap_status(name),  # measured, stale (measured on other play: gap is null) or none
     }

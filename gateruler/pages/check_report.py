@@ -305,7 +305,12 @@ def _standing_rows(settings: dict) -> list[tuple[str, str]]:
     if not info:
         return []
     gap = info["gap"]
-    if gap is None:
+    if gap is None and info.get("gap_status") == "stale":
+        words = (
+            "stale, not shown: the games it was measured on play differently now; "
+            "the clear rates are a lower bound on the deck's"
+        )
+    elif gap is None:
         words = "none measured for this version: the clear rates are a lower bound on the deck's"
     else:
         words = (
