@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from factories import (
     apprentice,
+    board_ids,
     find_iid,
     game,
     iids,
@@ -78,6 +79,21 @@ def test_cr_9_a_unit_the_rift_drove_can_be_answered_before_it_resolves() -> None
     g.apply(PlayEvent(find_iid(g, P, "set_zones", "SNAP")))
     assert iids(g, I, "graveyard") == ["BRUTE"]  # the set card was used, not destroyed by nyarl's entering
     assert iids(g, P, "graveyard") == ["SNAP"]
+
+
+def test_cr_9_a_unit_an_effect_of_the_rift_drove_can_be_answered_before_it_resolves() -> None:
+    # The seer's look drives nyarl (`to: drive`): nyarl waits on the gate as a unit the rift drew and drove does.
+    seer = yaml_event("SEER", "{effect: look, count: 2, take: 1, filter: {type: unit}, to: drive}")
+    g = game(cards=[SNAP, BRUTE, NYARL, seer], player=["SNAP"], rift=["BRUTE", "SEER", "NYARL"], drives=1)
+    set_and_end(g, "SNAP")  # the brute of the rift's first turn is a target for the set quick card
+    assert window(g) == RIFT_START
+    g.apply(Pass())
+    assert window(g) == RIFT_ABILITY  # the seer's look is about to resolve
+    g.apply(Pass())
+    assert window(g) == RIFT_CARD and describe(g, g.pending) == "The rift is about to play nyarl."
+    assert iids(g, I, "drive") == ["NYARL"] and "NYARL" not in board_ids(g, I)  # on the gate, not yet entered
+    g.apply(Pass())
+    assert window(g) == RIFT_ABILITY and "NYARL" in board_ids(g, I)  # nyarl entered; its entering ability is next
 
 
 def test_cr_9_an_entering_ability_of_the_rift_can_be_answered_before_it_resolves() -> None:

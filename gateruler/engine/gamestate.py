@@ -62,6 +62,7 @@ LeaveReplacement = Callable[["GameState", int, int, str], bool]
 AttackDeclared = Callable[["GameState", int, int, int, int], None]
 """(game, side, attacking card, target zone, target card) -> None: an attack was declared, its abilities not yet fired."""
 DriveHook = Callable[["GameState", int], bool]
+EffectDriveHook = Callable[["GameState", int], None]
 """(game, card) -> whether the card waits to be played by a later step: the rift is about to play the card it drove."""
 TurnHook = Callable[["GameState"], None]
 """(game) -> None: a moment of the turn (its end)."""
@@ -123,6 +124,7 @@ class Setup:
     leave_replacements: tuple[LeaveReplacement, ...] = ()  # as a unit is about to leave the board otherwise
     attack_declared: tuple[AttackDeclared, ...] = ()  # at an attack declaration (the rift's attack windows)
     rift_drove: tuple[DriveHook, ...] = ()  # before the rift plays a driven card (the rift_card and rift_drive windows)
+    rift_effect_drove: tuple[EffectDriveHook, ...] = ()  # before the rift plays a card its effect drove (rift_card)
     rift_turn: tuple[TurnSteps, ...] = ()  # the rift's turn's steps (its start, attack and end windows among them)
     turn_end: tuple[TurnHook, ...] = ()  # at every end phase (granted keywords expire)
 

@@ -80,8 +80,9 @@ RIFT_START = window(
 )
 RIFT_CARD = window(
     "rift_card",
-    "A unit the rift drove is about to resolve: it is on the gate, not yet on the board (CR 9).",
-    turn=RIFT,
+    "A unit the rift drove is about to resolve: it is on the gate, not yet on the board (CR 9); one an effect of the "
+    "rift's drove, in either turn.",
+    turn=EITHER,
     opened=True,
 )
 RIFT_ABILITY = window(

@@ -11,7 +11,8 @@ gate processing comes before each attack declaration and in the start phase
 
 * in the rift's start phase, before its level's start rule and again
   before its first drive (`rift_start`);
-* before a unit the rift drove resolves (`rift_card`), and before each
+* before a unit the rift drove resolves, drawn and driven or driven by an
+  effect of its own (`rift_card`), and before each
   ability of the rift's resolves, in either turn (`rift_ability`, or
   `damage_effect` when it may deal damage to the player's side);
 * after each drive, once the card and all it started have resolved
@@ -33,7 +34,8 @@ card there.  The engine pushes window tasks only in games where the player
 has something that could ever answer (a set-able event or an activated
 ability whose timing opens outside the player's own main and attack phases,
 or a sentinel unit, under `Rules.player_windows`): the hooks below (`HOOKS`)
-are then `Setup`'s `attack_declared`, `rift_drove` and `rift_turn`, its
+are then `Setup`'s `attack_declared`, `rift_drove`, `rift_effect_drove`
+and `rift_turn`, its
 `ability_windows` table says which abilities get one, and other games pay
 nothing.  When the task is reached, :func:`open_window` works out the
 answers; only when there is one does the game wait, with a `Decision` of
@@ -213,6 +215,14 @@ def drive_windows(game: GameState, iid: int) -> bool:
     return True
 
 
+def effect_drive_windows(game: GameState, iid: int) -> None:
+    """An effect of the rift's drove `iid` (a search's or a look's `to: drive`), which waits in its drive zone to be
+    played by the `RiftPlay` step on top of the tasks: a unit gets the `rift_card` window before it resolves, as one
+    the rift drew and drove does (an event resolves as its ability, whose own window comes with it)."""
+    if game.setup.defs[iid].type is UNIT_TYPE:
+        game.tasks.append(task(RIFT_CARD, iid))
+
+
 def turn_windows(game: GameState, steps: list[Task]) -> list[Task]:
     """The rift's turn with its windows: in its start phase (before its level's start rule and before its first
     drive), before each of its attacks is chosen, and before its end phase."""
@@ -230,6 +240,7 @@ def turn_windows(game: GameState, steps: list[Task]) -> list[Task]:
 HOOKS: dict[str, Any] = {
     "attack_declared": (attack_windows,),
     "rift_drove": (drive_windows,),
+    "rift_effect_drove": (effect_drive_windows,),
     "rift_turn": (turn_windows,),
 }
 """The Setup hooks of a game whose player can answer outside their own main and attack phases."""

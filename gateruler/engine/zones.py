@@ -384,11 +384,13 @@ def drive_card(game: GameState, side: int, iid: int, cause: str | None, source: 
     it goes into the drive zone and is played as that side plays what it drives, not as a special summon:
     the player in the main phase, from the drive zone (paying its cost as its ruler does; an open card at
     once; outside its own start and main phases, set or revealed as CR 10-3 says), the rift at once by its
-    rules (`RiftPlay`, which its `Opponent` runs)."""
+    rules (`RiftPlay`, which its `Opponent` runs), a unit after the `rift_card` window its drawn drives get."""
     game.sides[side].drive.append(iid)
     game.log_event(side, "drive", iid, source, cause)
     if side == INVADER:
         game.tasks.append(RiftPlay(iid, source, cause))
+        for hook in game.setup.rift_effect_drove:
+            hook(game, iid)  # a unit's rift_card window, on top of the step that plays it (windows.py)
     elif OPEN_CARD in game.setup.defs[iid].keywords:
         game.tasks.append(Open(side, iid))
     else:
