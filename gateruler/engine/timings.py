@@ -188,8 +188,9 @@ NORMAL = timing(
 )
 QUICK = timing(
     "quick",
-    "Whenever you hold priority, in either turn (CR 9-3e-2/3): your main and attack phases, every window of the rift's "
-    "turn, and the damage windows of your own.",
+    "Whenever you hold priority, in either turn (CR 9-3e-2/3): your main and attack phases and every window that "
+    "follows the gate, the rift's turn's and those of your own turn (a rift card or ability about to resolve, a damage "
+    "window).",
     ALL_WINDOWS,
     "Whenever you hold priority",
 )
