@@ -338,3 +338,24 @@ def test_a_search_that_keeps_nothing_says_what_its_figures_mean_and_what_to_try(
     assert "What this means: only the games exactly one of the two decks clears tell them apart" in said
     assert "(--games 48), try fewer swaps at once (--candidates 1: a lower bar)" in said
     assert not (tmp_path / "t.yaml").exists()
+
+
+def test_tune_reads_the_deck_file_once(golem_pool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    """The deck is read once for its games and its own card files: a file changed between two reads could
+    make the games and the swaps rest on two different decks."""
+    from gateruler.reading import decks
+
+    read: list[str] = []
+    load_yaml = decks.load_yaml
+
+    def counting(path, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        read.append(str(path))
+        return load_yaml(path, *args, **kwargs)
+
+    monkeypatch.setattr(decks, "load_yaml", counting)
+    code, _out, err = run(
+        "tune", DUD_DECK, "--collection", GOLEMS, "--levels", "1", "--games", "4", "--candidates", "1",
+        "--rounds", "1", "--final-games", "4", "--workers", "1", "--output", str(tmp_path / "t.yaml"),
+    )  # fmt: skip
+    assert code == 0, err
+    assert read.count(str(DUD_DECK)) == 1

@@ -62,6 +62,8 @@ from gateruler.errors import GateRulerError
 from gateruler.fileio import Input, Output, check_distinct, check_output, is_missing, write_output
 from gateruler.interrupts import deferred_interrupts, exit_code
 from gateruler.library import library_summary
+from gateruler.models import RulerDef
+from gateruler.reading.decks import PlayerDeck
 from gateruler.replay import card_data_hash, game_data_hash, replay_data, rerun, write_replay
 from gateruler.sensitivity import Sensitivity, run_sensitivity
 from gateruler.solver import DEFAULT_BUDGET as DEFAULT_CEILING_BUDGET
@@ -168,7 +170,30 @@ def _specs(
     from gateruler import loader
 
     rulers = loader.load_rulers()
-    player = loader.load_player_deck(deck_path, pool, rulers)
+    return deck_specs(
+        loader.load_player_deck(deck_path, pool, rulers),
+        rulers,
+        deck_path,
+        level_numbers,
+        level_file,
+        max_turns,
+        variants,
+    )
+
+
+def deck_specs(
+    player: PlayerDeck,
+    rulers: dict[str, RulerDef],
+    deck_path: str,
+    level_numbers: list[int],
+    level_file: str | None,
+    max_turns: int,
+    variants: dict[str, str] | None = None,
+) -> list[GameSpec]:
+    """The games of `player`, the deck read from `deck_path` (see :func:`_specs`), for a caller that needs
+    the deck itself too (tune: its pool with the deck's own card files) and reads the file once."""
+    from gateruler import loader
+
     ruler = rulers[player.deck.ruler]
     refs: list[int | str] = [level_file] if level_file is not None else list(level_numbers)
     specs = []

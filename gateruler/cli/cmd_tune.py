@@ -28,9 +28,9 @@ from gateruler.cli.cmd_check import (
     WIDE,
     _level_label,
     _pct,
-    _specs,
     backend_options,
     chosen_levels,
+    deck_specs,
     game_inputs,
     load_pool,
     open_backend,
@@ -304,9 +304,10 @@ def tune_command(
         budget = DEFAULT_BUDGET  # printed, so that the run can be repeated after the default changes
     inputs = [*game_inputs(deck, level_file, card_paths), Input("the collection", collection_path)]
     target = _output_target(deck, output, overwrite, inputs)
-    library = load_pool(card_paths)
-    specs = _specs(deck, numbers, level_file, max_turns, library, variants)
-    pool = loader.load_player_deck(deck, library).pool  # the deck's own card_files too, as check reads them
+    rulers = loader.load_rulers()
+    player = loader.load_player_deck(deck, load_pool(card_paths), rulers)  # the deck file, read once
+    specs = deck_specs(player, rulers, deck, numbers, level_file, max_turns, variants)
+    pool = player.pool  # the deck's own card_files too, as check reads them
     collection = loader.load_collection(collection_path, pool)
     settings = TuneSettings(
         bot=bot, budget=budget, seed=seed, games=games, candidates=candidates, rounds=rounds, final_games=final_games
