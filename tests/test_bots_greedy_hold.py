@@ -29,6 +29,7 @@ SNAP = yaml_event("SNAP", "{effect: destroy, target: enemy_unit}", level=1, card
 LOOT = yaml_event("LOOT", "{effect: draw, target: controller, amount: 3}", level=3)  # spends all of the Knight's 3
 NOTHING = event("NOTHING")
 HOLD = Weights(hold_answer=1.0)
+BEFORE = Weights(hold_answer=0.0)  # greedy before item 7
 
 
 def _loot_or_guard(life_left: int, rift: list[str]):  # noqa: ANN202
@@ -65,9 +66,9 @@ def test_greedy_keeps_the_energy_for_its_set_prevention_when_the_rifts_next_atta
     """BRUTE (STK 3) attacks an empty board: it hits the ruler, 3 checks against 2 cards of life left (no CNT in
     the player's deck): lethal.  Playing LOOT would leave no energy for GUARD; keeping it, GUARD stops the attack."""
     g = _loot_or_guard(2, ["BRUTE"])
-    assert _plan(g, Weights()) == [PlayEvent(find_iid(g, P, "hand", "LOOT"))]  # weight 0: as before
-    assert _plan(g, HOLD) == []
-    assert _play_to_turn_4(_loot_or_guard(2, ["BRUTE"]), Weights()).winner == "invader"
+    assert _plan(g, BEFORE) == [PlayEvent(find_iid(g, P, "hand", "LOOT"))]  # weight 0: as before
+    assert _plan(g, HOLD) == [] == _plan(g, Weights())  # the hand-set weights keep answers
+    assert _play_to_turn_4(_loot_or_guard(2, ["BRUTE"]), BEFORE).winner == "invader"
     kept = _play_to_turn_4(_loot_or_guard(2, ["BRUTE"]), HOLD)
     assert kept.winner is None and kept.sides[P].set_zones[0] is None  # GUARD was played: the attack was stopped
 
@@ -87,7 +88,7 @@ def test_greedy_keeps_the_energy_for_a_set_quick_removal_when_the_rifts_next_dri
     assert g.sides[INVADER].board == [None, None, None]
     ours = g.sides[P]
     ours.damage_zone, ours.deck = list(ours.deck[:9]), ours.deck[9:]
-    assert _plan(g, Weights()) == [PlayEvent(find_iid(g, P, "hand", "LOOT"))]
+    assert _plan(g, BEFORE) == [PlayEvent(find_iid(g, P, "hand", "LOOT"))]
     assert _plan(g, HOLD) == []
 
 
@@ -108,7 +109,7 @@ def test_greedy_sets_a_prevention_only_when_the_energy_left_can_play_it_in_the_r
     legal = g.legal_actions()
     assert setting in legal
     assert set_choice(g, legal, HOLD) is None
-    assert set_choice(g, legal, Weights()) == setting
+    assert set_choice(g, legal, BEFORE) == setting
 
 
 def test_a_kept_prevention_stops_the_first_attack_that_would_destroy_a_unit_and_the_unit_takes_the_next() -> None:

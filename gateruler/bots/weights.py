@@ -119,7 +119,7 @@ class Weights:
         0.0, "a point of ATK (per 3) of a player unit the rift's next attacks would destroy", step=0.5
     )
     hold_answer: float = _w(
-        0.0,
+        1.0,
         "an expected damage-zone card that an answer kept for the rift's turn (a set prevention or quick removal, and the energy to play it) saves from the rift's next attacks",
         step=1.0,
     )

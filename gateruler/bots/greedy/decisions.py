@@ -17,7 +17,9 @@ Kept simple and cheap, since greedy is also the search bot's playout policy:
   a look's cards are all taken;
 * the priority windows of the rift's turn (engine/windows.py): in its own main
   phase, once its plan has nothing more to play, greedy sets the events meant
-  for the rift's turn (a `damage` timing first, then `quick`; `set_choice`);
+  for the rift's turn (a `damage` timing first, then `quick`; `set_choice`),
+  with `hold_answer` only those the energy left can pay for (the plan keeps
+  that energy when the rift's next attacks call for them, plan.py);
   after a drive, it plays a removal that kills the driven unit standing in an
   attack zone, or a sentinel summon when the rift's next attacks would be
   lethal; just before battle damage, or before a damage ability, a prevention

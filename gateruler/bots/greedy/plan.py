@@ -7,7 +7,9 @@ placement of them together (`_Placer`): their own worth in each slot
 (`values.unit_worth`) plus the face damage they save the player's ruler from
 the rift's next attacks.  The search carries each set's placement value down
 instead of asking for it again, and stops growing a set that cannot afford
-the cheapest play left.
+the cheapest play left.  With the `hold_answer` weight a set may also keep
+answers for the rift's turn (`_answer_items`): their energy stays unspent, and
+they are worth what they would save in the rift's next attacks (`_Placer.held`).
 """
 
 from __future__ import annotations
