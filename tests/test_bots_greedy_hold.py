@@ -73,6 +73,22 @@ def test_greedy_keeps_the_energy_for_its_set_prevention_when_the_rifts_next_atta
     assert kept.winner is None and kept.sides[P].set_zones[0] is None  # GUARD was played: the attack was stopped
 
 
+def test_greedy_keeps_the_energy_for_a_prevention_still_in_its_hand_while_a_set_zone_is_free() -> None:
+    """GUARD in the hand can be set once the plan is played (a set zone is free) and played in the rift's turn: the
+    same lethal BRUTE attack makes greedy keep its energy.  With both set zones taken GUARD cannot be set, so it
+    cannot answer, and LOOT is played."""
+    g = _loot_or_guard(2, ["BRUTE"])
+    ours = g.sides[P]
+    ours.hand.append(ours.set_zones[0])  # GUARD back in the hand, as if never set
+    ours.set_zones[0] = None
+    assert _plan(g, HOLD) == []
+    fillers = [iid for iid in ours.deck if g.card(iid).id == "FILLER"][:2]
+    for iid in fillers:
+        ours.deck.remove(iid)
+    ours.set_zones[:] = fillers
+    assert _plan(g, HOLD) == [PlayEvent(find_iid(g, P, "hand", "LOOT"))]
+
+
 def test_greedy_keeps_the_energy_for_a_set_quick_removal_when_the_rifts_next_drive_brings_a_lethal_attacker() -> None:
     """The rift's board is empty and its deck's units are all BRUTEs: its next drive puts one in an attack zone
     (drives fill empty zones first), whose 3 checks would be lethal with 2 cards of life left.  SNAP, set, destroys
