@@ -47,7 +47,7 @@ def test_replay_watch_shows_where_an_error_replay_breaks(tmp_path):
     pool = loader.load_card_pool()
     spec = GameSpec(deck, loader.load_rulers()[deck.ruler], level, pool, 200, 1, "")
     data = record_game(spec, 11, "greedy", 11)
-    data["actions"] = data["actions"][:3] + [{"type": "Attack", "attacker": 0, "target": 3}]  # not legal then
+    data["actions"] = data["actions"][:2] + [{"type": "Attack", "attacker": 0, "target": 3}]  # not legal then
     data["result"] = {"outcome": "error", "turn": 0, "error": "IllegalAction: made up for the test"}
     path = tmp_path / "error.json"
     write_replay(path, data)

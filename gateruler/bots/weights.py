@@ -118,6 +118,15 @@ class Weights:
     lost_unit_atk: float = _w(
         0.0, "a point of ATK (per 3) of a player unit the rift's next attacks would destroy", step=0.5
     )
+    hold_answer: float = _w(
+        1.0,
+        "an expected damage-zone card that an answer kept for the rift's turn (a set prevention or quick removal, and the energy to play it) saves from the rift's next attacks",
+        step=1.0,
+    )
+    held_unit: float = _w(
+        1.0,
+        "a player unit an answer kept for the rift's turn keeps alive, in expected damage-zone cards (times hold_answer)",
+    )
     attack_share: float = _w(0.5, "the share of a new attacker's attacks counted")
     closed_line_atk: float = _w(0.4, "a new attacker's ATK (per 3) while no line to the rift's ruler is open")
     unit_atk: float = _w(0.1, "a point of ATK of a new unit in an attack zone")

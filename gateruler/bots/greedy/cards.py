@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 from gateruler.engine.actions import PLAYER
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE
 from gateruler.engine.targets import UNIT, Chosen, Every
+from gateruler.engine.timings import TIMINGS
 from gateruler.engine.triggers import CNT, ON_ENTER, ON_PLAY
+from gateruler.engine.windows import ANSWER_WINDOWS
 from gateruler.vocabulary import CardType
 
 if TYPE_CHECKING:
@@ -34,6 +36,7 @@ _SHAPES = {
 }
 # choices across zones act, for the heuristic, like the unit choice they include
 _ACROSS_ZONES = {"own_ruler_or_unit": "own_unit", "enemy_ruler_or_unit": "enemy_unit", "card_in_play": "any_unit"}
+REMOVES_ANY = 1_000  # the reach of a removal that takes a rift attacker off whatever its HP (destroy, move, remove)
 
 
 # A unit of the player's board as the rift's attacks meet it (`odds.rift_attacks`):
@@ -84,6 +87,8 @@ class CardFacts:
         "on_enter",
         "entry",
         "wipes",
+        "prevents",
+        "removes",
     )
     id: str
     is_unit: bool
@@ -104,6 +109,8 @@ class CardFacts:
     on_enter: tuple[Effect, ...]
     entry: BoardUnit
     wipes: bool
+    prevents: bool  # an event meant for the rift's turn that prevents damage (Absolute Bearia)
+    removes: int  # an event meant for the rift's turn that removes a rift attacker with up to this much HP (0: none)
 
     def __init__(self, card: CardDef) -> None:
         kw = card.keywords
@@ -130,6 +137,26 @@ class CardFacts:
         self.wipes = self.is_unit and any(
             e.kind == "destroy" and target_shape(e.target) == "all_enemy_units" for e in self.on_enter
         )
+        self.prevents, self.removes = _as_answer(card, self.on_play) if self.is_event else (False, 0)
+
+
+def _as_answer(card: CardDef, effects: tuple[Effect, ...]) -> tuple[bool, int]:
+    """What an event can do as an answer in the rift's turn (decisions.window_answer plays it): whether
+    it prevents damage, and the most HP of a rift attacker it takes off the board (0: it cannot).  An
+    event whose timing opens in no window outside the player's own main and attack phases answers nothing."""
+    timing = TIMINGS.get(card.timing) if card.timing else None
+    if timing is None or not any(name in timing.windows for name in ANSWER_WINDOWS):
+        return False, 0
+    prevents = any(e.kind == "prevent_damage" for e in effects)
+    removes = 0
+    for e in effects:
+        if target_shape(e.target) not in ENEMY_UNIT_TARGETS and e.kind != "split_damage":
+            continue
+        if e.kind in ("damage", "split_damage"):
+            removes = max(removes, int(getattr(e, "amount", 0)))
+        elif e.kind in ("destroy", "move", "remove") and getattr(e, "max_level", None) is None:
+            removes = REMOVES_ANY
+    return prevents, removes
 
 
 def cnt_harm(card: CardDef) -> float:

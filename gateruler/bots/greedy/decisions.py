@@ -17,7 +17,9 @@ Kept simple and cheap, since greedy is also the search bot's playout policy:
   a look's cards are all taken;
 * the priority windows of the rift's turn (engine/windows.py): in its own main
   phase, once its plan has nothing more to play, greedy sets the events meant
-  for the rift's turn (a `damage` timing first, then `quick`; `set_choice`);
+  for the rift's turn (a `damage` timing first, then `quick`; `set_choice`),
+  with `hold_answer` only those the energy left can pay for (the plan keeps
+  that energy when the rift's next attacks call for them, plan.py);
   after a drive, it plays a removal that kills the driven unit standing in an
   attack zone, or a sentinel summon when the rift's next attacks would be
   lethal; just before battle damage, or before a damage ability, a prevention
@@ -32,7 +34,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from gateruler.bots.greedy.cards import target_shape
+from gateruler.bots.greedy.facts import HAND_SET
 from gateruler.bots.greedy.values import effects_value, split_value, unit_worth
+from gateruler.bots.weights import Weights
 from gateruler.engine.abilities import Ability
 from gateruler.engine.actions import (
     DEFENSE,
@@ -229,16 +233,23 @@ def choose_zone(game: Game, facts: Facts, legal: list[Choose]) -> Choose:
 # ---------------------------------------------------------------------- the windows of the rift's turn
 
 
-def set_choice(game: Game, legal: list[Action]) -> Action | None:
-    """A `SetCard` of an event meant for the rift's turn, the `damage` timing first; None when there is none."""
+def set_choice(game: Game, legal: list[Action], weights: Weights = HAND_SET) -> Action | None:
+    """A `SetCard` of an event meant for the rift's turn, the `damage` timing first; None when there is none.
+
+    With `hold_answer` (the main plan keeps answers and their energy for the rift's turn), only an
+    event the energy left can pay for is set: one that cannot answer in the rift's coming turn stays
+    in the hand, out of reach of what destroys set cards (level 5's Nyarlathotep)."""
     setup = game.setup
     if not setup.windows:
         return None
+    energy = game.sides[PLAYER].energy_ready if weights.hold_answer else None
     best: tuple[tuple[bool, int], Action] | None = None
     for a in legal:
         if type(a) is SetCard:
             timing = setup.defs[a.card].timing
             if timing and any(name in TIMINGS[timing].windows for name in RIFT_WINDOWS):
+                if energy is not None and setup.costs[a.card] > energy:
+                    continue
                 rank = (TIMINGS[timing].damage_only, -a.card)
                 if best is None or rank > best[0]:
                     best = (rank, a)

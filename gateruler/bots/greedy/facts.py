@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
 from gateruler.bots.greedy.odds import (
     RiftAttacker,
+    answered_battle,
     at_least,
     card_facts,
     deck_odds,
@@ -189,6 +190,26 @@ class Facts:
         now = remembered_attacks(self.attackers, sacrifice, left, right, defense)
         after = remembered_attacks(self._attackers_with(slot), sacrifice, left, right, defense)
         return (now - after) * self.our_hit_rate
+
+    def answers_saving(
+        self, left: BoardUnit | None, right: BoardUnit | None, defense: BoardUnit | None, answers: tuple[int, ...]
+    ) -> float:
+        """What answers kept for the rift's turn (`odds.answered_battle`: 0 a prevention, else a removal's
+        reach) save the board (`left`, `right`, `defense`) from the rift's next attacks: `hold_answer`
+        times the expected damage-zone cards they save (scaled by the player's danger, `dfn`) plus
+        `held_unit` for each player unit they keep alive."""
+        game = self.game
+        life_left = game.life(PLAYER) - len(game.sides[PLAYER].damage_zone)
+        attackers = self.attackers
+        sacrifice = self.sacrifice_due
+        right_there = right is not None
+        rate = self.our_hit_rate
+        face, lost = answered_battle(attackers, sacrifice, left, right_there, defense, (), life_left, rate)
+        kept_face, kept_lost = answered_battle(
+            attackers, sacrifice, left, right_there, defense, answers, life_left, rate
+        )
+        w = self.w
+        return w.hold_answer * ((face - kept_face) * rate * self.dfn + w.held_unit * (lost - kept_lost))
 
     @property
     def sacrifice_due(self) -> bool:

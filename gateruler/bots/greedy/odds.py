@@ -299,6 +299,62 @@ def rift_battle(
     return face, lost, lost_atk
 
 
+def answered_battle(
+    attackers: tuple[RiftAttacker, ...],
+    sacrifice: bool,
+    left: BoardUnit | None,
+    right_there: bool,
+    defense: BoardUnit | None,
+    answers: tuple[int, ...],
+    life_left: float,
+    hit_rate: float,
+) -> tuple[float, int]:
+    """`rift_battle` with answers the player keeps for the rift's turn, used as
+    greedy's windows use them (decisions.window_answer): an attack that would destroy the player's
+    unit, or deal the ruler at least the life it has left, is stopped by a prevention (an answer of
+    0) if one is left, else by a removal whose reach (an answer above 0) takes in the attacker's HP
+    (never the ruler's).  Returns (damage checks on the ruler, the player's units the attacks destroy).
+
+    `life_left` is in damage-zone cards; a check deals one `hit_rate` times (the lethal test
+    compares the attacker's STK, in checks, with what the checks so far have left of it)."""
+    board = (left, None, defense)
+    hp: list[float] = [left[0] if left else 0, 0, defense[0] if defense else 0]
+    alive = [left[4] if left else False, False, defense[4] if defense else False]
+    preventions = answers.count(0)
+    removals = sorted(a for a in answers if a > 0)
+    lost = 0
+    if sacrifice:  # End's rule destroys a player unit before the attacks (no answer stops it)
+        if left is not None:
+            alive[ATTACK_LEFT] = False
+        elif not right_there and defense is not None:
+            alive[DEFENSE] = False
+    face = 0.0
+    for atk, stk, pierce, attacker_hp in attackers:
+        target = ATTACK_LEFT if alive[ATTACK_LEFT] else DEFENSE if alive[DEFENSE] else RULER
+        b = board[target] if target != RULER else None
+        if b is not None and b[2] and attacker_hp and b[1] >= attacker_hp:
+            continue  # intercepted: the attacking unit dies before it deals damage
+        hurts = stk >= life_left - face * hit_rate if target == RULER else hp[target] - atk <= 0
+        if hurts and preventions:
+            preventions -= 1
+            continue
+        if hurts and attacker_hp:
+            reach = next((r for r in removals if r >= attacker_hp), 0)
+            if reach:
+                removals.remove(reach)
+                continue
+        if target == RULER:
+            face += stk
+            continue
+        hp[target] -= atk
+        if hp[target] <= 0:
+            alive[target] = False
+            lost += 1
+            if target == DEFENSE and pierce:
+                face += stk
+    return face, lost
+
+
 _BATTLES: dict[tuple[object, ...], tuple[float, int, int]] = {}  # rift_battle's answers: asked the same again and again
 
 

@@ -7,7 +7,9 @@ placement of them together (`_Placer`): their own worth in each slot
 (`values.unit_worth`) plus the face damage they save the player's ruler from
 the rift's next attacks.  The search carries each set's placement value down
 instead of asking for it again, and stops growing a set that cannot afford
-the cheapest play left.
+the cheapest play left.  With the `hold_answer` weight a set may also keep
+answers for the rift's turn (`_answer_items`): their energy stays unspent, and
+they are worth what they would save in the rift's next attacks (`_Placer.held`).
 """
 
 from __future__ import annotations
@@ -45,16 +47,24 @@ PLAYS = (Summon, PlayEvent, PlayField, Discount)  # the actions a main-phase pla
 class _Item:
     """One card the main-phase plan may play."""
 
-    __slots__ = ("iid", "cost", "action", "value", "card", "per_unit")
+    __slots__ = ("iid", "cost", "action", "value", "card", "per_unit", "answer")
     iid: int
     cost: int
-    action: Action | None  # None for a unit: its slot is chosen with the others
+    action: Action | None  # None for a unit (its slot is chosen with the others) and for an answer kept
     value: float
     card: CardFacts
     per_unit: float  # what it is worth more for each unit the plan summons (a buff played after them)
+    answer: int | None  # a card kept for the rift's turn with its energy: 0 a prevention, else a removal's reach
 
     def __init__(
-        self, iid: int, cost: int, action: Action | None, value: float, card: CardFacts, per_unit: float = 0.0
+        self,
+        iid: int,
+        cost: int,
+        action: Action | None,
+        value: float,
+        card: CardFacts,
+        per_unit: float = 0.0,
+        answer: int | None = None,
     ) -> None:
         self.iid = iid
         self.cost = cost
@@ -62,6 +72,7 @@ class _Item:
         self.value = value
         self.card = card
         self.per_unit = per_unit
+        self.answer = answer
 
 
 def _plan_items(
@@ -115,6 +126,33 @@ def _plan_items(
     return items
 
 
+def _answer_items(facts: Facts, energy: int) -> list[_Item]:
+    """The answers the player may keep for the rift's turn instead of spending their energy now: each
+    set event meant for it (cards.CardFacts.prevents, .removes), and each such card in the hand or
+    drive zone while a set zone is free for it (set_choice sets it once the plan is played).  Kept,
+    an answer plays nothing: its energy is left unspent and it is worth what it saves
+    (`_Placer.held`).  A free answer is left out: keeping it costs the plan nothing."""
+    game = facts.game
+    side = game.sides[PLAYER]
+    costs = game.setup.costs
+    free_zones = side.set_zones.count(None)
+    items: list[_Item] = []
+    for zone in (side.set_zones, side.hand, side.drive):
+        for iid in zone:
+            if iid is None:
+                continue
+            c = facts.cards[iid]
+            cost = costs[iid]
+            if not (c.prevents or c.removes) or cost <= 0 or cost > energy:
+                continue
+            if zone is not side.set_zones:
+                if not free_zones:
+                    continue
+                free_zones -= 1
+            items.append(_Item(iid, cost, None, 0.0, c, answer=0 if c.prevents else c.removes))
+    return items
+
+
 def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
     """The best set of plays for this main phase, in the order to make them.
 
@@ -137,12 +175,14 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
     slots = game.setup.summon_slots
     worth = {it.iid: unit_worth(facts, it.card, slots, board, face_ready, it.iid) for it in items if it.action is None}
     placer = _Placer(facts, board, facts.incoming(board), slots, worth)
+    if facts.w.hold_answer and game.setup.windows:
+        items += _answer_items(facts, energy)  # after the plays: a set grows into what it keeps
     best = _best_set(items, energy, min(summons_left, len(slots)), placer)
     if best is None:
         return []
     plays, units = best
     # buffs that count the new units come after them; every other event first
-    plan = [c.action for c in plays if c.action is not None and not c.per_unit]
+    plan = [c.action for c in plays if c.action is not None and not c.per_unit]  # answers kept play nothing
     plan += placer.placement(units)
     plan += [c.action for c in plays if c.action is not None and c.per_unit]
     return as_discount(plan, offers) if offers else plan
@@ -151,29 +191,47 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
 def _best_set(
     items: list[_Item], energy: int, max_units: int, placer: _Placer
 ) -> tuple[tuple[_Item, ...], tuple[_Item, ...]] | None:
-    """The most valuable affordable set of at most MAX_PLAN_SIZE of `items` and its units (None:
-    no set is worth more than nothing)."""
+    """The most valuable affordable set of at most MAX_PLAN_SIZE plays of `items` (and any answers
+    kept for the rift's turn, which come last) and its units (None: no set is worth more than nothing)."""
     n = len(items)
     # the cheapest play from each index on: a set that cannot afford it stops growing there
     cheapest = [0] * (n + 1)
     cheapest[n] = energy + 1
     for i in range(n - 1, -1, -1):
         cheapest[i] = min(items[i].cost, cheapest[i + 1])
+    answers = items[-1].answer is not None  # a set of MAX_PLAN_SIZE plays may still keep answers
     best_value = 0.0
     best: tuple[tuple[_Item, ...], tuple[_Item, ...]] | None = None  # the best set so far and its units
     chosen: list[_Item] = []
 
-    def extend(start: int, cost: int, units: tuple[_Item, ...], placed: float, events: float, per_unit: float) -> None:
+    def extend(
+        start: int,
+        cost: int,
+        units: tuple[_Item, ...],
+        placed: float,
+        events: float,
+        per_unit: float,
+        kept: tuple[_Item, ...],
+    ) -> None:
         """Every affordable set of at most MAX_PLAN_SIZE plays, each set once; `events` is what
         the chosen events are worth, `per_unit` what they add per unit summoned, `units` the
-        chosen units and `placed` what their best placement is worth."""
+        chosen units and `placed` what their best placement is worth, `kept` the answers kept."""
         nonlocal best_value, best
         for i in range(start, n):
             it = items[i]
             total = cost + it.cost
             if total > energy:
                 continue
-            if it.action is None:
+            now_kept = kept
+            if it.answer is not None:
+                if any(c.iid == it.iid for c in chosen):
+                    continue  # a card the set plays is not kept as well
+                now_kept = kept + (it,)
+                now_units, now_placed, now_events, now_per_unit = units, placed, events, per_unit
+                value = placed + events
+            elif len(chosen) - len(kept) >= MAX_PLAN_SIZE:
+                continue
+            elif it.action is None:
                 if len(units) >= max_units:
                     continue
                 now_units = units + (it,)
@@ -189,15 +247,17 @@ def _best_set(
                 value = placed + now_events
             if now_per_unit:
                 value += now_per_unit * len(now_units)
+            if now_kept:
+                value += placer.held(now_units, now_kept)
             chosen.append(it)
             if value > best_value + 1e-9:
                 best_value = value
                 best = (tuple(chosen), now_units)
-            if len(chosen) < MAX_PLAN_SIZE and total + cheapest[i + 1] <= energy:
-                extend(i + 1, total, now_units, now_placed, now_events, now_per_unit)
+            if (answers or len(chosen) < MAX_PLAN_SIZE) and total + cheapest[i + 1] <= energy:
+                extend(i + 1, total, now_units, now_placed, now_events, now_per_unit, now_kept)
             chosen.pop()
 
-    extend(0, 0, (), 0.0, 0, 0.0)
+    extend(0, 0, (), 0.0, 0, 0.0, ())
     return best
 
 
@@ -220,6 +280,7 @@ class _Placer:
         "_hit_rate",
         "_losses",
         "_base_losses",
+        "_held",
     )
     facts: Facts
     board: list[BoardUnit | None]
@@ -235,6 +296,7 @@ class _Placer:
     _hit_rate: float
     _losses: bool  # the weights count the player's units the rift's attacks destroy
     _base_losses: float  # what the board as it is loses
+    _held: dict[tuple[tuple[_Item, ...], tuple[int, ...]], float]  # (units, answers kept) -> `held`
 
     def __init__(
         self,
@@ -258,6 +320,7 @@ class _Placer:
         self._hit_rate = facts.our_hit_rate
         self._losses = facts.counts_losses
         self._base_losses = facts.losses_at(board[0], board[1], board[2]) if self._losses else 0.0
+        self._held = {}
 
     def best(self, units: tuple[_Item, ...]) -> float:
         """The value of the best placement of `units` (at least one)."""
@@ -333,6 +396,20 @@ class _Placer:
             saved -= self.facts.losses_at(left, right, defense) - self._base_losses
         self._saved[id(left), id(right), id(defense)] = saved
         return saved
+
+    def held(self, units: tuple[_Item, ...], kept: tuple[_Item, ...]) -> float:
+        """What the answers `kept` for the rift's turn save the board `units` make in their best
+        placement (`Facts.answers_saving`)."""
+        answers = tuple(sorted([it.answer for it in kept if it.answer is not None]))
+        value = self._held.get((units, answers))
+        if value is None:
+            board = list(self.board)
+            if units:
+                self.best(units)
+                for it, slot in zip(units, self._where[units]):
+                    board[slot] = it.card.entry
+            value = self._held[units, answers] = self.facts.answers_saving(board[0], board[1], board[2], answers)
+        return value
 
     def placement(self, units: tuple[_Item, ...]) -> list[Action]:
         """The summons of the best placement of `units` (after `best`)."""

@@ -136,13 +136,13 @@ class GreedyPolicy:
                 self._expect = None
             return action
         self._expect = None
-        return _nothing_to_play(game, legal)
+        return _nothing_to_play(game, legal, self.weights)
 
 
-def _nothing_to_play(game: Game, legal: list[Action]) -> Action:
+def _nothing_to_play(game: Game, legal: list[Action], weights: Weights = HAND_SET) -> Action:
     """With nothing (more) to play: set an event for the rift's turn, else attack if anything can,
     else end the turn."""
-    setting = set_choice(game, legal)
+    setting = set_choice(game, legal, weights)
     if setting is not None:
         return setting
     return GO_TO_ATTACK if any(can_attack_now(game, s) for s in (ATTACK_LEFT, ATTACK_RIGHT, RULER)) else END_TURN
@@ -160,7 +160,7 @@ def _decide(game: Game, legal: list[Action], weights: Weights = HAND_SET) -> Act
         plan = main_plan(game, facts, legal)
         if plan:
             return plan[0]
-        return _nothing_to_play(game, legal)
+        return _nothing_to_play(game, legal, weights)
     attack = attack_choice(game, facts, legal)
     if attack is not None:
         return attack
