@@ -111,7 +111,7 @@ class Weights:
         step=0.5,
     )
     kill_future: float = _w(
-        0.0,
+        1.0,
         "with a line open, a kill the attackers plan together, per expected damage-zone card the rift's attacker "
         "would deal the board in its next attack and the turns after (0: not counted)",
         step=0.5,
