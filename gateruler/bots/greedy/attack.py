@@ -139,13 +139,23 @@ def _kill_plan(ours: _Attackers, targets: list[int]) -> Action | None:
     facts = ours.facts
     game = facts.game
     attackers, face_of, atk_of = ours.attackers, ours.face_of, ours.atk_of
-    all_face = sum([face_of[a] for a in attackers])
-    face_next = sum([facts.face(game.stk(PLAYER, s)) for s in _OUR_ATTACKERS if _stands(game, s)])
+    faces = [face_of[a] for a in attackers]
+    all_face = sum(faces)
+    # No group gives up less face damage than this: a target whose kill is worth no more is not planned.
+    floor = min(min(faces), sum([f for f in faces if f < 0]))
+    strength = sum([atk_of[a] for a in attackers])
+    face_next = 0.0
+    if facts.w.kill_line:
+        face_next = sum([facts.face(game.stk(PLAYER, s)) for s in _OUR_ATTACKERS if _stands(game, s)])
     best_plan = all_face
     best_first: Action | None = None
     for t in targets:
         rem = facts.remaining_hp(INVADER, t)
+        if strength < rem:
+            continue  # all the attackers together do not kill it
         kv = facts.kill_value(t) + kill_foresight(facts, t, face_next)
+        if kv - floor <= 1e-9 and not (t == DEFENSE and any(ours.pierces(a) for a in attackers)):
+            continue  # every plan against it is worth less than going face
         for size in range(1, len(attackers) + 1):
             for group in itertools.permutations(attackers, size):
                 total = sum([atk_of[a] for a in group])
