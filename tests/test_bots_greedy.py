@@ -312,3 +312,22 @@ def test_with_kill_future_greedy_goes_face_when_the_board_stops_the_rifts_attack
 
     g = _brute_to_kill_or_face(("WALL", 20, ATTACK_LEFT))
     assert _greedy_attack(g, kill_future=1.0) == Attack(RULER, RULER)
+
+
+def test_with_kill_future_two_attackers_kill_the_rifts_attacker_together_and_the_weaker_strikes_first() -> None:
+    """docs/bots.md (the attack phase): a kill with a line open may be planned by a group of attackers.  BRUTE
+    has HP 4: neither the Knight (ATK 3) nor POKE (ATK 1, in the right attack zone, which the rift never attacks:
+    solo-mode.md step 6) kills it alone, both together do; its next attack would hit the player's ruler for 3
+    damage checks.  The group strikes first with the attacker whose face damage matters least (POKE, STK 1).
+    Without the term greedy weighs one attack at a time and a lone attack kills nothing: the ruler goes face."""
+    from factories import event, game, summon, unit
+
+    from gateruler.engine import ATTACK_RIGHT, RULER, Attack, GoToAttack
+
+    brute, poke, nothing = unit("BRUTE", 1, 6, 4, 3), unit("POKE", 1, 1, 20, 1), event("NOTHING")
+    g = game(cards=[brute, poke, nothing], player=["POKE"], rift=["BRUTE"] + ["NOTHING"] * 20, rift_pad=0, drives=1)
+    summon(g, "POKE", ATTACK_RIGHT)
+    g.apply(GoToAttack())
+    assert Attack(ATTACK_RIGHT, ATTACK_LEFT) in g.legal_actions()
+    assert _greedy_attack(g, kill_future=1.0) == Attack(ATTACK_RIGHT, ATTACK_LEFT)
+    assert _greedy_attack(g, kill_future=0.0) == Attack(RULER, RULER)
