@@ -1,7 +1,10 @@
 """Greedy's attack phase: which attack next, or none.
 
 * With a line open (the rift has an empty slot) every attacker goes for the
-  rift's ruler unless killing a unit is worth more than its face damage.
+  rift's ruler unless killing a unit is worth more than its face damage; with
+  `kill_future` or `kill_line` a group of attackers may plan a kill together,
+  weighed against all of them going face, the kill also worth the attacks of
+  the rift's unit that never come (values.kill_foresight).
 * With no line open, it opens one as cheaply as possible: the unit that the
   smallest group of attackers can destroy, striking first with the attacker
   whose face damage matters least; the rest then go face.
