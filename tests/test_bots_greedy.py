@@ -261,3 +261,73 @@ def test_a_granted_keyword_is_worth_as_much_on_a_played_card_as_on_an_activated_
     (grant,) = g.card(iid).abilities[0].effects
     assert effect_value(facts, grant, 0.0, iid) == facts.w.grant > facts.w.min_play
     assert PlayEvent(iid) in main_plan(g, facts, g.legal_actions())
+
+
+def _brute_to_kill_or_face(*player_units: tuple[str, int, int]):  # noqa: ANN202
+    """The player's attack phase of turn 2: the rift's left attack zone holds BRUTE (ATK 6, HP 3, STK 3), a line is
+    open (its right and defense zones are empty) and nothing of the rift's deck can take BRUTE's place; the
+    player's ruler (the Knight: ATK 3, STK 3) can attack; `player_units` (id, HP, slot) stand on the player's board."""
+    from factories import event, game, summon, unit
+
+    from gateruler.engine import GoToAttack
+
+    ours = [unit(card_id, 1, 1, hp, 1) for card_id, hp, _ in player_units]
+    brute, nothing = unit("BRUTE", 1, 6, 3, 3), event("NOTHING")
+    ids = [card_id for card_id, _, _ in player_units]
+    g = game(cards=[brute, nothing, *ours], player=ids, rift=["BRUTE"] + ["NOTHING"] * 20, rift_pad=0, drives=1)
+    for card_id, _, slot in player_units:
+        summon(g, card_id, slot)
+    g.apply(GoToAttack())
+    return g
+
+
+def _greedy_attack(g, **weights: float):  # noqa: ANN001, ANN202
+    from gateruler.bots.greedy import GreedyBot
+    from gateruler.bots.weights import Weights
+
+    return GreedyBot(0, Weights(**weights)).choose(player_view(g))
+
+
+def test_with_kill_future_greedy_kills_the_rifts_attacker_when_its_attacks_would_deal_more_than_the_face_damage() -> (
+    None
+):
+    """docs/bots.md (the attack phase): with a line open, a kill is weighed against the face damage it costs, and
+    with `kill_future` it is also worth the damage-zone cards the rift's attacker would deal in its next attack
+    and the turns after.  BRUTE's next attack finds the player's board empty and hits the ruler: 3 damage checks
+    (solo-mode.md step 6), 3 cards with no CNT card in the player's deck, counted for 1 + `future_turns` (1.5)
+    turns; the Knight's face damage is at most 3 cards.  Without the term (weight 0, the hand-set greedy)
+    the ruler goes face as before."""
+    from gateruler.engine import RULER, Attack
+
+    g = _brute_to_kill_or_face()
+    assert Attack(RULER, ATTACK_LEFT) in g.legal_actions() and Attack(RULER, RULER) in g.legal_actions()
+    assert _greedy_attack(g, kill_future=0.0) == Attack(RULER, RULER)
+    assert _greedy_attack(g, kill_future=1.0) == Attack(RULER, ATTACK_LEFT)
+
+
+def test_with_kill_future_greedy_goes_face_when_the_board_stops_the_rifts_attacker() -> None:
+    """WALL (HP 20) in the player's left attack zone takes BRUTE's attack (ATK 6) and survives (solo-mode.md step 6:
+    the left attack unit is attacked first): killing BRUTE saves no card, so the ruler's face damage is worth more."""
+    from gateruler.engine import RULER, Attack
+
+    g = _brute_to_kill_or_face(("WALL", 20, ATTACK_LEFT))
+    assert _greedy_attack(g, kill_future=1.0) == Attack(RULER, RULER)
+
+
+def test_with_kill_future_two_attackers_kill_the_rifts_attacker_together_and_the_weaker_strikes_first() -> None:
+    """docs/bots.md (the attack phase): a kill with a line open may be planned by a group of attackers.  BRUTE
+    has HP 4: neither the Knight (ATK 3) nor POKE (ATK 1, in the right attack zone, which the rift never attacks:
+    solo-mode.md step 6) kills it alone, both together do; its next attack would hit the player's ruler for 3
+    damage checks.  The group strikes first with the attacker whose face damage matters least (POKE, STK 1).
+    Without the term greedy weighs one attack at a time and a lone attack kills nothing: the ruler goes face."""
+    from factories import event, game, summon, unit
+
+    from gateruler.engine import ATTACK_RIGHT, RULER, Attack, GoToAttack
+
+    brute, poke, nothing = unit("BRUTE", 1, 6, 4, 3), unit("POKE", 1, 1, 20, 1), event("NOTHING")
+    g = game(cards=[brute, poke, nothing], player=["POKE"], rift=["BRUTE"] + ["NOTHING"] * 20, rift_pad=0, drives=1)
+    summon(g, "POKE", ATTACK_RIGHT)
+    g.apply(GoToAttack())
+    assert Attack(ATTACK_RIGHT, ATTACK_LEFT) in g.legal_actions()
+    assert _greedy_attack(g, kill_future=1.0) == Attack(ATTACK_RIGHT, ATTACK_LEFT)
+    assert _greedy_attack(g, kill_future=0.0) == Attack(RULER, RULER)

@@ -104,6 +104,18 @@ class Weights:
         "killing a rift attacker, per worth of the player's units its next attack would destroy (lost_unit...)",
         step=1.0,
     )
+    kill_line: float = _w(
+        0.0,
+        "with a line open, a kill the attackers plan together, per expected face damage of the player's attackers "
+        "next turn that the kill keeps a line open for (0: no such plans, the attacks of before)",
+        step=0.5,
+    )
+    kill_future: float = _w(
+        1.0,
+        "with a line open, a kill the attackers plan together, per expected damage-zone card the rift's attacker "
+        "would deal the board in its next attack and the turns after (0: not counted)",
+        step=0.5,
+    )
     # --- the player's units
     shield: float = _w(1.0, "an expected damage-zone card the player's board saves from the rift's next attacks")
     wipe_risk: float = _w(

@@ -1,7 +1,10 @@
 """Greedy's attack phase: which attack next, or none.
 
 * With a line open (the rift has an empty slot) every attacker goes for the
-  rift's ruler unless killing a unit is worth more than its face damage.
+  rift's ruler unless killing a unit is worth more than its face damage; with
+  `kill_future` or `kill_line` a group of attackers may plan a kill together,
+  weighed against all of them going face, the kill also worth the attacks of
+  the rift's unit that never come (values.kill_foresight).
 * With no line open, it opens one as cheaply as possible: the unit that the
   smallest group of attackers can destroy, striking first with the attacker
   whose face damage matters least; the rest then go face.
@@ -15,7 +18,18 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from gateruler.engine.actions import DEFENSE, INVADER, PLAYER, RULER, Action, Attack, attack_action
+from gateruler.bots.greedy.values import kill_foresight
+from gateruler.engine.actions import (
+    ATTACK_LEFT,
+    ATTACK_RIGHT,
+    DEFENSE,
+    INVADER,
+    PLAYER,
+    RULER,
+    Action,
+    Attack,
+    attack_action,
+)
 from gateruler.engine.keywords import PIERCE
 
 if TYPE_CHECKING:
@@ -94,8 +108,13 @@ def attack_choice(game: Game, facts: Facts, legal: list[Action]) -> Action | Non
 
 
 def _with_a_line_open(ours: _Attackers, attacks: list[Attack]) -> Action | None:
-    """Face damage, unless a kill is worth more than the attacker's face."""
+    """Face damage, unless a kill (planned together, with `kill_line` / `kill_future`) is worth
+    more than the face damage it costs."""
     facts = ours.facts
+    if facts.w.kill_line or facts.w.kill_future:
+        planned = _kill_plan(ours, sorted({a.target for a in attacks if a.target != RULER}))
+        if planned is not None:
+            return planned
     best_value = 0.0
     best: Action | None = None
     for a in attacks:
@@ -113,6 +132,54 @@ def _with_a_line_open(ours: _Attackers, attacks: list[Attack]) -> Action | None:
         if v > best_value + 1e-9:
             best_value, best = v, a
     return best
+
+
+def _kill_plan(ours: _Attackers, targets: list[int]) -> Action | None:
+    """With a line open: the first attack of the group that kills a rift unit (the rest going
+    face), when that is worth more than every attacker going face; the kill is worth its
+    `kill_value` and its `kill_foresight` (the line it keeps open next turn, the attacks of the
+    unit's that never come).  None: no kill is worth its face damage."""
+    facts = ours.facts
+    game = facts.game
+    attackers, face_of, atk_of = ours.attackers, ours.face_of, ours.atk_of
+    faces = [face_of[a] for a in attackers]
+    all_face = sum(faces)
+    # No group gives up less face damage than this: a target whose kill is worth no more is not planned.
+    floor = min(min(faces), sum([f for f in faces if f < 0]))
+    strength = sum([atk_of[a] for a in attackers])
+    face_next = 0.0
+    if facts.w.kill_line:
+        face_next = sum([facts.face(game.stk(PLAYER, s)) for s in _OUR_ATTACKERS if _stands(game, s)])
+    best_plan = all_face
+    best_first: Action | None = None
+    for t in targets:
+        rem = facts.remaining_hp(INVADER, t)
+        if strength < rem:
+            continue  # all the attackers together do not kill it
+        kv = facts.kill_value(t) + kill_foresight(facts, t, face_next)
+        if kv - floor <= 1e-9 and not (t == DEFENSE and any(ours.pierces(a) for a in attackers)):
+            continue  # every plan against it is worth less than going face
+        for size in range(1, len(attackers) + 1):
+            for group in itertools.permutations(attackers, size):
+                total = sum([atk_of[a] for a in group])
+                if total < rem or total - atk_of[group[-1]] >= rem:
+                    continue  # does not kill, or kills without its last member
+                rest = sum([face_of[a] for a in attackers if a not in group])
+                v = kv + rest - sum([ours.reaction_loss(a, t) for a in group])
+                if t == DEFENSE and ours.pierces(group[-1]):
+                    v += face_of[group[-1]]
+                if v > best_plan + 1e-9:
+                    best_plan = v
+                    best_first = attack_action(min(group, key=lambda a: (face_of[a], -atk_of[a], a)), t)
+    return best_first
+
+
+_OUR_ATTACKERS = (ATTACK_LEFT, ATTACK_RIGHT, RULER)
+
+
+def _stands(game: Game, slot: int) -> bool:
+    """Whether the player has an attacker in `slot` (the ruler always): it attacks next turn."""
+    return slot == RULER or game.sides[PLAYER].board[slot] is not None
 
 
 def _opening(ours: _Attackers, targets: list[int]) -> Action | None:

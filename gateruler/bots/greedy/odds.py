@@ -165,9 +165,20 @@ class DeckOdds:
     """What the contents of both decks say (never their order): the rift's CNT share and
     backlash, its average new unit, and the player's own CNT share."""
 
-    __slots__ = ("rift_cards", "rift_hits", "harm_rate", "new_atk", "new_stk", "new_hp", "our_hit_rate", "rift_wipers")
+    __slots__ = (
+        "rift_cards",
+        "rift_hits",
+        "rift_units",
+        "harm_rate",
+        "new_atk",
+        "new_stk",
+        "new_hp",
+        "our_hit_rate",
+        "rift_wipers",
+    )
     rift_cards: int
     rift_hits: int
+    rift_units: int  # the units among the rift's cards: what its drives summon
     harm_rate: float
     new_atk: float
     new_stk: float
@@ -180,6 +191,7 @@ class DeckOdds:
         units = rift.units
         self.rift_cards = n
         self.rift_hits = n - rift.cnt
+        self.rift_units = units
         self.harm_rate = rift.harm / n if n else 0.0
         self.new_atk = rift.atk / units if units else 0.0
         self.new_stk = rift.stk / units if units else 0.0

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from gateruler.bots.greedy.cards import ENEMY_UNIT_TARGETS, BoardUnit, CardFacts, reaches, target_shape
 from gateruler.bots.greedy.facts import UNIT_SLOTS, Facts
+from gateruler.bots.greedy.odds import at_least, deck_odds
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Split
 from gateruler.engine.costs import COSTS
 from gateruler.engine.effects import EFFECTS
@@ -421,3 +422,33 @@ def unit_worth(
             value -= w.replaced_hp * old[0] + w.replaced_atk * old[1] + w.replaced_unit
         worth[slot] = value
     return worth
+
+
+# ---------------------------------------------------------------------- kills with a line open
+
+
+def closed_chance(facts: Facts, units: int) -> float:
+    """The chance that the rift's next drives fill its board (no line open in the player's next
+    turn) when `units` of its three unit zones are taken now: enough of the cards driven are units."""
+    needed = 3 - units
+    if needed <= 0:
+        return 1.0
+    odds = deck_odds(facts.game, facts.cards)  # the odds Facts read: remembered
+    return at_least(needed, facts.game.setup.level.drives_per_turn, odds.rift_units, odds.rift_cards)
+
+
+def kill_foresight(facts: Facts, slot: int, face_next: float) -> float:
+    """What killing the rift's unit in `slot` now is worth beyond `kill_value`, for a kill that
+    costs face damage while a line is open: the line it keeps open for the player's attackers
+    next turn (`face_next`, their face damage; `kill_line`), and the damage the unit would deal
+    the player's board in its next attack and the turns after (`kill_future`).  0 while both
+    weights are 0."""
+    w = facts.w
+    value = 0.0
+    if w.kill_line:
+        board = facts.game.sides[INVADER].board
+        units = (board[0] is not None) + (board[1] is not None) + (board[2] is not None)
+        value += w.kill_line * (closed_chance(facts, units) - closed_chance(facts, units - 1)) * face_next
+    if w.kill_future and slot != DEFENSE:
+        value += w.kill_future * facts.shield_from_kill(slot) * facts.dfn * (1.0 + w.future_turns * facts.keep)
+    return value
