@@ -207,6 +207,7 @@ def _shared_view(game: Game, setup: Setup, decks: tuple[list[int], list[int]]) -
     view.history = game.history
     view.halt_after_turn = game.halt_after_turn
     view.used = game.used
+    view.hp_dirty = game.hp_dirty
     return view
 
 

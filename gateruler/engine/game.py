@@ -103,6 +103,7 @@ class Game:
         "history",
         "halt_after_turn",
         "used",
+        "hp_dirty",
     )
     setup: Setup  # what is fixed for the game's life, shared by its clones
     sides: list[SideState]  # by side: PLAYER, INVADER
@@ -120,6 +121,7 @@ class Game:
     history: list[Action]  # the player's actions so far (a replay)
     halt_after_turn: int | None  # stop before the turn after this one starts (scenarios)
     used: tuple[tuple[int, int], ...]  # (card, ability) used this turn: activated and once-per-turn abilities
+    hp_dirty: bool  # a unit entered, or a unit's damage or HP changed, since the rules last checked HP
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -207,6 +209,7 @@ class Game:
         game.history = []
         game.halt_after_turn = None
         game.used = ()  # (card, ability) pairs used this turn: activated ones, and once-per-turn triggered ones
+        game.hp_dirty = True
         return game
 
     # ------------------------------------------------------------------ copying
@@ -239,6 +242,7 @@ class Game:
         game.history = self.history[:]
         game.halt_after_turn = self.halt_after_turn
         game.used = self.used
+        game.hp_dirty = self.hp_dirty
         return game
 
     # ------------------------------------------------------------------ queries
@@ -372,31 +376,34 @@ class Game:
         """Add an event to the log (engine/events.py lists the kinds and their fields)."""
         self.log.append(KINDS[kind]((self.turn, kind, side) + args))  # its kind's record, a tuple
 
-    def rules_processing(self) -> bool:
+    def rules_processing(self, every: bool = True) -> bool:
         """Rules processing: units at 0 HP are destroyed; a side that lost (its damage zone reached
         its LIFE, it took a card from an empty deck, or its deck is empty: `Rules.deck_out`) ends the game.
 
-        It runs after every task of every game: kept lean (stats.hp inlined).  True when there was
-        nothing to do, so that `run` need not ask again after a task that changed nothing."""
+        It runs after every task (stats.hp inlined); True when there was nothing to do.  `run` passes
+        `every=False`: HP is then checked only if a unit entered or its damage or HP changed since
+        (`hp_dirty`, set by those primitives), or continuous effects change HP (read anything)."""
         if self.winner is not None:
             return False
         settled = True
         setup = self.setup
-        base_hp = setup.base_hp
-        bonuses = setup.stat_bonuses
+        bonuses = setup.hp_bonuses
         sides = self.sides
-        for side in (PLAYER, INVADER):  # indexing, not enumerate(): cheaper here
-            board = sides[side].board
-            for slot in UNIT_SLOTS:
-                u = board[slot]
-                if u is not None:
-                    hp = base_hp[u.iid] + u.hp_mod + u.tmp_hp
-                    if bonuses:
-                        for bonus in bonuses:
-                            hp += bonus(self, side, u.iid, slot, HP)
-                    if hp <= 0 or u.damage >= hp:
-                        self.destroy(side, slot, Cause.HP)
-                        settled = False
+        if every or self.hp_dirty or bonuses:
+            base_hp = setup.base_hp
+            for side in (PLAYER, INVADER):  # indexing, not enumerate(): cheaper here
+                board = sides[side].board
+                for slot in UNIT_SLOTS:
+                    u = board[slot]
+                    if u is not None:
+                        hp = base_hp[u.iid] + u.hp_mod + u.tmp_hp
+                        if bonuses:
+                            for bonus in bonuses:
+                                hp += bonus(self, side, u.iid, slot, HP)
+                        if hp <= 0 or u.damage >= hp:
+                            self.destroy(side, slot, Cause.HP)
+                            settled = False
+            self.hp_dirty = not settled  # a unit destroyed may have stayed (a replacement): look again
         player, rift = sides
         if (not player.deck or not rift.deck) and setup.rules.deck_out is DeckOut.EMPTY:
             # A side whose deck has no cards left loses (rules.md 9), checked as the damage zone is.
@@ -417,6 +424,7 @@ class Game:
         tasks = self.tasks
         rules = self.rules_processing
         settled = False  # the rules found nothing to do after the last task
+        self.hp_dirty = True  # what a caller changed before (a scenario's units) is checked after the first task
         while self.winner is None and self.pending is None and tasks:
             task = tasks.pop()
             if type(task) is Frame:  # most tasks are abilities in resolution
@@ -430,7 +438,7 @@ class Game:
                 break
             else:
                 RUNS[type(task)](self, task)
-            settled = rules()
+            settled = rules(False)
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict:

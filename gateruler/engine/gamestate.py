@@ -113,6 +113,7 @@ class Setup:
     unanswered: frozenset[str] = frozenset()  # the windows no card of the game can answer (windows.py)
     # ------------------------------------------------------------------ hooks: what the core runs, and when
     stat_bonuses: tuple[StatBonus, ...] = ()  # at every stat read (continuous stat changes)
+    hp_bonuses: tuple[StatBonus, ...] = ()  # the same, at rules processing, when some continuous change is to HP
     keyword_grants: tuple[KeywordGrants, ...] = ()  # at every keyword read (granted keywords)
     main_plays: tuple[Plays, ...] = ()  # the main phase's legal actions (discount plays, activated abilities)
     attack_plays: tuple[Plays, ...] = ()  # the attack phase's legal actions (activated abilities)
@@ -202,6 +203,7 @@ class GameState(Protocol):
     history: list[Action]
     halt_after_turn: int | None
     used: tuple[tuple[int, int], ...]
+    hp_dirty: bool  # a unit entered or its damage or HP changed: rules processing checks HP again
 
     # ------------------------------------------------------------------ queries
     @property

@@ -89,6 +89,7 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         **abilities,
         # hooks
         "stat_bonuses": (bonus,) if any(entries) else (),
+        "hp_bonuses": (bonus,) if any(effect.hp for card in entries for _, effect in card) else (),
         "keyword_grants": (with_grants,) if abilities["has_grants"] else (),
         "turn_end": (expire_grants,) if abilities["has_grants"] else (),
         "fire_filters": (once_per_turn,) if once else (),

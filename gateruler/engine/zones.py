@@ -78,6 +78,7 @@ def summon(game: GameState, side: int, iid: int, slot: int, how: str = NORMAL) -
         game.log_event(side, "replace", old.iid, slot)
         release_soul(game, side, old.iid)
     s.board[slot] = Unit(iid, game.turn, how)
+    game.hp_dirty = True
     game.log_event(side, "summon", iid, slot)
     if how != NORMAL:
         fire(game, side, iid, ON_SPECIAL_SUMMON)
