@@ -296,23 +296,18 @@ class Game:
     legal_actions = legal.legal_actions
 
     def apply(self, action: Action) -> None:
-        """Perform one legal action, then run the game to the player's next decision.
-
-        An action naming a copy of a card on offer is taken as that copy
-        (copies are one choice, copies.py; saves and replays made before
-        may name the second copy), and performed as recorded."""
+        """Perform one legal action, then run the game to the player's next decision.  An action naming
+        a copy of a card on offer is taken as that copy (copies are one choice, copies.py; saves and
+        replays made before may name the second copy), and performed as recorded."""
         legal = self.legal_actions()
         if action not in legal and offered_copy(self, action, legal) is None:
             raise IllegalAction(f"illegal action now: {action!r}")
         self.apply_trusted(action)
 
     def apply_trusted(self, action: Action) -> None:
-        """`apply` without checking the action against `legal_actions()` again.
-
-        For callers that took `action` from `legal_actions()` of this very
-        state (the bots' game loop, the search's playouts): working the legal
-        actions out a second time was a sixth of a game's cost.  Everything
-        else calls `apply`, which refuses an illegal action."""
+        """`apply` without checking the action against `legal_actions()` again, for callers that took it
+        from `legal_actions()` of this very state (the bots' loop, playouts, bench_engine's random player):
+        working them out twice was a sixth of a game's cost.  Others call `apply`, which refuses."""
         self.history.append(action)
         pending = self.pending
         if pending is not None and pending.kind == WINDOW:
@@ -385,10 +380,8 @@ class Game:
         (`hp_dirty`, set by those primitives), or continuous effects change HP (read anything)."""
         if self.winner is not None:
             return False
-        settled = True
-        setup = self.setup
+        settled, setup, sides = True, self.setup, self.sides
         bonuses = setup.hp_bonuses
-        sides = self.sides
         if every or self.hp_dirty or bonuses:
             base_hp = setup.base_hp
             for side in (PLAYER, INVADER):  # indexing, not enumerate(): cheaper here
@@ -423,11 +416,13 @@ class Game:
         (`Game.new(start=False)`, scenarios) runs it once it is ready."""
         tasks = self.tasks
         rules = self.rules_processing
+        player, rift = self.sides
+        bonuses = self.setup.hp_bonuses
         settled = False  # the rules found nothing to do after the last task
         self.hp_dirty = True  # what a caller changed before (a scenario's units) is checked after the first task
         while self.winner is None and self.pending is None and tasks:
             task = tasks.pop()
-            if type(task) is Frame:  # most tasks are abilities in resolution
+            if type(task) is Frame:  # most tasks are abilities in resolution (mypy narrows type(task) only)
                 run_frame(self, task)
             elif type(task) is Window:
                 windows.open_window(self, task)
@@ -438,7 +433,11 @@ class Game:
                 break
             else:
                 RUNS[type(task)](self, task)
-            settled = rules(False)
+            # what rules processing reads, tested here: most tasks leave it nothing to do (and cost no call)
+            if self.hp_dirty or bonuses or player.lost or rift.lost or not player.deck or not rift.deck:
+                settled = rules(False)
+            else:
+                settled = True
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict:
