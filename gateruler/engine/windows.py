@@ -57,7 +57,7 @@ from gateruler.engine.actions import INVADER, PLAYER, RULER, Action, Pass, PlayE
 from gateruler.engine.frames import Decision, DecisionKind, Frame
 from gateruler.engine.keywords import COUNTERATTACK, INTERCEPT, OPEN_CARD, SENTINEL
 from gateruler.engine.legal import event_playable, is_set_copy
-from gateruler.engine.tasks import Battle, Overdrive, RiftAttack, RiftPlay, RiftStartRules, Task, Window
+from gateruler.engine.tasks import Battle, Overdrive, RiftAttack, RiftPlay, RiftStartRules, Task, Window, make
 from gateruler.engine.tasks import window as task
 from gateruler.engine.timings import (
     ATTACK,
@@ -92,6 +92,7 @@ DAMAGE_WORDS = frozenset({"damage", "split_damage"})  # the effect words that de
 RIFT_START_WINDOW = task(RIFT_START)
 BEFORE_ATTACK_WINDOW = task(BEFORE_ATTACK)
 RIFT_END_WINDOW = task(RIFT_END)
+BEFORE_DAMAGE_WINDOW = task(BEFORE_DAMAGE)
 
 
 # ---------------------------------------------------------------------- worked out once per game
@@ -189,8 +190,8 @@ def attack_windows(game: GameState, side: int, attacker_iid: int, target: int, t
     again just before battle damage (`before_damage`): a rift attack, or the player's own attack when its unit is
     about to take damage (an intercept or a counterattack)."""
     if side == INVADER or (attacker_iid >= 0 and target != RULER and _hits_back(game, target)):
-        game.tasks.append(task(BEFORE_DAMAGE))
-        game.tasks.append(task(ATTACK_DECLARED, attacker_iid, target, target_iid))
+        game.tasks.append(BEFORE_DAMAGE_WINDOW)
+        game.tasks.append(make(Window, (ATTACK_DECLARED, attacker_iid, target, target_iid)))  # no Python call
 
 
 def _hits_back(game: GameState, target: int) -> bool:
@@ -204,12 +205,12 @@ def drive_windows(game: GameState, iid: int) -> bool:
     resolved (`rift_drive`); a unit waits in the rift's drive zone while the player may answer it before it
     resolves (`rift_card`), and is played by a `RiftPlay` step.  True when it waits so."""
     tasks = game.tasks
-    tasks.append(task(RIFT_DRIVE, iid))
+    tasks.append(make(Window, (RIFT_DRIVE, iid, -1, -1)))  # task(RIFT_DRIVE, iid) without its two calls
     if game.setup.defs[iid].type is not UNIT_TYPE:
         return False  # an event resolves as its ability (whose own window comes with it); a field has nowhere to go
     game.sides[INVADER].drive.append(iid)
     tasks.append(RiftPlay(iid))
-    tasks.append(task(RIFT_CARD, iid))
+    tasks.append(make(Window, (RIFT_CARD, iid, -1, -1)))
     return True
 
 
