@@ -163,9 +163,9 @@ class Game:
             rift_ids, rift_deck = turns.deal(rift_ids, rift_deck, opponent.deck_size(level))
         else:
             rift_deck.reverse()  # given top first; we keep the top at the end
-        player_defs = [pool[c] for c in deck]
+        player_defs = tuple(map(pool.__getitem__, deck))  # map: no comprehension's frame per game
         invader_defs = opponent.card_definitions(level, pool, tuple(rift_ids))
-        defs = tuple(player_defs) + tuple(invader_defs[c] for c in rift_ids)
+        defs = player_defs + tuple(map(invader_defs.__getitem__, rift_ids))
         owners = tuple([PLAYER] * n + [INVADER] * len(rift_ids))
         setup = build_setup(
             defs,

@@ -155,10 +155,12 @@ def trigger_index(
     indexes = []
     checks = []
     hooks: frozenset[str] = frozenset()
+    hit = None
     for d in defs:
-        hit = _INDEXES.get(id(d))
-        if hit is None or hit[0] is not d:
-            hit = _index(d)
+        if hit is None or hit[0] is not d:  # copies stand together in a deck list: one look-up for them
+            hit = _INDEXES.get(id(d))
+            if hit is None or hit[0] is not d:
+                hit = _index(d)
         indexes.append(hit[1])
         checks.append(hit[3])
         if hit[2]:

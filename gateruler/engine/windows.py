@@ -164,15 +164,25 @@ def ability_windows(defs: Sequence[CardDef], owners: Sequence[int]) -> Mapping[t
     (`damage_effect` when it may deal damage to the player's side, else `rift_ability`), and the player's own
     abilities with a damage effect that may hit the player's side (`damage_effect`)."""
     out: dict[tuple[int, int], str] = {}
+    seen: dict[tuple[int, int], list[tuple[int, str]]] = {}  # (id(definition), owner) -> its windows: copies read once
     for iid, (d, owner) in enumerate(zip(defs, owners)):
-        for index, ability in enumerate(d.abilities):
-            if ability.trigger in NOT_ON_THE_GATE:
-                continue
-            hurts = any(e.kind in DAMAGE_WORDS and _may_hit_the_player(e.target, owner) for e in ability.effects)
-            if hurts:
-                out[(iid, index)] = DAMAGE_EFFECT
-            elif owner == INVADER:
-                out[(iid, index)] = RIFT_ABILITY
+        found = seen.get((id(d), owner))
+        if found is None:
+            found = seen[(id(d), owner)] = _card_windows(d, owner)
+        for index, name in found:
+            out[(iid, index)] = name
+    return out
+
+
+def _card_windows(d: CardDef, owner: int) -> list[tuple[int, str]]:
+    out = []
+    for index, ability in enumerate(d.abilities):
+        if ability.trigger in NOT_ON_THE_GATE:
+            continue
+        if any(e.kind in DAMAGE_WORDS and _may_hit_the_player(e.target, owner) for e in ability.effects):
+            out.append((index, DAMAGE_EFFECT))
+        elif owner == INVADER:
+            out.append((index, RIFT_ABILITY))
     return out
 
 
