@@ -32,6 +32,7 @@ import gateruler.engine.activation as activation
 import gateruler.engine.combat as combat
 import gateruler.engine.firing as firing
 import gateruler.engine.legal as legal
+import gateruler.engine.processing as processing
 import gateruler.engine.soul as souls
 import gateruler.engine.stats as stats
 import gateruler.engine.turns as turns
@@ -44,20 +45,18 @@ from gateruler.engine.actions import (
     SIDE_NAMES,
     SLOT_NAMES,
     SLOT_WORDS,
-    UNIT_SLOTS,
     Action,
 )
 from gateruler.engine.copies import offered_copy
-from gateruler.engine.events import KINDS, Cause, describe, event_to_dict
+from gateruler.engine.events import KINDS, describe, event_to_dict
 from gateruler.engine.frames import Decision, Frame
 from gateruler.engine.gamestate import Opponent, Setup
 from gateruler.engine.perform import PERFORM
 from gateruler.engine.resolve import run as run_frame
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
-from gateruler.engine.rules import DeckOut, Rules
+from gateruler.engine.rules import Rules
 from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import START_PHASE, Phase, SideState, Unit
-from gateruler.engine.stats import HP
 from gateruler.engine.tables import build_setup
 from gateruler.engine.tasks import (
     RIFT_STEPS,
@@ -371,43 +370,7 @@ class Game:
         """Add an event to the log (engine/events.py lists the kinds and their fields)."""
         self.log.append(KINDS[kind]((self.turn, kind, side) + args))  # its kind's record, a tuple
 
-    def rules_processing(self, every: bool = True) -> bool:
-        """Rules processing: units at 0 HP are destroyed; a side that lost (its damage zone reached
-        its LIFE, it took a card from an empty deck, or its deck is empty: `Rules.deck_out`) ends the game.
-
-        It runs after every task (stats.hp inlined); True when there was nothing to do.  `run` passes
-        `every=False`: HP is then checked only if a unit entered or its damage or HP changed since
-        (`hp_dirty`, set by those primitives), or continuous effects change HP (read anything)."""
-        if self.winner is not None:
-            return False
-        settled, setup, sides = True, self.setup, self.sides
-        bonuses = setup.hp_bonuses
-        if every or self.hp_dirty or bonuses:
-            base_hp = setup.base_hp
-            for side in (PLAYER, INVADER):  # indexing, not enumerate(): cheaper here
-                board = sides[side].board
-                for slot in UNIT_SLOTS:
-                    u = board[slot]
-                    if u is not None:
-                        hp = base_hp[u.iid] + u.hp_mod + u.tmp_hp
-                        if bonuses:
-                            for bonus in bonuses:
-                                hp += bonus(self, side, u.iid, slot, HP)
-                        if hp <= 0 or u.damage >= hp:
-                            self.destroy(side, slot, Cause.HP)
-                            settled = False
-            self.hp_dirty = not settled  # a unit destroyed may have stayed (a replacement): look again
-        player, rift = sides
-        if (not player.deck or not rift.deck) and setup.rules.deck_out is DeckOut.EMPTY:
-            # A side whose deck has no cards left loses (rules.md 9), checked as the damage zone is.
-            if not player.deck and not player.lost:
-                player.lost = "deck-out"
-            if not rift.deck and not rift.lost:
-                rift.lost = "deck-out"
-        if player.lost or rift.lost:
-            turns.lost(self, player.lost, rift.lost)
-            return False
-        return settled
+    rules_processing = processing.rules_processing  # (processing.py)
 
     def run(self) -> None:
         """Run the game's tasks until the player must decide or the game is over.
@@ -417,7 +380,7 @@ class Game:
         tasks = self.tasks
         rules = self.rules_processing
         player, rift = self.sides
-        bonuses, unanswered = self.setup.hp_bonuses, self.setup.unanswered
+        unanswered = self.setup.unanswered
         settled = False  # the rules found nothing to do after the last task
         self.hp_dirty = True  # what a caller changed before (a scenario's units) is checked after the first task
         while self.winner is None and self.pending is None and tasks:
@@ -435,7 +398,7 @@ class Game:
             else:
                 RUNS[type(task)](self, task)
             # what rules processing reads, tested here: most tasks leave it nothing to do (and cost no call)
-            if self.hp_dirty or bonuses or player.lost or rift.lost or not player.deck or not rift.deck:
+            if self.hp_dirty or player.lost or rift.lost or not player.deck or not rift.deck:
                 settled = rules(False)
             else:
                 settled = True

@@ -98,6 +98,7 @@ class Setup:
     no_main_play: frozenset[int] = frozenset()  # events whose timing does not open the main window
     discounts: tuple[int, ...] = ()  # the index of its discount ability, or -1 (discount.py)
     grants: tuple = ()  # its continuous keyword grants (continuous.py); () when no card has any
+    hp_continuous: tuple = ()  # its continuous HP changes (processing.py); () when no card has any
     ability_windows: Mapping[tuple[int, int], str] = attrs.field(
         factory=dict
     )  # (card, ability) -> its window (windows.py)
@@ -113,7 +114,6 @@ class Setup:
     unanswered: frozenset[str] = frozenset()  # the windows no card of the game can answer (windows.py)
     # ------------------------------------------------------------------ hooks: what the core runs, and when
     stat_bonuses: tuple[StatBonus, ...] = ()  # at every stat read (continuous stat changes)
-    hp_bonuses: tuple[StatBonus, ...] = ()  # the same, at rules processing, when some continuous change is to HP
     keyword_grants: tuple[KeywordGrants, ...] = ()  # at every keyword read (granted keywords)
     main_plays: tuple[Plays, ...] = ()  # the main phase's legal actions (discount plays, activated abilities)
     attack_plays: tuple[Plays, ...] = ()  # the attack phase's legal actions (activated abilities)

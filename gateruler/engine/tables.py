@@ -14,7 +14,7 @@ from typing import Any
 
 from gateruler.engine.actions import DEFENSE, PLAYER, UNIT_SLOTS
 from gateruler.engine.activation import ability_tables, play_hooks
-from gateruler.engine.continuous import bonus, continuous_entries, expire_grants, with_grants
+from gateruler.engine.continuous import bonus, continuous_entries, expire_grants, hp_entries, with_grants
 from gateruler.engine.firing import once_per_turn
 from gateruler.engine.gamestate import Setup
 from gateruler.engine.keywords import SOUL_GUARD
@@ -89,7 +89,7 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         **abilities,
         # hooks
         "stat_bonuses": (bonus,) if any(entries) else (),
-        "hp_bonuses": (bonus,) if any(effect.hp for card in entries for _, effect in card) else (),
+        "hp_continuous": hp_entries(entries),
         "keyword_grants": (with_grants,) if abilities["has_grants"] else (),
         "turn_end": (expire_grants,) if abilities["has_grants"] else (),
         "fire_filters": (once_per_turn,) if once else (),
