@@ -40,26 +40,21 @@ def rules_processing(game: GameState, every: bool = True) -> bool:
     or now, so every unit is as alive as it was."""
     if game.winner is not None:
         return False
-    settled, setup, sides = True, game.setup, game.sides
+    settled, setup = True, game.setup
     if every or game.hp_dirty:
-        base_hp = setup.base_hp
-        sources = hp_sources(game) if setup.hp_continuous else ()
-        for side in (PLAYER, INVADER):  # indexing, not enumerate(): cheaper here
-            board = sides[side].board
-            for slot in UNIT_SLOTS:
-                u = board[slot]
-                if u is not None:
-                    hp = base_hp[u.iid] + u.hp_mod + u.tmp_hp
-                    for src_side, src, entries in sources:
-                        hp += hp_from(game, entries, src_side, src, side, u.iid, slot)
-                    if hp <= 0 or u.damage >= hp:
+        if setup.hp_continuous:
+            settled = _hp_with_continuous(game)
+        else:
+            base_hp = setup.base_hp
+            for side in (PLAYER, INVADER):  # indexing, not enumerate(): cheaper here
+                board = game.sides[side].board
+                for slot in UNIT_SLOTS:
+                    u = board[slot]
+                    if u is not None and (u.damage >= (hp := base_hp[u.iid] + u.hp_mod + u.tmp_hp) or hp <= 0):
                         game.destroy(side, slot, Cause.HP)
                         settled = False
-                        if sources:
-                            sources = hp_sources(game)  # the unit may have been one (bonus read the board live)
-        # a unit destroyed may have stayed (a replacement); a continuous HP change in play may change with anything
-        game.hp_dirty = not settled or bool(sources)
-    player, rift = sides
+            game.hp_dirty = not settled  # a unit destroyed may have stayed (a replacement): look again
+    player, rift = game.sides
     if (not player.deck or not rift.deck) and setup.rules.deck_out is DeckOut.EMPTY:
         # A side whose deck has no cards left loses (rules.md 9), checked as the damage zone is.
         if not player.deck and not player.lost:
@@ -69,6 +64,29 @@ def rules_processing(game: GameState, every: bool = True) -> bool:
     if player.lost or rift.lost:
         lost(game, player.lost, rift.lost)
         return False
+    return settled
+
+
+def _hp_with_continuous(game: GameState) -> bool:
+    """The HP check in a game with continuous HP changes; whether no unit was destroyed."""
+    settled = True
+    base_hp = game.setup.base_hp
+    sources = hp_sources(game)
+    for side in (PLAYER, INVADER):
+        board = game.sides[side].board
+        for slot in UNIT_SLOTS:
+            u = board[slot]
+            if u is not None:
+                hp = base_hp[u.iid] + u.hp_mod + u.tmp_hp
+                for src_side, src, entries in sources:
+                    hp += hp_from(game, entries, src_side, src, side, u.iid, slot)
+                if hp <= 0 or u.damage >= hp:
+                    game.destroy(side, slot, Cause.HP)
+                    settled = False
+                    if sources:
+                        sources = hp_sources(game)  # the unit may have been one (`bonus` reads the board live)
+    # a unit destroyed may have stayed (a replacement); a continuous HP change in play may change with anything
+    game.hp_dirty = not settled or bool(sources)
     return settled
 
 
