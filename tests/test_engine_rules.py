@@ -782,3 +782,26 @@ def test_an_open_unit_returned_to_the_hand_is_played_again_at_once() -> None:
     g.apply(PlayEvent(find_iid(g, P, "hand", "RECALL")))
     assert g.unit_at(P, ATTACK_LEFT).iid == herald_iid and herald_iid not in g.sides[P].hand
     assert [e[1] for e in g.log if e[1] == "summon" and e.card == herald_iid] == ["summon", "summon"]
+
+
+def test_a_unit_whose_hp_an_effect_lowers_to_its_damage_is_destroyed_by_the_rules_processing_right_after() -> None:
+    """In the middle of the rift's turn: the rift's on_enter lowers every unit's HP, which leaves the player's
+    soldier (HP 3, 2 damage from a counterattack) with damage >= HP; rules processing destroys it before the
+    rift's attacks (rules processing after every task, which the engine skips only when no HP changed)."""
+    thorn = unit("THORN", 1, 2, 10, 1, keywords=["counterattack"])
+    wither = unit("WITHER", 1, 1, 5, 1, on("on_enter", fx("modify", "all_units", hp=-1, duration="permanent")))
+    g = game(cards=[thorn, wither, SOLDIER], player=["SOLDIER"], rift=["THORN", "WITHER"], drives=1)
+    summon(g, "SOLDIER", ATTACK_LEFT)
+    g.apply(GoToAttack())
+    g.apply(Attack(ATTACK_LEFT, ATTACK_LEFT))
+    assert g.unit_at(P, ATTACK_LEFT).damage == 2
+    start = len(g.log)
+    g.apply(EndTurn())
+    after = [e[1] for e in g.log[start:]]
+    lowered = max(i for i, kind in enumerate(after) if kind == "modify")
+    assert after[lowered + 1] == "destroy" and g.log[start + lowered + 1][3:6] == (
+        find_iid(g, P, "graveyard", "SOLDIER"),
+        None,
+        "hp",
+    )
+    assert "attack" not in after[:lowered]

@@ -30,6 +30,7 @@ from gateruler.engine import events
 from gateruler.engine.actions import INVADER, PLAYER, Action
 from gateruler.engine.game import Game, Setup
 from gateruler.engine.state import SideState
+from gateruler.engine.zones import shuffle_list
 from gateruler.errors import IllegalAction
 
 HIDDEN_SEED = -1  # what a view says its game's seed is
@@ -131,7 +132,7 @@ class PlayerView:
                 low = self.bottom[side]
                 deck = game.sides[side].deck
                 hidden = deck[low : low + n]
-                rng.shuffle(hidden)
+                shuffle_list(rng, hidden)  # rng.shuffle(hidden), move for move, at half its cost
                 deck[low : low + n] = hidden
         game.rng = random.Random(rng.getrandbits(64))
         return game
@@ -207,6 +208,7 @@ def _shared_view(game: Game, setup: Setup, decks: tuple[list[int], list[int]]) -
     view.history = game.history
     view.halt_after_turn = game.halt_after_turn
     view.used = game.used
+    view.hp_dirty = game.hp_dirty
     return view
 
 

@@ -148,6 +148,7 @@ def damage_unit(
             if amount <= 0 or board[slot] is not u:
                 return False
     u.damage += amount
+    game.hp_dirty = True
     game.log_event(side, "damage_unit", u.iid, amount, u.damage, source, cause)
     if u.damage >= hp(game, side, slot):
         return destroy(game, side, slot, Cause.LETHAL, source)

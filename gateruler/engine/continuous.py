@@ -125,6 +125,21 @@ def bonus(game: GameState, side: int, iid: int, slot: int, stat: str) -> int:
     return total
 
 
+def hp_entries(entries: tuple[tuple[Entry, ...], ...]) -> tuple[tuple[Entry, ...], ...]:
+    """Each card's continuous changes to HP (of `continuous_entries`); empty when no card has any."""
+    if not any(effect.hp for card in entries for _, effect in card):
+        return ()
+    return tuple(tuple(entry for entry in card if entry[1].hp) for card in entries)
+
+
+def hp_from(
+    game: GameState, entries: tuple[Entry, ...], src_side: int, src: int, side: int, iid: int, slot: int
+) -> int:
+    """What one card's continuous HP changes add to the unit read (rules processing: `bonus` for HP, its
+    entries that change HP only, which is the same sum)."""
+    return _from(game, entries, src_side, src, side, iid, slot, "hp")
+
+
 def _from(
     game: GameState, entries: tuple[Entry, ...], src_side: int, src: int, side: int, iid: int, slot: int, stat: str
 ) -> int:

@@ -32,6 +32,7 @@ import gateruler.engine.activation as activation
 import gateruler.engine.combat as combat
 import gateruler.engine.firing as firing
 import gateruler.engine.legal as legal
+import gateruler.engine.processing as processing
 import gateruler.engine.soul as souls
 import gateruler.engine.stats as stats
 import gateruler.engine.turns as turns
@@ -44,20 +45,18 @@ from gateruler.engine.actions import (
     SIDE_NAMES,
     SLOT_NAMES,
     SLOT_WORDS,
-    UNIT_SLOTS,
     Action,
 )
 from gateruler.engine.copies import offered_copy
-from gateruler.engine.events import KINDS, Cause, describe, event_to_dict
+from gateruler.engine.events import KINDS, describe, event_to_dict
 from gateruler.engine.frames import Decision, Frame
 from gateruler.engine.gamestate import Opponent, Setup
 from gateruler.engine.perform import PERFORM
 from gateruler.engine.resolve import run as run_frame
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
-from gateruler.engine.rules import DeckOut, Rules
+from gateruler.engine.rules import Rules
 from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import START_PHASE, Phase, SideState, Unit
-from gateruler.engine.stats import HP
 from gateruler.engine.tables import build_setup
 from gateruler.engine.tasks import (
     RIFT_STEPS,
@@ -103,6 +102,7 @@ class Game:
         "history",
         "halt_after_turn",
         "used",
+        "hp_dirty",
     )
     setup: Setup  # what is fixed for the game's life, shared by its clones
     sides: list[SideState]  # by side: PLAYER, INVADER
@@ -120,6 +120,7 @@ class Game:
     history: list[Action]  # the player's actions so far (a replay)
     halt_after_turn: int | None  # stop before the turn after this one starts (scenarios)
     used: tuple[tuple[int, int], ...]  # (card, ability) used this turn: activated and once-per-turn abilities
+    hp_dirty: bool  # a unit entered, or a unit's damage or HP changed, since the rules last checked HP
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -161,9 +162,9 @@ class Game:
             rift_ids, rift_deck = turns.deal(rift_ids, rift_deck, opponent.deck_size(level))
         else:
             rift_deck.reverse()  # given top first; we keep the top at the end
-        player_defs = [pool[c] for c in deck]
+        player_defs = tuple(map(pool.__getitem__, deck))  # map: no comprehension's frame per game
         invader_defs = opponent.card_definitions(level, pool, tuple(rift_ids))
-        defs = tuple(player_defs) + tuple(invader_defs[c] for c in rift_ids)
+        defs = player_defs + tuple(map(invader_defs.__getitem__, rift_ids))
         owners = tuple([PLAYER] * n + [INVADER] * len(rift_ids))
         setup = build_setup(
             defs,
@@ -207,6 +208,7 @@ class Game:
         game.history = []
         game.halt_after_turn = None
         game.used = ()  # (card, ability) pairs used this turn: activated ones, and once-per-turn triggered ones
+        game.hp_dirty = True
         return game
 
     # ------------------------------------------------------------------ copying
@@ -239,6 +241,7 @@ class Game:
         game.history = self.history[:]
         game.halt_after_turn = self.halt_after_turn
         game.used = self.used
+        game.hp_dirty = self.hp_dirty
         return game
 
     # ------------------------------------------------------------------ queries
@@ -292,23 +295,18 @@ class Game:
     legal_actions = legal.legal_actions
 
     def apply(self, action: Action) -> None:
-        """Perform one legal action, then run the game to the player's next decision.
-
-        An action naming a copy of a card on offer is taken as that copy
-        (copies are one choice, copies.py; saves and replays made before
-        may name the second copy), and performed as recorded."""
+        """Perform one legal action, then run the game to the player's next decision.  An action naming
+        a copy of a card on offer is taken as that copy (copies are one choice, copies.py; saves and
+        replays made before may name the second copy), and performed as recorded."""
         legal = self.legal_actions()
         if action not in legal and offered_copy(self, action, legal) is None:
             raise IllegalAction(f"illegal action now: {action!r}")
         self.apply_trusted(action)
 
     def apply_trusted(self, action: Action) -> None:
-        """`apply` without checking the action against `legal_actions()` again.
-
-        For callers that took `action` from `legal_actions()` of this very
-        state (the bots' game loop, the search's playouts): working the legal
-        actions out a second time was a sixth of a game's cost.  Everything
-        else calls `apply`, which refuses an illegal action."""
+        """`apply` without checking the action against `legal_actions()` again, for callers that took it
+        from `legal_actions()` of this very state (the bots' loop, playouts, bench_engine's random player):
+        working them out twice was a sixth of a game's cost.  Others call `apply`, which refuses."""
         self.history.append(action)
         pending = self.pending
         if pending is not None and pending.kind == WINDOW:
@@ -372,42 +370,7 @@ class Game:
         """Add an event to the log (engine/events.py lists the kinds and their fields)."""
         self.log.append(KINDS[kind]((self.turn, kind, side) + args))  # its kind's record, a tuple
 
-    def rules_processing(self) -> bool:
-        """Rules processing: units at 0 HP are destroyed; a side that lost (its damage zone reached
-        its LIFE, it took a card from an empty deck, or its deck is empty: `Rules.deck_out`) ends the game.
-
-        It runs after every task of every game: kept lean (stats.hp inlined).  True when there was
-        nothing to do, so that `run` need not ask again after a task that changed nothing."""
-        if self.winner is not None:
-            return False
-        settled = True
-        setup = self.setup
-        base_hp = setup.base_hp
-        bonuses = setup.stat_bonuses
-        sides = self.sides
-        for side in (PLAYER, INVADER):  # indexing, not enumerate(): cheaper here
-            board = sides[side].board
-            for slot in UNIT_SLOTS:
-                u = board[slot]
-                if u is not None:
-                    hp = base_hp[u.iid] + u.hp_mod + u.tmp_hp
-                    if bonuses:
-                        for bonus in bonuses:
-                            hp += bonus(self, side, u.iid, slot, HP)
-                    if hp <= 0 or u.damage >= hp:
-                        self.destroy(side, slot, Cause.HP)
-                        settled = False
-        player, rift = sides
-        if (not player.deck or not rift.deck) and setup.rules.deck_out is DeckOut.EMPTY:
-            # A side whose deck has no cards left loses (rules.md 9), checked as the damage zone is.
-            if not player.deck and not player.lost:
-                player.lost = "deck-out"
-            if not rift.deck and not rift.lost:
-                rift.lost = "deck-out"
-        if player.lost or rift.lost:
-            turns.lost(self, player.lost, rift.lost)
-            return False
-        return settled
+    rules_processing = processing.rules_processing  # (processing.py)
 
     def run(self) -> None:
         """Run the game's tasks until the player must decide or the game is over.
@@ -416,13 +379,17 @@ class Game:
         (`Game.new(start=False)`, scenarios) runs it once it is ready."""
         tasks = self.tasks
         rules = self.rules_processing
+        player, rift = self.sides
+        unanswered = self.setup.unanswered
         settled = False  # the rules found nothing to do after the last task
+        self.hp_dirty = True  # what a caller changed before (a scenario's units) is checked after the first task
         while self.winner is None and self.pending is None and tasks:
             task = tasks.pop()
-            if type(task) is Frame:  # most tasks are abilities in resolution
+            if type(task) is Frame:  # most tasks are abilities in resolution (mypy narrows type(task) only)
                 run_frame(self, task)
             elif type(task) is Window:
-                windows.open_window(self, task)
+                if task.name not in unanswered:  # open_window's own first test, without the call
+                    windows.open_window(self, task)
                 if settled:
                     continue  # a window changes nothing the rules read (at most it waits, or queues a reveal)
             elif type(task) is Start and self.halt_after_turn is not None and self.turn >= self.halt_after_turn:
@@ -430,7 +397,11 @@ class Game:
                 break
             else:
                 RUNS[type(task)](self, task)
-            settled = rules()
+            # what rules processing reads, tested here: most tasks leave it nothing to do (and cost no call)
+            if self.hp_dirty or player.lost or rift.lost or not player.deck or not rift.deck:
+                settled = rules(False)
+            else:
+                settled = True
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict:

@@ -99,6 +99,7 @@ class Setup:
     no_main_play: frozenset[int] = frozenset()  # events whose timing does not open the main window
     discounts: tuple[int, ...] = ()  # the index of its discount ability, or -1 (discount.py)
     grants: tuple = ()  # its continuous keyword grants (continuous.py); () when no card has any
+    hp_continuous: tuple = ()  # its continuous HP changes (processing.py); () when no card has any
     ability_windows: Mapping[tuple[int, int], str] = attrs.field(
         factory=dict
     )  # (card, ability) -> its window (windows.py)
@@ -204,6 +205,7 @@ class GameState(Protocol):
     history: list[Action]
     halt_after_turn: int | None
     used: tuple[tuple[int, int], ...]
+    hp_dirty: bool  # a unit entered or its damage or HP changed: rules processing checks HP again
 
     # ------------------------------------------------------------------ queries
     @property

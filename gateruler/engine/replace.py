@@ -206,6 +206,7 @@ def survives(game: GameState, side: int, slot: int, lethal: bool, cost: bool = F
             continue
         if word.reset_damage:
             u.damage = 0
+            game.hp_dirty = True
         game.log_event(side, "survived", u.iid, src, u.damage)
         if instead:
             _instead(game, src_side, src, index)
@@ -241,6 +242,7 @@ def guard(game: GameState, side: int, slot: int, lethal: bool, way: str) -> bool
         return False
     u.damage = 0
     u.tmp_atk = u.tmp_hp = u.tmp_stk = 0
+    game.hp_dirty = True  # its HP may fall with its until-end-of-turn changes
     if u.gained:
         u.gained = tuple(g for g in u.gained if g[1])
     game.log_event(side, "soul_guard", u.iid, way)

@@ -14,7 +14,7 @@ from typing import Any
 
 from gateruler.engine.actions import DEFENSE, PLAYER, UNIT_SLOTS
 from gateruler.engine.activation import ability_tables, play_hooks
-from gateruler.engine.continuous import bonus, continuous_entries, expire_grants, with_grants
+from gateruler.engine.continuous import bonus, continuous_entries, expire_grants, hp_entries, with_grants
 from gateruler.engine.firing import once_per_turn
 from gateruler.engine.gamestate import Setup
 from gateruler.engine.keywords import SOUL_GUARD
@@ -89,6 +89,7 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         **abilities,
         # hooks
         "stat_bonuses": (bonus,) if any(entries) else (),
+        "hp_continuous": hp_entries(entries),
         "keyword_grants": (with_grants,) if abilities["has_grants"] else (),
         "turn_end": (expire_grants,) if abilities["has_grants"] else (),
         "fire_filters": (once_per_turn,) if once else (),
@@ -154,10 +155,12 @@ def trigger_index(
     indexes = []
     checks = []
     hooks: frozenset[str] = frozenset()
+    hit = None
     for d in defs:
-        hit = _INDEXES.get(id(d))
-        if hit is None or hit[0] is not d:
-            hit = _index(d)
+        if hit is None or hit[0] is not d:  # copies stand together in a deck list: one look-up for them
+            hit = _INDEXES.get(id(d))
+            if hit is None or hit[0] is not d:
+                hit = _index(d)
         indexes.append(hit[1])
         checks.append(hit[3])
         if hit[2]:

@@ -122,6 +122,7 @@ def end_phase(game: GameState, task: End) -> None:
         for u in s.board:
             if u is not None:
                 u.tmp_atk = u.tmp_hp = u.tmp_stk = 0
+                game.hp_dirty = True  # its HP may fall with them
                 if clear and u.damage:
                     u.damage = 0  # Rules.unit_damage: damage ends with the turn, with the changes above
                     game.log_event(who, "damage_cleared", u.iid)

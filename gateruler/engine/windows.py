@@ -59,7 +59,7 @@ from gateruler.engine.actions import INVADER, PLAYER, RULER, Action, Pass, PlayE
 from gateruler.engine.frames import Decision, DecisionKind, Frame
 from gateruler.engine.keywords import COUNTERATTACK, INTERCEPT, OPEN_CARD, SENTINEL
 from gateruler.engine.legal import event_playable, is_set_copy
-from gateruler.engine.tasks import Battle, Overdrive, RiftAttack, RiftPlay, RiftStartRules, Task, Window
+from gateruler.engine.tasks import Battle, Overdrive, RiftAttack, RiftPlay, RiftStartRules, Task, Window, make
 from gateruler.engine.tasks import window as task
 from gateruler.engine.timings import (
     ATTACK,
@@ -94,6 +94,7 @@ DAMAGE_WORDS = frozenset({"damage", "split_damage"})  # the effect words that de
 RIFT_START_WINDOW = task(RIFT_START)
 BEFORE_ATTACK_WINDOW = task(BEFORE_ATTACK)
 RIFT_END_WINDOW = task(RIFT_END)
+BEFORE_DAMAGE_WINDOW = task(BEFORE_DAMAGE)
 
 
 # ---------------------------------------------------------------------- worked out once per game
@@ -165,15 +166,25 @@ def ability_windows(defs: Sequence[CardDef], owners: Sequence[int]) -> Mapping[t
     (`damage_effect` when it may deal damage to the player's side, else `rift_ability`), and the player's own
     abilities with a damage effect that may hit the player's side (`damage_effect`)."""
     out: dict[tuple[int, int], str] = {}
+    seen: dict[tuple[int, int], list[tuple[int, str]]] = {}  # (id(definition), owner) -> its windows: copies read once
     for iid, (d, owner) in enumerate(zip(defs, owners)):
-        for index, ability in enumerate(d.abilities):
-            if ability.trigger in NOT_ON_THE_GATE:
-                continue
-            hurts = any(e.kind in DAMAGE_WORDS and _may_hit_the_player(e.target, owner) for e in ability.effects)
-            if hurts:
-                out[(iid, index)] = DAMAGE_EFFECT
-            elif owner == INVADER:
-                out[(iid, index)] = RIFT_ABILITY
+        found = seen.get((id(d), owner))
+        if found is None:
+            found = seen[(id(d), owner)] = _card_windows(d, owner)
+        for index, name in found:
+            out[(iid, index)] = name
+    return out
+
+
+def _card_windows(d: CardDef, owner: int) -> list[tuple[int, str]]:
+    out = []
+    for index, ability in enumerate(d.abilities):
+        if ability.trigger in NOT_ON_THE_GATE:
+            continue
+        if any(e.kind in DAMAGE_WORDS and _may_hit_the_player(e.target, owner) for e in ability.effects):
+            out.append((index, DAMAGE_EFFECT))
+        elif owner == INVADER:
+            out.append((index, RIFT_ABILITY))
     return out
 
 
@@ -191,8 +202,8 @@ def attack_windows(game: GameState, side: int, attacker_iid: int, target: int, t
     again just before battle damage (`before_damage`): a rift attack, or the player's own attack when its unit is
     about to take damage (an intercept or a counterattack)."""
     if side == INVADER or (attacker_iid >= 0 and target != RULER and _hits_back(game, target)):
-        game.tasks.append(task(BEFORE_DAMAGE))
-        game.tasks.append(task(ATTACK_DECLARED, attacker_iid, target, target_iid))
+        game.tasks.append(BEFORE_DAMAGE_WINDOW)
+        game.tasks.append(make(Window, (ATTACK_DECLARED, attacker_iid, target, target_iid)))  # no Python call
 
 
 def _hits_back(game: GameState, target: int) -> bool:
@@ -206,12 +217,12 @@ def drive_windows(game: GameState, iid: int) -> bool:
     resolved (`rift_drive`); a unit waits in the rift's drive zone while the player may answer it before it
     resolves (`rift_card`), and is played by a `RiftPlay` step.  True when it waits so."""
     tasks = game.tasks
-    tasks.append(task(RIFT_DRIVE, iid))
+    tasks.append(make(Window, (RIFT_DRIVE, iid, -1, -1)))  # task(RIFT_DRIVE, iid) without its two calls
     if game.setup.defs[iid].type is not UNIT_TYPE:
         return False  # an event resolves as its ability (whose own window comes with it); a field has nowhere to go
     game.sides[INVADER].drive.append(iid)
     tasks.append(RiftPlay(iid))
-    tasks.append(task(RIFT_CARD, iid))
+    tasks.append(make(Window, (RIFT_CARD, iid, -1, -1)))
     return True
 
 

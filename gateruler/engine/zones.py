@@ -78,6 +78,7 @@ def summon(game: GameState, side: int, iid: int, slot: int, how: str = NORMAL) -
         game.log_event(side, "replace", old.iid, slot)
         release_soul(game, side, old.iid)
     s.board[slot] = Unit(iid, game.turn, how)
+    game.hp_dirty = True
     game.log_event(side, "summon", iid, slot)
     if how != NORMAL:
         fire(game, side, iid, ON_SPECIAL_SUMMON)
@@ -169,6 +170,7 @@ def play_event(game: GameState, side: int, iid: int) -> None:
 def play_field(game: GameState, side: int, iid: int) -> None:
     """Put a field card (taken from where it was) into `side`'s field zone; its on_enter abilities trigger."""
     game.sides[side].field.append(iid)
+    game.hp_dirty = True  # it may change HP (processing.py)
     game.log_event(side, "field", iid)
     fire(game, side, iid, ON_ENTER)
 

@@ -35,6 +35,8 @@ SKIPPED = {
     "log": "what happened: read by bots and reports, never by the rules going on",
     "history": "the player's actions so far: a replay of the past, not the state",
     "rng": "replaced by its token (solver/rng.py): equal tokens, equal generator states",
+    "hp_dirty": "whether the rules processing must look at units' HP again (engine/processing.py): it is clear only"
+    " when no unit could be destroyed by it, so a look finds nothing either way",
 }
 
 _BOARD = "board"  # SideState's units, by zone

@@ -64,6 +64,7 @@ class Modify(Effect):
                 u.tmp_atk += self.atk
                 u.tmp_hp += self.hp
                 u.tmp_stk += self.stk
+            game.hp_dirty = True
             game.log_event(side, "modify", iid, self.atk, self.hp, self.stk, frame.source, cause)
 
     def words(self, who: str) -> str:
