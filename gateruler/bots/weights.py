@@ -143,6 +143,12 @@ class Weights:
     closed_line_atk: float = _w(0.4, "a new attacker's ATK (per 3) while no line to the rift's ruler is open")
     unit_atk: float = _w(0.1, "a point of ATK of a new unit in an attack zone")
     unit_hp: float = _w(0.05, "a point of HP of a new unit (staying power)")
+    unit_on_attack: float = _w(
+        0.0,
+        "a new unit's own 'when it attacks' effects in an attack zone, as a share of their worth against the "
+        "rift's board as it is, for each turn it attacks (0: not counted)",
+        step=0.5,
+    )
     replaced_hp: float = _w(0.25, "a point of HP left on a unit summoned over")
     replaced_atk: float = _w(0.1, "a point of ATK of a unit summoned over")
     replaced_unit: float = _w(0.5, "any unit summoned over")

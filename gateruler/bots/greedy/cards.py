@@ -15,7 +15,7 @@ from gateruler.engine.actions import PLAYER
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE
 from gateruler.engine.targets import UNIT, Chosen, Every
 from gateruler.engine.timings import TIMINGS
-from gateruler.engine.triggers import CNT, ON_ENTER, ON_PLAY
+from gateruler.engine.triggers import CNT, ON_ATTACK, ON_ENTER, ON_PLAY
 from gateruler.engine.windows import ANSWER_WINDOWS
 from gateruler.vocabulary import CardType
 
@@ -85,6 +85,7 @@ class CardFacts:
         "cnt_harm",
         "on_play",
         "on_enter",
+        "on_attack",
         "entry",
         "wipes",
         "prevents",
@@ -107,6 +108,7 @@ class CardFacts:
     cnt_harm: float
     on_play: tuple[Effect, ...]
     on_enter: tuple[Effect, ...]
+    on_attack: tuple[Effect, ...]  # a unit's own "when it attacks" effects (unit_worth, with `unit_on_attack`)
     entry: BoardUnit
     wipes: bool
     prevents: bool  # an event meant for the rift's turn that prevents damage (Absolute Bearia)
@@ -131,6 +133,7 @@ class CardFacts:
         self.cnt_harm = cnt_harm(card)
         self.on_play = tuple(e for a in card.abilities_for(ON_PLAY) for e in a.effects)
         self.on_enter = tuple(e for a in card.abilities_for(ON_ENTER) for e in a.effects)
+        self.on_attack = tuple(e for a in card.abilities_for(ON_ATTACK) for e in a.effects)
         # as a fresh unit on a board (`odds.rift_attacks`)
         self.entry = (self.hp, self.atk, self.intercept, self.counter, self.attackable)
         # entering, it destroys every unit of the other side (levels 4 and 5's dragons)

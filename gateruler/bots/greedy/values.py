@@ -415,6 +415,8 @@ def unit_worth(
             if attacking is None:
                 per_turn = facts.face(card.stk) if facts.lines_open else w.closed_line_atk * card.atk / 3
                 attacking = per_turn * (1.0 + w.future_turns * facts.keep) * w.attack_share + w.unit_atk * card.atk
+                if w.unit_on_attack and card.on_attack:
+                    attacking += w.unit_on_attack * _on_attack_worth(facts, card, source)
             value += attacking
         old = board[slot]
         if old is not None:
@@ -422,6 +424,15 @@ def unit_worth(
             value -= w.replaced_hp * old[0] + w.replaced_atk * old[1] + w.replaced_unit
         worth[slot] = value
     return worth
+
+
+def _on_attack_worth(facts: Facts, card: CardFacts, source: int) -> float:
+    """What a new unit's own "when it attacks" effects (Honoikazuchi's split) are worth over the turns
+    it attacks: their worth against the rift's board as it is (its units are replaced by the drives
+    as fast as they die, so the board as it is stands for the next ones), for this turn's attack and
+    the further turns, counted as the unit's face damage is (`attack_share`)."""
+    w = facts.w
+    return effects_value(facts, card.on_attack, 0.0, source) * (1.0 + w.future_turns * facts.keep) * w.attack_share
 
 
 # ---------------------------------------------------------------------- kills with a line open
