@@ -25,7 +25,7 @@ from gateruler.engine.targets import Chosen
 from gateruler.engine.triggers import ON_PLAY, REPLACEMENT, WATCH_TRIGGERS
 from gateruler.engine.windows import HOOKS as WINDOW_HOOKS
 from gateruler.engine.windows import NO_HOOKS as NO_WINDOW_HOOKS
-from gateruler.engine.windows import ability_windows, answering_cards, unanswered_windows
+from gateruler.engine.windows import ability_windows, answering_cards, has_sentinel, unanswered_windows
 from gateruler.models import NO_GROUPS, CardDef, CostModel, Groups, RulerDef
 
 _TABLES: dict[tuple[Any, ...], dict[str, Any]] = {}  # (id(ruler), owners, id(groups), id(def)...) -> the tables
@@ -86,6 +86,7 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         "windows": answering,
         "ability_windows": ability_windows(defs, owners) if answering else {},
         "unanswered": unanswered_windows(defs, owners, abilities["has_activated"]) if answering else frozenset(),
+        "sentinels": answering and has_sentinel(defs, owners),
         **abilities,
         # hooks
         "stat_bonuses": (bonus,) if any(entries) else (),

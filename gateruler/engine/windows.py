@@ -121,9 +121,7 @@ def unanswered_windows(defs: Sequence[CardDef], owners: Sequence[int], has_activ
 
     None when the player has an activated ability or a sentinel unit (they may answer anywhere); else the
     priority windows that no event's timing opens (the rift's events too: any card could be set)."""
-    if has_activated or any(
-        owner == PLAYER and d.type is UNIT_TYPE and SENTINEL in d.keywords for d, owner in zip(defs, owners)
-    ):
+    if has_activated or has_sentinel(defs, owners):
         return frozenset()
     timings = {TIMINGS[d.timing] for d in defs if d.type is EVENT_TYPE and d.timing}
     return frozenset(
@@ -131,6 +129,12 @@ def unanswered_windows(defs: Sequence[CardDef], owners: Sequence[int], has_activ
         for w in WINDOWS
         if w.priority and w.name not in SPECIAL and not any(t.opens(w.name, w.damage) for t in timings)
     )
+
+
+def has_sentinel(defs: Sequence[CardDef], owners: Sequence[int]) -> bool:
+    """Whether some unit of the player's has Sentinel (printed: `answers` reads the definition), which may be
+    summoned from the hand in any window of the rift's turn (`Setup.sentinels`)."""
+    return any(owner == PLAYER and d.type is UNIT_TYPE and SENTINEL in d.keywords for d, owner in zip(defs, owners))
 
 
 _ANSWERS: dict[
@@ -333,8 +337,13 @@ SPECIAL = {DRIVE_SET: _drive_set, OPEN_PLAY: _open_play}
 def open_window(game: GameState, window: Window) -> None:
     """The window task was reached: wait for the player when there is an answer, else go on."""
     name, source, target, target_card = window
-    if name in game.setup.unanswered:
+    setup = game.setup
+    if name in setup.unanswered:
         return  # no card of this game's answers there (tables: unanswered_windows)
+    if not setup.window_plays and name not in SPECIAL and (not setup.sentinels or game.active == PLAYER):
+        set_zones = game.sides[PLAYER].set_zones
+        if set_zones.count(None) == len(set_zones):
+            return  # only a set card could answer (`answers`), and none is set: no battle to look at first
     if name == BEFORE_DAMAGE:
         battle = game.pending_battle(game.active)
         if battle is None or not _battle_goes_on(game, battle):
