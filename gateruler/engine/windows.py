@@ -206,8 +206,11 @@ def attack_windows(game: GameState, side: int, attacker_iid: int, target: int, t
     again just before battle damage (`before_damage`): a rift attack, or the player's own attack when its unit is
     about to take damage (an intercept or a counterattack)."""
     if side == INVADER or (attacker_iid >= 0 and target != RULER and _hits_back(game, target)):
-        game.tasks.append(BEFORE_DAMAGE_WINDOW)
-        game.tasks.append(make(Window, (ATTACK_DECLARED, attacker_iid, target, target_iid)))  # no Python call
+        unanswered = game.setup.unanswered  # a window no card can answer is not pushed (`turn_windows`)
+        if BEFORE_DAMAGE not in unanswered:
+            game.tasks.append(BEFORE_DAMAGE_WINDOW)
+        if ATTACK_DECLARED not in unanswered:
+            game.tasks.append(make(Window, (ATTACK_DECLARED, attacker_iid, target, target_iid)))  # no Python call
 
 
 def _hits_back(game: GameState, target: int) -> bool:
@@ -221,12 +224,15 @@ def drive_windows(game: GameState, iid: int) -> bool:
     resolved (`rift_drive`); a unit waits in the rift's drive zone while the player may answer it before it
     resolves (`rift_card`), and is played by a `RiftPlay` step.  True when it waits so."""
     tasks = game.tasks
-    tasks.append(make(Window, (RIFT_DRIVE, iid, -1, -1)))  # task(RIFT_DRIVE, iid) without its two calls
+    unanswered = game.setup.unanswered  # a window no card can answer is not pushed (`turn_windows`)
+    if RIFT_DRIVE not in unanswered:
+        tasks.append(make(Window, (RIFT_DRIVE, iid, -1, -1)))  # task(RIFT_DRIVE, iid) without its two calls
     if game.setup.defs[iid].type is not UNIT_TYPE:
         return False  # an event resolves as its ability (whose own window comes with it); a field has nowhere to go
     game.sides[INVADER].drive.append(iid)
     tasks.append(RiftPlay(iid))
-    tasks.append(make(Window, (RIFT_CARD, iid, -1, -1)))
+    if RIFT_CARD not in unanswered:
+        tasks.append(make(Window, (RIFT_CARD, iid, -1, -1)))
     return True
 
 
@@ -234,13 +240,20 @@ def effect_drive_windows(game: GameState, iid: int) -> None:
     """An effect of the rift's drove `iid` (a search's or a look's `to: drive`), which waits in its drive zone to be
     played by the `RiftPlay` step on top of the tasks: a unit gets the `rift_card` window before it resolves, as one
     the rift drew and drove does (an event resolves as its ability, whose own window comes with it)."""
-    if game.setup.defs[iid].type is UNIT_TYPE:
+    if game.setup.defs[iid].type is UNIT_TYPE and RIFT_CARD not in game.setup.unanswered:
         game.tasks.append(task(RIFT_CARD, iid))
 
 
 def turn_windows(game: GameState, steps: list[Task]) -> list[Task]:
     """The rift's turn with its windows: in its start phase (before its level's start rule and before its first
-    drive), before each of its attacks is chosen, and before its end phase."""
+    drive), before each of its attacks is chosen, and before its end phase.
+
+    A window no card of the game can answer (`Setup.unanswered`) would be passed over at once, so none of them is
+    pushed (nor the attack and drive windows): the rules find nothing after a passed-over window that they did
+    not find after the task before it (a unit a replacement kept is no longer at 0 HP or lethal damage)."""
+    unanswered = game.setup.unanswered
+    if RIFT_START in unanswered and BEFORE_ATTACK in unanswered and RIFT_END in unanswered:
+        return steps
     out: list[Task] = [RIFT_START_WINDOW]
     for step in steps:
         if type(step) is RiftAttack:
