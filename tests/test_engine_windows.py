@@ -114,6 +114,17 @@ def test_a_deck_without_answers_pushes_no_window_task() -> None:
     assert not any(type(t) is Window for t in g.tasks)
 
 
+def test_a_window_no_card_of_the_game_answers_is_never_on_the_task_stack() -> None:
+    """A damage-timed event answers only at the attack's two moments: the rift's start, drive, card and end windows
+    would be passed over, so they are not pushed, and the game waits at the declaration as before."""
+    g = game(cards=[GUARD, BRUTE, BLANK], player=["GUARD"], rift=["BLANK", "BRUTE"], drives=1)
+    unanswered = g.setup.unanswered
+    assert {RIFT_DRIVE, RIFT_END} <= unanswered and ATTACK_DECLARED not in unanswered
+    set_and_end(g, "GUARD")
+    assert window(g) == ATTACK_DECLARED
+    assert not [t for t in g.tasks if type(t) is Window and t.name in unanswered]
+
+
 def test_the_window_opens_again_after_an_answer_until_the_player_passes() -> None:
     g = game(cards=[SNAP, BRUTE, BLANK], player=["SNAP", "SNAP"], rift=["BRUTE", "BRUTE", "BRUTE"], drives=1)
     set_and_end(g, "SNAP", "SNAP")  # the rift's first brute stands on its board already; it drives a second

@@ -113,6 +113,7 @@ class Setup:
     has_grants: bool = False  # some card grants keywords
     windows: bool = False  # the player may answer in the rift's turn (windows.py)
     unanswered: frozenset[str] = frozenset()  # the windows no card of the game can answer (windows.py)
+    sentinels: bool = False  # some unit of the player's has Sentinel: it may answer the rift's windows from the hand
     # ------------------------------------------------------------------ hooks: what the core runs, and when
     stat_bonuses: tuple[StatBonus, ...] = ()  # at every stat read (continuous stat changes)
     keyword_grants: tuple[KeywordGrants, ...] = ()  # at every keyword read (granted keywords)

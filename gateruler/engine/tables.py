@@ -25,7 +25,7 @@ from gateruler.engine.targets import Chosen
 from gateruler.engine.triggers import ON_PLAY, REPLACEMENT, WATCH_TRIGGERS
 from gateruler.engine.windows import HOOKS as WINDOW_HOOKS
 from gateruler.engine.windows import NO_HOOKS as NO_WINDOW_HOOKS
-from gateruler.engine.windows import ability_windows, answering_cards, unanswered_windows
+from gateruler.engine.windows import ability_windows, answering_cards, has_sentinel, unanswered_windows
 from gateruler.models import NO_GROUPS, CardDef, CostModel, Groups, RulerDef
 
 _TABLES: dict[tuple[Any, ...], dict[str, Any]] = {}  # (id(ruler), owners, id(groups), id(def)...) -> the tables
@@ -66,6 +66,7 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
     # a game with keyword grants may grant Soul guard: it asks the leave hook too (a soul test, when it has none)
     replaces = hooks - {REPLACEMENT} | ({LEAVE} if abilities["has_grants"] else frozenset())
     answering = answering_cards(defs, owners)
+    unanswered = unanswered_windows(defs, owners, abilities["has_activated"]) if answering else frozenset()
     return {
         "defs": defs,
         "ruler": ruler,
@@ -84,8 +85,14 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         "replaces": replaces,
         # the rift-turn windows, as they are when the player_windows reading lets them open
         "windows": answering,
-        "ability_windows": ability_windows(defs, owners) if answering else {},
-        "unanswered": unanswered_windows(defs, owners, abilities["has_activated"]) if answering else frozenset(),
+        # an ability's window that no card can answer is not pushed (windows.turn_windows)
+        "ability_windows": (
+            {key: name for key, name in ability_windows(defs, owners).items() if name not in unanswered}
+            if answering
+            else {}
+        ),
+        "unanswered": unanswered,
+        "sentinels": answering and has_sentinel(defs, owners),
         **abilities,
         # hooks
         "stat_bonuses": (bonus,) if any(entries) else (),

@@ -121,9 +121,7 @@ def unanswered_windows(defs: Sequence[CardDef], owners: Sequence[int], has_activ
 
     None when the player has an activated ability or a sentinel unit (they may answer anywhere); else the
     priority windows that no event's timing opens (the rift's events too: any card could be set)."""
-    if has_activated or any(
-        owner == PLAYER and d.type is UNIT_TYPE and SENTINEL in d.keywords for d, owner in zip(defs, owners)
-    ):
+    if has_activated or has_sentinel(defs, owners):
         return frozenset()
     timings = {TIMINGS[d.timing] for d in defs if d.type is EVENT_TYPE and d.timing}
     return frozenset(
@@ -131,6 +129,12 @@ def unanswered_windows(defs: Sequence[CardDef], owners: Sequence[int], has_activ
         for w in WINDOWS
         if w.priority and w.name not in SPECIAL and not any(t.opens(w.name, w.damage) for t in timings)
     )
+
+
+def has_sentinel(defs: Sequence[CardDef], owners: Sequence[int]) -> bool:
+    """Whether some unit of the player's has Sentinel (printed: `answers` reads the definition), which may be
+    summoned from the hand in any window of the rift's turn (`Setup.sentinels`)."""
+    return any(owner == PLAYER and d.type is UNIT_TYPE and SENTINEL in d.keywords for d, owner in zip(defs, owners))
 
 
 _ANSWERS: dict[
@@ -202,8 +206,11 @@ def attack_windows(game: GameState, side: int, attacker_iid: int, target: int, t
     again just before battle damage (`before_damage`): a rift attack, or the player's own attack when its unit is
     about to take damage (an intercept or a counterattack)."""
     if side == INVADER or (attacker_iid >= 0 and target != RULER and _hits_back(game, target)):
-        game.tasks.append(BEFORE_DAMAGE_WINDOW)
-        game.tasks.append(make(Window, (ATTACK_DECLARED, attacker_iid, target, target_iid)))  # no Python call
+        unanswered = game.setup.unanswered  # a window no card can answer is not pushed (`turn_windows`)
+        if BEFORE_DAMAGE not in unanswered:
+            game.tasks.append(BEFORE_DAMAGE_WINDOW)
+        if ATTACK_DECLARED not in unanswered:
+            game.tasks.append(make(Window, (ATTACK_DECLARED, attacker_iid, target, target_iid)))  # no Python call
 
 
 def _hits_back(game: GameState, target: int) -> bool:
@@ -217,12 +224,15 @@ def drive_windows(game: GameState, iid: int) -> bool:
     resolved (`rift_drive`); a unit waits in the rift's drive zone while the player may answer it before it
     resolves (`rift_card`), and is played by a `RiftPlay` step.  True when it waits so."""
     tasks = game.tasks
-    tasks.append(make(Window, (RIFT_DRIVE, iid, -1, -1)))  # task(RIFT_DRIVE, iid) without its two calls
+    unanswered = game.setup.unanswered  # a window no card can answer is not pushed (`turn_windows`)
+    if RIFT_DRIVE not in unanswered:
+        tasks.append(make(Window, (RIFT_DRIVE, iid, -1, -1)))  # task(RIFT_DRIVE, iid) without its two calls
     if game.setup.defs[iid].type is not UNIT_TYPE:
         return False  # an event resolves as its ability (whose own window comes with it); a field has nowhere to go
     game.sides[INVADER].drive.append(iid)
     tasks.append(RiftPlay(iid))
-    tasks.append(make(Window, (RIFT_CARD, iid, -1, -1)))
+    if RIFT_CARD not in unanswered:
+        tasks.append(make(Window, (RIFT_CARD, iid, -1, -1)))
     return True
 
 
@@ -230,13 +240,20 @@ def effect_drive_windows(game: GameState, iid: int) -> None:
     """An effect of the rift's drove `iid` (a search's or a look's `to: drive`), which waits in its drive zone to be
     played by the `RiftPlay` step on top of the tasks: a unit gets the `rift_card` window before it resolves, as one
     the rift drew and drove does (an event resolves as its ability, whose own window comes with it)."""
-    if game.setup.defs[iid].type is UNIT_TYPE:
+    if game.setup.defs[iid].type is UNIT_TYPE and RIFT_CARD not in game.setup.unanswered:
         game.tasks.append(task(RIFT_CARD, iid))
 
 
 def turn_windows(game: GameState, steps: list[Task]) -> list[Task]:
     """The rift's turn with its windows: in its start phase (before its level's start rule and before its first
-    drive), before each of its attacks is chosen, and before its end phase."""
+    drive), before each of its attacks is chosen, and before its end phase.
+
+    A window no card of the game can answer (`Setup.unanswered`) would be passed over at once, so none of them is
+    pushed (nor the attack and drive windows): the rules find nothing after a passed-over window that they did
+    not find after the task before it (a unit a replacement kept is no longer at 0 HP or lethal damage)."""
+    unanswered = game.setup.unanswered
+    if RIFT_START in unanswered and BEFORE_ATTACK in unanswered and RIFT_END in unanswered:
+        return steps
     out: list[Task] = [RIFT_START_WINDOW]
     for step in steps:
         if type(step) is RiftAttack:
@@ -333,8 +350,13 @@ SPECIAL = {DRIVE_SET: _drive_set, OPEN_PLAY: _open_play}
 def open_window(game: GameState, window: Window) -> None:
     """The window task was reached: wait for the player when there is an answer, else go on."""
     name, source, target, target_card = window
-    if name in game.setup.unanswered:
+    setup = game.setup
+    if name in setup.unanswered:
         return  # no card of this game's answers there (tables: unanswered_windows)
+    if not setup.window_plays and name not in SPECIAL and (not setup.sentinels or game.active == PLAYER):
+        set_zones = game.sides[PLAYER].set_zones
+        if set_zones.count(None) == len(set_zones):
+            return  # only a set card could answer (`answers`), and none is set: no battle to look at first
     if name == BEFORE_DAMAGE:
         battle = game.pending_battle(game.active)
         if battle is None or not _battle_goes_on(game, battle):
