@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
+from collections.abc import Callable
 
 import pytest
 from positions import crowded, decision_figures_missing
@@ -40,6 +42,20 @@ def watching(pace: float | None = None) -> BoardApp:
 def screen_text(app: BoardApp) -> str:
     """What the terminal shows now, line by line: the screen as Textual's compositor draws it."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def footer_line(app: BoardApp) -> str:
+    """The screen's last line: the footer's keys."""
+    return screen_text(app).splitlines()[-1]
+
+
+async def until(pilot, ready: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
+    """Pause until `ready()`, not for a time: a pause returns once the machine looks idle, and on a loaded
+    one that can be before the board is drawn (the footer's keys come a refresh or two after the board)."""
+    deadline = time.monotonic() + timeout
+    while not ready():
+        assert time.monotonic() < deadline, f"not within {timeout:.0f}s: {what}"
+        await pilot.pause()
 
 
 def drive(app: BoardApp, steps, size=(80, 24)):
@@ -169,10 +185,12 @@ def test_the_card_pane_shows_the_card_under_the_pointer_and_the_highlighted_choi
         assert app.query_one("#card-pane").border_title == name
         choices = app.query_one("#choices", OptionList)
         choices.focus()
+        await until(pilot, lambda: choices.has_focus, "the choices have the focus")
         await pilot.press("down")
-        await pilot.pause()
+        pane = app.query_one("#card-pane")
+        await until(pilot, lambda: pane.border_title != name, "the card pane follows the highlight")
         second = app.session.choices[1]
-        assert app.query_one("#card-pane").border_title in second.label
+        assert pane.border_title in second.label
 
     drive(app, steps)
 
@@ -291,7 +309,9 @@ def test_the_rifts_turn_is_told_a_line_at_a_time_and_space_or_enter_go_on():
     async def steps(pilot) -> None:
         s = app.session
         before = screen_text(app)
-        await pilot.press("e", "y")
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, Confirm), "the board asks before the turn ends")
+        await pilot.press("y")
         await pilot.pause()
         assert s.game.turn == 4 and app.telling, "the rift has played its turn; the story tells it line by line"
         told = story_text(app)
@@ -332,14 +352,17 @@ def test_pgup_and_pgdn_scroll_the_story_without_a_tab_first():
 
     async def steps(pilot) -> None:
         story = app.query_one("#story", RichLog)
-        assert story.max_scroll_y > 0 and story.scroll_y == story.max_scroll_y
+        await until(
+            pilot, lambda: story.max_scroll_y > 0 and story.scroll_y == story.max_scroll_y, "the story opens at its end"
+        )
         await pilot.press("pageup")
         await pilot.pause()
         assert story.scroll_y < story.max_scroll_y
         await pilot.press("pagedown", "pagedown")
         await pilot.pause()
         assert story.scroll_y == story.max_scroll_y
-        assert "PgUp/PgDn" in screen_text(app).splitlines()[-1], "the footer says how"
+        await until(pilot, lambda: footer_line(app).strip() != "", "the footer is drawn")
+        assert "PgUp/PgDn" in footer_line(app), "the footer says how"
 
     drive(app, steps)
 
@@ -420,12 +443,13 @@ def test_watching_shows_the_watchers_keys_and_help_not_the_players():
     app = watching()
 
     async def steps(pilot) -> None:
-        footer = screen_text(app).splitlines()[-1]
+        await until(pilot, lambda: footer_line(app).strip() != "", "the footer is drawn")
+        footer = footer_line(app)
         assert "space step" in footer and "p play/pause" in footer and "? help" in footer
         for key in ("a attack", "e end turn", "u undo", "s save"):
             assert key not in footer
         await pilot.press("question_mark")
-        await pilot.pause()
+        await until(pilot, lambda: "Play the next decision." in screen_text(app), "the help lists the watcher's keys")
         text = screen_text(app)
         assert "Watching: keys" in text and "Play the next decision." in text
         assert "Go to the attack phase." not in text

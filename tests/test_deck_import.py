@@ -121,3 +121,37 @@ def test_bad_arguments_are_one_line_and_exit_code_2(tmp_path: Path, args: list[s
     ran = gateruler("deck", "import", "l.txt", *args, cwd=tmp_path)
     assert (ran.returncode, ran.stderr.splitlines()) == (2, [message])
     assert (tmp_path / "old.yaml").read_text(encoding="utf-8") == "name: mine\n"
+
+
+def ruler_option_help(command: list[str]) -> str:
+    """The help text of `--ruler`, on one line however click wrapped it."""
+    from click.testing import CliRunner
+
+    from gateruler.cli import main
+
+    out = CliRunner().invoke(main, [*command, "--help"], catch_exceptions=False).output
+    lines = out[out.index("--ruler") :].splitlines()
+    return " ".join(lines[0].split() + lines[1].split())
+
+
+@pytest.mark.parametrize("command", [["deck", "import"], ["new", "deck"]], ids=["deck import", "new deck"])
+def test_the_ruler_help_names_the_shipped_rulers(command: list[str]) -> None:
+    shipped = sorted(load_yaml(p)["id"] for p in (ROOT / "gateruler" / "data" / "rulers").glob("*.yaml"))
+    assert len(shipped) >= 3
+    assert f"The deck's ruler: {', '.join(shipped[:-1])} or {shipped[-1]}." in ruler_option_help(command)
+
+
+def test_a_ruler_the_command_accepts_is_one_its_help_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import attrs
+    from click.testing import CliRunner
+
+    from gateruler.cli import main
+
+    rulers = loader.load_rulers()
+    paladin = attrs.evolve(rulers["knight"], id="paladin", name="Paladin")
+    monkeypatch.setattr(loader, "load_rulers", lambda: {**rulers, "paladin": paladin})
+    assert "apprentice, knight, paladin or wizard." in ruler_option_help(["deck", "import"])
+    (tmp_path / "l.txt").write_text("4 Flame Bolt\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    ran = CliRunner().invoke(main, ["deck", "import", "l.txt", "--ruler", "paladin", "-o", "p.yaml"])
+    assert "unknown ruler" not in ran.output and (tmp_path / "p.yaml").exists()

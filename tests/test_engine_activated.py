@@ -214,7 +214,7 @@ def test_an_od_ability_is_not_offered_once_the_card_has_left_the_drive_zone() ->
     assert activations(g) == []  # on the board now: an OD ability is used from the drive zone only
 
 
-# ---------------------------------------------------------------------- the timing registry (issue 13's seam)
+# ---------------------------------------------------------------------- the timing registry (engine/timings.py: the window a timing opens in)
 
 
 def test_each_timing_word_is_open_in_the_windows_the_rules_give_it() -> None:

@@ -1,13 +1,19 @@
-"""Priority windows in the rift's turn (issue 13; CR 9-3e-2/3, rules.md 4.2b).
+"""Priority windows, mostly in the rift's turn (issues 13 and 22; docs/rulings.md 13 and rows W;
+CR 9-3e-2/3, rules.md 4.2b).
 
 Whoever holds priority may play a set card or an activated ability whose
 timing is not "normal" in either player's turn; "about to take damage" cards
-are used at an attack declaration, just before battle damage or when a damage
-effect is played; a sentinel unit may be normally summoned in the opponent's
-turn.  The engine gives the player priority after each drive of the rift, at
-each attack declaration, just before battle damage, before each damage
-ability of the rift and in its end phase, and waits only when the player has
-an answer (engine/windows.py).  Cards are written in YAML, read by the loader.
+are used whenever the player's side is about to be hit (an attack
+declaration, just before battle damage, a damage effect); a sentinel unit may
+be normally summoned in the opponent's turn.  Since issue 22 the windows
+follow the gate (W1; engine/windows.py): the rift's start phase, before each
+card and ability of the rift's resolves, after each of its drives, before
+each of its attacks is chosen, at an attack declaration and just before
+battle damage, before a damage effect that may hit the player's side, and
+the rift's end phase; the engine waits only when the player has an answer
+(W2).  These tests take the moments after a drive, at attacks and battle
+damage, at damage effects and the end phase, and for sentinel summons.
+Cards are written in YAML, read by the loader.
 """
 
 from __future__ import annotations

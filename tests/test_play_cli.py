@@ -174,6 +174,11 @@ def test_a_bad_save_file_is_one_line_naming_the_file(tmp_path):
 
 
 # ---------------------------------------------------------------------- at a terminal
+# Each expect waits for its text, not for a time: the bound only names a hang. With 20 s these tests were
+# seen to time out on a loaded 2-core machine, where the interpreter and the card data load slowly.
+EXPECT_TIMEOUT = 60
+
+
 def spawn(*args: str, env: dict[str, str] | None = None) -> pexpect.spawn:
     code = "import sys; from gateruler.cli import main; sys.argv[0] = 'gateruler'; main()"
     return pexpect.spawn(
@@ -181,7 +186,7 @@ def spawn(*args: str, env: dict[str, str] | None = None) -> pexpect.spawn:
         ["-c", code, "play", "--plain", *args],
         encoding="utf-8",
         dimensions=(24, 80),
-        timeout=20,
+        timeout=EXPECT_TIMEOUT,
         env=env,
     )
 
@@ -375,7 +380,7 @@ def test_ctrl_d_asks_like_quit_and_can_save_first(tmp_path):
         ["-c", code, "play", "--plain", "--seed", "1", "--fast"],
         encoding="utf-8",
         dimensions=(24, 80),
-        timeout=20,
+        timeout=EXPECT_TIMEOUT,
         env=terminal_env(NO_COLOR="1"),
         cwd=str(tmp_path),
     )

@@ -59,8 +59,9 @@ def test_replay_watch_shows_where_an_error_replay_breaks(tmp_path):
 def test_play_opens_the_board_on_a_terminal():
     code = "import sys; from gateruler.cli import main; sys.argv[0] = 'gateruler'; main()"
     child = pexpect.spawn(
-        sys.executable, ["-c", code, "play", "--seed", "8"], encoding="utf-8", dimensions=(24, 80), timeout=20
+        sys.executable, ["-c", code, "play", "--seed", "8"], encoding="utf-8", dimensions=(24, 80), timeout=60
     )
+    # timeout: the bound of each expect names a hang only; a loaded machine takes long to draw the first screen
     child.expect('Level 1 "Vanguard"')  # a new game opens on the level's briefing
     child.send("\r")
     child.expect("Rift next:")  # the preview line of the board

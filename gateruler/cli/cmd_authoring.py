@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from gateruler.cli import main
+from gateruler.cli.ruler_option import ruler_option
 from gateruler.errors import GateRulerError
 from gateruler.vocabulary import CardType
 
@@ -106,7 +107,7 @@ def new_card(card_id: str, card_type: str, name: str, player: bool, output: str 
 
 @new.command("deck")
 @click.argument("name")
-@click.option("--ruler", "ruler_id", required=True, help="The deck's ruler: knight, wizard or apprentice.")
+@ruler_option("ruler_id")
 @click.option(
     "--output", "-o", type=click.Path(dir_okay=False), help="File to write (default: NAME as a file name, .yaml)."
 )

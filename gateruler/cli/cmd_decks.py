@@ -12,6 +12,7 @@ import click
 from gateruler.cardpool import CardPool
 from gateruler.cli import main
 from gateruler.cli.card_library import card_pool, cards_option
+from gateruler.cli.ruler_option import ruler_option
 from gateruler.decks import DeckSummary, summarise
 from gateruler.errors import DataError, DataErrors, GateRulerError, capped
 from gateruler.models import DeckDef
@@ -90,7 +91,7 @@ def deck_show(file: str, card_paths: tuple[str, ...]) -> None:
 
 @deck.command("import")
 @click.argument("list_file", metavar="LIST.txt", type=click.Path(dir_okay=False))
-@click.option("--ruler", required=True, help="The deck's ruler: knight, wizard or apprentice.")
+@ruler_option("ruler")
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False), help="The deck file to write.")
 @click.option("--name", default=None, help="The deck's name [default: the list file's name].")
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
