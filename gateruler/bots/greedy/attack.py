@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from gateruler.bots.greedy.values import kill_foresight
@@ -159,19 +160,33 @@ def _kill_plan(ours: _Attackers, targets: list[int]) -> Action | None:
         kv = facts.kill_value(t) + kill_foresight(facts, t, face_next)
         if kv - floor <= 1e-9 and not (t == DEFENSE and any(ours.pierces(a) for a in attackers)):
             continue  # every plan against it is worth less than going face
-        for size in range(1, len(attackers) + 1):
-            for group in itertools.permutations(attackers, size):
-                total = sum([atk_of[a] for a in group])
-                if total < rem or total - atk_of[group[-1]] >= rem:
-                    continue  # does not kill, or kills without its last member
-                rest = sum([face_of[a] for a in attackers if a not in group])
-                v = kv + rest - sum([ours.reaction_loss(a, t) for a in group])
-                if t == DEFENSE and ours.pierces(group[-1]):
-                    v += face_of[group[-1]]
-                if v > best_plan + 1e-9:
-                    best_plan = v
-                    best_first = attack_action(min(group, key=lambda a: (face_of[a], -atk_of[a], a)), t)
+        for v, group in _killing_groups(ours, t, rem, kv):
+            if v > best_plan + 1e-9:
+                best_plan, best_first = v, _first_attack(ours, group, t)
     return best_first
+
+
+def _killing_groups(ours: _Attackers, t: int, rem: int, kv: float) -> Iterator[tuple[float, tuple[int, ...]]]:
+    """Each ordered group of attackers that destroys the rift's unit in `t` with its last member (the
+    rest going face): what the plan is worth (`kv` for the kill, the rest's face damage, minus the
+    reactions the group takes, plus a piercing last member's face damage through the defense zone)
+    and the group."""
+    attackers, face_of, atk_of = ours.attackers, ours.face_of, ours.atk_of
+    for size in range(1, len(attackers) + 1):
+        for group in itertools.permutations(attackers, size):
+            total = sum([atk_of[a] for a in group])
+            if total < rem or total - atk_of[group[-1]] >= rem:
+                continue  # does not kill, or kills without its last member
+            rest = sum([face_of[a] for a in attackers if a not in group])
+            v = kv + rest - sum([ours.reaction_loss(a, t) for a in group])
+            if t == DEFENSE and ours.pierces(group[-1]):
+                v += face_of[group[-1]]
+            yield v, group
+
+
+def _first_attack(ours: _Attackers, group: tuple[int, ...], t: int) -> Action:
+    """A group's first attack: its member whose face damage matters least strikes first."""
+    return attack_action(min(group, key=lambda a: (ours.face_of[a], -ours.atk_of[a], a)), t)
 
 
 _OUR_ATTACKERS = (ATTACK_LEFT, ATTACK_RIGHT, RULER)
@@ -185,25 +200,14 @@ def _stands(game: Game, slot: int) -> bool:
 def _opening(ours: _Attackers, targets: list[int]) -> Action | None:
     """No open line: the first attack of the cheapest group that opens one (the rest then go face)."""
     facts = ours.facts
-    attackers, face_of, atk_of = ours.attackers, ours.face_of, ours.atk_of
     best_plan = -1e9
     best_first: Action | None = None
     for t in targets:
         rem = facts.remaining_hp(INVADER, t)
         kv = facts.kill_value(t)
-        for size in range(1, len(attackers) + 1):
-            for group in itertools.permutations(attackers, size):
-                total = sum([atk_of[a] for a in group])
-                if total < rem or total - atk_of[group[-1]] >= rem:
-                    continue  # does not kill, or kills without its last member
-                rest = sum([face_of[a] for a in attackers if a not in group])
-                v = kv + rest - sum([ours.reaction_loss(a, t) for a in group])
-                if t == DEFENSE and ours.pierces(group[-1]):
-                    v += face_of[group[-1]]
-                if v > best_plan:
-                    best_plan = v
-                    # strike first with the member whose face damage matters least
-                    best_first = attack_action(min(group, key=lambda a: (face_of[a], -atk_of[a], a)), t)
+        for v, group in _killing_groups(ours, t, rem, kv):
+            if v > best_plan:
+                best_plan, best_first = v, _first_attack(ours, group, t)
     return best_first
 
 
