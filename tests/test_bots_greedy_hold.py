@@ -17,7 +17,7 @@ from factories import event, find_iid, game, unit, yaml_event
 
 from gateruler.bots.greedy import Facts, GreedyBot, main_plan
 from gateruler.bots.greedy.decisions import set_choice
-from gateruler.bots.greedy.odds import answered_battle
+from gateruler.bots.greedy.odds import rift_battle
 from gateruler.bots.view import player_view
 from gateruler.bots.weights import Weights
 from gateruler.engine import INVADER, PLAYER, PlayEvent, SetCard
@@ -134,6 +134,6 @@ def test_a_kept_prevention_stops_the_first_attack_that_would_destroy_a_unit_and_
     destroys the unit instead of hitting the ruler: 3 checks saved, no unit."""
     attackers = ((6.0, 3.0, False, 4.0), (6.0, 3.0, False, 4.0), (0, 0, False, 0))
     wall = (5, 1, False, False, True)
-    assert answered_battle(attackers, False, wall, False, None, (), 11, 1.0) == (3.0, 1)
-    assert answered_battle(attackers, False, wall, False, None, (0,), 11, 1.0) == (0.0, 1)
-    assert answered_battle(attackers, False, wall, False, None, (0, 0), 11, 1.0) == (0.0, 0)
+    assert rift_battle(attackers, False, wall, False, None, (), 11, 1.0)[:2] == (3.0, 1)
+    assert rift_battle(attackers, False, wall, False, None, (0,), 11, 1.0)[:2] == (0.0, 1)
+    assert rift_battle(attackers, False, wall, False, None, (0, 0), 11, 1.0)[:2] == (0.0, 0)

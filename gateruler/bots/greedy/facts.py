@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
 from gateruler.bots.greedy.odds import (
     RiftAttacker,
-    answered_battle,
     at_least,
     card_facts,
     deck_odds,
     remembered_attacks,
     remembered_battle,
+    rift_battle,
     sacrifice_ids,
 )
 from gateruler.bots.weights import Weights
@@ -194,7 +194,7 @@ class Facts:
     def answers_saving(
         self, left: BoardUnit | None, right: BoardUnit | None, defense: BoardUnit | None, answers: tuple[int, ...]
     ) -> float:
-        """What answers kept for the rift's turn (`odds.answered_battle`: 0 a prevention, else a removal's
+        """What answers kept for the rift's turn (`odds.rift_battle`'s: 0 a prevention, else a removal's
         reach) save the board (`left`, `right`, `defense`) from the rift's next attacks: `hold_answer`
         times the expected damage-zone cards they save (scaled by the player's danger, `dfn`) plus
         `held_unit` for each player unit they keep alive."""
@@ -204,8 +204,8 @@ class Facts:
         sacrifice = self.sacrifice_due
         right_there = right is not None
         rate = self.our_hit_rate
-        face, lost = answered_battle(attackers, sacrifice, left, right_there, defense, (), life_left, rate)
-        kept_face, kept_lost = answered_battle(
+        face, lost, _ = remembered_battle(attackers, sacrifice, left, right, defense)
+        kept_face, kept_lost, _ = rift_battle(
             attackers, sacrifice, left, right_there, defense, answers, life_left, rate
         )
         w = self.w

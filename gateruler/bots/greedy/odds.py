@@ -275,12 +275,22 @@ def rift_battle(
     left: BoardUnit | None,
     right_there: bool,
     defense: BoardUnit | None,
+    answers: tuple[int, ...] = (),
+    life_left: float = 0.0,
+    hit_rate: float = 0.0,
 ) -> tuple[float, int, int]:
     """`rift_attacks` and what the attacks destroy: (damage checks on the ruler, the player's units
-    destroyed (End's included), their ATK)."""
+    destroyed (End's included), their ATK).
+
+    With `answers` the player keeps for the rift's turn, they are used as greedy's windows use them
+    (decisions.window_answer): an attack that would destroy the player's unit, or deal the ruler at
+    least the `life_left` it has (in damage-zone cards; a check deals one `hit_rate` times), is
+    stopped by a prevention (an answer of 0) if one is left, else by a removal whose reach (an
+    answer above 0) takes in the attacker's HP (never the ruler's).  End's rule is not stopped."""
     board = (left, None, defense)
     hp: list[float] = [left[0] if left else 0, 0, defense[0] if defense else 0]
     alive = [left[4] if left else False, False, defense[4] if defense else False]
+    kept = _Kept(answers) if answers else None
     lost = lost_atk = 0
     if sacrifice:  # End's rule destroys a player unit before the attacks
         if left is not None:
@@ -295,12 +305,16 @@ def rift_battle(
     for atk, stk, pierce, attacker_hp in attackers:
         target = ATTACK_LEFT if alive[ATTACK_LEFT] else DEFENSE if alive[DEFENSE] else RULER
         if target == RULER:
+            if kept is not None and stk >= life_left - face * hit_rate and kept.stops(attacker_hp):
+                continue
             face += stk
             continue
         b = board[target]
         assert b is not None  # a live unit stands there
         if b[2] and attacker_hp and b[1] >= attacker_hp:
             continue  # intercepted: the attacking unit dies before it deals damage
+        if kept is not None and hp[target] - atk <= 0 and kept.stops(attacker_hp):
+            continue
         hp[target] -= atk
         if hp[target] <= 0:
             alive[target] = False
@@ -311,60 +325,27 @@ def rift_battle(
     return face, lost, lost_atk
 
 
-def answered_battle(
-    attackers: tuple[RiftAttacker, ...],
-    sacrifice: bool,
-    left: BoardUnit | None,
-    right_there: bool,
-    defense: BoardUnit | None,
-    answers: tuple[int, ...],
-    life_left: float,
-    hit_rate: float,
-) -> tuple[float, int]:
-    """`rift_battle` with answers the player keeps for the rift's turn, used as
-    greedy's windows use them (decisions.window_answer): an attack that would destroy the player's
-    unit, or deal the ruler at least the life it has left, is stopped by a prevention (an answer of
-    0) if one is left, else by a removal whose reach (an answer above 0) takes in the attacker's HP
-    (never the ruler's).  Returns (damage checks on the ruler, the player's units the attacks destroy).
+class _Kept:
+    """The answers left of those kept for the rift's turn, as `rift_battle` spends them."""
 
-    `life_left` is in damage-zone cards; a check deals one `hit_rate` times (the lethal test
-    compares the attacker's STK, in checks, with what the checks so far have left of it)."""
-    board = (left, None, defense)
-    hp: list[float] = [left[0] if left else 0, 0, defense[0] if defense else 0]
-    alive = [left[4] if left else False, False, defense[4] if defense else False]
-    preventions = answers.count(0)
-    removals = sorted(a for a in answers if a > 0)
-    lost = 0
-    if sacrifice:  # End's rule destroys a player unit before the attacks (no answer stops it)
-        if left is not None:
-            alive[ATTACK_LEFT] = False
-        elif not right_there and defense is not None:
-            alive[DEFENSE] = False
-    face = 0.0
-    for atk, stk, pierce, attacker_hp in attackers:
-        target = ATTACK_LEFT if alive[ATTACK_LEFT] else DEFENSE if alive[DEFENSE] else RULER
-        b = board[target] if target != RULER else None
-        if b is not None and b[2] and attacker_hp and b[1] >= attacker_hp:
-            continue  # intercepted: the attacking unit dies before it deals damage
-        hurts = stk >= life_left - face * hit_rate if target == RULER else hp[target] - atk <= 0
-        if hurts and preventions:
-            preventions -= 1
-            continue
-        if hurts and attacker_hp:
-            reach = next((r for r in removals if r >= attacker_hp), 0)
+    __slots__ = ("preventions", "removals")
+
+    def __init__(self, answers: tuple[int, ...]) -> None:
+        self.preventions = answers.count(0)
+        self.removals = sorted(a for a in answers if a > 0)
+
+    def stops(self, attacker_hp: float) -> bool:
+        """Whether an answer left stops an attack that hurts: a prevention first, else the removal of
+        least reach that takes in the attacker's HP (a ruler, of no HP here, only a prevention)."""
+        if self.preventions:
+            self.preventions -= 1
+            return True
+        if attacker_hp:
+            reach = next((r for r in self.removals if r >= attacker_hp), 0)
             if reach:
-                removals.remove(reach)
-                continue
-        if target == RULER:
-            face += stk
-            continue
-        hp[target] -= atk
-        if hp[target] <= 0:
-            alive[target] = False
-            lost += 1
-            if target == DEFENSE and pierce:
-                face += stk
-    return face, lost
+                self.removals.remove(reach)
+                return True
+        return False
 
 
 _BATTLES: dict[tuple[object, ...], tuple[float, int, int]] = {}  # rift_battle's answers: asked the same again and again
