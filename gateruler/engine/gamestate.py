@@ -62,8 +62,9 @@ LeaveReplacement = Callable[["GameState", int, int, str], bool]
 AttackDeclared = Callable[["GameState", int, int, int, int], None]
 """(game, side, attacking card, target zone, target card) -> None: an attack was declared, its abilities not yet fired."""
 DriveHook = Callable[["GameState", int], bool]
-EffectDriveHook = Callable[["GameState", int], None]
 """(game, card) -> whether the card waits to be played by a later step: the rift is about to play the card it drove."""
+EffectDriveHook = Callable[["GameState", int], None]
+"""(game, card) -> None: an effect of the rift's drove the card, which a `RiftPlay` step on top of the tasks plays."""
 TurnHook = Callable[["GameState"], None]
 """(game) -> None: a moment of the turn (its end)."""
 TurnSteps = Callable[["GameState", list["Task"]], list["Task"]]
