@@ -16,7 +16,7 @@ from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT
 from gateruler.engine.targets import UNIT, Chosen, Every
 from gateruler.engine.timings import TIMINGS
 from gateruler.engine.triggers import CNT, ON_ATTACK, ON_ENTER, ON_PLAY
-from gateruler.engine.windows import ANSWER_WINDOWS
+from gateruler.engine.windows import ANSWER_WINDOWS, DAMAGE_WORDS
 from gateruler.vocabulary import CardType
 
 if TYPE_CHECKING:
@@ -36,6 +36,7 @@ _SHAPES = {
 }
 # choices across zones act, for the heuristic, like the unit choice they include
 _ACROSS_ZONES = {"own_ruler_or_unit": "own_unit", "enemy_ruler_or_unit": "enemy_unit", "card_in_play": "any_unit"}
+REMOVAL_WORDS = frozenset({"destroy", "damage", "split_damage", "move", "remove"})  # effects that take a unit off
 REMOVES_ANY = 1_000  # the reach of a removal that takes a rift attacker off whatever its HP (destroy, move, remove)
 
 
@@ -155,9 +156,9 @@ def _as_answer(card: CardDef, effects: tuple[Effect, ...]) -> tuple[bool, int]:
     for e in effects:
         if target_shape(e.target) not in ENEMY_UNIT_TARGETS and e.kind != "split_damage":
             continue
-        if e.kind in ("damage", "split_damage"):
+        if e.kind in DAMAGE_WORDS:
             removes = max(removes, int(getattr(e, "amount", 0)))
-        elif e.kind in ("destroy", "move", "remove") and getattr(e, "max_level", None) is None:
+        elif e.kind in REMOVAL_WORDS and getattr(e, "max_level", None) is None:
             removes = REMOVES_ANY
     return prevents, removes
 

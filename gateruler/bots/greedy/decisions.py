@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from gateruler.bots.greedy.cards import target_shape
+from gateruler.bots.greedy.cards import REMOVAL_WORDS, target_shape
 from gateruler.bots.greedy.facts import HAND_SET
 from gateruler.bots.greedy.values import effects_value, split_value, unit_worth
 from gateruler.bots.weights import Weights
@@ -66,7 +66,6 @@ if TYPE_CHECKING:
     from gateruler.engine.game import Game
 
 HARMFUL = frozenset({"damage", "destroy", "move", "remove"})
-REMOVAL_WORDS = frozenset({"destroy", "damage", "split_damage", "move", "remove"})
 ENEMY_SHAPES = frozenset({"enemy_unit", "any_unit", "all_enemy_units", "all_units"})
 
 
@@ -295,7 +294,7 @@ def _kills(facts: Facts, effect: Any, slot: int) -> bool:
         target_shape(effect.target) not in ENEMY_SHAPES and effect.kind != "split_damage"
     ):
         return False
-    if effect.kind in ("damage", "split_damage"):
+    if effect.kind in DAMAGE_WORDS:
         return effect.amount >= facts.remaining_hp(INVADER, slot)
     unit = facts.game.sides[INVADER].board[slot]
     assert unit is not None
