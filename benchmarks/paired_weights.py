@@ -33,17 +33,11 @@ from gateruler.batch import GameSpec, game_seed  # noqa: E402
 from gateruler.bots import play_out, tuned_weights  # noqa: E402
 from gateruler.bots.greedy import GreedyBot  # noqa: E402
 from gateruler.bots.weights import Weights  # noqa: E402
+from gateruler.cli.cmd_check import parse_levels  # noqa: E402
+from gateruler.errors import GateRulerError  # noqa: E402
 from gateruler.stats import mcnemar_p, paired_difference_interval, wilson_interval  # noqa: E402
 
 DECKS = pg.SAMPLE_DECKS + pg.held_out_decks()
-
-
-def parse_levels(text: str) -> list[int]:
-    """'1-6' or '1,3,5'."""
-    if "-" in text:
-        low, high = text.split("-")
-        return list(range(int(low), int(high) + 1))
-    return [int(x) for x in text.split(",") if x]
 
 
 def parse_changes(text: str) -> dict[str, float]:
@@ -99,7 +93,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     decks = [d for d in args.decks.split(",") if d]
-    levels = parse_levels(args.levels)
+    try:
+        levels = parse_levels(args.levels)  # check's own reading of --levels ('1-6', '3', '1,3-4')
+    except GateRulerError as error:
+        raise SystemExit(f"paired_weights: {error}") from None
     base = base_weights(args.base)
     changed = Weights(**{**base.as_dict(), **parse_changes(args.set)})
     jobs = [(d, lv, args.seed, i, changed, base) for d in decks for lv in levels for i in range(args.games)]
