@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from gateruler.bots.standing import (
     STALE,
     bot_gap,
     bot_version,
+    gap_caveat,
     gap_line,
     gap_status,
     read_gaps,
@@ -64,6 +66,7 @@ def test_a_bot_with_no_measured_gap_says_its_figures_are_a_lower_bound_all_the_s
         "version": bot_version("random"),
         "gap": None,
         "gap_status": "none",
+        "gap_caveat": None,
     }
     assert "none measured for this version" in page
 
@@ -145,3 +148,30 @@ def test_the_shipped_gaps_file_reads_and_every_result_json_carries_its_bots_stan
     shipped = read_gaps(GAPS_FILE)
     assert shipped.bots and shipped.reference.startswith("search")
     assert standing_json("tuned")["version"] == bot_version("tuned") and gap_line("tuned").startswith("bot tuned (")
+
+
+def test_a_gap_shown_for_a_check_under_variants_or_own_cards_says_it_was_measured_under_neither() -> None:
+    assert gap_caveat(False, False) is None
+    variants = gap_caveat(True, False)
+    assert variants is not None and "default rule readings" in variants and "rule variants" in variants
+    both = gap_caveat(True, True)
+    assert both is not None and "rule variants and card files" in both
+    if bot_gap("greedy") is None:
+        pytest.skip("the shipped greedy gap is stale: nothing is shown to qualify")
+    assert gap_line("greedy", variants).endswith(f"({variants})")
+    assert standing_json("greedy", variants)["gap_caveat"] == variants
+    assert standing_json("greedy")["gap_caveat"] is None and "(measured under" not in gap_line("greedy")
+    rows = dict(_standing_rows({"bot_info": standing_json("greedy", both)}))
+    assert rows["gap to search"].endswith(both)
+
+
+def test_a_check_under_a_rule_variant_qualifies_the_gap_it_shows(tmp_path: Path) -> None:
+    done, data, report = _check(tmp_path, "--variant", "unit_damage=clears")
+    caveat = data["settings"]["bot_info"]["gap_caveat"]
+    if bot_gap("greedy") is None:
+        assert caveat is None  # no gap shown, nothing to qualify
+        return
+    assert caveat is not None and "rule variants" in caveat and f"({caveat})" in done.stdout
+    assert html.escape(caveat) in report
+    _, plain, _ = _check(tmp_path)
+    assert plain["settings"]["bot_info"]["gap_caveat"] is None

@@ -156,16 +156,29 @@ def gap_cells(sample_decks: Mapping[Any, float], held_out: Mapping[Any, float]) 
     return "; ".join(parts)
 
 
-def gap_line(name: str) -> str:
-    """What a result says about its bot: its version, and how far it is from the search bot (a sentence)."""
-    return (
-        f"bot {name} ({bot_version(name)}): the clear rates are this bot's, a lower bound on the deck's "
-        f"(docs/check.md); {gap_words(bot_gap(name), measured_gaps().reference, gap_status(name))}"
-    )
+UNMEASURED_CONDITIONS = "measured under the default rule readings and the shipped card data only, not under this check's {what}"  # what a shown gap adds when the check plays under conditions it was not measured on
 
 
-def standing_json(name: str) -> dict:
-    """The bot, its version and its measured gap, for a result's JSON (`settings.bot_info`)."""
+def gap_caveat(variants: bool, own_cards: bool) -> str | None:
+    """Why a measured gap may not hold for this check: it was measured under the default readings on the
+    shipped cards, so a check under other rule variants or with the user's own card files says so."""
+    what = [w for w, on in (("rule variants", variants), ("card files", own_cards)) if on]
+    return UNMEASURED_CONDITIONS.format(what=" and ".join(what)) if what else None
+
+
+def gap_line(name: str, caveat: str | None = None) -> str:
+    """What a result says about its bot: its version, and how far it is from the search bot (a sentence),
+    with `caveat` (gap_caveat) after a shown gap measured under other conditions than the check's."""
+    gap = bot_gap(name)
+    words = gap_words(gap, measured_gaps().reference, gap_status(name))
+    if gap is not None and caveat:
+        words += f" ({caveat})"
+    return f"bot {name} ({bot_version(name)}): the clear rates are this bot's, a lower bound on the deck's (docs/check.md); {words}"
+
+
+def standing_json(name: str, caveat: str | None = None) -> dict:
+    """The bot, its version and its measured gap, for a result's JSON (`settings.bot_info`); `gap_caveat`
+    is gap_caveat's sentence when a gap is shown for a check played under conditions it was not measured on."""
     gaps = measured_gaps()
     gap = bot_gap(name)
     return {
@@ -181,4 +194,5 @@ def standing_json(name: str) -> dict:
             "held_out": {str(k): v for k, v in sorted(gap.held_out.items())},
         },
         "gap_status": gap_status(name),  # measured, stale (measured on other play: gap is null) or none
+        "gap_caveat": caveat if gap is not None else None,
     }

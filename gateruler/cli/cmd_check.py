@@ -40,7 +40,7 @@ from gateruler.batch import (
 )
 from gateruler.bots import BOT_NAMES, DEFAULT_BOT, SEARCHING, bot_label, tuned_weights
 from gateruler.bots.search import DEFAULT_BUDGET
-from gateruler.bots.standing import FITTED, gap_line, standing_json
+from gateruler.bots.standing import FITTED, gap_caveat, gap_line, standing_json
 from gateruler.cardpool import CardPool
 from gateruler.ceiling import CeilingLevel, CeilingResult, run_ceiling
 from gateruler.check_results import CHECK_FORMAT, CHECK_VERSION
@@ -423,7 +423,7 @@ def result_json(
             "levels": [lv.spec.level_ref for lv in result.levels],
             "bot": settings.bot,
             "bot_weights": bot_weights_json(settings.bot),
-            "bot_info": standing_json(settings.bot),
+            "bot_info": standing_json(settings.bot, _gap_caveat([lv.spec for lv in result.levels])),
             "budget": settings.budget,
             "seed": settings.seed,
             "games": settings.games,
@@ -758,7 +758,14 @@ def _print_heading(out: Console, specs: list[GameSpec], settings: BatchSettings,
     if library:
         out.print(library, soft_wrap=not out.is_terminal)
     out.print(variants_line(specs), soft_wrap=not out.is_terminal)
-    out.print(gap_line(settings.bot), soft_wrap=not out.is_terminal)  # whose clear rates these are (docs/check.md)
+    out.print(
+        gap_line(settings.bot, _gap_caveat(specs)), soft_wrap=not out.is_terminal
+    )  # whose clear rates (docs/check.md)
+
+
+def _gap_caveat(specs: list[GameSpec]) -> str | None:
+    """Whether this check plays under conditions the shipped gaps were not measured on (standing.gap_caveat)."""
+    return gap_caveat(any(s.readings.changed() for s in specs), bool(specs and specs[0].pool.library_files))
 
 
 def _bars_for(games: int, changed: list[GameSpec], label: str) -> _ProgressBars:

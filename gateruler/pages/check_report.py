@@ -318,6 +318,8 @@ def _standing_rows(settings: dict) -> list[tuple[str, str]]:
             f"{gap_cells(gap['sample_decks'], gap['held_out'])} "
             f"({gap['measured']}); the clear rates are a lower bound on the deck's"
         )
+        if info.get("gap_caveat"):
+            words += f"; {info['gap_caveat']}"
     return [("bot version", info["version"]), ("gap to search", words)]
 
 
