@@ -380,7 +380,6 @@ class Game:
         tasks = self.tasks
         rules = self.rules_processing
         player, rift = self.sides
-        unanswered = self.setup.unanswered
         settled = False  # the rules found nothing to do after the last task
         self.hp_dirty = True  # what a caller changed before (a scenario's units) is checked after the first task
         while self.winner is None and self.pending is None and tasks:
@@ -388,8 +387,7 @@ class Game:
             if type(task) is Frame:  # most tasks are abilities in resolution (mypy narrows type(task) only)
                 run_frame(self, task)
             elif type(task) is Window:
-                if task.name not in unanswered:  # open_window's own first test, without the call
-                    windows.open_window(self, task)
+                windows.open_window(self, task)
                 if settled:
                     continue  # a window changes nothing the rules read (at most it waits, or queues a reveal)
             elif type(task) is Start and self.halt_after_turn is not None and self.turn >= self.halt_after_turn:
