@@ -148,11 +148,11 @@ def damage_unit(
             if amount <= 0 or board[slot] is not u:
                 return False
     u.damage += amount
-    game.hp_dirty = True
     game.log_event(side, "damage_unit", u.iid, amount, u.damage, source, cause)
     if u.damage >= hp(game, side, slot):
+        game.hp_dirty = True  # a replacement may keep it at lethal damage: the rules look again
         return destroy(game, side, slot, Cause.LETHAL, source)
-    return False
+    return False  # below its HP, which is all the rules would ask of it
 
 
 def pending_battle(game: GameState, side: int) -> Battle | None:

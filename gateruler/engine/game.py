@@ -186,7 +186,7 @@ class Game:
             game.tasks.append(start_task(INVADER))
             turns.set_up(game)
             game.rules_processing()
-            game.run()
+            game.run(checked=True)
         return game
 
     @classmethod
@@ -312,8 +312,8 @@ class Game:
         if pending is not None and pending.kind == WINDOW:
             answer_window(self, action)  # the answer (a play, an activation, a summon) is made below
         PERFORM[type(action)](self, action)
-        self.rules_processing()
-        self.run()
+        self.rules_processing(False)  # HP only when the action marked it (`hp_dirty`, processing.py), as after a task
+        self.run(checked=True)
 
     def apply_all(self, actions: Sequence[Action]) -> None:
         for action in actions:
@@ -372,16 +372,19 @@ class Game:
 
     rules_processing = processing.rules_processing  # (processing.py)
 
-    def run(self) -> None:
+    def run(self, checked: bool = False) -> None:
         """Run the game's tasks until the player must decide or the game is over.
 
         `Game.new` and `apply` run it; a caller that set a game up by hand
-        (`Game.new(start=False)`, scenarios) runs it once it is ready."""
+        (`Game.new(start=False)`, scenarios) runs it once it is ready.
+        `checked`: the rules processing has just looked at every unit (`Game.new`, `apply`), so `hp_dirty`
+        says all there is; otherwise what a caller changed by hand is checked after the first task."""
         tasks = self.tasks
         rules = self.rules_processing
         player, rift = self.sides
         settled = False  # the rules found nothing to do after the last task
-        self.hp_dirty = True  # what a caller changed before (a scenario's units) is checked after the first task
+        if not checked:
+            self.hp_dirty = True
         while self.winner is None and self.pending is None and tasks:
             task = tasks.pop()
             if type(task) is Frame:  # most tasks are abilities in resolution (mypy narrows type(task) only)

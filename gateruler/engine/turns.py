@@ -121,8 +121,9 @@ def end_phase(game: GameState, task: End) -> None:
         s.ruler_tmp_atk = s.ruler_tmp_stk = 0
         for u in s.board:
             if u is not None:
+                if u.tmp_hp > 0:
+                    game.hp_dirty = True  # its HP falls with them
                 u.tmp_atk = u.tmp_hp = u.tmp_stk = 0
-                game.hp_dirty = True  # its HP may fall with them
                 if clear and u.damage:
                     u.damage = 0  # Rules.unit_damage: damage ends with the turn, with the changes above
                     game.log_event(who, "damage_cleared", u.iid)
