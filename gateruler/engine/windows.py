@@ -313,7 +313,7 @@ def answers(game: GameState, name: str, source: int = -1) -> list[Action]:
             out.append(PlayEvent(iid))
     for plays in setup.window_plays:
         out += plays(game, name, risk)  # activated abilities
-    if game.active != PLAYER and game.has_hand(PLAYER):
+    if setup.sentinels and game.active != PLAYER and game.has_hand(PLAYER):  # a Sentinel unit is in the deck
         seen: set[str] = set()
         for iid in s.hand:
             d = defs[iid]
