@@ -87,8 +87,10 @@ def summon(game: GameState, side: int, iid: int, slot: int, how: str = NORMAL) -
         game.log_event(side, "replace", old.iid, slot)
         release_soul(game, side, old.iid)
     s.board[slot] = Unit(iid, game.turn, how)
-    if game.setup.hp_continuous or game.setup.base_hp[iid] <= 0:
-        game.hp_dirty = True  # it may enter at 0 HP (undamaged, its HP is its printed one but for continuous changes)
+    hp_continuous = game.setup.hp_continuous
+    if game.setup.base_hp[iid] <= 0 or (hp_continuous and hp_continuous[iid]):
+        # it may enter at 0 HP, or change others' HP; a continuous HP change already in play keeps the mark set
+        game.hp_dirty = True
     game.log_event(side, "summon", iid, slot)
     if how != NORMAL:
         fire(game, side, iid, ON_SPECIAL_SUMMON)
