@@ -154,6 +154,8 @@ attack_action = functools.cache(Attack)
 def summon_actions(iid: int, slots: tuple[int, ...]) -> tuple[Summon, ...]:
     """Summoning the card `iid` into each of `slots` (a game's summon zones), interned as one tuple."""
     return tuple(summon_action(iid, slot) for slot in slots)
+
+
 GO_TO_ATTACK = GoToAttack()
 END_TURN = EndTurn()
 
