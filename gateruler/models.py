@@ -233,6 +233,10 @@ class DeckEntry:
     location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
 
 
+_RULES_OF: dict[tuple[int, SpecialRuleKind], tuple[object, tuple[SpecialRule, ...]]] = {}
+"""(id(a level), a kind) -> (the level, its special rules of that kind)."""
+
+
 @attrs.frozen
 class StatedFigures:
     """The seed's own numbers for a level, kept apart from what the list adds up to."""
@@ -282,7 +286,15 @@ class LevelDef:
         return _card_ids(self, self.cards)
 
     def rules_of(self, kind: SpecialRuleKind) -> tuple[SpecialRule, ...]:
-        return tuple(r for r in self.special_rules if r.kind is kind)
+        """The level's special rules of `kind`: asked at every turn, so found once per level and kind."""
+        if not self.special_rules:
+            return ()
+        hit = _RULES_OF.get((id(self), kind))
+        if hit is None or hit[0] is not self:
+            if len(_RULES_OF) >= 256:
+                _RULES_OF.clear()
+            hit = _RULES_OF[(id(self), kind)] = (self, tuple(r for r in self.special_rules if r.kind is kind))
+        return hit[1]
 
 
 _CARD_IDS: dict[int, tuple[object, list[str]]] = {}

@@ -45,6 +45,8 @@ NORMAL = "normal"  # how a unit entered the board (Unit.how): it was played
 SPECIAL = "special"  # an effect special-summoned it
 
 
+_TD_FIRST = TdOrder.TD_FIRST  # read at every play from the hand: named once (a read through the class costs more)
+
 _WALKS: dict[int, tuple[tuple[int, int], ...]] = {}
 """A list's length -> the Fisher-Yates walk over it: (i, the bits `getrandbits` draws for a j in 0..i)."""
 
@@ -308,7 +310,7 @@ def play_from_hand(game: GameState, side: int, iid: int, slot: int) -> None:
 def touchdown(game: GameState, side: int, iid: int, mark: int) -> None:
     """The card entered from the hand: its TD abilities trigger with its on_enter ones (the tasks pushed since
     `mark`).  TD resolves first, or after them under `Rules.td_order` (docs/rulings.md A6)."""
-    if game.setup.rules.td_order is TdOrder.TD_FIRST:
+    if game.setup.rules.td_order is _TD_FIRST:
         fire(game, side, iid, TOUCHDOWN)
         return
     tasks = game.tasks
