@@ -103,8 +103,10 @@ def declare_attack(game: GameState, side: int, attacker: int, target: int) -> No
     if attacker_iid >= 0:
         if game.setup.watchers:
             watch(game, UNIT_ATTACKS, side, attacker_iid, attacker)  # under the attacker's own on_attack abilities
-        fire(game, side, attacker_iid, ON_ATTACK, (target, target_iid))
-        if ATTACK_COST in game.setup.triggers[attacker_iid]:
+        triggers = game.setup.triggers[attacker_iid]
+        if ON_ATTACK in triggers:
+            fire(game, side, attacker_iid, ON_ATTACK, (target, target_iid))
+        if ATTACK_COST in triggers:
             fire(game, side, attacker_iid, ATTACK_COST)  # on top: the costs of attacking are paid first
 
 

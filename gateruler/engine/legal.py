@@ -12,6 +12,7 @@ Copies of a card in one zone, or in the set zones, are one decision
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 from gateruler.engine.actions import (
@@ -186,5 +187,5 @@ def attack_actions(game: GameState) -> list[Action]:
         if attacker != RULER and attacker >= game.setup.ruler.attack_zones:
             continue
         if can_attack(game, PLAYER, attacker):
-            out.extend([attack_action(attacker, t) for t in targets])
+            out.extend(map(attack_action, repeat(attacker), targets))  # no comprehension's frame
     return out

@@ -96,9 +96,10 @@ def start_phase(game: GameState, task: Start) -> None:
             later = hook(game, later)
         later.append(end_task(INVADER))
     game.tasks.extend(reversed(later))  # the first on top
+    triggers = game.setup.triggers
     for slot in UNIT_SLOTS:
         unit = s.board[slot]
-        if unit is not None:
+        if unit is not None and START_OF_TURN in triggers[unit.iid]:  # the test `fire` makes, without its call
             fire(game, side, unit.iid, START_OF_TURN)
     for iid in s.field:
         fire(game, side, iid, START_OF_TURN)

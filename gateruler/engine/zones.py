@@ -94,9 +94,11 @@ def summon(game: GameState, side: int, iid: int, slot: int, how: str = NORMAL) -
         # it may enter at 0 HP, or change others' HP; a continuous HP change already in play keeps the mark set
         game.hp_dirty = True
     game.log_event(side, "summon", iid, slot)
-    if how != NORMAL:
-        fire(game, side, iid, ON_SPECIAL_SUMMON)
-    fire(game, side, iid, ON_ENTER)
+    triggers = game.setup.triggers[iid]
+    if triggers:  # most units have no triggered ability: no call to find none
+        if how != NORMAL:
+            fire(game, side, iid, ON_SPECIAL_SUMMON)
+        fire(game, side, iid, ON_ENTER)
 
 
 def special_summon(game: GameState, side: int, iid: int, slot: int, from_zone: str, how: str = SPECIAL) -> bool:
