@@ -11,6 +11,14 @@ Workloads (each a whole game, seeds 0, 1, 2...):
 * shipped: the Knight sample deck against level 1, a random player;
 * greedy: the same with the greedy bot (the bot's own time included).
 
+Each workload builds its definitions (cards, pool, ruler, level) once and
+starts every game from them, as a batch of a real user's games does (`check`
+loads one deck, level and pool for all its games; the engine's per-definition
+tables are then worked out once): the fixtures' factories, which build new
+definitions for every game, made that set-up half of a fixture game before.
+A game is still all of `Game.new` (its shuffles, its `Setup`, its first
+turn) and its play to the end.
+
 Figures are games per second of the process's CPU time, so that other work
 on a shared machine moves them less.  On a shared machine compare versions
 with `--compare REF`: the given git ref is exported into a temporary
@@ -70,11 +78,27 @@ def _makers(tree: Path) -> dict[str, Callable[[int], tuple[Any, Callable[[Any, i
     def random_player(game: Any, seed: int) -> int:
         return play_random(game, random.Random(seed))
 
+    from gateruler.engine import Game
+    from gateruler.invader import InvaderController
+
+    def fixture(deck: Any, level: Any, cards: Any) -> Callable[[int], tuple[Any, Callable[[Any, int], int]]]:
+        """Games of one fixture, its definitions built once (as `factories.rich_game` builds them each game)."""
+        ruler, pool = factories.knight(), factories.pool(cards)
+
+        def make(seed: int) -> tuple[Any, Callable[[Any, int], int]]:
+            game = Game.new(
+                deck=deck, ruler=ruler, level=level, pool=pool, seed=seed, max_turns=200, opponent=InvaderController()
+            )
+            return game, random_player
+
+        return make
+
     makers: dict[str, Callable[[int], tuple[Any, Callable[[Any, int], int]]]] = {
-        "fixture": lambda seed: (factories.rich_game(seed, max_turns=200), random_player),
+        "fixture": fixture(factories.RICH_PLAYER_DECK, factories.rich_level(), factories.rich_cards())
     }
     if hasattr(factories, "mechanics_game"):
-        makers["mechanics"] = lambda seed: (factories.mechanics_game(seed, max_turns=200), random_player)
+        player_deck, _ = factories.mechanics_decks()
+        makers["mechanics"] = fixture(player_deck, factories.mechanics_level(), factories.mechanics_fixture_cards())
     try:
         from gateruler import loader
         from gateruler.bots import make_bot, play_out

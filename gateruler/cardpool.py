@@ -142,6 +142,11 @@ class CardPool:
     def __getitem__(self, card_id: str) -> CardDef:
         return self._cards[card_id]
 
+    def definitions(self, card_ids: Iterable[str]) -> tuple[CardDef, ...]:
+        """The definitions of `card_ids`, in order (a KeyError for an unknown one): a new game's deck, without a
+        Python call per card."""
+        return tuple(map(self._cards.__getitem__, card_ids))
+
     def get(self, card_id: str) -> CardDef | None:
         return self._cards.get(card_id)
 

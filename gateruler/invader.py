@@ -122,6 +122,11 @@ _DEFINITIONS: dict[
 ] = {}  # (id(level), id(pool), ids) -> (level, pool, definitions)
 
 
+# read at every turn, named once (a member read through its class costs four times a name's in Python 3.11)
+_EVERY_TURN = EndTurns.EVERY_TURN
+_SACRIFICE = SpecialRuleKind.SACRIFICE_AT_START
+
+
 class InvaderController:
     """Stateless: everything it needs is in the game (and its frozen readings), so clones can share it."""
 
@@ -156,9 +161,7 @@ class InvaderController:
 
     def player_turn_tasks(self, game: GameState) -> list[Task]:
         """Level 2's End rule in the player's start phase too, when it acts in every turn (`end_rule_turns`)."""
-        if self.rules.end_rule_turns is EndTurns.EVERY_TURN and game.setup.level.rules_of(
-            SpecialRuleKind.SACRIFICE_AT_START
-        ):
+        if self.rules.end_rule_turns is _EVERY_TURN and game.setup.level.rules_of(_SACRIFICE):
             return [RIFT_START_RULES]
         return []
 
@@ -166,7 +169,7 @@ class InvaderController:
         """The rift's turn after the common start phase, in order."""
         level = game.setup.level
         tasks: list[Task] = []
-        if level.rules_of(SpecialRuleKind.SACRIFICE_AT_START):
+        if level.rules_of(_SACRIFICE):
             tasks.append(RIFT_START_RULES)
         tasks += [RIFT_DRIVE] * level.drives_per_turn
         if game.first_turn_limit:

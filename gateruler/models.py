@@ -233,6 +233,10 @@ class DeckEntry:
     location: SourceLocation = attrs.field(factory=SourceLocation, eq=False, hash=False)
 
 
+_RULES_OF: dict[tuple[int, SpecialRuleKind], tuple[object, tuple[SpecialRule, ...]]] = {}
+"""(id(a level), a kind) -> (the level, its special rules of that kind)."""
+
+
 @attrs.frozen
 class StatedFigures:
     """The seed's own numbers for a level, kept apart from what the list adds up to."""
@@ -279,10 +283,32 @@ class LevelDef:
 
     def card_ids(self) -> list[str]:
         """The deck as a list of card ids, in list order (shuffle before use)."""
-        return [e.card for e in self.cards for _ in range(e.count)]
+        return _card_ids(self, self.cards)
 
     def rules_of(self, kind: SpecialRuleKind) -> tuple[SpecialRule, ...]:
-        return tuple(r for r in self.special_rules if r.kind is kind)
+        """The level's special rules of `kind`: asked at every turn, so found once per level and kind."""
+        if not self.special_rules:
+            return ()
+        hit = _RULES_OF.get((id(self), kind))
+        if hit is None or hit[0] is not self:
+            if len(_RULES_OF) >= 256:
+                _RULES_OF.clear()
+            hit = _RULES_OF[(id(self), kind)] = (self, tuple(r for r in self.special_rules if r.kind is kind))
+        return hit[1]
+
+
+_CARD_IDS: dict[int, tuple[object, list[str]]] = {}
+"""id(a level or deck) -> (it, its card list): each of a batch's games asks its deck's and its level's again."""
+
+
+def _card_ids(owner: object, cards: tuple[DeckEntry, ...]) -> list[str]:
+    """The card ids of `cards` (a frozen deck's or level's entries, so worked out once for `owner`), a new list."""
+    hit = _CARD_IDS.get(id(owner))
+    if hit is None or hit[0] is not owner:
+        if len(_CARD_IDS) >= 256:
+            _CARD_IDS.clear()
+        hit = _CARD_IDS[id(owner)] = (owner, [e.card for e in cards for _ in range(e.count)])
+    return hit[1][:]
 
 
 @attrs.frozen
@@ -303,7 +329,7 @@ class DeckDef:
         return sum(e.count for e in self.cards)
 
     def card_ids(self) -> list[str]:
-        return [e.card for e in self.cards for _ in range(e.count)]
+        return _card_ids(self, self.cards)
 
 
 @attrs.frozen

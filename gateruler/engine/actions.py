@@ -148,6 +148,14 @@ play_event_action = functools.cache(PlayEvent)
 play_field_action = functools.cache(PlayField)
 set_card_action = functools.cache(SetCard)
 attack_action = functools.cache(Attack)
+
+
+@functools.cache
+def summon_actions(iid: int, slots: tuple[int, ...]) -> tuple[Summon, ...]:
+    """Summoning the card `iid` into each of `slots` (a game's summon zones), interned as one tuple."""
+    return tuple(summon_action(iid, slot) for slot in slots)
+
+
 GO_TO_ATTACK = GoToAttack()
 END_TURN = EndTurn()
 

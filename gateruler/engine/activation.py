@@ -201,27 +201,25 @@ def activations(game: GameState, window: str, at_risk: bool = False) -> list[Act
     used = game.used
     out: list[Action] = []
     seen: set[tuple[str, str, int]] = set()
-    places = [("board", u.iid) for u in s.board if u is not None]
-    places += [("field", iid) for iid in s.field]
-    places += [("drive", iid) for iid in s.drive]
-    for zone, iid in places:
-        indices = index[iid]
-        if not indices:
-            continue
-        card = defs[iid]
-        for i in indices:
-            ability = card.abilities[i]
-            timing = TIMINGS[ability.timing]
-            if (timing.zone or _in_play_zone(card)) != zone or not timing.opens(window, at_risk):
-                continue
-            if (ability.once_per_turn or timing.once) and (iid, i) in used:
-                continue
-            key = (card.id, zone, i)
-            if zone != "board" and key in seen:
-                continue
-            if usable(game, PLAYER, iid, i):
-                seen.add(key)
-                out.append(Activate(iid, i))
+    board = [u.iid for u in s.board if u is not None]
+    for zone, cards in (("board", board), ("field", s.field), ("drive", s.drive)):
+        for iid in cards:
+            if not index[iid]:
+                continue  # most cards have no activated ability
+            card = defs[iid]
+            for i in index[iid]:
+                ability = card.abilities[i]
+                timing = TIMINGS[ability.timing]
+                if (timing.zone or _in_play_zone(card)) != zone or not timing.opens(window, at_risk):
+                    continue
+                if (ability.once_per_turn or timing.once) and (iid, i) in used:
+                    continue
+                key = (card.id, zone, i)
+                if zone != "board" and key in seen:
+                    continue
+                if usable(game, PLAYER, iid, i):
+                    seen.add(key)
+                    out.append(Activate(iid, i))
     return out
 
 

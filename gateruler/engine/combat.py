@@ -103,8 +103,10 @@ def declare_attack(game: GameState, side: int, attacker: int, target: int) -> No
     if attacker_iid >= 0:
         if game.setup.watchers:
             watch(game, UNIT_ATTACKS, side, attacker_iid, attacker)  # under the attacker's own on_attack abilities
-        fire(game, side, attacker_iid, ON_ATTACK, (target, target_iid))
-        if ATTACK_COST in game.setup.triggers[attacker_iid]:
+        triggers = game.setup.triggers[attacker_iid]
+        if ON_ATTACK in triggers:
+            fire(game, side, attacker_iid, ON_ATTACK, (target, target_iid))
+        if ATTACK_COST in triggers:
             fire(game, side, attacker_iid, ATTACK_COST)  # on top: the costs of attacking are paid first
 
 
@@ -148,11 +150,11 @@ def damage_unit(
             if amount <= 0 or board[slot] is not u:
                 return False
     u.damage += amount
-    game.hp_dirty = True
     game.log_event(side, "damage_unit", u.iid, amount, u.damage, source, cause)
     if u.damage >= hp(game, side, slot):
+        game.hp_dirty = True  # a replacement may keep it at lethal damage: the rules look again
         return destroy(game, side, slot, Cause.LETHAL, source)
-    return False
+    return False  # below its HP, which is all the rules would ask of it
 
 
 def pending_battle(game: GameState, side: int) -> Battle | None:

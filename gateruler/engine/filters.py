@@ -211,7 +211,10 @@ class AllOf:
     tests: tuple[Any, ...]
 
     def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
-        return all(t(game, side, iid, slot) for t in self.tests)
+        for t in self.tests:  # a loop, not all(...): no generator per card tested
+            if not t(game, side, iid, slot):
+                return False
+        return True
 
 
 @attrs.frozen(slots=True)
@@ -219,7 +222,10 @@ class AnyOf:
     tests: tuple[Any, ...]
 
     def __call__(self, game: GameState, side: int, iid: int, slot: int) -> bool:
-        return any(t(game, side, iid, slot) for t in self.tests)
+        for t in self.tests:  # a loop, not any(...): no generator per card tested
+            if t(game, side, iid, slot):
+                return True
+        return False
 
 
 @attrs.frozen(slots=True)

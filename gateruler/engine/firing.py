@@ -89,10 +89,10 @@ def watch(game: GameState, trigger: str, side: int, iid: int, slot: int = -1) ->
     owners = setup.owners
     active = game.active
     found: list[tuple[int, int, list[int]]] = []
+    on_board = [{u.iid for u in s.board if u is not None} for s in game.sides]  # once, not a search per watcher
     for w in watchers:
         controller = owners[w]
-        s = game.sides[controller]
-        if w not in s.field and not any(u is not None and u.iid == w for u in s.board):
+        if w not in on_board[controller] and w not in game.sides[controller].field:
             continue  # in play only
         abilities = setup.defs[w].abilities
         indices = [

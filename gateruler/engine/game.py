@@ -162,7 +162,7 @@ class Game:
             rift_ids, rift_deck = turns.deal(rift_ids, rift_deck, opponent.deck_size(level))
         else:
             rift_deck.reverse()  # given top first; we keep the top at the end
-        player_defs = tuple(map(pool.__getitem__, deck))  # map: no comprehension's frame per game
+        player_defs = pool.definitions(deck)
         invader_defs = opponent.card_definitions(level, pool, tuple(rift_ids))
         defs = player_defs + tuple(map(invader_defs.__getitem__, rift_ids))
         owners = tuple([PLAYER] * n + [INVADER] * len(rift_ids))
@@ -181,12 +181,12 @@ class Game:
         )
         game = cls._blank(setup, rng)
         game.sides[PLAYER].deck = player_deck
-        game.sides[INVADER].deck = [n + i for i in rift_deck]
+        game.sides[INVADER].deck = list(map(n.__add__, rift_deck))  # the rift's cards follow the player's
         if start:
             game.tasks.append(start_task(INVADER))
             turns.set_up(game)
             game.rules_processing()
-            game.run()
+            game.run(checked=True)
         return game
 
     @classmethod
@@ -312,8 +312,8 @@ class Game:
         if pending is not None and pending.kind == WINDOW:
             answer_window(self, action)  # the answer (a play, an activation, a summon) is made below
         PERFORM[type(action)](self, action)
-        self.rules_processing()
-        self.run()
+        self.rules_processing(False)  # HP only when the action marked it (`hp_dirty`, processing.py), as after a task
+        self.run(checked=True)
 
     def apply_all(self, actions: Sequence[Action]) -> None:
         for action in actions:
@@ -372,31 +372,33 @@ class Game:
 
     rules_processing = processing.rules_processing  # (processing.py)
 
-    def run(self) -> None:
+    def run(self, checked: bool = False) -> None:
         """Run the game's tasks until the player must decide or the game is over.
 
         `Game.new` and `apply` run it; a caller that set a game up by hand
-        (`Game.new(start=False)`, scenarios) runs it once it is ready."""
+        (`Game.new(start=False)`, scenarios) runs it once it is ready.
+        `checked`: the rules processing has just looked at every unit (`Game.new`, `apply`), so `hp_dirty`
+        says all there is; otherwise what a caller changed by hand is checked after the first task."""
         tasks = self.tasks
         rules = self.rules_processing
         player, rift = self.sides
-        unanswered = self.setup.unanswered
         settled = False  # the rules found nothing to do after the last task
-        self.hp_dirty = True  # what a caller changed before (a scenario's units) is checked after the first task
+        if not checked:
+            self.hp_dirty = True
         while self.winner is None and self.pending is None and tasks:
             task = tasks.pop()
-            if type(task) is Frame:  # most tasks are abilities in resolution (mypy narrows type(task) only)
-                run_frame(self, task)
-            elif type(task) is Window:
-                if task.name not in unanswered:  # open_window's own first test, without the call
-                    windows.open_window(self, task)
+            kind = type(task)
+            if kind is Frame:  # most tasks are abilities in resolution; mypy narrows `type(task) is` only
+                run_frame(self, task)  # type: ignore[arg-type]
+            elif kind is Window:
+                windows.open_window(self, task)  # type: ignore[arg-type]
                 if settled:
                     continue  # a window changes nothing the rules read (at most it waits, or queues a reveal)
-            elif type(task) is Start and self.halt_after_turn is not None and self.turn >= self.halt_after_turn:
+            elif kind is Start and self.halt_after_turn is not None and self.turn >= self.halt_after_turn:
                 tasks.append(task)  # stop between turns (scenarios play one turn)
                 break
             else:
-                RUNS[type(task)](self, task)
+                RUNS[kind](self, task)
             # what rules processing reads, tested here: most tasks leave it nothing to do (and cost no call)
             if self.hp_dirty or player.lost or rift.lost or not player.deck or not rift.deck:
                 settled = rules(False)

@@ -12,6 +12,7 @@ Copies of a card in one zone, or in the set zones, are one decision
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 from gateruler.engine.actions import (
@@ -28,7 +29,7 @@ from gateruler.engine.actions import (
     play_event_action,
     play_field_action,
     set_card_action,
-    summon_action,
+    summon_actions,
 )
 from gateruler.engine.candidates import choices_possible
 from gateruler.engine.combat import attack_targets, can_attack
@@ -79,7 +80,8 @@ def main_actions(game: GameState) -> list[Action]:
     costs = game.setup.costs
     defs = game.setup.defs
     no_main_play = game.setup.no_main_play  # events whose timing keeps them out of the hand's plays (timings.py)
-    free_set = [i for i, c in enumerate(side.set_zones) if c is None]
+    energy = side.energy_ready
+    free_set = side.set_zones.index(None) if None in side.set_zones else -1  # the first free set zone
     for where, cards in ((0, side.hand), (1, side.drive)):
         for iid in cards:
             d = defs[iid]
@@ -87,10 +89,10 @@ def main_actions(game: GameState) -> list[Action]:
             if key in seen:
                 continue  # copies of one card in one zone are the same decision
             seen.add(key)
-            affordable = costs[iid] <= side.energy_ready
+            affordable = costs[iid] <= energy
             if d.type is UNIT_TYPE:
                 if can_summon and affordable:
-                    actions.extend([summon_action(iid, slot) for slot in slots])
+                    actions += summon_actions(iid, slots)
             elif d.type is EVENT_TYPE:
                 if (
                     affordable
@@ -98,8 +100,8 @@ def main_actions(game: GameState) -> list[Action]:
                     and (not game.setup.play_checks[iid] or event_playable(game, PLAYER, iid))
                 ):
                     actions.append(play_event_action(iid))
-                if free_set and OPEN_CARD not in d.keywords:
-                    actions.append(set_card_action(iid, free_set[0]))
+                if free_set >= 0 and OPEN_CARD not in d.keywords:
+                    actions.append(set_card_action(iid, free_set))
             elif d.type is FIELD_TYPE and affordable:
                 actions.append(play_field_action(iid))
     return actions
@@ -185,5 +187,5 @@ def attack_actions(game: GameState) -> list[Action]:
         if attacker != RULER and attacker >= game.setup.ruler.attack_zones:
             continue
         if can_attack(game, PLAYER, attacker):
-            out.extend([attack_action(attacker, t) for t in targets])
+            out.extend(map(attack_action, repeat(attacker), targets))  # no comprehension's frame
     return out

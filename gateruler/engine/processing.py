@@ -8,9 +8,13 @@ finds something to do about once a game, so it is kept lean (stats.hp
 inlined), and the task loop calls it only when it may find something
 (docs/engine.md, "How a game runs"):
 
-* `Game.hp_dirty` marks that a unit may now be at 0 HP or below its damage:
-  the primitives that put a unit on the board, deal it damage, change its HP
-  or end until-end-of-turn changes set it, and `run` sets it as it starts;
+* `Game.hp_dirty` marks that a unit may now be at 0 HP or below its damage.
+  The primitives set it only when that may be so: a unit put on the board
+  with a printed HP of 0 or less, damage that reached a unit's HP (destroyed,
+  or kept by a replacement), a change that lowered a unit's HP, the end of
+  an until-end-of-turn raise; a unit left below its HP needs no look.
+  `run` sets it as it starts unless the rules just looked (`checked`: after
+  `Game.new`'s set-up and `apply`'s action, which asks like a task does);
 * continuous effects that change HP (`Setup.hp_continuous`) may depend on
   anything (their conditions and filters read the whole game): while a card
   with one is on the board or in a field zone, every check looks at every

@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 
 
 UNSTATED_READIED = 2
+# enum members read at every turn, named once (a read through the class costs four times a name's in Python 3.11)
+_TWO_READIED = EnergyReadied.TWO
+_DRAW_START = TurnStartKind.DRAW
+_DAMAGE_CLEARS = UnitDamage.CLEARS
 """The energy a ruler whose text states no number readies each turn under `energy_readied=two` (the Wizard's 2)."""
 
 
@@ -77,13 +81,13 @@ def start_phase(game: GameState, task: Start) -> None:
         # Its energy readies; then the opponent's steps in the player's start phase, the draws, the main phase.
         ruler = game.setup.ruler
         readied = ruler.energy_readied
-        if readied is None and game.setup.rules.energy_readied is EnergyReadied.TWO:
+        if readied is None and game.setup.rules.energy_readied is _TWO_READIED:
             readied = UNSTATED_READIED  # the text states no number: as the Wizard's (ruling 6)
         s.energy_ready = s.energy if readied is None else min(s.energy, s.energy_ready + readied)
         count = ruler.turn_start_count
         if game.turn == 1 and ruler.first_turn_count is not None:
             count = ruler.first_turn_count
-        take: Task = draw_task(PLAYER) if ruler.turn_start is TurnStartKind.DRAW else drive_task(PLAYER)
+        take: Task = draw_task(PLAYER) if ruler.turn_start is _DRAW_START else drive_task(PLAYER)
         later = [*game.setup.opponent.player_turn_tasks(game), *[take] * count, main_task(PLAYER)]
     else:
         # The rift's steps, with what the game's hooks add among them (its windows), its end phase.
@@ -92,9 +96,10 @@ def start_phase(game: GameState, task: Start) -> None:
             later = hook(game, later)
         later.append(end_task(INVADER))
     game.tasks.extend(reversed(later))  # the first on top
+    triggers = game.setup.triggers
     for slot in UNIT_SLOTS:
         unit = s.board[slot]
-        if unit is not None:
+        if unit is not None and START_OF_TURN in triggers[unit.iid]:  # the test `fire` makes, without its call
             fire(game, side, unit.iid, START_OF_TURN)
     for iid in s.field:
         fire(game, side, iid, START_OF_TURN)
@@ -114,15 +119,16 @@ def end_phase(game: GameState, task: End) -> None:
         # Driven after the main phase (a draw effect of a hand-less ruler): never
         # playable, so it goes the way of undriven cards (docs/rulings.md).
         end_main(game, PLAYER)
-    clear = game.setup.rules.unit_damage is UnitDamage.CLEARS
+    clear = game.setup.rules.unit_damage is _DAMAGE_CLEARS
     for who, s in enumerate(game.sides):
         if s.shields:
             s.shields = []  # one-shot preventions last until the end of the turn (replace.py)
         s.ruler_tmp_atk = s.ruler_tmp_stk = 0
         for u in s.board:
             if u is not None:
+                if u.tmp_hp > 0:
+                    game.hp_dirty = True  # its HP falls with them
                 u.tmp_atk = u.tmp_hp = u.tmp_stk = 0
-                game.hp_dirty = True  # its HP may fall with them
                 if clear and u.damage:
                     u.damage = 0  # Rules.unit_damage: damage ends with the turn, with the changes above
                     game.log_event(who, "damage_cleared", u.iid)

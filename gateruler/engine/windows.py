@@ -227,12 +227,13 @@ def drive_windows(game: GameState, iid: int) -> bool:
     unanswered = game.setup.unanswered  # a window no card can answer is not pushed (`turn_windows`)
     if RIFT_DRIVE not in unanswered:
         tasks.append(make(Window, (RIFT_DRIVE, iid, -1, -1)))  # task(RIFT_DRIVE, iid) without its two calls
-    if game.setup.defs[iid].type is not UNIT_TYPE:
-        return False  # an event resolves as its ability (whose own window comes with it); a field has nowhere to go
+    if game.setup.defs[iid].type is not UNIT_TYPE or RIFT_CARD in unanswered:
+        # an event resolves as its ability (whose own window comes with it); a field has nowhere to go; a unit
+        # no card can answer before it resolves is played at once, over the drive window, as it would be next
+        return False
     game.sides[INVADER].drive.append(iid)
     tasks.append(RiftPlay(iid))
-    if RIFT_CARD not in unanswered:
-        tasks.append(make(Window, (RIFT_CARD, iid, -1, -1)))
+    tasks.append(make(Window, (RIFT_CARD, iid, -1, -1)))
     return True
 
 
@@ -252,16 +253,17 @@ def turn_windows(game: GameState, steps: list[Task]) -> list[Task]:
     pushed (nor the attack and drive windows): the rules find nothing after a passed-over window that they did
     not find after the task before it (a unit a replacement kept is no longer at 0 HP or lethal damage)."""
     unanswered = game.setup.unanswered
-    if RIFT_START in unanswered and BEFORE_ATTACK in unanswered and RIFT_END in unanswered:
-        return steps
-    out: list[Task] = [RIFT_START_WINDOW]
+    start = RIFT_START not in unanswered
+    before_attack = BEFORE_ATTACK not in unanswered
+    out: list[Task] = [RIFT_START_WINDOW] if start else []
     for step in steps:
-        if type(step) is RiftAttack:
+        if before_attack and type(step) is RiftAttack:
             out.append(BEFORE_ATTACK_WINDOW)
         out.append(step)
-        if type(step) is RiftStartRules:
+        if start and type(step) is RiftStartRules:
             out.append(RIFT_START_WINDOW)
-    out.append(RIFT_END_WINDOW)
+    if RIFT_END not in unanswered:
+        out.append(RIFT_END_WINDOW)
     return out
 
 
@@ -311,7 +313,7 @@ def answers(game: GameState, name: str, source: int = -1) -> list[Action]:
             out.append(PlayEvent(iid))
     for plays in setup.window_plays:
         out += plays(game, name, risk)  # activated abilities
-    if game.active != PLAYER and game.has_hand(PLAYER):
+    if setup.sentinels and game.active != PLAYER and game.has_hand(PLAYER):  # a Sentinel unit is in the deck
         seen: set[str] = set()
         for iid in s.hand:
             d = defs[iid]
@@ -352,7 +354,8 @@ def open_window(game: GameState, window: Window) -> None:
     name, source, target, target_card = window
     setup = game.setup
     if name in setup.unanswered:
-        return  # no card of this game's answers there (tables: unanswered_windows)
+        return  # no card of this game's answers there (tables: unanswered_windows): only in a save made before such
+        # windows were left off the task stack
     if not setup.window_plays and name not in SPECIAL and (not setup.sentinels or game.active == PLAYER):
         set_zones = game.sides[PLAYER].set_zones
         if set_zones.count(None) == len(set_zones):

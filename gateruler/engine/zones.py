@@ -45,6 +45,8 @@ NORMAL = "normal"  # how a unit entered the board (Unit.how): it was played
 SPECIAL = "special"  # an effect special-summoned it
 
 
+_TD_FIRST = TdOrder.TD_FIRST  # read at every play from the hand: named once (a read through the class costs more)
+
 _WALKS: dict[int, tuple[tuple[int, int], ...]] = {}
 """A list's length -> the Fisher-Yates walk over it: (i, the bits `getrandbits` draws for a j in 0..i)."""
 
@@ -87,11 +89,16 @@ def summon(game: GameState, side: int, iid: int, slot: int, how: str = NORMAL) -
         game.log_event(side, "replace", old.iid, slot)
         release_soul(game, side, old.iid)
     s.board[slot] = Unit(iid, game.turn, how)
-    game.hp_dirty = True
+    hp_continuous = game.setup.hp_continuous
+    if game.setup.base_hp[iid] <= 0 or (hp_continuous and hp_continuous[iid]):
+        # it may enter at 0 HP, or change others' HP; a continuous HP change already in play keeps the mark set
+        game.hp_dirty = True
     game.log_event(side, "summon", iid, slot)
-    if how != NORMAL:
-        fire(game, side, iid, ON_SPECIAL_SUMMON)
-    fire(game, side, iid, ON_ENTER)
+    triggers = game.setup.triggers[iid]
+    if triggers:  # most units have no triggered ability: no call to find none
+        if how != NORMAL:
+            fire(game, side, iid, ON_SPECIAL_SUMMON)
+        fire(game, side, iid, ON_ENTER)
 
 
 def special_summon(game: GameState, side: int, iid: int, slot: int, from_zone: str, how: str = SPECIAL) -> bool:
@@ -305,7 +312,7 @@ def play_from_hand(game: GameState, side: int, iid: int, slot: int) -> None:
 def touchdown(game: GameState, side: int, iid: int, mark: int) -> None:
     """The card entered from the hand: its TD abilities trigger with its on_enter ones (the tasks pushed since
     `mark`).  TD resolves first, or after them under `Rules.td_order` (docs/rulings.md A6)."""
-    if game.setup.rules.td_order is TdOrder.TD_FIRST:
+    if game.setup.rules.td_order is _TD_FIRST:
         fire(game, side, iid, TOUCHDOWN)
         return
     tasks = game.tasks

@@ -64,7 +64,8 @@ class Modify(Effect):
                 u.tmp_atk += self.atk
                 u.tmp_hp += self.hp
                 u.tmp_stk += self.stk
-            game.hp_dirty = True
+            if self.hp < 0:
+                game.hp_dirty = True  # its HP fell: it may be at 0 or below its damage
             game.log_event(side, "modify", iid, self.atk, self.hp, self.stk, frame.source, cause)
 
     def words(self, who: str) -> str:
