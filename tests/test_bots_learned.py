@@ -13,6 +13,7 @@ from gateruler.bots.greedy import GreedyPolicy
 from gateruler.bots.learned import (
     CANDIDATE_NAMES,
     CONTEXT_NAMES,
+    KINDS,
     LEARNED_FILE,
     LearnedBot,
     LearnedPolicy,
@@ -64,6 +65,17 @@ def test_a_model_file_round_trips_with_what_it_was_fitted_on(tmp_path: Path) -> 
     assert (read.margin, read.version, read.description) == (0.05, 3, "a test fit")
     assert read.fitted_on == {"decks": ["knight", "wizard"], "seed": 1001, "search_budget": 24}
     assert read.label == "m.yaml v3"
+
+
+def test_every_feature_pair_of_every_kind_round_trips_small_numbers_too(tmp_path: Path) -> None:
+    """Every name is a key YAML reads back as written (not `yes`, which it reads as true), and a
+    weight as small as the file keeps (1e-06) is written as a number, not as a string."""
+    rng = np.random.default_rng(0)
+    weights = {kind: np.round(rng.normal(0, 0.001, SHAPE), 6) for kind in KINDS}
+    read = read_model(_file(tmp_path, model_yaml(Model(weights, margin=0.000001))))
+    assert read.margin == 0.000001
+    for kind in KINDS:
+        assert np.allclose(read.weights[kind], weights[kind], rtol=0, atol=1e-9)
 
 
 def test_the_shipped_model_file_reads_and_names_the_bot() -> None:

@@ -86,8 +86,8 @@ class Candidate(NamedTuple):
     choose_own: float = 0.0  # a unit of the player's chosen
     choose_rift: float = 0.0  # a unit of the rift's chosen
     choose_card: float = 0.0
-    yes: float = 0.0
-    no: float = 0.0
+    confirm_yes: float = 0.0  # (not `yes`: YAML 1.1 reads that key as true)
+    confirm_no: float = 0.0
     split: float = 0.0
     done: float = 0.0
     cost: float = 0.0  # the card's cost (a play)
@@ -135,20 +135,24 @@ def context(game: Game) -> Context:
     """The decision's situation, from what the player sees."""
     ours = game.sides[PLAYER]
     rift = game.sides[INVADER]
-    turn = (game.turn + 1) // 2
+    turn = min(max((game.turn + 1) // 2, 1), 3)
     level = min(max(game.setup.level.number, 1), 5)
-    values = {
-        f"turn{min(max(turn, 1), 3)}": 1.0,
-        f"level{level}": 1.0,
-    }
     return Context(
-        rift_damage=len(rift.damage_zone) / max(1, game.life(INVADER)),
-        own_damage=len(ours.damage_zone) / max(1, game.life(PLAYER)),
-        hand=len(ours.hand) / STAT_SCALE,
-        energy=ours.energy_ready / STAT_SCALE,
-        own_units=sum(u is not None for u in ours.board) / 3,
-        rift_units=sum(u is not None for u in rift.board) / 3,
-        **values,
+        1.0,
+        float(turn == 1),
+        float(turn == 2),
+        float(turn == 3),
+        float(level == 1),
+        float(level == 2),
+        float(level == 3),
+        float(level == 4),
+        float(level == 5),
+        len(rift.damage_zone) / max(1, game.life(INVADER)),
+        len(ours.damage_zone) / max(1, game.life(PLAYER)),
+        len(ours.hand) / STAT_SCALE,
+        ours.energy_ready / STAT_SCALE,
+        (3 - ours.board.count(None)) / 3,
+        (3 - rift.board.count(None)) / 3,
     )
 
 
@@ -252,7 +256,7 @@ _READERS: dict[type, Callable[[Game, Action], dict[str, float]]] = {
     Pass: _flag("pass_"),
     Choose: _choose,
     ChooseCard: _flag("choose_card"),
-    Confirm: lambda game, a: {"yes" if getattr(a, "yes", False) else "no": 1.0},
+    Confirm: lambda game, a: {"confirm_yes" if getattr(a, "yes", False) else "confirm_no": 1.0},
     Split: _flag("split"),
     Done: _flag("done"),
 }

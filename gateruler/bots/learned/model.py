@@ -126,7 +126,7 @@ def model_yaml(model: Model) -> str:
         "# weights: candidate feature -> context feature -> weight (gateruler/bots/learned/features.py).",
         "bot: learned",
         f"version: {model.version}",
-        f"margin: {model.margin!r}",
+        f"margin: {_number(model.margin)}",
         "description: >-",
         *(f"  {line}" for line in _wrap(model.description or "-")),
         "fitted_on:" if model.fitted_on else "fitted_on: {}",
@@ -143,7 +143,12 @@ def model_yaml(model: Model) -> str:
 def _row(name: str, weights: np.ndarray) -> list[str]:
     """One candidate feature's weights, the context features it is not paired with left out."""
     row = [(CONTEXT_NAMES[j], round(float(w), 6)) for j, w in enumerate(weights) if round(float(w), 6) != 0.0]
-    return [f"    {name}:", *(f"      {situation}: {w!r}" for situation, w in row)] if row else []
+    return [f"    {name}:", *(f"      {situation}: {_number(w)}" for situation, w in row)] if row else []
+
+
+def _number(value: float) -> str:
+    """A number as YAML 1.1 reads it back as one (it reads `1e-06`, with no dot, as a string)."""
+    return f"{value:.6f}"
 
 
 def _scalar(value: Any) -> str:

@@ -13,6 +13,7 @@ determinised copy in a search's rollouts).
 from __future__ import annotations
 
 from gateruler.bots.greedy import GreedyPolicy
+from gateruler.bots.learned.features import decision_kind
 from gateruler.bots.learned.model import Model
 from gateruler.bots.search import candidates
 from gateruler.bots.view import PlayerView
@@ -38,7 +39,7 @@ class LearnedPolicy:
         if legal is None:
             legal = game.legal_actions()
         default = self.greedy.act(game, legal)
-        if len(legal) < 2:
+        if len(legal) < 2 or decision_kind(game) not in self.model.weights:
             return default
         options = options_at(game, legal, default)
         if len(options) < 2:
