@@ -197,13 +197,15 @@ def accuracy(weights: np.ndarray, held: list[Sample], margin: float) -> dict[str
 FITS = {"ridge": fit_ridge, "softmax": fit_softmax}
 
 
-def report_accuracy(data: dict[int, list[Sample]], lams: list[float], margins: list[float], fit: str) -> None:
+def report_accuracy(
+    data: dict[int, list[Sample]], lams: list[float], margins: list[float], fit: str, kinds: list[str] | None
+) -> None:
     """Fit on the even games, print the imitation figures on the odd ones."""
     train = [s for i, ss in data.items() if i % 2 == 0 for s in ss]
     held = [s for i, ss in data.items() if i % 2 == 1 for s in ss]
     print(f"{len(train)} training decisions (even games), {len(held)} held out (odd games)")
     for lam in lams:
-        weights = FITS[fit](train, lam)
+        weights = FITS[fit](train, lam, kinds=kinds)
         for margin in margins:
             a = accuracy(weights, held, margin)
             print(
@@ -235,7 +237,7 @@ def tune(data: dict[int, list[Sample]], lams: list[float], margins: list[float],
     base = clear_rate(None, levels, decks, args.play, VALIDATION_SEED)
     print(f"validation seeds {VALIDATION_SEED}, {args.play} games a deck and level: greedy {100 * base:.2f}%")
     for lam in lams:
-        weights = fit_ridge(every, lam)
+        weights = FITS[args.fit](every, lam, kinds=_kinds(args))
         for margin in margins:
             rate = clear_rate(Model(weights, margin), levels, decks, args.play, VALIDATION_SEED)
             print(
@@ -247,15 +249,17 @@ def tune(data: dict[int, list[Sample]], lams: list[float], margins: list[float],
 def write(data: dict[int, list[Sample]], args: argparse.Namespace) -> None:
     """Fit on every training game and write the model file."""
     every = [s for ss in data.values() for s in ss]
-    weights = fit_ridge(every, args.lam[0])
+    weights = FITS[args.fit](every, args.lam[0], kinds=_kinds(args))
     fitted_on = {
         "decks": list(_decks(args)),
         "levels": parse_levels(args.levels),
         "seed": TRAIN_SEED,
-        "games": args.games,
+        "games": len({(i, s.group) for i, ss in data.items() for s in ss}),  # those on disk of --games a cell
         "search_budget": args.budget,
         "decisions": len(every),
-        "ridge": args.lam[0],
+        "fit": args.fit,
+        "penalty": args.lam[0],
+        "kinds": [k for k in KINDS if k in weights],
     }
     description = (
         f"Greedy overruled where a linear model of search {args.budget}'s rollout advantages says so; fitted on "
@@ -266,6 +270,15 @@ def write(data: dict[int, list[Sample]], args: argparse.Namespace) -> None:
     out = Path(args.out)
     write_text_atomic(out, model_yaml(model))
     print(f"wrote {out} (version {args.version}, {len(every)} decisions, lam {args.lam[0]}, margin {args.margin[0]})")
+
+
+def _kinds(args: argparse.Namespace) -> list[str] | None:
+    """The kinds of decision fitted (--kinds; all if none named): the others are left to greedy."""
+    kinds = [k for k in args.kinds.split(",") if k]
+    unknown = sorted(set(kinds) - set(KINDS))
+    if unknown:
+        raise SystemExit(f"--kinds: unknown kind {unknown[0]!r}; the kinds are {', '.join(KINDS)}")
+    return kinds or None
 
 
 def _decks(args: argparse.Namespace) -> tuple[str, ...]:
@@ -290,7 +303,8 @@ def main(argv: list[str] | None = None) -> None:
         p.add_argument("--margin", type=_numbers, default=[0.0], help="margins, comma-separated")
         p.add_argument("--play", type=int, default=200, help="tune: validation games per deck and level")
         p.add_argument("--version", type=int, default=1)
-        p.add_argument("--fit", choices=("ridge", "softmax"), default="softmax")
+        p.add_argument("--fit", choices=("ridge", "softmax"), default="ridge")
+        p.add_argument("--kinds", default="", help="the kinds of decision fitted, comma-separated (all if empty)")
         p.add_argument("--out", default=str(LEARNED_FILE))
     args = parser.parse_args(argv)
     levels, decks, root = parse_levels(args.levels), _decks(args), Path(args.cache)
@@ -299,7 +313,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     data = dataset(args.budget, args.games, levels, decks, root)
     if args.command == "accuracy":
-        report_accuracy(data, args.lam, args.margin, args.fit)
+        report_accuracy(data, args.lam, args.margin, args.fit, _kinds(args))
     elif args.command == "tune":
         tune(data, args.lam, args.margin, args)
     else:
