@@ -41,7 +41,7 @@ import paired_games as pg  # noqa: E402
 
 from gateruler.batch import GameSpec, game_seed  # noqa: E402
 from gateruler.bots import play_out, player_view  # noqa: E402
-from gateruler.bots.greedy import GreedyBot  # noqa: E402
+from gateruler.bots.greedy import GreedyBot, GreedyPolicy  # noqa: E402
 from gateruler.bots.learned import (  # noqa: E402
     KINDS,
     LEARNED_FILE,
@@ -272,6 +272,35 @@ def write(data: dict[int, list[Sample]], args: argparse.Namespace) -> None:
     print(f"wrote {out} (version {args.version}, {len(every)} decisions, lam {args.lam[0]}, margin {args.margin[0]})")
 
 
+def expert(args: argparse.Namespace) -> None:
+    """The expert-iteration step, measured: the search bot with greedy's policy in its rollouts (and as
+    its default) against the same search with the learned policy, on the same games of check's seeds."""
+    from gateruler.batch import bot_seed
+    from gateruler.bots import learned_model
+    from gateruler.bots.learned import LearnedPolicy
+    from gateruler.bots.search import SearchBot
+
+    model = learned_model()
+    for deck in _decks(args):
+        for level, spec in pg.specs(deck, parse_levels(args.levels)).items():
+            won = {"greedy": [], "learned": []}
+            for i in range(args.play):
+                for name, policy in (("greedy", GreedyPolicy), ("learned", lambda: LearnedPolicy(model))):
+                    game = spec.start(game_seed(pg.SEED, level, i))
+                    play_out(game, SearchBot(bot_seed(pg.SEED, level, i), args.budget, policy))
+                    won[name].append(game.winner == "player")
+            only = [
+                sum(a and not b for a, b in zip(won[x], won[y]))
+                for x, y in (("learned", "greedy"), ("greedy", "learned"))
+            ]
+            print(
+                f"  {deck} level {level}: search {args.budget} with greedy rollouts {100 * np.mean(won['greedy']):.1f}%, "
+                f"with learned rollouts {100 * np.mean(won['learned']):.1f}% ({args.play} games; only one cleared: "
+                f"learned {only[0]}, greedy {only[1]})",
+                flush=True,
+            )
+
+
 def _kinds(args: argparse.Namespace) -> list[str] | None:
     """The kinds of decision fitted (--kinds; all if none named): the others are left to greedy."""
     kinds = [k for k in args.kinds.split(",") if k]
@@ -292,7 +321,7 @@ def _numbers(text: str) -> list[float]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in ("collect", "accuracy", "tune", "fit"):
+    for name in ("collect", "accuracy", "tune", "fit", "expert"):
         p = sub.add_parser(name)
         p.add_argument("--budget", type=int, default=24, help="the search bot's rollouts per decision")
         p.add_argument("--games", type=int, default=150, help="training games per deck and level")
@@ -310,6 +339,9 @@ def main(argv: list[str] | None = None) -> None:
     levels, decks, root = parse_levels(args.levels), _decks(args), Path(args.cache)
     if args.command == "collect":
         collect(args.budget, args.games, levels, decks, root)
+        return
+    if args.command == "expert":
+        expert(args)
         return
     data = dataset(args.budget, args.games, levels, decks, root)
     if args.command == "accuracy":
