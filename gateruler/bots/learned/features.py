@@ -156,51 +156,50 @@ def context(game: Game) -> Context:
     )
 
 
-def _unit_numbers(game: Game, side: int, slot: int, prefix: str) -> dict[str, float]:
-    """A board unit's numbers as `prefix`_atk, _hp (left), _stk and whether it stands in an attack zone."""
+def _add_target(out: dict[str, float], game: Game, side: int, slot: int) -> None:
+    """A board unit's numbers as target_atk, _hp (left), _stk and whether it stands in an attack zone."""
     unit = game.sides[side].board[slot] if slot != RULER else None
-    if unit is None:
-        return {}
-    return {
-        f"{prefix}_atk": game.atk(side, slot) / STAT_SCALE,
-        f"{prefix}_hp": (game.hp(side, slot) - unit.damage) / STAT_SCALE,
-        f"{prefix}_stk": float(game.stk(side, slot)),
-        f"{prefix}_attacker": float(slot != 2),
-    }
+    if unit is not None:
+        out["target_atk"] = game.atk(side, slot) / STAT_SCALE
+        out["target_hp"] = (game.hp(side, slot) - unit.damage) / STAT_SCALE
+        out["target_stk"] = float(game.stk(side, slot))
+        out["target_attacker"] = float(slot != 2)
 
 
-def _play(game: Game, card: int) -> dict[str, float]:
+def _add_play(out: dict[str, float], game: Game, card: int) -> None:
     """A card played from wherever it is: its cost and, for a unit, its printed numbers."""
     cost = game.setup.costs[card]
     defn = game.setup.defs[card]
-    return {
-        "cost": cost / STAT_SCALE,
-        "energy_left": (game.sides[PLAYER].energy_ready - cost) / STAT_SCALE,
-        "atk": (defn.atk or 0) / STAT_SCALE,
-        "hp": (defn.hp or 0) / STAT_SCALE,
-        "stk": float(defn.stk or 0),
-    }
+    out["cost"] = cost / STAT_SCALE
+    out["energy_left"] = (game.sides[PLAYER].energy_ready - cost) / STAT_SCALE
+    out["atk"] = (defn.atk or 0) / STAT_SCALE
+    out["hp"] = (defn.hp or 0) / STAT_SCALE
+    out["stk"] = float(defn.stk or 0)
 
 
-def _placed(game: Game, slot: int) -> dict[str, float]:
+def _add_placed(out: dict[str, float], game: Game, slot: int) -> None:
     """Where a unit goes: its slot, whether it replaces one, and the rift's unit across from it."""
-    if not 0 <= slot < 3:
-        return {}
-    out = {_SLOT_NAMES[slot]: 1.0, "over_unit": float(game.sides[PLAYER].board[slot] is not None)}
-    facing = game.sides[INVADER].board[slot]
-    if facing is not None:
-        out["facing_atk"] = game.atk(INVADER, slot) / STAT_SCALE
-    return out
+    if 0 <= slot < 3:
+        out[_SLOT_NAMES[slot]] = 1.0
+        out["over_unit"] = float(game.sides[PLAYER].board[slot] is not None)
+        if game.sides[INVADER].board[slot] is not None:
+            out["facing_atk"] = game.atk(INVADER, slot) / STAT_SCALE
 
 
 def _summon(game: Game, a: Action) -> dict[str, float]:
     assert isinstance(a, Summon)
-    return {"summon": 1.0, **_play(game, a.card), **_placed(game, a.slot)}
+    out = {"summon": 1.0}
+    _add_play(out, game, a.card)
+    _add_placed(out, game, a.slot)
+    return out
 
 
 def _discount(game: Game, a: Action) -> dict[str, float]:
     assert isinstance(a, Discount)
-    return {"discount": 1.0, **_play(game, a.card), **_placed(game, a.slot)}
+    out = {"discount": 1.0}
+    _add_play(out, game, a.card)
+    _add_placed(out, game, a.slot)
+    return out
 
 
 def _attack(game: Game, a: Action) -> dict[str, float]:
@@ -211,7 +210,7 @@ def _attack(game: Game, a: Action) -> dict[str, float]:
         out["attack_ruler"] = 1.0
         return out
     out["attack_unit"] = 1.0
-    out.update(_unit_numbers(game, INVADER, a.target, "target"))
+    _add_target(out, game, INVADER, a.target)
     unit = game.sides[INVADER].board[a.target]
     if unit is not None and atk >= game.hp(INVADER, a.target) - unit.damage:
         out["kills"] = 1.0
@@ -220,21 +219,27 @@ def _attack(game: Game, a: Action) -> dict[str, float]:
 
 def _choose(game: Game, a: Action) -> dict[str, float]:
     assert isinstance(a, Choose)
+    out: dict[str, float] = {}
     if game.pending is not None and game.pending.kind == DecisionKind.ZONE:
-        return _placed(game, a.slot)
+        _add_placed(out, game, a.slot)
+        return out
     if a.side == PLAYER:
-        return {"choose_own": 1.0, **_placed_own(a.slot), **_unit_numbers(game, PLAYER, a.slot, "target")}
-    return {"choose_rift": 1.0, **_unit_numbers(game, INVADER, a.slot, "target")}
-
-
-def _placed_own(slot: int) -> dict[str, float]:
-    return {_SLOT_NAMES[slot]: 1.0} if 0 <= slot < 3 else {}
+        out["choose_own"] = 1.0
+        if 0 <= a.slot < 3:
+            out[_SLOT_NAMES[a.slot]] = 1.0
+    else:
+        out["choose_rift"] = 1.0
+    _add_target(out, game, a.side, a.slot)
+    return out
 
 
 def _played(name: str) -> Callable[[Game, Action], dict[str, float]]:
     def read(game: Game, a: Action) -> dict[str, float]:
+        out = {name: 1.0}
         card = getattr(a, "card", -1)
-        return {name: 1.0, **(_play(game, card) if card >= 0 else {})}
+        if card >= 0:
+            _add_play(out, game, card)
+        return out
 
     return read
 

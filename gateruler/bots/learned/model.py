@@ -62,7 +62,12 @@ class Model:
         if weights is None:
             return None
         per_feature = dict(zip(CANDIDATE_NAMES, (weights @ np.array(context(game))).tolist()))
-        out = [sum(per_feature[k] * x for k, x in readings(game, a).items()) for a in options]
+        out = []
+        for a in options:
+            score = 0.0
+            for name, value in readings(game, a).items():
+                score += per_feature[name] * value
+            out.append(score)
         out[0] += per_feature["default"]
         return out
 

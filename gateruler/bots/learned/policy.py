@@ -23,7 +23,11 @@ from gateruler.engine.game import Game
 
 def options_at(game: Game, legal: list[Action], default: Action) -> list[Action]:
     """The candidates the model weighs, greedy's choice first (as the search orders them)."""
-    return [default, *(a for a in candidates(game, legal) if a != default)]
+    out = [default]
+    for a in candidates(game, legal):
+        if a is not default and a != default:
+            out.append(a)
+    return out
 
 
 class LearnedPolicy:
