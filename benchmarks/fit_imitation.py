@@ -1,26 +1,40 @@
-"""Fit the `learned` bot: a linear model of the search bot's rollout means, imitated by a fast policy.
+"""Fit the `learned` bot: greedy overruled by a linear model of the search bot's rollout advantages.
 
-Three steps, each a subcommand:
+Subcommands:
 
 * `collect`: the search bot (`--budget`, default 24) plays the sample decks on
   *training* seeds (base seed 1001, fit_bot.py's; never check's seed 0), and
   every game is kept with each decision's `SearchTrace` (greedy's choice and
   every candidate's rollout count and mean) in `.bench-cache/` by
-  benchmarks/paired_games.py, so fitting never replays the search;
-* `fit`: replays those games (cheap: only the engine), computes each
-  candidate's features at every decision with two or more candidates
-  (gateruler/bots/learned/features.py), and fits a ridge regression of each
-  candidate's advantage over greedy's choice (its rollout mean minus the
-  default's, weighted by its rollouts) on the feature differences; the games
-  with an even index train, the odd ones are held out and the imitation
-  accuracy on them is printed; then the model is refitted on all and written
-  to gateruler/data/bots/learned.yaml (`--write`);
-* `accuracy`: how often a model file picks the search's choice on held-out positions.
+  benchmarks/paired_games.py, so fitting never replays the search.  It can be
+  stopped and started again: it plays only the games not on disk;
+* the others replay those games (cheap: only the engine) into samples: at
+  every decision with two or more candidates, the context and each
+  candidate's features (gateruler/bots/learned/features.py), rollout mean and
+  count (kept in `.bench-cache/imitation/`, so a second run does not replay);
+* `accuracy`: fits on the games with an even index and prints, on the odd
+  ones (held out), how often the model picks the search's choice, against
+  greedy's baseline, for each `--lam` and `--margin`;
+* `tune`: fits on every game and plays the learned bot with each penalty and
+  margin on validation seeds (base seed 2002, `--play` games a deck and
+  level), against greedy on the same games;
+* `fit`: fits on every game with the first `--lam` and `--margin` and writes
+  the model file (default gateruler/data/bots/learned.yaml, `--version`);
+* `expert`: the expert-iteration step, measured on check's seeds: the search
+  with greedy's policy against the same search with the learned policy (the
+  shipped model) as its default and in its rollouts.
 
-Refit when the card pool, the sample decks, the rules or greedy change:
+`--fit ridge` (the default) is a weighted ridge regression of each
+alternative's advantage (rollout mean minus greedy's choice's) on the
+feature differences; `--fit softmax` a softmax over the candidates fitted to
+the search's choices.  `--kinds` fits some kinds of decision only.  Refit when
+the card pool, the sample decks, the rules or greedy change (docs/bots.md):
 
-    python benchmarks/fit_imitation.py collect --budget 24 --games 150 --levels 1-4
-    python benchmarks/fit_imitation.py fit --budget 24 --games 150 --levels 1-4 --write
+    python benchmarks/fit_imitation.py collect --budget 24 --games 100 --levels 1-4
+    python benchmarks/fit_imitation.py accuracy --games 100 --lam 10 --margin 0,0.05,0.1,0.2
+    python benchmarks/fit_imitation.py tune --games 100 --lam 10,100,1000 --margin 0.05,0.1,0.2 --play 100
+    python benchmarks/fit_imitation.py fit --games 100 --lam 10 --margin 0.1 --version N
+    python benchmarks/fit_imitation.py expert --budget 24 --decks knight --levels 2,3 --play 40
 """
 
 from __future__ import annotations
