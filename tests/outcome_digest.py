@@ -3,8 +3,9 @@
 Speed work on the engine, the player view and the bots must leave every game
 exactly as it was: same actions, same log, same ending.  This module plays a
 fixed set of seeded games (the three sample decks against every level with
-the random and greedy bots, the mechanics fixture, and a few games of the
-search bot with a small budget) and hashes, per group of games, each game's
+the random and greedy bots, the mechanics fixture, a few games of the
+search bot with a small budget, and of the learned bot at Knight's levels 2
+and 3, where it departs from greedy) and hashes, per group of games, each game's
 actions, log and ending.  tests/test_outcome_digest.py compares the result
 with tests/data/outcome-digest.json.
 
@@ -67,6 +68,7 @@ def _groups() -> Iterator[Group]:
                 yield f"{deck_name}/level {number}/{bot}", start, bot, games, b_seed
             if deck_name == "knight" and number in (2, 3):
                 yield f"{deck_name}/level {number}/search", start, "search", 2, b_seed
+                yield f"{deck_name}/level {number}/learned", start, "learned", 8, b_seed
     for bot, games in (("random", 6), ("greedy", 6), ("search", 1)):
         yield f"mechanics fixture/{bot}", lambda i: mechanics_game(i, max_turns=60), bot, games, lambda i: i
 

@@ -165,3 +165,44 @@ def test_bench_bots_writes_the_gaps_file_check_reads(tmp_path: Path) -> None:
     }
     assert greedy.sample_decks[1] == 100 * (clears["knight", "greedy"] - clears["knight", "search:96"]) / 2
     assert greedy.held_out[1] == 100 * (clears["knight-pool", "greedy"] - clears["knight-pool", "search:96"]) / 2
+
+
+def test_the_learned_bots_code_version_follows_its_model_and_moves_no_other_bots(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copy = tmp_path / "gateruler"
+    shutil.copytree(pg.PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(pg, "PACKAGE", copy)
+    before = {bot: pg.code_version(bot) for bot in ("greedy", "search", "tuned", "learned")}
+    for changed in (copy / "data" / "bots" / "learned.yaml", copy / "bots" / "learned" / "features.py"):
+        changed.write_text(changed.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+        after = {bot: pg.code_version(bot) for bot in before}
+        assert after["learned"] != before["learned"]
+        assert all(after[bot] == before[bot] for bot in ("greedy", "search", "tuned"))
+        before = after
+
+
+def test_the_imitation_fit_collects_fits_and_writes_a_model_the_bot_reads(tmp_path: Path) -> None:
+    from gateruler.bots.learned import read_model
+
+    out = tmp_path / "learned.yaml"
+    common = ["--budget", "4", "--games", "4", "--levels", "2", "--decks", "knight", "--cache", str(tmp_path)]
+    script = str(BENCHMARKS / "fit_imitation.py")
+    for step in (
+        ["collect", *common],
+        ["accuracy", *common, "--lam", "1", "--margin", "0"],
+        ["fit", *common, "--lam", "1", "--margin", "0.1", "--out", str(out), "--version", "2"],
+    ):
+        done = subprocess.run([sys.executable, script, *step], capture_output=True, text=True, cwd=ROOT)
+        assert done.returncode == 0, done.stderr
+    assert (
+        "held out"
+        in subprocess.run(
+            [sys.executable, script, "accuracy", *common], capture_output=True, text=True, cwd=ROOT
+        ).stdout
+    )
+    model = read_model(out)
+    assert (model.version, model.margin) == (2, 0.1)
+    assert model.fitted_on["seed"] == 1001 and model.fitted_on["search_budget"] == 4
+    assert model.fitted_on["decks"] == ["knight"] and model.fitted_on["games"] == 4
+    assert list(tmp_path.glob("imitation/*.npz")), "the samples are kept for the next fit"

@@ -1,4 +1,4 @@
-"""Bots that play the player's side: `random`, `greedy`, `tuned`, `search` and `lookahead`.
+"""Bots that play the player's side: `random`, `greedy`, `tuned`, `search`, `lookahead` and `learned`.
 
 All share one small interface (`Bot.choose(view) -> Action`), see only a
 `PlayerView`, and are made by name with `make_bot`, so the batch runner, the
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from gateruler.bots.base import DEFAULT_ACTION_CAP, ActionCapExceeded, Bot, play_out
 from gateruler.bots.greedy import GreedyBot, greedy_action
@@ -16,6 +17,9 @@ from gateruler.bots.random_bot import RandomBot
 from gateruler.bots.view import PlayerView, player_view
 from gateruler.bots.weights import TUNED_FILE, WeightsFile, read_weights
 from gateruler.errors import GateRulerError
+
+if TYPE_CHECKING:
+    from gateruler.bots.learned.model import Model
 
 
 def _search(seed: int, budget: int | None) -> Bot:
@@ -40,12 +44,27 @@ def _lookahead(seed: int, budget: int | None) -> Bot:
     return LookaheadBot(seed, budget, tuned_weights().weights)
 
 
+@functools.cache
+def learned_model() -> Model:
+    """The `learned` bot's model (gateruler/data/bots/learned.yaml), read once per process."""
+    from gateruler.bots.learned import LEARNED_FILE, read_model
+
+    return read_model(LEARNED_FILE)
+
+
+def _learned(seed: int, budget: int | None) -> Bot:
+    from gateruler.bots.learned import LearnedBot
+
+    return LearnedBot(seed, learned_model())
+
+
 _FACTORIES: dict[str, Callable[[int, int | None], Bot]] = {
     "random": lambda seed, budget: RandomBot(seed),
     "greedy": lambda seed, budget: GreedyBot(seed),
     "tuned": _tuned,
     "search": _search,
     "lookahead": _lookahead,
+    "learned": _learned,
 }
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 DEFAULT_BOT = "greedy"  # what `check` plays with unless told otherwise
@@ -59,6 +78,8 @@ def bot_label(name: str, budget: int | None = None) -> str:
         return f"search (budget {budget})"
     if name == "tuned":
         return f"tuned ({tuned_weights().label})"
+    if name == "learned":
+        return f"learned ({learned_model().label})"
     if name == "lookahead":
         return f"lookahead ({tuned_weights().label}{f', budget {budget}' if budget is not None else ''})"
     return name
@@ -84,6 +105,7 @@ __all__ = [
     "RandomBot",
     "bot_label",
     "greedy_action",
+    "learned_model",
     "make_bot",
     "play_out",
     "player_view",

@@ -1,0 +1,370 @@
+"""Fit the `learned` bot: greedy overruled by a linear model of the search bot's rollout advantages.
+
+Subcommands:
+
+* `collect`: the search bot (`--budget`, default 24) plays the sample decks on
+  *training* seeds (base seed 1001, fit_bot.py's; never check's seed 0), and
+  every game is kept with each decision's `SearchTrace` (greedy's choice and
+  every candidate's rollout count and mean) in `.bench-cache/` by
+  benchmarks/paired_games.py, so fitting never replays the search.  It can be
+  stopped and started again: it plays only the games not on disk;
+* the others replay those games (cheap: only the engine) into samples: at
+  every decision with two or more candidates, the context and each
+  candidate's features (gateruler/bots/learned/features.py), rollout mean and
+  count (kept in `.bench-cache/imitation/`, so a second run does not replay);
+* `accuracy`: fits on the games with an even index and prints, on the odd
+  ones (held out), how often the model picks the search's choice, against
+  greedy's baseline, for each `--lam` and `--margin`;
+* `tune`: fits on every game and plays the learned bot with each penalty and
+  margin on validation seeds (base seed 2002, `--play` games a deck and
+  level), against greedy on the same games;
+* `fit`: fits on every game with the first `--lam` and `--margin` and writes
+  the model file (default gateruler/data/bots/learned.yaml, `--version`);
+* `expert`: the expert-iteration step, measured on check's seeds: the search
+  with greedy's policy against the same search with the learned policy (the
+  shipped model) as its default and in its rollouts.
+
+`--fit ridge` (the default) is a weighted ridge regression of each
+alternative's advantage (rollout mean minus greedy's choice's) on the
+feature differences; `--fit softmax` a softmax over the candidates fitted to
+the search's choices.  `--kinds` fits some kinds of decision only.  Refit when
+the card pool, the sample decks, the rules or greedy change (docs/bots.md):
+
+    python benchmarks/fit_imitation.py collect --budget 24 --games 100 --levels 1-4
+    python benchmarks/fit_imitation.py accuracy --games 100 --lam 10 --margin 0,0.05,0.1,0.2
+    python benchmarks/fit_imitation.py tune --games 100 --lam 10,100,1000 --margin 0.05,0.1,0.2 --play 100
+    python benchmarks/fit_imitation.py fit --games 100 --lam 10 --margin 0.1 --version N
+    python benchmarks/fit_imitation.py expert --budget 24 --decks knight --levels 2,3 --play 40
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE)]
+
+import paired_games as pg  # noqa: E402
+
+from gateruler.batch import GameSpec, game_seed  # noqa: E402
+from gateruler.bots import play_out, player_view  # noqa: E402
+from gateruler.bots.greedy import GreedyBot, GreedyPolicy  # noqa: E402
+from gateruler.bots.learned import (  # noqa: E402
+    KINDS,
+    LEARNED_FILE,
+    LearnedBot,
+    Model,
+    candidate,
+    context,
+    decision_kind,
+    model_yaml,
+)
+from gateruler.bots.learned.fit import Sample, fit_ridge, fit_softmax, pick  # noqa: E402
+from gateruler.cli.cmd_check import parse_levels  # noqa: E402
+from gateruler.engine.actions import action_from_dict  # noqa: E402
+from gateruler.fileio import write_text_atomic  # noqa: E402
+
+TRAIN_SEED = 1001  # base seed of the training games (fit_bot.py's); check plays seed 0
+VALIDATION_SEED = 2002  # base seed of the games that pick the ridge penalty and the margin (fit_bot.py's)
+DECKS = pg.SAMPLE_DECKS
+
+
+def collect(budget: int, games: int, levels: list[int], decks: tuple[str, ...], root: Path) -> None:
+    """Play the search bot's training games not yet on disk, game by game across the cells."""
+    bot = f"search:{budget}"
+    caches = {}
+    for deck in decks:
+        for level, spec in pg.specs(deck, levels).items():
+            caches[deck, level] = (spec, pg.GameCache(spec, bot, root, TRAIN_SEED))
+    jobs = [(i, deck, level) for (deck, level), (_, c) in caches.items() for i in c.missing(range(games))]
+    jobs.sort()
+    print(f"{bot}: {len(jobs)} training games to play (seed {TRAIN_SEED}), into {root}", flush=True)
+    began = time.monotonic()
+    pending: dict[tuple[str, int], list[pg.GameRecord]] = {}
+    saved = time.monotonic()
+    for done, (index, deck, level) in enumerate(jobs, 1):
+        spec, _ = caches[deck, level]
+        pending.setdefault((deck, level), []).append(pg.play_game(spec, bot, index, TRAIN_SEED))
+        if time.monotonic() - saved > 60 or done == len(jobs):
+            for key, records in pending.items():
+                caches[key][1].add(records)
+            pending, saved = {}, time.monotonic()
+            print(f"  {done}/{len(jobs)} games, {time.monotonic() - began:.0f}s", flush=True)
+
+
+def samples(spec: GameSpec, record: pg.GameRecord, seed: int = TRAIN_SEED) -> Iterator[Sample]:
+    """Every decision of a recorded search game with two or more candidates, as the bot would see it."""
+    by_index = {d.at: d for d in record.decisions if len(d.candidates) >= 2}
+    if not by_index or record.outcome == "error":
+        return
+    game = spec.start(game_seed(seed, spec.level.number, record.index))
+    group = f"{spec.deck.name}/{spec.level.number}"
+    for at, action in enumerate(record.action_list()):
+        decision = by_index.get(at)
+        if decision is not None:
+            seen = player_view(game).game
+            actions = [action_from_dict(c[0]) for c in decision.candidates]
+            chosen = action_from_dict(decision.chosen)
+            yield Sample(
+                np.array(context(seen)),
+                np.array([candidate(seen, a, i == 0) for i, a in enumerate(actions)]),
+                np.array([c[2] for c in decision.candidates]),
+                np.array([c[1] for c in decision.candidates]),
+                actions.index(chosen) if chosen in actions else 0,
+                decision_kind(seen),
+                group,
+            )
+        game.apply_trusted(action)
+
+
+def dataset(budget: int, games: int, levels: list[int], decks: tuple[str, ...], root: Path) -> dict[int, list[Sample]]:
+    """game index -> its decisions' samples, over every deck and level (only the games on disk).
+
+    The samples are kept in `root`/imitation/ by what they are made of (the search's code version and
+    games, the features' code), so a second fit does not replay the games."""
+    out: dict[int, list[Sample]] = {}
+    caches = []
+    for deck in decks:
+        for spec in pg.specs(deck, levels).values():
+            cache = pg.GameCache(spec, f"search:{budget}", root, TRAIN_SEED)
+            caches.append((spec, cache, [i for i in range(games) if i in cache.records]))
+    features = (pg.PACKAGE / "bots" / "learned" / "features.py").read_bytes()
+    key = hashlib.sha256(repr([(str(c.path), have) for _, c, have in caches]).encode() + features).hexdigest()[:16]
+    path = root / "imitation" / f"search-{budget}-{key}.npz"
+    if path.is_file():
+        return _load(path)
+    for spec, cache, have in caches:
+        for index in have:
+            out.setdefault(index, []).extend(samples(spec, cache.records[index]))
+    _save(path, out)
+    return out
+
+
+def _save(path: Path, data: dict[int, list[Sample]]) -> None:
+    """The samples as flat arrays (one row a candidate, `offsets` where each decision's begin)."""
+    flat = [(i, s) for i, ss in sorted(data.items()) for s in ss]
+    if not flat:
+        return
+    sizes = [len(s.candidates) for _, s in flat]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(
+        path,
+        index=np.array([i for i, _ in flat]),
+        contexts=np.stack([s.context for _, s in flat]),
+        candidates=np.concatenate([s.candidates for _, s in flat]),
+        means=np.concatenate([s.means for _, s in flat]),
+        games=np.concatenate([s.games for _, s in flat]),
+        offsets=np.concatenate([[0], np.cumsum(sizes)]),
+        chosen=np.array([s.chosen for _, s in flat]),
+        kinds=np.array([KINDS.index(s.kind) for _, s in flat]),
+        groups=np.array([s.group for _, s in flat]),
+    )
+
+
+def _load(path: Path) -> dict[int, list[Sample]]:
+    with np.load(path, allow_pickle=False) as file:
+        f = {name: file[name] for name in file.files}  # each read of an archive's array reads it again
+    out: dict[int, list[Sample]] = {}
+    offsets = f["offsets"]
+    for n, index in enumerate(f["index"].tolist()):
+        a, b = offsets[n], offsets[n + 1]
+        out.setdefault(index, []).append(
+            Sample(
+                f["contexts"][n],
+                f["candidates"][a:b],
+                f["means"][a:b],
+                f["games"][a:b],
+                int(f["chosen"][n]),
+                KINDS[int(f["kinds"][n])],
+                str(f["groups"][n]),
+            )
+        )
+    return out
+
+
+def accuracy(weights: np.ndarray, held: list[Sample], margin: float) -> dict[str, float]:
+    """How often the model picks the search's choice, and greedy's baseline; departures' recall and precision;
+    the rollout advantage (mean of the pick minus greedy's choice's) of the model's picks and of the search's."""
+    picks = [pick(weights, s, margin) for s in held]
+    search_departs = sum(s.chosen != 0 for s in held)
+    model_departs = sum(p != 0 for p in picks)
+    caught = sum(p == s.chosen != 0 for p, s in zip(picks, held))
+    return {
+        "decisions": len(held),
+        "model": sum(p == s.chosen for p, s in zip(picks, held)) / len(held),
+        "greedy": sum(s.chosen == 0 for s in held) / len(held),
+        "recall": caught / max(1, search_departs),
+        "precision": caught / max(1, model_departs),
+        "departures": model_departs / len(held),
+        "advantage": float(np.mean([s.means[p] - s.means[0] for p, s in zip(picks, held)])),
+        "search_advantage": float(np.mean([s.means[s.chosen] - s.means[0] for s in held])),
+    }
+
+
+FITS = {"ridge": fit_ridge, "softmax": fit_softmax}
+
+
+def report_accuracy(
+    data: dict[int, list[Sample]], lams: list[float], margins: list[float], fit: str, kinds: list[str] | None
+) -> None:
+    """Fit on the even games, print the imitation figures on the odd ones."""
+    train = [s for i, ss in data.items() if i % 2 == 0 for s in ss]
+    held = [s for i, ss in data.items() if i % 2 == 1 for s in ss]
+    print(f"{len(train)} training decisions (even games), {len(held)} held out (odd games)")
+    for lam in lams:
+        weights = FITS[fit](train, lam, kinds=kinds)
+        for margin in margins:
+            a = accuracy(weights, held, margin)
+            print(
+                f"  lam {lam:<6g} margin {margin:<6g} picks search's choice {100 * a['model']:.1f}% "
+                f"(greedy {100 * a['greedy']:.1f}%); departs at {100 * a['departures']:.1f}%, "
+                f"recall {100 * a['recall']:.1f}%, precision {100 * a['precision']:.1f}%; rollout advantage "
+                f"{a['advantage']:+.4f} (search's {a['search_advantage']:+.4f})",
+                flush=True,
+            )
+
+
+def clear_rate(model: Model | None, levels: list[int], decks: tuple[str, ...], games: int, seed: int) -> float:
+    """The mean clear rate of the learned bot with `model` (greedy if None) on games of base seed `seed`."""
+    won = total = 0
+    for deck in decks:
+        for level, spec in pg.specs(deck, levels).items():
+            for i in range(games):
+                game = spec.start(game_seed(seed, level, i))
+                play_out(game, GreedyBot(0) if model is None else LearnedBot(0, model))
+                won += game.winner == "player"
+                total += 1
+    return won / total
+
+
+def tune(data: dict[int, list[Sample]], lams: list[float], margins: list[float], args: argparse.Namespace) -> None:
+    """Fit on every training game, and play each penalty and margin on the validation seeds."""
+    every = [s for ss in data.values() for s in ss]
+    levels, decks = parse_levels(args.levels), _decks(args)
+    base = clear_rate(None, levels, decks, args.play, VALIDATION_SEED)
+    print(f"validation seeds {VALIDATION_SEED}, {args.play} games a deck and level: greedy {100 * base:.2f}%")
+    for lam in lams:
+        weights = FITS[args.fit](every, lam, kinds=_kinds(args))
+        for margin in margins:
+            rate = clear_rate(Model(weights, margin), levels, decks, args.play, VALIDATION_SEED)
+            print(
+                f"  lam {lam:<6g} margin {margin:<6g} learned {100 * rate:.2f}% ({100 * (rate - base):+.2f})",
+                flush=True,
+            )
+
+
+def write(data: dict[int, list[Sample]], args: argparse.Namespace) -> None:
+    """Fit on every training game and write the model file."""
+    every = [s for ss in data.values() for s in ss]
+    weights = FITS[args.fit](every, args.lam[0], kinds=_kinds(args))
+    fitted_on = {
+        "decks": list(_decks(args)),
+        "levels": parse_levels(args.levels),
+        "seed": TRAIN_SEED,
+        "games": len({(i, s.group) for i, ss in data.items() for s in ss}),  # those on disk of --games a cell
+        "search_budget": args.budget,
+        "decisions": len(every),
+        "fit": args.fit,
+        "penalty": args.lam[0],
+        "kinds": [k for k in KINDS if k in weights],
+    }
+    description = (
+        f"Greedy overruled where a linear model of search {args.budget}'s rollout advantages says so; fitted on "
+        f"{len(every)} decisions with two or more candidates of the search's games on the sample decks "
+        f"(seeds from {TRAIN_SEED}), the penalty and margin picked on games of seeds from {VALIDATION_SEED}."
+    )
+    model = Model(weights, args.margin[0], args.version, fitted_on, description)
+    out = Path(args.out)
+    write_text_atomic(out, model_yaml(model))
+    print(f"wrote {out} (version {args.version}, {len(every)} decisions, lam {args.lam[0]}, margin {args.margin[0]})")
+
+
+def expert(args: argparse.Namespace) -> None:
+    """The expert-iteration step, measured: the search bot with greedy's policy in its rollouts (and as
+    its default) against the same search with the learned policy, on the same games of check's seeds."""
+    from gateruler.batch import bot_seed
+    from gateruler.bots import learned_model
+    from gateruler.bots.learned import LearnedPolicy
+    from gateruler.bots.search import SearchBot
+
+    model = learned_model()
+    for deck in _decks(args):
+        for level, spec in pg.specs(deck, parse_levels(args.levels)).items():
+            won = {"greedy": [], "learned": []}
+            for i in range(args.play):
+                for name, policy in (("greedy", GreedyPolicy), ("learned", lambda: LearnedPolicy(model))):
+                    game = spec.start(game_seed(pg.SEED, level, i))
+                    play_out(game, SearchBot(bot_seed(pg.SEED, level, i), args.budget, policy))
+                    won[name].append(game.winner == "player")
+            only = [
+                sum(a and not b for a, b in zip(won[x], won[y]))
+                for x, y in (("learned", "greedy"), ("greedy", "learned"))
+            ]
+            print(
+                f"  {deck} level {level}: search {args.budget} with greedy rollouts {100 * np.mean(won['greedy']):.1f}%, "
+                f"with learned rollouts {100 * np.mean(won['learned']):.1f}% ({args.play} games; only one cleared: "
+                f"learned {only[0]}, greedy {only[1]})",
+                flush=True,
+            )
+
+
+def _kinds(args: argparse.Namespace) -> list[str] | None:
+    """The kinds of decision fitted (--kinds; all if none named): the others are left to greedy."""
+    kinds = [k for k in args.kinds.split(",") if k]
+    unknown = sorted(set(kinds) - set(KINDS))
+    if unknown:
+        raise SystemExit(f"--kinds: unknown kind {unknown[0]!r}; the kinds are {', '.join(KINDS)}")
+    return kinds or None
+
+
+def _decks(args: argparse.Namespace) -> tuple[str, ...]:
+    return tuple(d for d in args.decks.split(",") if d)
+
+
+def _numbers(text: str) -> list[float]:
+    return [float(x) for x in text.split(",") if x]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in ("collect", "accuracy", "tune", "fit", "expert"):
+        p = sub.add_parser(name)
+        p.add_argument("--budget", type=int, default=24, help="the search bot's rollouts per decision")
+        p.add_argument("--games", type=int, default=150, help="training games per deck and level")
+        p.add_argument("--levels", default="1-4")
+        p.add_argument("--decks", default=",".join(DECKS))
+        p.add_argument("--cache", default=str(pg.CACHE_DIR))
+        p.add_argument("--lam", type=_numbers, default=[10.0], help="ridge penalties, comma-separated")
+        p.add_argument("--margin", type=_numbers, default=[0.0], help="margins, comma-separated")
+        p.add_argument("--play", type=int, default=200, help="tune: validation games per deck and level")
+        p.add_argument("--version", type=int, default=1)
+        p.add_argument("--fit", choices=("ridge", "softmax"), default="ridge")
+        p.add_argument("--kinds", default="", help="the kinds of decision fitted, comma-separated (all if empty)")
+        p.add_argument("--out", default=str(LEARNED_FILE))
+    args = parser.parse_args(argv)
+    levels, decks, root = parse_levels(args.levels), _decks(args), Path(args.cache)
+    if args.command == "collect":
+        collect(args.budget, args.games, levels, decks, root)
+        return
+    if args.command == "expert":
+        expert(args)
+        return
+    data = dataset(args.budget, args.games, levels, decks, root)
+    if args.command == "accuracy":
+        report_accuracy(data, args.lam, args.margin, args.fit, _kinds(args))
+    elif args.command == "tune":
+        tune(data, args.lam, args.margin, args)
+    else:
+        write(data, args)
+
+
+if __name__ == "__main__":
+    main()
