@@ -88,6 +88,7 @@ BOT_FILES = {  # each bot's own files (besides the shared ones), under gateruler
     "tuned": ("data/bots/tuned.yaml",),
     "search": ("bots/search.py",),
     "lookahead": ("bots/search.py", "bots/lookahead.py", "data/bots/tuned.yaml"),
+    "focus": ("bots/search.py", "bots/focus.py"),
 }
 
 
