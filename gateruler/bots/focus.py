@@ -13,7 +13,9 @@ target.  So this bot asks two questions before it spends anything:
   choice (determinised as the search's are, then greedy to the end) neither
   all cleared nor all not cleared?  A game that greedy's choice clears on
   every sampled world leaves little to win, one it loses on every one
-  little to save at this budget.
+  less to save than one in the balance (search's own estimates of its
+  departures say so: docs/bots.md).  The `focus-unwon` bot
+  (`skip_lost=False`) searches those lost ones too, and skips only the won.
 
 Where both are yes it runs the search bot's successive halving (its
 candidates, common random numbers, greedy's choice kept unless an
@@ -53,9 +55,12 @@ class FocusBot(SearchBot):
 
     name = "focus"
 
-    def __init__(self, seed: int = 0, budget: int | None = None, probe: int = PROBE_ROLLOUTS) -> None:
+    def __init__(
+        self, seed: int = 0, budget: int | None = None, probe: int = PROBE_ROLLOUTS, skip_lost: bool = True
+    ) -> None:
         super().__init__(seed, DEFAULT_FOCUS_BUDGET if budget is None else budget)
         self.probe = probe
+        self.skip_lost = skip_lost  # False: a decision all of whose probes were lost is searched too
         self.rollouts = 0
         self.searched = 0
         self._fresh_policy = self.policy
@@ -87,7 +92,7 @@ class FocusBot(SearchBot):
 
     def _matters(self, view: PlayerView, default: Action) -> bool:
         """The decision's kind is one search wins at, and the probe's rollouts of greedy's choice are
-        neither all cleared nor all not cleared."""
+        neither all cleared nor (with `skip_lost`) all not cleared."""
         if not decision_kind_matters(view.game):
             return False
         if self.probe <= 0:
@@ -98,4 +103,4 @@ class FocusBot(SearchBot):
             game.apply_trusted(default)  # legal in the view, so in every world sampled from it
             if playout(game, self._counted_policy()) > CLEARED_SCORE:
                 cleared += 1
-        return 0 < cleared < self.probe
+        return cleared < self.probe and (cleared > 0 or not self.skip_lost)
