@@ -44,7 +44,9 @@ def _focus(seed: int, budget: int | None) -> Bot:
 def _focus_unwon(seed: int, budget: int | None) -> Bot:
     from gateruler.bots.focus import FocusBot
 
-    return FocusBot(seed, budget, skip_lost=False)
+    bot = FocusBot(seed, budget, skip_lost=False)
+    bot.name = "focus-unwon"
+    return bot
 
 
 def _lookahead(seed: int, budget: int | None) -> Bot:
