@@ -2,15 +2,18 @@
 
 The focus bot (gateruler/bots/focus.py) searches a decision only when its
 kind is one search's departures from greedy win at and a probe of a few
-rollouts of greedy's choice is neither all cleared nor all lost.  This
-reads search 96's recorded games (benchmarks/paired_games.py's cache: it
-plays none), replays each to every decision search weighed (more than one
-candidate), and asks the focus bot's gate there (its probe on a generator
-seeded by the game and the decision).  Per level it prints how many of
-search's weighed decisions, and how many of the ones where search departed
-from greedy, the gate lets through: the departures it keeps are where
-focus can gain what search gains, the weighed decisions it drops are the
-rollouts it saves.
+rollouts of greedy's choice is neither all cleared nor all lost
+(`focus-unwon`: not all cleared).  This reads search 96's recorded games
+(benchmarks/paired_games.py's cache: it plays none), replays each to every
+decision search weighed (more than one candidate), and sorts it by the
+focus bot's gate there (its probe on a generator seeded by the game and
+the decision): another kind, every probe cleared, every probe lost, in the
+balance.  Per level and class it prints how many decisions search weighed,
+at how many it departed from greedy, and search's own estimate of what its
+departures gained (its rollout mean of its choice minus greedy's choice's,
+per departure: biased upwards by the choice, the winner's curse, but alike
+in every class).  The classes focus skips are the rollouts it saves; the
+departures there are what it may lose.
 
     python benchmarks/focus_gate.py --games 40 --levels 1,2,3,4 --cache .bench-cache
 """
@@ -18,6 +21,7 @@ rollouts it saves.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -31,29 +35,56 @@ from gateruler.batch import GameSpec, derive_seed  # noqa: E402
 from gateruler.bots import player_view  # noqa: E402
 from gateruler.bots.focus import FocusBot, decision_kind_matters  # noqa: E402
 from gateruler.engine.actions import action_from_dict  # noqa: E402
+from gateruler.engine.game import Game  # noqa: E402
 
 REFERENCE = "search:96"
+CLASSES = ("other kind", "all cleared", "all lost", "in the balance")
+
+
+def gate_class(game: Game, default_action: dict, seed: int, probe: int) -> str:
+    """Where the focus gate puts a decision (CLASSES); both probes on the same seed see the same worlds."""
+    if not decision_kind_matters(game):
+        return CLASSES[0]
+    default = action_from_dict(default_action)
+    if FocusBot(seed, probe=probe)._matters(player_view(game), default):
+        return CLASSES[3]
+    lost_too = FocusBot(seed, probe=probe, skip_lost=False)._matters(player_view(game), default)
+    return CLASSES[2] if lost_too else CLASSES[1]
+
+
+def _gain(decision: pg.Decision) -> float:
+    means = {json.dumps(c[0], sort_keys=True): c[2] for c in decision.candidates}
+    chosen = means.get(json.dumps(decision.chosen, sort_keys=True))
+    default = means.get(json.dumps(decision.default, sort_keys=True))
+    return 0.0 if chosen is None or default is None else chosen - default
 
 
 def gate_counts(spec: GameSpec, record: pg.GameRecord, probe: int) -> Counter[str]:
-    """One recorded search game: its weighed decisions and departures, and how many of each the gate passes."""
+    """One recorded search game: per class, its weighed decisions, departures and their estimated gain."""
     counts: Counter[str] = Counter()
     by_index = {d.at: d for d in record.decisions if d.candidates}
     game = spec.start(pg.game_seed(pg.SEED, spec.level.number, record.index))
     for at, action in enumerate(record.action_list()):
         decision = by_index.get(at)
         if decision is not None:
-            departed = decision.default != decision.chosen
-            bot = FocusBot(derive_seed("focus-gate", record.index, at), probe=probe)
-            kind = decision_kind_matters(game)
-            passed = kind and bot._matters(player_view(game), action_from_dict(decision.default))
-            for name, yes in (("weighed", True), ("departed", departed)):
-                if yes:
-                    counts[name] += 1
-                    counts[f"{name} kind"] += kind
-                    counts[f"{name} passed"] += passed
+            seed = derive_seed("focus-gate", spec.level.number, record.index, at)
+            where = gate_class(game, decision.default, seed, probe)
+            counts[f"{where} weighed"] += 1
+            if decision.default != decision.chosen:
+                counts[f"{where} departed"] += 1
+                counts[f"{where} gain"] += _gain(decision)
         game.apply_trusted(action)
     return counts
+
+
+def _print_level(level: int, games: int, total: Counter[str]) -> None:
+    weighed = max(1, sum(total[f"{c} weighed"] for c in CLASSES))
+    cells = []
+    for c in CLASSES:
+        departed = total[f"{c} departed"]
+        gain = total[f"{c} gain"] / departed if departed else 0.0
+        cells.append(f"{100 * total[f'{c} weighed'] / weighed:5.0f}% {departed:4d} {gain:+.3f}")
+    print(f"   {level:<6}{games:>6}{weighed:>8}" + "".join(f"{cell:>20}" for cell in cells))
 
 
 def main() -> None:
@@ -64,12 +95,12 @@ def main() -> None:
     parser.add_argument("--probe", type=int, default=4, help="the focus bot's probe rollouts")
     parser.add_argument("--cache", default=str(pg.CACHE_DIR))
     args = parser.parse_args()
-    levels = [int(n) for n in args.levels.split(",")]
-    print(f"search 96's decisions the focus gate passes (probe {args.probe}); games from {args.cache}, none played")
+    print(f"search 96's weighed decisions by the focus gate (probe {args.probe}); games from {args.cache}, none played")
     print(
-        f"   {'level':<6}{'games':>6}{'weighed':>9}{'of kind':>9}{'passed':>8}{'departed':>10}{'of kind':>9}{'passed':>8}"
+        "   per class: share of the weighed decisions, search's departures there, its mean estimated gain per departure"
     )
-    for level in levels:
+    print(f"   {'level':<6}{'games':>6}{'weighed':>8}" + "".join(f"{c:>20}" for c in CLASSES))
+    for level in [int(n) for n in args.levels.split(",")]:
         total: Counter[str] = Counter()
         games = 0
         for deck in args.decks.split(","):
@@ -80,12 +111,7 @@ def main() -> None:
                 if record is not None and record.outcome != "error":
                     total += gate_counts(spec, record, args.probe)
                     games += 1
-        w, d = max(1, total["weighed"]), max(1, total["departed"])
-        print(
-            f"   {level:<6}{games:>6}{total['weighed']:>9}{100 * total['weighed kind'] / w:8.0f}%"
-            f"{100 * total['weighed passed'] / w:7.0f}%{total['departed']:>10}"
-            f"{100 * total['departed kind'] / d:8.0f}%{100 * total['departed passed'] / d:7.0f}%"
-        )
+        _print_level(level, games, total)
 
 
 if __name__ == "__main__":
