@@ -626,7 +626,7 @@ class _ProgressBars:
     "--budget",
     default=None,
     type=BUDGET,
-    help=f"The search and lookahead bots' rollouts per decision [default: {DEFAULT_BUDGET}].",
+    help=f"Rollouts per decision of search, lookahead and focus (per decision it searches) [default: {DEFAULT_BUDGET}].",
 )
 @click.option(
     "--max-turns",
