@@ -626,7 +626,7 @@ class _ProgressBars:
     "--budget",
     default=None,
     type=BUDGET,
-    help=f"Rollouts per decision of search, lookahead and focus (per decision it searches) [default: {DEFAULT_BUDGET}].",
+    help=f"The search bots' rollouts per decision (focus: per decision searched) [default: {DEFAULT_BUDGET}].",
 )
 @click.option(
     "--max-turns",

@@ -226,7 +226,7 @@ def _nothing_kept_words(result: TuneResult) -> str:
     "--budget",
     default=None,
     type=BUDGET,
-    help=f"Rollouts per decision of search, lookahead and focus (per decision it searches) [default: {DEFAULT_BUDGET}].",
+    help=f"The search bots' rollouts per decision (focus: per decision searched) [default: {DEFAULT_BUDGET}].",
 )
 @click.option(
     "--seed",
