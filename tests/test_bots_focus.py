@@ -9,7 +9,10 @@ no probe, a decision that matters is exactly the search bot's; the same seed pla
 
 from __future__ import annotations
 
+import shutil
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from factories import find_iid, game, pass_until, rich_game, window
@@ -23,6 +26,9 @@ from gateruler.bots.search import SearchBot, candidates
 from gateruler.engine import PLAYER, EndTurn, Pass, SetCard
 from gateruler.engine.game import Game
 from gateruler.engine.timings import RIFT_DRIVE, RIFT_START
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import paired_games as pg  # noqa: E402
 
 
 class Rollouts:
@@ -152,6 +158,25 @@ def test_the_same_seed_plays_the_same_game() -> None:
         play_out(g, FocusBot(9, budget=6))
         histories.append((list(g.history), g.winner))
     assert histories[0] == histories[1]
+
+
+def test_the_focus_bots_file_counts_for_its_games_only_and_searchs_for_its_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """benchmarks/paired_games.py: a change to focus.py leaves search's cached games valid (it is not a file
+    search's games depend on); a change to search.py, whose halving focus runs, makes focus's stale too."""
+    copy = tmp_path / "gateruler"
+    shutil.copytree(pg.PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(pg, "PACKAGE", copy)
+    bots = ("greedy", "search", "lookahead", "focus", "focus-unwon")
+    before = {bot: pg.code_version(bot) for bot in bots}
+    focus = copy / "bots" / "focus.py"
+    focus.write_text(focus.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    after = {bot: pg.code_version(bot) for bot in bots}
+    assert [bot for bot in bots if after[bot] != before[bot]] == ["focus", "focus-unwon"]
+    search = copy / "bots" / "search.py"
+    search.write_text(search.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    assert pg.code_version("focus") != after["focus"]
 
 
 def test_focus_is_made_by_name_takes_a_budget_and_names_it() -> None:
