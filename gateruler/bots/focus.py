@@ -12,10 +12,12 @@ target.  So this bot asks two questions before it spends anything:
 * is the game still in the balance: `PROBE_ROLLOUTS` rollouts of greedy's
   choice (determinised as the search's are, then greedy to the end) neither
   all cleared nor all not cleared?  A game that greedy's choice clears on
-  every sampled world leaves little to win, one it loses on every one
-  less to save than one in the balance (search's own estimates of its
-  departures say so: docs/bots.md).  The `focus-unwon` bot
-  (`skip_lost=False`) searches those lost ones too, and skips only the won.
+  every sampled world leaves little to win (search's own estimates of its
+  departures there are its smallest); one it loses on every one was
+  guessed to leave little to save, which search's estimates bear out at
+  levels 3 and 4 only (docs/bots.md, "Issue 24: search only where it
+  matters").  The `focus-unwon` bot (`skip_lost=False`) searches those lost
+  ones too, skips only the won, and is the stronger of the two.
 
 Where both are yes it runs the search bot's successive halving (its
 candidates, common random numbers, greedy's choice kept unless an
