@@ -89,6 +89,8 @@ BOT_FILES = {  # each bot's own files (besides the shared ones), under gateruler
     "search": ("bots/search.py",),
     "lookahead": ("bots/search.py", "bots/lookahead.py", "data/bots/tuned.yaml"),
     "learned": ("bots/search.py", "bots/learned", "data/bots/learned.yaml"),
+    "focus": ("bots/search.py", "bots/focus.py"),
+    "focus-unwon": ("bots/search.py", "bots/focus.py"),
 }
 
 

@@ -109,7 +109,7 @@ def test_every_bot_answers_the_rifts_end_window_with_a_legal_action(name: str) -
     assert make_bot(name, 3, 4).choose(player_view(g)) in g.legal_actions()
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "search", "lookahead"])
+@pytest.mark.parametrize("name", ["random", "greedy", "search", "lookahead", "focus"])
 def test_every_bot_answers_the_window_before_a_rift_attack_is_chosen_with_a_legal_action(name: str) -> None:
     """CR 8-3 / 8-4: gate processing comes before the rift chooses its next attacker and target."""
     gun = yaml_unit(

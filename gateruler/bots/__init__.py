@@ -1,4 +1,5 @@
-"""Bots that play the player's side: `random`, `greedy`, `tuned`, `search`, `lookahead` and `learned`.
+"""Bots that play the player's side: `random`, `greedy`, `tuned`, `search`, `lookahead`, `learned`,
+`focus` and `focus-unwon`.
 
 All share one small interface (`Bot.choose(view) -> Action`), see only a
 `PlayerView`, and are made by name with `make_bot`, so the batch runner, the
@@ -38,6 +39,20 @@ def _tuned(seed: int, budget: int | None) -> Bot:
     return GreedyBot(seed, tuned_weights().weights, name="tuned")
 
 
+def _focus(seed: int, budget: int | None) -> Bot:
+    from gateruler.bots.focus import FocusBot
+
+    return FocusBot(seed, budget)
+
+
+def _focus_unwon(seed: int, budget: int | None) -> Bot:
+    from gateruler.bots.focus import FocusBot
+
+    bot = FocusBot(seed, budget, skip_lost=False)
+    bot.name = "focus-unwon"
+    return bot
+
+
 def _lookahead(seed: int, budget: int | None) -> Bot:
     from gateruler.bots.lookahead import LookaheadBot
 
@@ -65,17 +80,21 @@ _FACTORIES: dict[str, Callable[[int, int | None], Bot]] = {
     "search": _search,
     "lookahead": _lookahead,
     "learned": _learned,
+    "focus": _focus,
+    "focus-unwon": _focus_unwon,
 }
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 DEFAULT_BOT = "greedy"  # what `check` plays with unless told otherwise
-SEARCHING = frozenset({"search", "lookahead"})  # the bots that take a budget (rollouts per decision)
+SEARCHING = frozenset(
+    {"search", "lookahead", "focus", "focus-unwon"}
+)  # the bots that take a budget (rollouts per decision)
 
 
 def bot_label(name: str, budget: int | None = None) -> str:
     """How a result names the bot behind it: its name, and what else it rests on
     (the search's budget, the tuned bot's weights file and version)."""
-    if name == "search" and budget is not None:
-        return f"search (budget {budget})"
+    if name in ("search", "focus", "focus-unwon") and budget is not None:
+        return f"{name} (budget {budget})"
     if name == "tuned":
         return f"tuned ({tuned_weights().label})"
     if name == "learned":

@@ -41,7 +41,12 @@ from gateruler.games import new_game
 DECKS = ("knight", "wizard", "apprentice")  # the sample decks
 LEVELS = (1, 2, 3, 4)  # the levels the gaps are measured at
 GAMES = 4  # per deck and level, for a bot that does not search
-SEARCHING = {"search": "greedy", "lookahead": "tuned"}  # a bot that searches -> the policy it plays out
+SEARCHING = {
+    "search": "greedy",
+    "lookahead": "tuned",
+    "focus": "greedy",
+    "focus-unwon": "greedy",
+}  # a bot that searches -> the policy it plays out
 PROBE_BUDGET = 4  # a searching bot's own games are played at this budget: search at 96 is too slow here
 PROBE_LEVEL = 3  # ... one game per sample deck at this level
 DIGITS = 16

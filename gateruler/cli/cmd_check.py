@@ -626,7 +626,7 @@ class _ProgressBars:
     "--budget",
     default=None,
     type=BUDGET,
-    help=f"The search and lookahead bots' rollouts per decision [default: {DEFAULT_BUDGET}].",
+    help=f"The search bots' rollouts per decision (focus: per decision searched) [default: {DEFAULT_BUDGET}].",
 )
 @click.option(
     "--max-turns",

@@ -226,7 +226,7 @@ def _nothing_kept_words(result: TuneResult) -> str:
     "--budget",
     default=None,
     type=BUDGET,
-    help=f"The search and lookahead bots' rollouts per decision [default: {DEFAULT_BUDGET}].",
+    help=f"The search bots' rollouts per decision (focus: per decision searched) [default: {DEFAULT_BUDGET}].",
 )
 @click.option(
     "--seed",

@@ -37,7 +37,7 @@ from gateruler.watching import Decider, bot_decider, replay_decider
 )
 @click.option("--seed", type=SEED, default=0, show_default=True, help="The game's seed (the bot's too).")
 @click.option("--bot", default="greedy", show_default=True, type=click.Choice(BOT_NAMES), help="Who plays your side.")
-@click.option("--budget", type=BUDGET, help="The search and lookahead bots' rollouts per decision.")
+@click.option("--budget", type=BUDGET, help="The search bots' rollouts per decision (focus: per decision searched).")
 @click.option(
     "--pace",
     type=PACE,
