@@ -175,3 +175,11 @@ def test_a_check_under_a_rule_variant_qualifies_the_gap_it_shows(tmp_path: Path)
     assert html.escape(caveat) in report
     _, plain, _ = _check(tmp_path)
     assert plain["settings"]["bot_info"]["gap_caveat"] is None
+
+
+def test_the_learned_bots_version_is_its_model_file_and_version() -> None:
+    from gateruler.bots import learned_model
+
+    model = learned_model()
+    assert bot_version("learned") == f"{model.path.name} v{model.version}" == "learned.yaml v" + str(model.version)
+    assert standing_json("learned")["version"] == bot_version("learned")

@@ -54,12 +54,23 @@ class Gaps:
     reference_play: str = ""  # the reference's play fingerprint when the gaps were measured
 
 
+def _learned_label() -> str:
+    from gateruler.bots import learned_model  # the model file, read once per process
+
+    return learned_model().label
+
+
+MODEL_LABELS = {"learned": _learned_label}  # the bots whose play rests on a fitted model file: its label
+
+
 def bot_version(name: str) -> str:
-    """A bot's version: its data file and version where its play rests on one, else gateruler's."""
+    """A bot's version: its data file and version where its play rests on one (the tuned weights, the
+    learned model), else gateruler's."""
     path = FITTED.get(name)
     if path is not None:
         return read_weights(path).label
-    return f"gateruler {__version__}"
+    model = MODEL_LABELS.get(name)
+    return model() if model is not None else f"gateruler {__version__}"
 
 
 def read_gaps(path: str | Path) -> Gaps:
