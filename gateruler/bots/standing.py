@@ -27,7 +27,7 @@ from gateruler.yamlsrc import MISSING, Fields, Report, load_yaml
 GAPS_FILE = DATA_DIR / "gaps.yaml"
 REFERENCE_BOT = "search"  # the reference's name: its play fingerprint is play_fingerprint(REFERENCE_BOT)
 REMEASURE = (
-    "python benchmarks/bench_bots.py --speed-bots '' --strength-bots greedy,tuned,search:96 --games 40 "
+    "python benchmarks/bench_bots.py --speed-bots '' --strength-bots greedy,tuned,learned,focus:96,search:96 --games 40 "
     "--levels 1,2,3,4 --workers 2 --write-gaps gateruler/data/bots/gaps.yaml"
 )  # the command that measures the shipped gaps again (docs/check.md)
 MEASURED, STALE, NONE = "measured", "stale", "none"  # a bot's gap status
