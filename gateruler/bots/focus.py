@@ -23,13 +23,13 @@ Where both are yes it runs the search bot's successive halving (its
 candidates, common random numbers, greedy's choice kept unless an
 alternative is clearly better) with `budget` rollouts; everywhere else it
 plays greedy's choice and runs no rollout past the probe.  The search bot
-itself is not changed: this one is a `SearchBot` whose `choose` asks first.
+itself is not changed: this one is a `SearchBot` that answers its `_searches` question.
 docs/bots.md ("### The focus bot") measures what it buys per CPU second.
 """
 
 from __future__ import annotations
 
-from gateruler.bots.search import Considered, Policy, SearchBot, SearchTrace, candidates, playout
+from gateruler.bots.search import Policy, SearchBot, playout
 from gateruler.bots.view import PlayerView
 from gateruler.engine.actions import Action
 from gateruler.engine.game import Game
@@ -72,25 +72,12 @@ class FocusBot(SearchBot):
         self.rollouts += 1
         return self._fresh_policy()
 
-    def choose(self, view: PlayerView) -> Action:
-        legal = view.legal
-        default = self.greedy.act(view.game, legal)
-        options = candidates(view.game, legal)
-        if default in options:
-            options.remove(default)
-        options.insert(0, default)  # first place wins ties
-        if len(options) == 1 or self.budget < 2 or not self._matters(view, default):
-            if self.trace is not None:
-                self.trace.append(SearchTrace(default, default, ()))
-            return default
+    def _searches(self, view: PlayerView, default: Action) -> bool:
+        """Search's choice of the decisions to search: only those that matter (`_matters`), counted."""
+        if not self._matters(view, default):
+            return False
         self.searched += 1
-        options = options[: self.budget]
-        scores: list[dict[int, float]] = [{} for _ in options]
-        chosen = options[self._halve(view, options, scores)]
-        if self.trace is not None:
-            considered = tuple(Considered(a, len(s), sum(s.values()) / len(s)) for a, s in zip(options, scores) if s)
-            self.trace.append(SearchTrace(default, chosen, considered))
-        return chosen
+        return True
 
     def _matters(self, view: PlayerView, default: Action) -> bool:
         """The decision's kind is one search wins at, and the probe's rollouts of greedy's choice are

@@ -141,7 +141,7 @@ class SearchBot:
         if default in options:
             options.remove(default)
         options.insert(0, default)  # first place wins ties
-        if len(options) == 1 or self.budget < 2:
+        if len(options) == 1 or self.budget < 2 or not self._searches(view, default):
             if self.trace is not None:
                 self.trace.append(SearchTrace(default, default, ()))
             return default
@@ -152,6 +152,11 @@ class SearchBot:
             considered = tuple(Considered(a, len(s), _mean(s)) for a, s in zip(options, scores) if s)
             self.trace.append(SearchTrace(default, chosen, considered))
         return chosen
+
+    def _searches(self, view: PlayerView, default: Action) -> bool:
+        """Whether this decision (of two or more candidates) is worth its rollouts: for search, every
+        one; a bot that spends its budget on fewer (focus.py) says which."""
+        return True
 
     def _halve(self, view: PlayerView, options: list[Action], scores: list[dict[int, float]]) -> int:
         """Successive halving of the alternatives, greedy's choice (options[0]) kept to the end.

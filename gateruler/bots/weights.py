@@ -240,7 +240,7 @@ def weights_yaml(name: str, version: int, weights: Weights, description: str) ->
         f"bot: {name}",
         f"version: {version}",
         "description: >-",
-        *(f"  {line}" for line in _wrap(description)),
+        *(f"  {line}" for line in wrap_words(description)),
         "weights:",
     ]
     for key, value in weights.as_dict().items():
@@ -248,7 +248,8 @@ def weights_yaml(name: str, version: int, weights: Weights, description: str) ->
     return "\n".join(lines) + "\n"
 
 
-def _wrap(text: str, width: int = 76) -> list[str]:
+def wrap_words(text: str, width: int = 76) -> list[str]:
+    """`text` in lines of at most `width` characters, broken between words: a data file's comment block."""
     out: list[str] = []
     line = ""
     for word in text.split():

@@ -25,6 +25,7 @@ import attrs
 import numpy as np
 
 from gateruler.bots.learned.features import CANDIDATE_NAMES, CONTEXT_NAMES, KINDS, context, decision_kind, readings
+from gateruler.bots.weights import wrap_words
 from gateruler.engine.actions import Action
 from gateruler.engine.game import Game
 from gateruler.yamlsrc import Fields, Report, load_yaml
@@ -133,7 +134,7 @@ def model_yaml(model: Model) -> str:
         f"version: {model.version}",
         f"margin: {_number(model.margin)}",
         "description: >-",
-        *(f"  {line}" for line in _wrap(model.description or "-")),
+        *(f"  {line}" for line in wrap_words(model.description or "-")),
         "fitted_on:" if model.fitted_on else "fitted_on: {}",
         *(f"  {key}: {_scalar(value)}" for key, value in model.fitted_on.items()),
     ]
@@ -160,15 +161,3 @@ def _scalar(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(str(v) for v in value) + "]"
     return str(value)
-
-
-def _wrap(text: str, width: int = 76) -> list[str]:
-    out: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            out.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return out + ([line] if line else [])
