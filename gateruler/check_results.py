@@ -95,6 +95,7 @@ class BotInfo:
     version: str
     gap: BotGap | None
     gap_status: str | None = None  # measured, stale or none (written since the gaps carry play fingerprints)
+    gap_caveat: str | None = None  # why a shown gap may not hold for this check's readings or cards (since then)
 
 
 @attrs.frozen

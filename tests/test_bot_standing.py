@@ -25,6 +25,7 @@ from gateruler.bots.standing import (
     read_gaps,
     standing_json,
 )
+from gateruler.check_results import read_check_result
 from gateruler.errors import GateRulerError
 from gateruler.pages.check_report import _standing_rows
 
@@ -173,6 +174,8 @@ def test_a_check_under_a_rule_variant_qualifies_the_gap_it_shows(tmp_path: Path)
         return
     assert caveat is not None and "rule variants" in caveat and f"({caveat})" in done.stdout
     assert html.escape(caveat) in report
+    written = read_check_result(tmp_path / "r.json")  # the typed reader of results (compare, report) reads it back
+    assert written.settings.bot_info is not None and written.settings.bot_info.gap_caveat == caveat
     _, plain, _ = _check(tmp_path)
     assert plain["settings"]["bot_info"]["gap_caveat"] is None
 
