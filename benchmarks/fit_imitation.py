@@ -24,6 +24,12 @@ Subcommands:
   with greedy's policy against the same search with the learned policy (the
   shipped model) as its default and in its rollouts.
 
+`--rollouts learned` collects the next turn of expert iteration instead: the
+search with the learned policy (`--rollout-model`, the shipped model by
+default) as its default and in its rollouts; `--data learned` (or
+`greedy,learned`, pooled) fits on those games, each decision with greedy's
+choice first, as the learned bot weighs it.
+
 `--fit ridge` (the default) is a weighted ridge regression of each
 alternative's advantage (rollout mean minus greedy's choice's) on the
 feature differences; `--fit softmax` a softmax over the candidates fitted to
@@ -35,6 +41,8 @@ the card pool, the sample decks, the rules or greedy change (docs/bots.md):
     python benchmarks/fit_imitation.py tune --games 100 --lam 10,100,1000 --margin 0.05,0.1,0.2 --play 100
     python benchmarks/fit_imitation.py fit --games 100 --lam 10 --margin 0.1 --version N
     python benchmarks/fit_imitation.py expert --budget 24 --decks knight --levels 2,3 --play 40
+    python benchmarks/fit_imitation.py collect --games 100 --rollouts learned
+    python benchmarks/fit_imitation.py tune --games 100 --data learned --lam 10,100 --margin 0.05,0.1 --play 100
 """
 
 from __future__ import annotations
@@ -347,6 +355,7 @@ def write(data: dict[Key, list[Sample]], args: argparse.Namespace) -> None:
         "games": len({(k, s.group) for k, ss in data.items() for s in ss}),  # those on disk of --games a cell
         "search_budget": args.budget,
         "search_rollouts": sorted({name for name, _ in data}),
+        **({"rollout_model": _model_label(Path(args.rollout_model))} if any(n != "greedy" for n, _ in data) else {}),
         "decisions": len(every),
         "fit": args.fit,
         "penalty": args.lam[0],
@@ -354,7 +363,7 @@ def write(data: dict[Key, list[Sample]], args: argparse.Namespace) -> None:
     }
     description = (
         f"Greedy overruled where a linear model of search {args.budget}'s rollout advantages (over greedy's "
-        f"choice; rollouts by {' and by '.join(_policy_names(data))}) says so; fitted on "
+        f"choice; rollouts by {' and by '.join(_policy_names(data, Path(args.rollout_model)))}) says so; fitted on "
         f"{len(every)} decisions with two or more candidates of the search's games on the sample decks "
         f"(seeds from {TRAIN_SEED}), the penalty and margin picked on games of seeds from {VALIDATION_SEED}."
     )
@@ -364,8 +373,13 @@ def write(data: dict[Key, list[Sample]], args: argparse.Namespace) -> None:
     print(f"wrote {out} (version {args.version}, {len(every)} decisions, lam {args.lam[0]}, margin {args.margin[0]})")
 
 
-def _policy_names(data: dict[Key, list[Sample]]) -> list[str]:
-    names = {"greedy": "greedy's policy", "learned": "the learned policy"}
+def _model_label(path: Path) -> str:
+    """The rollout model as a result names it (its file and version)."""
+    return read_model(path).label
+
+
+def _policy_names(data: dict[Key, list[Sample]], model: Path) -> list[str]:
+    names = {"greedy": "greedy's policy", "learned": f"the learned policy of {_model_label(model)}"}
     return [names[n] for n in sorted({name for name, _ in data})]
 
 
