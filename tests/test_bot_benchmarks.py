@@ -251,6 +251,11 @@ def test_a_search_collected_with_learned_rollouts_has_the_learned_policys_choice
                     greedy = GreedyPolicy()
             game.apply(action)
     assert departures, "the model departs from greedy, so the learned default is not greedy's"
+    out = tmp_path / "fitted.yaml"
+    fi.main(["fit", *common, "--data", "learned", "--rollout-model", str(model_path), "--out", str(out)])
+    fitted = read_model(out).fitted_on
+    assert fitted["search_rollouts"] == ["learned"] and fitted["rollout_model"] == "departing.yaml v1"
+    assert fitted["games"] == 2
 
 
 def test_samples_of_a_search_with_another_default_put_greedys_choice_first(tmp_path: Path) -> None:
