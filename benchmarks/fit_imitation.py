@@ -24,6 +24,12 @@ Subcommands:
   with greedy's policy against the same search with the learned policy (the
   shipped model) as its default and in its rollouts.
 
+`--rollouts learned` collects the next turn of expert iteration instead: the
+search with the learned policy (`--rollout-model`, the shipped model by
+default) as its default and in its rollouts; `--data learned` (or
+`greedy,learned`, pooled) fits on those games, each decision with greedy's
+choice first, as the learned bot weighs it.
+
 `--fit ridge` (the default) is a weighted ridge regression of each
 alternative's advantage (rollout mean minus greedy's choice's) on the
 feature differences; `--fit softmax` a softmax over the candidates fitted to
@@ -35,6 +41,8 @@ the card pool, the sample decks, the rules or greedy change (docs/bots.md):
     python benchmarks/fit_imitation.py tune --games 100 --lam 10,100,1000 --margin 0.05,0.1,0.2 --play 100
     python benchmarks/fit_imitation.py fit --games 100 --lam 10 --margin 0.1 --version N
     python benchmarks/fit_imitation.py expert --budget 24 --decks knight --levels 2,3 --play 40
+    python benchmarks/fit_imitation.py collect --games 100 --rollouts learned
+    python benchmarks/fit_imitation.py tune --games 100 --data learned --lam 10,100 --margin 0.05,0.1 --play 100
 """
 
 from __future__ import annotations
@@ -43,7 +51,8 @@ import argparse
 import hashlib
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -60,13 +69,16 @@ from gateruler.bots.learned import (  # noqa: E402
     KINDS,
     LEARNED_FILE,
     LearnedBot,
+    LearnedPolicy,
     Model,
     candidate,
     context,
     decision_kind,
     model_yaml,
+    read_model,
 )
 from gateruler.bots.learned.fit import Sample, fit_ridge, fit_softmax, pick  # noqa: E402
+from gateruler.bots.search import SearchBot  # noqa: E402
 from gateruler.cli.cmd_check import parse_levels  # noqa: E402
 from gateruler.engine.actions import action_from_dict  # noqa: E402
 from gateruler.fileio import write_text_atomic  # noqa: E402
@@ -76,13 +88,49 @@ VALIDATION_SEED = 2002  # base seed of the games that pick the ridge penalty and
 DECKS = pg.SAMPLE_DECKS
 
 
-def collect(budget: int, games: int, levels: list[int], decks: tuple[str, ...], root: Path) -> None:
+@dataclass(frozen=True)
+class Rollouts:
+    """Whose policy is the search's default and plays its rollouts, and so which games it collects.
+
+    `greedy`: the `search` bot's own (its games are bench_bots.py's `search:N` cache). `learned`:
+    the learned bot's policy with the model in `model` (expert iteration's next turn), kept under
+    `search-learned-N/`, versioned by the search's code, the learned bot's code and that model file,
+    so refitting the shipped model does not lose them (collect them again with `--rollout-model`)."""
+
+    name: str
+    model: Path = LEARNED_FILE
+
+    def bot_text(self, budget: int) -> str:
+        return f"search:{budget}" if self.name == "greedy" else f"search-learned:{budget}"
+
+    def version(self) -> str | None:
+        if self.name == "greedy":
+            return None  # the search bot's code version, as bench_bots.py keys it
+        digest = hashlib.sha256(pg.code_version("search").encode())
+        for path in sorted((pg.PACKAGE / "bots" / "learned").glob("*.py")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        digest.update(b"model\0" + self.model.read_bytes())  # its bytes, wherever a copy is kept
+        return digest.hexdigest()[:16]
+
+    def bot(self, budget: int) -> Callable[[int], SearchBot] | None:
+        """The search bot from its seed (None: the registry's `search`)."""
+        if self.name == "greedy":
+            return None
+        model = read_model(self.model)
+        return lambda seed: SearchBot(seed, budget, lambda: LearnedPolicy(model))
+
+    def cache(self, spec: GameSpec, budget: int, root: Path) -> pg.GameCache:
+        return pg.GameCache(spec, self.bot_text(budget), root, TRAIN_SEED, self.version())
+
+
+def collect(budget: int, games: int, levels: list[int], decks: tuple[str, ...], root: Path, rollouts: Rollouts) -> None:
     """Play the search bot's training games not yet on disk, game by game across the cells."""
-    bot = f"search:{budget}"
+    bot = rollouts.bot_text(budget)
+    make = rollouts.bot(budget)
     caches = {}
     for deck in decks:
         for level, spec in pg.specs(deck, levels).items():
-            caches[deck, level] = (spec, pg.GameCache(spec, bot, root, TRAIN_SEED))
+            caches[deck, level] = (spec, rollouts.cache(spec, budget, root))
     jobs = [(i, deck, level) for (deck, level), (_, c) in caches.items() for i in c.missing(range(games))]
     jobs.sort()
     print(f"{bot}: {len(jobs)} training games to play (seed {TRAIN_SEED}), into {root}", flush=True)
@@ -91,7 +139,7 @@ def collect(budget: int, games: int, levels: list[int], decks: tuple[str, ...], 
     saved = time.monotonic()
     for done, (index, deck, level) in enumerate(jobs, 1):
         spec, _ = caches[deck, level]
-        pending.setdefault((deck, level), []).append(pg.play_game(spec, bot, index, TRAIN_SEED))
+        pending.setdefault((deck, level), []).append(pg.play_game(spec, bot, index, TRAIN_SEED, make))
         if time.monotonic() - saved > 60 or done == len(jobs):
             for key, records in pending.items():
                 caches[key][1].add(records)
@@ -99,50 +147,86 @@ def collect(budget: int, games: int, levels: list[int], decks: tuple[str, ...], 
             print(f"  {done}/{len(jobs)} games, {time.monotonic() - began:.0f}s", flush=True)
 
 
-def samples(spec: GameSpec, record: pg.GameRecord, seed: int = TRAIN_SEED) -> Iterator[Sample]:
-    """Every decision of a recorded search game with two or more candidates, as the bot would see it."""
+def samples(spec: GameSpec, record: pg.GameRecord, seed: int = TRAIN_SEED, regreedy: bool = False) -> Iterator[Sample]:
+    """Every decision of a recorded search game with two or more candidates, as the bot would see it.
+
+    Row 0 is the search's default.  With `regreedy` (a search whose default is not greedy's: the
+    learned policy's) row 0 is greedy's choice instead, as the learned bot has it when it plays: a
+    greedy policy follows the game, asked at every decision the search was, and starts afresh after
+    each action that is not its choice (the learned policy's greedy after a departure); a decision
+    where greedy's choice had no rollouts is left out, as nothing says what departing from it is worth."""
     by_index = {d.at: d for d in record.decisions if len(d.candidates) >= 2}
     if not by_index or record.outcome == "error":
         return
+    asked = {d.at for d in record.decisions}
     game = spec.start(game_seed(seed, spec.level.number, record.index))
     group = f"{spec.deck.name}/{spec.level.number}"
+    greedy = GreedyPolicy()
     for at, action in enumerate(record.action_list()):
+        seen = player_view(game).game if at in asked else None
+        default = greedy.act(seen, game.legal_actions()) if regreedy and seen is not None else None
         decision = by_index.get(at)
-        if decision is not None:
-            seen = player_view(game).game
+        if decision is not None and seen is not None:
             actions = [action_from_dict(c[0]) for c in decision.candidates]
-            chosen = action_from_dict(decision.chosen)
-            yield Sample(
-                np.array(context(seen)),
-                np.array([candidate(seen, a, i == 0) for i, a in enumerate(actions)]),
-                np.array([c[2] for c in decision.candidates]),
-                np.array([c[1] for c in decision.candidates]),
-                actions.index(chosen) if chosen in actions else 0,
-                decision_kind(seen),
-                group,
-            )
+            rows = list(range(len(actions)))
+            if default is not None:
+                first = actions.index(default) if default in actions else -1
+                rows = [first, *(i for i in rows if i != first)] if first >= 0 else []
+            if len(rows) >= 2:
+                chosen = action_from_dict(decision.chosen)
+                ordered = [actions[i] for i in rows]
+                yield Sample(
+                    np.array(context(seen)),
+                    np.array([candidate(seen, a, n == 0) for n, a in enumerate(ordered)]),
+                    np.array([decision.candidates[i][2] for i in rows]),
+                    np.array([decision.candidates[i][1] for i in rows]),
+                    ordered.index(chosen) if chosen in ordered else 0,
+                    decision_kind(seen),
+                    group,
+                )
+        if default is not None and action != default:
+            greedy = GreedyPolicy()  # its plan assumed its own choice
         game.apply_trusted(action)
 
 
-def dataset(budget: int, games: int, levels: list[int], decks: tuple[str, ...], root: Path) -> dict[int, list[Sample]]:
-    """game index -> its decisions' samples, over every deck and level (only the games on disk).
+Key = tuple[str, int]  # the rollout policy of the search that played the game, and the game's index
+
+
+def dataset(
+    budget: int, games: int, levels: list[int], decks: tuple[str, ...], root: Path, sources: list[Rollouts]
+) -> dict[Key, list[Sample]]:
+    """(rollouts, game index) -> its decisions' samples, over every deck and level and the searches of
+    `sources` (only the games on disk).
 
     The samples are kept in `root`/imitation/ by what they are made of (the search's code version and
     games, the features' code), so a second fit does not replay the games."""
+    out: dict[Key, list[Sample]] = {}
+    for source in sources:
+        out.update(
+            {(source.name, i): ss for i, ss in _source_dataset(budget, games, levels, decks, root, source).items()}
+        )
+    return out
+
+
+def _source_dataset(
+    budget: int, games: int, levels: list[int], decks: tuple[str, ...], root: Path, source: Rollouts
+) -> dict[int, list[Sample]]:
     out: dict[int, list[Sample]] = {}
     caches = []
     for deck in decks:
         for spec in pg.specs(deck, levels).values():
-            cache = pg.GameCache(spec, f"search:{budget}", root, TRAIN_SEED)
+            cache = source.cache(spec, budget, root)
             caches.append((spec, cache, [i for i in range(games) if i in cache.records]))
     features = (pg.PACKAGE / "bots" / "learned" / "features.py").read_bytes()
-    key = hashlib.sha256(repr([(str(c.path), have) for _, c, have in caches]).encode() + features).hexdigest()[:16]
-    path = root / "imitation" / f"search-{budget}-{key}.npz"
+    regreedy = source.name != "greedy"
+    made_of = repr([(str(c.path), have) for _, c, have in caches]) + ("regreedy" if regreedy else "")
+    key = hashlib.sha256(made_of.encode() + features).hexdigest()[:16]
+    path = root / "imitation" / f"{source.bot_text(budget).replace(':', '-')}-{key}.npz"
     if path.is_file():
         return _load(path)
     for spec, cache, have in caches:
         for index in have:
-            out.setdefault(index, []).extend(samples(spec, cache.records[index]))
+            out.setdefault(index, []).extend(samples(spec, cache.records[index], regreedy=regreedy))
     _save(path, out)
     return out
 
@@ -212,11 +296,11 @@ FITS = {"ridge": fit_ridge, "softmax": fit_softmax}
 
 
 def report_accuracy(
-    data: dict[int, list[Sample]], lams: list[float], margins: list[float], fit: str, kinds: list[str] | None
+    data: dict[Key, list[Sample]], lams: list[float], margins: list[float], fit: str, kinds: list[str] | None
 ) -> None:
     """Fit on the even games, print the imitation figures on the odd ones."""
-    train = [s for i, ss in data.items() if i % 2 == 0 for s in ss]
-    held = [s for i, ss in data.items() if i % 2 == 1 for s in ss]
+    train = [s for (_, i), ss in data.items() if i % 2 == 0 for s in ss]
+    held = [s for (_, i), ss in data.items() if i % 2 == 1 for s in ss]
     print(f"{len(train)} training decisions (even games), {len(held)} held out (odd games)")
     for lam in lams:
         weights = FITS[fit](train, lam, kinds=kinds)
@@ -244,7 +328,7 @@ def clear_rate(model: Model | None, levels: list[int], decks: tuple[str, ...], g
     return won / total
 
 
-def tune(data: dict[int, list[Sample]], lams: list[float], margins: list[float], args: argparse.Namespace) -> None:
+def tune(data: dict[Key, list[Sample]], lams: list[float], margins: list[float], args: argparse.Namespace) -> None:
     """Fit on every training game, and play each penalty and margin on the validation seeds."""
     every = [s for ss in data.values() for s in ss]
     levels, decks = parse_levels(args.levels), _decks(args)
@@ -260,7 +344,7 @@ def tune(data: dict[int, list[Sample]], lams: list[float], margins: list[float],
             )
 
 
-def write(data: dict[int, list[Sample]], args: argparse.Namespace) -> None:
+def write(data: dict[Key, list[Sample]], args: argparse.Namespace) -> None:
     """Fit on every training game and write the model file."""
     every = [s for ss in data.values() for s in ss]
     weights = FITS[args.fit](every, args.lam[0], kinds=_kinds(args))
@@ -268,15 +352,18 @@ def write(data: dict[int, list[Sample]], args: argparse.Namespace) -> None:
         "decks": list(_decks(args)),
         "levels": parse_levels(args.levels),
         "seed": TRAIN_SEED,
-        "games": len({(i, s.group) for i, ss in data.items() for s in ss}),  # those on disk of --games a cell
+        "games": len({(k, s.group) for k, ss in data.items() for s in ss}),  # those on disk of --games a cell
         "search_budget": args.budget,
+        "search_rollouts": sorted({name for name, _ in data}),
+        **({"rollout_model": _model_label(Path(args.rollout_model))} if any(n != "greedy" for n, _ in data) else {}),
         "decisions": len(every),
         "fit": args.fit,
         "penalty": args.lam[0],
         "kinds": [k for k in KINDS if k in weights],
     }
     description = (
-        f"Greedy overruled where a linear model of search {args.budget}'s rollout advantages says so; fitted on "
+        f"Greedy overruled where a linear model of search {args.budget}'s rollout advantages (over greedy's "
+        f"choice; rollouts by {' and by '.join(_policy_names(data, Path(args.rollout_model)))}) says so; fitted on "
         f"{len(every)} decisions with two or more candidates of the search's games on the sample decks "
         f"(seeds from {TRAIN_SEED}), the penalty and margin picked on games of seeds from {VALIDATION_SEED}."
     )
@@ -284,6 +371,16 @@ def write(data: dict[int, list[Sample]], args: argparse.Namespace) -> None:
     out = Path(args.out)
     write_text_atomic(out, model_yaml(model))
     print(f"wrote {out} (version {args.version}, {len(every)} decisions, lam {args.lam[0]}, margin {args.margin[0]})")
+
+
+def _model_label(path: Path) -> str:
+    """The rollout model as a result names it (its file and version)."""
+    return read_model(path).label
+
+
+def _policy_names(data: dict[Key, list[Sample]], model: Path) -> list[str]:
+    names = {"greedy": "greedy's policy", "learned": f"the learned policy of {_model_label(model)}"}
+    return [names[n] for n in sorted({name for name, _ in data})]
 
 
 def expert(args: argparse.Namespace) -> None:
@@ -349,15 +446,26 @@ def main(argv: list[str] | None = None) -> None:
         p.add_argument("--fit", choices=("ridge", "softmax"), default="ridge")
         p.add_argument("--kinds", default="", help="the kinds of decision fitted, comma-separated (all if empty)")
         p.add_argument("--out", default=str(LEARNED_FILE))
+        p.add_argument(
+            "--rollouts",
+            choices=("greedy", "learned"),
+            default="greedy",
+            help="the search's default and rollout policy",
+        )
+        p.add_argument(
+            "--data", default="greedy", help="accuracy, tune, fit: the searches' games fitted on, by --rollouts' names"
+        )
+        p.add_argument("--rollout-model", default=str(LEARNED_FILE), help="--rollouts learned: the model it plays")
     args = parser.parse_args(argv)
     levels, decks, root = parse_levels(args.levels), _decks(args), Path(args.cache)
     if args.command == "collect":
-        collect(args.budget, args.games, levels, decks, root)
+        collect(args.budget, args.games, levels, decks, root, Rollouts(args.rollouts, Path(args.rollout_model)))
         return
     if args.command == "expert":
         expert(args)
         return
-    data = dataset(args.budget, args.games, levels, decks, root)
+    sources = [Rollouts(name, Path(args.rollout_model)) for name in args.data.split(",") if name]
+    data = dataset(args.budget, args.games, levels, decks, root, sources)
     if args.command == "accuracy":
         report_accuracy(data, args.lam, args.margin, args.fit, _kinds(args))
     elif args.command == "tune":

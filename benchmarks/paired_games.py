@@ -30,7 +30,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -247,13 +247,19 @@ class _Recording:
         self.count += 1
 
 
-def play_game(spec: GameSpec, bot_text: str, index: int, seed: int = SEED) -> GameRecord:
-    """Game `index` of `spec` played by `bot_text` with check's seeds for base seed `seed`, recorded."""
+def play_game(
+    spec: GameSpec, bot_text: str, index: int, seed: int = SEED, make: Callable[[int], Any] | None = None
+) -> GameRecord:
+    """Game `index` of `spec` played by `bot_text` with check's seeds for base seed `seed`, recorded.
+
+    `make` builds the bot from its seed when `bot_text` names none of the registry's (a search with
+    another rollout policy, benchmarks/fit_imitation.py's)."""
     began = time.process_time()
     name, budget = parse_bot(bot_text)
     number = spec.level.number
     game = spec.start(game_seed(seed, number, index))
-    bot = _Recording(make_bot(name, bot_seed(seed, number, index), budget))
+    seeded = bot_seed(seed, number, index)
+    bot = _Recording(make_bot(name, seeded, budget) if make is None else make(seeded))
     actions: list[Action] = []
 
     def on_action(action: Action) -> None:

@@ -206,3 +206,86 @@ def test_the_imitation_fit_collects_fits_and_writes_a_model_the_bot_reads(tmp_pa
     assert model.fitted_on["seed"] == 1001 and model.fitted_on["search_budget"] == 4
     assert model.fitted_on["decks"] == ["knight"] and model.fitted_on["games"] == 4
     assert list(tmp_path.glob("imitation/*.npz")), "the samples are kept for the next fit"
+
+
+def _departing_model(tmp_path: Path) -> Path:
+    """A model that takes another candidate than greedy's at every main-phase decision it weighs."""
+    import numpy as np
+
+    from gateruler.bots.learned import CANDIDATE_NAMES, CONTEXT_NAMES, Model, model_yaml
+
+    weights = np.zeros((len(CANDIDATE_NAMES), len(CONTEXT_NAMES)))
+    weights[CANDIDATE_NAMES.index("default"), CONTEXT_NAMES.index("bias")] = -1.0
+    path = tmp_path / "departing.yaml"
+    path.write_text(model_yaml(Model({"main": weights}, 0.1, 1, {}, "departs")), encoding="utf-8")
+    return path
+
+
+def test_a_search_collected_with_learned_rollouts_has_the_learned_policys_choice_as_its_default(
+    tmp_path: Path,
+) -> None:
+    import fit_imitation as fi
+
+    from gateruler.bots.learned import LearnedPolicy, read_model
+
+    model_path = _departing_model(tmp_path)
+    common = ["--budget", "4", "--games", "2", "--levels", "2", "--decks", "knight", "--cache", str(tmp_path)]
+    fi.main(["collect", *common, "--rollouts", "learned", "--rollout-model", str(model_path)])
+    spec = pg.specs("knight", [2])[2]
+    rollouts = fi.Rollouts("learned", model_path)
+    records = rollouts.cache(spec, 4, tmp_path).records
+    assert sorted(records) == [0, 1]
+    assert not pg.GameCache(spec, "search:4", tmp_path, fi.TRAIN_SEED).records, "greedy's search games stay apart"
+    departures = 0
+    for record in records.values():
+        game = spec.start(pg.game_seed(fi.TRAIN_SEED, 2, record.index))
+        policy, greedy = LearnedPolicy(read_model(model_path)), GreedyPolicy()
+        asked = {d.at: d for d in record.decisions}
+        for at, action in enumerate(record.action_list()):
+            if at in asked:
+                seen, legal = player_view(game).game, game.legal_actions()
+                learned, plain = policy.act(seen, legal), greedy.act(seen, legal)
+                assert action_from_dict(asked[at].default) == learned
+                departures += learned != plain
+                if action != plain:
+                    greedy = GreedyPolicy()
+            game.apply(action)
+    assert departures, "the model departs from greedy, so the learned default is not greedy's"
+    out = tmp_path / "fitted.yaml"
+    fi.main(["fit", *common, "--data", "learned", "--rollout-model", str(model_path), "--out", str(out)])
+    fitted = read_model(out).fitted_on
+    assert fitted["search_rollouts"] == ["learned"] and fitted["rollout_model"] == "departing.yaml v1"
+    assert fitted["games"] == 2
+
+
+def test_samples_of_a_search_with_another_default_put_greedys_choice_first(tmp_path: Path) -> None:
+    import fit_imitation as fi
+
+    from gateruler.bots.learned import CANDIDATE_NAMES
+
+    model_path = _departing_model(tmp_path)
+    spec = pg.specs("knight", [2])[2]
+    rollouts = fi.Rollouts("learned", model_path)
+    record = pg.play_game(spec, "search-learned:4", 0, fi.TRAIN_SEED, rollouts.bot(4))
+    samples = list(fi.samples(spec, record, regreedy=True))
+    # greedy's choice as the learned bot's greedy has it: asked where the search was, afresh after
+    # every action that was not its choice
+    game = spec.start(pg.game_seed(fi.TRAIN_SEED, 2, 0))
+    greedy, expected = GreedyPolicy(), []
+    asked = {d.at: d for d in record.decisions}
+    moved = 0
+    for at, action in enumerate(record.action_list()):
+        if at in asked:
+            choice = greedy.act(player_view(game).game, game.legal_actions())
+            considered = [(action_from_dict(c[0]), c[2]) for c in asked[at].candidates]
+            means = [m for a, m in considered if a == choice]
+            if len(considered) >= 2 and means:
+                expected.append(means[0])
+                moved += considered[0][0] != choice
+            if action != choice:
+                greedy = GreedyPolicy()
+        game.apply(action)
+    assert moved, "some decision's default was not greedy's choice"
+    assert [s.means[0] for s in samples] == expected
+    column = CANDIDATE_NAMES.index("default")
+    assert all(s.candidates[0, column] == 1 and not s.candidates[1:, column].any() for s in samples)
