@@ -157,6 +157,9 @@ def test_a_gap_shown_for_a_check_under_variants_or_own_cards_says_it_was_measure
     assert variants is not None and "default rule readings" in variants and "rule variants" in variants
     both = gap_caveat(True, True)
     assert both is not None and "rule variants and card files" in both
+    assert gap_caveat(False, False, 96) is None  # the budget the gaps were measured at
+    budget = gap_caveat(False, False, 8)
+    assert budget == "measured at budget 96, not at this check's budget 8"
     if bot_gap("greedy") is None:
         pytest.skip("the shipped greedy gap is stale: nothing is shown to qualify")
     assert gap_line("greedy", variants).endswith(f"({variants})")

@@ -170,11 +170,17 @@ def gap_cells(sample_decks: Mapping[Any, float], held_out: Mapping[Any, float]) 
 UNMEASURED_CONDITIONS = "measured under the default rule readings and the shipped card data only, not under this check's {what}"  # what a shown gap adds when the check plays under conditions it was not measured on
 
 
-def gap_caveat(variants: bool, own_cards: bool) -> str | None:
+def gap_caveat(variants: bool, own_cards: bool, budget: int | None = None) -> str | None:
     """Why a measured gap may not hold for this check: it was measured under the default readings on the
-    shipped cards, so a check under other rule variants or with the user's own card files says so."""
+    shipped cards, and a searching bot at check's default budget, so a check under other rule variants,
+    with the user's own card files or at another `budget` (None: the default) says so."""
+    from gateruler.bots.search import DEFAULT_BUDGET  # the budget check plays a searching bot at, and measured
+
     what = [w for w, on in (("rule variants", variants), ("card files", own_cards)) if on]
-    return UNMEASURED_CONDITIONS.format(what=" and ".join(what)) if what else None
+    parts = [UNMEASURED_CONDITIONS.format(what=" and ".join(what))] if what else []
+    if budget is not None and budget != DEFAULT_BUDGET:
+        parts.append(f"measured at budget {DEFAULT_BUDGET}, not at this check's budget {budget}")
+    return "; ".join(parts) or None
 
 
 def gap_line(name: str, caveat: str | None = None) -> str:

@@ -423,7 +423,7 @@ def result_json(
             "levels": [lv.spec.level_ref for lv in result.levels],
             "bot": settings.bot,
             "bot_weights": bot_weights_json(settings.bot),
-            "bot_info": standing_json(settings.bot, _gap_caveat([lv.spec for lv in result.levels])),
+            "bot_info": standing_json(settings.bot, _gap_caveat([lv.spec for lv in result.levels], settings)),
             "budget": settings.budget,
             "seed": settings.seed,
             "games": settings.games,
@@ -759,13 +759,15 @@ def _print_heading(out: Console, specs: list[GameSpec], settings: BatchSettings,
         out.print(library, soft_wrap=not out.is_terminal)
     out.print(variants_line(specs), soft_wrap=not out.is_terminal)
     out.print(
-        gap_line(settings.bot, _gap_caveat(specs)), soft_wrap=not out.is_terminal
+        gap_line(settings.bot, _gap_caveat(specs, settings)), soft_wrap=not out.is_terminal
     )  # whose clear rates (docs/check.md)
 
 
-def _gap_caveat(specs: list[GameSpec]) -> str | None:
-    """Whether this check plays under conditions the shipped gaps were not measured on (standing.gap_caveat)."""
-    return gap_caveat(any(s.readings.changed() for s in specs), bool(specs and specs[0].pool.library_files))
+def _gap_caveat(specs: list[GameSpec], settings: BatchSettings) -> str | None:
+    """Whether this check plays under conditions the shipped gaps were not measured on (standing.gap_caveat):
+    other rule variants, the user's card files, a searching bot at another budget than the default."""
+    budget = settings.budget if settings.bot in SEARCHING else None
+    return gap_caveat(any(s.readings.changed() for s in specs), bool(specs and specs[0].pool.library_files), budget)
 
 
 def _bars_for(games: int, changed: list[GameSpec], label: str) -> _ProgressBars:
