@@ -27,11 +27,11 @@ if TYPE_CHECKING:
 
 
 UNSTATED_READIED = 2
+"""The energy a ruler whose text states no number readies each turn under `energy_readied=two` (the Wizard's 2)."""
 # enum members read at every turn, named once (a read through the class costs four times a name's in Python 3.11)
 _TWO_READIED = EnergyReadied.TWO
 _DRAW_START = TurnStartKind.DRAW
 _DAMAGE_CLEARS = UnitDamage.CLEARS
-"""The energy a ruler whose text states no number readies each turn under `energy_readied=two` (the Wizard's 2)."""
 
 
 def set_up(game: GameState) -> None:
