@@ -44,6 +44,7 @@ import paired_games as pg  # noqa: E402
 
 from gateruler.batch import GameSpec, derive_seed  # noqa: E402
 from gateruler.bots import make_bot, player_view  # noqa: E402
+from gateruler.bots.kinds import decision_kind  # noqa: E402
 from gateruler.bots.search import PLAYOUT_ACTION_CAP  # noqa: E402
 from gateruler.engine.actions import (  # noqa: E402
     RULER,
@@ -64,7 +65,7 @@ from gateruler.engine.actions import (  # noqa: E402
     Summon,
     action_from_dict,
 )
-from gateruler.engine.game import Game, Phase  # noqa: E402
+from gateruler.engine.game import Game  # noqa: E402
 from gateruler.stats import mcnemar_p, paired_difference_interval  # noqa: E402
 
 KINDS = ("main-phase plan", "placement", "attack order", "target", "window answer", "cost payment", "other decision")
@@ -73,24 +74,25 @@ KINDS = ("main-phase plan", "placement", "attack order", "target", "window answe
 # ---------------------------------------------------------------------- what kind of decision, what changed
 
 
+_KIND_WORDS = {  # gateruler.bots.kinds' kinds of decision, as this report names them ("main" is split below)
+    "attack": "attack order",
+    "window": "window answer",
+    "cost": "cost payment",
+    "zone": "placement",
+    "target": "target",
+    "other": "other decision",
+}
+
+
 def kind_of(game: Game, default: Action, chosen: Action) -> str:
-    """The kind of a decision (KINDS)."""
-    pending = game.pending
-    if pending is not None:
-        if pending.kind == "window":
-            return "window answer"
-        if pending.purpose == "cost":
-            return "cost payment"
-        if pending.kind == "zone":
-            return "placement"
-        if pending.kind in ("unit", "split"):
-            return "target"
-        return "other decision"
-    if game.phase == Phase.MAIN:
-        if type(default) is Summon and type(chosen) is Summon and default.card == chosen.card and default != chosen:
-            return "placement"
-        return "main-phase plan"
-    return "attack order"
+    """The kind of a decision (KINDS): the bots' kind of decision, a main-phase one told apart by whether
+    only the zone of greedy's summon changed (a placement)."""
+    kind = decision_kind(game)
+    if kind != "main":
+        return _KIND_WORDS[kind]
+    if type(default) is Summon and type(chosen) is Summon and default.card == chosen.card and default != chosen:
+        return "placement"
+    return "main-phase plan"
 
 
 def _play_kind(action: Action) -> str:

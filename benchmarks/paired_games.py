@@ -88,9 +88,9 @@ BOT_FILES = {  # each bot's own files (besides the shared ones), under gateruler
     "tuned": ("data/bots/tuned.yaml",),
     "search": ("bots/search.py",),
     "lookahead": ("bots/search.py", "bots/lookahead.py", "data/bots/tuned.yaml"),
-    "learned": ("bots/search.py", "bots/learned", "data/bots/learned.yaml"),
-    "focus": ("bots/search.py", "bots/focus.py"),
-    "focus-unwon": ("bots/search.py", "bots/focus.py"),
+    "learned": ("bots/search.py", "bots/kinds.py", "bots/learned", "data/bots/learned.yaml"),
+    "focus": ("bots/search.py", "bots/kinds.py", "bots/focus.py"),
+    "focus-unwon": ("bots/search.py", "bots/kinds.py", "bots/focus.py"),
 }
 
 

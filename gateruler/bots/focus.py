@@ -29,6 +29,7 @@ docs/bots.md ("### The focus bot") measures what it buys per CPU second.
 
 from __future__ import annotations
 
+from gateruler.bots.kinds import decision_kind
 from gateruler.bots.search import Policy, SearchBot, playout
 from gateruler.bots.view import PlayerView
 from gateruler.engine.actions import Action
@@ -37,16 +38,13 @@ from gateruler.engine.game import Game
 DEFAULT_FOCUS_BUDGET = 24  # rollouts of the halving at a decision that matters
 PROBE_ROLLOUTS = 4  # rollouts of greedy's choice that say whether the game is still in the balance
 CLEARED_SCORE = 0.5  # a rollout scoring above this cleared the rift (search.outcome_score)
-PENDING_KINDS = frozenset({"zone", "unit", "split"})  # a pending placement or target (not a window, nor a cost)
+SEARCHED_KINDS = frozenset({"main", "attack", "zone", "target"})  # kinds.KINDS: not a window, a cost nor another pick
 
 
 def decision_kind_matters(game: Game) -> bool:
     """Whether the decision is of a kind search's departures from greedy win at: the main-phase plan
     and placement, the attack order (no pending choice), a target or a placement asked for by an effect."""
-    pending = game.pending
-    if pending is None:
-        return True  # the main phase's plays and placements, or the attack phase's order
-    return pending.kind in PENDING_KINDS and pending.purpose != "cost"
+    return decision_kind(game) in SEARCHED_KINDS
 
 
 class FocusBot(SearchBot):

@@ -41,14 +41,14 @@ from gateruler.engine.actions import (
     Summon,
 )
 from gateruler.engine.frames import DecisionKind
-from gateruler.engine.game import Game, Phase
+from gateruler.engine.game import Game
 
 STAT_SCALE = 5.0  # ATK, HP, costs and energy are divided by this
 
 
 class Context(NamedTuple):
     """The decision's situation: one number each, the same for every candidate.  (The kind of
-    decision is not one of them: each kind has weights of its own, `KINDS`.)"""
+    decision is not one of them: each kind has weights of its own, `KINDS`, gateruler/bots/kinds.py.)"""
 
     bias: float = 1.0
     turn1: float = 0.0  # the player's first turn
@@ -107,28 +107,9 @@ class Candidate(NamedTuple):
     kills: float = 0.0  # the attack's ATK is at least the target's HP left
 
 
-KINDS = ("main", "attack", "window", "cost", "zone", "target", "other")
-"""The kinds of decision (`decision_kind`): the main phase and the attack phase with nothing pending, a priority
-window of the rift's turn, a cost to pay, the zone a unit goes to, a unit or a split to choose, any other."""
 CONTEXT_NAMES: tuple[str, ...] = Context._fields
 CANDIDATE_NAMES: tuple[str, ...] = Candidate._fields
-_KIND_OF_PENDING = {
-    DecisionKind.WINDOW: "window",
-    DecisionKind.ZONE: "zone",
-    DecisionKind.UNIT: "target",
-    DecisionKind.SPLIT: "target",
-}
 _SLOT_NAMES = ("left", "right", "defense")
-
-
-def decision_kind(game: Game) -> str:
-    """The kind of decision the game waits for: one of KINDS."""
-    pending = game.pending
-    if pending is None:
-        return "main" if game.phase == Phase.MAIN else "attack"
-    if pending.purpose == "cost" and pending.kind != DecisionKind.WINDOW:
-        return "cost"
-    return _KIND_OF_PENDING.get(pending.kind, "other")
 
 
 def context(game: Game) -> Context:

@@ -24,7 +24,8 @@ from typing import Any
 import attrs
 import numpy as np
 
-from gateruler.bots.learned.features import CANDIDATE_NAMES, CONTEXT_NAMES, KINDS, context, decision_kind, readings
+from gateruler.bots.kinds import KINDS, decision_kind
+from gateruler.bots.learned.features import CANDIDATE_NAMES, CONTEXT_NAMES, context, readings
 from gateruler.bots.weights import wrap_words
 from gateruler.engine.actions import Action
 from gateruler.engine.game import Game

@@ -13,7 +13,7 @@ determinised copy in a search's rollouts).
 from __future__ import annotations
 
 from gateruler.bots.greedy import GreedyPolicy
-from gateruler.bots.learned.features import decision_kind
+from gateruler.bots.kinds import decision_kind
 from gateruler.bots.learned.model import Model
 from gateruler.bots.search import candidates
 from gateruler.bots.view import PlayerView
