@@ -21,10 +21,10 @@ from gateruler.bots.learned import (
     candidate,
     context,
     model_yaml,
-    options_at,
     read_model,
 )
 from gateruler.bots.learned.fit import Sample, fit_ridge, fit_softmax, pick
+from gateruler.bots.search import ordered_candidates
 from gateruler.engine.actions import GO_TO_ATTACK, Action
 from gateruler.engine.game import Game, Phase
 from gateruler.errors import DataError, DataErrors
@@ -119,7 +119,7 @@ def _main_decision() -> tuple[Game, list[Action], Action]:
             legal = game.legal_actions()
             if game.pending is None and game.phase == Phase.MAIN and len(legal) > 1:
                 default = GreedyPolicy().act(game, legal)
-                if default != GO_TO_ATTACK and GO_TO_ATTACK in options_at(game, legal, default):
+                if default != GO_TO_ATTACK and GO_TO_ATTACK in ordered_candidates(game, legal, default):
                     return game, legal, default
             game.apply(GreedyPolicy().act(game, legal))
     raise AssertionError("no such decision in 40 rich games")

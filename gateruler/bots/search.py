@@ -119,6 +119,16 @@ def candidates(game: Game, legal: list[Action]) -> list[Action]:
     return out or list(legal)
 
 
+def ordered_candidates(game: Game, legal: list[Action], default: Action) -> list[Action]:
+    """The candidates worth a rollout with greedy's choice `default` first, where it wins ties: what the
+    search weighs, and what the learned bot scores."""
+    options = candidates(game, legal)
+    if default in options:
+        options.remove(default)
+    options.insert(0, default)
+    return options
+
+
 class SearchBot:
     """Flat Monte Carlo with common random numbers and successive halving.
 
@@ -137,10 +147,7 @@ class SearchBot:
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal
         default = self.greedy.act(view.game, legal)
-        options = candidates(view.game, legal)
-        if default in options:
-            options.remove(default)
-        options.insert(0, default)  # first place wins ties
+        options = ordered_candidates(view.game, legal, default)
         if len(options) == 1 or self.budget < 2 or not self._searches(view, default):
             if self.trace is not None:
                 self.trace.append(SearchTrace(default, default, ()))

@@ -9,7 +9,7 @@
 from gateruler.bots.kinds import KINDS, decision_kind
 from gateruler.bots.learned.features import CANDIDATE_NAMES, CONTEXT_NAMES, Candidate, Context, candidate, context
 from gateruler.bots.learned.model import LEARNED_FILE, Model, model_yaml, read_model
-from gateruler.bots.learned.policy import LearnedBot, LearnedPolicy, options_at
+from gateruler.bots.learned.policy import LearnedBot, LearnedPolicy
 
 __all__ = [
     "CANDIDATE_NAMES",
@@ -25,6 +25,5 @@ __all__ = [
     "context",
     "decision_kind",
     "model_yaml",
-    "options_at",
     "read_model",
 ]

@@ -15,19 +15,10 @@ from __future__ import annotations
 from gateruler.bots.greedy import GreedyPolicy
 from gateruler.bots.kinds import decision_kind
 from gateruler.bots.learned.model import Model
-from gateruler.bots.search import candidates
+from gateruler.bots.search import ordered_candidates
 from gateruler.bots.view import PlayerView
 from gateruler.engine.actions import Action
 from gateruler.engine.game import Game
-
-
-def options_at(game: Game, legal: list[Action], default: Action) -> list[Action]:
-    """The candidates the model weighs, greedy's choice first (as the search orders them)."""
-    out = [default]
-    for a in candidates(game, legal):
-        if a is not default and a != default:
-            out.append(a)
-    return out
 
 
 class LearnedPolicy:
@@ -45,7 +36,7 @@ class LearnedPolicy:
         default = self.greedy.act(game, legal)
         if len(legal) < 2 or decision_kind(game) not in self.model.weights:
             return default
-        options = options_at(game, legal, default)
+        options = ordered_candidates(game, legal, default)  # as the search orders them
         if len(options) < 2:
             return default
         choice = self.model.choose(game, options)
