@@ -34,6 +34,7 @@ import paired_games as pg  # noqa: E402
 from gateruler.batch import GameSpec, derive_seed  # noqa: E402
 from gateruler.bots import player_view  # noqa: E402
 from gateruler.bots.focus import FocusBot, decision_kind_matters  # noqa: E402
+from gateruler.cli.cmd_check import parse_levels  # noqa: E402
 from gateruler.engine.actions import action_from_dict  # noqa: E402
 from gateruler.engine.game import Game  # noqa: E402
 
@@ -42,14 +43,14 @@ CLASSES = ("other kind", "all cleared", "all lost", "in the balance")
 
 
 def gate_class(game: Game, default_action: dict, seed: int, probe: int) -> str:
-    """Where the focus gate puts a decision (CLASSES); both probes on the same seed see the same worlds."""
+    """Where the focus gate puts a decision (CLASSES): its kind, then its probe's clears (focus skips the
+    all-cleared decisions, and the all-lost ones too but for `focus-unwon`)."""
     if not decision_kind_matters(game):
         return CLASSES[0]
-    default = action_from_dict(default_action)
-    if FocusBot(seed, probe=probe)._matters(player_view(game), default):
-        return CLASSES[3]
-    lost_too = FocusBot(seed, probe=probe, skip_lost=False)._matters(player_view(game), default)
-    return CLASSES[2] if lost_too else CLASSES[1]
+    if probe <= 0:
+        return CLASSES[3]  # no probe: every decision of those kinds is searched
+    cleared = FocusBot(seed, probe=probe).probe_clears(player_view(game), action_from_dict(default_action))
+    return CLASSES[1] if cleared == probe else CLASSES[2] if cleared == 0 else CLASSES[3]
 
 
 def _gain(decision: pg.Decision) -> float:
@@ -100,7 +101,7 @@ def main() -> None:
         "   per class: share of the weighed decisions, search's departures there, its mean estimated gain per departure"
     )
     print(f"   {'level':<6}{'games':>6}{'weighed':>8}" + "".join(f"{c:>20}" for c in CLASSES))
-    for level in [int(n) for n in args.levels.split(",")]:
+    for level in parse_levels(args.levels):
         total: Counter[str] = Counter()
         games = 0
         for deck in args.decks.split(","):

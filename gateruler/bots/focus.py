@@ -84,10 +84,16 @@ class FocusBot(SearchBot):
             return False
         if self.probe <= 0:
             return True
+        cleared = self.probe_clears(view, default)
+        return cleared < self.probe and (cleared > 0 or not self.skip_lost)
+
+    def probe_clears(self, view: PlayerView, default: Action) -> int:
+        """How many of the probe's rollouts of greedy's choice `default` clear, each on a world freshly
+        determinised from the view (benchmarks/focus_gate.py sorts search's decisions by it)."""
         cleared = 0
         for _ in range(self.probe):
             game = view.determinise(self.rng)
             game.apply_trusted(default)  # legal in the view, so in every world sampled from it
             if playout(game, self._counted_policy()) > CLEARED_SCORE:
                 cleared += 1
-        return cleared < self.probe and (cleared > 0 or not self.skip_lost)
+        return cleared
