@@ -221,15 +221,23 @@ def read_weights(path: str | Path) -> WeightsFile:
     inner = f.nested("weights", "weights", required=True)
     if inner is not None:
         for key in Weights.names():
-            value = inner.optional(key, (int, float), default=None, min=-WEIGHT_BOUND, max=WEIGHT_BOUND)
-            if value is not None and not math.isfinite(value):  # .nan passes every bound
-                inner.error(inner.value_loc(key), f"{key!r} must be a finite number (got {value})")
-            elif value is not None:
-                values[key] = float(value)
+            value = read_weight(inner, key, WEIGHT_BOUND)
+            if value is not None:
+                values[key] = value
         inner.finish()
     f.finish()
     report.raise_errors()
     return WeightsFile(path, name, version, Weights(**values), description)
+
+
+def read_weight(f: Fields, key: str, bound: float) -> float | None:
+    """The optional number under `key` of a bot's data file: finite and at most `bound` in size, else an
+    error at its line (and None, as when it is absent)."""
+    value = f.optional(key, (int, float), default=None, min=-bound, max=bound)
+    if value is not None and not math.isfinite(value):  # .nan passes every bound
+        f.error(f.value_loc(key), f"{key!r} must be a finite number (got {value})")
+        return None
+    return None if value is None else float(value)
 
 
 def weights_yaml(name: str, version: int, weights: Weights, description: str) -> str:

@@ -17,7 +17,6 @@ weighs 0.
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +25,12 @@ import numpy as np
 
 from gateruler.bots.kinds import KINDS, decision_kind
 from gateruler.bots.learned.features import CANDIDATE_NAMES, CONTEXT_NAMES, context, readings
-from gateruler.bots.weights import wrap_words
+from gateruler.bots.weights import DATA_DIR, read_weight, wrap_words
 from gateruler.engine.actions import Action
 from gateruler.engine.game import Game
 from gateruler.yamlsrc import Fields, Report, load_yaml
 
 WEIGHT_BOUND = 100.0  # no weight may be larger than this in size
-DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data" / "bots"
 LEARNED_FILE = DATA_DIR / "learned.yaml"
 
 
@@ -116,11 +114,9 @@ def _matrix(f: Fields, kind: str) -> np.ndarray:
         if inner is None:
             continue
         for j, situation in enumerate(CONTEXT_NAMES):
-            value = inner.optional(situation, (int, float), default=None, min=-WEIGHT_BOUND, max=WEIGHT_BOUND)
-            if value is not None and not math.isfinite(value):  # .nan passes every bound
-                inner.error(inner.value_loc(situation), f"{situation!r} must be a finite number (got {value})")
-            elif value is not None:
-                weights[i, j] = float(value)
+            value = read_weight(inner, situation, WEIGHT_BOUND)
+            if value is not None:
+                weights[i, j] = value
         inner.finish()
     f.finish()
     return weights
