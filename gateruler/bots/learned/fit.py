@@ -20,6 +20,7 @@ import attrs
 import numpy as np
 
 from gateruler.bots.learned.features import CANDIDATE_NAMES, CONTEXT_NAMES
+from gateruler.bots.learned.model import departure
 
 
 @attrs.frozen(eq=False)
@@ -73,10 +74,7 @@ def predicted(weights: dict[str, np.ndarray], sample: Sample) -> np.ndarray | No
 def pick(weights: dict[str, np.ndarray], sample: Sample, margin: float) -> int:
     """The candidate the model takes: greedy's choice (0) unless another is above it by more than `margin`."""
     scores = predicted(weights, sample)
-    if scores is None:
-        return 0
-    best = int(np.argmax(scores))
-    return best if best != 0 and scores[best] - scores[0] > margin else 0
+    return 0 if scores is None else departure(scores.tolist(), margin)
 
 
 def fit_softmax(

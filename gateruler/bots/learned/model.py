@@ -17,6 +17,7 @@ weighs 0.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -74,12 +75,14 @@ class Model:
     def choose(self, game: Game, options: list[Action]) -> Action:
         """options[0] (greedy's choice) unless another scores higher by more than the margin."""
         scores = self.scores(game, options)
-        if scores is None:
-            return options[0]
-        best = max(range(len(scores)), key=scores.__getitem__)
-        if best != 0 and scores[best] - scores[0] > self.margin:
-            return options[best]
-        return options[0]
+        return options[0] if scores is None else options[departure(scores, self.margin)]
+
+
+def departure(scores: Sequence[float], margin: float) -> int:
+    """The candidate the model takes: greedy's choice (0) unless another scores above it by more than
+    `margin` (the first of the best); what the bot plays and what the fit's figures count."""
+    best = max(range(len(scores)), key=scores.__getitem__)
+    return best if best != 0 and scores[best] - scores[0] > margin else 0
 
 
 def read_model(path: str | Path) -> Model:
