@@ -167,20 +167,17 @@ def _add_placed(out: dict[str, float], game: Game, slot: int) -> None:
             out["facing_atk"] = game.atk(INVADER, slot) / STAT_SCALE
 
 
-def _summon(game: Game, a: Action) -> dict[str, float]:
-    assert isinstance(a, Summon)
-    out = {"summon": 1.0}
-    _add_play(out, game, a.card)
-    _add_placed(out, game, a.slot)
-    return out
+def _placed(name: str) -> Callable[[Game, Action], dict[str, float]]:
+    """A unit played into a zone (a summon, or one at a discount): the card's numbers and where it goes."""
 
+    def read(game: Game, a: Action) -> dict[str, float]:
+        assert isinstance(a, (Summon, Discount))
+        out = {name: 1.0}
+        _add_play(out, game, a.card)
+        _add_placed(out, game, a.slot)
+        return out
 
-def _discount(game: Game, a: Action) -> dict[str, float]:
-    assert isinstance(a, Discount)
-    out = {"discount": 1.0}
-    _add_play(out, game, a.card)
-    _add_placed(out, game, a.slot)
-    return out
+    return read
 
 
 def _attack(game: Game, a: Action) -> dict[str, float]:
@@ -230,10 +227,10 @@ def _flag(name: str) -> Callable[[Game, Action], dict[str, float]]:
 
 
 _READERS: dict[type, Callable[[Game, Action], dict[str, float]]] = {
-    Summon: _summon,
+    Summon: _placed("summon"),
     PlayEvent: _played("event"),
     PlayField: _played("field"),
-    Discount: _discount,
+    Discount: _placed("discount"),
     Activate: _flag("activate"),
     SetCard: _flag("set_card"),
     GoToAttack: _flag("go_attack"),
