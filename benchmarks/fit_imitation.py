@@ -62,8 +62,8 @@ sys.path[:0] = [str(HERE)]
 
 import paired_games as pg  # noqa: E402
 
-from gateruler.batch import GameSpec, game_seed  # noqa: E402
-from gateruler.bots import play_out, player_view  # noqa: E402
+from gateruler.batch import GameSpec, bot_seed, game_seed  # noqa: E402
+from gateruler.bots import learned_model, play_out, player_view  # noqa: E402
 from gateruler.bots.greedy import GreedyBot, GreedyPolicy  # noqa: E402
 from gateruler.bots.learned import (  # noqa: E402
     KINDS,
@@ -386,11 +386,6 @@ def _policy_names(data: dict[Key, list[Sample]], model: Path) -> list[str]:
 def expert(args: argparse.Namespace) -> None:
     """The expert-iteration step, measured: the search bot with greedy's policy in its rollouts (and as
     its default) against the same search with the learned policy, on the same games of check's seeds."""
-    from gateruler.batch import bot_seed
-    from gateruler.bots import learned_model
-    from gateruler.bots.learned import LearnedPolicy
-    from gateruler.bots.search import SearchBot
-
     model = learned_model()
     for deck in _decks(args):
         for level, spec in pg.specs(deck, parse_levels(args.levels)).items():
