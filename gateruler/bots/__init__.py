@@ -93,14 +93,14 @@ SEARCHING = frozenset(
 def bot_label(name: str, budget: int | None = None) -> str:
     """How a result names the bot behind it: its name, and what else it rests on
     (the search's budget, the tuned bot's weights file and version)."""
-    if name in ("search", "focus", "focus-unwon") and budget is not None:
-        return f"{name} (budget {budget})"
     if name == "tuned":
         return f"tuned ({tuned_weights().label})"
     if name == "learned":
         return f"learned ({learned_model().label})"
     if name == "lookahead":
         return f"lookahead ({tuned_weights().label}{f', budget {budget}' if budget is not None else ''})"
+    if name in SEARCHING and budget is not None:
+        return f"{name} (budget {budget})"
     return name
 
 

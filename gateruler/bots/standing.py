@@ -13,15 +13,16 @@ reader: a broken one is a one-line error naming its line.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import attrs
 
 from gateruler import __version__
+from gateruler.bots import learned_model, tuned_weights
 from gateruler.bots.fingerprint import play_fingerprint
-from gateruler.bots.weights import DATA_DIR, TUNED_FILE, read_weights
+from gateruler.bots.weights import DATA_DIR, TUNED_FILE
 from gateruler.yamlsrc import MISSING, Fields, Report, load_yaml
 
 GAPS_FILE = DATA_DIR / "gaps.yaml"
@@ -31,7 +32,10 @@ REMEASURE = (
     "--levels 1,2,3,4 --workers 2 --write-gaps gateruler/data/bots/gaps.yaml"
 )  # the command that measures the shipped gaps again (docs/check.md)
 MEASURED, STALE, NONE = "measured", "stale", "none"  # a bot's gap status
-FITTED = {"tuned": TUNED_FILE, "lookahead": TUNED_FILE}  # the bots whose play rests on a data file, and which
+FITTED = {
+    "tuned": TUNED_FILE,
+    "lookahead": TUNED_FILE,
+}  # the bots that play by the tuned weights file (check: bot_weights)
 
 
 @attrs.frozen
@@ -54,23 +58,18 @@ class Gaps:
     reference_play: str = ""  # the reference's play fingerprint when the gaps were measured
 
 
-def _learned_label() -> str:
-    from gateruler.bots import learned_model  # the model file, read once per process
-
-    return learned_model().label
-
-
-MODEL_LABELS = {"learned": _learned_label}  # the bots whose play rests on a fitted model file: its label
+DATA_LABELS: dict[str, Callable[[], str]] = {
+    "tuned": lambda: tuned_weights().label,
+    "lookahead": lambda: tuned_weights().label,
+    "learned": lambda: learned_model().label,
+}  # the bots whose play rests on a data file -> its file and version (each file read once per process)
 
 
 def bot_version(name: str) -> str:
     """A bot's version: its data file and version where its play rests on one (the tuned weights, the
     learned model), else gateruler's."""
-    path = FITTED.get(name)
-    if path is not None:
-        return read_weights(path).label
-    model = MODEL_LABELS.get(name)
-    return model() if model is not None else f"gateruler {__version__}"
+    label = DATA_LABELS.get(name)
+    return label() if label is not None else f"gateruler {__version__}"
 
 
 def read_gaps(path: str | Path) -> Gaps:
