@@ -56,7 +56,7 @@ from gateruler.cli.check_cards import (
 )
 from gateruler.cli.check_ceiling import ceiling_json, ceiling_lines, save_win_replays
 from gateruler.cli.cmd_variants import given_variants, variant_option
-from gateruler.cli.options import BUDGET, CEILING_BUDGET, GAMES, MAX_TURNS_TYPE, PACE, SEED, WORKERS
+from gateruler.cli.options import BUDGET, BUDGET_HELP, CEILING_BUDGET, GAMES, MAX_TURNS_TYPE, PACE, SEED, WORKERS
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
 from gateruler.fileio import Input, Output, check_distinct, check_output, is_missing, write_output
@@ -626,7 +626,7 @@ class _ProgressBars:
     "--budget",
     default=None,
     type=BUDGET,
-    help=f"The search bots' rollouts per decision (focus: per decision searched) [default: {DEFAULT_BUDGET}].",
+    help=f"{BUDGET_HELP} [default: {DEFAULT_BUDGET}].",
 )
 @click.option(
     "--max-turns",

@@ -37,7 +37,7 @@ from gateruler.cli.cmd_check import (
     provisional_cards,
 )
 from gateruler.cli.cmd_variants import given_variants, variant_option
-from gateruler.cli.options import BUDGET, CANDIDATES, GAMES, MAX_TURNS_TYPE, ROUNDS, SEED
+from gateruler.cli.options import BUDGET, BUDGET_HELP, CANDIDATES, GAMES, MAX_TURNS_TYPE, ROUNDS, SEED
 from gateruler.engine.game import DEFAULT_MAX_TURNS
 from gateruler.errors import GateRulerError
 from gateruler.fileio import Input, Output, check_output, write_output
@@ -226,7 +226,7 @@ def _nothing_kept_words(result: TuneResult) -> str:
     "--budget",
     default=None,
     type=BUDGET,
-    help=f"The search bots' rollouts per decision (focus: per decision searched) [default: {DEFAULT_BUDGET}].",
+    help=f"{BUDGET_HELP} [default: {DEFAULT_BUDGET}].",
 )
 @click.option(
     "--seed",

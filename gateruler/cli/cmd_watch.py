@@ -19,7 +19,7 @@ from gateruler.cli import main
 from gateruler.cli.card_library import card_pool, cards_option
 from gateruler.cli.cmd_play import _OneLineUsage
 from gateruler.cli.cmd_variants import given_variants, variant_option
-from gateruler.cli.options import BUDGET, PACE, SEED
+from gateruler.cli.options import BUDGET, BUDGET_HELP, PACE, SEED
 from gateruler.play_session import PRINTED_FACE, Line, PlaySession
 from gateruler.render import result_lines, wrap
 from gateruler.saves import GameOrigin
@@ -37,7 +37,7 @@ from gateruler.watching import Decider, bot_decider, replay_decider
 )
 @click.option("--seed", type=SEED, default=0, show_default=True, help="The game's seed (the bot's too).")
 @click.option("--bot", default="greedy", show_default=True, type=click.Choice(BOT_NAMES), help="Who plays your side.")
-@click.option("--budget", type=BUDGET, help="The search bots' rollouts per decision (focus: per decision searched).")
+@click.option("--budget", type=BUDGET, help=f"{BUDGET_HELP}.")
 @click.option(
     "--pace",
     type=PACE,

@@ -114,6 +114,7 @@ def _cut(text: str) -> str:
 
 SEED = BoundedInt(0, MAX_SEED)
 BUDGET = BoundedInt(1, MAX_BUDGET)
+BUDGET_HELP = "The search bots' rollouts per decision (focus: per decision searched)"  # check, tune, watch
 CEILING_BUDGET = BoundedInt(1, MAX_CEILING_BUDGET)
 MAX_TURNS_TYPE = BoundedInt(1, MAX_TURNS)
 WORKERS = BoundedInt(1, MAX_WORKERS)
