@@ -189,3 +189,21 @@ def test_the_learned_bots_version_is_its_model_file_and_version() -> None:
     model = learned_model()
     assert bot_version("learned") == f"{model.path.name} v{model.version}" == "learned.yaml v" + str(model.version)
     assert standing_json("learned")["version"] == bot_version("learned")
+
+
+def test_a_check_with_the_learned_bot_names_its_model_file_and_version(tmp_path: Path) -> None:
+    done, data, page = _check(tmp_path, "--bot", "learned")
+    version = bot_version("learned")
+    assert f"bot learned ({version})" in done.stdout and version.startswith("learned.yaml v")
+    assert data["settings"]["bot"] == "learned" and data["settings"]["bot_info"]["version"] == version
+    assert version in page
+
+
+def test_a_check_with_the_focus_bot_at_another_budget_says_its_gap_was_measured_at_96(tmp_path: Path) -> None:
+    done, data, _ = _check(tmp_path, "--bot", "focus", "--budget", "4")
+    assert "bot focus (budget 4)" in done.stdout and data["settings"]["budget"] == 4
+    caveat = data["settings"]["bot_info"]["gap_caveat"]
+    if bot_gap("focus") is None:
+        assert caveat is None  # no gap shown, nothing to qualify
+    else:
+        assert caveat == "measured at budget 96, not at this check's budget 4" and f"({caveat})" in done.stdout
