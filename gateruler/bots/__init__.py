@@ -85,9 +85,13 @@ _FACTORIES: dict[str, Callable[[int, int | None], Bot]] = {
 }
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 DEFAULT_BOT = "greedy"  # what `check` plays with unless told otherwise
-SEARCHING = frozenset(
-    {"search", "lookahead", "focus", "focus-unwon"}
-)  # the bots that take a budget (rollouts per decision)
+ROLLOUT_POLICY: dict[str, str] = {
+    "search": "greedy",
+    "lookahead": "tuned",
+    "focus": "greedy",
+    "focus-unwon": "greedy",
+}  # a bot that searches (takes a budget: rollouts per decision) -> the bot whose policy plays its rollouts
+SEARCHING = frozenset(ROLLOUT_POLICY)
 
 
 def bot_label(name: str, budget: int | None = None) -> str:
@@ -118,6 +122,7 @@ __all__ = [
     "Bot",
     "DEFAULT_BOT",
     "DEFAULT_ACTION_CAP",
+    "ROLLOUT_POLICY",
     "SEARCHING",
     "GreedyBot",
     "PlayerView",

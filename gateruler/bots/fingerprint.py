@@ -33,7 +33,7 @@ from collections.abc import Iterator
 
 from gateruler import loader
 from gateruler.batch import bot_seed, game_seed
-from gateruler.bots import make_bot, play_out
+from gateruler.bots import ROLLOUT_POLICY, make_bot, play_out
 from gateruler.engine.actions import action_to_dict
 from gateruler.engine.game import Game
 from gateruler.games import new_game
@@ -41,12 +41,6 @@ from gateruler.games import new_game
 DECKS = ("knight", "wizard", "apprentice")  # the sample decks
 LEVELS = (1, 2, 3, 4)  # the levels the gaps are measured at
 GAMES = 4  # per deck and level, for a bot that does not search
-SEARCHING = {
-    "search": "greedy",
-    "lookahead": "tuned",
-    "focus": "greedy",
-    "focus-unwon": "greedy",
-}  # a bot that searches -> the policy it plays out
 PROBE_BUDGET = 4  # a searching bot's own games are played at this budget: search at 96 is too slow here
 PROBE_LEVEL = 3  # ... one game per sample deck at this level
 DIGITS = 16
@@ -91,7 +85,7 @@ def _played(name: str, budget: int | None, levels: tuple[int, ...], games: int) 
 def play_fingerprint(name: str) -> str:
     """The fingerprint of bot `name`'s play, worked out once per process (about 0.2 CPU s; a searching
     bot's about 0.4 s)."""
-    policy = SEARCHING.get(name)
+    policy = ROLLOUT_POLICY.get(name)
     if policy is None:
         return _played(name, None, LEVELS, GAMES)[:DIGITS]
     probe = _played(name, PROBE_BUDGET, (PROBE_LEVEL,), 1)
