@@ -13,10 +13,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gateruler.bots.base import DEFAULT_ACTION_CAP, ActionCapExceeded, Bot, play_out
-from gateruler.bots.greedy import GreedyBot, greedy_action
+from gateruler.bots.greedy import HAND_SET, GreedyBot, greedy_action
 from gateruler.bots.random_bot import RandomBot
 from gateruler.bots.view import PlayerView, player_view
-from gateruler.bots.weights import TUNED_FILE, WeightsFile, read_weights
+from gateruler.bots.weights import TUNED_FILE, Weights, WeightsFile, read_weights
 from gateruler.errors import GateRulerError
 
 if TYPE_CHECKING:
@@ -67,10 +67,24 @@ def learned_model() -> Model:
     return read_model(LEARNED_FILE)
 
 
+LEARNED_BASES: dict[str, Callable[[], Weights]] = {
+    "greedy": lambda: HAND_SET,
+    "tuned": lambda: tuned_weights().weights,
+}  # a learned model's `base` (learned/model.py BASES) -> the weights its greedy policy plays by
+
+
+def learned_label() -> str:
+    """How results name the learned bot's data: its model file and version, and the tuned weights file
+    it overrules when its base is tuned (then its play rests on both)."""
+    model = learned_model()
+    return model.label + (f" over {tuned_weights().label}" if model.base == "tuned" else "")
+
+
 def _learned(seed: int, budget: int | None) -> Bot:
     from gateruler.bots.learned import LearnedBot
 
-    return LearnedBot(seed, learned_model())
+    model = learned_model()
+    return LearnedBot(seed, model, LEARNED_BASES[model.base]())
 
 
 _FACTORIES: dict[str, Callable[[int, int | None], Bot]] = {
@@ -100,7 +114,7 @@ def bot_label(name: str, budget: int | None = None) -> str:
     if name == "tuned":
         return f"tuned ({tuned_weights().label})"
     if name == "learned":
-        return f"learned ({learned_model().label})"
+        return f"learned ({learned_label()})"
     if name == "lookahead":
         return f"lookahead ({tuned_weights().label}{f', budget {budget}' if budget is not None else ''})"
     if name in SEARCHING and budget is not None:
@@ -129,6 +143,7 @@ __all__ = [
     "RandomBot",
     "bot_label",
     "greedy_action",
+    "learned_label",
     "learned_model",
     "make_bot",
     "play_out",

@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from gateruler import __version__
-from gateruler.bots import learned_model, tuned_weights
+from gateruler.bots import learned_label, learned_model, tuned_weights
 from gateruler.bots.fingerprint import play_fingerprint
 from gateruler.bots.weights import DATA_DIR, TUNED_FILE
 from gateruler.yamlsrc import MISSING, Fields, Report, load_yaml
@@ -35,7 +35,13 @@ MEASURED, STALE, NONE = "measured", "stale", "none"  # a bot's gap status
 FITTED = {
     "tuned": TUNED_FILE,
     "lookahead": TUNED_FILE,
-}  # the bots that play by the tuned weights file (check: bot_weights)
+}  # the bots that always play by the tuned weights file (check: bot_weights)
+
+
+def plays_by_tuned(name: str) -> bool:
+    """Whether bot `name`'s play rests on the tuned weights file (so check's JSON gives its weights):
+    the tuned bots, and the learned bot when its model's base is tuned."""
+    return name in FITTED or (name == "learned" and learned_model().base == "tuned")
 
 
 @attrs.frozen
@@ -61,7 +67,7 @@ class Gaps:
 DATA_LABELS: dict[str, Callable[[], str]] = {
     "tuned": lambda: tuned_weights().label,
     "lookahead": lambda: tuned_weights().label,
-    "learned": lambda: learned_model().label,
+    "learned": learned_label,
 }  # the bots whose play rests on a data file -> its file and version (each file read once per process)
 
 

@@ -32,6 +32,7 @@ from gateruler.engine.game import Game
 from gateruler.yamlsrc import Fields, Report, load_yaml
 
 WEIGHT_BOUND = 100.0  # no weight may be larger than this in size
+BASES = ("greedy", "tuned")  # the weights the greedy policy under the model plays by: hand-set, or tuned.yaml's
 LEARNED_FILE = DATA_DIR / "learned.yaml"
 
 
@@ -45,6 +46,7 @@ class Model:
     fitted_on: dict[str, Any] = attrs.field(factory=dict)
     description: str = ""
     path: Path | None = None
+    base: str = "greedy"  # one of BASES: whose choices the model overrules (gateruler/bots/__init__.py)
 
     @classmethod
     def zero(cls, margin: float = 0.0) -> Model:
@@ -87,7 +89,8 @@ def departure(scores: Sequence[float], margin: float) -> int:
 
 def read_model(path: str | Path) -> Model:
     """A model file, checked: `bot`, `version`, `margin`, `fitted_on` (a mapping), an optional
-    `description`, and `weights`: candidate feature -> context feature -> number."""
+    `description`, an optional `base` (one of BASES; greedy if absent), and `weights`: candidate
+    feature -> context feature -> number."""
     path = Path(path)
     report = Report()
     f = Fields(load_yaml(path), report, "a learned model file", at=None)
@@ -96,6 +99,7 @@ def read_model(path: str | Path) -> Model:
     margin = f.required("margin", (int, float), min=0.0, max=WEIGHT_BOUND)
     fitted_on = f.optional("fitted_on", dict, default={})
     description = f.optional("description", str, default="")
+    base = f.optional("base", str, default="greedy", choices=BASES)
     weights: dict[str, np.ndarray] = {}
     outer = f.nested("weights", "weights", required=True)
     if outer is not None:
@@ -106,7 +110,7 @@ def read_model(path: str | Path) -> Model:
         outer.finish()
     f.finish()
     report.raise_errors()
-    return Model(weights, float(margin), version, dict(fitted_on or {}), description, path)
+    return Model(weights, float(margin), version, dict(fitted_on or {}), description, path, base or "greedy")
 
 
 def _matrix(f: Fields, kind: str) -> np.ndarray:
@@ -133,6 +137,7 @@ def model_yaml(model: Model) -> str:
         "bot: learned",
         f"version: {model.version}",
         f"margin: {_number(model.margin)}",
+        *([f"base: {model.base}"] if model.base != "greedy" else []),
         "description: >-",
         *(f"  {line}" for line in wrap_words(model.description or "-")),
         "fitted_on:" if model.fitted_on else "fitted_on: {}",
