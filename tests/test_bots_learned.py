@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from factories import rich_game
 
-from gateruler.bots import bot_label, make_bot, play_out, player_view
-from gateruler.bots.greedy import GreedyPolicy
+from gateruler.bots import LEARNED_BASES, bot_label, make_bot, play_out, player_view, tuned_weights
+from gateruler.bots.greedy import HAND_SET, GreedyPolicy
 from gateruler.bots.learned import (
     CANDIDATE_NAMES,
     CONTEXT_NAMES,
@@ -24,6 +24,7 @@ from gateruler.bots.learned import (
     read_model,
 )
 from gateruler.bots.learned.fit import Sample, fit_ridge, fit_softmax, pick
+from gateruler.bots.learned.model import BASES
 from gateruler.bots.search import ordered_candidates
 from gateruler.engine.actions import GO_TO_ATTACK, Action
 from gateruler.engine.game import Game, Phase
@@ -78,10 +79,30 @@ def test_every_feature_pair_of_every_kind_round_trips_small_numbers_too(tmp_path
         assert np.allclose(read.weights[kind], weights[kind], rtol=0, atol=1e-9)
 
 
-def test_the_shipped_model_file_reads_and_names_the_bot() -> None:
+def test_the_shipped_model_file_reads_and_names_the_bot_and_the_weights_it_overrules() -> None:
     model = read_model(LEARNED_FILE)
     assert model.version >= 1
-    assert bot_label("learned") == f"learned (learned.yaml v{model.version})"
+    over = f" over tuned.yaml v{tuned_weights().version}" if model.base == "tuned" else ""
+    assert bot_label("learned") == f"learned (learned.yaml v{model.version}{over})"
+
+
+def test_a_model_files_base_round_trips_and_is_greedy_when_absent(tmp_path: Path) -> None:
+    read = read_model(_file(tmp_path, model_yaml(Model({}, margin=0.1, base="tuned"))))
+    assert read.base == "tuned"
+    assert read_model(_file(tmp_path, "bot: learned\nversion: 1\nmargin: 0\nweights: {}\n")).base == "greedy"
+
+
+def test_a_model_file_with_an_unknown_base_is_refused_at_its_line(tmp_path: Path) -> None:
+    with pytest.raises((DataError, DataErrors)) as caught:
+        read_model(_file(tmp_path, "bot: learned\nversion: 1\nmargin: 0\nbase: tunned\nweights: {}\n"))
+    assert "m.yaml:4:7:" in str(caught.value)
+    assert "tuned" in str(caught.value)
+
+
+def test_every_base_a_model_file_may_name_has_the_weights_it_plays_by() -> None:
+    assert set(LEARNED_BASES) == set(BASES)
+    assert LEARNED_BASES["greedy"]() == HAND_SET
+    assert LEARNED_BASES["tuned"]() == tuned_weights().weights
 
 
 @pytest.mark.parametrize(
@@ -165,6 +186,28 @@ def test_a_model_with_no_weights_plays_greedys_games() -> None:
         play_out(ours, make_bot("greedy", 0))
         play_out(theirs, LearnedBot(0, Model.zero()))
         assert ours.history == theirs.history
+
+
+def test_a_model_with_no_weights_over_the_tuned_weights_plays_the_tuned_bots_games() -> None:
+    """The base's weights are greedy's all game long, after a departure too (a fresh plan keeps them)."""
+    differ = 0
+    for seed in range(6):
+        tuned, greedy, ours = rich_game(seed), rich_game(seed), rich_game(seed)
+        play_out(tuned, make_bot("tuned", 0))
+        play_out(greedy, make_bot("greedy", 0))
+        play_out(ours, LearnedBot(0, Model.zero(), tuned_weights().weights))
+        assert ours.history == tuned.history
+        differ += greedy.history != tuned.history
+    assert differ  # the two bases play differently in these games, so the test can tell them apart
+
+
+def test_after_a_departure_the_fresh_plan_keeps_the_bases_weights() -> None:
+    game, legal, _ = _main_decision()
+    policy = LearnedPolicy(Model({"main": _weights(go_attack__bias=1.0)}), tuned_weights().weights)
+    first = policy.greedy
+    assert policy.act(game, legal) == GO_TO_ATTACK
+    assert policy.greedy is not first  # it departed, so greedy plans afresh ...
+    assert policy.greedy.weights is tuned_weights().weights  # ... by the base's weights
 
 
 # ---------------------------------------------------------------------- what it reads
