@@ -136,6 +136,7 @@ __all__ = [
     "Bot",
     "DEFAULT_BOT",
     "DEFAULT_ACTION_CAP",
+    "LEARNED_BASES",
     "ROLLOUT_POLICY",
     "SEARCHING",
     "GreedyBot",

@@ -110,7 +110,7 @@ def read_model(path: str | Path) -> Model:
         outer.finish()
     f.finish()
     report.raise_errors()
-    return Model(weights, float(margin), version, dict(fitted_on or {}), description, path, base or "greedy")
+    return Model(weights, float(margin), version, dict(fitted_on or {}), description, path, base)
 
 
 def _matrix(f: Fields, kind: str) -> np.ndarray:

@@ -7,8 +7,9 @@ is above the choice's by more than the model's margin.  Everywhere else it
 is greedy, playing by the weights it is given (the model file's `base`: the
 hand-set ones, or tuned.yaml's; gateruler/bots/__init__.py picks them).
 After a departure greedy's memory of this turn's plan is thrown away (a
-fresh `GreedyPolicy`), so the next decision plans from the game as it is.  It reads only the game it is handed (a `PlayerView`'s, or a
-determinised copy in a search's rollouts).
+fresh `GreedyPolicy`, by the same weights), so the next decision plans from
+the game as it is.  It reads only the game it is handed (a `PlayerView`'s,
+or a determinised copy in a search's rollouts).
 """
 
 from __future__ import annotations
