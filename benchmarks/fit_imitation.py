@@ -30,6 +30,11 @@ default) as its default and in its rollouts; `--data learned` (or
 `greedy,learned`, pooled) fits on those games, each decision with greedy's
 choice first, as the learned bot weighs it.
 
+`--base tuned` (tune, fit) plays the validation games, and writes the model,
+over the tuned weights (tuned.yaml) instead of greedy's hand-set ones: the
+model still weighs each alternative against greedy's choice (the search's
+default), but the policy it overrules when it plays is the tuned bot.
+
 `--fit ridge` (the default) is a weighted ridge regression of each
 alternative's advantage (rollout mean minus greedy's choice's) on the
 feature differences; `--fit softmax` a softmax over the candidates fitted to
@@ -63,7 +68,7 @@ sys.path[:0] = [str(HERE)]
 import paired_games as pg  # noqa: E402
 
 from gateruler.batch import GameSpec, bot_seed, game_seed  # noqa: E402
-from gateruler.bots import learned_model, play_out, player_view  # noqa: E402
+from gateruler.bots import LEARNED_BASES, learned_model, play_out, player_view  # noqa: E402
 from gateruler.bots.greedy import GreedyBot, GreedyPolicy  # noqa: E402
 from gateruler.bots.learned import (  # noqa: E402
     KINDS,
@@ -78,6 +83,7 @@ from gateruler.bots.learned import (  # noqa: E402
     read_model,
 )
 from gateruler.bots.learned.fit import Sample, fit_ridge, fit_softmax, pick  # noqa: E402
+from gateruler.bots.learned.model import BASES  # noqa: E402
 from gateruler.bots.search import SearchBot  # noqa: E402
 from gateruler.cli.cmd_check import parse_levels  # noqa: E402
 from gateruler.engine.actions import action_from_dict  # noqa: E402
@@ -86,6 +92,7 @@ from gateruler.fileio import write_text_atomic  # noqa: E402
 TRAIN_SEED = 1001  # base seed of the training games (fit_bot.py's); check plays seed 0
 VALIDATION_SEED = 2002  # base seed of the games that pick the ridge penalty and the margin (fit_bot.py's)
 DECKS = pg.SAMPLE_DECKS
+BASE_NAMES = {"greedy": "greedy", "tuned": "the tuned bot"}  # how results name each base (--base)
 
 
 @dataclass(frozen=True)
@@ -315,14 +322,18 @@ def report_accuracy(
             )
 
 
-def clear_rate(model: Model | None, levels: list[int], decks: tuple[str, ...], games: int, seed: int) -> float:
-    """The mean clear rate of the learned bot with `model` (greedy if None) on games of base seed `seed`."""
+def clear_rate(
+    model: Model | None, levels: list[int], decks: tuple[str, ...], games: int, seed: int, base: str = "greedy"
+) -> float:
+    """The mean clear rate of the learned bot with `model` over the weights of `base` (that greedy policy
+    alone if None) on games of base seed `seed`."""
+    weights = LEARNED_BASES[base]()
     won = total = 0
     for deck in decks:
         for level, spec in pg.specs(deck, levels).items():
             for i in range(games):
                 game = spec.start(game_seed(seed, level, i))
-                play_out(game, GreedyBot(0) if model is None else LearnedBot(0, model))
+                play_out(game, GreedyBot(0, weights) if model is None else LearnedBot(0, model, weights))
                 won += game.winner == "player"
                 total += 1
     return won / total
@@ -332,12 +343,16 @@ def tune(data: dict[Key, list[Sample]], lams: list[float], margins: list[float],
     """Fit on every training game, and play each penalty and margin on the validation seeds."""
     every = [s for ss in data.values() for s in ss]
     levels, decks = parse_levels(args.levels), _decks(args)
-    base = clear_rate(None, levels, decks, args.play, VALIDATION_SEED)
-    print(f"validation seeds {VALIDATION_SEED}, {args.play} games a deck and level: greedy {100 * base:.2f}%")
+    base = clear_rate(None, levels, decks, args.play, VALIDATION_SEED, args.base)
+    print(
+        f"validation seeds {VALIDATION_SEED}, {args.play} games a deck and level: "
+        f"{BASE_NAMES[args.base]} {100 * base:.2f}%"
+    )
     for lam in lams:
         weights = FITS[args.fit](every, lam, kinds=_kinds(args))
         for margin in margins:
-            rate = clear_rate(Model(weights, margin), levels, decks, args.play, VALIDATION_SEED)
+            model = Model(weights, margin, base=args.base)
+            rate = clear_rate(model, levels, decks, args.play, VALIDATION_SEED, args.base)
             print(
                 f"  lam {lam:<6g} margin {margin:<6g} learned {100 * rate:.2f}% ({100 * (rate - base):+.2f})",
                 flush=True,
@@ -365,9 +380,10 @@ def write(data: dict[Key, list[Sample]], args: argparse.Namespace) -> None:
         f"Greedy overruled where a linear model of search {args.budget}'s rollout advantages (over greedy's "
         f"choice; rollouts by {' and by '.join(_policy_names(data, Path(args.rollout_model)))}) says so; fitted on "
         f"{len(every)} decisions with two or more candidates of the search's games on the sample decks "
-        f"(seeds from {TRAIN_SEED}), the penalty and margin picked on games of seeds from {VALIDATION_SEED}."
+        f"(seeds from {TRAIN_SEED}), the penalty and margin picked on games of seeds from {VALIDATION_SEED}"
+        + ("." if args.base == "greedy" else f"; it overrules {BASE_NAMES[args.base]}'s choices when it plays.")
     )
-    model = Model(weights, args.margin[0], args.version, fitted_on, description)
+    model = Model(weights, args.margin[0], args.version, fitted_on, description, base=args.base)
     out = Path(args.out)
     write_text_atomic(out, model_yaml(model))
     print(f"wrote {out} (version {args.version}, {len(every)} decisions, lam {args.lam[0]}, margin {args.margin[0]})")
@@ -451,6 +467,12 @@ def main(argv: list[str] | None = None) -> None:
             "--data", default="greedy", help="accuracy, tune, fit: the searches' games fitted on, by --rollouts' names"
         )
         p.add_argument("--rollout-model", default=str(LEARNED_FILE), help="--rollouts learned: the model it plays")
+        p.add_argument(
+            "--base",
+            choices=BASES,
+            default="greedy",
+            help="tune, fit: the weights the greedy policy it overrules plays by (the model file's base)",
+        )
     args = parser.parse_args(argv)
     levels, decks, root = parse_levels(args.levels), _decks(args), Path(args.cache)
     if args.command == "collect":

@@ -206,6 +206,35 @@ def test_the_imitation_fit_collects_fits_and_writes_a_model_the_bot_reads(tmp_pa
     assert model.fitted_on["seed"] == 1001 and model.fitted_on["search_budget"] == 4
     assert model.fitted_on["decks"] == ["knight"] and model.fitted_on["games"] == 4
     assert list(tmp_path.glob("imitation/*.npz")), "the samples are kept for the next fit"
+    over = tmp_path / "over-tuned.yaml"
+    fit = ["fit", *common, "--lam", "1", "--margin", "0.1", "--out", str(over), "--base", "tuned"]
+    done = subprocess.run([sys.executable, script, *fit], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    tuned_model = read_model(over)
+    assert tuned_model.base == "tuned" and model.base == "greedy"
+    assert all((tuned_model.weights[k] == model.weights[k]).all() for k in model.weights), "the base is not fitted"
+    assert "overrules the tuned bot's choices" in " ".join(tuned_model.description.split())
+
+
+def test_the_imitation_fits_validation_games_play_over_the_base_it_names() -> None:
+    import fit_imitation as fi
+    import numpy as np
+
+    from gateruler.bots import make_bot, play_out
+    from gateruler.bots.learned import CANDIDATE_NAMES, CONTEXT_NAMES, Model
+
+    spec = pg.specs("knight", [2])[2]
+    won = 0
+    for i in range(6):
+        game = spec.start(pg.game_seed(fi.VALIDATION_SEED, 2, i))
+        play_out(game, make_bot("tuned", 0))
+        won += game.winner == "player"
+    rate = fi.clear_rate(None, [2], ("knight",), 6, fi.VALIDATION_SEED, "tuned")
+    assert rate == won / 6, "the baseline is the tuned bot"
+    zero = Model({"main": np.zeros((len(CANDIDATE_NAMES), len(CONTEXT_NAMES)))}, 0.1, base="tuned")
+    assert fi.clear_rate(zero, [2], ("knight",), 6, fi.VALIDATION_SEED, "tuned") == rate, (
+        "a model that never departs plays its base's games"
+    )
 
 
 def _departing_model(tmp_path: Path) -> Path:
