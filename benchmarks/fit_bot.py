@@ -165,16 +165,22 @@ def main() -> None:
         def evaluate(candidates: list[dict[str, float]], base_seed: int, games: int) -> list[list[int]]:
             return pool.map(_evaluate, [(c, base_seed, games) for c in candidates], chunksize=1)
 
-        mean = [0.0] * len(names) if not args.start else from_weights(names, read_weights(args.start).weights)
+        start = read_weights(args.start).weights if args.start else HAND_SET
+        # the weights not fitted keep the start's values, in every candidate and in the file written
+        fixed = {n: v for n, v in start.as_dict().items() if n not in names}
+        mean = from_weights(names, start)
         sigma = [args.sigma] * len(names)
         seen: list[tuple[float, dict[str, float]]] = []  # (training score, weights) of every candidate
-        hand_set = {n: getattr(HAND_SET, n) for n in names}
+        hand_set = HAND_SET.as_dict()
+        started = {**fixed, **{n: getattr(start, n) for n in names}}
         for generation in range(args.generations):
             xs = [sample(mean, sigma, rng) for _ in range(args.population)]
             if generation == 0:
                 xs[0] = [0.0] * len(names)  # the hand-set weights compete too
                 xs[1] = list(mean)  # and so does the start
-            candidates = [to_weights(names, x) for x in xs]
+            candidates = [{**fixed, **to_weights(names, x)} for x in xs]
+            if generation == 0:
+                candidates[0] = dict(hand_set)  # exactly, the weights not fitted included
             results = evaluate(candidates, TRAIN_SEED, args.games)
             scored = sorted(
                 ((score(wins, args.games), i) for i, wins in enumerate(results)), key=lambda t: (-t[0], t[1])
@@ -207,11 +213,13 @@ def main() -> None:
                 flush=True,
             )
         seen.sort(key=lambda t: -t[0])
-        finalists = [hand_set] + [c for _, c in seen[: args.finalists]]
+        # the hand-set weights and the start compete on the validation games too
+        finalists = [hand_set] + ([started] if args.start else []) + [c for _, c in seen[: args.finalists]]
         checked = evaluate(finalists, VALIDATION_SEED, args.validation_games)
         validated = [score(w, args.validation_games) for w in checked]
         for s, cand in zip(validated, finalists):
-            print(f"validation {s:.4f}: {'hand-set' if cand is hand_set else cand}")
+            label = "hand-set" if cand is hand_set else "start" if cand is started else cand
+            print(f"validation {s:.4f}: {label}")
         best = max(range(len(finalists)), key=lambda i: (validated[i], -i))
     chosen = {**HAND_SET.as_dict(), **finalists[best]}
     description = (

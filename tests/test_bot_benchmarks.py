@@ -318,3 +318,39 @@ def test_samples_of_a_search_with_another_default_put_greedys_choice_first(tmp_p
     assert [s.means[0] for s in samples] == expected
     column = CANDIDATE_NAMES.index("default")
     assert all(s.candidates[0, column] == 1 and not s.candidates[1:, column].any() for s in samples)
+
+
+def test_a_refit_from_a_start_keeps_the_starts_values_of_the_weights_it_does_not_fit(tmp_path: Path) -> None:
+    from gateruler.bots.weights import Weights, read_weights, weights_yaml
+
+    start = tmp_path / "start.yaml"
+    start.write_text(weights_yaml("tuned", 1, Weights(mill=0.5, draw=0.9), "a start"), encoding="utf-8")
+    out, log = tmp_path / "refit.yaml", tmp_path / "fit.log"
+    small = ["--decks", "knight", "--levels", "2", "--games", "2", "--validation-games", "2"]
+    run = [*small, "--generations", "2", "--population", "3", "--finalists", "1", "--weights", "draw"]
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(BENCHMARKS / "fit_bot.py"),
+            *run,
+            "--start",
+            str(start),
+            "--out",
+            str(out),
+            "--log",
+            str(log),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    played = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert len(played) == 6
+    hand_set = [c for c in played if (c["generation"], c["candidate"]) == (0, 0)]
+    assert [c["weights"]["mill"] for c in hand_set] == [0.1], "the hand-set weights compete as they are"
+    assert all(c["weights"]["mill"] == 0.5 for c in played if c not in hand_set), (
+        "mill is not fitted: every other candidate keeps the start's value, not greedy's 0.1"
+    )
+    assert read_weights(out).weights.mill in (0.1, 0.5)
+    assert "validation" in done.stdout and ": start" in done.stdout, "the start competes on the validation games"
