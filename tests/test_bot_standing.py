@@ -183,11 +183,13 @@ def test_a_check_under_a_rule_variant_qualifies_the_gap_it_shows(tmp_path: Path)
     assert plain["settings"]["bot_info"]["gap_caveat"] is None
 
 
-def test_the_learned_bots_version_is_its_model_file_and_version() -> None:
-    from gateruler.bots import learned_model
+def test_the_learned_bots_version_is_its_model_file_and_version_and_the_weights_file_of_its_base() -> None:
+    from gateruler.bots import learned_model, tuned_weights
 
     model = learned_model()
-    assert bot_version("learned") == f"{model.path.name} v{model.version}" == "learned.yaml v" + str(model.version)
+    over = f" over {tuned_weights().label}" if model.base == "tuned" else ""
+    assert bot_version("learned") == f"learned.yaml v{model.version}{over}"
+    assert model.path.name == "learned.yaml"
     assert standing_json("learned")["version"] == bot_version("learned")
 
 
