@@ -243,6 +243,8 @@ _READERS: dict[type, Callable[[Game, Action], dict[str, float]]] = {
     Split: _flag("split"),
     Done: _flag("done"),
 }
+READ_TYPES: tuple[type, ...] = tuple(_READERS)
+"""The kinds of action read; scoring.py has a scorer for each (it adds the same terms without the dict)."""
 
 
 def readings(game: Game, action: Action) -> dict[str, float]:

@@ -1,0 +1,167 @@
+"""The `learned` bot's scores, worked out straight into one float a candidate: what the bot plays by.
+
+A candidate's score is the sum of weight x reading over its readings
+(features.readings: a dict of the Candidate fields that are not 0), in the
+dict's order.  Building and walking that dict for every candidate was most
+of the bot's own cost, so here each kind of action has a scorer that adds
+the same products in the same order to a float.  The order matters:
+floating point addition is not associative, and a score one bit off could
+tip a departure.  So each scorer follows its reader in features.py term by
+term, and a change to one is a change to the other:
+tests/test_bots_learned_scoring.py checks every legal action of the
+fixtures' games, by random weights, against the readings' sum to the bit.
+
+A term whose weight is 0, or whose reading is (a flag that is false), is
+left out, and so is the work of reading it (a unit's ATK, HP or STK through
+the continuous effects): weight x reading is then +0.0 or -0.0, and adding
+either leaves the sum's bits as they are, since a sum begun at +0.0 is never
+-0.0 (x + y is -0.0 only when both are).  A reading of 1.0 (a one-hot) adds
+its weight as it is: w x 1.0 is w.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from gateruler.bots.learned.features import CANDIDATE_NAMES, READ_TYPES, STAT_SCALE, Candidate, context
+from gateruler.engine import actions as act
+from gateruler.engine.actions import INVADER, PLAYER, RULER, Action
+from gateruler.engine.frames import DecisionKind
+from gateruler.engine.game import Game
+
+_LEFT = CANDIDATE_NAMES.index("left")  # left, right and defense follow it: slot 0, 1, 2
+assert CANDIDATE_NAMES[_LEFT : _LEFT + 3] == ("left", "right", "defense")
+
+Scorer = Callable[[Game, Action, Candidate], float]
+"""One kind of action's scorer: the game, the action, each candidate feature's weight at this decision."""
+
+
+def scores(game: Game, options: list[Action], weights: np.ndarray) -> list[float]:
+    """Each option's score at this decision by one kind's weights (options[0] is greedy's choice)."""
+    w = Candidate._make((weights @ np.array(context(game))).tolist())
+    out = [_SCORERS[type(a)](game, a, w) for a in options]
+    out[0] += w.default
+    return out
+
+
+def _play(s: float, game: Game, card: int, w: Candidate) -> float:
+    """features._add_play's terms: the card's cost, the energy left, a unit's printed numbers."""
+    cost = game.setup.costs[card]
+    defn = game.setup.defs[card]
+    s += w.cost * (cost / STAT_SCALE)
+    s += w.energy_left * ((game.sides[PLAYER].energy_ready - cost) / STAT_SCALE)
+    s += w.atk * ((defn.atk or 0) / STAT_SCALE)
+    s += w.hp * ((defn.hp or 0) / STAT_SCALE)
+    return s + w.stk * float(defn.stk or 0)
+
+
+def _placed(s: float, game: Game, slot: int, w: Candidate) -> float:
+    """features._add_placed's terms: the slot, whether it replaces a unit, the rift's unit across."""
+    if 0 <= slot < 3:
+        s += w[_LEFT + slot]
+        if game.sides[PLAYER].board[slot] is not None:
+            s += w.over_unit
+        if w.facing_atk and game.sides[INVADER].board[slot] is not None:
+            s += w.facing_atk * (game.atk(INVADER, slot) / STAT_SCALE)
+    return s
+
+
+def _target(s: float, game: Game, side: int, slot: int, w: Candidate) -> float:
+    """features._add_target's terms: a board unit's ATK, HP left, STK and whether it stands in an attack zone."""
+    unit = game.sides[side].board[slot] if slot != RULER else None
+    if unit is not None:
+        if w.target_atk:
+            s += w.target_atk * (game.atk(side, slot) / STAT_SCALE)
+        if w.target_hp:
+            s += w.target_hp * ((game.hp(side, slot) - unit.damage) / STAT_SCALE)
+        if w.target_stk:
+            s += w.target_stk * float(game.stk(side, slot))
+        if slot != 2:
+            s += w.target_attacker
+    return s
+
+
+def _summon(game: Game, a: Action, w: Candidate) -> float:
+    assert isinstance(a, act.Summon)
+    return _placed(_play(0.0 + w.summon, game, a.card, w), game, a.slot, w)
+
+
+def _discount(game: Game, a: Action, w: Candidate) -> float:
+    assert isinstance(a, act.Discount)
+    return _placed(_play(0.0 + w.discount, game, a.card, w), game, a.slot, w)
+
+
+def _event(game: Game, a: Action, w: Candidate) -> float:
+    assert isinstance(a, act.PlayEvent)
+    return _play(0.0 + w.event, game, a.card, w) if a.card >= 0 else 0.0 + w.event
+
+
+def _field(game: Game, a: Action, w: Candidate) -> float:
+    assert isinstance(a, act.PlayField)
+    return _play(0.0 + w.field, game, a.card, w) if a.card >= 0 else 0.0 + w.field
+
+
+def _attack(game: Game, a: Action, w: Candidate) -> float:
+    """features._attack's terms: the attacker's ATK and STK, whether it is the ruler, then the target."""
+    assert isinstance(a, act.Attack)
+    target = a.target
+    unit = game.sides[INVADER].board[target] if target != RULER else None
+    atk = game.atk(PLAYER, a.attacker) if w.atk or (unit is not None and w.kills) else 0
+    s = 0.0 + w.atk * (atk / STAT_SCALE)
+    if w.stk:
+        s += w.stk * float(game.stk(PLAYER, a.attacker))
+    if a.attacker == RULER:
+        s += w.by_ruler
+    if target == RULER:
+        return s + w.attack_ruler
+    s = _target(s + w.attack_unit, game, INVADER, target, w)
+    if unit is not None and w.kills and atk >= game.hp(INVADER, target) - unit.damage:
+        s += w.kills
+    return s
+
+
+def _choose(game: Game, a: Action, w: Candidate) -> float:
+    """features._choose's terms: where a unit goes (a zone decision), else the unit chosen."""
+    assert isinstance(a, act.Choose)
+    if game.pending is not None and game.pending.kind == DecisionKind.ZONE:
+        return _placed(0.0, game, a.slot, w)
+    if a.side == PLAYER:
+        s = 0.0 + w.choose_own
+        if 0 <= a.slot < 3:
+            s += w[_LEFT + a.slot]
+    else:
+        s = 0.0 + w.choose_rift
+    return _target(s, game, a.side, a.slot, w)
+
+
+def _confirm(game: Game, a: Action, w: Candidate) -> float:
+    return 0.0 + (w.confirm_yes if getattr(a, "yes", False) else w.confirm_no)
+
+
+def _flag(name: str) -> Scorer:
+    """An action read as one one-hot: its weight alone."""
+    index = CANDIDATE_NAMES.index(name)
+    return lambda game, a, w: 0.0 + w[index]
+
+
+_SCORERS: dict[type, Scorer] = {
+    act.Summon: _summon,
+    act.PlayEvent: _event,
+    act.PlayField: _field,
+    act.Discount: _discount,
+    act.Activate: _flag("activate"),
+    act.SetCard: _flag("set_card"),
+    act.GoToAttack: _flag("go_attack"),
+    act.EndTurn: _flag("end_turn"),
+    act.Attack: _attack,
+    act.Pass: _flag("pass_"),
+    act.Choose: _choose,
+    act.ChooseCard: _flag("choose_card"),
+    act.Confirm: _confirm,
+    act.Split: _flag("split"),
+    act.Done: _flag("done"),
+}
+SCORED_TYPES: tuple[type, ...] = tuple(_SCORERS)
+"""The kinds of action scored: features.READ_TYPES, which a test holds them to."""
+assert set(SCORED_TYPES) == set(READ_TYPES), "every kind of action features.py reads needs a scorer here"
