@@ -18,13 +18,14 @@ either leaves the sum's bits as they are, since a sum begun at +0.0 is never
 -0.0 (x + y is -0.0 only when both are).  A reading of 1.0 (a one-hot) adds
 its weight as it is: w x 1.0 is w.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
 
 import numpy as np
 
-from gateruler.bots.learned.features import CANDIDATE_NAMES, READ_TYPES, STAT_SCALE, Candidate, context
+from gateruler.bots.learned.features import CANDIDATE_NAMES, CONTEXT_NAMES, READ_TYPES, STAT_SCALE, Candidate, context
 from gateruler.engine import actions as act
 from gateruler.engine.actions import INVADER, PLAYER, RULER, Action
 from gateruler.engine.frames import DecisionKind
@@ -33,14 +34,30 @@ from gateruler.engine.game import Game
 _LEFT = CANDIDATE_NAMES.index("left")  # left, right and defense follow it: slot 0, 1, 2
 assert CANDIDATE_NAMES[_LEFT : _LEFT + 3] == ("left", "right", "defense")
 
-Scorer = Callable[[Game, Action, Candidate], float]
-"""One kind of action's scorer: the game, the action, each candidate feature's weight at this decision."""
+
+class _Decision:
+    """One decision being scored: the game, each candidate feature's weight at it (`w`), and the sums and
+    reads its candidates share (nine summons are three cards in three zones; six attacks, two attackers)."""
+
+    __slots__ = ("attackers", "facing", "game", "played", "w")
+
+    def __init__(self, game: Game, w: Candidate) -> None:
+        self.game = game
+        self.w = w
+        self.played: dict[int, float] = {}  # a card summoned -> the sum of the summon's terms up to where it goes
+        self.attackers: dict[int, tuple[float, int]] = {}  # an attacker -> the sum of its terms, its ATK
+        self.facing: dict[int, float] = {}  # a zone -> the reading facing_atk of a unit played there
+
+
+Scorer = Callable[[_Decision, Action], float]
+"""One kind of action's scorer: the decision, the action."""
 
 
 def scores(game: Game, options: list[Action], weights: np.ndarray) -> list[float]:
     """Each option's score at this decision by one kind's weights (options[0] is greedy's choice)."""
-    w = Candidate._make((weights @ np.array(context(game))).tolist())
-    out = [_SCORERS[type(a)](game, a, w) for a in options]
+    w = Candidate._make((weights @ np.fromiter(context(game), float, len(CONTEXT_NAMES))).tolist())
+    decision = _Decision(game, w)
+    out = [_SCORERS[type(a)](decision, a) for a in options]
     out[0] += w.default
     return out
 
@@ -56,19 +73,24 @@ def _play(s: float, game: Game, card: int, w: Candidate) -> float:
     return s + w.stk * float(defn.stk or 0)
 
 
-def _placed(s: float, game: Game, slot: int, w: Candidate) -> float:
+def _placed(s: float, d: _Decision, slot: int) -> float:
     """features._add_placed's terms: the slot, whether it replaces a unit, the rift's unit across."""
     if 0 <= slot < 3:
+        w = d.w
         s += w[_LEFT + slot]
-        if game.sides[PLAYER].board[slot] is not None:
+        if d.game.sides[PLAYER].board[slot] is not None:
             s += w.over_unit
-        if w.facing_atk and game.sides[INVADER].board[slot] is not None:
-            s += w.facing_atk * (game.atk(INVADER, slot) / STAT_SCALE)
+        if w.facing_atk and d.game.sides[INVADER].board[slot] is not None:
+            facing = d.facing.get(slot)
+            if facing is None:
+                facing = d.facing[slot] = d.game.atk(INVADER, slot) / STAT_SCALE
+            s += w.facing_atk * facing
     return s
 
 
-def _target(s: float, game: Game, side: int, slot: int, w: Candidate) -> float:
+def _target(s: float, d: _Decision, side: int, slot: int) -> float:
     """features._add_target's terms: a board unit's ATK, HP left, STK and whether it stands in an attack zone."""
+    game, w = d.game, d.w
     unit = game.sides[side].board[slot] if slot != RULER else None
     if unit is not None:
         if w.target_atk:
@@ -82,67 +104,82 @@ def _target(s: float, game: Game, side: int, slot: int, w: Candidate) -> float:
     return s
 
 
-def _summon(game: Game, a: Action, w: Candidate) -> float:
+def _summon(d: _Decision, a: Action) -> float:
     assert isinstance(a, act.Summon)
-    return _placed(_play(0.0 + w.summon, game, a.card, w), game, a.slot, w)
+    s = d.played.get(a.card)
+    if s is None:
+        s = d.played[a.card] = _play(0.0 + d.w.summon, d.game, a.card, d.w)
+    return _placed(s, d, a.slot)
 
 
-def _discount(game: Game, a: Action, w: Candidate) -> float:
+def _discount(d: _Decision, a: Action) -> float:
     assert isinstance(a, act.Discount)
-    return _placed(_play(0.0 + w.discount, game, a.card, w), game, a.slot, w)
+    return _placed(_play(0.0 + d.w.discount, d.game, a.card, d.w), d, a.slot)
 
 
-def _event(game: Game, a: Action, w: Candidate) -> float:
+def _event(d: _Decision, a: Action) -> float:
     assert isinstance(a, act.PlayEvent)
-    return _play(0.0 + w.event, game, a.card, w) if a.card >= 0 else 0.0 + w.event
+    return _play(0.0 + d.w.event, d.game, a.card, d.w) if a.card >= 0 else 0.0 + d.w.event
 
 
-def _field(game: Game, a: Action, w: Candidate) -> float:
+def _field(d: _Decision, a: Action) -> float:
     assert isinstance(a, act.PlayField)
-    return _play(0.0 + w.field, game, a.card, w) if a.card >= 0 else 0.0 + w.field
+    return _play(0.0 + d.w.field, d.game, a.card, d.w) if a.card >= 0 else 0.0 + d.w.field
 
 
-def _attack(game: Game, a: Action, w: Candidate) -> float:
-    """features._attack's terms: the attacker's ATK and STK, whether it is the ruler, then the target."""
-    assert isinstance(a, act.Attack)
-    target = a.target
-    unit = game.sides[INVADER].board[target] if target != RULER else None
-    atk = game.atk(PLAYER, a.attacker) if w.atk or (unit is not None and w.kills) else 0
+def _attacker(d: _Decision, attacker: int) -> tuple[float, int]:
+    """The sum of an attack's first terms (the attacker's ATK and STK, whether it is the ruler), and its ATK
+    (0 when no term needs it)."""
+    game, w = d.game, d.w
+    atk = game.atk(PLAYER, attacker) if w.atk or w.kills else 0
     s = 0.0 + w.atk * (atk / STAT_SCALE)
     if w.stk:
-        s += w.stk * float(game.stk(PLAYER, a.attacker))
-    if a.attacker == RULER:
+        s += w.stk * float(game.stk(PLAYER, attacker))
+    if attacker == RULER:
         s += w.by_ruler
+    return s, atk
+
+
+def _attack(d: _Decision, a: Action) -> float:
+    """features._attack's terms: the attacker's, then the target's, then whether the attack kills it."""
+    assert isinstance(a, act.Attack)
+    first = d.attackers.get(a.attacker)
+    if first is None:
+        first = d.attackers[a.attacker] = _attacker(d, a.attacker)
+    s, atk = first
+    target = a.target
     if target == RULER:
-        return s + w.attack_ruler
-    s = _target(s + w.attack_unit, game, INVADER, target, w)
-    if unit is not None and w.kills and atk >= game.hp(INVADER, target) - unit.damage:
-        s += w.kills
+        return s + d.w.attack_ruler
+    s = _target(s + d.w.attack_unit, d, INVADER, target)
+    unit = d.game.sides[INVADER].board[target]
+    if unit is not None and d.w.kills and atk >= d.game.hp(INVADER, target) - unit.damage:
+        s += d.w.kills
     return s
 
 
-def _choose(game: Game, a: Action, w: Candidate) -> float:
+def _choose(d: _Decision, a: Action) -> float:
     """features._choose's terms: where a unit goes (a zone decision), else the unit chosen."""
     assert isinstance(a, act.Choose)
-    if game.pending is not None and game.pending.kind == DecisionKind.ZONE:
-        return _placed(0.0, game, a.slot, w)
+    pending = d.game.pending
+    if pending is not None and pending.kind == DecisionKind.ZONE:
+        return _placed(0.0, d, a.slot)
     if a.side == PLAYER:
-        s = 0.0 + w.choose_own
+        s = 0.0 + d.w.choose_own
         if 0 <= a.slot < 3:
-            s += w[_LEFT + a.slot]
+            s += d.w[_LEFT + a.slot]
     else:
-        s = 0.0 + w.choose_rift
-    return _target(s, game, a.side, a.slot, w)
+        s = 0.0 + d.w.choose_rift
+    return _target(s, d, a.side, a.slot)
 
 
-def _confirm(game: Game, a: Action, w: Candidate) -> float:
-    return 0.0 + (w.confirm_yes if getattr(a, "yes", False) else w.confirm_no)
+def _confirm(d: _Decision, a: Action) -> float:
+    return 0.0 + (d.w.confirm_yes if getattr(a, "yes", False) else d.w.confirm_no)
 
 
 def _flag(name: str) -> Scorer:
     """An action read as one one-hot: its weight alone."""
     index = CANDIDATE_NAMES.index(name)
-    return lambda game, a, w: 0.0 + w[index]
+    return lambda d, a: 0.0 + d.w[index]
 
 
 _SCORERS: dict[type, Scorer] = {
