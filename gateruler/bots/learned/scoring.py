@@ -30,6 +30,7 @@ from gateruler.engine import actions as act
 from gateruler.engine.actions import INVADER, PLAYER, RULER, Action
 from gateruler.engine.frames import DecisionKind
 from gateruler.engine.game import Game
+from gateruler.engine.state import Unit
 
 _LEFT = CANDIDATE_NAMES.index("left")  # left, right and defense follow it: slot 0, 1, 2
 assert CANDIDATE_NAMES[_LEFT : _LEFT + 3] == ("left", "right", "defense")
@@ -39,7 +40,7 @@ class _Decision:
     """One decision being scored: the game, each candidate feature's weight at it (`w`), and the sums and
     reads its candidates share (nine summons are three cards in three zones; six attacks, two attackers)."""
 
-    __slots__ = ("attackers", "facing", "game", "played", "w")
+    __slots__ = ("attackers", "facing", "game", "played", "units", "w")
 
     def __init__(self, game: Game, w: Candidate) -> None:
         self.game = game
@@ -47,6 +48,7 @@ class _Decision:
         self.played: dict[int, float] = {}  # a card summoned -> the sum of the summon's terms up to where it goes
         self.attackers: dict[int, tuple[float, int]] = {}  # an attacker -> the sum of its terms, its ATK
         self.facing: dict[int, float] = {}  # a zone -> the reading facing_atk of a unit played there
+        self.units: dict[int, tuple[float, float, float, int]] = {}  # side * 4 + slot -> `_unit`'s reads
 
 
 Scorer = Callable[[_Decision, Action], float]
@@ -88,17 +90,34 @@ def _placed(s: float, d: _Decision, slot: int) -> float:
     return s
 
 
+def _unit(d: _Decision, side: int, slot: int, unit: Unit) -> tuple[float, float, float, int]:
+    """A board unit's readings target_atk, target_hp and target_stk (0.0 where its weight is 0: not read),
+    and its HP left (for `kills`; 0 where neither weight needs it)."""
+    game, w = d.game, d.w
+    left = game.hp(side, slot) - unit.damage if w.target_hp or w.kills else 0
+    return (
+        game.atk(side, slot) / STAT_SCALE if w.target_atk else 0.0,
+        left / STAT_SCALE,
+        float(game.stk(side, slot)) if w.target_stk else 0.0,
+        left,
+    )
+
+
 def _target(s: float, d: _Decision, side: int, slot: int) -> float:
     """features._add_target's terms: a board unit's ATK, HP left, STK and whether it stands in an attack zone."""
-    game, w = d.game, d.w
-    unit = game.sides[side].board[slot] if slot != RULER else None
+    unit = d.game.sides[side].board[slot] if slot != RULER else None
     if unit is not None:
+        w = d.w
+        key = side * 4 + slot
+        reads = d.units.get(key)
+        if reads is None:
+            reads = d.units[key] = _unit(d, side, slot, unit)
         if w.target_atk:
-            s += w.target_atk * (game.atk(side, slot) / STAT_SCALE)
+            s += w.target_atk * reads[0]
         if w.target_hp:
-            s += w.target_hp * ((game.hp(side, slot) - unit.damage) / STAT_SCALE)
+            s += w.target_hp * reads[1]
         if w.target_stk:
-            s += w.target_stk * float(game.stk(side, slot))
+            s += w.target_stk * reads[2]
         if slot != 2:
             s += w.target_attacker
     return s
@@ -151,8 +170,7 @@ def _attack(d: _Decision, a: Action) -> float:
     if target == RULER:
         return s + d.w.attack_ruler
     s = _target(s + d.w.attack_unit, d, INVADER, target)
-    unit = d.game.sides[INVADER].board[target]
-    if unit is not None and d.w.kills and atk >= d.game.hp(INVADER, target) - unit.damage:
+    if d.w.kills and d.game.sides[INVADER].board[target] is not None and atk >= d.units[INVADER * 4 + target][3]:
         s += d.w.kills
     return s
 
