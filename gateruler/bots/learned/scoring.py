@@ -10,6 +10,8 @@ tip a departure.  So each scorer follows its reader in features.py term by
 term, and a change to one is a change to the other:
 tests/test_bots_learned_scoring.py checks every legal action of the
 fixtures' games, by random weights, against the readings' sum to the bit.
+What one decision's candidates share (a card's summon terms, an attacker's,
+a unit's reads) is worked out once for them: the same sum, in the same order.
 
 A term whose weight is 0, or whose reading is (a flag that is false), is
 left out, and so is the work of reading it (a unit's ATK, HP or STK through
