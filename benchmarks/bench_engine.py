@@ -9,7 +9,9 @@ Workloads (each a whole game, seeds 0, 1, 2...):
 * mechanics: the fixture with every newer mechanic (filters, conditions,
   costs, decisions; tests/factories.py), a random player, when the code has it;
 * shipped: the Knight sample deck against level 1, a random player;
-* greedy: the same with the greedy bot (the bot's own time included).
+* greedy: the same with the greedy bot (the bot's own time included);
+* learned: the same with the learned bot (greedy overruled by its model,
+  gateruler/data/bots/learned.yaml), when the code has it.
 
 Each workload builds its definitions (cards, pool, ruler, level) once and
 starts every game from them, as a batch of a real user's games does (`check`
@@ -45,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-WORKLOADS = ("fixture", "mechanics", "shipped", "greedy")
+WORKLOADS = ("fixture", "mechanics", "shipped", "greedy", "learned")
 
 
 # ---------------------------------------------------------------------- one process, one code tree
@@ -101,7 +103,7 @@ def _makers(tree: Path) -> dict[str, Callable[[int], tuple[Any, Callable[[Any, i
         makers["mechanics"] = fixture(player_deck, factories.mechanics_level(), factories.mechanics_fixture_cards())
     try:
         from gateruler import loader
-        from gateruler.bots import make_bot, play_out
+        from gateruler.bots import BOT_NAMES, make_bot, play_out
         from gateruler.games import new_game
 
         pool = loader.load_card_pool()
@@ -111,13 +113,20 @@ def _makers(tree: Path) -> dict[str, Callable[[int], tuple[Any, Callable[[Any, i
         print(f"shipped data: skipped ({type(exc).__name__}: {exc})", file=sys.stderr)
         return makers
 
-    def greedy_player(game: Any, seed: int) -> int:
-        actions = [0]
-        play_out(game, make_bot("greedy", seed), on_action=lambda _: actions.__setitem__(0, actions[0] + 1))
-        return actions[0]
+    def with_bot(name: str) -> Callable[[int], tuple[Any, Callable[[Any, int], int]]]:
+        """Games of the shipped workload played by the bot `name` (made for the game's seed)."""
+
+        def play(game: Any, seed: int) -> int:
+            actions = [0]
+            play_out(game, make_bot(name, seed), on_action=lambda _: actions.__setitem__(0, actions[0] + 1))
+            return actions[0]
+
+        return lambda seed: (new_game(deck, level, seed, pool=pool), play)
 
     makers["shipped"] = lambda seed: (new_game(deck, level, seed, pool=pool), random_player)
-    makers["greedy"] = lambda seed: (new_game(deck, level, seed, pool=pool), greedy_player)
+    makers["greedy"] = with_bot("greedy")
+    if "learned" in BOT_NAMES:  # not in a tree from before the learned bot
+        makers["learned"] = with_bot("learned")
     return makers
 
 

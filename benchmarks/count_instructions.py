@@ -2,8 +2,13 @@
 
 Timings on a shared machine swing by a quarter from run to run; valgrind's
 instruction count of the same games barely moves (`PYTHONHASHSEED=0`; two
-runs of one tree differ by well under 1%), so small engine changes can be
-measured with it.  For each workload this runs bench_engine's maker (this
+runs of one tree differ by well under 1%; numpy's BLAS runs on one thread,
+whose idle siblings would spin otherwise), so small engine changes can be
+measured with it.  The tree's path is another matter: the same code counted
+in directories of other name lengths (`--compare` exports into a temporary
+one) has differed by up to 2%, greedy 10.94M against 11.12-11.17M; to
+measure a change smaller than that, export both trees to directories of
+names of one length (say /tmp/bs-old-1, /tmp/bs-new-1) and count in each.  For each workload this runs bench_engine's maker (this
 tree's benchmark, playing the code of the measured tree) under
 `valgrind --tool=cachegrind --cache-sim=no` twice: one warm-up game, then
 seeds 0..N-1, and one warm-up game alone; the difference over N is the
@@ -27,7 +32,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-DEFAULT = "shipped:200,fixture:20,mechanics:10,greedy:10"
+DEFAULT = "shipped:200,fixture:20,mechanics:10,greedy:10,learned:10"
 WARM_UP_SEED = 10_000
 
 
@@ -56,7 +61,9 @@ def instructions(tree: Path, workload: str, games: int) -> int:
         workload,
         str(games),
     ]
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    # numpy's OpenBLAS starts a thread per core at import, and idle threads spin for a while: their
+    # instructions made the learned bot's count swing by a tenth from run to run; one thread starts none
+    env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
     done = subprocess.run(command, capture_output=True, text=True, cwd=tree, env=env)
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
     if done.returncode != 0 or found is None:

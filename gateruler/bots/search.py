@@ -108,14 +108,12 @@ def candidates(game: Game, legal: list[Action]) -> list[Action]:
 
     Setting a card only delays it in this engine (it can be played later
     from the set zone, at the same cost), and ending the main phase without
-    attacking gives up free attacks, so neither is searched."""
-    out = []
-    for a in legal:
-        if type(a) is SetCard:
-            continue
-        if type(a) is EndTurn and game.phase == Phase.MAIN and GoToAttack() in legal and game.pending is None:
-            continue
-        out.append(a)
+    attacking gives up free attacks, so neither is searched.  (Actions are
+    compared by their type where that decides: two actions of different
+    types are never equal, and asking `==` of each would cost most of this.)"""
+    out = [a for a in legal if type(a) is not SetCard]
+    if game.phase == Phase.MAIN and game.pending is None and any(type(a) is GoToAttack for a in legal):
+        out = [a for a in out if type(a) is not EndTurn]
     return out or list(legal)
 
 
@@ -123,8 +121,11 @@ def ordered_candidates(game: Game, legal: list[Action], default: Action) -> list
     """The candidates worth a rollout with greedy's choice `default` first, where it wins ties: what the
     search weighs, and what the learned bot scores."""
     options = candidates(game, legal)
-    if default in options:
-        options.remove(default)
+    kind = type(default)
+    for i, a in enumerate(options):  # `options.remove(default)`, without asking `==` of other types
+        if a is default or (type(a) is kind and a == default):
+            del options[i]
+            break
     options.insert(0, default)
     return options
 

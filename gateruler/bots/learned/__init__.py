@@ -2,6 +2,7 @@
 
 * features.py (and gateruler/bots/kinds.py, the kinds of decision): what the model reads of a decision (`Context`) and of each candidate (`Candidate`);
 * model.py: `Model` (the weights, the margin, what it was fitted on) and its data file;
+* scoring.py: the scores the bot plays by, each candidate's readings' sum worked out without the dict;
 * fit.py: the weighted ridge regression that fits one (benchmarks/fit_imitation.py runs it);
 * policy.py: `LearnedPolicy` and `LearnedBot`.
 """

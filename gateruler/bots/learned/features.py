@@ -116,18 +116,18 @@ def context(game: Game) -> Context:
     """The decision's situation, from what the player sees."""
     ours = game.sides[PLAYER]
     rift = game.sides[INVADER]
-    turn = min(max((game.turn + 1) // 2, 1), 3)
-    level = min(max(game.setup.level.number, 1), 5)
+    turn = (game.turn + 1) // 2  # the player's; the first is 1 or below, the third or later 3 or above
+    level = game.setup.level.number
     return Context(
         1.0,
-        float(turn == 1),
+        float(turn <= 1),
         float(turn == 2),
-        float(turn == 3),
-        float(level == 1),
+        float(turn >= 3),
+        float(level <= 1),
         float(level == 2),
         float(level == 3),
         float(level == 4),
-        float(level == 5),
+        float(level >= 5),
         len(rift.damage_zone) / max(1, game.life(INVADER)),
         len(ours.damage_zone) / max(1, game.life(PLAYER)),
         len(ours.hand) / STAT_SCALE,
@@ -243,6 +243,8 @@ _READERS: dict[type, Callable[[Game, Action], dict[str, float]]] = {
     Split: _flag("split"),
     Done: _flag("done"),
 }
+READ_TYPES: tuple[type, ...] = tuple(_READERS)
+"""The kinds of action read; scoring.py has a scorer for each (it adds the same terms without the dict)."""
 
 
 def readings(game: Game, action: Action) -> dict[str, float]:

@@ -25,7 +25,8 @@ import attrs
 import numpy as np
 
 from gateruler.bots.kinds import KINDS, decision_kind
-from gateruler.bots.learned.features import CANDIDATE_NAMES, CONTEXT_NAMES, context, readings
+from gateruler.bots.learned.features import CANDIDATE_NAMES, CONTEXT_NAMES
+from gateruler.bots.learned.scoring import scores
 from gateruler.bots.weights import DATA_DIR, read_weight, wrap_words
 from gateruler.engine.actions import Action
 from gateruler.engine.game import Game
@@ -59,20 +60,12 @@ class Model:
         return f"{self.path.name if self.path else 'learned'} v{self.version}"
 
     def scores(self, game: Game, options: list[Action]) -> list[float] | None:
-        """Each option's score at this decision (options[0] is greedy's choice); None for a kind of
-        decision the model has no weights for."""
+        """Each option's score at this decision (options[0] is greedy's choice; scoring.py works them out,
+        as features.readings' sums); None for a kind of decision the model has no weights for."""
         weights = self.weights.get(decision_kind(game))
         if weights is None:
             return None
-        per_feature = dict(zip(CANDIDATE_NAMES, (weights @ np.array(context(game))).tolist()))
-        out = []
-        for a in options:
-            score = 0.0
-            for name, value in readings(game, a).items():
-                score += per_feature[name] * value
-            out.append(score)
-        out[0] += per_feature["default"]
-        return out
+        return scores(game, options, weights)
 
     def choose(self, game: Game, options: list[Action]) -> Action:
         """options[0] (greedy's choice) unless another scores higher by more than the margin."""
