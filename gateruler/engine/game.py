@@ -164,19 +164,14 @@ class Game:
             rift_ids, rift_deck = turns.deal(rift_ids, rift_deck, opponent.deck_size(level))
         else:
             rift_deck.reverse()  # given top first; we keep the top at the end
-        player_defs = pool.definitions(deck)
-        invader_defs = opponent.card_definitions(level, pool, tuple(rift_ids))
-        defs = player_defs + tuple(map(invader_defs.__getitem__, rift_ids))
-        owners = tuple([PLAYER] * n + [INVADER] * len(rift_ids))
         setup = setup_for(
-            defs,
-            owners=owners,
+            tuple(deck),
+            tuple(rift_ids),
             ruler=ruler,
             level=level,
             pool=pool,
             opponent=opponent,
             max_turns=max_turns,
-            player_deck=tuple(deck),
             deck_name=deck_name,
             rules=rules,
         )
@@ -427,12 +422,9 @@ class Game:
         """Rebuild a saved game (this version's or the previous one's).  The caller loads the
         definitions it names and gives the opponent; the rules are the state's own unless given."""
         player_n = len(data["player_deck"])
-        ids = data["cards"]
-        invader_defs = opponent.card_definitions(level, pool, tuple(ids[player_n:]))
-        defs = tuple(pool[c] for c in ids[:player_n]) + tuple(invader_defs[c] for c in ids[player_n:])
         setup = setup_for(
-            defs,
-            owners=tuple([PLAYER] * player_n + [INVADER] * (len(ids) - player_n)),
+            tuple(data["cards"][:player_n]),
+            tuple(data["cards"][player_n:]),
             ruler=ruler,
             level=level,
             pool=pool,

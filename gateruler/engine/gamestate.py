@@ -156,9 +156,10 @@ class Opponent(Protocol):
 
     Implementations must be stateless (everything they need is in the game),
     because every clone of a game shares the one opponent object; and two
-    that compare equal (and hash alike) must play alike, because games set up
-    with equal opponents share one `Setup` (tables.setup_for), and so the
-    first game's opponent object.
+    that compare equal (and hash alike) must play alike and define the same
+    cards (`card_definitions` a function of its arguments), because games set
+    up with equal opponents share one `Setup` (tables.setup_for), and so the
+    first game's opponent and definitions.
     """
 
     name: str

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from gateruler.engine.actions import DEFENSE, PLAYER, UNIT_SLOTS
+from gateruler.engine.actions import DEFENSE, INVADER, PLAYER, UNIT_SLOTS
 from gateruler.engine.activation import ability_tables, play_hooks
 from gateruler.engine.continuous import bonus, continuous_entries, expire_grants, hp_entries, with_grants
 from gateruler.engine.firing import once_per_turn
@@ -33,50 +33,57 @@ from gateruler.models import NO_GROUPS, CardDef, CostModel, Groups, LevelDef, Ru
 if TYPE_CHECKING:
     from gateruler.cardpool import CardPool
 
-_SETUPS: dict[tuple[Any, ...], tuple[tuple[CardDef, ...], Setup]] = {}  # setup_for's key -> (its defs, the setup)
+_SETUPS: dict[tuple[Any, ...], Setup] = {}  # setup_for's key -> the setup
 _TABLES: dict[tuple[Any, ...], dict[str, Any]] = {}  # (id(ruler), owners, id(groups), id(def)...) -> the tables
 _KEPT: dict[tuple[Any, ...], Groups] = {}  # the same keys -> the groups, kept alive while their id is a key
 
 
 def setup_for(
-    defs: tuple[CardDef, ...],
+    player_cards: tuple[str, ...],
+    rift_cards: tuple[str, ...],
     *,
-    owners: tuple[int, ...],
     ruler: RulerDef,
     level: LevelDef,
     pool: CardPool,
     opponent: Opponent,
     max_turns: int,
-    player_deck: tuple[str, ...],
+    player_deck: tuple[str, ...] | None = None,
     deck_name: str = "",
     rules: Rules = DEFAULT_RULES,
 ) -> Setup:
-    """The setup of a game with these fields: the very object an earlier game with the same ones got.
+    """The setup of a game of these cards (by instance id: the player's, then the rift's), the very
+    object an earlier game with the same arguments got.  `player_deck` (what a save names the deck
+    list) is `player_cards` unless given.
 
-    A game reuses a setup only when every field it holds is the same: the
-    definitions, ruler, level and pool the same objects (frozen; the entry
-    keeps them alive, so their ids in the key are theirs), the opponent and
-    the rules equal in value (a batch makes a new rift per game, under the
-    same readings), the other fields equal."""
-    key = (opponent, rules, id(ruler), id(level), id(pool), max_turns, deck_name, player_deck, owners, *map(id, defs))
+    The definitions are the pool's of the player's cards and the opponent's
+    of the rift's.  A game reuses a setup only when every argument is the
+    same: the ruler, level and pool the same objects (frozen; the setup keeps
+    them alive, so their ids in the key are theirs), the opponent and the
+    rules equal in value (a batch makes a new rift for each game, under the
+    same readings; equal opponents give equal definitions, gamestate.Opponent),
+    the card ids, turn cap and names equal.  So the key is a few dozen card
+    ids, never the hundred definitions they name."""
+    if player_deck == player_cards:
+        player_deck = None  # a loaded game's setup is a new game's
+    key = (opponent, rules, id(ruler), id(level), id(pool), max_turns, deck_name, player_deck, player_cards, rift_cards)
     hit = _SETUPS.get(key)
     if hit is None:
         if len(_SETUPS) >= 64:
             _SETUPS.clear()
-        setup = build_setup(
-            defs,
-            owners=owners,
+        rift = opponent.card_definitions(level, pool, rift_cards)
+        hit = _SETUPS[key] = build_setup(
+            pool.definitions(player_cards) + tuple(map(rift.__getitem__, rift_cards)),
+            owners=(PLAYER,) * len(player_cards) + (INVADER,) * len(rift_cards),
             ruler=ruler,
             level=level,
             pool=pool,
             opponent=opponent,
             max_turns=max_turns,
-            player_deck=player_deck,
+            player_deck=player_cards if player_deck is None else player_deck,
             deck_name=deck_name,
             rules=rules,
         )
-        hit = _SETUPS[key] = (defs, setup)  # the given defs kept alive: rules may have set up others
-    return hit[1]
+    return hit
 
 
 def build_setup(defs: tuple[CardDef, ...], *, ruler: RulerDef, rules: Rules = DEFAULT_RULES, **fields: Any) -> Setup:
