@@ -104,7 +104,7 @@ class RiftSplit(enum.Enum):
     ALL_ON_FIRST = "all_on_first"  # all of it onto the first unit of rule 4's order
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed at every new game (the rift is a key of the setups' memo)
 class RiftRules:
     """How the rift reads what the seed leaves to "the player's judgement" (solo rule 8); defaults: docs/rulings.md."""
 
@@ -128,12 +128,23 @@ _SACRIFICE = SpecialRuleKind.SACRIFICE_AT_START
 
 
 class InvaderController:
-    """Stateless: everything it needs is in the game (and its frozen readings), so clones can share it."""
+    """Stateless: everything it needs is in the game (and its frozen readings), so clones can share it.
 
+    Two rifts under equal readings play alike, so they are equal (and hash
+    alike): the games of a batch, each handed a new rift, share one setup
+    (engine/tables.setup_for)."""
+
+    __slots__ = ("rules",)
     name = "invader"
 
     def __init__(self, rules: RiftRules = RiftRules()) -> None:
         self.rules = rules
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.rules == self.rules
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.rules))
 
     def card_definitions(self, level: LevelDef, pool: CardPool, ids: tuple[str, ...]) -> Mapping[str, CardDef]:
         """The rift's cards after the level's special rules (gateruler.special_rules).

@@ -51,7 +51,7 @@ def play_replay_data(game: Game, origin: GameOrigin, deck_path: str | None = Non
     outcome = classify(game.winner, game.end_reason) if game.over else UNFINISHED
     actions = [action_to_dict(a) for a in game.history]
     return replay_data(
-        play_spec(game, origin, deck_path), game.setup.seed, actions, bot=None, outcome=outcome, turn=game.turn
+        play_spec(game, origin, deck_path), game.seed, actions, bot=None, outcome=outcome, turn=game.turn
     )
 
 

@@ -716,7 +716,7 @@ def play_command(game: Game, origin: GameOrigin) -> str:
         parts += ["--level", str(game.setup.level.number)]
     if origin.deck_file is not None and Path(origin.deck_file) != sample_deck_path("knight").resolve():
         parts += ["--deck", origin.deck_file]
-    parts += ["--seed", str(game.setup.seed)]
+    parts += ["--seed", str(game.seed)]
     parts += [f"--variant={name}={value}" for name, value in of_game(game.setup.rules, game.setup.opponent).changed()]
     return shlex.join(parts)
 

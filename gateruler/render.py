@@ -243,7 +243,7 @@ def header(game: Game, width: int) -> str:
         phase = f"choosing {_choosing(game.pending)}" if game.pending is not None else f"{game.phase} phase"
         state = f"{turn}, {phase}"
     left = f"Turn {game.turn}: {state}"
-    right = f"seed {game.setup.seed}"
+    right = f"seed {game.seed}"
     return left + pad_left(right, width - cells(left)) if cells(left) + len(right) < width else left
 
 
@@ -692,6 +692,6 @@ def summary_line(game: Game) -> str:
     you, rift = (len(game.sides[s].damage_zone) for s in (PLAYER, INVADER))
     deck = game.setup.deck_name or game.setup.ruler.name
     return (
-        f'{result} vs level {level.number} "{level.name}" with {deck}, seed {game.setup.seed}, '
+        f'{result} vs level {level.number} "{level.name}" with {deck}, seed {game.seed}, '
         f"{game.turn} turns; damage zones: you {you}/{game.life(PLAYER)}, rift {rift}/{game.life(INVADER)}"
     )

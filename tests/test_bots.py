@@ -6,6 +6,7 @@ import functools
 import random
 from collections import Counter
 
+import attrs
 import pytest
 from factories import end_mismatches, find_iid, mechanics_game, rich_cards, rich_game, unit, yaml_cards
 from factories import game as make_game
@@ -14,6 +15,7 @@ from gateruler import loader
 from gateruler.bots import BOT_NAMES, SEARCHING, ActionCapExceeded, PlayerView, make_bot, play_out, player_view
 from gateruler.bots.view import HIDDEN_SEED
 from gateruler.engine import ATTACK_LEFT, INVADER, PLAYER, Game, PlayEvent, Summon
+from gateruler.engine.gamestate import Setup
 from gateruler.engine.tasks import End
 from gateruler.errors import GateRulerError, IllegalAction
 from gateruler.invader import InvaderController
@@ -131,7 +133,8 @@ def test_no_bot_choice_in_a_window_of_the_rifts_turn_depends_on_hidden_deck_orde
 def test_the_view_keeps_no_seed_no_generator_state_and_no_deck_order() -> None:
     game = rich_game(5)
     view = player_view(game)
-    assert view.game.setup.seed == HIDDEN_SEED
+    assert view.game.seed == HIDDEN_SEED
+    assert "seed" not in attrs.fields_dict(Setup)  # the setup a view shares holds no seed to read
     assert view.game.rng is None
     for side in (PLAYER, INVADER):
         assert view.game.sides[side].deck == sorted(game.sides[side].deck)
@@ -173,7 +176,7 @@ def test_a_view_reads_every_part_of_the_game_but_the_hidden_ones() -> None:
     engine and not to the view would be missing here)."""
     game = rich_game(7)
     view = player_view(game).game
-    hidden = {"setup", "rng", "log", "sides"}
+    hidden = {"seed", "rng", "log", "sides"}  # the setup is shown as it is: it holds no seed
     for name in Game.__slots__:
         if name not in hidden:
             assert getattr(view, name) == getattr(game, name), name

@@ -192,7 +192,71 @@ def test_games_with_the_same_cards_share_their_definitions_and_tables() -> None:
     first, second = new_game(deck, level, 1, pool=pool_), new_game(deck, level, 2, pool=pool_)
     assert first.setup.defs is second.setup.defs
     assert first.setup.triggers is second.setup.triggers and first.setup.costs is second.setup.costs
-    assert first.setup.seed != second.setup.seed
+    assert first.seed == 1 and second.seed == 2
+
+
+def test_two_games_of_one_batch_share_one_setup_and_keep_their_own_seeds() -> None:
+    """The setup holds nothing that depends on the seed, so a batch's games are handed one object
+    (a new rift each, under the same readings, as `new_game` makes them)."""
+    from gateruler import loader
+    from gateruler.games import new_game
+
+    pool_ = loader.load_card_pool()
+    deck = loader.load_deck(loader.sample_deck_path("knight"))
+    level = loader.load_level(3)
+    first, second = new_game(deck, level, 1, pool=pool_), new_game(deck, level, 2, pool=pool_)
+    assert first.setup is second.setup
+    assert first.seed == 1 and second.seed == 2
+    assert first.sides[PLAYER].deck != second.sides[PLAYER].deck  # the seed still deals each game
+
+
+def test_a_different_reading_deck_or_turn_cap_never_reuses_another_games_setup() -> None:
+    from gateruler import loader
+    from gateruler.games import new_game
+    from gateruler.variants import readings_for
+
+    pool_ = loader.load_card_pool()
+    knight_deck = loader.load_deck(loader.sample_deck_path("knight"))
+    level = loader.load_level(3)
+    plain = new_game(knight_deck, level, 1, pool=pool_)
+    others = {
+        "engine reading": new_game(
+            knight_deck, level, 1, pool=pool_, readings=readings_for(level, {"unit_damage": "clears"})
+        ),
+        "rift reading": new_game(
+            knight_deck, level, 1, pool=pool_, readings=readings_for(level, {"full_board_tie": "least_hp_left"})
+        ),
+        "turn cap": new_game(knight_deck, level, 1, pool=pool_, max_turns=7),
+        "deck": new_game(loader.load_deck(loader.sample_deck_path("wizard")), level, 1, pool=pool_),
+        "level": new_game(knight_deck, loader.load_level(1), 1, pool=pool_),
+    }
+    for what, other in others.items():
+        assert other.setup is not plain.setup, what
+    assert others["engine reading"].setup.rules != plain.setup.rules
+    assert others["rift reading"].setup.opponent != plain.setup.opponent
+    assert others["turn cap"].setup.max_turns == 7
+
+
+def test_rifts_under_equal_readings_are_equal_and_under_others_are_not() -> None:
+    """Games share a setup only with an equal opponent: two rifts are equal when they play alike."""
+    from gateruler.invader import FullBoardTie, InvaderController, RiftRules
+
+    assert InvaderController() == InvaderController(RiftRules())
+    assert hash(InvaderController()) == hash(InvaderController(RiftRules()))
+    assert InvaderController() != InvaderController(RiftRules(full_board_tie=FullBoardTie.LEAST_HP_LEFT))
+
+
+def test_a_saved_game_loads_with_its_seed() -> None:
+    g = rich_game(11)
+    data = g.to_dict()
+    assert data["seed"] == 11
+    back = restore(data, g)
+    assert back.seed == 11 and back.to_dict() == data
+
+
+def test_a_clone_keeps_the_seed() -> None:
+    g = rich_game(13)
+    assert g.clone().seed == 13 and g.clone(keep_log=False, keep_rng=False).seed == 13
 
 
 def test_a_ruler_that_pays_no_energy_gets_its_own_cost_table() -> None:

@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import random
 
-import attrs
-
 from gateruler.bots.cache import IdentityMemo
 from gateruler.engine import events
 from gateruler.engine.actions import INVADER, PLAYER, Action
@@ -35,13 +33,14 @@ from gateruler.errors import IllegalAction
 
 HIDDEN_SEED = -1  # what a view says its game's seed is
 
-_hidden_setups: IdentityMemo[Setup, tuple[Setup, bool]] = IdentityMemo()
+_returning_setups: IdentityMemo[Setup, bool] = IdentityMemo()
 
 
-def _hidden_setup(setup: Setup) -> tuple[Setup, bool]:
-    """The setup without its seed, and whether any card can put a card back on a deck
-    (memoised: every decision of a game asks)."""
-    return _hidden_setups.get(setup, _hide)
+def _returns(setup: Setup) -> bool:
+    """Whether any card of the game can show the player a place in a deck (memoised: every decision of a
+    game asks, and a batch's games share one setup).  The setup itself is shown as it is: it holds
+    nothing hidden (the seed is the game's, and a view's is `HIDDEN_SEED`)."""
+    return _returning_setups.get(setup, _shows_places)
 
 
 def _shows_deck_order(effect: object) -> bool:
@@ -52,15 +51,13 @@ def _shows_deck_order(effect: object) -> bool:
     return (kind == "move" and to == "deck") or kind == "look" or to == "deck_bottom"
 
 
-def _hide(setup: Setup) -> tuple[Setup, bool]:
-    hidden = setup if setup.seed == HIDDEN_SEED else attrs.evolve(setup, seed=HIDDEN_SEED)
-    returns = any(
+def _shows_places(setup: Setup) -> bool:
+    return any(
         _shows_deck_order(part)
         for card in setup.defs
         for ability in card.abilities
         for part in (*ability.effects, *ability.costs)
     )
-    return hidden, returns
 
 
 def _known_ends(game: Game, side: int) -> tuple[int, int]:
@@ -188,11 +185,12 @@ def _side_view(side: SideState, deck: list[int]) -> SideState:
     return view
 
 
-def _shared_view(game: Game, setup: Setup, decks: tuple[list[int], list[int]]) -> ViewGame:
-    """A `ViewGame` of `game` with `setup` and `decks`: no log, no generator (its state
-    would give the shuffles away), every other part shared."""
+def _shared_view(game: Game, decks: tuple[list[int], list[int]]) -> ViewGame:
+    """A `ViewGame` of `game` with `decks`: no log, no generator and no seed (either would give
+    the shuffles away), every other part shared."""
     view = ViewGame.__new__(ViewGame)
-    view.setup = setup
+    view.setup = game.setup
+    view.seed = HIDDEN_SEED
     view.sides = [_side_view(game.sides[PLAYER], decks[PLAYER]), _side_view(game.sides[INVADER], decks[INVADER])]
     view.turn = game.turn
     view.active = game.active
@@ -232,12 +230,11 @@ def player_view(game: Game, legal: list[Action] | None = None) -> PlayerView:
 
     `legal`, when given, must be `game.legal_actions()` (public, and costly to
     work out twice)."""
-    setup, returns = _hidden_setup(game.setup)
-    if not returns:  # the common case: nothing ever goes back on a deck, so no place in it is known
+    if not _returns(game.setup):  # the common case: nothing ever goes back on a deck, so no place in it is known
         ours = _sorted_deck(game, PLAYER)
         rift = _sorted_deck(game, INVADER)
-        return PlayerView(_shared_view(game, setup, (ours, rift)), (len(ours), len(rift)), legal)
-    view = _shared_view(game, setup, (game.sides[PLAYER].deck[:], game.sides[INVADER].deck[:]))
+        return PlayerView(_shared_view(game, (ours, rift)), (len(ours), len(rift)), legal)
+    view = _shared_view(game, (game.sides[PLAYER].deck[:], game.sides[INVADER].deck[:]))
     unknown = []
     bottoms = []
     for side in (PLAYER, INVADER):

@@ -57,7 +57,7 @@ from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
 from gateruler.engine.rules import Rules
 from gateruler.engine.serial import game_from_dict, game_to_dict
 from gateruler.engine.state import START_PHASE, Phase, SideState, Unit
-from gateruler.engine.tables import build_setup
+from gateruler.engine.tables import setup_for
 from gateruler.engine.tasks import (
     RIFT_STEPS,
     Battle,
@@ -87,6 +87,7 @@ class Game:
 
     __slots__ = (
         "setup",
+        "seed",
         "sides",
         "turn",
         "active",
@@ -104,7 +105,8 @@ class Game:
         "used",
         "hp_dirty",
     )
-    setup: Setup  # what is fixed for the game's life, shared by its clones
+    setup: Setup  # what is fixed for the game's life, shared by its clones and the other games of its batch
+    seed: int  # what set the game up: its shuffles and its generator (HIDDEN_SEED in a view, bots/view.py)
     sides: list[SideState]  # by side: PLAYER, INVADER
     turn: int  # the turn being played (1 the first)
     active: int  # whose turn it is
@@ -162,24 +164,18 @@ class Game:
             rift_ids, rift_deck = turns.deal(rift_ids, rift_deck, opponent.deck_size(level))
         else:
             rift_deck.reverse()  # given top first; we keep the top at the end
-        player_defs = pool.definitions(deck)
-        invader_defs = opponent.card_definitions(level, pool, tuple(rift_ids))
-        defs = player_defs + tuple(map(invader_defs.__getitem__, rift_ids))
-        owners = tuple([PLAYER] * n + [INVADER] * len(rift_ids))
-        setup = build_setup(
-            defs,
-            owners=owners,
+        setup = setup_for(
+            tuple(deck),
+            tuple(rift_ids),
             ruler=ruler,
             level=level,
             pool=pool,
             opponent=opponent,
-            seed=seed,
             max_turns=max_turns,
-            player_deck=tuple(deck),
             deck_name=deck_name,
             rules=rules,
         )
-        game = cls._blank(setup, rng)
+        game = cls._blank(setup, seed, rng)
         game.sides[PLAYER].deck = player_deck
         game.sides[INVADER].deck = list(map(n.__add__, rift_deck))  # the rift's cards follow the player's
         if start:
@@ -190,9 +186,10 @@ class Game:
         return game
 
     @classmethod
-    def _blank(cls, setup: Setup, rng: random.Random) -> Game:
+    def _blank(cls, setup: Setup, seed: int, rng: random.Random) -> Game:
         game = cls.__new__(cls)
         game.setup = setup
+        game.seed = seed
         game.sides = [SideState(min(setup.ruler.set_zones, 2)), SideState(0)]
         game.turn = 0
         game.active = INVADER
@@ -220,6 +217,7 @@ class Game:
         player view must not keep it anyway (bots/view.py)."""
         game = Game.__new__(Game)
         game.setup = self.setup
+        game.seed = self.seed
         game.sides = [self.sides[0].copy(), self.sides[1].copy()]
         game.turn = self.turn
         game.active = self.active
@@ -424,23 +422,19 @@ class Game:
         """Rebuild a saved game (this version's or the previous one's).  The caller loads the
         definitions it names and gives the opponent; the rules are the state's own unless given."""
         player_n = len(data["player_deck"])
-        ids = data["cards"]
-        invader_defs = opponent.card_definitions(level, pool, tuple(ids[player_n:]))
-        defs = tuple(pool[c] for c in ids[:player_n]) + tuple(invader_defs[c] for c in ids[player_n:])
-        setup = build_setup(
-            defs,
-            owners=tuple([PLAYER] * player_n + [INVADER] * (len(ids) - player_n)),
+        setup = setup_for(
+            tuple(data["cards"][:player_n]),
+            tuple(data["cards"][player_n:]),
             ruler=ruler,
             level=level,
             pool=pool,
             opponent=opponent,
-            seed=data["seed"],
             max_turns=data["max_turns"],
             player_deck=tuple(data["player_deck"]),
             deck_name=data.get("deck_name", ""),
             rules=rules if rules is not None else Rules.from_dict(data.get("rules")),
         )
-        game = cls._blank(setup, random.Random(0))
+        game = cls._blank(setup, data["seed"], random.Random(0))
         game_from_dict(game, data)
         return game
 

@@ -12,8 +12,12 @@ has a setup, the setup holds the opponent, and the opponent is handed the
 game.  This module imports only the engine's data modules (state, tasks,
 frames, actions, rules), which import nothing that imports it.
 
-`Setup` is everything fixed for a game's life, shared by all its clones: the
-definitions, the tables worked out from them once per game (tables.py), and
+`Setup` is everything fixed for a game's life, shared by all its clones and
+by every game set up from the same definitions, ruler, level, pool, opponent
+and rules (a batch's games: `tables.setup_for` hands them one object; the
+seed, the one thing that differs between them, is the game's own,
+`GameState.seed`): the definitions, the tables worked out from them once
+(tables.py), and
 the *hooks*: what the core runs at a moment of the game only when some card
 of the game needs it (continuous stat changes at every stat read, keyword
 grants at every keyword read, activated abilities among the legal actions,
@@ -73,7 +77,8 @@ TurnSteps = Callable[["GameState", list["Task"]], list["Task"]]
 
 @attrs.frozen(eq=False)
 class Setup:
-    """Everything fixed for a game's life, shared by all its clones (tables.build_setup makes one)."""
+    """Everything fixed for a game's life, shared by all its clones and by the games of a batch
+    (tables.setup_for hands out one per distinct reading of its fields).  No field may depend on the seed."""
 
     defs: tuple[CardDef, ...]  # by instance id
     owners: tuple[int, ...]  # by instance id
@@ -81,7 +86,6 @@ class Setup:
     level: LevelDef
     pool: CardPool
     opponent: Opponent  # the scripted side (gateruler.invader in solo mode)
-    seed: int
     max_turns: int
     player_deck: tuple[str, ...]  # card ids in deck-list order, for saving
     deck_name: str = ""
@@ -151,7 +155,11 @@ class Opponent(Protocol):
     rift imports the engine, never the reverse.
 
     Implementations must be stateless (everything they need is in the game),
-    because every clone of a game shares the one opponent object.
+    because every clone of a game shares the one opponent object; and two
+    that compare equal (and hash alike) must play alike and define the same
+    cards (`card_definitions` a function of its arguments), because games set
+    up with equal opponents share one `Setup` (tables.setup_for), and so the
+    first game's opponent and definitions.
     """
 
     name: str
@@ -192,6 +200,7 @@ class GameState(Protocol):
     use it too."""
 
     setup: Setup
+    seed: int  # what set the game up (HIDDEN_SEED in a player's view, bots/view.py)
     sides: list[SideState]
     turn: int
     active: int

@@ -103,7 +103,7 @@ class SpecialSummonZone(enum.Enum):
     ANY = "any"  # it may go into an occupied zone, the unit there going to the graveyard (as ruling 11)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # a key of tables.setup_for's memo, hashed at every new game
 class Rules:
     """The engine's readings for one game; the defaults are docs/rulings.md's."""
 

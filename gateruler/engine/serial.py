@@ -42,7 +42,7 @@ def game_to_dict(game: GameState) -> dict:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "seed": setup.seed,
+        "seed": game.seed,
         "max_turns": setup.max_turns,
         "ruler": setup.ruler.id,
         "level": setup.level.number,

@@ -1,22 +1,24 @@
-"""The per-game tables: what `Setup` holds beyond the definitions, worked out once per game.
+"""The per-game tables: what `Setup` holds beyond the definitions, worked out once per batch.
 
 Setting a game up is a large share of a short game's cost, and the games of
-a batch have the same definitions: they share one `defs` tuple and one set
-of tables (`_TABLES`), and each definition is read once across games
-(`_INDEXES`), so the bots' memos keyed by the definitions hold across games
-too.  Both memos forget everything when they grow large.
+a batch differ in their seed only (which is the game's, not the setup's):
+they share one `Setup` object (`setup_for`, `_SETUPS`), games that differ
+in more but have the same definitions share one set of tables (`_TABLES`),
+and each definition is read once across games (`_INDEXES`), so the bots'
+memos keyed by the setup or the definitions hold across games too.  The
+memos forget everything when they grow large.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gateruler.engine.actions import DEFENSE, PLAYER, UNIT_SLOTS
+from gateruler.engine.actions import DEFENSE, INVADER, PLAYER, UNIT_SLOTS
 from gateruler.engine.activation import ability_tables, play_hooks
 from gateruler.engine.continuous import bonus, continuous_entries, expire_grants, hp_entries, with_grants
 from gateruler.engine.firing import once_per_turn
-from gateruler.engine.gamestate import Setup
+from gateruler.engine.gamestate import Opponent, Setup
 from gateruler.engine.keywords import SOUL_GUARD
 from gateruler.engine.replace import DAMAGE, DESTROY, LEAVE, damage, replacement_entries, stays, survives
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
@@ -26,14 +28,66 @@ from gateruler.engine.triggers import ON_PLAY, REPLACEMENT, WATCH_TRIGGERS
 from gateruler.engine.windows import HOOKS as WINDOW_HOOKS
 from gateruler.engine.windows import NO_HOOKS as NO_WINDOW_HOOKS
 from gateruler.engine.windows import ability_windows, answering_cards, has_sentinel, unanswered_windows
-from gateruler.models import NO_GROUPS, CardDef, CostModel, Groups, RulerDef
+from gateruler.models import NO_GROUPS, CardDef, CostModel, Groups, LevelDef, RulerDef
 
+if TYPE_CHECKING:
+    from gateruler.cardpool import CardPool
+
+_SETUPS: dict[tuple[Any, ...], Setup] = {}  # setup_for's key -> the setup
 _TABLES: dict[tuple[Any, ...], dict[str, Any]] = {}  # (id(ruler), owners, id(groups), id(def)...) -> the tables
 _KEPT: dict[tuple[Any, ...], Groups] = {}  # the same keys -> the groups, kept alive while their id is a key
 
 
+def setup_for(
+    player_cards: tuple[str, ...],
+    rift_cards: tuple[str, ...],
+    *,
+    ruler: RulerDef,
+    level: LevelDef,
+    pool: CardPool,
+    opponent: Opponent,
+    max_turns: int,
+    player_deck: tuple[str, ...] | None = None,
+    deck_name: str = "",
+    rules: Rules = DEFAULT_RULES,
+) -> Setup:
+    """The setup of a game of these cards (by instance id: the player's, then the rift's), the very
+    object an earlier game with the same arguments got.  `player_deck` (what a save names the deck
+    list) is `player_cards` unless given.
+
+    The definitions are the pool's of the player's cards and the opponent's
+    of the rift's.  A game reuses a setup only when every argument is the
+    same: the ruler, level and pool the same objects (frozen; the setup keeps
+    them alive, so their ids in the key are theirs), the opponent and the
+    rules equal in value (a batch makes a new rift for each game, under the
+    same readings; equal opponents give equal definitions, gamestate.Opponent),
+    the card ids, turn cap and names equal.  So the key is a few dozen card
+    ids, never the hundred definitions they name."""
+    if player_deck == player_cards:
+        player_deck = None  # a loaded game's setup is a new game's
+    key = (opponent, rules, id(ruler), id(level), id(pool), max_turns, deck_name, player_deck, player_cards, rift_cards)
+    hit = _SETUPS.get(key)
+    if hit is None:
+        if len(_SETUPS) >= 64:
+            _SETUPS.clear()
+        rift = opponent.card_definitions(level, pool, rift_cards)
+        hit = _SETUPS[key] = build_setup(
+            pool.definitions(player_cards) + tuple(map(rift.__getitem__, rift_cards)),
+            owners=(PLAYER,) * len(player_cards) + (INVADER,) * len(rift_cards),
+            ruler=ruler,
+            level=level,
+            pool=pool,
+            opponent=opponent,
+            max_turns=max_turns,
+            player_deck=player_cards if player_deck is None else player_deck,
+            deck_name=deck_name,
+            rules=rules,
+        )
+    return hit
+
+
 def build_setup(defs: tuple[CardDef, ...], *, ruler: RulerDef, rules: Rules = DEFAULT_RULES, **fields: Any) -> Setup:
-    """A setup, with what is worked out once per game from the definitions."""
+    """A new setup, with what is worked out once from the definitions (games call `setup_for`)."""
     owners = tuple(fields.get("owners", ()))
     defs = rules.player_definitions(defs, owners, PLAYER)
     pool = fields.get("pool")

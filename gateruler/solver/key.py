@@ -32,6 +32,7 @@ from gateruler.solver.rng import rng_token
 
 SKIPPED = {
     "setup": "the definitions and tables, shared by every copy of the game",
+    "seed": "what set the game up (its shuffles): never read once it is dealt; the generator's state is the rng's token",
     "log": "what happened: read by bots and reports, never by the rules going on",
     "history": "the player's actions so far: a replay of the past, not the state",
     "rng": "replaced by its token (solver/rng.py): equal tokens, equal generator states",
