@@ -328,6 +328,7 @@ def take_top(game: GameState, side: int) -> int | None:
     s = game.sides[side]
     if not s.deck:
         s.lost = s.lost or "deck-out"
+        game.hp_dirty = True  # the task loop's mark: the rules end the game
         return None
     return s.deck.pop()
 
