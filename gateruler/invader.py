@@ -331,7 +331,13 @@ class InvaderController:
                 ),
             )
         else:
-            lowest_slot = min(SUMMON_ORDER, key=lambda s: (game.card(units[s].iid).level, SUMMON_ORDER.index(s)))
+            # the first in summon order of the lowest level (a loop: `min` with a key paid two calls a unit)
+            defs = game.setup.defs
+            lowest_slot, lowest_level = -1, 0
+            for slot in SUMMON_ORDER:
+                unit_level = defs[units[slot].iid].level
+                if lowest_slot < 0 or unit_level < lowest_level:
+                    lowest_slot, lowest_level = slot, unit_level
         lowest = game.card(units[lowest_slot].iid).level
         if level < lowest:
             game.sides[INVADER].graveyard.append(iid)

@@ -40,9 +40,12 @@ def can_attack(game: GameState, side: int, slot: int) -> bool:
     u = game.sides[side].board[slot]
     if u is None or u.rested:
         return False
-    if ATTACK_COST in game.setup.triggers[u.iid] and not can_pay_to_attack(game, side, u.iid):
+    setup = game.setup
+    if ATTACK_COST in setup.triggers[u.iid] and not can_pay_to_attack(game, side, u.iid):
         return False
-    return DORMANT not in game.keywords(side, slot)
+    if setup.keyword_grants:
+        return DORMANT not in game.keywords(side, slot)
+    return DORMANT not in setup.defs[u.iid].keywords  # `keywords` without its call: nothing grants any
 
 
 def can_pay_to_attack(game: GameState, side: int, iid: int) -> bool:
@@ -54,7 +57,12 @@ def can_pay_to_attack(game: GameState, side: int, iid: int) -> bool:
 def attackable(game: GameState, side: int, slot: int) -> bool:
     """Whether there is a unit in `slot` of `side` that may be attacked."""
     u = game.sides[side].board[slot]
-    return u is not None and CANNOT_BE_ATTACKED not in game.keywords(side, slot)
+    if u is None:
+        return False
+    setup = game.setup
+    if setup.keyword_grants:
+        return CANNOT_BE_ATTACKED not in game.keywords(side, slot)
+    return CANNOT_BE_ATTACKED not in setup.defs[u.iid].keywords  # `keywords` without its call: nothing grants any
 
 
 def attack_targets(game: GameState, side: int) -> list[int]:
@@ -255,5 +263,7 @@ def check_one(game: GameState, task: Check) -> None:
     else:
         s.damage_zone.append(iid)
         game.log_event(side, "check", iid, "damage", index, total)
-        if len(s.damage_zone) >= game.life(side):
+        setup = game.setup
+        if len(s.damage_zone) >= (setup.ruler.life if side == PLAYER else setup.level.hp):  # `life` without its call
             s.lost = s.lost or "damage"
+            game.hp_dirty = True  # the task loop's mark: the rules end the game
