@@ -285,7 +285,8 @@ class InvaderController:
     def _drive(self, game: GameState, step: RiftDrive) -> None:
         """Rules 1-3: drive the top card and use it at once (`step`: the turn's drive, or an effect's draw)."""
         source, cause = step
-        iid = game.take_top(INVADER)
+        deck = game.sides[INVADER].deck
+        iid = deck.pop() if deck else game.take_top(INVADER)  # `take_top` only for an empty deck: a call saved
         if iid is None:
             return  # rule 8: a rift that must take a card from an empty deck loses
         game.log_event(INVADER, "drive", iid, source, cause)
@@ -303,7 +304,7 @@ class InvaderController:
 
     def _use(self, game: GameState, iid: int) -> None:
         """Rules 2-3: a driven unit enters its board, an event is used at once, a field has nowhere to go."""
-        card = game.card(iid)
+        card = game.setup.defs[iid]  # `card` without its call
         if card.type is UNIT_TYPE:
             self._place_unit(game, iid)
         elif card.type is EVENT_TYPE:
@@ -319,26 +320,28 @@ class InvaderController:
                 game.summon(INVADER, iid, slot)
                 return
         # Full board: the lowest level among the board and the driven unit goes.
-        units = {s: u for s in SUMMON_ORDER if (u := board[s]) is not None}  # all three, the board being full
-        level = game.card(iid).level
+        defs = game.setup.defs  # `game.card` without its calls
+        level = defs[iid].level
         if self.rules.full_board_tie is FullBoardTie.LEAST_HP_LEFT:
+            units = {s: u for s in SUMMON_ORDER if (u := board[s]) is not None}  # all three, the board being full
             lowest_slot = min(
                 SUMMON_ORDER,
                 key=lambda s: (
-                    game.card(units[s].iid).level,
+                    defs[units[s].iid].level,
                     game.hp(INVADER, s) - units[s].damage,
                     SUMMON_ORDER.index(s),
                 ),
             )
+            lowest = defs[units[lowest_slot].iid].level
         else:
             # the first in summon order of the lowest level (a loop: `min` with a key paid two calls a unit)
-            defs = game.setup.defs
-            lowest_slot, lowest_level = -1, 0
+            lowest_slot, lowest = -1, 0
             for slot in SUMMON_ORDER:
-                unit_level = defs[units[slot].iid].level
-                if lowest_slot < 0 or unit_level < lowest_level:
-                    lowest_slot, lowest_level = slot, unit_level
-        lowest = game.card(units[lowest_slot].iid).level
+                unit = board[slot]
+                assert unit is not None  # the board is full
+                unit_level = defs[unit.iid].level
+                if lowest_slot < 0 or unit_level < lowest:
+                    lowest_slot, lowest = slot, unit_level
         if level < lowest:
             game.sides[INVADER].graveyard.append(iid)
             game.log_event(INVADER, "discard_lowest", iid)

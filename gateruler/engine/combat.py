@@ -221,13 +221,17 @@ def battle(game: GameState, task: Battle) -> None:
         if game.setup.rules.vanished_target is VanishedTarget.RULER:
             game.damage_ruler(foe, game.stk(side, attacker), True, Cause.ATTACK, attacker_iid)
         return
-    target_kw = game.keywords(foe, target)
+    setup = game.setup
+    plain = not setup.keyword_grants  # nothing grants keywords: a unit's are its card's (`keywords` without its call)
+    target_kw = setup.defs[target_iid].keywords if plain else game.keywords(foe, target)
     if attacker != RULER and INTERCEPT in target_kw:
         game.damage_unit(side, attacker, game.atk(foe, target), True, Cause.INTERCEPT, target_iid)
         u = s.board[attacker]
         if u is None or u.iid != attacker_iid:
             return
-    pierce = PIERCE in game.keywords(side, attacker)
+    pierce = PIERCE in (
+        setup.defs[attacker_iid].keywords if plain and attacker != RULER else game.keywords(side, attacker)
+    )
     stk = game.stk(side, attacker)
     destroyed = game.damage_unit(foe, target, game.atk(side, attacker), True, Cause.ATTACK, attacker_iid)
     if destroyed and target == DEFENSE and pierce:
@@ -248,11 +252,11 @@ def check_one(game: GameState, task: Check) -> None:
     numbered checks (its cards then log no place)."""
     side, remaining, total = task
     index = None if total is None else total - remaining + 1
-    iid = take_top(game, side)
+    s = game.sides[side]
+    iid = s.deck.pop() if s.deck else take_top(game, side)  # `take_top` only for an empty deck: a call saved
     if iid is None:
         game.log_event(side, "check_deck_out", index, total)
         return
-    s = game.sides[side]
     d = game.setup.defs[iid]
     if remaining > 1:
         game.tasks.append(check_task(side, remaining - 1, total))

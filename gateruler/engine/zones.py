@@ -376,7 +376,8 @@ def _take_top_into(
     game: GameState, side: int, zone: list[int], kind: str, cause: str | None, source: int | None
 ) -> int | None:
     """The top card of `side`'s deck goes into `zone` (logged as `kind`); an open card is then played at once."""
-    iid = take_top(game, side)
+    deck = game.sides[side].deck
+    iid = deck.pop() if deck else take_top(game, side)  # `take_top` only for an empty deck: a call saved
     if iid is None:
         return None
     zone.append(iid)
