@@ -31,6 +31,7 @@ from gateruler.engine.actions import (
     Split,
 )
 from gateruler.engine.events import Cause
+from gateruler.engine.events import Drive as DriveEntry
 from gateruler.engine.frames import Decision
 from gateruler.engine.tasks import (
     RIFT_DRIVE,
@@ -289,7 +290,7 @@ class InvaderController:
         iid = deck.pop() if deck else game.take_top(INVADER)  # `take_top` only for an empty deck: a call saved
         if iid is None:
             return  # rule 8: a rift that must take a card from an empty deck loses
-        game.log_event(INVADER, "drive", iid, source, cause)
+        game.log.append(DriveEntry((game.turn, "drive", INVADER, iid, source, cause)))  # log_event without its call
         if game.drive_windows(iid):
             return  # the unit waits in the drive zone while the player may answer it; a RiftPlay step plays it
         self._use(game, iid)

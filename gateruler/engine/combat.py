@@ -17,7 +17,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER
+from gateruler.engine.events import Attack as AttackEntry
 from gateruler.engine.events import Cause
+from gateruler.engine.events import Check as CheckEntry
+from gateruler.engine.events import DamageUnit as DamageUnitEntry
+from gateruler.engine.events import RulerDamage as RulerDamageEntry
 from gateruler.engine.firing import fire, watch
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE
 from gateruler.engine.rules import VanishedTarget
@@ -103,7 +107,7 @@ def declare_attack(game: GameState, side: int, attacker: int, target: int) -> No
         assert defender is not None  # a declared target is on the board
         target_iid = defender.iid
     game.attacks += 1
-    game.log_event(side, "attack", attacker_iid, target, target_iid)
+    game.log.append(AttackEntry((game.turn, "attack", side, attacker_iid, target, target_iid)))  # log_event, no call
     game.tasks.append(make(Battle, (side, attacker, attacker_iid, target, target_iid)))
     if game.setup.attack_declared:
         for hook in game.setup.attack_declared:
@@ -131,7 +135,7 @@ def damage_ruler(
             amount = replacement(game, side, -1, RULER, amount, battle, cause, source)
             if amount <= 0:
                 return
-    game.log_event(side, "ruler_damage", amount, battle, source, cause)
+    game.log.append(RulerDamageEntry((game.turn, "ruler_damage", side, amount, battle, source, cause)))  # log_event
     game.tasks.append(check_task(side, amount, amount))
 
 
@@ -158,7 +162,7 @@ def damage_unit(
             if amount <= 0 or board[slot] is not u:
                 return False
     u.damage += amount
-    game.log_event(side, "damage_unit", u.iid, amount, u.damage, source, cause)
+    game.log.append(DamageUnitEntry((game.turn, "damage_unit", side, u.iid, amount, u.damage, source, cause)))
     if u.damage >= hp(game, side, slot):
         game.hp_dirty = True  # a replacement may keep it at lethal damage: the rules look again
         return destroy(game, side, slot, Cause.LETHAL, source)
@@ -262,11 +266,11 @@ def check_one(game: GameState, task: Check) -> None:
         game.tasks.append(check_task(side, remaining - 1, total))
     if d.has_cnt:
         s.graveyard.append(iid)
-        game.log_event(side, "check", iid, "cnt", index, total)
+        game.log.append(CheckEntry((game.turn, "check", side, iid, "cnt", index, total)))  # log_event, no call
         fire(game, side, iid, CNT)
     else:
         s.damage_zone.append(iid)
-        game.log_event(side, "check", iid, "damage", index, total)
+        game.log.append(CheckEntry((game.turn, "check", side, iid, "damage", index, total)))  # log_event, no call
         setup = game.setup
         if len(s.damage_zone) >= (setup.ruler.life if side == PLAYER else setup.level.hp):  # `life` without its call
             s.lost = s.lost or "damage"

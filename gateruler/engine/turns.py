@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, INVADER, PLAYER, UNIT_SLOTS
 from gateruler.engine.events import Cause
+from gateruler.engine.events import Turn as TurnEntry
 from gateruler.engine.firing import fire
 from gateruler.engine.rules import EnergyReadied, UnitDamage
 from gateruler.engine.state import END_PHASE, GAME_OVER, MAIN_PHASE, START_PHASE
@@ -66,7 +67,7 @@ def start_phase(game: GameState, task: Start) -> None:
     game.attacks = 0
     game.phase = START_PHASE
     game.used = ()
-    game.log_event(side, "turn")
+    game.log.append(TurnEntry((game.turn, "turn", side)))  # log_event without its call
     if game.turn > game.setup.max_turns:
         finish(game, "draw", "turn cap")
         return

@@ -16,7 +16,8 @@ import random
 from typing import TYPE_CHECKING
 
 from gateruler.engine.actions import ATTACK_LEFT, INVADER, PLAYER, UNIT_SLOTS
-from gateruler.engine.events import Cause
+from gateruler.engine.events import KINDS, Cause
+from gateruler.engine.events import Summon as SummonEntry
 from gateruler.engine.filters import ZONE_LISTS
 from gateruler.engine.firing import fire, watch
 from gateruler.engine.firing import ready as ready_abilities
@@ -93,7 +94,7 @@ def summon(game: GameState, side: int, iid: int, slot: int, how: str = NORMAL) -
     if game.setup.base_hp[iid] <= 0 or (hp_continuous and hp_continuous[iid]):
         # it may enter at 0 HP, or change others' HP; a continuous HP change already in play keeps the mark set
         game.hp_dirty = True
-    game.log_event(side, "summon", iid, slot)
+    game.log.append(SummonEntry((game.turn, "summon", side, iid, slot)))  # log_event without its call
     triggers = game.setup.triggers[iid]
     if triggers:  # most units have no triggered ability: no call to find none
         if how != NORMAL:
@@ -381,7 +382,7 @@ def _take_top_into(
     if iid is None:
         return None
     zone.append(iid)
-    game.log_event(side, kind, iid, source, cause)
+    game.log.append(KINDS[kind]((game.turn, kind, side, iid, source, cause)))  # log_event without its call
     if OPEN_CARD in game.setup.defs[iid].keywords:
         game.tasks.append(Open(side, iid))
     return iid
