@@ -31,6 +31,7 @@ from gateruler.engine.actions import (
     Split,
 )
 from gateruler.engine.events import Cause
+from gateruler.engine.events import DiscardLowest as DiscardLowestEntry
 from gateruler.engine.events import Drive as DriveEntry
 from gateruler.engine.frames import Decision
 from gateruler.engine.tasks import (
@@ -345,11 +346,11 @@ class InvaderController:
                     lowest_slot, lowest = slot, unit_level
         if level < lowest:
             game.sides[INVADER].graveyard.append(iid)
-            game.log_event(INVADER, "discard_lowest", iid)
+            game.log.append(DiscardLowestEntry((game.turn, "discard_lowest", INVADER, iid)))  # log_event, no call
             return
         # Equal or higher: the board's lowest unit (first in summon order on a tie) makes room.
         gone = game.remove_unit(INVADER, lowest_slot)
-        game.log_event(INVADER, "discard_lowest", gone)
+        game.log.append(DiscardLowestEntry((game.turn, "discard_lowest", INVADER, gone)))  # log_event, no call
         game.summon(INVADER, iid, lowest_slot)
 
     # -------------------------------------------------------------- rule 6: attacks

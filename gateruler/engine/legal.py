@@ -50,8 +50,12 @@ def legal_actions(game: GameState) -> list[Action]:
         return list(game.pending.options)
     if game.active != PLAYER:
         return []
+    set_zones = game.sides[PLAYER].set_zones
+    some_set = set_zones.count(None) < len(set_zones)  # `set_card_plays` is called only then
     if game.phase == MAIN_PHASE:
-        actions = main_actions(game) + set_card_plays(game, MAIN)
+        actions = main_actions(game)
+        if some_set:
+            actions += set_card_plays(game, MAIN)
         if game.setup.main_plays:
             for plays in game.setup.main_plays:
                 actions += plays(game)  # discount plays, activated abilities
@@ -59,7 +63,9 @@ def legal_actions(game: GameState) -> list[Action]:
         actions.append(END_TURN)
         return actions
     if game.phase == ATTACK_PHASE:
-        actions = attack_actions(game) + set_card_plays(game, ATTACK)
+        actions = attack_actions(game)
+        if some_set:
+            actions += set_card_plays(game, ATTACK)
         if game.setup.attack_plays:
             for plays in game.setup.attack_plays:
                 actions += plays(game)  # activated abilities

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 
 from gateruler.engine.actions import ATTACK_LEFT, INVADER, PLAYER, UNIT_SLOTS
 from gateruler.engine.events import KINDS, Cause
+from gateruler.engine.events import Destroy as DestroyEntry
+from gateruler.engine.events import Event as EventEntry
 from gateruler.engine.events import Summon as SummonEntry
 from gateruler.engine.filters import ZONE_LISTS
 from gateruler.engine.firing import fire, watch
@@ -176,7 +178,7 @@ def play_event(game: GameState, side: int, iid: int) -> None:
     zone, as when `legal_actions` offered it."""
     ready = ready_abilities(game, side, iid, ON_PLAY)
     game.sides[side].graveyard.append(iid)
-    game.log_event(side, "event", iid)
+    game.log.append(EventEntry((game.turn, "event", side, iid)))  # log_event without its call
     if ON_PLAY not in game.setup.triggers[iid]:
         game.log_event(side, "no_effect", iid, Cause.NO_ABILITIES, ON_PLAY)
     fire(game, side, iid, ON_PLAY, ready=ready)
@@ -203,7 +205,8 @@ def remove_unit(game: GameState, side: int, slot: int) -> int:
     u = game.sides[side].unit(slot)
     game.sides[side].board[slot] = None
     game.sides[side].graveyard.append(u.iid)
-    release_soul(game, side, u.iid)
+    if game.sides[side].soul:  # the test `release_soul` makes, without its call
+        release_soul(game, side, u.iid)
     return u.iid
 
 
@@ -232,8 +235,9 @@ def destroy(game: GameState, side: int, slot: int, cause: str | None = None, sou
                 return True
     s.board[slot] = None
     s.graveyard.append(u.iid)
-    game.log_event(side, "destroy", u.iid, source, cause)
-    release_soul(game, side, u.iid)
+    game.log.append(DestroyEntry((game.turn, "destroy", side, u.iid, source, cause)))  # log_event without its call
+    if s.soul:  # the test `release_soul` makes, without its call
+        release_soul(game, side, u.iid)
     if game.setup.watchers:
         watch(game, CARD_DESTROYED, side, u.iid)  # under its own on_destroyed abilities
     fire(game, side, u.iid, ON_DESTROYED)
