@@ -602,6 +602,7 @@ def test_both_sides_losing_at_the_same_time_is_a_draw() -> None:
     g = game()
     g.sides[P].lost = "damage"  # two losses in one step: no card does this yet; the rule still stands
     g.sides[I].lost = "deck-out"
+    g.hp_dirty = True  # the mark the engine sets with a loss, for the rules processing to look (processing.py)
     end_turn(g)
     assert g.winner == "draw"
 

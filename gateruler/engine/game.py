@@ -310,7 +310,9 @@ class Game:
         if pending is not None and pending.kind == WINDOW:
             answer_window(self, action)  # the answer (a play, an activation, a summon) is made below
         PERFORM[type(action)](self, action)
-        self.rules_processing(False)  # HP only when the action marked it (`hp_dirty`, processing.py), as after a task
+        player, rift = self.sides
+        if self.hp_dirty or not player.deck or not rift.deck:  # as after a task: most actions leave the rules nothing
+            self.rules_processing(False)  # HP only when the action marked it (`hp_dirty`, processing.py)
         self.run(checked=True)
 
     def apply_all(self, actions: Sequence[Action]) -> None:
