@@ -43,6 +43,7 @@ from gateruler.engine import (
     SetCard,
     Summon,
 )
+from gateruler.engine.combat import check_one
 from gateruler.engine.gamestate import EVENT_KIND, FIELD_KIND, UNIT_KIND, MainRow
 from gateruler.engine.tasks import Check
 from gateruler.invader import InvaderController
@@ -223,6 +224,22 @@ def test_a_loss_a_task_marks_ends_the_game_before_the_next_task() -> None:
     g.run(checked=True)
     assert (g.winner, g.end_reason) == ("invader", "damage")
     assert len(side.deck) == deck_before - 1 and len(kinds(g, "check", P)) == 1
+
+
+def test_a_damage_checks_cards_are_taken_at_once_until_a_cnt_card_whose_abilities_come_before_the_next() -> None:
+    """Between two cards of a check that are not CNT cards nothing happens (no loss, no HP, no empty deck), so
+    one task takes them; a CNT card's abilities resolve before the next card, which waits as a task under them."""
+    zap = event("ZAP", on("cnt", fx("damage", "enemy_ruler", amount=1)), cnt=True)
+    g = game(cards=[SOLDIER, zap], player=["SOLDIER"] * 10 + ["ZAP"])
+    side = g.sides[P]
+    zap_iid = find_iid(g, P, "deck", "ZAP")
+    side.deck.remove(zap_iid)
+    first, second, *_ = (iid for iid in reversed(side.deck))  # the top two SOLDIERs
+    side.deck.insert(len(side.deck) - 2, zap_iid)  # the third card from the top
+    check_one(g, Check(P, 4, 4))
+    assert side.damage_zone[-2:] == [first, second] and side.graveyard[-1:] == [zap_iid]
+    assert Check(P, 1, 4) in g.tasks and g.tasks[-1] != Check(P, 1, 4)  # the last card waits under ZAP's ability
+    assert [e[4:6] for e in kinds(g, "check", P)] == [("damage", 1), ("damage", 2), ("cnt", 3)]
 
 
 # ---------------------------------------------------------------------- main phase

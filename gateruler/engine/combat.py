@@ -5,7 +5,8 @@ on_attack and attack_cost abilities trigger, and a `Battle` task waits under
 them), then fought when the task is reached (`battle`).  Damage to a unit
 (`damage_unit`) is checked against its HP at once; damage to a ruler
 (`damage_ruler`) queues a damage check, its cards turned one at a time
-(`check_one`, one task each).  Both ask the game's damage replacements
+(`check_one`: a task takes the next card, and the cards after it while
+nothing may happen between them; the rest waits as a task).  Both ask the game's damage replacements
 first (`Setup.damage_replacements`: replace.py), and an attack declared
 runs `Setup.attack_declared` (the attack windows, windows.py).  A unit
 destroyed is destroyed even when a replacement keeps it in play
@@ -250,28 +251,41 @@ def battle(game: GameState, task: Battle) -> None:
 
 
 def check_one(game: GameState, task: Check) -> None:
-    """One card of a damage check of `total` cards, `remaining` of them still to come [rules.md 6.4].
+    """The next card of a damage check of `total` cards, `remaining` of them still to come [rules.md 6.4], and
+    the cards after it while nothing may happen between them.
 
+    The rest of the check is queued as a task, as each card's rules processing and abilities come before the
+    next card; but after a card that is not a CNT card, when the task loop's test of the rules finds nothing
+    marked (no loss, no unit's HP, no empty deck: `Game.run`), nothing happens before the next card, which is
+    then taken here at once: the same game, a task fewer a card.
     `total` is None for a check queued by a save from before the log
     numbered checks (its cards then log no place)."""
     side, remaining, total = task
-    index = None if total is None else total - remaining + 1
     s = game.sides[side]
-    iid = s.deck.pop() if s.deck else take_top(game, side)  # `take_top` only for an empty deck: a call saved
-    if iid is None:
-        game.log_event(side, "check_deck_out", index, total)
-        return
-    d = game.setup.defs[iid]
-    if remaining > 1:
-        game.tasks.append(check_task(side, remaining - 1, total))
-    if d.has_cnt:
-        s.graveyard.append(iid)
-        game.log.append(CheckEntry((game.turn, "check", side, iid, "cnt", index, total)))  # log_event, no call
-        fire(game, side, iid, CNT)
-    else:
+    deck, other_deck = s.deck, game.sides[1 - side].deck
+    setup = game.setup
+    life = setup.ruler.life if side == PLAYER else setup.level.hp  # `game.life` without its call
+    while True:
+        index = None if total is None else total - remaining + 1
+        iid = deck.pop() if deck else take_top(game, side)  # `take_top` only for an empty deck: a call saved
+        if iid is None:
+            game.log_event(side, "check_deck_out", index, total)
+            return
+        if setup.defs[iid].has_cnt:
+            if remaining > 1:
+                game.tasks.append(check_task(side, remaining - 1, total))  # under the CNT abilities
+            s.graveyard.append(iid)
+            game.log.append(CheckEntry((game.turn, "check", side, iid, "cnt", index, total)))  # log_event, no call
+            fire(game, side, iid, CNT)
+            return
         s.damage_zone.append(iid)
         game.log.append(CheckEntry((game.turn, "check", side, iid, "damage", index, total)))  # log_event, no call
-        setup = game.setup
-        if len(s.damage_zone) >= (setup.ruler.life if side == PLAYER else setup.level.hp):  # `life` without its call
+        if len(s.damage_zone) >= life:
             s.lost = s.lost or "damage"
             game.hp_dirty = True  # the task loop's mark: the rules end the game
+        remaining -= 1
+        if remaining <= 0:
+            return
+        if game.hp_dirty or not deck or not other_deck:  # what the task loop tests before the rules processing
+            game.tasks.append(check_task(side, remaining, total))
+            return
