@@ -31,6 +31,8 @@ from gateruler.engine.actions import (
     Split,
 )
 from gateruler.engine.events import Cause
+from gateruler.engine.events import DiscardLowest as DiscardLowestEntry
+from gateruler.engine.events import Drive as DriveEntry
 from gateruler.engine.frames import Decision
 from gateruler.engine.tasks import (
     RIFT_DRIVE,
@@ -285,10 +287,11 @@ class InvaderController:
     def _drive(self, game: GameState, step: RiftDrive) -> None:
         """Rules 1-3: drive the top card and use it at once (`step`: the turn's drive, or an effect's draw)."""
         source, cause = step
-        iid = game.take_top(INVADER)
+        deck = game.sides[INVADER].deck
+        iid = deck.pop() if deck else game.take_top(INVADER)  # `take_top` only for an empty deck: a call saved
         if iid is None:
             return  # rule 8: a rift that must take a card from an empty deck loses
-        game.log_event(INVADER, "drive", iid, source, cause)
+        game.log.append(DriveEntry((game.turn, "drive", INVADER, iid, source, cause)))  # log_event without its call
         if game.drive_windows(iid):
             return  # the unit waits in the drive zone while the player may answer it; a RiftPlay step plays it
         self._use(game, iid)
@@ -303,7 +306,7 @@ class InvaderController:
 
     def _use(self, game: GameState, iid: int) -> None:
         """Rules 2-3: a driven unit enters its board, an event is used at once, a field has nowhere to go."""
-        card = game.card(iid)
+        card = game.setup.defs[iid]  # `card` without its call
         if card.type is UNIT_TYPE:
             self._place_unit(game, iid)
         elif card.type is EVENT_TYPE:
@@ -319,27 +322,35 @@ class InvaderController:
                 game.summon(INVADER, iid, slot)
                 return
         # Full board: the lowest level among the board and the driven unit goes.
-        units = {s: u for s in SUMMON_ORDER if (u := board[s]) is not None}  # all three, the board being full
-        level = game.card(iid).level
+        defs = game.setup.defs  # `game.card` without its calls
+        level = defs[iid].level
         if self.rules.full_board_tie is FullBoardTie.LEAST_HP_LEFT:
+            units = {s: u for s in SUMMON_ORDER if (u := board[s]) is not None}  # all three, the board being full
             lowest_slot = min(
                 SUMMON_ORDER,
                 key=lambda s: (
-                    game.card(units[s].iid).level,
+                    defs[units[s].iid].level,
                     game.hp(INVADER, s) - units[s].damage,
                     SUMMON_ORDER.index(s),
                 ),
             )
+            lowest = defs[units[lowest_slot].iid].level
         else:
-            lowest_slot = min(SUMMON_ORDER, key=lambda s: (game.card(units[s].iid).level, SUMMON_ORDER.index(s)))
-        lowest = game.card(units[lowest_slot].iid).level
+            # the first in summon order of the lowest level (a loop: `min` with a key paid two calls a unit)
+            lowest_slot, lowest = -1, 0
+            for slot in SUMMON_ORDER:
+                unit = board[slot]
+                assert unit is not None  # the board is full
+                unit_level = defs[unit.iid].level
+                if lowest_slot < 0 or unit_level < lowest:
+                    lowest_slot, lowest = slot, unit_level
         if level < lowest:
             game.sides[INVADER].graveyard.append(iid)
-            game.log_event(INVADER, "discard_lowest", iid)
+            game.log.append(DiscardLowestEntry((game.turn, "discard_lowest", INVADER, iid)))  # log_event, no call
             return
         # Equal or higher: the board's lowest unit (first in summon order on a tie) makes room.
         gone = game.remove_unit(INVADER, lowest_slot)
-        game.log_event(INVADER, "discard_lowest", gone)
+        game.log.append(DiscardLowestEntry((game.turn, "discard_lowest", INVADER, gone)))  # log_event, no call
         game.summon(INVADER, iid, lowest_slot)
 
     # -------------------------------------------------------------- rule 6: attacks

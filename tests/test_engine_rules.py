@@ -43,6 +43,9 @@ from gateruler.engine import (
     SetCard,
     Summon,
 )
+from gateruler.engine.combat import check_one
+from gateruler.engine.gamestate import EVENT_KIND, FIELD_KIND, UNIT_KIND, MainRow
+from gateruler.engine.tasks import Check
 from gateruler.invader import InvaderController
 from gateruler.variants import DEFAULT, Readings
 
@@ -209,7 +212,56 @@ def test_under_deck_out_taking_an_empty_deck_loses_only_when_a_card_must_be_take
     assert (g.winner, g.end_reason, g.turn) == ("invader", "deck-out", 4)
 
 
+def test_a_loss_a_task_marks_ends_the_game_before_the_next_task() -> None:
+    """The task loop calls the rules processing only when something is marked for it: a damage check's card that
+    fills the damage zone to the ruler's LIFE marks the loss, so the next cards of the check are never taken."""
+    g = game(cards=[SOLDIER], player=["SOLDIER"] * 20)
+    side = g.sides[P]
+    side.damage_zone = [side.deck.pop() for _ in range(knight().life - 1)]  # one card short of losing
+    deck_before = len(side.deck)
+    g.tasks.append(Check(P, 3, 3))
+    g.hp_dirty = False  # nothing marked: only the loss the check marks makes the rules look
+    g.run(checked=True)
+    assert (g.winner, g.end_reason) == ("invader", "damage")
+    assert len(side.deck) == deck_before - 1 and len(kinds(g, "check", P)) == 1
+
+
+def test_a_damage_checks_cards_are_taken_at_once_until_a_cnt_card_whose_abilities_come_before_the_next() -> None:
+    """Between two cards of a check that are not CNT cards nothing happens (no loss, no HP, no empty deck), so
+    one task takes them; a CNT card's abilities resolve before the next card, which waits as a task under them."""
+    zap = event("ZAP", on("cnt", fx("damage", "enemy_ruler", amount=1)), cnt=True)
+    g = game(cards=[SOLDIER, zap], player=["SOLDIER"] * 10 + ["ZAP"])
+    side = g.sides[P]
+    zap_iid = find_iid(g, P, "deck", "ZAP")
+    side.deck.remove(zap_iid)
+    first, second, *_ = (iid for iid in reversed(side.deck))  # the top two SOLDIERs
+    side.deck.insert(len(side.deck) - 2, zap_iid)  # the third card from the top
+    check_one(g, Check(P, 4, 4))
+    assert side.damage_zone[-2:] == [first, second] and side.graveyard[-1:] == [zap_iid]
+    assert Check(P, 1, 4) in g.tasks and g.tasks[-1] != Check(P, 1, 4)  # the last card waits under ZAP's ability
+    assert [e[4:6] for e in kinds(g, "check", P)] == [("damage", 1), ("damage", 2), ("cnt", 3)]
+
+
 # ---------------------------------------------------------------------- main phase
+def test_a_cards_main_row_says_what_the_main_phase_may_do_with_it() -> None:
+    """`Setup.main_rows` sums up each card for the main phase's legal actions: its id (copies are one
+    decision), its type, its cost, whether an event is played from the hand in the main phase, needs more
+    than its energy to play, and may be set (an open card may not)."""
+    opener = event("OPENER", level=1, keywords=["open_card"])
+    plain = event("PLAIN", level=2)
+    checked = event("CHECKED", on("on_play", fx("destroy", "enemy_unit")))
+    g = game(
+        cards=[SOLDIER, opener, plain, checked, field("GROUND", level=1)],
+        player=["SOLDIER", "OPENER", "PLAIN", "CHECKED", "GROUND"],
+    )
+    rows = {g.card(iid).id: row for iid, row in enumerate(g.setup.main_rows)}
+    assert rows["SOLDIER"] == MainRow("SOLDIER", UNIT_KIND, 1, True, False, True)
+    assert rows["OPENER"] == MainRow("OPENER", EVENT_KIND, 1, True, False, False)
+    assert rows["PLAIN"] == MainRow("PLAIN", EVENT_KIND, 2, True, False, True)
+    assert rows["CHECKED"][:2] == ("CHECKED", EVENT_KIND) and rows["CHECKED"].checked
+    assert rows["GROUND"][:3] == ("GROUND", FIELD_KIND, 1)
+
+
 def test_the_summon_cap_limits_normal_summons_per_turn() -> None:
     g = game(cards=[CHEAP], player=["CHEAP"] * 4)
     summon(g, "CHEAP", ATTACK_LEFT)
@@ -567,6 +619,7 @@ def test_both_sides_losing_at_the_same_time_is_a_draw() -> None:
     g = game()
     g.sides[P].lost = "damage"  # two losses in one step: no card does this yet; the rule still stands
     g.sides[I].lost = "deck-out"
+    g.hp_dirty = True  # the mark the engine sets with a loss, for the rules processing to look (processing.py)
     end_turn(g)
     assert g.winner == "draw"
 

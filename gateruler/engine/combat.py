@@ -5,7 +5,8 @@ on_attack and attack_cost abilities trigger, and a `Battle` task waits under
 them), then fought when the task is reached (`battle`).  Damage to a unit
 (`damage_unit`) is checked against its HP at once; damage to a ruler
 (`damage_ruler`) queues a damage check, its cards turned one at a time
-(`check_one`, one task each).  Both ask the game's damage replacements
+(`check_one`: a task takes the next card, and the cards after it while
+nothing may happen between them; the rest waits as a task).  Both ask the game's damage replacements
 first (`Setup.damage_replacements`: replace.py), and an attack declared
 runs `Setup.attack_declared` (the attack windows, windows.py).  A unit
 destroyed is destroyed even when a replacement keeps it in play
@@ -17,7 +18,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER
+from gateruler.engine.events import Attack as AttackEntry
 from gateruler.engine.events import Cause
+from gateruler.engine.events import Check as CheckEntry
+from gateruler.engine.events import DamageUnit as DamageUnitEntry
+from gateruler.engine.events import RulerDamage as RulerDamageEntry
 from gateruler.engine.firing import fire, watch
 from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE
 from gateruler.engine.rules import VanishedTarget
@@ -40,9 +45,12 @@ def can_attack(game: GameState, side: int, slot: int) -> bool:
     u = game.sides[side].board[slot]
     if u is None or u.rested:
         return False
-    if ATTACK_COST in game.setup.triggers[u.iid] and not can_pay_to_attack(game, side, u.iid):
+    setup = game.setup
+    if ATTACK_COST in setup.triggers[u.iid] and not can_pay_to_attack(game, side, u.iid):
         return False
-    return DORMANT not in game.keywords(side, slot)
+    if setup.keyword_grants:
+        return DORMANT not in game.keywords(side, slot)
+    return DORMANT not in setup.defs[u.iid].keywords  # `keywords` without its call: nothing grants any
 
 
 def can_pay_to_attack(game: GameState, side: int, iid: int) -> bool:
@@ -54,7 +62,12 @@ def can_pay_to_attack(game: GameState, side: int, iid: int) -> bool:
 def attackable(game: GameState, side: int, slot: int) -> bool:
     """Whether there is a unit in `slot` of `side` that may be attacked."""
     u = game.sides[side].board[slot]
-    return u is not None and CANNOT_BE_ATTACKED not in game.keywords(side, slot)
+    if u is None:
+        return False
+    setup = game.setup
+    if setup.keyword_grants:
+        return CANNOT_BE_ATTACKED not in game.keywords(side, slot)
+    return CANNOT_BE_ATTACKED not in setup.defs[u.iid].keywords  # `keywords` without its call: nothing grants any
 
 
 def attack_targets(game: GameState, side: int) -> list[int]:
@@ -95,7 +108,7 @@ def declare_attack(game: GameState, side: int, attacker: int, target: int) -> No
         assert defender is not None  # a declared target is on the board
         target_iid = defender.iid
     game.attacks += 1
-    game.log_event(side, "attack", attacker_iid, target, target_iid)
+    game.log.append(AttackEntry((game.turn, "attack", side, attacker_iid, target, target_iid)))  # log_event, no call
     game.tasks.append(make(Battle, (side, attacker, attacker_iid, target, target_iid)))
     if game.setup.attack_declared:
         for hook in game.setup.attack_declared:
@@ -123,7 +136,7 @@ def damage_ruler(
             amount = replacement(game, side, -1, RULER, amount, battle, cause, source)
             if amount <= 0:
                 return
-    game.log_event(side, "ruler_damage", amount, battle, source, cause)
+    game.log.append(RulerDamageEntry((game.turn, "ruler_damage", side, amount, battle, source, cause)))  # log_event
     game.tasks.append(check_task(side, amount, amount))
 
 
@@ -150,7 +163,7 @@ def damage_unit(
             if amount <= 0 or board[slot] is not u:
                 return False
     u.damage += amount
-    game.log_event(side, "damage_unit", u.iid, amount, u.damage, source, cause)
+    game.log.append(DamageUnitEntry((game.turn, "damage_unit", side, u.iid, amount, u.damage, source, cause)))
     if u.damage >= hp(game, side, slot):
         game.hp_dirty = True  # a replacement may keep it at lethal damage: the rules look again
         return destroy(game, side, slot, Cause.LETHAL, source)
@@ -213,13 +226,17 @@ def battle(game: GameState, task: Battle) -> None:
         if game.setup.rules.vanished_target is VanishedTarget.RULER:
             game.damage_ruler(foe, game.stk(side, attacker), True, Cause.ATTACK, attacker_iid)
         return
-    target_kw = game.keywords(foe, target)
+    setup = game.setup
+    plain = not setup.keyword_grants  # nothing grants keywords: a unit's are its card's (`keywords` without its call)
+    target_kw = setup.defs[target_iid].keywords if plain else game.keywords(foe, target)
     if attacker != RULER and INTERCEPT in target_kw:
         game.damage_unit(side, attacker, game.atk(foe, target), True, Cause.INTERCEPT, target_iid)
         u = s.board[attacker]
         if u is None or u.iid != attacker_iid:
             return
-    pierce = PIERCE in game.keywords(side, attacker)
+    pierce = PIERCE in (
+        setup.defs[attacker_iid].keywords if plain and attacker != RULER else game.keywords(side, attacker)
+    )
     stk = game.stk(side, attacker)
     destroyed = game.damage_unit(foe, target, game.atk(side, attacker), True, Cause.ATTACK, attacker_iid)
     if destroyed and target == DEFENSE and pierce:
@@ -234,26 +251,41 @@ def battle(game: GameState, task: Battle) -> None:
 
 
 def check_one(game: GameState, task: Check) -> None:
-    """One card of a damage check of `total` cards, `remaining` of them still to come [rules.md 6.4].
+    """The next card of a damage check of `total` cards, `remaining` of them still to come [rules.md 6.4], and
+    the cards after it while nothing may happen between them.
 
+    The rest of the check is queued as a task, as each card's rules processing and abilities come before the
+    next card; but after a card that is not a CNT card, when the task loop's test of the rules finds nothing
+    marked (no loss, no unit's HP, no empty deck: `Game.run`), nothing happens before the next card, which is
+    then taken here at once: the same game, a task fewer a card.
     `total` is None for a check queued by a save from before the log
     numbered checks (its cards then log no place)."""
     side, remaining, total = task
-    index = None if total is None else total - remaining + 1
-    iid = take_top(game, side)
-    if iid is None:
-        game.log_event(side, "check_deck_out", index, total)
-        return
     s = game.sides[side]
-    d = game.setup.defs[iid]
-    if remaining > 1:
-        game.tasks.append(check_task(side, remaining - 1, total))
-    if d.has_cnt:
-        s.graveyard.append(iid)
-        game.log_event(side, "check", iid, "cnt", index, total)
-        fire(game, side, iid, CNT)
-    else:
+    deck, other_deck = s.deck, game.sides[1 - side].deck
+    setup = game.setup
+    life = setup.ruler.life if side == PLAYER else setup.level.hp  # `game.life` without its call
+    while True:
+        index = None if total is None else total - remaining + 1
+        iid = deck.pop() if deck else take_top(game, side)  # `take_top` only for an empty deck: a call saved
+        if iid is None:
+            game.log_event(side, "check_deck_out", index, total)
+            return
+        if setup.defs[iid].has_cnt:
+            if remaining > 1:
+                game.tasks.append(check_task(side, remaining - 1, total))  # under the CNT abilities
+            s.graveyard.append(iid)
+            game.log.append(CheckEntry((game.turn, "check", side, iid, "cnt", index, total)))  # log_event, no call
+            fire(game, side, iid, CNT)
+            return
         s.damage_zone.append(iid)
-        game.log_event(side, "check", iid, "damage", index, total)
-        if len(s.damage_zone) >= game.life(side):
+        game.log.append(CheckEntry((game.turn, "check", side, iid, "damage", index, total)))  # log_event, no call
+        if len(s.damage_zone) >= life:
             s.lost = s.lost or "damage"
+            game.hp_dirty = True  # the task loop's mark: the rules end the game
+        remaining -= 1
+        if remaining <= 0:
+            return
+        if game.hp_dirty or not deck or not other_deck:  # what the task loop tests before the rules processing
+            game.tasks.append(check_task(side, remaining, total))
+            return

@@ -465,6 +465,7 @@ class DeckToDamage(Cost):
             game.log_event(frame.side, "deck_to_damage", iid, frame.source, Cause.COST)
         if len(s.damage_zone) >= game.life(frame.side):
             s.lost = s.lost or "damage"
+            game.hp_dirty = True  # the task loop's mark: the rules end the game
         return paid
 
     def words(self) -> str:

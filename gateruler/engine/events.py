@@ -3,7 +3,10 @@
 An entry is ``(turn, kind, side, *fields)``: a record of its kind's class
 (`KINDS[kind]`), which is a tuple, so the log stays as cheap to write as
 tuples were (`Game.log_event` builds it with one call of the class on the
-values) and reads, saves and compares as the tuples always did.  Each class
+values; the engine's most frequent entries, a damage check's card, a draw or
+drive, an attack, a summon, damage, a destroy, a turn or phase and the like,
+are appended to `Game.log` as their records by their sites, the same tuple
+without the method's call with packed arguments) and reads, saves and compares as the tuples always did.  Each class
 knows its fields (names, in order, and the kind of value each holds:
 `Card`, `Amount`...), reads them by name (``entry.card``), gives the
 structured JSON form (`to_dict`: card ids and zone names for `play --log`

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gateruler.engine.events import Ability as AbilityEntry
 from gateruler.engine.frames import BEGIN, Frame
 from gateruler.engine.tasks import window
 
@@ -69,7 +70,7 @@ def fire(
             game.log_event(side, "special_rule", ability.rule, iid)
             own = any(not abilities[i].rule for i in ready)
     if own:
-        game.log_event(side, "ability", iid, trigger)
+        game.log.append(AbilityEntry((game.turn, "ability", side, iid, trigger)))  # log_event without its call
 
 
 _ready = ready  # `fire`'s parameter of that name hides the function

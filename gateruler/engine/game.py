@@ -122,7 +122,7 @@ class Game:
     history: list[Action]  # the player's actions so far (a replay)
     halt_after_turn: int | None  # stop before the turn after this one starts (scenarios)
     used: tuple[tuple[int, int], ...]  # (card, ability) used this turn: activated and once-per-turn abilities
-    hp_dirty: bool  # a unit entered, or a unit's damage or HP changed, since the rules last checked HP
+    hp_dirty: bool  # since the rules last looked: a unit entered, its damage or HP changed, or a side lost
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -310,7 +310,9 @@ class Game:
         if pending is not None and pending.kind == WINDOW:
             answer_window(self, action)  # the answer (a play, an activation, a summon) is made below
         PERFORM[type(action)](self, action)
-        self.rules_processing(False)  # HP only when the action marked it (`hp_dirty`, processing.py), as after a task
+        player, rift = self.sides
+        if self.hp_dirty or not player.deck or not rift.deck:  # as after a task: most actions leave the rules nothing
+            self.rules_processing(False)  # HP only when the action marked it (`hp_dirty`, processing.py)
         self.run(checked=True)
 
     def apply_all(self, actions: Sequence[Action]) -> None:
@@ -379,26 +381,27 @@ class Game:
         says all there is; otherwise what a caller changed by hand is checked after the first task."""
         tasks = self.tasks
         rules = self.rules_processing
+        runs = RUNS
         player, rift = self.sides
+        halt = self.halt_after_turn  # set between runs only (scenarios), never by a task
         settled = False  # the rules found nothing to do after the last task
         if not checked:
             self.hp_dirty = True
         while self.winner is None and self.pending is None and tasks:
             task = tasks.pop()
             kind = type(task)
-            if kind is Frame:  # most tasks are abilities in resolution; mypy narrows `type(task) is` only
-                run_frame(self, task)  # type: ignore[arg-type]
-            elif kind is Window:
+            if kind is Window:
                 windows.open_window(self, task)  # type: ignore[arg-type]
                 if settled:
                     continue  # a window changes nothing the rules read (at most it waits, or queues a reveal)
-            elif kind is Start and self.halt_after_turn is not None and self.turn >= self.halt_after_turn:
+            elif kind is Start and halt is not None and self.turn >= halt:
                 tasks.append(task)  # stop between turns (scenarios play one turn)
                 break
             else:
-                RUNS[kind](self, task)
-            # what rules processing reads, tested here: most tasks leave it nothing to do (and cost no call)
-            if self.hp_dirty or player.lost or rift.lost or not player.deck or not rift.deck:
+                runs[kind](self, task)  # frames too (resolve.run)
+            # what rules processing reads, tested here: most tasks leave it nothing to do (and cost no call);
+            # a side that lost sets `hp_dirty` as it marks the loss, so the mark covers both
+            if self.hp_dirty or not player.deck or not rift.deck:
                 settled = rules(False)
             else:
                 settled = True
@@ -440,6 +443,7 @@ class Game:
 
 
 RUNS: dict[type, Callable[[Any, Any], None]] = {
+    Frame: run_frame,
     Start: turns.start_phase,
     End: turns.end_phase,
     Draw: zones.turn_draw,
@@ -452,7 +456,7 @@ RUNS: dict[type, Callable[[Any, Any], None]] = {
     Overdrive: activation.resolve_overdrive,
     **dict.fromkeys(RIFT_STEPS, turns.rift_step),
 }
-"""Each kind of task (tasks.py) but frames -> what runs it (`Game.run`)."""
+"""Each kind of task (tasks.py) -> what runs it (`Game.run`; it opens windows itself)."""
 
 
 __all__ = ["Decision", "Game", "Phase", "Setup", "SIDE_NAMES", "SLOT_NAMES", "SLOT_WORDS"]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
 
@@ -44,6 +44,23 @@ if TYPE_CHECKING:
     from gateruler.engine.state import Phase, SideState, Unit
     from gateruler.engine.tasks import Battle, RiftStep, Task
     from gateruler.models import CardDef, LevelDef, RulerDef
+
+# What a card in the hand or drive zone may be in the main phase (`MainRow.kind`)
+OTHER_KIND, UNIT_KIND, EVENT_KIND, FIELD_KIND = range(4)
+
+
+class MainRow(NamedTuple):
+    """What the main phase's legal actions (legal.main_actions) read of a card in the hand or drive zone, worked
+    out once per definition set (`Setup.main_rows` by instance id, tables.main_rows): one row read per card
+    instead of its definition and four tables."""
+
+    card_id: str  # copies of one card in one zone are one decision
+    kind: int  # UNIT_KIND, EVENT_KIND, FIELD_KIND or OTHER_KIND
+    cost: int  # Setup.costs
+    main_play: bool  # an event whose timing lets it be played from the hand in the main phase (Setup.no_main_play)
+    checked: bool  # playing it needs more than its energy (Setup.play_checks: legal.event_playable)
+    settable: bool  # an event that may be set (not an open card)
+
 
 # ---------------------------------------------------------------------- the hooks' shapes
 
@@ -102,6 +119,7 @@ class Setup:
     activated: tuple[tuple[int, ...], ...] = ()  # the indices of its activated abilities (activation.py)
     set_windows: tuple[frozenset[str], ...] = ()  # the windows it may be played from a set zone in
     no_main_play: frozenset[int] = frozenset()  # events whose timing does not open the main window
+    main_rows: tuple[MainRow, ...] = ()  # what the main phase's legal actions read of it (legal.main_actions)
     discounts: tuple[int, ...] = ()  # the index of its discount ability, or -1 (discount.py)
     grants: tuple = ()  # its continuous keyword grants (continuous.py); () when no card has any
     hp_continuous: tuple = ()  # its continuous HP changes (processing.py); () when no card has any
@@ -216,7 +234,7 @@ class GameState(Protocol):
     history: list[Action]
     halt_after_turn: int | None
     used: tuple[tuple[int, int], ...]
-    hp_dirty: bool  # a unit entered or its damage or HP changed: rules processing checks HP again
+    hp_dirty: bool  # a unit entered, its damage or HP changed, or a side lost: rules processing looks again
 
     # ------------------------------------------------------------------ queries
     @property

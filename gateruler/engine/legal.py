@@ -33,11 +33,10 @@ from gateruler.engine.actions import (
 )
 from gateruler.engine.candidates import choices_possible
 from gateruler.engine.combat import attack_targets, can_attack
-from gateruler.engine.keywords import OPEN_CARD
+from gateruler.engine.gamestate import EVENT_KIND, FIELD_KIND, UNIT_KIND
 from gateruler.engine.state import ATTACK_PHASE, MAIN_PHASE
 from gateruler.engine.timings import ATTACK, MAIN
 from gateruler.engine.triggers import ON_PLAY
-from gateruler.vocabulary import EVENT_TYPE, FIELD_TYPE, UNIT_TYPE
 
 if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
@@ -51,8 +50,12 @@ def legal_actions(game: GameState) -> list[Action]:
         return list(game.pending.options)
     if game.active != PLAYER:
         return []
+    set_zones = game.sides[PLAYER].set_zones
+    some_set = set_zones.count(None) < len(set_zones)  # `set_card_plays` is called only then
     if game.phase == MAIN_PHASE:
-        actions = main_actions(game) + set_card_plays(game, MAIN)
+        actions = main_actions(game)
+        if some_set:
+            actions += set_card_plays(game, MAIN)
         if game.setup.main_plays:
             for plays in game.setup.main_plays:
                 actions += plays(game)  # discount plays, activated abilities
@@ -60,7 +63,9 @@ def legal_actions(game: GameState) -> list[Action]:
         actions.append(END_TURN)
         return actions
     if game.phase == ATTACK_PHASE:
-        actions = attack_actions(game) + set_card_plays(game, ATTACK)
+        actions = attack_actions(game)
+        if some_set:
+            actions += set_card_plays(game, ATTACK)
         if game.setup.attack_plays:
             for plays in game.setup.attack_plays:
                 actions += plays(game)  # activated abilities
@@ -74,35 +79,27 @@ def main_actions(game: GameState) -> list[Action]:
     side = game.sides[PLAYER]
     ruler = game.setup.ruler
     actions: list[Action] = []
-    seen: set[tuple[str, int]] = set()
     can_summon = ruler.summon_cap is None or side.summons < ruler.summon_cap
     slots = game.setup.summon_slots
-    costs = game.setup.costs
-    defs = game.setup.defs
-    no_main_play = game.setup.no_main_play  # events whose timing keeps them out of the hand's plays (timings.py)
+    rows = game.setup.main_rows
     energy = side.energy_ready
     free_set = side.set_zones.index(None) if None in side.set_zones else -1  # the first free set zone
-    for where, cards in ((0, side.hand), (1, side.drive)):
+    for cards in (side.hand, side.drive):
+        seen: set[str] = set()
         for iid in cards:
-            d = defs[iid]
-            key = (d.id, where)
-            if key in seen:
+            card_id, kind, cost, main_play, checked, settable = rows[iid]
+            if card_id in seen:
                 continue  # copies of one card in one zone are the same decision
-            seen.add(key)
-            affordable = costs[iid] <= energy
-            if d.type is UNIT_TYPE:
-                if can_summon and affordable:
+            seen.add(card_id)
+            if kind == UNIT_KIND:
+                if can_summon and cost <= energy:
                     actions += summon_actions(iid, slots)
-            elif d.type is EVENT_TYPE:
-                if (
-                    affordable
-                    and iid not in no_main_play
-                    and (not game.setup.play_checks[iid] or event_playable(game, PLAYER, iid))
-                ):
+            elif kind == EVENT_KIND:
+                if cost <= energy and main_play and (not checked or event_playable(game, PLAYER, iid)):
                     actions.append(play_event_action(iid))
-                if free_set >= 0 and OPEN_CARD not in d.keywords:
+                if free_set >= 0 and settable:
                     actions.append(set_card_action(iid, free_set))
-            elif d.type is FIELD_TYPE and affordable:
+            elif kind == FIELD_KIND and cost <= energy:
                 actions.append(play_field_action(iid))
     return actions
 

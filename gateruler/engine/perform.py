@@ -32,6 +32,8 @@ from gateruler.engine.actions import (
 )
 from gateruler.engine.activation import activate, play_discounted
 from gateruler.engine.combat import declare_attack
+from gateruler.engine.events import Phase as PhaseEntry
+from gateruler.engine.events import Set as SetEntry
 from gateruler.engine.frames import Frame
 from gateruler.engine.state import ATTACK_PHASE, MAIN_PHASE
 from gateruler.engine.tasks import end_task
@@ -83,14 +85,14 @@ def play_a_field(game: GameState, action: PlayField) -> None:
 def set_card(game: GameState, action: SetCard) -> None:
     take_from_hand_or_drive(game, PLAYER, action.card)
     game.sides[PLAYER].set_zones[action.zone] = action.card
-    game.log_event(PLAYER, "set", action.card, action.zone)
+    game.log.append(SetEntry((game.turn, "set", PLAYER, action.card, action.zone)))  # log_event without its call
 
 
 def go_to_attack(game: GameState, action: GoToAttack) -> None:
     """The main phase ends (the drive zone empties, CR 6-3c) and the attack phase begins."""
     end_main(game, PLAYER)
     game.phase = ATTACK_PHASE
-    game.log_event(PLAYER, "phase", ATTACK_PHASE)
+    game.log.append(PhaseEntry((game.turn, "phase", PLAYER, ATTACK_PHASE)))  # log_event without its call
 
 
 def attack(game: GameState, action: Attack) -> None:

@@ -8,7 +8,9 @@ finds something to do about once a game, so it is kept lean (stats.hp
 inlined), and the task loop calls it only when it may find something
 (docs/engine.md, "How a game runs"):
 
-* `Game.hp_dirty` marks that a unit may now be at 0 HP or below its damage.
+* `Game.hp_dirty` marks that a unit may now be at 0 HP or below its damage, or that a side lost (where a
+  loss is marked: `combat.check_one`, `zones.take_top`, the damage-zone cost), so the task loop tests one
+  mark and the decks.
   The primitives set it only when that may be so: a unit put on the board
   with a printed HP of 0 or less, damage that reached a unit's HP (destroyed,
   or kept by a replacement), a change that lowered a unit's HP, the end of

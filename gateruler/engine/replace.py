@@ -161,7 +161,8 @@ def damage(
     The damage hook (`Setup.damage_replacements`), in games whose cards can replace damage.
 
     `cause` and `source` say what deals it; a prevention logs them (damage_prevented)."""
-    for src_side, src, (index, _, word, instead) in _standing(game, DAMAGE, side, iid, slot):
+    standing = _standing(game, DAMAGE, side, iid, slot) if game.setup.replacements else ()  # shields alone: no call
+    for src_side, src, (index, _, word, instead) in standing:
         if amount <= 0:
             break
         if not word.covers(battle):

@@ -18,8 +18,8 @@ from gateruler.engine.actions import DEFENSE, INVADER, PLAYER, UNIT_SLOTS
 from gateruler.engine.activation import ability_tables, play_hooks
 from gateruler.engine.continuous import bonus, continuous_entries, expire_grants, hp_entries, with_grants
 from gateruler.engine.firing import once_per_turn
-from gateruler.engine.gamestate import Opponent, Setup
-from gateruler.engine.keywords import SOUL_GUARD
+from gateruler.engine.gamestate import EVENT_KIND, FIELD_KIND, OTHER_KIND, UNIT_KIND, MainRow, Opponent, Setup
+from gateruler.engine.keywords import OPEN_CARD, SOUL_GUARD
 from gateruler.engine.replace import DAMAGE, DESTROY, LEAVE, damage, replacement_entries, stays, survives
 from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
 from gateruler.engine.rules import PlayerWindows, Rules
@@ -29,6 +29,7 @@ from gateruler.engine.windows import HOOKS as WINDOW_HOOKS
 from gateruler.engine.windows import NO_HOOKS as NO_WINDOW_HOOKS
 from gateruler.engine.windows import ability_windows, answering_cards, has_sentinel, unanswered_windows
 from gateruler.models import NO_GROUPS, CardDef, CostModel, Groups, LevelDef, RulerDef
+from gateruler.vocabulary import EVENT_TYPE, FIELD_TYPE, UNIT_TYPE
 
 if TYPE_CHECKING:
     from gateruler.cardpool import CardPool
@@ -121,14 +122,16 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
     replaces = hooks - {REPLACEMENT} | ({LEAVE} if abilities["has_grants"] else frozenset())
     answering = answering_cards(defs, owners)
     unanswered = unanswered_windows(defs, owners, abilities["has_activated"]) if answering else frozenset()
+    costs = tuple(0 if free else max(d.level, 0) for d in defs)
     return {
         "defs": defs,
         "ruler": ruler,
         "continuous": entries,
         "triggers": triggers,
-        "costs": tuple(0 if free else max(d.level, 0) for d in defs),
+        "costs": costs,
         "base_hp": tuple(d.hp or 0 for d in defs),
         "play_checks": play_checks,
+        "main_rows": main_rows(defs, costs, play_checks, abilities["no_main_play"]),
         "summon_slots": tuple(
             s
             for s in UNIT_SLOTS
@@ -160,6 +163,24 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         **play_hooks(abilities),
         **(WINDOW_HOOKS if answering else NO_WINDOW_HOOKS),
     }
+
+
+def main_rows(
+    defs: Sequence[CardDef], costs: Sequence[int], play_checks: Sequence[bool], no_main_play: frozenset[int]
+) -> tuple[MainRow, ...]:
+    """`Setup.main_rows`: each card's `MainRow`, from the tables it sums up."""
+    kinds = {UNIT_TYPE: UNIT_KIND, EVENT_TYPE: EVENT_KIND, FIELD_TYPE: FIELD_KIND}
+    return tuple(
+        MainRow(
+            d.id,
+            kinds.get(d.type, OTHER_KIND),
+            costs[iid],
+            iid not in no_main_play,
+            play_checks[iid],
+            OPEN_CARD not in d.keywords,
+        )
+        for iid, d in enumerate(defs)
+    )
 
 
 NO_NAMES: frozenset[str] = frozenset()

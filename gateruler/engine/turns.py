@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING
 
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, INVADER, PLAYER, UNIT_SLOTS
 from gateruler.engine.events import Cause
+from gateruler.engine.events import GameOver as GameOverEntry
+from gateruler.engine.events import Phase as PhaseEntry
+from gateruler.engine.events import Turn as TurnEntry
 from gateruler.engine.firing import fire
 from gateruler.engine.rules import EnergyReadied, UnitDamage
 from gateruler.engine.state import END_PHASE, GAME_OVER, MAIN_PHASE, START_PHASE
@@ -66,7 +69,7 @@ def start_phase(game: GameState, task: Start) -> None:
     game.attacks = 0
     game.phase = START_PHASE
     game.used = ()
-    game.log_event(side, "turn")
+    game.log.append(TurnEntry((game.turn, "turn", side)))  # log_event without its call
     if game.turn > game.setup.max_turns:
         finish(game, "draw", "turn cap")
         return
@@ -108,7 +111,7 @@ def start_phase(game: GameState, task: Start) -> None:
 def main_phase(game: GameState, task: Main) -> None:
     """The main phase begins (the player's: the rift's turn has none)."""
     game.phase = MAIN_PHASE
-    game.log_event(PLAYER, "phase", MAIN_PHASE)
+    game.log.append(PhaseEntry((game.turn, "phase", PLAYER, MAIN_PHASE)))  # log_event without its call
 
 
 def end_phase(game: GameState, task: End) -> None:
@@ -163,4 +166,4 @@ def finish(game: GameState, winner: str, reason: str) -> None:
     game.phase = GAME_OVER
     game.pending = None
     game.tasks = []
-    game.log_event(None, "game_over", winner)
+    game.log.append(GameOverEntry((game.turn, "game_over", None, winner)))  # log_event without its call

@@ -16,7 +16,10 @@ import random
 from typing import TYPE_CHECKING
 
 from gateruler.engine.actions import ATTACK_LEFT, INVADER, PLAYER, UNIT_SLOTS
-from gateruler.engine.events import Cause
+from gateruler.engine.events import KINDS, Cause
+from gateruler.engine.events import Destroy as DestroyEntry
+from gateruler.engine.events import Event as EventEntry
+from gateruler.engine.events import Summon as SummonEntry
 from gateruler.engine.filters import ZONE_LISTS
 from gateruler.engine.firing import fire, watch
 from gateruler.engine.firing import ready as ready_abilities
@@ -93,7 +96,7 @@ def summon(game: GameState, side: int, iid: int, slot: int, how: str = NORMAL) -
     if game.setup.base_hp[iid] <= 0 or (hp_continuous and hp_continuous[iid]):
         # it may enter at 0 HP, or change others' HP; a continuous HP change already in play keeps the mark set
         game.hp_dirty = True
-    game.log_event(side, "summon", iid, slot)
+    game.log.append(SummonEntry((game.turn, "summon", side, iid, slot)))  # log_event without its call
     triggers = game.setup.triggers[iid]
     if triggers:  # most units have no triggered ability: no call to find none
         if how != NORMAL:
@@ -175,7 +178,7 @@ def play_event(game: GameState, side: int, iid: int) -> None:
     zone, as when `legal_actions` offered it."""
     ready = ready_abilities(game, side, iid, ON_PLAY)
     game.sides[side].graveyard.append(iid)
-    game.log_event(side, "event", iid)
+    game.log.append(EventEntry((game.turn, "event", side, iid)))  # log_event without its call
     if ON_PLAY not in game.setup.triggers[iid]:
         game.log_event(side, "no_effect", iid, Cause.NO_ABILITIES, ON_PLAY)
     fire(game, side, iid, ON_PLAY, ready=ready)
@@ -202,7 +205,8 @@ def remove_unit(game: GameState, side: int, slot: int) -> int:
     u = game.sides[side].unit(slot)
     game.sides[side].board[slot] = None
     game.sides[side].graveyard.append(u.iid)
-    release_soul(game, side, u.iid)
+    if game.sides[side].soul:  # the test `release_soul` makes, without its call
+        release_soul(game, side, u.iid)
     return u.iid
 
 
@@ -231,8 +235,9 @@ def destroy(game: GameState, side: int, slot: int, cause: str | None = None, sou
                 return True
     s.board[slot] = None
     s.graveyard.append(u.iid)
-    game.log_event(side, "destroy", u.iid, source, cause)
-    release_soul(game, side, u.iid)
+    game.log.append(DestroyEntry((game.turn, "destroy", side, u.iid, source, cause)))  # log_event without its call
+    if s.soul:  # the test `release_soul` makes, without its call
+        release_soul(game, side, u.iid)
     if game.setup.watchers:
         watch(game, CARD_DESTROYED, side, u.iid)  # under its own on_destroyed abilities
     fire(game, side, u.iid, ON_DESTROYED)
@@ -328,6 +333,7 @@ def take_top(game: GameState, side: int) -> int | None:
     s = game.sides[side]
     if not s.deck:
         s.lost = s.lost or "deck-out"
+        game.hp_dirty = True  # the task loop's mark: the rules end the game
         return None
     return s.deck.pop()
 
@@ -375,11 +381,12 @@ def _take_top_into(
     game: GameState, side: int, zone: list[int], kind: str, cause: str | None, source: int | None
 ) -> int | None:
     """The top card of `side`'s deck goes into `zone` (logged as `kind`); an open card is then played at once."""
-    iid = take_top(game, side)
+    deck = game.sides[side].deck
+    iid = deck.pop() if deck else take_top(game, side)  # `take_top` only for an empty deck: a call saved
     if iid is None:
         return None
     zone.append(iid)
-    game.log_event(side, kind, iid, source, cause)
+    game.log.append(KINDS[kind]((game.turn, kind, side, iid, source, cause)))  # log_event without its call
     if OPEN_CARD in game.setup.defs[iid].keywords:
         game.tasks.append(Open(side, iid))
     return iid
