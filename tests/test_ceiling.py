@@ -17,6 +17,7 @@ from test_solver import knight_spec
 
 from gateruler import loader
 from gateruler.batch import BatchResult, BatchSettings, LevelResult
+from gateruler.bots import tuned_weights
 from gateruler.ceiling import CeilingLevel, CeilingResult, CeilingTally, contradictions
 from gateruler.check_results import read_check_result
 from gateruler.cli import main
@@ -63,7 +64,7 @@ def test_check_with_ceiling_prints_the_ceiling_beside_each_levels_clear_rate(cei
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     heading = next(i for i, line in enumerate(lines) if line.startswith("Ceiling:"))
-    assert "up to 2,000 nodes a game, rollouts by tuned (tuned.yaml v1)" in lines[heading]
+    assert f"up to 2,000 nodes a game, rollouts by tuned ({tuned_weights().label})" in lines[heading]
     for offset, level in enumerate(("1 Vanguard", "3 ")):
         line = lines[heading + 1 + offset]
         assert line.strip().startswith(level) and "clear " in line and "no play clears more than" in line
@@ -73,7 +74,7 @@ def test_check_with_ceiling_prints_the_ceiling_beside_each_levels_clear_rate(cei
 def test_the_json_holds_each_levels_verdicts_on_the_games_the_bot_played(ceiling_run) -> None:  # noqa: ANN001
     _, data, _ = ceiling_run
     assert data["settings"]["ceiling_budget"] == 2000
-    assert data["settings"]["ceiling_rollouts"] == "tuned (tuned.yaml v1)"
+    assert data["settings"]["ceiling_rollouts"] == f"tuned ({tuned_weights().label})"
     for level in data["levels"]:
         top = level["ceiling"]
         assert top["games"] == level["games"] == 4 and top["complete"]
