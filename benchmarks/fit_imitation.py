@@ -17,7 +17,8 @@ Subcommands:
   greedy's baseline, for each `--lam` and `--margin`;
 * `tune`: fits on every game and plays the learned bot with each penalty and
   margin on validation seeds (base seed 2002, `--play` games a deck and
-  level), against greedy on the same games;
+  level), against the base (greedy, or `--base`) and the shipped model on the
+  same games;
 * `fit`: fits on every game with the first `--lam` and `--margin` and writes
   the model file (default gateruler/data/bots/learned.yaml, `--version`);
 * `expert`: the expert-iteration step, measured on check's seeds: the search
@@ -70,7 +71,14 @@ sys.path[:0] = [str(HERE)]
 import paired_games as pg  # noqa: E402
 
 from gateruler.batch import GameSpec, bot_seed, game_seed  # noqa: E402
-from gateruler.bots import LEARNED_BASES, learned_model, play_out, player_view, tuned_weights  # noqa: E402
+from gateruler.bots import (  # noqa: E402
+    LEARNED_BASES,
+    learned_label,
+    learned_model,
+    play_out,
+    player_view,
+    tuned_weights,
+)
 from gateruler.bots.greedy import GreedyBot, GreedyPolicy  # noqa: E402
 from gateruler.bots.learned import (  # noqa: E402
     KINDS,
@@ -379,6 +387,9 @@ def tune(data: dict[Key, list[Sample]], lams: list[float], margins: list[float],
         f"validation seeds {VALIDATION_SEED}, {args.play} games a deck and level: "
         f"{BASE_NAMES[args.base]} {100 * base:.2f}%"
     )
+    shipped = learned_model()  # the refit's rival, on the same games
+    rate = clear_rate(shipped, levels, decks, args.play, VALIDATION_SEED, shipped.base)
+    print(f"  shipped {learned_label()} {100 * rate:.2f}% ({100 * (rate - base):+.2f})", flush=True)
     for lam in lams:
         weights = FITS[args.fit](every, lam, kinds=_kinds(args))
         for margin in margins:

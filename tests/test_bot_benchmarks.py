@@ -215,6 +215,10 @@ def test_the_imitation_fit_collects_fits_and_writes_a_model_the_bot_reads(tmp_pa
     assert tuned_model.base == "tuned" and model.base == "greedy"
     assert len(list(tmp_path.glob("imitation/search-4-*.npz"))) == 2, "the samples over each base are kept apart"
     assert "overrules the tuned bot's choices" in " ".join(tuned_model.description.split())
+    tune = ["tune", *common, "--lam", "1", "--margin", "0.1", "--play", "2", "--base", "tuned"]
+    done = subprocess.run([sys.executable, script, *tune], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert "the tuned bot" in done.stdout and "shipped learned.yaml" in done.stdout, "the refit's two rivals"
 
 
 def test_the_imitation_fits_validation_games_play_over_the_base_it_names() -> None:
