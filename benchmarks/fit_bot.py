@@ -227,7 +227,8 @@ def main() -> None:
         f"{args.population}, {args.games} training games per deck and level, seed {args.seed}) on the sample decks "
         f"{', '.join(decks)} against levels {', '.join(map(str, levels))}. Mean clear rate on "
         f"{args.validation_games} validation games per deck and level: {validated[best]:.4f} "
-        f"(hand-set weights: {validated[0]:.4f}). {time.perf_counter() - wall:.0f}s on {args.workers} worker(s)."
+        f"(hand-set weights: {validated[0]:.4f}{'; the start: ' + format(validated[1], '.4f') if args.start else ''}). "
+        f"{time.perf_counter() - wall:.0f}s on {args.workers} worker(s)."
     )
     write_text_atomic(args.out, weights_yaml("tuned", args.version, Weights(**chosen), description))
     print(f"wrote {args.out}")
