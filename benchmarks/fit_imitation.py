@@ -17,7 +17,8 @@ Subcommands:
   greedy's baseline, for each `--lam` and `--margin`;
 * `tune`: fits on every game and plays the learned bot with each penalty and
   margin on validation seeds (base seed 2002, `--play` games a deck and
-  level), against greedy on the same games;
+  level), against the base (greedy, or `--base`) and the shipped model on the
+  same games;
 * `fit`: fits on every game with the first `--lam` and `--margin` and writes
   the model file (default gateruler/data/bots/learned.yaml, `--version`);
 * `expert`: the expert-iteration step, measured on check's seeds: the search
@@ -30,10 +31,12 @@ default) as its default and in its rollouts; `--data learned` (or
 `greedy,learned`, pooled) fits on those games, each decision with greedy's
 choice first, as the learned bot weighs it.
 
-`--base tuned` (tune, fit) plays the validation games, and writes the model,
-over the tuned weights (tuned.yaml) instead of greedy's hand-set ones: the
-model still weighs each alternative against greedy's choice (the search's
-default), but the policy it overrules when it plays is the tuned bot.
+`--base tuned` (accuracy, tune, fit) fits the model over the tuned weights
+(tuned.yaml) instead of greedy's hand-set ones: each decision's first row is
+the tuned policy's choice (a greedy policy with those weights replayed
+through the search's game, as the learned bot has it when it plays), so the
+model weighs each alternative against the policy it overrules; `tune` plays
+the validation games, and `fit` writes the model, over those weights.
 
 `--fit ridge` (the default) is a weighted ridge regression of each
 alternative's advantage (rollout mean minus greedy's choice's) on the
@@ -68,7 +71,14 @@ sys.path[:0] = [str(HERE)]
 import paired_games as pg  # noqa: E402
 
 from gateruler.batch import GameSpec, bot_seed, game_seed  # noqa: E402
-from gateruler.bots import LEARNED_BASES, learned_model, play_out, player_view  # noqa: E402
+from gateruler.bots import (  # noqa: E402
+    LEARNED_BASES,
+    learned_label,
+    learned_model,
+    play_out,
+    player_view,
+    tuned_weights,
+)
 from gateruler.bots.greedy import GreedyBot, GreedyPolicy  # noqa: E402
 from gateruler.bots.learned import (  # noqa: E402
     KINDS,
@@ -85,8 +95,10 @@ from gateruler.bots.learned import (  # noqa: E402
 from gateruler.bots.learned.fit import Sample, fit_ridge, fit_softmax, pick  # noqa: E402
 from gateruler.bots.learned.model import BASES  # noqa: E402
 from gateruler.bots.search import SearchBot  # noqa: E402
+from gateruler.bots.weights import Weights  # noqa: E402
 from gateruler.cli.cmd_check import parse_levels  # noqa: E402
-from gateruler.engine.actions import action_from_dict  # noqa: E402
+from gateruler.engine.actions import Action, action_from_dict  # noqa: E402
+from gateruler.engine.game import Game  # noqa: E402
 from gateruler.fileio import write_text_atomic  # noqa: E402
 
 TRAIN_SEED = 1001  # base seed of the training games (fit_bot.py's); check plays seed 0
@@ -154,69 +166,87 @@ def collect(budget: int, games: int, levels: list[int], decks: tuple[str, ...], 
             print(f"  {done}/{len(jobs)} games, {time.monotonic() - began:.0f}s", flush=True)
 
 
-def samples(spec: GameSpec, record: pg.GameRecord, seed: int = TRAIN_SEED, regreedy: bool = False) -> Iterator[Sample]:
+def samples(
+    spec: GameSpec, record: pg.GameRecord, seed: int = TRAIN_SEED, base: Weights | None = None
+) -> Iterator[Sample]:
     """Every decision of a recorded search game with two or more candidates, as the bot would see it.
 
-    Row 0 is the search's default.  With `regreedy` (a search whose default is not greedy's: the
-    learned policy's) row 0 is greedy's choice instead, as the learned bot has it when it plays: a
-    greedy policy follows the game, asked at every decision the search was, and starts afresh after
-    each action that is not its choice (the learned policy's greedy after a departure); a decision
-    where greedy's choice had no rollouts is left out, as nothing says what departing from it is worth."""
+    Row 0 is the search's default.  With `base` (weights other than those of the search's default:
+    the tuned bot's, or greedy's under a search whose default is the learned policy) row 0 is the
+    choice of a greedy policy with those weights instead, as the learned bot over `base` has it when
+    it plays: the policy follows the game, asked at every decision the search was, and starts afresh
+    after each action that is not its choice (the learned policy's greedy after a departure), so the
+    model learns where that policy, not the search's default, departs from the search.  A decision
+    where that choice had no rollouts is left out, as nothing says what departing from it is worth."""
     by_index = {d.at: d for d in record.decisions if len(d.candidates) >= 2}
     if not by_index or record.outcome == "error":
         return
     asked = {d.at for d in record.decisions}
     game = spec.start(game_seed(seed, spec.level.number, record.index))
     group = f"{spec.deck.name}/{spec.level.number}"
-    greedy = GreedyPolicy()
+    policy = None if base is None else GreedyPolicy(base)
     for at, action in enumerate(record.action_list()):
         seen = player_view(game).game if at in asked else None
-        default = greedy.act(seen, game.legal_actions()) if regreedy and seen is not None else None
+        default = policy.act(seen, game.legal_actions()) if policy is not None and seen is not None else None
         decision = by_index.get(at)
         if decision is not None and seen is not None:
-            actions = [action_from_dict(c[0]) for c in decision.candidates]
-            rows = list(range(len(actions)))
-            if default is not None:
-                first = actions.index(default) if default in actions else -1
-                rows = [first, *(i for i in rows if i != first)] if first >= 0 else []
-            if len(rows) >= 2:
-                chosen = action_from_dict(decision.chosen)
-                ordered = [actions[i] for i in rows]
-                yield Sample(
-                    np.array(context(seen)),
-                    np.array([candidate(seen, a, n == 0) for n, a in enumerate(ordered)]),
-                    np.array([decision.candidates[i][2] for i in rows]),
-                    np.array([decision.candidates[i][1] for i in rows]),
-                    ordered.index(chosen) if chosen in ordered else 0,
-                    decision_kind(seen),
-                    group,
-                )
-        if default is not None and action != default:
-            greedy = GreedyPolicy()  # its plan assumed its own choice
+            sample = _sample(seen, decision, default, group)
+            if sample is not None:
+                yield sample
+        if base is not None and default is not None and action != default:
+            policy = GreedyPolicy(base)  # its plan assumed its own choice
         game.apply_trusted(action)
+
+
+def _sample(seen: Game, decision: pg.Decision, default: Action | None, group: str) -> Sample | None:
+    """One decision's sample, `default` (the search's own if None) first; None if it is not among the
+    candidates or there is only one."""
+    actions = [action_from_dict(c[0]) for c in decision.candidates]
+    rows = list(range(len(actions)))
+    if default is not None:
+        first = actions.index(default) if default in actions else -1
+        rows = [first, *(i for i in rows if i != first)] if first >= 0 else []
+    if len(rows) < 2:
+        return None
+    chosen = action_from_dict(decision.chosen)
+    ordered = [actions[i] for i in rows]
+    return Sample(
+        np.array(context(seen)),
+        np.array([candidate(seen, a, n == 0) for n, a in enumerate(ordered)]),
+        np.array([decision.candidates[i][2] for i in rows]),
+        np.array([decision.candidates[i][1] for i in rows]),
+        ordered.index(chosen) if chosen in ordered else 0,
+        decision_kind(seen),
+        group,
+    )
 
 
 Key = tuple[str, int]  # the rollout policy of the search that played the game, and the game's index
 
 
 def dataset(
-    budget: int, games: int, levels: list[int], decks: tuple[str, ...], root: Path, sources: list[Rollouts]
+    budget: int,
+    games: int,
+    levels: list[int],
+    decks: tuple[str, ...],
+    root: Path,
+    sources: list[Rollouts],
+    base: str = "greedy",
 ) -> dict[Key, list[Sample]]:
     """(rollouts, game index) -> its decisions' samples, over every deck and level and the searches of
-    `sources` (only the games on disk).
+    `sources` (only the games on disk), each decision with the choice of `base`'s policy first.
 
     The samples are kept in `root`/imitation/ by what they are made of (the search's code version and
-    games, the features' code), so a second fit does not replay the games."""
+    games, the features' code, the base's weights), so a second fit does not replay the games."""
     out: dict[Key, list[Sample]] = {}
     for source in sources:
-        out.update(
-            {(source.name, i): ss for i, ss in _source_dataset(budget, games, levels, decks, root, source).items()}
-        )
+        made = _source_dataset(budget, games, levels, decks, root, source, base)
+        out.update({(source.name, i): ss for i, ss in made.items()})
     return out
 
 
 def _source_dataset(
-    budget: int, games: int, levels: list[int], decks: tuple[str, ...], root: Path, source: Rollouts
+    budget: int, games: int, levels: list[int], decks: tuple[str, ...], root: Path, source: Rollouts, base: str
 ) -> dict[int, list[Sample]]:
     out: dict[int, list[Sample]] = {}
     caches = []
@@ -225,15 +255,18 @@ def _source_dataset(
             cache = source.cache(spec, budget, root)
             caches.append((spec, cache, [i for i in range(games) if i in cache.records]))
     features = (pg.PACKAGE / "bots" / "learned" / "features.py").read_bytes()
-    regreedy = source.name != "greedy"
-    made_of = repr([(str(c.path), have) for _, c, have in caches]) + ("regreedy" if regreedy else "")
+    # the search's default is greedy's hand-set policy only with greedy's rollouts: else replay the base's
+    weights = LEARNED_BASES[base]() if source.name != "greedy" or base != "greedy" else None
+    made_of = repr([(str(c.path), have) for _, c, have in caches])
+    if weights is not None:
+        made_of += "regreedy" + ("" if base == "greedy" else f" over {base} {weights!r}")
     key = hashlib.sha256(made_of.encode() + features).hexdigest()[:16]
     path = root / "imitation" / f"{source.bot_text(budget).replace(':', '-')}-{key}.npz"
     if path.is_file():
         return _load(path)
     for spec, cache, have in caches:
         for index in have:
-            out.setdefault(index, []).extend(samples(spec, cache.records[index], regreedy=regreedy))
+            out.setdefault(index, []).extend(samples(spec, cache.records[index], base=weights))
     _save(path, out)
     return out
 
@@ -281,8 +314,9 @@ def _load(path: Path) -> dict[int, list[Sample]]:
 
 
 def accuracy(weights: np.ndarray, held: list[Sample], margin: float) -> dict[str, float]:
-    """How often the model picks the search's choice, and greedy's baseline; departures' recall and precision;
-    the rollout advantage (mean of the pick minus greedy's choice's) of the model's picks and of the search's."""
+    """How often the model picks the search's choice, and the base's baseline (row 0: greedy's or the tuned
+    policy's choice); departures' recall and precision; the rollout advantage (mean of the pick minus row 0's)
+    of the model's picks and of the search's."""
     picks = [pick(weights, s, margin) for s in held]
     search_departs = sum(s.chosen != 0 for s in held)
     model_departs = sum(p != 0 for p in picks)
@@ -303,7 +337,12 @@ FITS = {"ridge": fit_ridge, "softmax": fit_softmax}
 
 
 def report_accuracy(
-    data: dict[Key, list[Sample]], lams: list[float], margins: list[float], fit: str, kinds: list[str] | None
+    data: dict[Key, list[Sample]],
+    lams: list[float],
+    margins: list[float],
+    fit: str,
+    kinds: list[str] | None,
+    base: str = "greedy",
 ) -> None:
     """Fit on the even games, print the imitation figures on the odd ones."""
     train = [s for (_, i), ss in data.items() if i % 2 == 0 for s in ss]
@@ -315,7 +354,7 @@ def report_accuracy(
             a = accuracy(weights, held, margin)
             print(
                 f"  lam {lam:<6g} margin {margin:<6g} picks search's choice {100 * a['model']:.1f}% "
-                f"(greedy {100 * a['greedy']:.1f}%); departs at {100 * a['departures']:.1f}%, "
+                f"({BASE_NAMES[base]} {100 * a['greedy']:.1f}%); departs at {100 * a['departures']:.1f}%, "
                 f"recall {100 * a['recall']:.1f}%, precision {100 * a['precision']:.1f}%; rollout advantage "
                 f"{a['advantage']:+.4f} (search's {a['search_advantage']:+.4f})",
                 flush=True,
@@ -348,6 +387,9 @@ def tune(data: dict[Key, list[Sample]], lams: list[float], margins: list[float],
         f"validation seeds {VALIDATION_SEED}, {args.play} games a deck and level: "
         f"{BASE_NAMES[args.base]} {100 * base:.2f}%"
     )
+    shipped = learned_model()  # the refit's rival, on the same games
+    rate = clear_rate(shipped, levels, decks, args.play, VALIDATION_SEED, shipped.base)
+    print(f"  shipped {learned_label()} {100 * rate:.2f}% ({100 * (rate - base):+.2f})", flush=True)
     for lam in lams:
         weights = FITS[args.fit](every, lam, kinds=_kinds(args))
         for margin in margins:
@@ -376,9 +418,11 @@ def write(data: dict[Key, list[Sample]], args: argparse.Namespace) -> None:
         "penalty": args.lam[0],
         "kinds": [k for k in KINDS if k in weights],
     }
+    base = BASE_NAMES[args.base] + ("" if args.base == "greedy" else f" ({tuned_weights().label}'s weights)")
+    rollouts = " and by ".join(_policy_names(data, Path(args.rollout_model)))
     description = (
-        f"Greedy overruled where a linear model of search {args.budget}'s rollout advantages (over greedy's "
-        f"choice; rollouts by {' and by '.join(_policy_names(data, Path(args.rollout_model)))}) says so; fitted on "
+        f"{base[0].upper() + base[1:]} overruled where a linear model of search {args.budget}'s rollout "
+        f"advantages (over {BASE_NAMES[args.base]}'s choice; rollouts by {rollouts}) says so; fitted on "
         f"{len(every)} decisions with two or more candidates of the search's games on the sample decks "
         f"(seeds from {TRAIN_SEED}), the penalty and margin picked on games of seeds from {VALIDATION_SEED}"
         + ("." if args.base == "greedy" else f"; it overrules {BASE_NAMES[args.base]}'s choices when it plays.")
@@ -471,7 +515,7 @@ def main(argv: list[str] | None = None) -> None:
             "--base",
             choices=BASES,
             default="greedy",
-            help="tune, fit: the weights the greedy policy it overrules plays by (the model file's base)",
+            help="accuracy, tune, fit: the weights the greedy policy it overrules plays by (the model file's base)",
         )
     args = parser.parse_args(argv)
     levels, decks, root = parse_levels(args.levels), _decks(args), Path(args.cache)
@@ -482,9 +526,9 @@ def main(argv: list[str] | None = None) -> None:
         expert(args)
         return
     sources = [Rollouts(name, Path(args.rollout_model)) for name in args.data.split(",") if name]
-    data = dataset(args.budget, args.games, levels, decks, root, sources)
+    data = dataset(args.budget, args.games, levels, decks, root, sources, args.base)
     if args.command == "accuracy":
-        report_accuracy(data, args.lam, args.margin, args.fit, _kinds(args))
+        report_accuracy(data, args.lam, args.margin, args.fit, _kinds(args), args.base)
     elif args.command == "tune":
         tune(data, args.lam, args.margin, args)
     else:

@@ -25,6 +25,7 @@ import paired_games as pg  # noqa: E402
 from gateruler.batch import BatchSettings, play_one  # noqa: E402
 from gateruler.bots import player_view  # noqa: E402
 from gateruler.bots.greedy import GreedyPolicy  # noqa: E402
+from gateruler.bots.weights import Weights  # noqa: E402
 from gateruler.engine.actions import action_from_dict  # noqa: E402
 
 
@@ -212,8 +213,12 @@ def test_the_imitation_fit_collects_fits_and_writes_a_model_the_bot_reads(tmp_pa
     assert done.returncode == 0, done.stderr
     tuned_model = read_model(over)
     assert tuned_model.base == "tuned" and model.base == "greedy"
-    assert all((tuned_model.weights[k] == model.weights[k]).all() for k in model.weights), "the base is not fitted"
+    assert len(list(tmp_path.glob("imitation/search-4-*.npz"))) == 2, "the samples over each base are kept apart"
     assert "overrules the tuned bot's choices" in " ".join(tuned_model.description.split())
+    tune = ["tune", *common, "--lam", "1", "--margin", "0.1", "--play", "2", "--base", "tuned"]
+    done = subprocess.run([sys.executable, script, *tune], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert "the tuned bot" in done.stdout and "shipped learned.yaml" in done.stdout, "the refit's two rivals"
 
 
 def test_the_imitation_fits_validation_games_play_over_the_base_it_names() -> None:
@@ -287,37 +292,70 @@ def test_a_search_collected_with_learned_rollouts_has_the_learned_policys_choice
     assert fitted["games"] == 2
 
 
+def _first_rows(spec: pg.GameSpec, record: pg.GameRecord, weights: Weights) -> tuple[list[float], int]:
+    """The rollout mean of the choice of a greedy policy with `weights` at each decision of `record` it
+    was weighed at (two or more candidates), as the learned bot's greedy has it: asked where the search
+    was, afresh after every action that was not its choice; and how many of those choices are not the
+    search's default."""
+    import fit_imitation as fi
+
+    game = spec.start(pg.game_seed(fi.TRAIN_SEED, spec.level.number, record.index))
+    policy, expected = GreedyPolicy(weights), []
+    asked = {d.at: d for d in record.decisions}
+    moved = 0
+    for at, action in enumerate(record.action_list()):
+        if at in asked:
+            choice = policy.act(player_view(game).game, game.legal_actions())
+            considered = [(action_from_dict(c[0]), c[2]) for c in asked[at].candidates]
+            means = [m for a, m in considered if a == choice]
+            if len(considered) >= 2 and means:
+                expected.append(means[0])
+                moved += action_from_dict(asked[at].default) != choice
+            if action != choice:
+                policy = GreedyPolicy(weights)
+        game.apply(action)
+    return expected, moved
+
+
 def test_samples_of_a_search_with_another_default_put_greedys_choice_first(tmp_path: Path) -> None:
     import fit_imitation as fi
 
+    from gateruler.bots.greedy import HAND_SET
     from gateruler.bots.learned import CANDIDATE_NAMES
 
     model_path = _departing_model(tmp_path)
     spec = pg.specs("knight", [2])[2]
     rollouts = fi.Rollouts("learned", model_path)
     record = pg.play_game(spec, "search-learned:4", 0, fi.TRAIN_SEED, rollouts.bot(4))
-    samples = list(fi.samples(spec, record, regreedy=True))
-    # greedy's choice as the learned bot's greedy has it: asked where the search was, afresh after
-    # every action that was not its choice
-    game = spec.start(pg.game_seed(fi.TRAIN_SEED, 2, 0))
-    greedy, expected = GreedyPolicy(), []
-    asked = {d.at: d for d in record.decisions}
-    moved = 0
-    for at, action in enumerate(record.action_list()):
-        if at in asked:
-            choice = greedy.act(player_view(game).game, game.legal_actions())
-            considered = [(action_from_dict(c[0]), c[2]) for c in asked[at].candidates]
-            means = [m for a, m in considered if a == choice]
-            if len(considered) >= 2 and means:
-                expected.append(means[0])
-                moved += considered[0][0] != choice
-            if action != choice:
-                greedy = GreedyPolicy()
-        game.apply(action)
+    samples = list(fi.samples(spec, record, base=HAND_SET))
+    expected, moved = _first_rows(spec, record, HAND_SET)
     assert moved, "some decision's default was not greedy's choice"
     assert [s.means[0] for s in samples] == expected
     column = CANDIDATE_NAMES.index("default")
     assert all(s.candidates[0, column] == 1 and not s.candidates[1:, column].any() for s in samples)
+
+
+def test_samples_fitted_over_the_tuned_base_put_the_tuned_policys_choice_first(tmp_path: Path) -> None:
+    import fit_imitation as fi
+
+    from gateruler.bots import tuned_weights
+
+    common = ["--budget", "4", "--games", "3", "--levels", "2", "--decks", "knight", "--cache", str(tmp_path)]
+    fi.main(["collect", *common])
+    spec = pg.specs("knight", [2])[2]
+    records = pg.GameCache(spec, "search:4", tmp_path, fi.TRAIN_SEED).records
+    data = fi.dataset(4, 3, [2], ("knight",), tmp_path, [fi.Rollouts("greedy")], "tuned")
+    moved = 0
+    for index, record in sorted(records.items()):
+        expected, departs = _first_rows(spec, record, tuned_weights().weights)
+        assert [s.means[0] for s in data.get(("greedy", index), [])] == expected
+        moved += departs
+    assert moved, "the tuned policy's choice is not the search's default (greedy's) somewhere"
+    again = fi.dataset(4, 3, [2], ("knight",), tmp_path, [fi.Rollouts("greedy")], "tuned")
+    kept = [s.means[0] for ss in again.values() for s in ss]
+    assert kept == [s.means[0] for ss in data.values() for s in ss], "the kept samples are the tuned base's"
+    over_greedy = fi.dataset(4, 3, [2], ("knight",), tmp_path, [fi.Rollouts("greedy")])
+    assert [s.means[0] for ss in over_greedy.values() for s in ss] != kept, "each base's samples are its own"
 
 
 def test_a_refit_from_a_start_keeps_the_starts_values_of_the_weights_it_does_not_fit(tmp_path: Path) -> None:
