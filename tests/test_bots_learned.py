@@ -260,3 +260,16 @@ def test_the_softmax_fit_learns_to_pick_the_best_candidate() -> None:
     train, held = _synthetic(true, 1500, 1), _synthetic(true, 300, 2)
     fitted = fit_softmax(train, lam=1e-4, steps=300, rate=0.1)
     assert np.mean([pick(fitted, s, 0.0) == s.chosen for s in held]) > 0.9
+
+
+def test_the_weights_file_a_learned_bot_rests_on_follows_its_models_base(monkeypatch: pytest.MonkeyPatch) -> None:
+    import attrs
+
+    import gateruler.bots as bots
+
+    shipped = bots.learned_model()
+    for base, expected in (("tuned", tuned_weights()), ("greedy", None)):
+        monkeypatch.setattr(bots, "learned_model", lambda base=base: attrs.evolve(shipped, base=base))
+        assert bots.weights_file("learned") == expected
+    assert bots.weights_file("tuned") == bots.weights_file("lookahead") == tuned_weights()
+    assert all(bots.weights_file(name) is None for name in ("random", "greedy", "search", "focus", "focus-unwon"))

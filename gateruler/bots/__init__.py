@@ -71,6 +71,22 @@ LEARNED_BASES: dict[str, Callable[[], Weights]] = {
     "greedy": lambda: HAND_SET,
     "tuned": lambda: tuned_weights().weights,
 }  # a learned model's `base` (learned/model.py BASES) -> the weights its greedy policy plays by
+_BASE_FILES: dict[str, Callable[[], WeightsFile | None]] = {
+    "greedy": lambda: None,  # the hand-set weights are code
+    "tuned": tuned_weights,
+}  # a learned model's `base` -> the weights file it rests on
+_WEIGHTS_FILES: dict[str, Callable[[], WeightsFile | None]] = {
+    "tuned": tuned_weights,
+    "lookahead": tuned_weights,
+    "learned": lambda: _BASE_FILES[learned_model().base](),
+}  # the bots whose play may rest on a weights file -> that file
+
+
+def weights_file(name: str) -> WeightsFile | None:
+    """The weights file bot `name` plays by (check's JSON gives its weights), or None for a bot whose
+    weights are all code: the tuned bots always, the learned bot when its model's base is tuned."""
+    found = _WEIGHTS_FILES.get(name)
+    return found() if found is not None else None
 
 
 def learned_label() -> str:
@@ -150,4 +166,5 @@ __all__ = [
     "play_out",
     "player_view",
     "tuned_weights",
+    "weights_file",
 ]

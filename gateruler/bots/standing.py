@@ -20,9 +20,9 @@ from typing import Any
 import attrs
 
 from gateruler import __version__
-from gateruler.bots import learned_label, learned_model, tuned_weights
+from gateruler.bots import learned_label, tuned_weights
 from gateruler.bots.fingerprint import play_fingerprint
-from gateruler.bots.weights import DATA_DIR, TUNED_FILE
+from gateruler.bots.weights import DATA_DIR
 from gateruler.yamlsrc import MISSING, Fields, Report, load_yaml
 
 GAPS_FILE = DATA_DIR / "gaps.yaml"
@@ -32,16 +32,6 @@ REMEASURE = (
     "--levels 1,2,3,4 --workers 2 --write-gaps gateruler/data/bots/gaps.yaml"
 )  # the command that measures the shipped gaps again (docs/check.md)
 MEASURED, STALE, NONE = "measured", "stale", "none"  # a bot's gap status
-FITTED = {
-    "tuned": TUNED_FILE,
-    "lookahead": TUNED_FILE,
-}  # the bots that always play by the tuned weights file (check: bot_weights)
-
-
-def plays_by_tuned(name: str) -> bool:
-    """Whether bot `name`'s play rests on the tuned weights file (so check's JSON gives its weights):
-    the tuned bots, and the learned bot when its model's base is tuned."""
-    return name in FITTED or (name == "learned" and learned_model().base == "tuned")
 
 
 @attrs.frozen

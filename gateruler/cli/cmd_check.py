@@ -38,9 +38,9 @@ from gateruler.batch import (
     LevelResult,
     run_batch,
 )
-from gateruler.bots import BOT_NAMES, DEFAULT_BOT, SEARCHING, bot_label, tuned_weights
+from gateruler.bots import BOT_NAMES, DEFAULT_BOT, SEARCHING, bot_label, weights_file
 from gateruler.bots.search import DEFAULT_BUDGET
-from gateruler.bots.standing import gap_caveat, gap_line, plays_by_tuned, standing_json
+from gateruler.bots.standing import gap_caveat, gap_line, standing_json
 from gateruler.cardpool import CardPool
 from gateruler.ceiling import CeilingLevel, CeilingResult, run_ceiling
 from gateruler.check_results import CHECK_FORMAT, CHECK_VERSION
@@ -384,10 +384,10 @@ def _error_replay(spec: GameSpec, settings: BatchSettings, record: ErrorRecord) 
 
 def bot_weights_json(bot: str) -> dict | None:
     """The weights file a weighted bot read (its name, version and every weight), or None."""
-    if not plays_by_tuned(bot):
+    read = weights_file(bot)
+    if read is None:
         return None
-    tuned = tuned_weights()
-    return {"file": tuned.path.name, "version": tuned.version, "weights": tuned.weights.as_dict()}
+    return {"file": read.path.name, "version": read.version, "weights": read.weights.as_dict()}
 
 
 def result_json(
