@@ -264,7 +264,7 @@ def check_one(game: GameState, task: Check) -> None:
     s = game.sides[side]
     deck, other_deck = s.deck, game.sides[1 - side].deck
     setup = game.setup
-    life = setup.ruler.life if side == PLAYER else setup.level.hp  # `game.life` without its call
+    life = game.life(side)
     while True:
         index = None if total is None else total - remaining + 1
         iid = deck.pop() if deck else take_top(game, side)  # `take_top` only for an empty deck: a call saved
