@@ -67,14 +67,20 @@ def learned_model() -> Model:
     return read_model(LEARNED_FILE)
 
 
-LEARNED_BASES: dict[str, Callable[[], Weights]] = {
-    "greedy": lambda: HAND_SET,
-    "tuned": lambda: tuned_weights().weights,
-}  # a learned model's `base` (learned/model.py BASES) -> the weights its greedy policy plays by
 _BASE_FILES: dict[str, Callable[[], WeightsFile | None]] = {
     "greedy": lambda: None,  # the hand-set weights are code
     "tuned": tuned_weights,
-}  # a learned model's `base` -> the weights file it rests on
+}  # a learned model's `base` (learned/model.py BASES) -> the weights file its greedy policy plays by
+
+
+def _base_weights(base: str) -> Weights:
+    found = _BASE_FILES[base]()
+    return HAND_SET if found is None else found.weights
+
+
+LEARNED_BASES: dict[str, Callable[[], Weights]] = {
+    base: functools.partial(_base_weights, base) for base in _BASE_FILES
+}  # a learned model's `base` -> the weights its greedy policy plays by (the file's, or the hand-set ones)
 _WEIGHTS_FILES: dict[str, Callable[[], WeightsFile | None]] = {
     "tuned": tuned_weights,
     "lookahead": tuned_weights,
@@ -90,10 +96,10 @@ def weights_file(name: str) -> WeightsFile | None:
 
 
 def learned_label() -> str:
-    """How results name the learned bot's data: its model file and version, and the tuned weights file
-    it overrules when its base is tuned (then its play rests on both)."""
-    model = learned_model()
-    return model.label + (f" over {tuned_weights().label}" if model.base == "tuned" else "")
+    """How results name the learned bot's data: its model file and version, and the weights file it
+    overrules when its base has one (then its play rests on both)."""
+    base = weights_file("learned")
+    return learned_model().label + (f" over {base.label}" if base is not None else "")
 
 
 def _learned(seed: int, budget: int | None) -> Bot:
