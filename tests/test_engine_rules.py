@@ -214,7 +214,8 @@ def test_under_deck_out_taking_an_empty_deck_loses_only_when_a_card_must_be_take
 
 def test_a_loss_a_task_marks_ends_the_game_before_the_next_task() -> None:
     """The task loop calls the rules processing only when something is marked for it: a damage check's card that
-    fills the damage zone to the ruler's LIFE marks the loss, so the next cards of the check are never taken."""
+    fills the damage zone to the ruler's LIFE marks the loss, so the next cards of the check are never taken
+    [rules.md 6.4, 9]."""
     g = game(cards=[SOLDIER], player=["SOLDIER"] * 20)
     side = g.sides[P]
     side.damage_zone = [side.deck.pop() for _ in range(knight().life - 1)]  # one card short of losing
@@ -228,7 +229,8 @@ def test_a_loss_a_task_marks_ends_the_game_before_the_next_task() -> None:
 
 def test_a_damage_checks_cards_are_taken_at_once_until_a_cnt_card_whose_abilities_come_before_the_next() -> None:
     """Between two cards of a check that are not CNT cards nothing happens (no loss, no HP, no empty deck), so
-    one task takes them; a CNT card's abilities resolve before the next card, which waits as a task under them."""
+    one task takes them; a CNT card's abilities resolve before the next card, which waits as a task under them
+    [rules.md 6.4]."""
     zap = event("ZAP", on("cnt", fx("damage", "enemy_ruler", amount=1)), cnt=True)
     g = game(cards=[SOLDIER, zap], player=["SOLDIER"] * 10 + ["ZAP"])
     side = g.sides[P]
