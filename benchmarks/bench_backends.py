@@ -87,7 +87,7 @@ def main() -> None:
     print(f"one check: {total} games ({args.games} per level, levels {args.levels}), bot {args.bot}, "
           f"fastest of {args.repeat} runs; {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f} at the start")  # fmt: skip
     kinds = (("local", Local), ("dask (local cluster)", lambda n: Dask(None, n)))
-    backends = {label(kind, n): make(n) for kind, make in kinds for n in counts}
+    backends: dict[str, Backend] = {label(kind, n): make(n) for kind, make in kinds for n in counts}
     times = measure(backends, all_specs, settings, args.repeat)
     print(f"   {'backend':<34}{'start':>8}{'check':>9}{'games/s':>10}{'speed-up':>10}")
     for kind, _ in kinds:

@@ -44,7 +44,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gateruler.batch import GameSpec
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))  # paired_games, imported once the tree is chosen
@@ -69,7 +72,7 @@ def parse_bot(text: str) -> tuple[str, int | None]:
     return name, int(budget) if budget else None
 
 
-def sample_specs(deck_name: str, levels: list[int]) -> dict[int, object]:
+def sample_specs(deck_name: str, levels: list[int]) -> dict[int, GameSpec]:
     """A sample deck's games per level (the speed runs: the tree timed may be an older one)."""
     from gateruler import loader
     from gateruler.batch import GameSpec
@@ -189,7 +192,7 @@ def _play(job: tuple[str, int, str, int]) -> tuple[str, int, str, dict]:
     return deck, level, bot, pg.play_game(_jobs_state[deck][level], bot, index).to_json()
 
 
-def strength(args: argparse.Namespace, levels: list[int]) -> dict[str, dict[str, list[bool]]]:
+def strength(args: argparse.Namespace, levels: list[int]) -> dict[str, list[bool]]:
     """Every bot's clears on the same games, played once (the cache, benchmarks/paired_games.py), printed."""
     import paired_games as pg
 

@@ -87,8 +87,8 @@ def compare(ref: str, rounds: int, source: bool) -> None:
     print(f"old = {ref}, new = this tree; {rounds} cold processes each, alternating, modules {compiled}")
     for version in ("old", "new"):
         print(_line(version, runs[version]))
-    for version in runs.values():
-        for run in version:
+    for timed in runs.values():
+        for run in timed:
             run["total"] = run["import"] + run["load"]
     for key in ("import", "load", "total"):
         print(f"new/old {key}: {_median(runs['new'], key) / _median(runs['old'], key):.3f}")

@@ -205,7 +205,7 @@ def game_rows(
     spec: GameSpec, record: pg.GameRecord, bot: str, worlds: int, seed: int = pg.SEED
 ) -> list[dict[str, Any]]:
     """Every decision of a recorded search game where search and the fast bot differ, measured."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     if not record.decisions or record.outcome == "error":
         return rows
     policy_of = _policy_factory(bot)
@@ -371,7 +371,7 @@ def group_table(rows: list[dict[str, Any]], counts: Counter[str], games: int) ->
     groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
         groups[row["kind"], row["change"]].append(row)
-    out = []
+    out: list[dict[str, Any]] = []
     for (kind, change), members in groups.items():
         mean, low, high = _interval([m["difference"] for m in members])
         examples = Counter(f"{m['fast']} -> {m['search']}" for m in members).most_common(3)

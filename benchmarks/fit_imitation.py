@@ -313,7 +313,7 @@ def _load(path: Path) -> dict[int, list[Sample]]:
     return out
 
 
-def accuracy(weights: np.ndarray, held: list[Sample], margin: float) -> dict[str, float]:
+def accuracy(weights: dict[str, np.ndarray], held: list[Sample], margin: float) -> dict[str, float]:
     """How often the model picks the search's choice, and the base's baseline (row 0: greedy's or the tuned
     policy's choice); departures' recall and precision; the rollout advantage (mean of the pick minus row 0's)
     of the model's picks and of the search's."""
@@ -333,7 +333,7 @@ def accuracy(weights: np.ndarray, held: list[Sample], margin: float) -> dict[str
     }
 
 
-FITS = {"ridge": fit_ridge, "softmax": fit_softmax}
+FITS: dict[str, Callable[..., dict[str, np.ndarray]]] = {"ridge": fit_ridge, "softmax": fit_softmax}
 
 
 def report_accuracy(
@@ -449,7 +449,7 @@ def expert(args: argparse.Namespace) -> None:
     model = learned_model()
     for deck in _decks(args):
         for level, spec in pg.specs(deck, parse_levels(args.levels)).items():
-            won = {"greedy": [], "learned": []}
+            won: dict[str, list[bool]] = {"greedy": [], "learned": []}
             for i in range(args.play):
                 for name, policy in (("greedy", GreedyPolicy), ("learned", lambda: LearnedPolicy(model))):
                     game = spec.start(game_seed(pg.SEED, level, i))

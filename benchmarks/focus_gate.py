@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
+from collections import defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -60,9 +60,9 @@ def _gain(decision: pg.Decision) -> float:
     return 0.0 if chosen is None or default is None else chosen - default
 
 
-def gate_counts(spec: GameSpec, record: pg.GameRecord, probe: int) -> Counter[str]:
+def gate_counts(spec: GameSpec, record: pg.GameRecord, probe: int) -> dict[str, float]:
     """One recorded search game: per class, its weighed decisions, departures and their estimated gain."""
-    counts: Counter[str] = Counter()
+    counts: dict[str, float] = defaultdict(float)
     by_index = {d.at: d for d in record.decisions if d.candidates}
     game = spec.start(pg.game_seed(pg.SEED, spec.level.number, record.index))
     for at, action in enumerate(record.action_list()):
@@ -78,11 +78,11 @@ def gate_counts(spec: GameSpec, record: pg.GameRecord, probe: int) -> Counter[st
     return counts
 
 
-def _print_level(level: int, games: int, total: Counter[str]) -> None:
-    weighed = max(1, sum(total[f"{c} weighed"] for c in CLASSES))
+def _print_level(level: int, games: int, total: dict[str, float]) -> None:
+    weighed = max(1.0, sum(total[f"{c} weighed"] for c in CLASSES))
     cells = []
     for c in CLASSES:
-        departed = total[f"{c} departed"]
+        departed = int(total[f"{c} departed"])
         gain = total[f"{c} gain"] / departed if departed else 0.0
         cells.append(f"{100 * total[f'{c} weighed'] / weighed:5.0f}% {departed:4d} {gain:+.3f}")
     print(f"   {level:<6}{games:>6}{weighed:>8}" + "".join(f"{cell:>20}" for cell in cells))
@@ -102,7 +102,7 @@ def main() -> None:
     )
     print(f"   {'level':<6}{'games':>6}{'weighed':>8}" + "".join(f"{c:>20}" for c in CLASSES))
     for level in parse_levels(args.levels):
-        total: Counter[str] = Counter()
+        total: dict[str, float] = defaultdict(float)
         games = 0
         for deck in args.decks.split(","):
             spec = pg.specs(deck, [level])[level]
@@ -110,7 +110,8 @@ def main() -> None:
             for index in range(args.games):
                 record = cache.records.get(index)
                 if record is not None and record.outcome != "error":
-                    total += gate_counts(spec, record, args.probe)
+                    for key, value in gate_counts(spec, record, args.probe).items():
+                        total[key] += value  # not Counter's +, which drops a class whose total gain is negative
                     games += 1
         _print_level(level, games, total)
 

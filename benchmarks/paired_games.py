@@ -370,14 +370,14 @@ def carry_over(bot_text: str, root: Path = CACHE_DIR, sample: int = 2) -> int:
     for old in sorted(p for p in bot_dir.glob("*") if p.is_dir() and p.name != current):
         checked = 0
         for path in sorted(old.glob("seed*/*.jsonl")):
-            spec = known.get(path.stem)
-            if spec is None:
+            found = known.get(path.stem)
+            if found is None:
                 print(f"{path}: no benchmark deck and level has these definitions now; left behind")
                 continue
             seed = int(path.parent.name.removeprefix("seed"))
-            cache = GameCache(spec, bot_text, root, seed, version=old.name)
+            cache = GameCache(found, bot_text, root, seed, version=old.name)
             for index in sorted(cache.records)[:sample]:
-                again = play_game(spec, bot_text, index, seed)
+                again = play_game(found, bot_text, index, seed)
                 checked += 1
                 if not _same_play(again, cache.records[index]):
                     print(
@@ -385,12 +385,12 @@ def carry_over(bot_text: str, root: Path = CACHE_DIR, sample: int = 2) -> int:
                     )
                     return 0
         for path in sorted(old.glob("seed*/*.jsonl")):
-            spec = known.get(path.stem)
-            if spec is None:
+            found = known.get(path.stem)
+            if found is None:
                 continue
             seed = int(path.parent.name.removeprefix("seed"))
-            records = GameCache(spec, bot_text, root, seed, version=old.name).records.values()
-            GameCache(spec, bot_text, root, seed, version=current).add(records)
+            records = GameCache(found, bot_text, root, seed, version=old.name).records.values()
+            GameCache(found, bot_text, root, seed, version=current).add(records)
             carried += len(records)
         print(
             f"{bot_text}: {checked} games of {old.name} played again the same under {current}; {carried} games carried"
