@@ -12,6 +12,7 @@ decision: nothing it reads changes under it, so it remembers its answers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
     from gateruler.engine.game import Game
 
 UNIT_SLOTS = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)
+OurBoard = tuple[BoardUnit | None, BoardUnit | None, BoardUnit | None]  # the player's (left, right, defense)
+Battle = tuple[float, int, int]  # `odds.rift_battle`'s answer: (damage checks on the ruler, units lost, their ATK)
 HAND_SET = Weights()  # the greedy bot's own weights
 
 
@@ -65,6 +68,9 @@ class Facts:
         "new_stk",
         "new_hp",
         "_attackers",
+        "_without",
+        "_board",
+        "_kill_battles",
         "_sacrifice_due",
         "lines_open",
         "sacrifice_ids",
@@ -86,6 +92,9 @@ class Facts:
     new_stk: float
     new_hp: float
     _attackers: tuple[RiftAttacker, ...] | None
+    _without: dict[int, tuple[RiftAttacker, ...]]  # `_attackers_with` by the slot killed
+    _board: OurBoard | None  # `our_board`, read once
+    _kill_battles: dict[int, tuple[Battle, Battle]]  # `_kill_battles`' answers by slot
     _sacrifice_due: bool | None
     lines_open: bool  # the rift has an empty unit slot: attacks may go to its ruler
     sacrifice_ids: frozenset[str]
@@ -120,6 +129,9 @@ class Facts:
         self._face = {}
         self._kill = {}
         self._attackers = None
+        self._without = {}
+        self._board = None
+        self._kill_battles = {}
         self._sacrifice_due = None
         self.sacrifice_ids = sacrifice_ids(game.setup.level)
         board = rift.board
@@ -132,6 +144,13 @@ class Facts:
         if self._attackers is None:
             self._attackers = self._attackers_with(None)
         return self._attackers
+
+    def _attackers_without(self, killed: int) -> tuple[RiftAttacker, ...]:
+        """The rift's next attackers if its unit in `killed` were gone (a kill's value asks twice), remembered."""
+        attackers = self._without.get(killed)
+        if attackers is None:
+            attackers = self._without[killed] = self._attackers_with(killed)
+        return attackers
 
     def _attackers_with(self, killed: int | None) -> tuple[RiftAttacker, ...]:
         """The rift's next attackers if its unit in `killed` were gone (None: as they are)."""
@@ -171,25 +190,40 @@ class Facts:
         """What the player's units the rift's next attacks would destroy on the board (`left`, `right`,
         `defense`) are worth (`lost_unit` each, `lost_unit_atk` a third of a point of ATK), `keep` times
         (0 unless the weights count losses: ask `counts_losses`)."""
-        _face, lost, lost_atk = remembered_battle(
-            self.attackers if attackers is None else attackers, self.sacrifice_due, left, right, defense
+        return self.loss_worth(
+            remembered_battle(
+                self.attackers if attackers is None else attackers, self.sacrifice_due, left, right, defense
+            )
         )
+
+    def loss_worth(self, battle: Battle) -> float:
+        """`losses_at` of a battle already fought (`odds.remembered_battle`'s answer)."""
+        _face, lost, lost_atk = battle
         return (self.w.lost_unit * lost + self.w.lost_unit_atk * lost_atk / 3) * self.keep
+
+    def _kill_battles_of(self, slot: int) -> tuple[Battle, Battle]:
+        """The rift's next attacks against the player's board as it is, and with its attacker in
+        `slot` killed now (an average unit in its place): what a kill's value weighs, remembered."""
+        battles = self._kill_battles.get(slot)
+        if battles is None:
+            left, right, defense = self.our_board()
+            sacrifice = self.sacrifice_due
+            now = remembered_battle(self.attackers, sacrifice, left, right, defense)
+            after = remembered_battle(self._attackers_without(slot), sacrifice, left, right, defense)
+            battles = self._kill_battles[slot] = (now, after)
+        return battles
 
     def units_saved_by_kill(self, slot: int) -> float:
         """The worth of the player's units the rift's next attacks would no longer destroy if its
         attacker in `slot` were killed now (an average unit takes its place)."""
-        left, right, defense = self.our_board()
-        return self.losses_at(left, right, defense) - self.losses_at(left, right, defense, self._attackers_with(slot))
+        now, after = self._kill_battles_of(slot)
+        return self.loss_worth(now) - self.loss_worth(after)
 
     def shield_from_kill(self, slot: int) -> float:
         """How many fewer expected damage-zone cards the rift's next attacks deal the player's
         board as it is if its attacker in `slot` is killed now (an average unit takes its place)."""
-        left, right, defense = self.our_board()
-        sacrifice = self.sacrifice_due
-        now = remembered_attacks(self.attackers, sacrifice, left, right, defense)
-        after = remembered_attacks(self._attackers_with(slot), sacrifice, left, right, defense)
-        return (now - after) * self.our_hit_rate
+        now, after = self._kill_battles_of(slot)
+        return (now[0] - after[0]) * self.our_hit_rate
 
     def answers_saving(
         self, left: BoardUnit | None, right: BoardUnit | None, defense: BoardUnit | None, answers: tuple[int, ...]
@@ -241,7 +275,7 @@ class Facts:
         assert unit is not None
         return game.hp(side, slot) - unit.damage
 
-    def incoming(self, board: list[BoardUnit | None]) -> float:
+    def incoming(self, board: Sequence[BoardUnit | None]) -> float:
         """Expected damage checks on the player from the rift's next attacks against `board`,
         the player's (left, right, defense) (see `odds.rift_attacks`)."""
         return self.incoming_at(board[ATTACK_LEFT], board[ATTACK_RIGHT], board[DEFENSE])
@@ -253,19 +287,25 @@ class Facts:
             attackers = self.attackers
         return remembered_attacks(attackers, self.sacrifice_due, left, right, defense) * self.our_hit_rate
 
-    def our_board(self) -> list[BoardUnit | None]:
-        """The player's (left, right, defense) units as the rift's attacks meet them."""
-        game = self.game
-        board: list[BoardUnit | None] = []
-        for slot in UNIT_SLOTS:
-            u = game.sides[PLAYER].board[slot]
-            if u is None:
-                board.append(None)
-            else:
-                c = self.cards[u.iid]
-                board.append(
-                    (game.hp(PLAYER, slot) - u.damage, game.atk(PLAYER, slot), c.intercept, c.counter, c.attackable)
-                )
+    def our_board(self) -> OurBoard:
+        """The player's (left, right, defense) units as the rift's attacks meet them (read once: the
+        plan and a kill's value both ask)."""
+        board = self._board
+        if board is None:
+            game = self.game
+            units = game.sides[PLAYER].board
+            cards = self.cards
+            read: list[BoardUnit | None] = []
+            for slot in UNIT_SLOTS:
+                u = units[slot]
+                if u is None:
+                    read.append(None)
+                else:
+                    c = cards[u.iid]
+                    read.append(
+                        (game.hp(PLAYER, slot) - u.damage, game.atk(PLAYER, slot), c.intercept, c.counter, c.attackable)
+                    )
+            board = self._board = (read[0], read[1], read[2])
         return board
 
     def kill_value(self, slot: int) -> float:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from gateruler.bots.greedy.abilities import as_discount, discount_offers
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
-from gateruler.bots.greedy.odds import RiftAttacker, remembered_attacks
+from gateruler.bots.greedy.odds import RiftAttacker, remembered_battle
 from gateruler.bots.greedy.values import effects_value, new_units_share, unit_worth
 from gateruler.engine.actions import (
     ATTACK_LEFT,
@@ -36,7 +36,7 @@ from gateruler.engine.actions import (
 from gateruler.models import CostModel
 
 if TYPE_CHECKING:
-    from gateruler.bots.greedy.facts import Facts
+    from gateruler.bots.greedy.facts import Facts, OurBoard
     from gateruler.engine.game import Game
 
 MAX_PLAN_ITEMS = 8  # candidate plays a main-phase plan chooses among
@@ -283,7 +283,7 @@ class _Placer:
         "_held",
     )
     facts: Facts
-    board: list[BoardUnit | None]
+    board: OurBoard
     base: float
     slots: tuple[int, ...]
     worth: dict[int, dict[int, float]]
@@ -301,7 +301,7 @@ class _Placer:
     def __init__(
         self,
         facts: Facts,
-        board: list[BoardUnit | None],
+        board: OurBoard,
         base: float,
         slots: tuple[int, ...],
         worth: dict[int, dict[int, float]],
@@ -390,10 +390,10 @@ class _Placer:
         """What the board (`left`, `right`, `defense`) is worth in face damage saved against the
         rift's next attacks, next to the board as it is; remembered by the identities of its
         parts (the board's and the cards' tuples outlive the placer)."""
-        face = remembered_attacks(self._attackers, self._sacrifice, left, right, defense)
-        saved = (self.base - face * self._hit_rate) * self.shield
+        battle = remembered_battle(self._attackers, self._sacrifice, left, right, defense)  # asked once for both
+        saved = (self.base - battle[0] * self._hit_rate) * self.shield
         if self._losses:  # the units the attacks would destroy, next to those of the board as it is
-            saved -= self.facts.losses_at(left, right, defense) - self._base_losses
+            saved -= self.facts.loss_worth(battle) - self._base_losses
         self._saved[id(left), id(right), id(defense)] = saved
         return saved
 

@@ -22,7 +22,7 @@ and the decisions both read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from gateruler.bots.greedy.cards import ENEMY_UNIT_TARGETS, BoardUnit, CardFacts, reaches, target_shape
@@ -400,7 +400,7 @@ def unit_worth(
     facts: Facts,
     card: CardFacts,
     slots: tuple[int, ...],
-    board: list[BoardUnit | None],
+    board: Sequence[BoardUnit | None],
     face_ready: float,
     source: int,
 ) -> dict[int, float]:
