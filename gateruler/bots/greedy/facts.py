@@ -69,6 +69,7 @@ class Facts:
         "new_hp",
         "_attackers",
         "_without",
+        "_lines",
         "_board",
         "_kill_battles",
         "_sacrifice_due",
@@ -93,6 +94,7 @@ class Facts:
     new_hp: float
     _attackers: tuple[RiftAttacker, ...] | None
     _without: dict[int, tuple[RiftAttacker, ...]]  # `_attackers_with` by the slot killed
+    _lines: tuple[RiftAttacker | None, RiftAttacker | None, RiftAttacker] | None  # `_rift_lines`, read once
     _board: OurBoard | None  # `our_board`, read once
     _kill_battles: dict[int, tuple[Battle, Battle]]  # `_kill_battles`' answers by slot
     _sacrifice_due: bool | None
@@ -130,6 +132,7 @@ class Facts:
         self._kill = {}
         self._attackers = None
         self._without = {}
+        self._lines = None
         self._board = None
         self._kill_battles = {}
         self._sacrifice_due = None
@@ -154,16 +157,34 @@ class Facts:
 
     def _attackers_with(self, killed: int | None) -> tuple[RiftAttacker, ...]:
         """The rift's next attackers if its unit in `killed` were gone (None: as they are)."""
+        lines = self._lines
+        if lines is None:
+            lines = self._lines = self._rift_lines()
+        left, right, ruler = lines
+        attackers: list[RiftAttacker] = []
+        for slot, attacker in ((ATTACK_LEFT, left), (ATTACK_RIGHT, right)):
+            if slot == killed:
+                attackers.append((self.new_atk, self.new_stk, False, self.new_hp))
+            elif attacker is not None:
+                attackers.append(attacker)
+        attackers.append(ruler)
+        return tuple(attackers)
+
+    def _rift_lines(self) -> tuple[RiftAttacker | None, RiftAttacker | None, RiftAttacker]:
+        """The rift's left and right attackers as they stand (a new average unit where a slot is empty,
+        None for a dormant unit) and its ruler: read from the game once, whatever kill is asked about."""
         game = self.game
         rift = game.sides[INVADER]
         cards = self.cards
-        attackers: list[RiftAttacker] = []
+        lines: list[RiftAttacker | None] = []
         for slot in (ATTACK_LEFT, ATTACK_RIGHT):
             u = rift.board[slot]
-            if u is None or slot == killed:
-                attackers.append((self.new_atk, self.new_stk, False, self.new_hp))
-            elif not cards[u.iid].dormant:
-                attackers.append(
+            if u is None:
+                lines.append((self.new_atk, self.new_stk, False, self.new_hp))
+            elif cards[u.iid].dormant:
+                lines.append(None)
+            else:
+                lines.append(
                     (
                         game.atk(INVADER, slot),
                         game.stk(INVADER, slot),
@@ -172,8 +193,7 @@ class Facts:
                     )
                 )
         ruler_pierce = PIERCE in game.keywords(INVADER, RULER)
-        attackers.append((game.atk(INVADER, RULER), game.stk(INVADER, RULER), ruler_pierce, 0))
-        return tuple(attackers)
+        return lines[0], lines[1], (game.atk(INVADER, RULER), game.stk(INVADER, RULER), ruler_pierce, 0)
 
     @property
     def counts_losses(self) -> bool:
