@@ -213,11 +213,25 @@ def _removal(facts: Facts, effect: Any, shape: str, face_ready: float) -> float:
 
 @values_effect("split_damage")
 def _split_damage(facts: Facts, effect: SplitDamage, face_ready: float, source: int) -> float:
-    """The best way of dividing it among the rift's units."""
+    """The best way of dividing it among the rift's units.  The ways share their parts (a place
+    and the damage it takes), so each part's worth is worked out once and the ways add them up
+    as `split_value` does."""
     places = [p for p in effect.target.filter.places(facts.game, PLAYER) if p[0] == INVADER]
     if not places:
         return 0.0
-    return max(split_value(facts, option, face_ready) for option in distributions(places, effect.amount))
+    parts: dict[tuple[int, int, int], float] = {}
+    best: float | None = None
+    for option in distributions(places, effect.amount):
+        value = 0.0
+        for part in option.parts:
+            worth = parts.get(part)
+            if worth is None:
+                worth = parts[part] = _part_value(facts, part[0], part[1], part[2], face_ready, None)
+            value += worth
+        if best is None or value > best:
+            best = value
+    assert best is not None  # every list of places has a way of dividing the damage
+    return best
 
 
 def split_value(
@@ -228,25 +242,30 @@ def split_value(
     `battle`: the player's attack waiting to be fought (the split of an
     on_attack ability); `carry`: destroying its target sends the attack on
     to the rift itself."""
-    game = facts.game
-    w = facts.w
     value = 0.0
     for side, slot, amount in option.parts:
-        rem = facts.remaining_hp(side, slot)
-        if side == PLAYER:
-            value -= (w.own_unit_hp * rem + w.own_unit_atk * game.atk(PLAYER, slot)) * min(amount, rem) / max(1, rem)
-            continue
-        kv = facts.kill_value(slot)
-        target = battle.target if battle is not None else -1
-        if amount >= rem:
-            value += kv + (0.0 if facts.lines_open else face_ready)
-            if carry and battle is not None and slot == target:
-                value += facts.face(game.stk(PLAYER, battle.attacker))
-        elif battle is not None and slot == target and amount + game.atk(PLAYER, battle.attacker) >= rem:
-            value += kv + w.kill_with_attack  # together with the attack it dies
-        else:
-            value += w.chip * kv * amount / max(1, rem)
+        value += _part_value(facts, side, slot, amount, face_ready, battle)
+        if carry and battle is not None and side == INVADER and slot == battle.target:
+            if amount >= facts.remaining_hp(side, slot):  # the attack goes on to the rift itself
+                value += facts.face(facts.game.stk(PLAYER, battle.attacker))
     return value
+
+
+def _part_value(facts: Facts, side: int, slot: int, amount: int, face_ready: float, battle: Battle | None) -> float:
+    """One part of a split (`amount` damage to the unit in `slot` of `side`), but for an attack
+    carried through a kill: see `split_value`."""
+    game = facts.game
+    w = facts.w
+    rem = facts.remaining_hp(side, slot)
+    if side == PLAYER:
+        return -((w.own_unit_hp * rem + w.own_unit_atk * game.atk(PLAYER, slot)) * min(amount, rem) / max(1, rem))
+    kv = facts.kill_value(slot)
+    target = battle.target if battle is not None else -1
+    if amount >= rem:
+        return kv + (0.0 if facts.lines_open else face_ready)
+    if battle is not None and slot == target and amount + game.atk(PLAYER, battle.attacker) >= rem:
+        return kv + w.kill_with_attack  # together with the attack it dies
+    return w.chip * kv * amount / max(1, rem)
 
 
 # ---------------------------------------------------------------------- stats
