@@ -72,6 +72,7 @@ class Facts:
         "_lines",
         "_board",
         "_kill_battles",
+        "_now",
         "_sacrifice_due",
         "lines_open",
         "sacrifice_ids",
@@ -96,7 +97,8 @@ class Facts:
     _without: dict[int, tuple[RiftAttacker, ...]]  # `_attackers_with` by the slot killed
     _lines: tuple[RiftAttacker | None, RiftAttacker | None, RiftAttacker] | None  # `_rift_lines`, read once
     _board: OurBoard | None  # `our_board`, read once
-    _kill_battles: dict[int, tuple[Battle, Battle]]  # `_kill_battles`' answers by slot
+    _kill_battles: dict[int, tuple[Battle, Battle]]  # `_kill_battles_of`'s answers by slot
+    _now: Battle | None  # `board_battle`
     _sacrifice_due: bool | None
     lines_open: bool  # the rift has an empty unit slot: attacks may go to its ruler
     sacrifice_ids: frozenset[str]
@@ -135,6 +137,7 @@ class Facts:
         self._lines = None
         self._board = None
         self._kill_battles = {}
+        self._now = None
         self._sacrifice_due = None
         self.sacrifice_ids = sacrifice_ids(game.setup.level)
         board = rift.board
@@ -227,11 +230,22 @@ class Facts:
         battles = self._kill_battles.get(slot)
         if battles is None:
             left, right, defense = self.our_board()
-            sacrifice = self.sacrifice_due
-            now = remembered_battle(self.attackers, sacrifice, left, right, defense)
-            after = remembered_battle(self._attackers_without(slot), sacrifice, left, right, defense)
-            battles = self._kill_battles[slot] = (now, after)
+            after = remembered_battle(self._attackers_without(slot), self.sacrifice_due, left, right, defense)
+            battles = self._kill_battles[slot] = (self.board_battle(), after)
         return battles
+
+    def board_battle(self) -> Battle:
+        """The rift's next attacks against the player's board as it is (`our_board`), fought once: the
+        plan's base and every kill's value start from it."""
+        battle = self._now
+        if battle is None:
+            left, right, defense = self.our_board()
+            battle = self._now = remembered_battle(self.attackers, self.sacrifice_due, left, right, defense)
+        return battle
+
+    def incoming_now(self) -> float:
+        """`incoming` of the player's board as it is (`our_board`)."""
+        return self.board_battle()[0] * self.our_hit_rate
 
     def units_saved_by_kill(self, slot: int) -> float:
         """The worth of the player's units the rift's next attacks would no longer destroy if its

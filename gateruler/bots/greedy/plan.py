@@ -174,7 +174,7 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
     board = facts.our_board()
     slots = game.setup.summon_slots
     worth = {it.iid: unit_worth(facts, it.card, slots, board, face_ready, it.iid) for it in items if it.action is None}
-    placer = _Placer(facts, board, facts.incoming(board), slots, worth)
+    placer = _Placer(facts, slots, worth)
     if facts.w.hold_answer and game.setup.windows:
         items += _answer_items(facts, energy)  # after the plays: a set grows into what it keeps
     best = _best_set(items, energy, min(summons_left, len(slots)), placer)
@@ -283,8 +283,8 @@ class _Placer:
         "_held",
     )
     facts: Facts
-    board: OurBoard
-    base: float
+    board: OurBoard  # the player's board as it is (`Facts.our_board`)
+    base: float  # the face damage the rift's next attacks deal it (`Facts.incoming_now`)
     slots: tuple[int, ...]
     worth: dict[int, dict[int, float]]
     _best: dict[tuple[_Item, ...], float]
@@ -298,17 +298,10 @@ class _Placer:
     _base_losses: float  # what the board as it is loses
     _held: dict[tuple[tuple[_Item, ...], tuple[int, ...]], float]  # (units, answers kept) -> `held`
 
-    def __init__(
-        self,
-        facts: Facts,
-        board: OurBoard,
-        base: float,
-        slots: tuple[int, ...],
-        worth: dict[int, dict[int, float]],
-    ) -> None:
+    def __init__(self, facts: Facts, slots: tuple[int, ...], worth: dict[int, dict[int, float]]) -> None:
         self.facts = facts
-        self.board = board
-        self.base = base
+        self.board = facts.our_board()
+        self.base = facts.incoming_now()
         self.slots = slots
         self.worth = worth
         self._best = {}
@@ -319,7 +312,7 @@ class _Placer:
         self._sacrifice = facts.sacrifice_due
         self._hit_rate = facts.our_hit_rate
         self._losses = facts.counts_losses
-        self._base_losses = facts.losses_at(board[0], board[1], board[2]) if self._losses else 0.0
+        self._base_losses = facts.loss_worth(facts.board_battle()) if self._losses else 0.0
         self._held = {}
 
     def best(self, units: tuple[_Item, ...]) -> float:
