@@ -17,11 +17,13 @@ from typing import TYPE_CHECKING
 
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
 from gateruler.bots.greedy.odds import (
+    Battles,
     RiftAttacker,
     at_least,
+    battle_in,
+    battles_of,
     card_facts,
     deck_odds,
-    remembered_attacks,
     remembered_battle,
     rift_battle,
     sacrifice_ids,
@@ -73,6 +75,7 @@ class Facts:
         "_board",
         "_kill_battles",
         "_now",
+        "_battles",
         "_sacrifice_due",
         "lines_open",
         "sacrifice_ids",
@@ -99,6 +102,7 @@ class Facts:
     _board: OurBoard | None  # `our_board`, read once
     _kill_battles: dict[int, tuple[Battle, Battle]]  # `_kill_battles_of`'s answers by slot
     _now: Battle | None  # `board_battle`
+    _battles: Battles | None  # `battles`
     _sacrifice_due: bool | None
     lines_open: bool  # the rift has an empty unit slot: attacks may go to its ruler
     sacrifice_ids: frozenset[str]
@@ -138,6 +142,7 @@ class Facts:
         self._board = None
         self._kill_battles = {}
         self._now = None
+        self._battles = None
         self._sacrifice_due = None
         self.sacrifice_ids = sacrifice_ids(game.setup.level)
         board = rift.board
@@ -150,6 +155,14 @@ class Facts:
         if self._attackers is None:
             self._attackers = self._attackers_with(None)
         return self._attackers
+
+    @property
+    def battles(self) -> Battles:
+        """The remembered battles of the rift's next attackers (`odds.battles_of`), found once."""
+        battles = self._battles
+        if battles is None:
+            battles = self._battles = battles_of(self.attackers, self.sacrifice_due)
+        return battles
 
     def _attackers_without(self, killed: int) -> tuple[RiftAttacker, ...]:
         """The rift's next attackers if its unit in `killed` were gone (a kill's value asks twice), remembered."""
@@ -203,24 +216,10 @@ class Facts:
         """Whether these weights value the player's units the rift's next attacks destroy."""
         return bool(self.w.lost_unit or self.w.lost_unit_atk)
 
-    def losses_at(
-        self,
-        left: BoardUnit | None,
-        right: BoardUnit | None,
-        defense: BoardUnit | None,
-        attackers: tuple[RiftAttacker, ...] | None = None,
-    ) -> float:
-        """What the player's units the rift's next attacks would destroy on the board (`left`, `right`,
-        `defense`) are worth (`lost_unit` each, `lost_unit_atk` a third of a point of ATK), `keep` times
-        (0 unless the weights count losses: ask `counts_losses`)."""
-        return self.loss_worth(
-            remembered_battle(
-                self.attackers if attackers is None else attackers, self.sacrifice_due, left, right, defense
-            )
-        )
-
     def loss_worth(self, battle: Battle) -> float:
-        """`losses_at` of a battle already fought (`odds.remembered_battle`'s answer)."""
+        """What the player's units a battle of the rift's next attacks destroys (`odds.rift_battle`'s
+        answer) are worth (`lost_unit` each, `lost_unit_atk` a third of a point of ATK), `keep` times
+        (0 unless the weights count losses: ask `counts_losses`)."""
         _face, lost, lost_atk = battle
         return (self.w.lost_unit * lost + self.w.lost_unit_atk * lost_atk / 3) * self.keep
 
@@ -240,7 +239,7 @@ class Facts:
         battle = self._now
         if battle is None:
             left, right, defense = self.our_board()
-            battle = self._now = remembered_battle(self.attackers, self.sacrifice_due, left, right, defense)
+            battle = self._now = battle_in(self.battles, self.attackers, self.sacrifice_due, left, right, defense)
         return battle
 
     def incoming_now(self) -> float:
@@ -272,7 +271,7 @@ class Facts:
         sacrifice = self.sacrifice_due
         right_there = right is not None
         rate = self.our_hit_rate
-        face, lost, _ = remembered_battle(attackers, sacrifice, left, right, defense)
+        face, lost, _ = battle_in(self.battles, attackers, sacrifice, left, right, defense)
         kept_face, kept_lost, _ = rift_battle(
             attackers, sacrifice, left, right_there, defense, answers, life_left, rate
         )
@@ -316,10 +315,10 @@ class Facts:
 
     def incoming_at(self, left: BoardUnit | None, right: BoardUnit | None, defense: BoardUnit | None) -> float:
         """`incoming` with the board's three slots given one by one."""
-        attackers = self._attackers
-        if attackers is None:
-            attackers = self.attackers
-        return remembered_attacks(attackers, self.sacrifice_due, left, right, defense) * self.our_hit_rate
+        battles = self._battles
+        if battles is None:
+            battles = self.battles
+        return battle_in(battles, self.attackers, self.sacrifice_due, left, right, defense)[0] * self.our_hit_rate
 
     def our_board(self) -> OurBoard:
         """The player's (left, right, defense) units as the rift's attacks meet them (read once: the

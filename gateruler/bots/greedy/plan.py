@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from gateruler.bots.greedy.abilities import as_discount, discount_offers
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
-from gateruler.bots.greedy.odds import RiftAttacker, remembered_battle
+from gateruler.bots.greedy.odds import Battles, RiftAttacker, battle_in
 from gateruler.bots.greedy.values import effects_value, new_units_share, unit_worth
 from gateruler.engine.actions import (
     ATTACK_LEFT,
@@ -276,6 +276,7 @@ class _Placer:
         "shield",
         "_saved",
         "_attackers",
+        "_battles",
         "_sacrifice",
         "_hit_rate",
         "_losses",
@@ -292,6 +293,7 @@ class _Placer:
     shield: float
     _saved: dict[tuple[int, int, int], float]  # ids of a board's (left, right, defense) -> `_saving`
     _attackers: tuple[RiftAttacker, ...]  # the facts' own, read once (`_saving` is asked in the search's inner loop)
+    _battles: Battles  # their remembered battles (`odds.battles_of`)
     _sacrifice: bool
     _hit_rate: float
     _losses: bool  # the weights count the player's units the rift's attacks destroy
@@ -309,6 +311,7 @@ class _Placer:
         self.shield = facts.dfn * facts.w.shield * facts.keep
         self._saved = {}
         self._attackers = facts.attackers
+        self._battles = facts.battles
         self._sacrifice = facts.sacrifice_due
         self._hit_rate = facts.our_hit_rate
         self._losses = facts.counts_losses
@@ -383,7 +386,7 @@ class _Placer:
         """What the board (`left`, `right`, `defense`) is worth in face damage saved against the
         rift's next attacks, next to the board as it is; remembered by the identities of its
         parts (the board's and the cards' tuples outlive the placer)."""
-        battle = remembered_battle(self._attackers, self._sacrifice, left, right, defense)  # asked once for both
+        battle = battle_in(self._battles, self._attackers, self._sacrifice, left, right, defense)
         saved = (self.base - battle[0] * self._hit_rate) * self.shield
         if self._losses:  # the units the attacks would destroy, next to those of the board as it is
             saved -= self.facts.loss_worth(battle) - self._base_losses
