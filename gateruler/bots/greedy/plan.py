@@ -274,7 +274,6 @@ class _Placer:
         "_best",
         "_where",
         "shield",
-        "_saved",
         "_attackers",
         "_battles",
         "_sacrifice",
@@ -291,7 +290,6 @@ class _Placer:
     _best: dict[tuple[_Item, ...], float]
     _where: dict[tuple[_Item, ...], tuple[int, ...]]
     shield: float
-    _saved: dict[tuple[int, int, int], float]  # ids of a board's (left, right, defense) -> `_saving`
     _attackers: tuple[RiftAttacker, ...]  # the facts' own, read once (`_saving` is asked in the search's inner loop)
     _battles: Battles  # their remembered battles (`odds.battles_of`)
     _sacrifice: bool
@@ -309,7 +307,6 @@ class _Placer:
         self._best = {}
         self._where = {}
         self.shield = facts.dfn * facts.w.shield * facts.keep
-        self._saved = {}
         self._attackers = facts.attackers
         self._battles = facts.battles
         self._sacrifice = facts.sacrifice_due
@@ -335,7 +332,6 @@ class _Placer:
         """The common case, without the permutations' bookkeeping (the same sums in the same order)."""
         best_value = -1e9
         best: tuple[int, ...] = ()
-        saved_by = self._saved
         b0, b1, b2 = self.board
         entry = unit.card.entry
         worth = self.worth[unit.iid]
@@ -349,9 +345,7 @@ class _Placer:
                 left, right, defense = b0, b1, entry
             else:
                 left, right, defense = b0, entry, b2
-            saved = saved_by.get((id(left), id(right), id(defense)))
-            if saved is None:
-                saved = self._saving(left, right, defense)
+            saved = self._saving(left, right, defense)
             value = 0.0 + worth[slot]
             value += saved
             if value > best_value:
@@ -362,7 +356,6 @@ class _Placer:
     def _best_many(self, units: tuple[_Item, ...]) -> tuple[float, tuple[int, ...]]:
         best_value = -1e9
         best: tuple[int, ...] = ()
-        saved_by = self._saved
         b0, b1, b2 = self.board
         entries = [it.card.entry for it in units]
         worths = [self.worth[it.iid] for it in units]
@@ -373,10 +366,7 @@ class _Placer:
                 board[slot] = entry
                 value += worth[slot]
             left, right, defense = board
-            saved = saved_by.get((id(left), id(right), id(defense)))
-            if saved is None:
-                saved = self._saving(left, right, defense)
-            value += saved
+            value += self._saving(left, right, defense)
             if value > best_value:
                 best_value = value
                 best = chosen
@@ -384,13 +374,12 @@ class _Placer:
 
     def _saving(self, left: BoardUnit | None, right: BoardUnit | None, defense: BoardUnit | None) -> float:
         """What the board (`left`, `right`, `defense`) is worth in face damage saved against the
-        rift's next attacks, next to the board as it is; remembered by the identities of its
-        parts (the board's and the cards' tuples outlive the placer)."""
+        rift's next attacks, next to the board as it is.  Each placement the search tries is a
+        board of its own (the rift's battle against it is remembered: `odds.battle_in`)."""
         battle = battle_in(self._battles, self._attackers, self._sacrifice, left, right, defense)
         saved = (self.base - battle[0] * self._hit_rate) * self.shield
         if self._losses:  # the units the attacks would destroy, next to those of the board as it is
             saved -= self.facts.loss_worth(battle) - self._base_losses
-        self._saved[id(left), id(right), id(defense)] = saved
         return saved
 
     def held(self, units: tuple[_Item, ...], kept: tuple[_Item, ...]) -> float:
