@@ -70,7 +70,6 @@ class Facts:
         "new_stk",
         "new_hp",
         "_attackers",
-        "_without",
         "_lines",
         "_board",
         "_kill_battles",
@@ -97,7 +96,6 @@ class Facts:
     new_stk: float
     new_hp: float
     _attackers: tuple[RiftAttacker, ...] | None
-    _without: dict[int, tuple[RiftAttacker, ...]]  # `_attackers_with` by the slot killed
     _lines: tuple[RiftAttacker | None, RiftAttacker | None, RiftAttacker] | None  # `_rift_lines`, read once
     _board: OurBoard | None  # `our_board`, read once
     _kill_battles: dict[int, tuple[Battle, Battle]]  # `_kill_battles_of`'s answers by slot
@@ -137,7 +135,6 @@ class Facts:
         self._face = {}
         self._kill = {}
         self._attackers = None
-        self._without = {}
         self._lines = None
         self._board = None
         self._kill_battles = {}
@@ -163,13 +160,6 @@ class Facts:
         if battles is None:
             battles = self._battles = battles_of(self.attackers, self.sacrifice_due)
         return battles
-
-    def _attackers_without(self, killed: int) -> tuple[RiftAttacker, ...]:
-        """The rift's next attackers if its unit in `killed` were gone (a kill's value asks twice), remembered."""
-        attackers = self._without.get(killed)
-        if attackers is None:
-            attackers = self._without[killed] = self._attackers_with(killed)
-        return attackers
 
     def _attackers_with(self, killed: int | None) -> tuple[RiftAttacker, ...]:
         """The rift's next attackers if its unit in `killed` were gone (None: as they are)."""
@@ -229,7 +219,7 @@ class Facts:
         battles = self._kill_battles.get(slot)
         if battles is None:
             left, right, defense = self.our_board()
-            after = remembered_battle(self._attackers_without(slot), self.sacrifice_due, left, right, defense)
+            after = remembered_battle(self._attackers_with(slot), self.sacrifice_due, left, right, defense)
             battles = self._kill_battles[slot] = (self.board_battle(), after)
         return battles
 
