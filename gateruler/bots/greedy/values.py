@@ -22,6 +22,7 @@ and the decisions both read.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -215,23 +216,33 @@ def _removal(facts: Facts, effect: Any, shape: str, face_ready: float) -> float:
 def _split_damage(facts: Facts, effect: SplitDamage, face_ready: float, source: int) -> float:
     """The best way of dividing it among the rift's units.  The ways share their parts (a place
     and the damage it takes), so each part's worth is worked out once and the ways add them up
-    as `split_value` does."""
+    as `split_value` does, in the engine's order of ways and of parts (`_split_shapes`)."""
     places = [p for p in effect.target.filter.places(facts.game, PLAYER) if p[0] == INVADER]
     if not places:
         return 0.0
-    parts: dict[tuple[int, int, int], float] = {}
+    parts: dict[tuple[int, int], float] = {}
     best: float | None = None
-    for option in distributions(places, effect.amount):
+    for shape in _split_shapes(len(places), effect.amount):
         value = 0.0
-        for part in option.parts:
+        for part in shape:
             worth = parts.get(part)
             if worth is None:
-                worth = parts[part] = _part_value(facts, part[0], part[1], part[2], face_ready, None)
+                side, slot, _ = places[part[0]]
+                worth = parts[part] = _part_value(facts, side, slot, part[1], face_ready, None)
             value += worth
         if best is None or value > best:
             best = value
     assert best is not None  # every list of places has a way of dividing the damage
     return best
+
+
+@functools.cache
+def _split_shapes(places: int, amount: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every way of dividing `amount` among `places` places, as the engine lists them
+    (`distributions`), each as its parts (the place's index, its share): the same ways for
+    every split of that size, without making the engine's `Split` of each."""
+    numbered = [(INVADER, index, -1) for index in range(places)]  # the place's index where its slot goes
+    return tuple(tuple((slot, share) for _, slot, share in way.parts) for way in distributions(numbered, amount))
 
 
 def split_value(
