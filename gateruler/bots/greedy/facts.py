@@ -61,6 +61,7 @@ class Facts:
         "cards",
         "rift_cards",
         "rift_hits",
+        "rift_units",
         "rift_left",
         "our_hit_rate",
         "backlash",
@@ -87,6 +88,7 @@ class Facts:
     cards: list[CardFacts]
     rift_cards: int
     rift_hits: int
+    rift_units: int  # the units among the rift's cards: what its drives summon
     rift_left: int
     our_hit_rate: float
     backlash: float
@@ -119,6 +121,7 @@ class Facts:
         our_life = game.life(PLAYER)
         self.rift_cards = odds.rift_cards
         self.rift_hits = odds.rift_hits
+        self.rift_units = odds.rift_units
         self.rift_left = max(1, rift_life - len(rift.damage_zone))
         self.our_hit_rate = odds.our_hit_rate
         our_left = max(1, our_life - len(ours.damage_zone))

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from gateruler.bots.greedy.cards import ENEMY_UNIT_TARGETS, BoardUnit, CardFacts, reaches, target_shape
 from gateruler.bots.greedy.facts import UNIT_SLOTS, Facts
-from gateruler.bots.greedy.odds import at_least, deck_odds
+from gateruler.bots.greedy.odds import at_least
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Split
 from gateruler.engine.costs import COSTS
 from gateruler.engine.effects import EFFECTS
@@ -474,8 +474,7 @@ def closed_chance(facts: Facts, units: int) -> float:
     needed = 3 - units
     if needed <= 0:
         return 1.0
-    odds = deck_odds(facts.game, facts.cards)  # the odds Facts read: remembered
-    return at_least(needed, facts.game.setup.level.drives_per_turn, odds.rift_units, odds.rift_cards)
+    return at_least(needed, facts.game.setup.level.drives_per_turn, facts.rift_units, facts.rift_cards)
 
 
 def kill_foresight(facts: Facts, slot: int, face_next: float) -> float:
