@@ -76,6 +76,36 @@ def test_a_pierce_attacker_that_destroys_the_defense_unit_hits_the_ruler_too() -
     assert rift_attacks(attackers, False, None, False, (9, 1, False, False, True)) == 0
 
 
+def test_remembered_battles_past_their_bound_are_forgotten_and_fought_again_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """odds.battles_of / battle_in remember rift_battle's answers by the attackers, then the board; past
+    MAX_BATTLES answers in all every one is forgotten, and a battle asked again is fought again, the same."""
+    from gateruler.bots.greedy import odds
+
+    monkeypatch.setattr(odds, "MAX_BATTLES", 2)
+    monkeypatch.setattr(odds, "_BATTLES", {})
+    monkeypatch.setattr(odds, "_remembered", [0])
+    fought: list[object] = []
+    real = odds.rift_battle
+
+    def counted(*question: object) -> tuple[float, int, int]:
+        fought.append(question)
+        return real(*question)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(odds, "rift_battle", counted)
+    attackers = ((5, 2, False, 4), (3, 3, False, 0))
+    sturdy, weak = (20, 1, False, False, True), (3, 1, False, False, True)
+    first = odds.remembered_battle(attackers, False, sturdy, None, None)
+    assert odds.remembered_battle(attackers, False, sturdy, None, None) == first and len(fought) == 1
+    odds.remembered_battle(attackers, False, weak, None, None)
+    others = ((1, 1, False, 1),)
+    odds.remembered_battle(others, False, sturdy, None, None)  # two answers remembered: every one is forgotten
+    assert odds._BATTLES == {(others, False): {(sturdy, False, None): real(others, False, sturdy, False, None)}}
+    assert odds.remembered_battle(attackers, False, sturdy, None, None) == first and len(fought) == 4
+    assert first == real(attackers, False, sturdy, False, None)
+
+
 def _share_without_cnt(game) -> float:  # noqa: ANN001
     """The chance that a damage check takes a card without CNT from the player's deck: such a card goes to
     the damage zone, a CNT card cancels its point (rules.md 6.4)."""

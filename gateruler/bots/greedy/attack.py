@@ -43,12 +43,13 @@ RISKY_LOSS = 0.5  # a chip attack whose reaction loss is above this goes last: i
 class _Attackers:
     """What the attack choice reads of the player's attackers, worked out once per decision."""
 
-    __slots__ = ("facts", "attackers", "face_of", "atk_of", "_losses")
+    __slots__ = ("facts", "attackers", "face_of", "atk_of", "_losses", "_groups")
     facts: Facts
     attackers: list[int]  # the zones that can attack
     face_of: dict[int, float]  # each attacker's face damage
     atk_of: dict[int, int]
     _losses: dict[tuple[int, int], float]
+    _groups: list[tuple[tuple[int, ...], int, int]] | None
 
     def __init__(self, facts: Facts, attacks: list[Attack]) -> None:
         game = facts.game
@@ -57,6 +58,19 @@ class _Attackers:
         self.face_of = {a: facts.face(game.stk(PLAYER, a)) for a in self.attackers}
         self.atk_of = {a: game.atk(PLAYER, a) for a in self.attackers}
         self._losses = {}
+        self._groups = None
+
+    def groups(self) -> list[tuple[tuple[int, ...], int, int]]:
+        """Every ordered group of the attackers (the smallest first), with its members' ATK in all and
+        without its last member's: what `_killing_groups` asks of them against each target, summed once."""
+        if self._groups is None:
+            atk_of = self.atk_of
+            self._groups = []
+            for size in range(1, len(self.attackers) + 1):
+                for group in itertools.permutations(self.attackers, size):
+                    total = sum([atk_of[a] for a in group])
+                    self._groups.append((group, total, total - atk_of[group[-1]]))
+        return self._groups
 
     def pierces(self, attacker: int) -> bool:
         game = self.facts.game
@@ -171,17 +185,15 @@ def _killing_groups(ours: _Attackers, t: int, rem: int, kv: float) -> Iterator[t
     rest going face): what the plan is worth (`kv` for the kill, the rest's face damage, minus the
     reactions the group takes, plus a piercing last member's face damage through the defense zone)
     and the group."""
-    attackers, face_of, atk_of = ours.attackers, ours.face_of, ours.atk_of
-    for size in range(1, len(attackers) + 1):
-        for group in itertools.permutations(attackers, size):
-            total = sum([atk_of[a] for a in group])
-            if total < rem or total - atk_of[group[-1]] >= rem:
-                continue  # does not kill, or kills without its last member
-            rest = sum([face_of[a] for a in attackers if a not in group])
-            v = kv + rest - sum([ours.reaction_loss(a, t) for a in group])
-            if t == DEFENSE and ours.pierces(group[-1]):
-                v += face_of[group[-1]]
-            yield v, group
+    attackers, face_of = ours.attackers, ours.face_of
+    for group, total, before_last in ours.groups():
+        if total < rem or before_last >= rem:
+            continue  # does not kill, or kills without its last member
+        rest = sum([face_of[a] for a in attackers if a not in group])
+        v = kv + rest - sum([ours.reaction_loss(a, t) for a in group])
+        if t == DEFENSE and ours.pierces(group[-1]):
+            v += face_of[group[-1]]
+        yield v, group
 
 
 def _first_attack(ours: _Attackers, group: tuple[int, ...], t: int) -> Action:

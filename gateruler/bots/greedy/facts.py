@@ -12,15 +12,18 @@ decision: nothing it reads changes under it, so it remembers its answers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
 from gateruler.bots.greedy.odds import (
+    Battles,
     RiftAttacker,
     at_least,
+    battle_in,
+    battles_of,
     card_facts,
     deck_odds,
-    remembered_attacks,
     remembered_battle,
     rift_battle,
     sacrifice_ids,
@@ -33,6 +36,8 @@ if TYPE_CHECKING:
     from gateruler.engine.game import Game
 
 UNIT_SLOTS = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)
+OurBoard = tuple[BoardUnit | None, BoardUnit | None, BoardUnit | None]  # the player's (left, right, defense)
+Battle = tuple[float, int, int]  # `odds.rift_battle`'s answer: (damage checks on the ruler, units lost, their ATK)
 HAND_SET = Weights()  # the greedy bot's own weights
 
 
@@ -56,6 +61,7 @@ class Facts:
         "cards",
         "rift_cards",
         "rift_hits",
+        "rift_units",
         "rift_left",
         "our_hit_rate",
         "backlash",
@@ -65,6 +71,11 @@ class Facts:
         "new_stk",
         "new_hp",
         "_attackers",
+        "_lines",
+        "_board",
+        "_kill_battles",
+        "_now",
+        "_battles",
         "_sacrifice_due",
         "lines_open",
         "sacrifice_ids",
@@ -77,6 +88,7 @@ class Facts:
     cards: list[CardFacts]
     rift_cards: int
     rift_hits: int
+    rift_units: int  # the units among the rift's cards: what its drives summon
     rift_left: int
     our_hit_rate: float
     backlash: float
@@ -86,6 +98,11 @@ class Facts:
     new_stk: float
     new_hp: float
     _attackers: tuple[RiftAttacker, ...] | None
+    _lines: tuple[RiftAttacker | None, RiftAttacker | None, RiftAttacker] | None  # `_rift_lines`, read once
+    _board: OurBoard | None  # `our_board`, read once
+    _kill_battles: dict[int, tuple[Battle, Battle]]  # `_kill_battles_of`'s answers by slot
+    _now: Battle | None  # `board_battle`
+    _battles: Battles | None  # `battles`
     _sacrifice_due: bool | None
     lines_open: bool  # the rift has an empty unit slot: attacks may go to its ruler
     sacrifice_ids: frozenset[str]
@@ -104,6 +121,7 @@ class Facts:
         our_life = game.life(PLAYER)
         self.rift_cards = odds.rift_cards
         self.rift_hits = odds.rift_hits
+        self.rift_units = odds.rift_units
         self.rift_left = max(1, rift_life - len(rift.damage_zone))
         self.our_hit_rate = odds.our_hit_rate
         our_left = max(1, our_life - len(ours.damage_zone))
@@ -120,6 +138,11 @@ class Facts:
         self._face = {}
         self._kill = {}
         self._attackers = None
+        self._lines = None
+        self._board = None
+        self._kill_battles = {}
+        self._now = None
+        self._battles = None
         self._sacrifice_due = None
         self.sacrifice_ids = sacrifice_ids(game.setup.level)
         board = rift.board
@@ -133,18 +156,44 @@ class Facts:
             self._attackers = self._attackers_with(None)
         return self._attackers
 
+    @property
+    def battles(self) -> Battles:
+        """The remembered battles of the rift's next attackers (`odds.battles_of`), found once."""
+        battles = self._battles
+        if battles is None:
+            battles = self._battles = battles_of(self.attackers, self.sacrifice_due)
+        return battles
+
     def _attackers_with(self, killed: int | None) -> tuple[RiftAttacker, ...]:
         """The rift's next attackers if its unit in `killed` were gone (None: as they are)."""
+        lines = self._lines
+        if lines is None:
+            lines = self._lines = self._rift_lines()
+        left, right, ruler = lines
+        attackers: list[RiftAttacker] = []
+        for slot, attacker in ((ATTACK_LEFT, left), (ATTACK_RIGHT, right)):
+            if slot == killed:
+                attackers.append((self.new_atk, self.new_stk, False, self.new_hp))
+            elif attacker is not None:
+                attackers.append(attacker)
+        attackers.append(ruler)
+        return tuple(attackers)
+
+    def _rift_lines(self) -> tuple[RiftAttacker | None, RiftAttacker | None, RiftAttacker]:
+        """The rift's left and right attackers as they stand (a new average unit where a slot is empty,
+        None for a dormant unit) and its ruler: read from the game once, whatever kill is asked about."""
         game = self.game
         rift = game.sides[INVADER]
         cards = self.cards
-        attackers: list[RiftAttacker] = []
+        lines: list[RiftAttacker | None] = []
         for slot in (ATTACK_LEFT, ATTACK_RIGHT):
             u = rift.board[slot]
-            if u is None or slot == killed:
-                attackers.append((self.new_atk, self.new_stk, False, self.new_hp))
-            elif not cards[u.iid].dormant:
-                attackers.append(
+            if u is None:
+                lines.append((self.new_atk, self.new_stk, False, self.new_hp))
+            elif cards[u.iid].dormant:
+                lines.append(None)
+            else:
+                lines.append(
                     (
                         game.atk(INVADER, slot),
                         game.stk(INVADER, slot),
@@ -153,43 +202,54 @@ class Facts:
                     )
                 )
         ruler_pierce = PIERCE in game.keywords(INVADER, RULER)
-        attackers.append((game.atk(INVADER, RULER), game.stk(INVADER, RULER), ruler_pierce, 0))
-        return tuple(attackers)
+        return lines[0], lines[1], (game.atk(INVADER, RULER), game.stk(INVADER, RULER), ruler_pierce, 0)
 
     @property
     def counts_losses(self) -> bool:
         """Whether these weights value the player's units the rift's next attacks destroy."""
         return bool(self.w.lost_unit or self.w.lost_unit_atk)
 
-    def losses_at(
-        self,
-        left: BoardUnit | None,
-        right: BoardUnit | None,
-        defense: BoardUnit | None,
-        attackers: tuple[RiftAttacker, ...] | None = None,
-    ) -> float:
-        """What the player's units the rift's next attacks would destroy on the board (`left`, `right`,
-        `defense`) are worth (`lost_unit` each, `lost_unit_atk` a third of a point of ATK), `keep` times
+    def loss_worth(self, battle: Battle) -> float:
+        """What the player's units a battle of the rift's next attacks destroys (`odds.rift_battle`'s
+        answer) are worth (`lost_unit` each, `lost_unit_atk` a third of a point of ATK), `keep` times
         (0 unless the weights count losses: ask `counts_losses`)."""
-        _face, lost, lost_atk = remembered_battle(
-            self.attackers if attackers is None else attackers, self.sacrifice_due, left, right, defense
-        )
+        _face, lost, lost_atk = battle
         return (self.w.lost_unit * lost + self.w.lost_unit_atk * lost_atk / 3) * self.keep
+
+    def _kill_battles_of(self, slot: int) -> tuple[Battle, Battle]:
+        """The rift's next attacks against the player's board as it is, and with its attacker in
+        `slot` killed now (an average unit in its place): what a kill's value weighs, remembered."""
+        battles = self._kill_battles.get(slot)
+        if battles is None:
+            left, right, defense = self.our_board()
+            after = remembered_battle(self._attackers_with(slot), self.sacrifice_due, left, right, defense)
+            battles = self._kill_battles[slot] = (self.board_battle(), after)
+        return battles
+
+    def board_battle(self) -> Battle:
+        """The rift's next attacks against the player's board as it is (`our_board`), fought once: the
+        plan's base and every kill's value start from it."""
+        battle = self._now
+        if battle is None:
+            left, right, defense = self.our_board()
+            battle = self._now = battle_in(self.battles, self.attackers, self.sacrifice_due, left, right, defense)
+        return battle
+
+    def incoming_now(self) -> float:
+        """`incoming` of the player's board as it is (`our_board`)."""
+        return self.board_battle()[0] * self.our_hit_rate
 
     def units_saved_by_kill(self, slot: int) -> float:
         """The worth of the player's units the rift's next attacks would no longer destroy if its
         attacker in `slot` were killed now (an average unit takes its place)."""
-        left, right, defense = self.our_board()
-        return self.losses_at(left, right, defense) - self.losses_at(left, right, defense, self._attackers_with(slot))
+        now, after = self._kill_battles_of(slot)
+        return self.loss_worth(now) - self.loss_worth(after)
 
     def shield_from_kill(self, slot: int) -> float:
         """How many fewer expected damage-zone cards the rift's next attacks deal the player's
         board as it is if its attacker in `slot` is killed now (an average unit takes its place)."""
-        left, right, defense = self.our_board()
-        sacrifice = self.sacrifice_due
-        now = remembered_attacks(self.attackers, sacrifice, left, right, defense)
-        after = remembered_attacks(self._attackers_with(slot), sacrifice, left, right, defense)
-        return (now - after) * self.our_hit_rate
+        now, after = self._kill_battles_of(slot)
+        return (now[0] - after[0]) * self.our_hit_rate
 
     def answers_saving(
         self, left: BoardUnit | None, right: BoardUnit | None, defense: BoardUnit | None, answers: tuple[int, ...]
@@ -204,7 +264,7 @@ class Facts:
         sacrifice = self.sacrifice_due
         right_there = right is not None
         rate = self.our_hit_rate
-        face, lost, _ = remembered_battle(attackers, sacrifice, left, right, defense)
+        face, lost, _ = battle_in(self.battles, attackers, sacrifice, left, right, defense)
         kept_face, kept_lost, _ = rift_battle(
             attackers, sacrifice, left, right_there, defense, answers, life_left, rate
         )
@@ -241,31 +301,37 @@ class Facts:
         assert unit is not None
         return game.hp(side, slot) - unit.damage
 
-    def incoming(self, board: list[BoardUnit | None]) -> float:
+    def incoming(self, board: Sequence[BoardUnit | None]) -> float:
         """Expected damage checks on the player from the rift's next attacks against `board`,
         the player's (left, right, defense) (see `odds.rift_attacks`)."""
         return self.incoming_at(board[ATTACK_LEFT], board[ATTACK_RIGHT], board[DEFENSE])
 
     def incoming_at(self, left: BoardUnit | None, right: BoardUnit | None, defense: BoardUnit | None) -> float:
         """`incoming` with the board's three slots given one by one."""
-        attackers = self._attackers
-        if attackers is None:
-            attackers = self.attackers
-        return remembered_attacks(attackers, self.sacrifice_due, left, right, defense) * self.our_hit_rate
+        battles = self._battles
+        if battles is None:
+            battles = self.battles
+        return battle_in(battles, self.attackers, self.sacrifice_due, left, right, defense)[0] * self.our_hit_rate
 
-    def our_board(self) -> list[BoardUnit | None]:
-        """The player's (left, right, defense) units as the rift's attacks meet them."""
-        game = self.game
-        board: list[BoardUnit | None] = []
-        for slot in UNIT_SLOTS:
-            u = game.sides[PLAYER].board[slot]
-            if u is None:
-                board.append(None)
-            else:
-                c = self.cards[u.iid]
-                board.append(
-                    (game.hp(PLAYER, slot) - u.damage, game.atk(PLAYER, slot), c.intercept, c.counter, c.attackable)
-                )
+    def our_board(self) -> OurBoard:
+        """The player's (left, right, defense) units as the rift's attacks meet them (read once: the
+        plan and a kill's value both ask)."""
+        board = self._board
+        if board is None:
+            game = self.game
+            units = game.sides[PLAYER].board
+            cards = self.cards
+            read: list[BoardUnit | None] = []
+            for slot in UNIT_SLOTS:
+                u = units[slot]
+                if u is None:
+                    read.append(None)
+                else:
+                    c = cards[u.iid]
+                    read.append(
+                        (game.hp(PLAYER, slot) - u.damage, game.atk(PLAYER, slot), c.intercept, c.counter, c.attackable)
+                    )
+            board = self._board = (read[0], read[1], read[2])
         return board
 
     def kill_value(self, slot: int) -> float:

@@ -12,8 +12,8 @@ holds the games that show it):
   numbers packed into one integer (`_pack`: integer sums, so exactly those
   of the decks as they are);
 * the hypergeometric chance of enough hits (`at_least`);
-* the rift's next attacks against a board (`rift_attacks`, remembered by
-  `remembered_attacks` across plans and games);
+* the rift's next attacks against a board (`rift_battle`, remembered by
+  `battle_in` across plans and games, by the attackers and then the board);
 * the rift cards whose rule destroys a player unit each turn, by level.
 
 Every memo forgets everything when it grows past its bound, so a long batch
@@ -348,7 +348,46 @@ class _Kept:
         return False
 
 
-_BATTLES: dict[tuple[object, ...], tuple[float, int, int]] = {}  # rift_battle's answers: asked the same again and again
+# rift_battle's answers, asked the same again and again: by the attackers (and End's rule), then by the board
+BattleBoard = tuple[BoardUnit | None, bool, BoardUnit | None]  # (left, a right unit that End's rule takes, defense)
+Battles = dict[BattleBoard, tuple[float, int, int]]
+_BATTLES: dict[tuple[tuple[RiftAttacker, ...], bool], Battles] = {}
+MAX_BATTLES = 100_000  # answers remembered in all before every one is forgotten
+_remembered = [0]  # answers remembered since the last time every one was forgotten
+
+
+def battles_of(attackers: tuple[RiftAttacker, ...], sacrifice: bool) -> Battles:
+    """The remembered battles of `attackers` (with End's rule or not), to ask `battle_in` about
+    board after board: a decision asks a few hundred times of the same attackers, so their
+    part of the question is looked up once, not hashed again with every board."""
+    key = (attackers, sacrifice)
+    battles = _BATTLES.get(key)
+    if battles is None:
+        if _remembered[0] >= MAX_BATTLES:
+            _BATTLES.clear()  # a `Battles` still held stays right: its answers never change
+            _remembered[0] = 0
+        battles = _BATTLES[key] = {}
+    return battles
+
+
+def battle_in(
+    battles: Battles,
+    attackers: tuple[RiftAttacker, ...],
+    sacrifice: bool,
+    left: BoardUnit | None,
+    right: BoardUnit | None,
+    defense: BoardUnit | None,
+) -> tuple[float, int, int]:
+    """`rift_battle` of the board (`left`, `right`, `defense`) against `attackers`, remembered in
+    `battles` (theirs, `battles_of`; the right unit is part of the question only with `sacrifice`)."""
+    key = (left, sacrifice and right is not None, defense)
+    battle = battles.get(key)
+    if battle is None:
+        if len(battles) >= MAX_BATTLES:
+            battles.clear()
+        _remembered[0] += 1
+        battle = battles[key] = rift_battle(attackers, sacrifice, left, right is not None, defense)
+    return battle
 
 
 def remembered_battle(
@@ -358,22 +397,5 @@ def remembered_battle(
     right: BoardUnit | None,
     defense: BoardUnit | None,
 ) -> tuple[float, int, int]:
-    """`rift_battle`, remembered (the right unit is part of the question only with `sacrifice`)."""
-    key = (attackers, sacrifice, left, sacrifice and right is not None, defense)
-    battle = _BATTLES.get(key)
-    if battle is None:
-        if len(_BATTLES) >= 100_000:
-            _BATTLES.clear()
-        battle = _BATTLES[key] = rift_battle(attackers, sacrifice, left, right is not None, defense)
-    return battle
-
-
-def remembered_attacks(
-    attackers: tuple[RiftAttacker, ...],
-    sacrifice: bool,
-    left: BoardUnit | None,
-    right: BoardUnit | None,
-    defense: BoardUnit | None,
-) -> float:
-    """`rift_attacks`, remembered."""
-    return remembered_battle(attackers, sacrifice, left, right, defense)[0]
+    """`rift_battle`, remembered (`battle_in` of the attackers' `battles_of`)."""
+    return battle_in(battles_of(attackers, sacrifice), attackers, sacrifice, left, right, defense)

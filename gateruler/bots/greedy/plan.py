@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from gateruler.bots.greedy.abilities import as_discount, discount_offers
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
-from gateruler.bots.greedy.odds import RiftAttacker, remembered_attacks
+from gateruler.bots.greedy.odds import Battles, RiftAttacker, battle_in
 from gateruler.bots.greedy.values import effects_value, new_units_share, unit_worth
 from gateruler.engine.actions import (
     ATTACK_LEFT,
@@ -36,7 +36,7 @@ from gateruler.engine.actions import (
 from gateruler.models import CostModel
 
 if TYPE_CHECKING:
-    from gateruler.bots.greedy.facts import Facts
+    from gateruler.bots.greedy.facts import Facts, OurBoard
     from gateruler.engine.game import Game
 
 MAX_PLAN_ITEMS = 8  # candidate plays a main-phase plan chooses among
@@ -174,7 +174,7 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
     board = facts.our_board()
     slots = game.setup.summon_slots
     worth = {it.iid: unit_worth(facts, it.card, slots, board, face_ready, it.iid) for it in items if it.action is None}
-    placer = _Placer(facts, board, facts.incoming(board), slots, worth)
+    placer = _Placer(facts, slots, worth)
     if facts.w.hold_answer and game.setup.windows:
         items += _answer_items(facts, energy)  # after the plays: a set grows into what it keeps
     best = _best_set(items, energy, min(summons_left, len(slots)), placer)
@@ -274,8 +274,8 @@ class _Placer:
         "_best",
         "_where",
         "shield",
-        "_saved",
         "_attackers",
+        "_battles",
         "_sacrifice",
         "_hit_rate",
         "_losses",
@@ -283,43 +283,36 @@ class _Placer:
         "_held",
     )
     facts: Facts
-    board: list[BoardUnit | None]
-    base: float
+    board: OurBoard  # the player's board as it is (`Facts.our_board`)
+    base: float  # the face damage the rift's next attacks deal it (`Facts.incoming_now`)
     slots: tuple[int, ...]
     worth: dict[int, dict[int, float]]
     _best: dict[tuple[_Item, ...], float]
     _where: dict[tuple[_Item, ...], tuple[int, ...]]
     shield: float
-    _saved: dict[tuple[int, int, int], float]  # ids of a board's (left, right, defense) -> `_saving`
     _attackers: tuple[RiftAttacker, ...]  # the facts' own, read once (`_saving` is asked in the search's inner loop)
+    _battles: Battles  # their remembered battles (`odds.battles_of`)
     _sacrifice: bool
     _hit_rate: float
     _losses: bool  # the weights count the player's units the rift's attacks destroy
     _base_losses: float  # what the board as it is loses
     _held: dict[tuple[tuple[_Item, ...], tuple[int, ...]], float]  # (units, answers kept) -> `held`
 
-    def __init__(
-        self,
-        facts: Facts,
-        board: list[BoardUnit | None],
-        base: float,
-        slots: tuple[int, ...],
-        worth: dict[int, dict[int, float]],
-    ) -> None:
+    def __init__(self, facts: Facts, slots: tuple[int, ...], worth: dict[int, dict[int, float]]) -> None:
         self.facts = facts
-        self.board = board
-        self.base = base
+        self.board = facts.our_board()
+        self.base = facts.incoming_now()
         self.slots = slots
         self.worth = worth
         self._best = {}
         self._where = {}
         self.shield = facts.dfn * facts.w.shield * facts.keep
-        self._saved = {}
         self._attackers = facts.attackers
+        self._battles = facts.battles
         self._sacrifice = facts.sacrifice_due
         self._hit_rate = facts.our_hit_rate
         self._losses = facts.counts_losses
-        self._base_losses = facts.losses_at(board[0], board[1], board[2]) if self._losses else 0.0
+        self._base_losses = facts.loss_worth(facts.board_battle()) if self._losses else 0.0
         self._held = {}
 
     def best(self, units: tuple[_Item, ...]) -> float:
@@ -339,7 +332,6 @@ class _Placer:
         """The common case, without the permutations' bookkeeping (the same sums in the same order)."""
         best_value = -1e9
         best: tuple[int, ...] = ()
-        saved_by = self._saved
         b0, b1, b2 = self.board
         entry = unit.card.entry
         worth = self.worth[unit.iid]
@@ -353,9 +345,7 @@ class _Placer:
                 left, right, defense = b0, b1, entry
             else:
                 left, right, defense = b0, entry, b2
-            saved = saved_by.get((id(left), id(right), id(defense)))
-            if saved is None:
-                saved = self._saving(left, right, defense)
+            saved = self._saving(left, right, defense)
             value = 0.0 + worth[slot]
             value += saved
             if value > best_value:
@@ -366,7 +356,6 @@ class _Placer:
     def _best_many(self, units: tuple[_Item, ...]) -> tuple[float, tuple[int, ...]]:
         best_value = -1e9
         best: tuple[int, ...] = ()
-        saved_by = self._saved
         b0, b1, b2 = self.board
         entries = [it.card.entry for it in units]
         worths = [self.worth[it.iid] for it in units]
@@ -377,10 +366,7 @@ class _Placer:
                 board[slot] = entry
                 value += worth[slot]
             left, right, defense = board
-            saved = saved_by.get((id(left), id(right), id(defense)))
-            if saved is None:
-                saved = self._saving(left, right, defense)
-            value += saved
+            value += self._saving(left, right, defense)
             if value > best_value:
                 best_value = value
                 best = chosen
@@ -388,13 +374,12 @@ class _Placer:
 
     def _saving(self, left: BoardUnit | None, right: BoardUnit | None, defense: BoardUnit | None) -> float:
         """What the board (`left`, `right`, `defense`) is worth in face damage saved against the
-        rift's next attacks, next to the board as it is; remembered by the identities of its
-        parts (the board's and the cards' tuples outlive the placer)."""
-        face = remembered_attacks(self._attackers, self._sacrifice, left, right, defense)
-        saved = (self.base - face * self._hit_rate) * self.shield
+        rift's next attacks, next to the board as it is.  Each placement the search tries is a
+        board of its own (the rift's battle against it is remembered: `odds.battle_in`)."""
+        battle = battle_in(self._battles, self._attackers, self._sacrifice, left, right, defense)
+        saved = (self.base - battle[0] * self._hit_rate) * self.shield
         if self._losses:  # the units the attacks would destroy, next to those of the board as it is
-            saved -= self.facts.losses_at(left, right, defense) - self._base_losses
-        self._saved[id(left), id(right), id(defense)] = saved
+            saved -= self.facts.loss_worth(battle) - self._base_losses
         return saved
 
     def held(self, units: tuple[_Item, ...], kept: tuple[_Item, ...]) -> float:

@@ -22,12 +22,13 @@ and the decisions both read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import functools
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from gateruler.bots.greedy.cards import ENEMY_UNIT_TARGETS, BoardUnit, CardFacts, reaches, target_shape
 from gateruler.bots.greedy.facts import UNIT_SLOTS, Facts
-from gateruler.bots.greedy.odds import at_least, deck_odds
+from gateruler.bots.greedy.odds import at_least
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Split
 from gateruler.engine.costs import COSTS
 from gateruler.engine.effects import EFFECTS
@@ -213,11 +214,35 @@ def _removal(facts: Facts, effect: Any, shape: str, face_ready: float) -> float:
 
 @values_effect("split_damage")
 def _split_damage(facts: Facts, effect: SplitDamage, face_ready: float, source: int) -> float:
-    """The best way of dividing it among the rift's units."""
+    """The best way of dividing it among the rift's units.  The ways share their parts (a place
+    and the damage it takes), so each part's worth is worked out once and the ways add them up
+    as `split_value` does, in the engine's order of ways and of parts (`_split_shapes`)."""
     places = [p for p in effect.target.filter.places(facts.game, PLAYER) if p[0] == INVADER]
     if not places:
         return 0.0
-    return max(split_value(facts, option, face_ready) for option in distributions(places, effect.amount))
+    parts: dict[tuple[int, int], float] = {}
+    best: float | None = None
+    for shape in _split_shapes(len(places), effect.amount):
+        value = 0.0
+        for part in shape:
+            worth = parts.get(part)
+            if worth is None:
+                side, slot, _ = places[part[0]]
+                worth = parts[part] = _part_value(facts, side, slot, part[1], face_ready, None)
+            value += worth
+        if best is None or value > best:
+            best = value
+    assert best is not None  # every list of places has a way of dividing the damage
+    return best
+
+
+@functools.cache
+def _split_shapes(places: int, amount: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every way of dividing `amount` among `places` places, as the engine lists them
+    (`distributions`), each as its parts (the place's index, its share): the same ways for
+    every split of that size, without making the engine's `Split` of each."""
+    numbered = [(INVADER, index, -1) for index in range(places)]  # the place's index where its slot goes
+    return tuple(tuple((slot, share) for _, slot, share in way.parts) for way in distributions(numbered, amount))
 
 
 def split_value(
@@ -228,25 +253,30 @@ def split_value(
     `battle`: the player's attack waiting to be fought (the split of an
     on_attack ability); `carry`: destroying its target sends the attack on
     to the rift itself."""
-    game = facts.game
-    w = facts.w
     value = 0.0
     for side, slot, amount in option.parts:
-        rem = facts.remaining_hp(side, slot)
-        if side == PLAYER:
-            value -= (w.own_unit_hp * rem + w.own_unit_atk * game.atk(PLAYER, slot)) * min(amount, rem) / max(1, rem)
-            continue
-        kv = facts.kill_value(slot)
-        target = battle.target if battle is not None else -1
-        if amount >= rem:
-            value += kv + (0.0 if facts.lines_open else face_ready)
-            if carry and battle is not None and slot == target:
-                value += facts.face(game.stk(PLAYER, battle.attacker))
-        elif battle is not None and slot == target and amount + game.atk(PLAYER, battle.attacker) >= rem:
-            value += kv + w.kill_with_attack  # together with the attack it dies
-        else:
-            value += w.chip * kv * amount / max(1, rem)
+        value += _part_value(facts, side, slot, amount, face_ready, battle)
+        if carry and battle is not None and side == INVADER and slot == battle.target:
+            if amount >= facts.remaining_hp(side, slot):  # the attack goes on to the rift itself
+                value += facts.face(facts.game.stk(PLAYER, battle.attacker))
     return value
+
+
+def _part_value(facts: Facts, side: int, slot: int, amount: int, face_ready: float, battle: Battle | None) -> float:
+    """One part of a split (`amount` damage to the unit in `slot` of `side`), but for an attack
+    carried through a kill: see `split_value`."""
+    game = facts.game
+    w = facts.w
+    rem = facts.remaining_hp(side, slot)
+    if side == PLAYER:
+        return -((w.own_unit_hp * rem + w.own_unit_atk * game.atk(PLAYER, slot)) * min(amount, rem) / max(1, rem))
+    kv = facts.kill_value(slot)
+    target = battle.target if battle is not None else -1
+    if amount >= rem:
+        return kv + (0.0 if facts.lines_open else face_ready)
+    if battle is not None and slot == target and amount + game.atk(PLAYER, battle.attacker) >= rem:
+        return kv + w.kill_with_attack  # together with the attack it dies
+    return w.chip * kv * amount / max(1, rem)
 
 
 # ---------------------------------------------------------------------- stats
@@ -400,7 +430,7 @@ def unit_worth(
     facts: Facts,
     card: CardFacts,
     slots: tuple[int, ...],
-    board: list[BoardUnit | None],
+    board: Sequence[BoardUnit | None],
     face_ready: float,
     source: int,
 ) -> dict[int, float]:
@@ -444,8 +474,7 @@ def closed_chance(facts: Facts, units: int) -> float:
     needed = 3 - units
     if needed <= 0:
         return 1.0
-    odds = deck_odds(facts.game, facts.cards)  # the odds Facts read: remembered
-    return at_least(needed, facts.game.setup.level.drives_per_turn, odds.rift_units, odds.rift_cards)
+    return at_least(needed, facts.game.setup.level.drives_per_turn, facts.rift_units, facts.rift_cards)
 
 
 def kill_foresight(facts: Facts, slot: int, face_next: float) -> float:
