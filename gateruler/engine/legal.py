@@ -176,7 +176,7 @@ def playable_now(game: GameState, side: int, iid: int, energy: int | None = None
 
 def attack_actions(game: GameState) -> list[Action]:
     """Each attacker that may attack against each legal target (the first player's first turn: one attack)."""
-    if game.first_turn_limit and game.attacks >= 1:
+    if game.attacks >= 1 and game.first_turn_limit:  # the property only when an attack was made
         return []
     targets = attack_targets(game, INVADER)
     out: list[Action] = []

@@ -284,7 +284,7 @@ def at_risk(name: str) -> bool:
     """Whether the player (or a unit of theirs) is the one about to take damage: every damage window is about the
     player's side (the rift attacks only the player; the player's own attack windows open only when its unit is
     about to take damage; `damage_effect` opens only for damage that may hit the player's side)."""
-    return WINDOWS[name].damage
+    return WINDOWS.entries[name].damage
 
 
 def answers(game: GameState, name: str, source: int = -1) -> list[Action]:
@@ -294,7 +294,8 @@ def answers(game: GameState, name: str, source: int = -1) -> list[Action]:
     special = SPECIAL.get(name)
     if special is not None:
         return special(game, source)
-    risk = at_risk(name)
+    risk = WINDOWS.entries[name].damage  # `at_risk` without its two calls
+    timings = TIMINGS.entries
     s = game.sides[PLAYER]
     setup = game.setup
     defs = setup.defs
@@ -305,7 +306,7 @@ def answers(game: GameState, name: str, source: int = -1) -> list[Action]:
         timing = defs[iid].timing
         if (
             timing
-            and TIMINGS[timing].opens(name, risk)
+            and timings[timing].opens(name, risk)
             and setup.costs[iid] <= s.energy_ready
             and (not out or not is_set_copy(game, iid, out))
             and (not setup.play_checks[iid] or event_playable(game, PLAYER, iid))
