@@ -248,7 +248,8 @@ def test_a_damage_checks_cards_are_taken_at_once_until_a_cnt_card_whose_abilitie
 def test_a_cards_main_row_says_what_the_main_phase_may_do_with_it() -> None:
     """`Setup.main_rows` sums up each card for the main phase's legal actions: its id (copies are one
     decision), its type, its cost, whether an event is played from the hand in the main phase, needs more
-    than its energy to play, and may be set (an open card may not)."""
+    than its energy to play, and may be set (an open card may not); a unit's summons into each of the player's
+    unit zones (the very actions `legal_actions` offers)."""
     opener = event("OPENER", level=1, keywords=["open_card"])
     plain = event("PLAIN", level=2)
     checked = event("CHECKED", on("on_play", fx("destroy", "enemy_unit")))
@@ -257,9 +258,11 @@ def test_a_cards_main_row_says_what_the_main_phase_may_do_with_it() -> None:
         player=["SOLDIER", "OPENER", "PLAIN", "CHECKED", "GROUND"],
     )
     rows = {g.card(iid).id: row for iid, row in enumerate(g.setup.main_rows)}
-    assert rows["SOLDIER"] == MainRow("SOLDIER", UNIT_KIND, 1, True, False, True)
-    assert rows["OPENER"] == MainRow("OPENER", EVENT_KIND, 1, True, False, False)
-    assert rows["PLAIN"] == MainRow("PLAIN", EVENT_KIND, 2, True, False, True)
+    soldier = next(iid for iid in range(len(g.setup.defs)) if g.card(iid).id == "SOLDIER")
+    summons = tuple(Summon(soldier, slot) for slot in g.setup.summon_slots)
+    assert rows["SOLDIER"] == MainRow("SOLDIER", UNIT_KIND, 1, True, False, True, summons)
+    assert rows["OPENER"] == MainRow("OPENER", EVENT_KIND, 1, True, False, False, ())
+    assert rows["PLAIN"] == MainRow("PLAIN", EVENT_KIND, 2, True, False, True, ())
     assert rows["CHECKED"][:2] == ("CHECKED", EVENT_KIND) and rows["CHECKED"].checked
     assert rows["GROUND"][:3] == ("GROUND", FIELD_KIND, 1)
 

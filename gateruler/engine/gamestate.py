@@ -60,6 +60,7 @@ class MainRow(NamedTuple):
     main_play: bool  # an event whose timing lets it be played from the hand in the main phase (Setup.no_main_play)
     checked: bool  # playing it needs more than its energy (Setup.play_checks: legal.event_playable)
     settable: bool  # an event that may be set (not an open card)
+    summons: tuple[Action, ...]  # a unit's summons into each of the player's unit zones (actions.summon_actions); ()
 
 
 # ---------------------------------------------------------------------- the hooks' shapes

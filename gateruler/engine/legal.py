@@ -29,7 +29,6 @@ from gateruler.engine.actions import (
     play_event_action,
     play_field_action,
     set_card_action,
-    summon_actions,
 )
 from gateruler.engine.candidates import choices_possible
 from gateruler.engine.combat import attack_targets, can_attack
@@ -80,20 +79,21 @@ def main_actions(game: GameState) -> list[Action]:
     ruler = game.setup.ruler
     actions: list[Action] = []
     can_summon = ruler.summon_cap is None or side.summons < ruler.summon_cap
-    slots = game.setup.summon_slots
     rows = game.setup.main_rows
     energy = side.energy_ready
     free_set = side.set_zones.index(None) if None in side.set_zones else -1  # the first free set zone
     for cards in (side.hand, side.drive):
+        if not cards:
+            continue  # (the drive zone of a ruler with a hand)
         seen: set[str] = set()
         for iid in cards:
-            card_id, kind, cost, main_play, checked, settable = rows[iid]
+            card_id, kind, cost, main_play, checked, settable, summons = rows[iid]
             if card_id in seen:
                 continue  # copies of one card in one zone are the same decision
             seen.add(card_id)
             if kind == UNIT_KIND:
                 if can_summon and cost <= energy:
-                    actions += summon_actions(iid, slots)
+                    actions += summons  # its interned summons into each unit zone (`summon_actions`)
             elif kind == EVENT_KIND:
                 if cost <= energy and main_play and (not checked or event_playable(game, PLAYER, iid)):
                     actions.append(play_event_action(iid))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from gateruler.engine.actions import DEFENSE, INVADER, PLAYER, UNIT_SLOTS
+from gateruler.engine.actions import DEFENSE, INVADER, PLAYER, UNIT_SLOTS, summon_actions
 from gateruler.engine.activation import ability_tables, play_hooks
 from gateruler.engine.continuous import bonus, continuous_entries, expire_grants, hp_entries, with_grants
 from gateruler.engine.firing import once_per_turn
@@ -123,6 +123,9 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
     answering = answering_cards(defs, owners)
     unanswered = unanswered_windows(defs, owners, abilities["has_activated"]) if answering else frozenset()
     costs = tuple(0 if free else max(d.level, 0) for d in defs)
+    summon_slots = tuple(
+        s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)
+    )
     return {
         "defs": defs,
         "ruler": ruler,
@@ -131,12 +134,8 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         "costs": costs,
         "base_hp": tuple(d.hp or 0 for d in defs),
         "play_checks": play_checks,
-        "main_rows": main_rows(defs, costs, play_checks, abilities["no_main_play"]),
-        "summon_slots": tuple(
-            s
-            for s in UNIT_SLOTS
-            if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)
-        ),
+        "main_rows": main_rows(defs, costs, play_checks, abilities["no_main_play"], summon_slots),
+        "summon_slots": summon_slots,
         "replacements": replacement_entries(defs) if REPLACEMENT in hooks else (),
         "watchers": watchers(triggers),
         "replaces": replaces,
@@ -166,9 +165,14 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
 
 
 def main_rows(
-    defs: Sequence[CardDef], costs: Sequence[int], play_checks: Sequence[bool], no_main_play: frozenset[int]
+    defs: Sequence[CardDef],
+    costs: Sequence[int],
+    play_checks: Sequence[bool],
+    no_main_play: frozenset[int],
+    summon_slots: tuple[int, ...],
 ) -> tuple[MainRow, ...]:
-    """`Setup.main_rows`: each card's `MainRow`, from the tables it sums up."""
+    """`Setup.main_rows`: each card's `MainRow`, from the tables it sums up (a unit's summons into `summon_slots`,
+    the player's unit zones)."""
     kinds = {UNIT_TYPE: UNIT_KIND, EVENT_TYPE: EVENT_KIND, FIELD_TYPE: FIELD_KIND}
     return tuple(
         MainRow(
@@ -178,6 +182,7 @@ def main_rows(
             iid not in no_main_play,
             play_checks[iid],
             OPEN_CARD not in d.keywords,
+            summon_actions(iid, summon_slots) if d.type is UNIT_TYPE else (),
         )
         for iid, d in enumerate(defs)
     )
