@@ -12,12 +12,12 @@ Copies of a card in one zone, or in the set zones, are one decision
 
 from __future__ import annotations
 
-from itertools import repeat
 from typing import TYPE_CHECKING
 
 from gateruler.engine.actions import (
     ATTACK_LEFT,
     ATTACK_RIGHT,
+    ATTACKS,
     END_TURN,
     GO_TO_ATTACK,
     INVADER,
@@ -25,7 +25,6 @@ from gateruler.engine.actions import (
     RULER,
     Action,
     PlayEvent,
-    attack_action,
     play_event_action,
     play_field_action,
     set_card_action,
@@ -180,9 +179,11 @@ def attack_actions(game: GameState) -> list[Action]:
         return []
     targets = attack_targets(game, INVADER)
     out: list[Action] = []
+    zones = game.setup.ruler.attack_zones
+    board = game.sides[PLAYER].board
     for attacker in (ATTACK_LEFT, ATTACK_RIGHT, RULER):
-        if attacker != RULER and attacker >= game.setup.ruler.attack_zones:
-            continue
+        if attacker != RULER and (attacker >= zones or board[attacker] is None):
+            continue  # no attack zone, or an empty one (`can_attack`'s first test, without its call)
         if can_attack(game, PLAYER, attacker):
-            out.extend(map(attack_action, repeat(attacker), targets))  # no comprehension's frame
+            out.extend(map(ATTACKS[attacker].__getitem__, targets))  # no comprehension's frame, no cached call
     return out
