@@ -26,8 +26,6 @@ from gateruler.engine.actions import (
     Action,
     PlayEvent,
     play_event_action,
-    play_field_action,
-    set_card_action,
 )
 from gateruler.engine.candidates import choices_possible
 from gateruler.engine.combat import attack_targets, can_attack
@@ -86,20 +84,20 @@ def main_actions(game: GameState) -> list[Action]:
             continue  # (the drive zone of a ruler with a hand)
         seen: set[str] = set()
         for iid in cards:
-            card_id, kind, cost, main_play, checked, settable, summons = rows[iid]
+            card_id, kind, cost, checked, plays, sets = rows[iid]  # its plays and sets interned (`MainRow`)
             if card_id in seen:
                 continue  # copies of one card in one zone are the same decision
             seen.add(card_id)
             if kind == UNIT_KIND:
                 if can_summon and cost <= energy:
-                    actions += summons  # its interned summons into each unit zone (`summon_actions`)
+                    actions += plays  # its summons into each unit zone
             elif kind == EVENT_KIND:
-                if cost <= energy and main_play and (not checked or event_playable(game, PLAYER, iid)):
-                    actions.append(play_event_action(iid))
-                if free_set >= 0 and settable:
-                    actions.append(set_card_action(iid, free_set))
+                if plays and cost <= energy and (not checked or event_playable(game, PLAYER, iid)):
+                    actions += plays
+                if free_set >= 0 and sets:
+                    actions.append(sets[free_set])
             elif kind == FIELD_KIND and cost <= energy:
-                actions.append(play_field_action(iid))
+                actions += plays
     return actions
 
 

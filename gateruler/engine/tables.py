@@ -14,7 +14,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from gateruler.engine.actions import DEFENSE, INVADER, PLAYER, UNIT_SLOTS, summon_actions
+from gateruler.engine.actions import (
+    DEFENSE,
+    INVADER,
+    PLAYER,
+    UNIT_SLOTS,
+    Action,
+    play_event_action,
+    play_field_action,
+    set_card_action,
+    summon_actions,
+)
 from gateruler.engine.activation import ability_tables, play_hooks
 from gateruler.engine.continuous import bonus, continuous_entries, expire_grants, hp_entries, with_grants
 from gateruler.engine.firing import once_per_turn
@@ -134,7 +144,9 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         "costs": costs,
         "base_hp": tuple(d.hp or 0 for d in defs),
         "play_checks": play_checks,
-        "main_rows": main_rows(defs, costs, play_checks, abilities["no_main_play"], summon_slots),
+        "main_rows": main_rows(
+            defs, costs, play_checks, abilities["no_main_play"], summon_slots, min(ruler.set_zones, 2)
+        ),
         "summon_slots": summon_slots,
         "replacements": replacement_entries(defs) if REPLACEMENT in hooks else (),
         "watchers": watchers(triggers),
@@ -170,22 +182,24 @@ def main_rows(
     play_checks: Sequence[bool],
     no_main_play: frozenset[int],
     summon_slots: tuple[int, ...],
+    set_zones: int,
 ) -> tuple[MainRow, ...]:
     """`Setup.main_rows`: each card's `MainRow`, from the tables it sums up (a unit's summons into `summon_slots`,
-    the player's unit zones)."""
+    the player's unit zones; an event's sets into each of its `set_zones`)."""
     kinds = {UNIT_TYPE: UNIT_KIND, EVENT_TYPE: EVENT_KIND, FIELD_TYPE: FIELD_KIND}
-    return tuple(
-        MainRow(
-            d.id,
-            kinds.get(d.type, OTHER_KIND),
-            costs[iid],
-            iid not in no_main_play,
-            play_checks[iid],
-            OPEN_CARD not in d.keywords,
-            summon_actions(iid, summon_slots) if d.type is UNIT_TYPE else (),
-        )
-        for iid, d in enumerate(defs)
-    )
+    rows = []
+    for iid, d in enumerate(defs):
+        plays: tuple[Action, ...] = ()
+        sets: tuple[Action, ...] = ()
+        if d.type is UNIT_TYPE:
+            plays = summon_actions(iid, summon_slots)
+        elif d.type is FIELD_TYPE:
+            plays = (play_field_action(iid),)
+        elif d.type is EVENT_TYPE:
+            plays = (play_event_action(iid),) if iid not in no_main_play else ()
+            sets = tuple(set_card_action(iid, zone) for zone in range(set_zones)) if OPEN_CARD not in d.keywords else ()
+        rows.append(MainRow(d.id, kinds.get(d.type, OTHER_KIND), costs[iid], play_checks[iid], plays, sets))
+    return tuple(rows)
 
 
 NO_NAMES: frozenset[str] = frozenset()
