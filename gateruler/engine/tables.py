@@ -35,9 +35,14 @@ from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
 from gateruler.engine.rules import PlayerWindows, Rules
 from gateruler.engine.targets import Chosen
 from gateruler.engine.triggers import ON_PLAY, REPLACEMENT, WATCH_TRIGGERS
-from gateruler.engine.windows import HOOKS as WINDOW_HOOKS
 from gateruler.engine.windows import NO_HOOKS as NO_WINDOW_HOOKS
-from gateruler.engine.windows import ability_windows, answering_cards, has_sentinel, unanswered_windows
+from gateruler.engine.windows import (
+    ability_windows,
+    answering_cards,
+    has_sentinel,
+    unanswered_windows,
+    window_hooks,
+)
 from gateruler.models import NO_GROUPS, CardDef, CostModel, Groups, LevelDef, RulerDef
 from gateruler.vocabulary import EVENT_TYPE, FIELD_TYPE, UNIT_TYPE
 
@@ -172,7 +177,7 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         "leave_replacements": (stays,) if LEAVE in replaces else (),
         "damage_replacements": (damage,) if DAMAGE in replaces else (),
         **play_hooks(abilities),
-        **(WINDOW_HOOKS if answering else NO_WINDOW_HOOKS),
+        **(window_hooks(unanswered) if answering else NO_WINDOW_HOOKS),
     }
 
 

@@ -275,6 +275,19 @@ HOOKS: dict[str, Any] = {
 }
 """The Setup hooks of a game whose player can answer outside their own main and attack phases."""
 NO_HOOKS: dict[str, Any] = dict.fromkeys(HOOKS, ())
+PUSHED: dict[str, frozenset[str]] = {
+    "attack_declared": frozenset({ATTACK_DECLARED, BEFORE_DAMAGE}),
+    "rift_drove": frozenset({RIFT_DRIVE, RIFT_CARD}),
+    "rift_effect_drove": frozenset({RIFT_CARD}),
+    "rift_turn": frozenset({RIFT_START, BEFORE_ATTACK, RIFT_END}),
+}
+"""The windows each hook may push: it pushes none of those no card of the game can answer (`Setup.unanswered`)."""
+
+
+def window_hooks(unanswered: frozenset[str]) -> dict[str, Any]:
+    """`HOOKS`, without the hooks that would push no window in this game (every window they may push is one no card
+    can answer): they would do nothing, at the cost of a call at every attack, drive and rift turn."""
+    return {name: hooks if PUSHED[name] - unanswered else () for name, hooks in HOOKS.items()}
 
 
 # ---------------------------------------------------------------------- opening and answering
