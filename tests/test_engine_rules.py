@@ -247,8 +247,9 @@ def test_a_damage_checks_cards_are_taken_at_once_until_a_cnt_card_whose_abilitie
 # ---------------------------------------------------------------------- main phase
 def test_a_cards_main_row_says_what_the_main_phase_may_do_with_it() -> None:
     """`Setup.main_rows` sums up each card for the main phase's legal actions: its id (copies are one
-    decision), its type, its cost, whether an event is played from the hand in the main phase, needs more
-    than its energy to play, and may be set (an open card may not)."""
+    decision), its type, its cost, whether playing it needs more than its energy; the actions that play it in
+    the main phase (a unit's summons into each of the player's unit zones, an event's play, a field's) and set
+    it into each set zone (an open card may not be set): the very actions `legal_actions` offers."""
     opener = event("OPENER", level=1, keywords=["open_card"])
     plain = event("PLAIN", level=2)
     checked = event("CHECKED", on("on_play", fx("destroy", "enemy_unit")))
@@ -257,11 +258,15 @@ def test_a_cards_main_row_says_what_the_main_phase_may_do_with_it() -> None:
         player=["SOLDIER", "OPENER", "PLAIN", "CHECKED", "GROUND"],
     )
     rows = {g.card(iid).id: row for iid, row in enumerate(g.setup.main_rows)}
-    assert rows["SOLDIER"] == MainRow("SOLDIER", UNIT_KIND, 1, True, False, True)
-    assert rows["OPENER"] == MainRow("OPENER", EVENT_KIND, 1, True, False, False)
-    assert rows["PLAIN"] == MainRow("PLAIN", EVENT_KIND, 2, True, False, True)
+    iids = {g.card(iid).id: iid for iid in range(len(g.setup.defs))}
+    summons = tuple(Summon(iids["SOLDIER"], slot) for slot in g.setup.summon_slots)
+    plain_sets = tuple(SetCard(iids["PLAIN"], zone) for zone in range(len(g.sides[PLAYER].set_zones)))
+    assert plain_sets  # the ruler has set zones
+    assert rows["SOLDIER"] == MainRow("SOLDIER", UNIT_KIND, 1, False, summons, ())
+    assert rows["OPENER"] == MainRow("OPENER", EVENT_KIND, 1, False, (PlayEvent(iids["OPENER"]),), ())
+    assert rows["PLAIN"] == MainRow("PLAIN", EVENT_KIND, 2, False, (PlayEvent(iids["PLAIN"]),), plain_sets)
     assert rows["CHECKED"][:2] == ("CHECKED", EVENT_KIND) and rows["CHECKED"].checked
-    assert rows["GROUND"][:3] == ("GROUND", FIELD_KIND, 1)
+    assert rows["GROUND"] == MainRow("GROUND", FIELD_KIND, 1, False, (PlayField(iids["GROUND"]),), ())
 
 
 def test_the_summon_cap_limits_normal_summons_per_turn() -> None:

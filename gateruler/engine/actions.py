@@ -150,6 +150,12 @@ set_card_action = functools.cache(SetCard)
 attack_action = functools.cache(Attack)
 
 
+ATTACKS: tuple[tuple[Attack, ...], ...] = tuple(
+    tuple(attack_action(attacker, target) for target in range(RULER + 1)) for attacker in range(RULER + 1)
+)
+"""`attack_action(attacker, target)` as `ATTACKS[attacker][target]`: a table read, not a cached call's key."""
+
+
 @functools.cache
 def summon_actions(iid: int, slots: tuple[int, ...]) -> tuple[Summon, ...]:
     """Summoning the card `iid` into each of `slots` (a game's summon zones), interned as one tuple."""

@@ -76,12 +76,15 @@ def attack_targets(game: GameState, side: int) -> list[int]:
     The frontmost card of each line, or the ruler through a line with no
     unit in it (docs/rulings.md, CR 8-4c-1)."""
     board = game.sides[side].board
+    setup = game.setup
+    defs = None if setup.keyword_grants else setup.defs  # nothing grants keywords: `attackable` without its call
     targets: list[int] = []
     open_line = False
     for slot in (ATTACK_LEFT, DEFENSE, ATTACK_RIGHT):
-        if board[slot] is None:
+        u = board[slot]
+        if u is None:
             open_line = True
-        elif attackable(game, side, slot):
+        elif CANNOT_BE_ATTACKED not in defs[u.iid].keywords if defs is not None else attackable(game, side, slot):
             targets.append(slot)
     if open_line:
         targets.append(RULER)

@@ -73,6 +73,7 @@ from gateruler.engine.tasks import (
     Window,
     start_task,
 )
+from gateruler.engine.windows import SPECIAL as RULES_CHOICES
 from gateruler.engine.windows import WINDOW
 from gateruler.engine.windows import answer as answer_window
 from gateruler.engine.zones import shuffle_list
@@ -387,11 +388,18 @@ class Game:
         settled = False  # the rules found nothing to do after the last task
         if not checked:
             self.hp_dirty = True
+        # a window only a set card could answer, while none is set, is passed over here: `open_window`'s first
+        # tests, without its call (most of a game's windows: the rift's attacks in a game of set events)
+        setup = self.setup
+        set_only = not setup.window_plays and not setup.sentinels
+        set_zones = player.set_zones
+        no_set = len(set_zones)
         while self.winner is None and self.pending is None and tasks:
             task = tasks.pop()
             kind = type(task)
             if kind is Window:
-                windows.open_window(self, task)  # type: ignore[arg-type]
+                if not set_only or set_zones.count(None) != no_set or task.name in RULES_CHOICES:  # type: ignore[union-attr]
+                    windows.open_window(self, task)  # type: ignore[arg-type]
                 if settled:
                     continue  # a window changes nothing the rules read (at most it waits, or queues a reveal)
             elif kind is Start and halt is not None and self.turn >= halt:

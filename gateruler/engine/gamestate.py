@@ -57,9 +57,11 @@ class MainRow(NamedTuple):
     card_id: str  # copies of one card in one zone are one decision
     kind: int  # UNIT_KIND, EVENT_KIND, FIELD_KIND or OTHER_KIND
     cost: int  # Setup.costs
-    main_play: bool  # an event whose timing lets it be played from the hand in the main phase (Setup.no_main_play)
     checked: bool  # playing it needs more than its energy (Setup.play_checks: legal.event_playable)
-    settable: bool  # an event that may be set (not an open card)
+    # the actions that play it from the hand or drive zone in the main phase, interned (actions.py): a unit's summons
+    # into each of the player's unit zones, a field's play, an event's when its timing opens there (Setup.no_main_play)
+    plays: tuple[Action, ...]
+    sets: tuple[Action, ...]  # an event that may be set (not an open card): setting it, by set zone; () for others
 
 
 # ---------------------------------------------------------------------- the hooks' shapes

@@ -12,12 +12,12 @@ Copies of a card in one zone, or in the set zones, are one decision
 
 from __future__ import annotations
 
-from itertools import repeat
 from typing import TYPE_CHECKING
 
 from gateruler.engine.actions import (
     ATTACK_LEFT,
     ATTACK_RIGHT,
+    ATTACKS,
     END_TURN,
     GO_TO_ATTACK,
     INVADER,
@@ -25,11 +25,7 @@ from gateruler.engine.actions import (
     RULER,
     Action,
     PlayEvent,
-    attack_action,
     play_event_action,
-    play_field_action,
-    set_card_action,
-    summon_actions,
 )
 from gateruler.engine.candidates import choices_possible
 from gateruler.engine.combat import attack_targets, can_attack
@@ -80,27 +76,28 @@ def main_actions(game: GameState) -> list[Action]:
     ruler = game.setup.ruler
     actions: list[Action] = []
     can_summon = ruler.summon_cap is None or side.summons < ruler.summon_cap
-    slots = game.setup.summon_slots
     rows = game.setup.main_rows
     energy = side.energy_ready
     free_set = side.set_zones.index(None) if None in side.set_zones else -1  # the first free set zone
     for cards in (side.hand, side.drive):
+        if not cards:
+            continue  # (the drive zone of a ruler with a hand)
         seen: set[str] = set()
         for iid in cards:
-            card_id, kind, cost, main_play, checked, settable = rows[iid]
+            card_id, kind, cost, checked, plays, sets = rows[iid]  # its plays and sets interned (`MainRow`)
             if card_id in seen:
                 continue  # copies of one card in one zone are the same decision
             seen.add(card_id)
             if kind == UNIT_KIND:
                 if can_summon and cost <= energy:
-                    actions += summon_actions(iid, slots)
+                    actions += plays  # its summons into each unit zone
             elif kind == EVENT_KIND:
-                if cost <= energy and main_play and (not checked or event_playable(game, PLAYER, iid)):
-                    actions.append(play_event_action(iid))
-                if free_set >= 0 and settable:
-                    actions.append(set_card_action(iid, free_set))
+                if plays and cost <= energy and (not checked or event_playable(game, PLAYER, iid)):
+                    actions += plays
+                if free_set >= 0 and sets:
+                    actions.append(sets[free_set])
             elif kind == FIELD_KIND and cost <= energy:
-                actions.append(play_field_action(iid))
+                actions += plays
     return actions
 
 
@@ -176,13 +173,15 @@ def playable_now(game: GameState, side: int, iid: int, energy: int | None = None
 
 def attack_actions(game: GameState) -> list[Action]:
     """Each attacker that may attack against each legal target (the first player's first turn: one attack)."""
-    if game.first_turn_limit and game.attacks >= 1:
+    if game.attacks >= 1 and game.first_turn_limit:  # the property only when an attack was made
         return []
     targets = attack_targets(game, INVADER)
     out: list[Action] = []
+    zones = game.setup.ruler.attack_zones
+    board = game.sides[PLAYER].board
     for attacker in (ATTACK_LEFT, ATTACK_RIGHT, RULER):
-        if attacker != RULER and attacker >= game.setup.ruler.attack_zones:
-            continue
+        if attacker != RULER and (attacker >= zones or board[attacker] is None):
+            continue  # no attack zone, or an empty one (`can_attack`'s first test, without its call)
         if can_attack(game, PLAYER, attacker):
-            out.extend(map(attack_action, repeat(attacker), targets))  # no comprehension's frame
+            out.extend(map(ATTACKS[attacker].__getitem__, targets))  # no comprehension's frame, no cached call
     return out

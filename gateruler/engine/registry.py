@@ -24,7 +24,7 @@ Adding a word is adding an entry (docs/engine.md has the recipe).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -144,6 +144,8 @@ class Registry(Generic[W]):
     def __init__(self, family: str) -> None:
         self.family = family
         self._words: dict[str, W] = {}
+        # the same dict, read-only by contract: a hot read indexes it without `__getitem__`'s Python call
+        self.entries: Mapping[str, W] = self._words
 
     def add(self, name: str, entry: W) -> W:
         if name in self._words:

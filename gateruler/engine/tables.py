@@ -14,7 +14,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from gateruler.engine.actions import DEFENSE, INVADER, PLAYER, UNIT_SLOTS
+from gateruler.engine.actions import (
+    DEFENSE,
+    INVADER,
+    PLAYER,
+    UNIT_SLOTS,
+    Action,
+    play_event_action,
+    play_field_action,
+    set_card_action,
+    summon_actions,
+)
 from gateruler.engine.activation import ability_tables, play_hooks
 from gateruler.engine.continuous import bonus, continuous_entries, expire_grants, hp_entries, with_grants
 from gateruler.engine.firing import once_per_turn
@@ -25,9 +35,14 @@ from gateruler.engine.rules import DEFAULT as DEFAULT_RULES
 from gateruler.engine.rules import PlayerWindows, Rules
 from gateruler.engine.targets import Chosen
 from gateruler.engine.triggers import ON_PLAY, REPLACEMENT, WATCH_TRIGGERS
-from gateruler.engine.windows import HOOKS as WINDOW_HOOKS
 from gateruler.engine.windows import NO_HOOKS as NO_WINDOW_HOOKS
-from gateruler.engine.windows import ability_windows, answering_cards, has_sentinel, unanswered_windows
+from gateruler.engine.windows import (
+    ability_windows,
+    answering_cards,
+    has_sentinel,
+    unanswered_windows,
+    window_hooks,
+)
 from gateruler.models import NO_GROUPS, CardDef, CostModel, Groups, LevelDef, RulerDef
 from gateruler.vocabulary import EVENT_TYPE, FIELD_TYPE, UNIT_TYPE
 
@@ -123,6 +138,9 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
     answering = answering_cards(defs, owners)
     unanswered = unanswered_windows(defs, owners, abilities["has_activated"]) if answering else frozenset()
     costs = tuple(0 if free else max(d.level, 0) for d in defs)
+    summon_slots = tuple(
+        s for s in UNIT_SLOTS if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)
+    )
     return {
         "defs": defs,
         "ruler": ruler,
@@ -131,12 +149,10 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         "costs": costs,
         "base_hp": tuple(d.hp or 0 for d in defs),
         "play_checks": play_checks,
-        "main_rows": main_rows(defs, costs, play_checks, abilities["no_main_play"]),
-        "summon_slots": tuple(
-            s
-            for s in UNIT_SLOTS
-            if (s == DEFENSE and ruler.defense_zones > 0) or (s != DEFENSE and s < ruler.attack_zones)
+        "main_rows": main_rows(
+            defs, costs, play_checks, abilities["no_main_play"], summon_slots, min(ruler.set_zones, 2)
         ),
+        "summon_slots": summon_slots,
         "replacements": replacement_entries(defs) if REPLACEMENT in hooks else (),
         "watchers": watchers(triggers),
         "replaces": replaces,
@@ -161,26 +177,34 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         "leave_replacements": (stays,) if LEAVE in replaces else (),
         "damage_replacements": (damage,) if DAMAGE in replaces else (),
         **play_hooks(abilities),
-        **(WINDOW_HOOKS if answering else NO_WINDOW_HOOKS),
+        **(window_hooks(unanswered) if answering else NO_WINDOW_HOOKS),
     }
 
 
 def main_rows(
-    defs: Sequence[CardDef], costs: Sequence[int], play_checks: Sequence[bool], no_main_play: frozenset[int]
+    defs: Sequence[CardDef],
+    costs: Sequence[int],
+    play_checks: Sequence[bool],
+    no_main_play: frozenset[int],
+    summon_slots: tuple[int, ...],
+    set_zones: int,
 ) -> tuple[MainRow, ...]:
-    """`Setup.main_rows`: each card's `MainRow`, from the tables it sums up."""
+    """`Setup.main_rows`: each card's `MainRow`, from the tables it sums up (a unit's summons into `summon_slots`,
+    the player's unit zones; an event's sets into each of its `set_zones`)."""
     kinds = {UNIT_TYPE: UNIT_KIND, EVENT_TYPE: EVENT_KIND, FIELD_TYPE: FIELD_KIND}
-    return tuple(
-        MainRow(
-            d.id,
-            kinds.get(d.type, OTHER_KIND),
-            costs[iid],
-            iid not in no_main_play,
-            play_checks[iid],
-            OPEN_CARD not in d.keywords,
-        )
-        for iid, d in enumerate(defs)
-    )
+    rows = []
+    for iid, d in enumerate(defs):
+        plays: tuple[Action, ...] = ()
+        sets: tuple[Action, ...] = ()
+        if d.type is UNIT_TYPE:
+            plays = summon_actions(iid, summon_slots)
+        elif d.type is FIELD_TYPE:
+            plays = (play_field_action(iid),)
+        elif d.type is EVENT_TYPE:
+            plays = (play_event_action(iid),) if iid not in no_main_play else ()
+            sets = tuple(set_card_action(iid, zone) for zone in range(set_zones)) if OPEN_CARD not in d.keywords else ()
+        rows.append(MainRow(d.id, kinds.get(d.type, OTHER_KIND), costs[iid], play_checks[iid], plays, sets))
+    return tuple(rows)
 
 
 NO_NAMES: frozenset[str] = frozenset()

@@ -9,6 +9,7 @@ turn and queues the other side's `Start`.  Each is a handler of `game.RUNS`.
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, INVADER, PLAYER, UNIT_SLOTS
@@ -19,7 +20,7 @@ from gateruler.engine.events import Turn as TurnEntry
 from gateruler.engine.firing import fire
 from gateruler.engine.rules import EnergyReadied, UnitDamage
 from gateruler.engine.state import END_PHASE, GAME_OVER, MAIN_PHASE, START_PHASE
-from gateruler.engine.tasks import End, Main, Start, Task, draw_task, drive_task, end_task, main_task, start_task
+from gateruler.engine.tasks import End, Main, Start, draw_task, drive_task, end_task, main_task, start_task
 from gateruler.engine.triggers import START_OF_TURN
 from gateruler.engine.zones import draw, end_main
 from gateruler.models import TurnStartKind
@@ -35,6 +36,13 @@ UNSTATED_READIED = 2
 _TWO_READIED = EnergyReadied.TWO
 _DRAW_START = TurnStartKind.DRAW
 _DAMAGE_CLEARS = UnitDamage.CLEARS
+# the tasks every turn queues, interned once (tasks.py) and named, not asked of their caches at each turn
+_PLAYER_MAIN, _PLAYER_DRAW, _PLAYER_DRIVE, _RIFT_END = (
+    main_task(PLAYER),
+    draw_task(PLAYER),
+    drive_task(PLAYER),
+    end_task(INVADER),
+)
 
 
 def set_up(game: GameState) -> None:
@@ -80,26 +88,30 @@ def start_phase(game: GameState, task: Start) -> None:
         u = s.board[slot]
         if u is not None:
             u.rested = False
+    setup = game.setup
+    tasks = game.tasks  # the rest of the turn is pushed last first: the first on top
     if side == PLAYER:
         # Its energy readies; then the opponent's steps in the player's start phase, the draws, the main phase.
-        ruler = game.setup.ruler
+        ruler = setup.ruler
         readied = ruler.energy_readied
-        if readied is None and game.setup.rules.energy_readied is _TWO_READIED:
+        if readied is None and setup.rules.energy_readied is _TWO_READIED:
             readied = UNSTATED_READIED  # the text states no number: as the Wizard's (ruling 6)
         s.energy_ready = s.energy if readied is None else min(s.energy, s.energy_ready + readied)
         count = ruler.turn_start_count
         if game.turn == 1 and ruler.first_turn_count is not None:
             count = ruler.first_turn_count
-        take: Task = draw_task(PLAYER) if ruler.turn_start is _DRAW_START else drive_task(PLAYER)
-        later = [*game.setup.opponent.player_turn_tasks(game), *[take] * count, main_task(PLAYER)]
+        tasks.append(_PLAYER_MAIN)
+        tasks.extend(repeat(_PLAYER_DRAW if ruler.turn_start is _DRAW_START else _PLAYER_DRIVE, count))
+        steps = setup.opponent.player_turn_tasks(game)
     else:
         # The rift's steps, with what the game's hooks add among them (its windows), its end phase.
-        later = list(game.setup.opponent.turn_tasks(game))
-        for hook in game.setup.rift_turn:
-            later = hook(game, later)
-        later.append(end_task(INVADER))
-    game.tasks.extend(reversed(later))  # the first on top
-    triggers = game.setup.triggers
+        tasks.append(_RIFT_END)
+        steps = setup.opponent.turn_tasks(game)
+        for hook in setup.rift_turn:
+            steps = hook(game, steps)  # a new list: the opponent's is only read
+    if steps:
+        tasks.extend(reversed(steps))
+    triggers = setup.triggers
     for slot in UNIT_SLOTS:
         unit = s.board[slot]
         if unit is not None and START_OF_TURN in triggers[unit.iid]:  # the test `fire` makes, without its call

@@ -275,6 +275,19 @@ HOOKS: dict[str, Any] = {
 }
 """The Setup hooks of a game whose player can answer outside their own main and attack phases."""
 NO_HOOKS: dict[str, Any] = dict.fromkeys(HOOKS, ())
+PUSHED: dict[str, frozenset[str]] = {
+    "attack_declared": frozenset({ATTACK_DECLARED, BEFORE_DAMAGE}),
+    "rift_drove": frozenset({RIFT_DRIVE, RIFT_CARD}),
+    "rift_effect_drove": frozenset({RIFT_CARD}),
+    "rift_turn": frozenset({RIFT_START, BEFORE_ATTACK, RIFT_END}),
+}
+"""The windows each hook may push: it pushes none of those no card of the game can answer (`Setup.unanswered`)."""
+
+
+def window_hooks(unanswered: frozenset[str]) -> dict[str, Any]:
+    """`HOOKS`, without the hooks that would push no window in this game (every window they may push is one no card
+    can answer): they would do nothing, at the cost of a call at every attack, drive and rift turn."""
+    return {name: hooks if PUSHED[name] - unanswered else () for name, hooks in HOOKS.items()}
 
 
 # ---------------------------------------------------------------------- opening and answering
@@ -284,7 +297,7 @@ def at_risk(name: str) -> bool:
     """Whether the player (or a unit of theirs) is the one about to take damage: every damage window is about the
     player's side (the rift attacks only the player; the player's own attack windows open only when its unit is
     about to take damage; `damage_effect` opens only for damage that may hit the player's side)."""
-    return WINDOWS[name].damage
+    return WINDOWS.entries[name].damage
 
 
 def answers(game: GameState, name: str, source: int = -1) -> list[Action]:
@@ -294,7 +307,8 @@ def answers(game: GameState, name: str, source: int = -1) -> list[Action]:
     special = SPECIAL.get(name)
     if special is not None:
         return special(game, source)
-    risk = at_risk(name)
+    risk = WINDOWS.entries[name].damage  # `at_risk` without its two calls
+    timings = TIMINGS.entries
     s = game.sides[PLAYER]
     setup = game.setup
     defs = setup.defs
@@ -305,7 +319,7 @@ def answers(game: GameState, name: str, source: int = -1) -> list[Action]:
         timing = defs[iid].timing
         if (
             timing
-            and TIMINGS[timing].opens(name, risk)
+            and timings[timing].opens(name, risk)
             and setup.costs[iid] <= s.energy_ready
             and (not out or not is_set_copy(game, iid, out))
             and (not setup.play_checks[iid] or event_playable(game, PLAYER, iid))

@@ -240,7 +240,8 @@ def destroy(game: GameState, side: int, slot: int, cause: str | None = None, sou
         release_soul(game, side, u.iid)
     if game.setup.watchers:
         watch(game, CARD_DESTROYED, side, u.iid)  # under its own on_destroyed abilities
-    fire(game, side, u.iid, ON_DESTROYED)
+    if ON_DESTROYED in game.setup.triggers[u.iid]:  # the test `fire` makes, without its call
+        fire(game, side, u.iid, ON_DESTROYED)
     return True
 
 
@@ -317,6 +318,8 @@ def play_from_hand(game: GameState, side: int, iid: int, slot: int) -> None:
 def touchdown(game: GameState, side: int, iid: int, mark: int) -> None:
     """The card entered from the hand: its TD abilities trigger with its on_enter ones (the tasks pushed since
     `mark`).  TD resolves first, or after them under `Rules.td_order` (docs/rulings.md A6)."""
+    if TOUCHDOWN not in game.setup.triggers[iid]:
+        return  # nothing triggers (the test `fire` makes, without its call and the moves below)
     if game.setup.rules.td_order is _TD_FIRST:
         fire(game, side, iid, TOUCHDOWN)
         return
