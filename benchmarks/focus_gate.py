@@ -79,7 +79,7 @@ def gate_counts(spec: GameSpec, record: pg.GameRecord, probe: int) -> dict[str, 
 
 
 def _print_level(level: int, games: int, total: dict[str, float]) -> None:
-    weighed = max(1.0, sum(total[f"{c} weighed"] for c in CLASSES))
+    weighed = max(1, int(sum(total[f"{c} weighed"] for c in CLASSES)))  # a count, printed as one
     cells = []
     for c in CLASSES:
         departed = int(total[f"{c} departed"])
