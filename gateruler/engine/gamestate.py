@@ -132,6 +132,8 @@ class Setup:
     attribute_names: tuple[frozenset[str], ...] = ()
     faction_names: tuple[frozenset[str], ...] = ()
     watchers: Mapping[str, tuple[int, ...]] = attrs.field(factory=dict)  # a trigger on others' events -> cards with it
+    # id of a filter's predicate -> (it, whether it takes in each card off the board, or None): a memo (filters.py)
+    printed: dict[int, tuple[Any, list[bool | None] | None]] = attrs.field(factory=dict)
     # ------------------------------------------------------------------ facts about the cards, for callers (the bots)
     has_activated: bool = False  # some player card has an activated ability
     has_discount: bool = False  # some player card has a discount
