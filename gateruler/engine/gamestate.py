@@ -141,6 +141,10 @@ class Setup:
     windows: bool = False  # the player may answer in the rift's turn (windows.py)
     unanswered: frozenset[str] = frozenset()  # the windows no card of the game can answer (windows.py)
     sentinels: bool = False  # some unit of the player's has Sentinel: it may answer the rift's windows from the hand
+    # the player's cards that may answer a window from where they stand (windows.may_answer): with an activated ability
+    # whose timing opens outside the player's own phases (in play or the drive zone), a Sentinel unit (the hand)
+    play_answerers: frozenset[int] = frozenset()
+    hand_answerers: frozenset[int] = frozenset()
     # ------------------------------------------------------------------ hooks: what the core runs, and when
     stat_bonuses: tuple[StatBonus, ...] = ()  # at every stat read (continuous stat changes)
     keyword_grants: tuple[KeywordGrants, ...] = ()  # at every keyword read (granted keywords)

@@ -137,6 +137,20 @@ def has_sentinel(defs: Sequence[CardDef], owners: Sequence[int]) -> bool:
     return any(owner == PLAYER and d.type is UNIT_TYPE and SENTINEL in d.keywords for d, owner in zip(defs, owners))
 
 
+def window_answerers(defs: Sequence[CardDef]) -> dict[str, frozenset[int]]:
+    """`Setup.play_answerers` and `hand_answerers`: the cards with an activated ability whose timing opens outside
+    the player's own main and attack phases, and the Sentinel units (`may_answer`; the rift's too, whose cards the
+    player's zones never hold, so that the test reads no owner)."""
+    play: list[int] = []
+    hand: list[int] = []
+    for iid, d in enumerate(defs):
+        if any(a.trigger == ACTIVATED and _opens_outside_own_phases(a.timing) for a in d.abilities):
+            play.append(iid)
+        if d.type is UNIT_TYPE and SENTINEL in d.keywords:
+            hand.append(iid)
+    return {"play_answerers": frozenset(play), "hand_answerers": frozenset(hand)}
+
+
 _ANSWERS: dict[
     int, tuple[CardDef, bool]
 ] = {}  # id(definition) -> (it, whether it can answer): set-up is a short game's cost
@@ -300,6 +314,34 @@ def at_risk(name: str) -> bool:
     return WINDOWS.entries[name].damage
 
 
+def may_answer(game: GameState, name: str) -> bool:
+    """Whether some card of the player's stands where it could answer the priority window `name` (`answers` finds
+    none otherwise, so the window is passed over before its battle or attacker is looked at): a set card whose
+    timing opens there and whose energy is ready, a card with an activated ability that answers outside the
+    player's own phases on the board or in the field or drive zone, a Sentinel unit in the hand in the rift's turn."""
+    s = game.sides[PLAYER]
+    setup = game.setup
+    set_zones = s.set_zones
+    if set_zones.count(None) != len(set_zones):
+        windows, costs, energy = setup.set_windows, setup.costs, s.energy_ready
+        for iid in set_zones:
+            if iid is not None and name in windows[iid] and costs[iid] <= energy:
+                return True
+    if setup.window_plays:  # activated abilities
+        cards = setup.play_answerers
+        if not cards.isdisjoint(s.drive) or not cards.isdisjoint(s.field):
+            return True
+        for unit in s.board:
+            if unit is not None and unit.iid in cards:
+                return True
+    return (
+        setup.sentinels
+        and game.active != PLAYER
+        and game.has_hand(PLAYER)
+        and not setup.hand_answerers.isdisjoint(s.hand)
+    )
+
+
 def answers(game: GameState, name: str, source: int = -1) -> list[Action]:
     """The player's answers in the window `name` (`Pass` aside): set events and activated abilities whose
     timing opens there, sentinel summons from the hand in the rift's turn; in the two choices of the rules,
@@ -370,10 +412,8 @@ def open_window(game: GameState, window: Window) -> None:
     if name in setup.unanswered:
         return  # no card of this game's answers there (tables: unanswered_windows): only in a save made before such
         # windows were left off the task stack
-    if not setup.window_plays and name not in SPECIAL and (not setup.sentinels or game.active == PLAYER):
-        set_zones = game.sides[PLAYER].set_zones
-        if set_zones.count(None) == len(set_zones):
-            return  # only a set card could answer (`answers`), and none is set: no battle to look at first
+    if name not in SPECIAL and not may_answer(game, name):
+        return  # no card stands where it could answer (`answers`): no battle to look at first
     if name == BEFORE_DAMAGE:
         battle = game.pending_battle(game.active)
         if battle is None or not _battle_goes_on(game, battle):
