@@ -345,7 +345,8 @@ class CardFilter:
         top is its last card)."""
         out: list[tuple[int, Any, int]] = []
         test = self.test
-        for side in self.sides(controller):
+        code = _SIDE_CODES[self.side]  # `sides` without its call
+        for side in (controller,) if code == 1 else (1 - controller,) if code == 2 else (controller, 1 - controller):
             s = game.sides[side]
             for zone in self.zones:
                 if zone == BOARD:

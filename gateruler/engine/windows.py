@@ -321,12 +321,9 @@ def may_answer(game: GameState, name: str) -> bool:
     player's own phases on the board or in the field or drive zone, a Sentinel unit in the hand in the rift's turn."""
     s = game.sides[PLAYER]
     setup = game.setup
-    set_zones = s.set_zones
-    if set_zones.count(None) != len(set_zones):
-        windows, costs, energy = setup.set_windows, setup.costs, s.energy_ready
-        for iid in set_zones:
-            if iid is not None and name in windows[iid] and costs[iid] <= energy:
-                return True
+    for iid in s.set_zones:  # two at most
+        if iid is not None and name in setup.set_windows[iid] and setup.costs[iid] <= s.energy_ready:
+            return True
     if setup.window_plays:  # activated abilities
         cards = setup.play_answerers
         if not cards.isdisjoint(s.drive) or not cards.isdisjoint(s.field):
@@ -334,10 +331,11 @@ def may_answer(game: GameState, name: str) -> bool:
         for unit in s.board:
             if unit is not None and unit.iid in cards:
                 return True
+    # a Sentinel unit in the hand (`has_hand` without its call)
     return (
         setup.sentinels
         and game.active != PLAYER
-        and game.has_hand(PLAYER)
+        and setup.ruler.has_hand
         and not setup.hand_answerers.isdisjoint(s.hand)
     )
 
