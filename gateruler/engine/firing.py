@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from gateruler.engine.actions import INVADER, PLAYER
 from gateruler.engine.events import Ability as AbilityEntry
 from gateruler.engine.frames import BEGIN, Frame
-from gateruler.engine.tasks import window
+from gateruler.engine.tasks import make, window
 
 if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
@@ -62,7 +62,9 @@ def fire(
     windows = setup.ability_windows
     for index in reversed(ready):
         ability = abilities[index]
-        tasks.append(Frame(side, iid, index, BEGIN if ability.costs or ability.optional else 0, (), (), event))
+        tasks.append(
+            make(Frame, (side, iid, index, BEGIN if ability.costs or ability.optional else 0, (), (), event, -1))
+        )
         if windows:
             name = windows.get((iid, index))
             if name is not None:
