@@ -90,7 +90,7 @@ EffectDriveHook = Callable[["GameState", int], None]
 """(game, card) -> None: an effect of the rift's drove the card, which a `RiftPlay` step on top of the tasks plays."""
 TurnHook = Callable[["GameState"], None]
 """(game) -> None: a moment of the turn (its end)."""
-TurnSteps = Callable[["GameState", list["Task"]], list["Task"]]
+TurnSteps = Callable[["GameState", Sequence["Task"]], list["Task"]]
 """(game, the rift's steps of its turn) -> the turn's tasks with what the hook adds among them (its windows)."""
 
 
@@ -199,8 +199,9 @@ class Opponent(Protocol):
         aside unseen); None: the whole list."""
         ...  # pragma: no cover
 
-    def turn_tasks(self, game: GameState) -> list[Task]:
-        """The opponent's turn after the common start phase, as engine tasks (its steps: tasks.RIFT_STEPS)."""
+    def turn_tasks(self, game: GameState) -> Sequence[Task]:
+        """The opponent's turn after the common start phase, as engine tasks (its steps: tasks.RIFT_STEPS); only
+        read (the same sequence may be handed out every turn)."""
         ...  # pragma: no cover
 
     def player_turn_tasks(self, game: GameState) -> list[Task]:

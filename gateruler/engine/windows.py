@@ -259,7 +259,7 @@ def effect_drive_windows(game: GameState, iid: int) -> None:
         game.tasks.append(task(RIFT_CARD, iid))
 
 
-def turn_windows(game: GameState, steps: list[Task]) -> list[Task]:
+def turn_windows(game: GameState, steps: Sequence[Task]) -> list[Task]:
     """The rift's turn with its windows: in its start phase (before its level's start rule and before its first
     drive), before each of its attacks is chosen, and before its end phase.
 
