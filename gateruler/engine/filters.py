@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -279,21 +279,19 @@ def _printed_row(game: GameState, test: Any) -> list[bool | None] | None:
     return row
 
 
-def kept_off_board(game: GameState, side: int, test: Any, cards: Sequence[int | None]) -> list[int]:
-    """The cards of `cards` (of `side`, off the board; None, an empty set zone, is left out) that `test` takes in
-    (None: all), in their order."""
-    found = [iid for iid in cards if iid is not None] if None in cards else cast("list[int]", list(cards))
+def kept_off_board(game: GameState, side: int, test: Any, cards: Sequence[int]) -> list[int]:
+    """The cards of `cards` (of `side`, off the board) that `test` takes in (None: all), in their order."""
     if test is None:
-        return found
+        return list(cards)
     row = _printed_row(game, test)
     if row is None:
-        return [iid for iid in found if test(game, side, iid, -1)]
-    marks = list(map(row.__getitem__, found))  # C-level: a deck's forty cards
+        return [iid for iid in cards if test(game, side, iid, -1)]
+    marks = list(map(row.__getitem__, cards))  # C-level: a deck's forty cards
     if None in marks:
-        for at, iid in enumerate(found):
+        for at, iid in enumerate(cards):
             if marks[at] is None:
                 marks[at] = row[iid] = bool(test(game, side, iid, -1))
-    return list(compress(found, marks))
+    return list(compress(cards, marks))
 
 
 def all_of(tests: Iterable[Any]) -> Any:
@@ -359,6 +357,8 @@ class CardFilter:
                     cards = getattr(s, ZONE_LISTS[zone])
                     if zone == "deck":
                         cards = sorted(cards)  # its order is hidden: the cards are offered in a fixed order
+                    elif zone == SET_ZONE:
+                        cards = [iid for iid in cards if iid is not None]  # None: an empty set zone
                     elif zone == "damage_zone" and test is not None and s.face_down:
                         hidden = s.face_down  # a face-down card shows nothing: it has no property to match
                         cards = [iid for iid in cards if iid not in hidden]
