@@ -12,7 +12,7 @@ and `decide` when one of the rift's abilities must choose.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -178,19 +178,17 @@ class InvaderController:
             return [RIFT_START_RULES]
         return []
 
-    def turn_tasks(self, game: GameState) -> list[Task]:
-        """The rift's turn after the common start phase, in order."""
+    def turn_tasks(self, game: GameState) -> Sequence[Task]:
+        """The rift's turn after the common start phase, in order: the level's and whether it is the game's first
+        turn's, the same steps every turn (`_TURNS`: worked out once per level)."""
         level = game.setup.level
-        tasks: list[Task] = []
-        if level.rules_of(_SACRIFICE):
-            tasks.append(RIFT_START_RULES)
-        tasks += [RIFT_DRIVE] * level.drives_per_turn
-        if game.first_turn_limit:
-            # The first player's single first-turn attack is made by the rift itself.
-            tasks.append(rift_attack(RULER))
-        else:
-            tasks += [rift_attack(slot) for slot in ATTACKER_ORDER]
-        return tasks
+        first = game.turn == 1 and game.active == game.first_player  # `first_turn_limit` without its call
+        hit = _TURNS.get((id(level), first))
+        if hit is None or hit[0] is not level:
+            if len(_TURNS) >= 64:
+                _TURNS.clear()
+            hit = _TURNS[(id(level), first)] = (level, _turn_steps(level, first))
+        return hit[1]
 
     def run_task(self, game: GameState, task: Task) -> None:
         """One step of the rift's turn (engine/tasks.py), by its kind."""
@@ -407,6 +405,24 @@ class InvaderController:
             if game.sides[PLAYER].board[slot] is not None:
                 game.destroy(PLAYER, slot, Cause.RULE, end)
                 break
+
+
+def _turn_steps(level: LevelDef, first_turn: bool) -> tuple[Task, ...]:
+    tasks: list[Task] = []
+    if level.rules_of(_SACRIFICE):
+        tasks.append(RIFT_START_RULES)
+    tasks += [RIFT_DRIVE] * level.drives_per_turn
+    if first_turn:
+        # The first player's single first-turn attack is made by the rift itself.
+        tasks.append(rift_attack(RULER))
+    else:
+        tasks += [rift_attack(slot) for slot in ATTACKER_ORDER]
+    return tuple(tasks)
+
+
+_TURNS: dict[tuple[int, bool], tuple[LevelDef, tuple[Task, ...]]] = {}
+"""(id(level), the game's first turn) -> (the level, the rift's steps of such a turn): the memo keeps the level alive,
+so its id is no other's."""
 
 
 STEPS: dict[type, Callable[[InvaderController, GameState, Any], None]] = {

@@ -239,3 +239,26 @@ def test_a_filter_reads_the_printed_numbers_of_cards_off_the_board() -> None:
     hand = len(s.hand)
     play(g, "RECKON")  # wolf (ATK 3) and drake (ATK 4) count; the cub (ATK 1) does not
     assert len(s.hand) == hand - 1 + 1, "it drew a card"
+
+
+def test_a_soul_filter_reads_the_soul_a_field_card_holds_now_each_time_it_is_asked() -> None:
+    # the printed properties of a card off the board are the same all game, and filters.kept_off_board remembers
+    # them; the soul a field card holds is not printed and changes
+    reckon = yaml_event(
+        "RECKON",
+        "{effect: draw, target: controller, amount: 1, if: {count: {side: own, zone: field_zone, soul: {min: 1}}, min: 1}}",
+    )
+    grove = yaml_cards("- {id: GROVE, name: grove, type: field, level: 0, provenance: provisional}")
+    g = game(cards=[reckon, *grove, *UNITS], player=["RECKON", "RECKON", "GROVE", "CUB", FILLER, FILLER])
+    s = g.sides[P]
+    field = find_iid(g, P, "hand", "GROVE")
+    s.hand.remove(field)
+    s.field.append(field)
+    hand = len(s.hand)
+    play(g, "RECKON")  # the grove holds no soul: no draw
+    assert len(s.hand) == hand - 1
+    cub = find_iid(g, P, "hand", "CUB")
+    s.hand.remove(cub)
+    g.put_soul(P, field, cub, "hand")
+    play(g, "RECKON")  # now it holds one
+    assert len(s.hand) == hand - 1 - 1 - 1 + 1

@@ -76,19 +76,29 @@ def with_grants(game: GameState, side: int, slot: int, base: frozenset[str]) -> 
             return base
         gained = u.gained
         iid = u.iid
-    extra = {keyword for keyword, _ in gained}
+    extra = {keyword for keyword, _ in gained} if gained else set()  # no comprehension's call for none
     grants = game.setup.grants
     if grants:
         for src_side in (0, 1):
             sd = game.sides[src_side]
-            sources = [u.iid for u in sd.board if u is not None] + sd.field
-            for src in sources:
-                for requires, effect in grants[src]:
-                    if _reaches(game, effect.target, src_side, src, side, iid, slot) and (
-                        requires is None or requires.holds(game, src_side, src, ())
-                    ):
-                        extra.add(effect.keyword)
+            for u in sd.board:  # the cards in play with a grant (loops: no list of the cards in play)
+                if u is not None and grants[u.iid]:
+                    _granted(game, extra, grants[u.iid], src_side, u.iid, side, iid, slot)
+            for src in sd.field:
+                if grants[src]:
+                    _granted(game, extra, grants[src], src_side, src, side, iid, slot)
     return base | extra if extra else base
+
+
+def _granted(
+    game: GameState, extra: set[str], grants: Any, src_side: int, src: int, side: int, iid: int, slot: int
+) -> None:
+    """Add to `extra` the keywords the card `src` of `src_side` grants the unit `iid` in `slot` of `side`."""
+    for requires, effect in grants:
+        if _reaches(game, effect.target, src_side, src, side, iid, slot) and (
+            requires is None or requires.holds(game, src_side, src, ())
+        ):
+            extra.add(effect.keyword)
 
 
 def expire_grants(game: GameState) -> None:

@@ -28,7 +28,7 @@ import attrs
 from gateruler.engine.actions import DONE, INVADER, Choose, ChooseCard, Done
 from gateruler.engine.copies import first_copies, first_places
 from gateruler.engine.events import Cause
-from gateruler.engine.filters import BOARD, CardFilter, StateIs, all_of
+from gateruler.engine.filters import BOARD, CardFilter, StateIs, all_of, kept_off_board
 from gateruler.engine.frames import Decision, DecisionKind, Frame
 from gateruler.engine.registry import PROPERTIES, Choice, Param, Registry, param, params_of
 
@@ -507,7 +507,7 @@ class Soul(Cost):
             cards: tuple[int, ...] | list[int] = game.soul(side, source)
         else:
             cards = game.sides[side].soul_cards  # host by host, oldest first
-        return [iid for iid in cards if test is None or test(game, side, iid, -1)]
+        return kept_off_board(game, side, test, cards)
 
     def can_pay(self, game: GameState, side: int, source: int) -> bool:
         return len(self._candidates(game, side, source)) >= self.count

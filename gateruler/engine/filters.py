@@ -15,7 +15,8 @@ never below 0 (what an energy ruler pays).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -236,6 +237,63 @@ class NotTest:
         return not self.test(game, side, iid, slot)
 
 
+PRINTED_TESTS = (
+    TypeIs,
+    HasAttribute,
+    FactionIs,
+    HasKeyword,
+    HasMarker,
+    NameIs,
+    NameContains,
+    StatIn,
+    StateIs,
+    EnteredAs,
+)
+"""The predicates that, for a card off the board (slot -1), read only its definition and the setup's tables of it
+(`SoulIn` reads the soul a field card holds)."""
+
+
+def reads_printed(test: Any) -> bool:
+    """Whether `test`, for a card off the board, reads only what is printed on it (`PRINTED_TESTS`, and `and`, `or`
+    and `not` of them): its answer is then the same for the card in every game of a setup."""
+    kind = type(test)
+    if kind is AllOf or kind is AnyOf:
+        return all(map(reads_printed, test.tests))
+    if kind is NotTest:
+        return reads_printed(test.test)
+    return kind in PRINTED_TESTS
+
+
+def _printed_row(game: GameState, test: Any) -> list[bool | None] | None:
+    """For each card of the game, whether `test` takes it in off the board, None while not yet asked; None for a test
+    that reads more than the printed card.  Kept per setup and test (`Setup.printed`: a search tests every card of a
+    deck), filled in as cards are asked about (a setup's hundred cards tested at once cost a short game's worth)."""
+    memo = game.setup.printed
+    hit = memo.get(id(test))
+    if hit is not None and hit[0] is test:  # the memo keeps the test alive: its id is no other's
+        return hit[1]
+    if len(memo) >= 256:
+        memo.clear()
+    row: list[bool | None] | None = [None] * len(game.setup.defs) if reads_printed(test) else None
+    memo[id(test)] = (test, row)
+    return row
+
+
+def kept_off_board(game: GameState, side: int, test: Any, cards: Sequence[int]) -> list[int]:
+    """The cards of `cards` (of `side`, off the board) that `test` takes in (None: all), in their order."""
+    if test is None:
+        return list(cards)
+    row = _printed_row(game, test)
+    if row is None:
+        return [iid for iid in cards if test(game, side, iid, -1)]
+    marks = list(map(row.__getitem__, cards))  # C-level: a deck's forty cards
+    if None in marks:
+        for at, iid in enumerate(cards):
+            if marks[at] is None:
+                marks[at] = row[iid] = bool(test(game, side, iid, -1))
+    return list(compress(cards, marks))
+
+
 def all_of(tests: Iterable[Any]) -> Any:
     """One predicate for several (None when there are none: every card matches)."""
     tests = tuple(tests)
@@ -285,7 +343,8 @@ class CardFilter:
         top is its last card)."""
         out: list[tuple[int, Any, int]] = []
         test = self.test
-        for side in self.sides(controller):
+        code = _SIDE_CODES[self.side]  # `sides` without its call
+        for side in (controller,) if code == 1 else (1 - controller,) if code == 2 else (controller, 1 - controller):
             s = game.sides[side]
             for zone in self.zones:
                 if zone == BOARD:
@@ -298,12 +357,13 @@ class CardFilter:
                     cards = getattr(s, ZONE_LISTS[zone])
                     if zone == "deck":
                         cards = sorted(cards)  # its order is hidden: the cards are offered in a fixed order
+                    elif zone == SET_ZONE:
+                        cards = [iid for iid in cards if iid is not None]  # None: an empty set zone
                     elif zone == "damage_zone" and test is not None and s.face_down:
                         hidden = s.face_down  # a face-down card shows nothing: it has no property to match
                         cards = [iid for iid in cards if iid not in hidden]
-                    for iid in cards:
-                        if iid is not None and (test is None or test(game, side, iid, -1)):
-                            out.append((side, zone, iid))
+                    for iid in kept_off_board(game, side, test, cards):
+                        out.append((side, zone, iid))
         return out
 
     def count(self, game: GameState, controller: int) -> int:

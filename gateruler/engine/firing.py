@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gateruler.engine.actions import INVADER, PLAYER
 from gateruler.engine.events import Ability as AbilityEntry
 from gateruler.engine.frames import BEGIN, Frame
-from gateruler.engine.tasks import window
+from gateruler.engine.tasks import make, window
 
 if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
@@ -61,7 +62,9 @@ def fire(
     windows = setup.ability_windows
     for index in reversed(ready):
         ability = abilities[index]
-        tasks.append(Frame(side, iid, index, BEGIN if ability.costs or ability.optional else 0, (), (), event))
+        tasks.append(
+            make(Frame, (side, iid, index, BEGIN if ability.costs or ability.optional else 0, (), (), event, -1))
+        )
         if windows:
             name = windows.get((iid, index))
             if name is not None:
@@ -89,12 +92,18 @@ def watch(game: GameState, trigger: str, side: int, iid: int, slot: int = -1) ->
     setup = game.setup
     owners = setup.owners
     active = game.active
+    playing: list[int] = []  # the watchers in play (their owner's board or field zone): the few cards there, looked up
+    for controller in (PLAYER, INVADER):
+        s = game.sides[controller]
+        for u in s.board:
+            if u is not None and u.iid in watchers and owners[u.iid] == controller:
+                playing.append(u.iid)
+        for w in s.field:
+            if w in watchers and owners[w] == controller:
+                playing.append(w)
     found: list[tuple[int, int, list[int]]] = []
-    on_board = [{u.iid for u in s.board if u is not None} for s in game.sides]  # once, not a search per watcher
-    for w in watchers:
+    for w in playing:  # in any order: they are sorted below
         controller = owners[w]
-        if w not in on_board[controller] and w not in game.sides[controller].field:
-            continue  # in play only
         abilities = setup.defs[w].abilities
         indices = [
             i

@@ -77,6 +77,22 @@ class Frame(NamedTuple):
     end: int = -1  # stop before this step (-1: at the ability's end); saves of version 1 need it
 
 
+_new = tuple.__new__  # a Frame from its eight fields, without the NamedTuple constructor's Python call
+
+
+def next_step(frame: Frame) -> Frame:
+    """The frame of the ability's next step, no answers given yet: `frame._replace(step=frame.step + 1, answers=())`
+    without its two Python calls (`_replace`, `_make`): most steps of a resolution make one."""
+    side, source, ability, step, _, bound, event, end = frame
+    return _new(Frame, (side, source, ability, step + 1, (), bound, event, end))
+
+
+def with_answers(frame: Frame, answers: tuple) -> Frame:
+    """`frame._replace(answers=answers)` without its two Python calls."""
+    side, source, ability, step, _, bound, event, end = frame
+    return _new(Frame, (side, source, ability, step, answers, bound, event, end))
+
+
 def cause_of(game: Logged, frame: Frame) -> str:
     """The reason an entry made by the frame's ability logs (its source being `frame.source`): the
     ability's trigger, or "rule" for what a level's rule added (events.Cause)."""

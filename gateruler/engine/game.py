@@ -388,17 +388,21 @@ class Game:
         settled = False  # the rules found nothing to do after the last task
         if not checked:
             self.hp_dirty = True
-        # a window only a set card could answer, while none is set, is passed over here: `open_window`'s first
-        # tests, without its call (most of a game's windows: the rift's attacks in a game of set events)
+        # a window no card stands where it could answer is passed over here: `open_window`'s first test, without
+        # its call (most of a game's windows); one only a set card could answer while none is set, without a call
         setup = self.setup
         set_only = not setup.window_plays and not setup.sentinels
         set_zones = player.set_zones
         no_set = len(set_zones)
+        may_answer = windows.may_answer
         while self.winner is None and self.pending is None and tasks:
             task = tasks.pop()
             kind = type(task)
             if kind is Window:
-                if not set_only or set_zones.count(None) != no_set or task.name in RULES_CHOICES:  # type: ignore[union-attr]
+                name = task.name  # type: ignore[union-attr]
+                if name in RULES_CHOICES or (
+                    (not set_only or set_zones.count(None) != no_set) and may_answer(self, name)
+                ):
                     windows.open_window(self, task)  # type: ignore[arg-type]
                 if settled:
                     continue  # a window changes nothing the rules read (at most it waits, or queues a reveal)

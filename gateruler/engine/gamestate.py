@@ -90,7 +90,7 @@ EffectDriveHook = Callable[["GameState", int], None]
 """(game, card) -> None: an effect of the rift's drove the card, which a `RiftPlay` step on top of the tasks plays."""
 TurnHook = Callable[["GameState"], None]
 """(game) -> None: a moment of the turn (its end)."""
-TurnSteps = Callable[["GameState", list["Task"]], list["Task"]]
+TurnSteps = Callable[["GameState", Sequence["Task"]], list["Task"]]
 """(game, the rift's steps of its turn) -> the turn's tasks with what the hook adds among them (its windows)."""
 
 
@@ -132,6 +132,8 @@ class Setup:
     attribute_names: tuple[frozenset[str], ...] = ()
     faction_names: tuple[frozenset[str], ...] = ()
     watchers: Mapping[str, tuple[int, ...]] = attrs.field(factory=dict)  # a trigger on others' events -> cards with it
+    # id of a filter's predicate -> (it, whether it takes in each card off the board, or None): a memo (filters.py)
+    printed: dict[int, tuple[Any, list[bool | None] | None]] = attrs.field(factory=dict)
     # ------------------------------------------------------------------ facts about the cards, for callers (the bots)
     has_activated: bool = False  # some player card has an activated ability
     has_discount: bool = False  # some player card has a discount
@@ -139,6 +141,10 @@ class Setup:
     windows: bool = False  # the player may answer in the rift's turn (windows.py)
     unanswered: frozenset[str] = frozenset()  # the windows no card of the game can answer (windows.py)
     sentinels: bool = False  # some unit of the player's has Sentinel: it may answer the rift's windows from the hand
+    # the player's cards that may answer a window from where they stand (windows.may_answer): with an activated ability
+    # whose timing opens outside the player's own phases (in play or the drive zone), a Sentinel unit (the hand)
+    play_answerers: frozenset[int] = frozenset()
+    hand_answerers: frozenset[int] = frozenset()
     # ------------------------------------------------------------------ hooks: what the core runs, and when
     stat_bonuses: tuple[StatBonus, ...] = ()  # at every stat read (continuous stat changes)
     keyword_grants: tuple[KeywordGrants, ...] = ()  # at every keyword read (granted keywords)
@@ -193,8 +199,9 @@ class Opponent(Protocol):
         aside unseen); None: the whole list."""
         ...  # pragma: no cover
 
-    def turn_tasks(self, game: GameState) -> list[Task]:
-        """The opponent's turn after the common start phase, as engine tasks (its steps: tasks.RIFT_STEPS)."""
+    def turn_tasks(self, game: GameState) -> Sequence[Task]:
+        """The opponent's turn after the common start phase, as engine tasks (its steps: tasks.RIFT_STEPS); only
+        read (the same sequence may be handed out every turn)."""
         ...  # pragma: no cover
 
     def player_turn_tasks(self, game: GameState) -> list[Task]:

@@ -34,7 +34,7 @@ from gateruler.engine.activation import activate, play_discounted
 from gateruler.engine.combat import declare_attack
 from gateruler.engine.events import Phase as PhaseEntry
 from gateruler.engine.events import Set as SetEntry
-from gateruler.engine.frames import Frame
+from gateruler.engine.frames import Frame, with_answers
 from gateruler.engine.state import ATTACK_PHASE, MAIN_PHASE
 from gateruler.engine.tasks import end_task
 from gateruler.engine.zones import (
@@ -56,7 +56,7 @@ def answer(game: GameState, action: Choose | ChooseCard | Confirm | Split | Done
     frame = game.tasks.pop()
     assert type(frame) is Frame  # the frame that asked waits on top
     game.pending = None
-    game.tasks.append(frame._replace(answers=frame.answers + (action,)))
+    game.tasks.append(with_answers(frame, frame.answers + (action,)))
 
 
 def summon_unit(game: GameState, action: Summon) -> None:

@@ -113,21 +113,40 @@ def _standing(game: GameState, hook: str, side: int, iid: int, slot: int) -> lis
         return found
     for src_side in (side, 1 - side):
         s = game.sides[src_side]
-        sources = [u.iid for u in s.board if u is not None] + s.field
-        for src in sources:
-            for entry in table[src]:
-                word = entry[2]
-                if word.hook != hook or not reaches(game, word.target, src_side, src, side, iid, slot):
-                    continue
-                if entry[1] is not None and not entry[1].holds(game, src_side, src, ()):
-                    continue
-                if _APPLYING and (id(game), src, entry[0]) in _APPLYING:
-                    continue
-                if word.condition is not None and not word.condition.holds(game, src_side, src, ()):
-                    continue
-                found.append((src_side, src, entry))
-    found.sort(key=lambda f: f[2][3])  # stable: those with nothing to do instead first
+        for u in s.board:  # the cards in play with a standing replacement (loops: no list of the cards in play)
+            if u is not None and table[u.iid]:
+                _applying(game, found, table[u.iid], hook, src_side, u.iid, side, iid, slot)
+        for src in s.field:
+            if table[src]:
+                _applying(game, found, table[src], hook, src_side, src, side, iid, slot)
+    if len(found) > 1:
+        found.sort(key=lambda f: f[2][3])  # stable: those with nothing to do instead first
     return found
+
+
+def _applying(
+    game: GameState,
+    found: list[tuple[int, int, Entry]],
+    entries: tuple[Entry, ...],
+    hook: str,
+    src_side: int,
+    src: int,
+    side: int,
+    iid: int,
+    slot: int,
+) -> None:
+    """Add to `found` the standing replacements of the card `src` (of `src_side`) that apply to this card now."""
+    for entry in entries:
+        word = entry[2]
+        if word.hook != hook or not reaches(game, word.target, src_side, src, side, iid, slot):
+            continue
+        if entry[1] is not None and not entry[1].holds(game, src_side, src, ()):
+            continue
+        if _APPLYING and (id(game), src, entry[0]) in _APPLYING:
+            continue
+        if word.condition is not None and not word.condition.holds(game, src_side, src, ()):
+            continue
+        found.append((src_side, src, entry))
 
 
 def _instead(game: GameState, src_side: int, src: int, index: int) -> None:

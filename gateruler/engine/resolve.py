@@ -25,7 +25,7 @@ from gateruler.engine.actions import DONE, INVADER, RULER, Choose, ChooseCard, C
 from gateruler.engine.candidates import does_nothing, finds_nothing
 from gateruler.engine.copies import first_places
 from gateruler.engine.events import Cause
-from gateruler.engine.frames import BEGIN, Decision, DecisionKind, Frame, Result, log_no_effect
+from gateruler.engine.frames import BEGIN, Decision, DecisionKind, Frame, Result, log_no_effect, next_step, with_answers
 from gateruler.engine.targets import Chosen, Every, PlayerTarget, RulerTarget, SelfTarget, SideTarget
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def ask(game: GameState, frame: Frame, decision: Decision) -> None:
         game.tasks.append(frame)
         game.pending = decision
         return
-    run(game, frame._replace(answers=frame.answers + (answer,)))
+    run(game, with_answers(frame, frame.answers + (answer,)))
 
 
 def _confirm(frame: Frame, step: int, purpose: str = "optional") -> Decision:
@@ -97,7 +97,7 @@ def _pay(game: GameState, frame: Frame, cost: Any) -> None:
         return
     tasks = game.tasks
     at = len(tasks)
-    after = frame._replace(step=frame.step + 1, answers=())
+    after = next_step(frame)
     tasks.append(after)
     paid = cost.pay(game, frame)
     if cost.bind and game.tasks is tasks and at < len(tasks) and tasks[at] is after:
@@ -112,7 +112,7 @@ def _effect(game: GameState, frame: Frame, ability: Any, index: int) -> None:
     tasks = game.tasks
     if effect.condition is not None and not effect.condition.holds(game, side, source, frame.bound):
         if not last:
-            tasks.append(frame._replace(step=step + 1, answers=()))
+            tasks.append(next_step(frame))
         return
     answers = frame.answers
     if effect.optional:
@@ -120,14 +120,14 @@ def _effect(game: GameState, frame: Frame, ability: Any, index: int) -> None:
             if finds_nothing(game, side, effect):  # "you may" with nothing to choose is not asked
                 log_no_effect(game, frame, Cause.NO_TARGET)
                 if not last:
-                    tasks.append(frame._replace(step=step + 1, answers=()))
+                    tasks.append(next_step(frame))
                 return
             ask(game, frame, _confirm(frame, step))
             return
         if not answers[0].yes:
             game.log_event(side, "declined", source)
             if not last:
-                tasks.append(frame._replace(step=step + 1, answers=()))
+                tasks.append(next_step(frame))
             return
         answers = answers[1:]
     found = _victims(game, frame, effect, answers)
@@ -136,7 +136,7 @@ def _effect(game: GameState, frame: Frame, ability: Any, index: int) -> None:
     victims, used = found
     own = frame
     if effect.chooses:  # the effect's own choices (cards it takes, zones, an order) follow its target's
-        own = frame._replace(answers=answers[used:])
+        own = with_answers(frame, answers[used:])
         decision = effect.choose(game, own, victims)
         if decision is not None:
             ask(game, frame, decision)
@@ -146,12 +146,12 @@ def _effect(game: GameState, frame: Frame, ability: Any, index: int) -> None:
         if times == 0:
             log_no_effect(game, frame, Cause.NOTHING_TO_COUNT)
             if not last:
-                tasks.append(frame._replace(step=step + 1, answers=()))
+                tasks.append(next_step(frame))
             return
         effect = attrs.evolve(effect, **{name: getattr(effect, name) * times for name in effect.scaled})
     if not effect.bind:
         if not last:
-            tasks.append(frame._replace(step=step + 1, answers=()))
+            tasks.append(next_step(frame))
         effect.resolve(game, own, victims)
         return
     # Bind what the effect did: the next step is reserved below whatever the effect starts.

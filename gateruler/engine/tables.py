@@ -41,6 +41,7 @@ from gateruler.engine.windows import (
     answering_cards,
     has_sentinel,
     unanswered_windows,
+    window_answerers,
     window_hooks,
 )
 from gateruler.models import NO_GROUPS, CardDef, CostModel, Groups, LevelDef, RulerDef
@@ -166,6 +167,7 @@ def _tables(defs: tuple[CardDef, ...], owners: tuple[int, ...], ruler: RulerDef)
         ),
         "unanswered": unanswered,
         "sentinels": answering and has_sentinel(defs, owners),
+        **(window_answerers(defs) if answering else {}),
         **abilities,
         # hooks
         "stat_bonuses": (bonus,) if any(entries) else (),

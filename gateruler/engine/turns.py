@@ -9,6 +9,7 @@ turn and queues the other side's `Start`.  Each is a handler of `game.RUNS`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING
 
@@ -27,7 +28,7 @@ from gateruler.models import TurnStartKind
 
 if TYPE_CHECKING:
     from gateruler.engine.gamestate import GameState
-    from gateruler.engine.tasks import RiftStep
+    from gateruler.engine.tasks import RiftStep, Task
 
 
 UNSTATED_READIED = 2
@@ -102,7 +103,7 @@ def start_phase(game: GameState, task: Start) -> None:
             count = ruler.first_turn_count
         tasks.append(_PLAYER_MAIN)
         tasks.extend(repeat(_PLAYER_DRAW if ruler.turn_start is _DRAW_START else _PLAYER_DRIVE, count))
-        steps = setup.opponent.player_turn_tasks(game)
+        steps: Sequence[Task] = setup.opponent.player_turn_tasks(game)
     else:
         # The rift's steps, with what the game's hooks add among them (its windows), its end phase.
         tasks.append(_RIFT_END)

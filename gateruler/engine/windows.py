@@ -137,6 +137,20 @@ def has_sentinel(defs: Sequence[CardDef], owners: Sequence[int]) -> bool:
     return any(owner == PLAYER and d.type is UNIT_TYPE and SENTINEL in d.keywords for d, owner in zip(defs, owners))
 
 
+def window_answerers(defs: Sequence[CardDef]) -> dict[str, frozenset[int]]:
+    """`Setup.play_answerers` and `hand_answerers`: the cards with an activated ability whose timing opens outside
+    the player's own main and attack phases, and the Sentinel units (`may_answer`; the rift's too, whose cards the
+    player's zones never hold, so that the test reads no owner)."""
+    play: list[int] = []
+    hand: list[int] = []
+    for iid, d in enumerate(defs):
+        if any(a.trigger == ACTIVATED and _opens_outside_own_phases(a.timing) for a in d.abilities):
+            play.append(iid)
+        if d.type is UNIT_TYPE and SENTINEL in d.keywords:
+            hand.append(iid)
+    return {"play_answerers": frozenset(play), "hand_answerers": frozenset(hand)}
+
+
 _ANSWERS: dict[
     int, tuple[CardDef, bool]
 ] = {}  # id(definition) -> (it, whether it can answer): set-up is a short game's cost
@@ -245,7 +259,7 @@ def effect_drive_windows(game: GameState, iid: int) -> None:
         game.tasks.append(task(RIFT_CARD, iid))
 
 
-def turn_windows(game: GameState, steps: list[Task]) -> list[Task]:
+def turn_windows(game: GameState, steps: Sequence[Task]) -> list[Task]:
     """The rift's turn with its windows: in its start phase (before its level's start rule and before its first
     drive), before each of its attacks is chosen, and before its end phase.
 
@@ -298,6 +312,32 @@ def at_risk(name: str) -> bool:
     player's side (the rift attacks only the player; the player's own attack windows open only when its unit is
     about to take damage; `damage_effect` opens only for damage that may hit the player's side)."""
     return WINDOWS.entries[name].damage
+
+
+def may_answer(game: GameState, name: str) -> bool:
+    """Whether some card of the player's stands where it could answer the priority window `name` (`answers` finds
+    none otherwise, so the window is passed over before its battle or attacker is looked at): a set card whose
+    timing opens there and whose energy is ready, a card with an activated ability that answers outside the
+    player's own phases on the board or in the field or drive zone, a Sentinel unit in the hand in the rift's turn."""
+    s = game.sides[PLAYER]
+    setup = game.setup
+    for iid in s.set_zones:  # two at most
+        if iid is not None and name in setup.set_windows[iid] and setup.costs[iid] <= s.energy_ready:
+            return True
+    if setup.window_plays:  # activated abilities
+        cards = setup.play_answerers
+        if not cards.isdisjoint(s.drive) or not cards.isdisjoint(s.field):
+            return True
+        for unit in s.board:
+            if unit is not None and unit.iid in cards:
+                return True
+    # a Sentinel unit in the hand (`has_hand` without its call)
+    return (
+        setup.sentinels
+        and game.active != PLAYER
+        and setup.ruler.has_hand
+        and not setup.hand_answerers.isdisjoint(s.hand)
+    )
 
 
 def answers(game: GameState, name: str, source: int = -1) -> list[Action]:
@@ -370,10 +410,8 @@ def open_window(game: GameState, window: Window) -> None:
     if name in setup.unanswered:
         return  # no card of this game's answers there (tables: unanswered_windows): only in a save made before such
         # windows were left off the task stack
-    if not setup.window_plays and name not in SPECIAL and (not setup.sentinels or game.active == PLAYER):
-        set_zones = game.sides[PLAYER].set_zones
-        if set_zones.count(None) == len(set_zones):
-            return  # only a set card could answer (`answers`), and none is set: no battle to look at first
+    if name not in SPECIAL and not may_answer(game, name):
+        return  # no card stands where it could answer (`answers`): no battle to look at first
     if name == BEFORE_DAMAGE:
         battle = game.pending_battle(game.active)
         if battle is None or not _battle_goes_on(game, battle):

@@ -17,6 +17,7 @@ import attrs
 
 from gateruler.engine.effects.base import Effect, Victim, effect
 from gateruler.engine.effects.choosing import ORDER, pick_cards, plan_zones
+from gateruler.engine.filters import kept_off_board
 from gateruler.engine.frames import cause_of
 from gateruler.engine.registry import PROPERTIES, Choice, param
 from gateruler.vocabulary import CardType
@@ -55,7 +56,12 @@ def _can_go(game: GameState, side: int, iid: int, to: str) -> bool:
 
 
 def _takeable(game: GameState, side: int, cards: list[int], test: Any, to: str) -> list[int]:
-    return [iid for iid in cards if (test is None or test(game, side, iid, -1)) and _can_go(game, side, iid, to)]
+    kept = kept_off_board(game, side, test, cards)
+    if to == "hand":
+        return kept if game.has_hand(side) else []
+    if to == "field":
+        return [iid for iid in kept if _can_go(game, side, iid, to)]
+    return kept
 
 
 def _deliver(game: GameState, frame: Frame, iid: int, to: str, zone: int | None) -> bool:

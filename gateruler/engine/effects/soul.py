@@ -8,12 +8,14 @@ primitive these effects call.
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from gateruler.engine.effects.base import Effect, Victim, effect, unit_still_there
 from gateruler.engine.effects.choosing import pick_cards
+from gateruler.engine.filters import kept_off_board
 from gateruler.engine.registry import PROPERTIES, Choice, param
 from gateruler.engine.targets import FIELD_CARD, UNIT
 
@@ -75,7 +77,7 @@ class AddSoul(Effect):
         for side, host in self._hosts(game, victims):
             s = game.sides[side]
             if self.source_zone == "deck":
-                top = [iid for iid in reversed(s.deck) if iid not in taken][: self.count]
+                top = list(islice((iid for iid in reversed(s.deck) if iid not in taken), self.count))
                 cards, decision = top, None
             elif self.source_zone == "this_card":
                 here = (
@@ -85,7 +87,7 @@ class AddSoul(Effect):
             else:
                 test = self.filter
                 zone = s.hand if self.source_zone == "hand" else s.graveyard
-                candidates = [iid for iid in zone if iid not in taken and (test is None or test(game, side, iid, -1))]
+                candidates = [iid for iid in kept_off_board(game, side, test, zone) if iid not in taken]
                 cards, at, decision = pick_cards(game, frame, candidates, self.count, at)
             if decision is not None:
                 return plan, decision
