@@ -138,7 +138,7 @@ class Weights:
         step=0.5,
     )
     sacrificer_killed: float = _w(
-        0.0,
+        1.0,
         "1: placing units, the rift's next turn comes without End's rule (and End's attack) when this turn's "
         "attackers, the plan's new units with them, can kill the one End on board (0: End's rule always counted)",
         step=1.0,
