@@ -2,7 +2,8 @@
 
 A new term of greedy's (a named weight, gateruler/bots/weights.py) is kept
 only where it clears more games.  This plays greedy's hand-set weights (or
-the tuned bot's, `--base tuned`) and the same weights with `--set` changes on
+the tuned bot's, `--base tuned`; or the learned bot over the weights its model
+overrules, `--base learned`) and the same weights with `--set` changes on
 the *same* game seeds, deck by deck and level by level, and prints each clear
 rate with its Wilson interval and the paired difference (95% interval from
 the games only one of them cleared, Newcombe's) with McNemar's exact test:
@@ -30,8 +31,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 import paired_games as pg  # noqa: E402
 
 from gateruler.batch import GameSpec, game_seed  # noqa: E402
-from gateruler.bots import play_out, tuned_weights  # noqa: E402
+from gateruler.bots import LEARNED_BASES, learned_model, play_out, tuned_weights  # noqa: E402
 from gateruler.bots.greedy import GreedyBot  # noqa: E402
+from gateruler.bots.learned import LearnedBot  # noqa: E402
 from gateruler.bots.weights import Weights  # noqa: E402
 from gateruler.cli.cmd_check import parse_levels  # noqa: E402
 from gateruler.errors import GateRulerError  # noqa: E402
@@ -54,11 +56,15 @@ def parse_changes(text: str) -> dict[str, float]:
 
 
 def base_weights(text: str) -> Weights:
-    """'greedy' or 'tuned', optionally with changes after a colon: 'greedy:hold_answer=1'."""
+    """'greedy', 'tuned' or 'learned' (the weights the learned model overrules), optionally with changes
+    after a colon: 'greedy:hold_answer=1'."""
     name, _, changes = text.partition(":")
-    if name not in ("greedy", "tuned"):
-        raise SystemExit(f"paired_weights: --base is greedy or tuned, not {name!r}")
-    weights = tuned_weights().weights if name == "tuned" else Weights()
+    if name not in ("greedy", "tuned", "learned"):
+        raise SystemExit(f"paired_weights: --base is greedy, tuned or learned, not {name!r}")
+    if name == "learned":
+        weights = LEARNED_BASES[learned_model().base]()
+    else:
+        weights = tuned_weights().weights if name == "tuned" else Weights()
     return Weights(**{**weights.as_dict(), **parse_changes(changes)})
 
 
@@ -70,14 +76,14 @@ def _init(decks: list[str], levels: list[int]) -> None:
         _specs[deck] = pg.specs(deck, levels)
 
 
-def _play(job: tuple[str, int, int, int, Weights, Weights]) -> tuple[str, int, int, bool, bool]:
-    """One game seed played by both weight sets: whether each cleared."""
-    deck, level, seed, index, first, second = job
+def _play(job: tuple[str, int, int, int, Weights, Weights, bool]) -> tuple[str, int, int, bool, bool]:
+    """One game seed played by both weight sets (greedy's, or the learned bot's over them): whether each cleared."""
+    deck, level, seed, index, first, second, learned = job
     spec = _specs[deck][level]
     cleared = []
     for weights in (first, second):
         game = spec.start(game_seed(seed, level, index))
-        play_out(game, GreedyBot(0, weights))
+        play_out(game, LearnedBot(0, learned_model(), weights) if learned else GreedyBot(0, weights))
         cleared.append(game.winner == "player")
     return deck, level, index, cleared[0], cleared[1]
 
@@ -85,7 +91,7 @@ def _play(job: tuple[str, int, int, int, Weights, Weights]) -> tuple[str, int, i
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", required=True, help="the weights changed: name=value,...")
-    parser.add_argument("--base", default="greedy", help="greedy or tuned, with changes: greedy:name=value")
+    parser.add_argument("--base", default="greedy", help="greedy, tuned or learned, with changes: greedy:name=value")
     parser.add_argument("--decks", default=",".join(DECKS))
     parser.add_argument("--levels", default="1-6")
     parser.add_argument("--games", type=int, default=400, help="game seeds per deck and level")
@@ -99,7 +105,8 @@ def main() -> None:
         raise SystemExit(f"paired_weights: {error}") from None
     base = base_weights(args.base)
     changed = Weights(**{**base.as_dict(), **parse_changes(args.set)})
-    jobs = [(d, lv, args.seed, i, changed, base) for d in decks for lv in levels for i in range(args.games)]
+    learned = args.base.partition(":")[0] == "learned"
+    jobs = [(d, lv, args.seed, i, changed, base, learned) for d in decks for lv in levels for i in range(args.games)]
     began = time.process_time()
     wall = time.perf_counter()
     results: dict[tuple[str, int], list[tuple[bool, bool]]] = {}

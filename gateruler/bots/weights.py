@@ -130,6 +130,19 @@ class Weights:
     lost_unit_atk: float = _w(
         0.0, "a point of ATK (per 3) of a player unit the rift's next attacks would destroy", step=0.5
     )
+    lost_later: float = _w(
+        0.0,
+        "a player unit's worth beyond this turn (its further attacks, ATK and staying power) when the rift's next "
+        "turn destroys it (End's rule at its start, or its attacks), placing units, next to the board as it is "
+        "(0: not counted)",
+        step=0.5,
+    )
+    sacrificer_killed: float = _w(
+        1.0,
+        "1: placing units, the rift's next turn comes without End's rule (and End's attack) when this turn's "
+        "attackers, the plan's new units with them, can kill the one End on board (0: End's rule always counted)",
+        step=1.0,
+    )
     hold_answer: float = _w(
         1.0,
         "an expected damage-zone card that an answer kept for the rift's turn (a set prevention or quick removal, and the energy to play it) saves from the rift's next attacks",

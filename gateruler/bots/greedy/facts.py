@@ -37,7 +37,9 @@ if TYPE_CHECKING:
 
 UNIT_SLOTS = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)
 OurBoard = tuple[BoardUnit | None, BoardUnit | None, BoardUnit | None]  # the player's (left, right, defense)
-Battle = tuple[float, int, int]  # `odds.rift_battle`'s answer: (damage checks on the ruler, units lost, their ATK)
+Battle = tuple[
+    float, int, int, int
+]  # `odds.rift_battle`'s answer: (damage checks on the ruler, units lost, their ATK, their zones)
 HAND_SET = Weights()  # the greedy bot's own weights
 
 
@@ -179,6 +181,11 @@ class Facts:
         attackers.append(ruler)
         return tuple(attackers)
 
+    def attackers_if_killed(self, slot: int) -> tuple[RiftAttacker, ...]:
+        """The rift's next attackers if its unit in `slot` were killed now (an average new unit in
+        its place, the drives fill it; a unit in the defense zone does not attack)."""
+        return self._attackers_with(slot) if slot != DEFENSE else self.attackers
+
     def _rift_lines(self) -> tuple[RiftAttacker | None, RiftAttacker | None, RiftAttacker]:
         """The rift's left and right attackers as they stand (a new average unit where a slot is empty,
         None for a dormant unit) and its ruler: read from the game once, whatever kill is asked about."""
@@ -213,7 +220,7 @@ class Facts:
         """What the player's units a battle of the rift's next attacks destroys (`odds.rift_battle`'s
         answer) are worth (`lost_unit` each, `lost_unit_atk` a third of a point of ATK), `keep` times
         (0 unless the weights count losses: ask `counts_losses`)."""
-        _face, lost, lost_atk = battle
+        _face, lost, lost_atk, _slots = battle
         return (self.w.lost_unit * lost + self.w.lost_unit_atk * lost_atk / 3) * self.keep
 
     def _kill_battles_of(self, slot: int) -> tuple[Battle, Battle]:
@@ -264,8 +271,8 @@ class Facts:
         sacrifice = self.sacrifice_due
         right_there = right is not None
         rate = self.our_hit_rate
-        face, lost, _ = battle_in(self.battles, attackers, sacrifice, left, right, defense)
-        kept_face, kept_lost, _ = rift_battle(
+        face, lost, _, _ = battle_in(self.battles, attackers, sacrifice, left, right, defense)
+        kept_face, kept_lost, _, _ = rift_battle(
             attackers, sacrifice, left, right_there, defense, answers, life_left, rate
         )
         w = self.w

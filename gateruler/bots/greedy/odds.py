@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, cast
 
 from gateruler.bots.cache import IdentityMemo
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
-from gateruler.engine.actions import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, RULER
+from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER
 from gateruler.vocabulary import SpecialRuleKind
 
 if TYPE_CHECKING:
@@ -278,9 +278,9 @@ def rift_battle(
     answers: tuple[int, ...] = (),
     life_left: float = 0.0,
     hit_rate: float = 0.0,
-) -> tuple[float, int, int]:
+) -> tuple[float, int, int, int]:
     """`rift_attacks` and what the attacks destroy: (damage checks on the ruler, the player's units
-    destroyed (End's included), their ATK).
+    destroyed (End's included), their ATK, the zones they stood in as bits `1 << slot`).
 
     With `answers` the player keeps for the rift's turn, they are used as greedy's windows use them
     (decisions.window_answer): an attack that would destroy the player's unit, or deal the ruler at
@@ -291,16 +291,16 @@ def rift_battle(
     hp: list[float] = [left[0] if left else 0, 0, defense[0] if defense else 0]
     alive = [left[4] if left else False, False, defense[4] if defense else False]
     kept = _Kept(answers) if answers else None
-    lost = lost_atk = 0
+    lost = lost_atk = lost_slots = 0
     if sacrifice:  # End's rule destroys a player unit before the attacks
         if left is not None:
             alive[ATTACK_LEFT] = False
-            lost, lost_atk = 1, left[1]
+            lost, lost_atk, lost_slots = 1, left[1], 1 << ATTACK_LEFT
         elif not right_there and defense is not None:
             alive[DEFENSE] = False
-            lost, lost_atk = 1, defense[1]
+            lost, lost_atk, lost_slots = 1, defense[1], 1 << DEFENSE
         elif right_there:
-            lost = 1  # the right unit goes: its ATK is not part of the question
+            lost, lost_slots = 1, 1 << ATTACK_RIGHT  # the right unit goes: its ATK is not part of the question
     face = 0.0
     for atk, stk, pierce, attacker_hp in attackers:
         target = ATTACK_LEFT if alive[ATTACK_LEFT] else DEFENSE if alive[DEFENSE] else RULER
@@ -320,9 +320,10 @@ def rift_battle(
             alive[target] = False
             lost += 1
             lost_atk += b[1]
+            lost_slots |= 1 << target
             if target == DEFENSE and pierce:
                 face += stk
-    return face, lost, lost_atk
+    return face, lost, lost_atk, lost_slots
 
 
 class _Kept:
@@ -350,7 +351,7 @@ class _Kept:
 
 # rift_battle's answers, asked the same again and again: by the attackers (and End's rule), then by the board
 BattleBoard = tuple[BoardUnit | None, bool, BoardUnit | None]  # (left, a right unit that End's rule takes, defense)
-Battles = dict[BattleBoard, tuple[float, int, int]]
+Battles = dict[BattleBoard, tuple[float, int, int, int]]
 _BATTLES: dict[tuple[tuple[RiftAttacker, ...], bool], Battles] = {}
 MAX_BATTLES = 100_000  # answers remembered in all before every one is forgotten
 _remembered = [0]  # answers remembered since the last time every one was forgotten
@@ -377,7 +378,7 @@ def battle_in(
     left: BoardUnit | None,
     right: BoardUnit | None,
     defense: BoardUnit | None,
-) -> tuple[float, int, int]:
+) -> tuple[float, int, int, int]:
     """`rift_battle` of the board (`left`, `right`, `defense`) against `attackers`, remembered in
     `battles` (theirs, `battles_of`; the right unit is part of the question only with `sacrifice`)."""
     key = (left, sacrifice and right is not None, defense)
@@ -396,6 +397,6 @@ def remembered_battle(
     left: BoardUnit | None,
     right: BoardUnit | None,
     defense: BoardUnit | None,
-) -> tuple[float, int, int]:
+) -> tuple[float, int, int, int]:
     """`rift_battle`, remembered (`battle_in` of the attackers' `battles_of`)."""
     return battle_in(battles_of(attackers, sacrifice), attackers, sacrifice, left, right, defense)

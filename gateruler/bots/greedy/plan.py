@@ -20,12 +20,17 @@ from typing import TYPE_CHECKING
 
 from gateruler.bots.greedy.abilities import as_discount, discount_offers
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
-from gateruler.bots.greedy.odds import Battles, RiftAttacker, battle_in
-from gateruler.bots.greedy.values import effects_value, new_units_share, unit_worth
+from gateruler.bots.greedy.facts import can_attack_now
+from gateruler.bots.greedy.odds import Battles, RiftAttacker, battle_in, battles_of
+from gateruler.bots.greedy.values import effects_value, new_units_share, unit_later, unit_worth
 from gateruler.engine.actions import (
     ATTACK_LEFT,
+    ATTACK_RIGHT,
     DEFENSE,
+    INVADER,
     PLAYER,
+    RULER,
+    UNIT_SLOTS,
     Action,
     Discount,
     PlayEvent,
@@ -174,7 +179,16 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
     board = facts.our_board()
     slots = game.setup.summon_slots
     worth = {it.iid: unit_worth(facts, it.card, slots, board, face_ready, it.iid) for it in items if it.action is None}
-    placer = _Placer(facts, slots, worth)
+    later = (
+        {
+            it.iid: {s: unit_later(facts, it.card, s, it.card.hp, it.iid) for s in slots}
+            for it in items
+            if it.action is None
+        }
+        if facts.w.lost_later
+        else {}
+    )
+    placer = _Placer(facts, slots, worth, later)
     if facts.w.hold_answer and game.setup.windows:
         items += _answer_items(facts, energy)  # after the plays: a set grows into what it keeps
     best = _best_set(items, energy, min(summons_left, len(slots)), placer)
@@ -281,6 +295,11 @@ class _Placer:
         "_losses",
         "_base_losses",
         "_held",
+        "later",
+        "_board_later",
+        "_base_later",
+        "_end_need",
+        "_end_world",
     )
     facts: Facts
     board: OurBoard  # the player's board as it is (`Facts.our_board`)
@@ -297,8 +316,19 @@ class _Placer:
     _losses: bool  # the weights count the player's units the rift's attacks destroy
     _base_losses: float  # what the board as it is loses
     _held: dict[tuple[tuple[_Item, ...], tuple[int, ...]], float]  # (units, answers kept) -> `held`
+    later: dict[int, dict[int, float]]  # each new unit's worth beyond this turn in each slot (empty: not counted)
+    _board_later: list[float]  # the same of the player's units as they stand, by slot (0 where none)
+    _base_later: float  # what the board as it is loses of it to the rift's next turn
+    _end_need: int  # the ATK the plan's new attackers must add to kill End this turn (`sacrificer_killed`)
+    _end_world: tuple[tuple[RiftAttacker, ...], Battles] | None  # the rift's next attackers with End killed
 
-    def __init__(self, facts: Facts, slots: tuple[int, ...], worth: dict[int, dict[int, float]]) -> None:
+    def __init__(
+        self,
+        facts: Facts,
+        slots: tuple[int, ...],
+        worth: dict[int, dict[int, float]],
+        later: dict[int, dict[int, float]] | None = None,
+    ) -> None:
         self.facts = facts
         self.board = facts.our_board()
         self.base = facts.incoming_now()
@@ -314,6 +344,60 @@ class _Placer:
         self._losses = facts.counts_losses
         self._base_losses = facts.loss_worth(facts.board_battle()) if self._losses else 0.0
         self._held = {}
+        self.later = later or {}
+        self._board_later = [0.0, 0.0, 0.0]
+        self._base_later = 0.0
+        self._end_need = 0
+        self._end_world = None
+        if facts.w.sacrificer_killed and self._sacrifice:
+            self._foresee_end_killed()
+        if self.later:
+            game = facts.game
+            units = game.sides[PLAYER].board
+            for slot in UNIT_SLOTS:
+                u = units[slot]
+                if u is not None:
+                    hp = game.hp(PLAYER, slot) - u.damage
+                    self._board_later[slot] = unit_later(facts, facts.cards[u.iid], slot, hp, u.iid)
+            base = battle_in(self._battles, self._attackers, self._sacrifice, *self.board)
+            self._base_later = _lost_later(base[3], self._board_later)
+
+    def _foresee_end_killed(self) -> None:
+        """With `sacrificer_killed`: when this turn's attacks can kill the one End on the rift's board
+        (the ATK of the player's ready attackers, its ruler's included, with the plan's new units in
+        its attack zones, reaches End's HP left; greedy's attacks then kill it, `kill_sacrificer`),
+        End's rule does not come at the rift's next start and End does not attack: an average new
+        unit stands in its place (the drives fill it).  A board that kills End this way meets that
+        turn (`_battle`); when the ready attackers kill it alone, so does the board as it is."""
+        facts = self.facts
+        game = facts.game
+        rift = game.sides[INVADER].board
+        ends = [s for s, u in enumerate(rift) if u is not None and facts.cards[u.iid].id in facts.sacrifice_ids]
+        if len(ends) != 1:
+            return  # none, or several: killing one does not stop the rule
+        end = ends[0]
+        ready = sum([game.atk(PLAYER, s) for s in (ATTACK_LEFT, ATTACK_RIGHT, RULER) if can_attack_now(game, s)])
+        attackers = facts.attackers_if_killed(end)
+        world = (attackers, battles_of(attackers, False))
+        self._end_need = facts.remaining_hp(INVADER, end) - ready
+        if self._end_need > 0:
+            self._end_world = world
+            return
+        self._attackers, self._battles = world  # killed whatever the plan: the board as it is meets that turn
+        self._sacrifice = False
+        battle = battle_in(self._battles, self._attackers, False, *self.board)
+        self.base = battle[0] * self._hit_rate
+        self._base_losses = facts.loss_worth(battle) if self._losses else 0.0
+
+    def _battle(
+        self, left: BoardUnit | None, right: BoardUnit | None, defense: BoardUnit | None, new_atk: int
+    ) -> tuple[float, int, int, int]:
+        """The rift's next turn against the board (`left`, `right`, `defense`), whose new units in the
+        attack zones have `new_atk` ATK: with End killed this turn if they can kill it (`_foresee_end_killed`)."""
+        world = self._end_world
+        if world is not None and new_atk >= self._end_need:
+            return battle_in(world[1], world[0], False, left, right, defense)
+        return battle_in(self._battles, self._attackers, self._sacrifice, left, right, defense)
 
     def best(self, units: tuple[_Item, ...]) -> float:
         """The value of the best placement of `units` (at least one)."""
@@ -345,9 +429,14 @@ class _Placer:
                 left, right, defense = b0, b1, entry
             else:
                 left, right, defense = b0, entry, b2
-            saved = self._saving(left, right, defense)
+            battle = self._battle(left, right, defense, unit.card.atk if slot != DEFENSE else 0)
+            saved = self._saving(battle)
             value = 0.0 + worth[slot]
             value += saved
+            if self.later:
+                later = list(self._board_later)
+                later[slot] = self.later[unit.iid][slot]
+                value -= self._later_lost(battle, later)
             if value > best_value:
                 best_value = value
                 best = (slot,)
@@ -359,28 +448,44 @@ class _Placer:
         b0, b1, b2 = self.board
         entries = [it.card.entry for it in units]
         worths = [self.worth[it.iid] for it in units]
+        laters = [self.later[it.iid] for it in units] if self.later else None
+        atks = [it.card.atk for it in units]
         for chosen in _permutations(self.slots, len(units)):
             board = [b0, b1, b2]
             value = 0.0
-            for entry, worth, slot in zip(entries, worths, chosen):
+            new_atk = 0
+            for entry, worth, atk, slot in zip(entries, worths, atks, chosen):
                 board[slot] = entry
                 value += worth[slot]
+                if slot != DEFENSE:
+                    new_atk += atk
             left, right, defense = board
-            value += self._saving(left, right, defense)
+            battle = self._battle(left, right, defense, new_atk)
+            value += self._saving(battle)
+            if laters is not None:
+                later = list(self._board_later)
+                for unit_later_, slot in zip(laters, chosen):
+                    later[slot] = unit_later_[slot]
+                value -= self._later_lost(battle, later)
             if value > best_value:
                 best_value = value
                 best = chosen
         return best_value, best
 
-    def _saving(self, left: BoardUnit | None, right: BoardUnit | None, defense: BoardUnit | None) -> float:
-        """What the board (`left`, `right`, `defense`) is worth in face damage saved against the
-        rift's next attacks, next to the board as it is.  Each placement the search tries is a
-        board of its own (the rift's battle against it is remembered: `odds.battle_in`)."""
-        battle = battle_in(self._battles, self._attackers, self._sacrifice, left, right, defense)
+    def _saving(self, battle: tuple[float, int, int, int]) -> float:
+        """What a board is worth in face damage saved against the rift's next attacks (`battle`,
+        theirs against it: `_battle`), next to the board as it is.  Each placement the search tries
+        is a board of its own (the rift's battle against it is remembered: `odds.battle_in`)."""
         saved = (self.base - battle[0] * self._hit_rate) * self.shield
         if self._losses:  # the units the attacks would destroy, next to those of the board as it is
             saved -= self.facts.loss_worth(battle) - self._base_losses
         return saved
+
+    def _later_lost(self, battle: tuple[float, int, int, int], later: list[float]) -> float:
+        """`lost_later` times the worth beyond this turn (`values.unit_later`, `later` by slot) of the
+        player's units the rift's next turn (`battle`) destroys, next to what the board as it is
+        loses: a unit End's rule or the attacks take attacks this turn only."""
+        return self.facts.w.lost_later * (_lost_later(battle[3], later) - self._base_later)
 
     def held(self, units: tuple[_Item, ...], kept: tuple[_Item, ...]) -> float:
         """What the answers `kept` for the rift's turn save the board `units` make in their best
@@ -401,6 +506,12 @@ class _Placer:
         if not units:
             return []
         return [summon_action(it.iid, slot) for it, slot in zip(units, self._where[units])]
+
+
+def _lost_later(lost_slots: int, later: list[float]) -> float:
+    """The worth beyond this turn of the units in the zones `lost_slots` (bits `1 << slot`, as
+    `odds.rift_battle` names the zones whose units it destroys)."""
+    return sum(later[slot] for slot in UNIT_SLOTS if lost_slots >> slot & 1)
 
 
 @functools.cache

@@ -465,6 +465,21 @@ def _on_attack_worth(facts: Facts, card: CardFacts, source: int) -> float:
     return effects_value(facts, card.on_attack, 0.0, source) * (1.0 + w.future_turns * facts.keep) * w.attack_share
 
 
+def unit_later(facts: Facts, card: CardFacts, slot: int, hp: int, source: int) -> float:
+    """The part of a unit's worth in `slot` (`unit_worth`, for a unit of `hp` HP left) that lasts
+    beyond this turn: its attacks in the further turns, its ATK and its staying power.  A unit the
+    rift's next turn destroys (level 2's End's rule at its start, or its attacks) loses it: it
+    attacks this turn only, if at all."""
+    w = facts.w
+    later = w.unit_hp * hp
+    if slot != DEFENSE and not card.dormant:
+        per_turn = facts.face(card.stk) if facts.lines_open else w.closed_line_atk * card.atk / 3
+        if w.unit_on_attack and card.on_attack:
+            per_turn += w.unit_on_attack * effects_value(facts, card.on_attack, 0.0, source)
+        later += per_turn * w.future_turns * facts.keep * w.attack_share + w.unit_atk * card.atk
+    return later
+
+
 # ---------------------------------------------------------------------- kills with a line open
 
 
