@@ -196,6 +196,27 @@ def test_a_missing_deck_file_is_one_line_naming_it() -> None:
     assert err.splitlines() == ["no-such-deck.yaml:1:1: no such file"]
 
 
+@pytest.mark.parametrize("typed", ["knight", "knight-sample.yaml", "Wizard", "apprentice.yaml"])
+def test_a_missing_deck_named_like_a_sample_says_where_the_shipped_sample_is(
+    typed: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    ruler = typed.removesuffix(".yaml").removesuffix("-sample").lower()
+    code, _, err = run("check", typed, "--levels", "1", "--games", "1")
+    assert code == 2
+    assert err.splitlines() == [
+        f"{typed}:1:1: no such file (the shipped {ruler.capitalize()} sample deck is {loader.sample_deck_path(ruler)})"
+    ]
+
+
+def test_a_users_own_file_named_like_a_sample_is_read_as_it_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "knight").write_text("ruler: [\n", encoding="utf-8")
+    code, _, err = run("check", "knight", "--levels", "1", "--games", "1")
+    assert code == 2
+    assert err.startswith("knight:") and "sample" not in err
+
+
 def test_a_broken_deck_file_is_located(tmp_path: Path) -> None:
     deck = tmp_path / "deck.yaml"
     deck.write_text("name: mine\nruler: knight\ncards:\n  - {card: NOT-A-CARD, count: 4}\n")

@@ -16,7 +16,8 @@ import attrs
 
 from gateruler.authoring.fields import DECK, Field
 from gateruler.cardpool import CardPool
-from gateruler.errors import GateRulerError
+from gateruler.errors import DataError, GateRulerError
+from gateruler.fileio import is_missing
 from gateruler.library import read_library
 from gateruler.models import DeckDef, RulerDef, SourceLocation
 from gateruler.reading.cards import shipped_pool
@@ -102,6 +103,7 @@ def load_player_deck(
     """
     pool = pool if pool is not None else shipped_pool()
     rulers = rulers if rulers is not None else load_rulers()
+    _refuse_missing_sample_name(path)
     report = Report()
     player_deck = read_player_deck(load_yaml(path), report, str(path), pool, rulers)
     report.raise_errors()
@@ -112,6 +114,19 @@ def load_player_deck(
 def load_deck(path: str | Path, pool: CardPool | None = None, rulers: dict[str, RulerDef] | None = None) -> DeckDef:
     """A checked player deck file, entries resolved to card ids (see :func:`load_player_deck`)."""
     return load_player_deck(path, pool, rulers).deck
+
+
+def _refuse_missing_sample_name(path: str | Path) -> None:
+    """A newcomer types `check knight` (or `knight-sample.yaml` outside the checkout) for a shipped sample deck:
+    where no such file is, say where the sample is instead of only that nothing is there.  A file by that
+    name, where one is, is read as it is: a name is never taken for a sample over the user's own file."""
+    shown = str(path)
+    if not shown or not is_missing(shown):
+        return
+    name = Path(shown).name.removesuffix(".yaml").removesuffix(".yml").removesuffix("-sample").lower()
+    sample = DECKS_DIR / f"{name}-sample.yaml"
+    if name and sample.is_file():
+        raise DataError(shown, 1, 1, f"no such file (the shipped {name.capitalize()} sample deck is {sample})")
 
 
 def sample_deck_path(ruler_id: str = "knight") -> Path:
