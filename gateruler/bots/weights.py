@@ -99,14 +99,14 @@ class Weights:
     wound: float = _w(
         0.0,
         "damage that does not kill a rift attacker, per expected damage-zone card its next attack no longer "
-        "deals the board as it is (an intercepting unit then kills it before it strikes) (0: not counted)",
+        "deals the board as it is (an intercepting unit then kills it before it strikes), times the chance "
+        "the rift's drives leave it in its zone (0: not counted)",
         step=0.5,
     )
     wound_unit: float = _w(
-        0.0,
-        "with wound: a player unit the wounded attacker's interception keeps alive through the rift's next "
-        "attacks, in expected damage-zone cards",
-        step=0.5,
+        1.0,
+        "with wound: each player unit the rift's next attacks no longer destroy once the wounded attacker "
+        "is intercepted, in expected damage-zone cards",
     )
     kill_shield: float = _w(
         0.0, "killing a rift attacker, per expected damage-zone card its next attack would deal the board", step=2.0
@@ -153,19 +153,6 @@ class Weights:
         1.0,
         "1: placing units, the rift's next turn comes without End's rule (and End's attack) when this turn's "
         "attackers, the plan's new units with them, can kill the one End on board (0: End's rule always counted)",
-        step=1.0,
-    )
-    rift_drives: float = _w(
-        0.0,
-        "1: the rift's next attackers are those its next drives leave in its attack zones (on a full board "
-        "each drive throws out its lowest-level unit), by the chances of what its deck reveals (0: its "
-        "attack zones as they stand, an average new unit in an empty one)",
-        step=1.0,
-    )
-    rift_drives_kill: float = _w(
-        0.0,
-        "1 (with rift_drives): a kill is worth the ATK and STK it takes off the rift's next attackers after "
-        "its drives, instead of the killed unit's above an average new unit (0: that)",
         step=1.0,
     )
     hold_answer: float = _w(

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
-from gateruler.bots.greedy.drives import RiftZone, drive_classes, next_attackers
+from gateruler.bots.greedy.drives import drive_levels, stay_chances
 from gateruler.bots.greedy.odds import (
     Battles,
     RiftAttacker,
@@ -172,8 +172,6 @@ class Facts:
 
     def _attackers_with(self, killed: int | None) -> tuple[RiftAttacker, ...]:
         """The rift's next attackers if its unit in `killed` were gone (None: as they are)."""
-        if self.w.rift_drives:
-            return self._attackers_after_drives(killed)
         lines = self._lines
         if lines is None:
             lines = self._lines = self._rift_lines()
@@ -189,41 +187,8 @@ class Facts:
 
     def attackers_if_killed(self, slot: int) -> tuple[RiftAttacker, ...]:
         """The rift's next attackers if its unit in `slot` were killed now (an average new unit in
-        its place, the drives fill it; a unit in the defense zone does not attack, but with
-        `rift_drives` its zone, emptied, changes what the drives throw out)."""
-        return self._attackers_with(slot) if slot != DEFENSE or self.w.rift_drives else self.attackers
-
-    def _attackers_after_drives(self, killed: int | None) -> tuple[RiftAttacker, ...]:
-        """With `rift_drives`: the rift's next attackers as its next drives leave its attack zones
-        (`drives.next_attackers`: its lowest-level units thrown out on a full board), with its unit
-        in `killed` gone (None: none), then its ruler.  A dormant unit attacks with nothing while
-        it stands."""
-        game = self.game
-        rift = game.sides[INVADER]
-        cards = self.cards
-        zones: list[RiftZone] = []
-        for slot in UNIT_SLOTS:
-            u = rift.board[slot]
-            if u is None or slot == killed:
-                zones.append(None)
-                continue
-            c = cards[u.iid]
-            if c.dormant:
-                zones.append((c.level, 0.0, 0.0, False, 0.0))
-            else:
-                hp = game.hp(INVADER, slot) - u.damage
-                zones.append((c.level, game.atk(INVADER, slot), game.stk(INVADER, slot), c.pierce, hp))
-        classes = drive_classes(game, cards)
-        left, right = next_attackers((zones[0], zones[1], zones[2]), classes, game.setup.level.drives_per_turn)
-        ruler_pierce = PIERCE in game.keywords(INVADER, RULER)
-        return left, right, (game.atk(INVADER, RULER), game.stk(INVADER, RULER), ruler_pierce, 0)
-
-    def drives_kill_gain(self, slot: int) -> tuple[float, float]:
-        """With `rift_drives`: how much ATK and STK killing the rift's unit in `slot` now takes off
-        its next attackers from its attack zones, after its drives (`_attackers_after_drives`)."""
-        now = self.attackers
-        after = self._attackers_with(slot)
-        return (now[0][0] + now[1][0] - after[0][0] - after[1][0], now[0][1] + now[1][1] - after[0][1] - after[1][1])
+        its place, the drives fill it; a unit in the defense zone does not attack)."""
+        return self._attackers_with(slot) if slot != DEFENSE else self.attackers
 
     def _rift_lines(self) -> tuple[RiftAttacker | None, RiftAttacker | None, RiftAttacker]:
         """The rift's left and right attackers as they stand (a new average unit where a slot is empty,
@@ -393,13 +358,9 @@ class Facts:
         u = game.sides[INVADER].board[slot]
         assert u is not None
         value = w.kill_base
-        if w.rift_drives and w.rift_drives_kill:
-            atk_gone, stk_gone = self.drives_kill_gain(slot)
-            value += w.kill_atk * atk_gone * self.dfn / 3 + w.kill_stk * stk_gone * self.dfn
         if slot != DEFENSE:
-            if not (w.rift_drives and w.rift_drives_kill):
-                value += w.kill_atk * (game.atk(INVADER, slot) - self.new_atk) * self.dfn / 3
-                value += w.kill_stk * (game.stk(INVADER, slot) - self.new_stk) * self.dfn
+            value += w.kill_atk * (game.atk(INVADER, slot) - self.new_atk) * self.dfn / 3
+            value += w.kill_stk * (game.stk(INVADER, slot) - self.new_stk) * self.dfn
             value += w.kill_attacker * self.dfn
             if w.kill_shield:
                 value += w.kill_shield * self.shield_from_kill(slot) * self.dfn
@@ -421,16 +382,21 @@ class Facts:
         return value
 
     def wound_saving(self, slot: int, amount: int) -> float:
-        """How many fewer expected damage-zone cards (scaled by the player's danger, `dfn`) the rift's
-        next attacks deal the player's board as it is when its attacker in `slot` has taken `amount`
-        more damage that does not kill it: an intercepting unit whose ATK reaches the HP it has
-        left then kills it before it strikes (`odds.rift_battle`).  A defense unit does not attack."""
+        """What `amount` more damage that does not kill the rift's attacker in `slot` saves the
+        player's board as it is from the rift's next attacks: an intercepting unit whose ATK
+        reaches the HP the attacker has left kills it before it strikes (`odds.rift_battle`).
+        In expected damage-zone cards (scaled by the player's danger, `dfn`), plus `wound_unit`
+        for each player unit those attacks no longer destroy; times the chance the wounded unit
+        still stands in its zone when the rift attacks (`drives.stay_chances`: on a full board
+        the rift's drives throw out its lowest-level unit).  A defense unit does not attack."""
         key = (slot, amount)
         saving = self._wound.get(key)
         if saving is not None:
             return saving
         saving = 0.0
-        if slot != DEFENSE and self.game.sides[INVADER].board[slot] is not None:
+        game = self.game
+        board = game.sides[INVADER].board
+        if slot != DEFENSE and board[slot] is not None:
             lines = self._lines
             if lines is None:
                 lines = self._lines = self._rift_lines()
@@ -443,10 +409,16 @@ class Facts:
                         attacker = (atk, stk, pierce, hp - amount)
                     wounded.append(attacker)
             wounded.append(ruler)
-            ours = self.our_board()
-            after = remembered_battle(tuple(wounded), self.sacrifice_due, *ours)
             now = self.board_battle()
+            after = remembered_battle(tuple(wounded), self.sacrifice_due, *self.our_board())
             saving = (now[0] - after[0]) * self.our_hit_rate * self.dfn + self.w.wound_unit * (now[1] - after[1])
+            if saving:
+                cards = self.cards
+                levels = tuple(None if u is None else cards[u.iid].level for u in board)
+                stays = stay_chances(
+                    (levels[0], levels[1], levels[2]), drive_levels(game, cards), game.setup.level.drives_per_turn
+                )
+                saving *= stays[0 if slot == ATTACK_LEFT else 1]
         self._wound[key] = saving
         return saving
 
