@@ -97,7 +97,7 @@ class Weights:
     kill_sacrificer: float = _w(3.0, "killing the unit whose rule destroys a player unit each turn (level 2's End)")
     chip: float = _w(0.35, "damage that does not kill, as a share of the kill")
     wound: float = _w(
-        0.0,
+        1.0,
         "damage that does not kill a rift attacker, per expected damage-zone card its next attack no longer "
         "deals the board as it is (an intercepting unit then kills it before it strikes), times the chance "
         "the rift's drives leave it in its zone (0: not counted)",
