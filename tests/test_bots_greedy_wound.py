@@ -59,7 +59,7 @@ def test_with_wound_greedy_damages_the_attacker_its_interceptor_then_kills_befor
     empty); with `wound` it wounds BRUTE."""
     g = _attack_phase(["BRUTE"] + ["NOTHING"] * 20, drives=1)
     assert g.sides[INVADER].board[ATTACK_LEFT] is not None
-    assert _first_attack(g, Weights()).target == RULER
+    assert _first_attack(g, Weights(wound=0.0)).target == RULER
     assert _first_attack(g, Weights(wound=1.0)).target == ATTACK_LEFT
 
 

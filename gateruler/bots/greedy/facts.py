@@ -170,8 +170,9 @@ class Facts:
             battles = self._battles = battles_of(self.attackers, self.sacrifice_due)
         return battles
 
-    def _attackers_with(self, killed: int | None) -> tuple[RiftAttacker, ...]:
-        """The rift's next attackers if its unit in `killed` were gone (None: as they are)."""
+    def _attackers_with(self, killed: int | None, wounded: int = -1, amount: int = 0) -> tuple[RiftAttacker, ...]:
+        """The rift's next attackers if its unit in `killed` were gone (None: as they are), and the
+        one in `wounded` (if any) had taken `amount` more damage."""
         lines = self._lines
         if lines is None:
             lines = self._lines = self._rift_lines()
@@ -181,6 +182,9 @@ class Facts:
             if slot == killed:
                 attackers.append((self.new_atk, self.new_stk, False, self.new_hp))
             elif attacker is not None:
+                if slot == wounded:
+                    atk, stk, pierce, hp = attacker
+                    attacker = (atk, stk, pierce, hp - amount)
                 attackers.append(attacker)
         attackers.append(ruler)
         return tuple(attackers)
@@ -397,20 +401,8 @@ class Facts:
         game = self.game
         board = game.sides[INVADER].board
         if slot != DEFENSE and board[slot] is not None:
-            lines = self._lines
-            if lines is None:
-                lines = self._lines = self._rift_lines()
-            left, right, ruler = lines
-            wounded: list[RiftAttacker] = []
-            for s, attacker in ((ATTACK_LEFT, left), (ATTACK_RIGHT, right)):
-                if attacker is not None:
-                    if s == slot:
-                        atk, stk, pierce, hp = attacker
-                        attacker = (atk, stk, pierce, hp - amount)
-                    wounded.append(attacker)
-            wounded.append(ruler)
             now = self.board_battle()
-            after = remembered_battle(tuple(wounded), self.sacrifice_due, *self.our_board())
+            after = remembered_battle(self._attackers_with(None, slot, amount), self.sacrifice_due, *self.our_board())
             saving = (now[0] - after[0]) * self.our_hit_rate * self.dfn + self.w.wound_unit * (now[1] - after[1])
             if saving:
                 cards = self.cards
