@@ -180,7 +180,7 @@ def test_a_walk_stops_at_an_action_that_is_not_legal_and_says_which() -> None:
 
 def test_replay_html_writes_the_page_and_says_how_the_game_ended(tmp_path: Path) -> None:
     replay, page = tmp_path / "game.json", tmp_path / "game.html"
-    data = record_game(spec(), 0, "greedy", 7)  # a game the rift wins
+    data = record_game(spec(), 3, "greedy", 7)  # a game the rift wins
     write_replay(replay, data)
     code, out, err = run("replay", str(replay), "--html", str(page))
     assert code == 0, err

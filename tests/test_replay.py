@@ -97,7 +97,7 @@ def test_without_a_bot_the_recorded_actions_alone_replay_the_game(tmp_path: Path
 
 
 def test_missing_actions_at_the_end_are_a_divergence(tmp_path: Path) -> None:
-    data = record_game(spec(), seed=0, bot="greedy", bot_seed=7)  # a game whose last action ends it (the rift wins)
+    data = record_game(spec(), seed=3, bot="greedy", bot_seed=7)  # a game whose last action ends it (the rift wins)
     data["bot"] = None
     del data["actions"][-1]
     check = rerun(saved(tmp_path, data))

@@ -96,6 +96,18 @@ class Weights:
     kill_attacker: float = _w(0.15, "killing a rift unit in an attack zone")
     kill_sacrificer: float = _w(3.0, "killing the unit whose rule destroys a player unit each turn (level 2's End)")
     chip: float = _w(0.35, "damage that does not kill, as a share of the kill")
+    wound: float = _w(
+        1.0,
+        "damage that does not kill a rift attacker, per expected damage-zone card its next attack no longer "
+        "deals the board as it is (an intercepting unit then kills it before it strikes), times the chance "
+        "the rift's drives leave it in its zone (0: not counted)",
+        step=0.5,
+    )
+    wound_unit: float = _w(
+        1.0,
+        "with wound: each player unit the rift's next attacks no longer destroy once the wounded attacker "
+        "is intercepted, in expected damage-zone cards",
+    )
     kill_shield: float = _w(
         0.0, "killing a rift attacker, per expected damage-zone card its next attack would deal the board", step=2.0
     )

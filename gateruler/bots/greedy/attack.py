@@ -140,7 +140,7 @@ def _with_a_line_open(ours: _Attackers, attacks: list[Attack]) -> Action | None:
             rem = facts.remaining_hp(INVADER, a.target)
             kv = facts.kill_value(a.target)
             kills = atk >= rem
-            v = kv if kills else facts.w.chip * kv * atk / max(1, rem)
+            v = kv if kills else facts.chip_value(a.target, atk)
             if kills and a.target == DEFENSE and ours.pierces(a.attacker):
                 v += ours.face_of[a.attacker]
             v -= ours.reaction_loss(a.attacker, a.target)

@@ -148,7 +148,7 @@ def choose_target(game: Game, facts: Facts, options: list[Choose]) -> Choose:
         rem = facts.remaining_hp(INVADER, c.slot)
         amount = effect.amount if effect.kind == "damage" else rem
         kv = facts.kill_value(c.slot)
-        value = kv if amount >= rem else w.chip * kv * amount / max(1, rem)
+        value = kv if amount >= rem else facts.chip_value(c.slot, amount)
         if battle is not None:
             attacker, target = battle.attacker, battle.target
             if target != RULER and game.sides[INVADER].board[target] is not None:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
+from gateruler.bots.greedy.drives import drive_levels, stay_chances
 from gateruler.bots.greedy.odds import (
     Battles,
     RiftAttacker,
@@ -83,6 +84,7 @@ class Facts:
         "sacrifice_ids",
         "_face",
         "_kill",
+        "_wound",
         "keep",
     )
     game: Game
@@ -110,6 +112,7 @@ class Facts:
     sacrifice_ids: frozenset[str]
     _face: dict[int, float]
     _kill: dict[int, float]
+    _wound: dict[tuple[int, int], float]  # `wound_saving`'s answers by (slot, damage)
     keep: float  # the chance the player's units survive until the rift's attacks, as far as a weight counts it
 
     def __init__(self, game: Game, weights: Weights = HAND_SET) -> None:
@@ -139,6 +142,7 @@ class Facts:
             self.keep = 1.0 - weights.wipe_risk * chance
         self._face = {}
         self._kill = {}
+        self._wound = {}
         self._attackers = None
         self._lines = None
         self._board = None
@@ -166,8 +170,9 @@ class Facts:
             battles = self._battles = battles_of(self.attackers, self.sacrifice_due)
         return battles
 
-    def _attackers_with(self, killed: int | None) -> tuple[RiftAttacker, ...]:
-        """The rift's next attackers if its unit in `killed` were gone (None: as they are)."""
+    def _attackers_with(self, killed: int | None, wounded: int = -1, amount: int = 0) -> tuple[RiftAttacker, ...]:
+        """The rift's next attackers if its unit in `killed` were gone (None: as they are), and the
+        one in `wounded` (if any) had taken `amount` more damage."""
         lines = self._lines
         if lines is None:
             lines = self._lines = self._rift_lines()
@@ -177,6 +182,9 @@ class Facts:
             if slot == killed:
                 attackers.append((self.new_atk, self.new_stk, False, self.new_hp))
             elif attacker is not None:
+                if slot == wounded:
+                    atk, stk, pierce, hp = attacker
+                    attacker = (atk, stk, pierce, hp - amount)
                 attackers.append(attacker)
         attackers.append(ruler)
         return tuple(attackers)
@@ -366,6 +374,45 @@ class Facts:
             value += w.kill_sacrificer * self.dfn
         self._kill[slot] = value
         return value
+
+    def chip_value(self, slot: int, amount: int) -> float:
+        """What `amount` damage that does not kill the rift's unit in `slot` is worth: a share of
+        its kill (`chip`), and with `wound` what the wound saves the player's board from the
+        rift's next attacks (`wound_saving`)."""
+        w = self.w
+        value = w.chip * self.kill_value(slot) * amount / max(1, self.remaining_hp(INVADER, slot))
+        if w.wound:
+            value += w.wound * self.wound_saving(slot, amount)
+        return value
+
+    def wound_saving(self, slot: int, amount: int) -> float:
+        """What `amount` more damage that does not kill the rift's attacker in `slot` saves the
+        player's board as it is from the rift's next attacks: an intercepting unit whose ATK
+        reaches the HP the attacker has left kills it before it strikes (`odds.rift_battle`).
+        In expected damage-zone cards (scaled by the player's danger, `dfn`), plus `wound_unit`
+        for each player unit those attacks no longer destroy; times the chance the wounded unit
+        still stands in its zone when the rift attacks (`drives.stay_chances`: on a full board
+        the rift's drives throw out its lowest-level unit).  A defense unit does not attack."""
+        key = (slot, amount)
+        saving = self._wound.get(key)
+        if saving is not None:
+            return saving
+        saving = 0.0
+        game = self.game
+        board = game.sides[INVADER].board
+        if slot != DEFENSE and board[slot] is not None:
+            now = self.board_battle()
+            after = remembered_battle(self._attackers_with(None, slot, amount), self.sacrifice_due, *self.our_board())
+            saving = (now[0] - after[0]) * self.our_hit_rate * self.dfn + self.w.wound_unit * (now[1] - after[1])
+            if saving:
+                cards = self.cards
+                levels = tuple(None if u is None else cards[u.iid].level for u in board)
+                stays = stay_chances(
+                    (levels[0], levels[1], levels[2]), drive_levels(game, cards), game.setup.level.drives_per_turn
+                )
+                saving *= stays[0 if slot == ATTACK_LEFT else 1]
+        self._wound[key] = saving
+        return saving
 
     def ready_face(self) -> float:
         """Face damage the player's ready attackers could deal this turn through an open line."""

@@ -201,7 +201,7 @@ def _removal(facts: Facts, effect: Any, shape: str, face_ready: float) -> float:
         if kills:
             values.append(v + (0.0 if facts.lines_open else face_ready))
         elif damage:
-            values.append(w.chip * v * effect.amount / max(1, rem))
+            values.append(facts.chip_value(slot, effect.amount))
     if not values:
         return 0.0
     if shape == "all_enemy_units":
@@ -276,7 +276,7 @@ def _part_value(facts: Facts, side: int, slot: int, amount: int, face_ready: flo
         return kv + (0.0 if facts.lines_open else face_ready)
     if battle is not None and slot == target and amount + game.atk(PLAYER, battle.attacker) >= rem:
         return kv + w.kill_with_attack  # together with the attack it dies
-    return w.chip * kv * amount / max(1, rem)
+    return facts.chip_value(slot, amount)
 
 
 # ---------------------------------------------------------------------- stats
