@@ -144,7 +144,7 @@ class Weights:
         step=1.0,
     )
     soul_guard_lives: float = _w(
-        0.0,
+        1.0,
         "a player unit with Soul guard meets the rift's next attacks with its HP again for each soul card it has "
         "(or its entering puts under it), times this (0: Soul guard not counted)",
         step=1.0,
