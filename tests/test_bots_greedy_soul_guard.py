@@ -43,25 +43,21 @@ BRUTE = unit("BRUTE", 1, 4, 9, 1)  # the rift's: ATK 4, HP 9
 )
 
 
+CARDS = [BRUTE, WARDEN, RAIDER, NOTHING]
+RIFT = ["BRUTE"] + ["NOTHING"] * 20  # no other unit comes
+
+
 def _game(hand: list[str]) -> Game:
     """The Knight's first main phase with `hand`, against BRUTE (ATK 4) in the rift's left attack zone and the
-    rift's ruler (ATK 4, STK 3); the rift's deck holds no other unit."""
-    return game(
-        cards=[BRUTE, WARDEN, RAIDER, NOTHING],
-        player=hand,
-        rift=["BRUTE"] + ["NOTHING"] * 20,
-        rift_pad=0,
-        drives=1,
-        atk=4,
-        stk=3,
-    )
+    rift's ruler (ATK 4, STK 3)."""
+    return game(cards=CARDS, player=hand, rift=RIFT, rift_pad=0, drives=1, atk=4, stk=3)
 
 
 def _plan(g: Game, weights: Weights) -> dict[str, int]:
-    """Greedy's main-phase plan: the slot of each unit it summons, by card id."""
+    """Greedy's main-phase plan: where it summons each unit, by card id."""
     view = player_view(g).game
-    plan = main_plan(view, Facts(view, weights), view.legal_actions())
-    return {view.card(a.card).id: a.slot for a in plan if type(a) is Summon}
+    summons = [a for a in main_plan(view, Facts(view, weights), view.legal_actions()) if type(a) is Summon]
+    return {view.card(a.card).id: a.slot for a in summons}
 
 
 def test_with_soul_guard_lives_a_new_unit_with_soul_guard_meets_the_attacks_with_its_hp_for_each_soul_card() -> None:
