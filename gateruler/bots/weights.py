@@ -155,6 +155,12 @@ class Weights:
         "attackers, the plan's new units with them, can kill the one End on board (0: End's rule always counted)",
         step=1.0,
     )
+    soul_guard_lives: float = _w(
+        1.0,
+        "a player unit with Soul guard meets the rift's next attacks with its HP again for each soul card it has "
+        "(or its entering puts under it), times this (0: Soul guard not counted)",
+        step=1.0,
+    )
     hold_answer: float = _w(
         1.0,
         "an expected damage-zone card that an answer kept for the rift's turn (a set prevention or quick removal, and the energy to play it) saves from the rift's next attacks",

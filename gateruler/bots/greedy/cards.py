@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gateruler.engine.actions import PLAYER
-from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE
+from gateruler.engine.keywords import CANNOT_BE_ATTACKED, COUNTERATTACK, DORMANT, INTERCEPT, PIERCE, SOUL_GUARD
 from gateruler.engine.targets import UNIT, Chosen, Every
 from gateruler.engine.timings import TIMINGS
 from gateruler.engine.triggers import CNT, ON_ATTACK, ON_ENTER, ON_PLAY
@@ -88,6 +88,8 @@ class CardFacts:
         "on_enter",
         "on_attack",
         "entry",
+        "soul_guard",
+        "guard_souls",
         "wipes",
         "prevents",
         "removes",
@@ -111,6 +113,8 @@ class CardFacts:
     on_enter: tuple[Effect, ...]
     on_attack: tuple[Effect, ...]  # a unit's own "when it attacks" effects (unit_worth, with `unit_on_attack`)
     entry: BoardUnit
+    soul_guard: bool  # it has Soul guard of its own (docs/rulings.md G1)
+    guard_souls: int  # with Soul guard, the soul cards its own on_enter puts under it from the deck (0: none)
     wipes: bool
     prevents: bool  # an event meant for the rift's turn that prevents damage (Absolute Bearia)
     removes: int  # an event meant for the rift's turn that removes a rift attacker with up to this much HP (0: none)
@@ -137,6 +141,16 @@ class CardFacts:
         self.on_attack = tuple(e for a in card.abilities_for(ON_ATTACK) for e in a.effects)
         # as a fresh unit on a board (`odds.rift_attacks`)
         self.entry = (self.hp, self.atk, self.intercept, self.counter, self.attackable)
+        self.soul_guard = SOUL_GUARD in kw
+        self.guard_souls = (
+            sum(
+                int(getattr(e, "count", 0))
+                for e in self.on_enter
+                if e.kind == "add_soul" and getattr(e, "source_zone", "") == "deck" and target_shape(e.target) == "self"
+            )
+            if self.soul_guard
+            else 0
+        )
         # entering, it destroys every unit of the other side (levels 4 and 5's dragons)
         self.wipes = self.is_unit and any(
             e.kind == "destroy" and target_shape(e.target) == "all_enemy_units" for e in self.on_enter

@@ -222,7 +222,7 @@ def choose_zone(game: Game, facts: Facts, legal: list[Choose]) -> Choose:
 
     def value(c: Choose) -> float:
         new_board = list(board)
-        new_board[c.slot] = card.entry
+        new_board[c.slot] = facts.entry(card)
         worth = unit_worth(facts, card, (c.slot,), board, 0.0, iid)[c.slot]
         return worth + (base - facts.incoming(new_board)) * facts.dfn
 
@@ -362,7 +362,7 @@ def _sentinel(facts: Facts, legal: list[Action]) -> Action | None:
 
     def left_after(a: Summon) -> float:
         new_board = list(board)
-        new_board[a.slot] = facts.cards[a.card].entry
+        new_board[a.slot] = facts.entry(facts.cards[a.card])
         return facts.incoming(new_board)
 
     best = min(summons, key=lambda a: (left_after(a), a.slot))

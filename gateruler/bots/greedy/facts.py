@@ -31,7 +31,7 @@ from gateruler.bots.greedy.odds import (
 )
 from gateruler.bots.weights import Weights
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER
-from gateruler.engine.keywords import PIERCE
+from gateruler.engine.keywords import PIERCE, SOUL_GUARD
 
 if TYPE_CHECKING:
     from gateruler.engine.game import Game
@@ -316,6 +316,17 @@ class Facts:
         assert unit is not None
         return game.hp(side, slot) - unit.damage
 
+    def entry(self, card: CardFacts) -> BoardUnit:
+        """A new unit as the rift's attacks meet it (`CardFacts.entry`); with `soul_guard_lives`, a
+        unit with Soul guard has its HP again for each soul card its entering puts under it: each
+        attack that would destroy it spends one instead, and its damage goes back to 0 (rulings G1),
+        so in the left attack zone it takes the rift's next attacks again (solo 6)."""
+        lives = card.guard_souls and round(self.w.soul_guard_lives * card.guard_souls)
+        if not lives:
+            return card.entry
+        hp, atk, intercept, counter, attackable = card.entry
+        return (hp * (1 + lives), atk, intercept, counter, attackable)
+
     def incoming(self, board: Sequence[BoardUnit | None]) -> float:
         """Expected damage checks on the player from the rift's next attacks against `board`,
         the player's (left, right, defense) (see `odds.rift_attacks`)."""
@@ -343,9 +354,11 @@ class Facts:
                     read.append(None)
                 else:
                     c = cards[u.iid]
-                    read.append(
-                        (game.hp(PLAYER, slot) - u.damage, game.atk(PLAYER, slot), c.intercept, c.counter, c.attackable)
-                    )
+                    hp = game.hp(PLAYER, slot)
+                    left = hp - u.damage
+                    if self.w.soul_guard_lives and SOUL_GUARD in game.keywords(PLAYER, slot):
+                        left += hp * round(self.w.soul_guard_lives * len(game.soul(PLAYER, u.iid)))
+                    read.append((left, game.atk(PLAYER, slot), c.intercept, c.counter, c.attackable))
             board = self._board = (read[0], read[1], read[2])
         return board
 

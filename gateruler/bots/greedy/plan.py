@@ -417,7 +417,7 @@ class _Placer:
         best_value = -1e9
         best: tuple[int, ...] = ()
         b0, b1, b2 = self.board
-        entry = unit.card.entry
+        entry = self.facts.entry(unit.card)
         worth = self.worth[unit.iid]
         left: BoardUnit | None
         right: BoardUnit | None
@@ -446,7 +446,7 @@ class _Placer:
         best_value = -1e9
         best: tuple[int, ...] = ()
         b0, b1, b2 = self.board
-        entries = [it.card.entry for it in units]
+        entries = [self.facts.entry(it.card) for it in units]
         worths = [self.worth[it.iid] for it in units]
         laters = [self.later[it.iid] for it in units] if self.later else None
         atks = [it.card.atk for it in units]
@@ -497,7 +497,7 @@ class _Placer:
             if units:
                 self.best(units)
                 for it, slot in zip(units, self._where[units]):
-                    board[slot] = it.card.entry
+                    board[slot] = self.facts.entry(it.card)
             value = self._held[units, answers] = self.facts.answers_saving(board[0], board[1], board[2], answers)
         return value
 
