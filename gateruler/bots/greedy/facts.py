@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
 from gateruler.bots.greedy.drives import drive_levels, stay_chances
 from gateruler.bots.greedy.odds import (
+    BattleOutcome,
     Battles,
     RiftAttacker,
     at_least,
@@ -38,9 +39,6 @@ if TYPE_CHECKING:
 
 UNIT_SLOTS = (ATTACK_LEFT, ATTACK_RIGHT, DEFENSE)
 OurBoard = tuple[BoardUnit | None, BoardUnit | None, BoardUnit | None]  # the player's (left, right, defense)
-Battle = tuple[
-    float, int, int, int
-]  # `odds.rift_battle`'s answer: (damage checks on the ruler, units lost, their ATK, their zones)
 HAND_SET = Weights()  # the greedy bot's own weights
 
 
@@ -104,8 +102,8 @@ class Facts:
     _attackers: tuple[RiftAttacker, ...] | None
     _lines: tuple[RiftAttacker | None, RiftAttacker | None, RiftAttacker] | None  # `_rift_lines`, read once
     _board: OurBoard | None  # `our_board`, read once
-    _kill_battles: dict[int, tuple[Battle, Battle]]  # `_kill_battles_of`'s answers by slot
-    _now: Battle | None  # `board_battle`
+    _kill_battles: dict[int, tuple[BattleOutcome, BattleOutcome]]  # `_kill_battles_of`'s answers by slot
+    _now: BattleOutcome | None  # `board_battle`
     _battles: Battles | None  # `battles`
     _sacrifice_due: bool | None
     lines_open: bool  # the rift has an empty unit slot: attacks may go to its ruler
@@ -224,14 +222,14 @@ class Facts:
         """Whether these weights value the player's units the rift's next attacks destroy."""
         return bool(self.w.lost_unit or self.w.lost_unit_atk)
 
-    def loss_worth(self, battle: Battle) -> float:
+    def loss_worth(self, battle: BattleOutcome) -> float:
         """What the player's units a battle of the rift's next attacks destroys (`odds.rift_battle`'s
         answer) are worth (`lost_unit` each, `lost_unit_atk` a third of a point of ATK), `keep` times
         (0 unless the weights count losses: ask `counts_losses`)."""
         _face, lost, lost_atk, _slots = battle
         return (self.w.lost_unit * lost + self.w.lost_unit_atk * lost_atk / 3) * self.keep
 
-    def _kill_battles_of(self, slot: int) -> tuple[Battle, Battle]:
+    def _kill_battles_of(self, slot: int) -> tuple[BattleOutcome, BattleOutcome]:
         """The rift's next attacks against the player's board as it is, and with its attacker in
         `slot` killed now (an average unit in its place): what a kill's value weighs, remembered."""
         battles = self._kill_battles.get(slot)
@@ -241,7 +239,7 @@ class Facts:
             battles = self._kill_battles[slot] = (self.board_battle(), after)
         return battles
 
-    def board_battle(self) -> Battle:
+    def board_battle(self) -> BattleOutcome:
         """The rift's next attacks against the player's board as it is (`our_board`), fought once: the
         plan's base and every kill's value start from it."""
         battle = self._now

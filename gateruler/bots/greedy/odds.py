@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 # One of the rift's next attacks, in the order they come (`rift_attacks`): (ATK, STK, pierce,
 # HP left, 0 for its ruler, which nothing intercepts).  A plain tuple, as `cards.BoardUnit` is.
 RiftAttacker = tuple[float, float, bool, float]
+# What the rift's next attacks do to a board (`rift_battle`): (damage checks on the ruler, the
+# player's units destroyed, their ATK, the zones they stood in as bits `1 << slot`).
+BattleOutcome = tuple[float, int, int, int]
 
 
 # ---------------------------------------------------------------------- card facts
@@ -278,7 +281,7 @@ def rift_battle(
     answers: tuple[int, ...] = (),
     life_left: float = 0.0,
     hit_rate: float = 0.0,
-) -> tuple[float, int, int, int]:
+) -> BattleOutcome:
     """`rift_attacks` and what the attacks destroy: (damage checks on the ruler, the player's units
     destroyed (End's included), their ATK, the zones they stood in as bits `1 << slot`).
 
@@ -351,7 +354,7 @@ class _Kept:
 
 # rift_battle's answers, asked the same again and again: by the attackers (and End's rule), then by the board
 BattleBoard = tuple[BoardUnit | None, bool, BoardUnit | None]  # (left, a right unit that End's rule takes, defense)
-Battles = dict[BattleBoard, tuple[float, int, int, int]]
+Battles = dict[BattleBoard, BattleOutcome]
 _BATTLES: dict[tuple[tuple[RiftAttacker, ...], bool], Battles] = {}
 MAX_BATTLES = 100_000  # answers remembered in all before every one is forgotten
 _remembered = [0]  # answers remembered since the last time every one was forgotten
@@ -378,7 +381,7 @@ def battle_in(
     left: BoardUnit | None,
     right: BoardUnit | None,
     defense: BoardUnit | None,
-) -> tuple[float, int, int, int]:
+) -> BattleOutcome:
     """`rift_battle` of the board (`left`, `right`, `defense`) against `attackers`, remembered in
     `battles` (theirs, `battles_of`; the right unit is part of the question only with `sacrifice`)."""
     key = (left, sacrifice and right is not None, defense)
@@ -397,6 +400,6 @@ def remembered_battle(
     left: BoardUnit | None,
     right: BoardUnit | None,
     defense: BoardUnit | None,
-) -> tuple[float, int, int, int]:
+) -> BattleOutcome:
     """`rift_battle`, remembered (`battle_in` of the attackers' `battles_of`)."""
     return battle_in(battles_of(attackers, sacrifice), attackers, sacrifice, left, right, defense)

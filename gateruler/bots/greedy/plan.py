@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from gateruler.bots.greedy.abilities import as_discount, discount_offers
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
 from gateruler.bots.greedy.facts import can_attack_now
-from gateruler.bots.greedy.odds import Battles, RiftAttacker, battle_in, battles_of
+from gateruler.bots.greedy.odds import BattleOutcome, Battles, RiftAttacker, battle_in, battles_of
 from gateruler.bots.greedy.values import effects_value, new_units_share, unit_later, unit_worth
 from gateruler.engine.actions import (
     ATTACK_LEFT,
@@ -391,7 +391,7 @@ class _Placer:
 
     def _battle(
         self, left: BoardUnit | None, right: BoardUnit | None, defense: BoardUnit | None, new_atk: int
-    ) -> tuple[float, int, int, int]:
+    ) -> BattleOutcome:
         """The rift's next turn against the board (`left`, `right`, `defense`), whose new units in the
         attack zones have `new_atk` ATK: with End killed this turn if they can kill it (`_foresee_end_killed`)."""
         world = self._end_world
@@ -472,7 +472,7 @@ class _Placer:
                 best = chosen
         return best_value, best
 
-    def _saving(self, battle: tuple[float, int, int, int]) -> float:
+    def _saving(self, battle: BattleOutcome) -> float:
         """What a board is worth in face damage saved against the rift's next attacks (`battle`,
         theirs against it: `_battle`), next to the board as it is.  Each placement the search tries
         is a board of its own (the rift's battle against it is remembered: `odds.battle_in`)."""
@@ -481,7 +481,7 @@ class _Placer:
             saved -= self.facts.loss_worth(battle) - self._base_losses
         return saved
 
-    def _later_lost(self, battle: tuple[float, int, int, int], later: list[float]) -> float:
+    def _later_lost(self, battle: BattleOutcome, later: list[float]) -> float:
         """`lost_later` times the worth beyond this turn (`values.unit_later`, `later` by slot) of the
         player's units the rift's next turn (`battle`) destroys, next to what the board as it is
         loses: a unit End's rule or the attacks take attacks this turn only."""
