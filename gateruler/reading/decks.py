@@ -124,14 +124,19 @@ def _refuse_missing_sample_name(path: str | Path) -> None:
     if not shown or not is_missing(shown):
         return
     name = Path(shown).name.removesuffix(".yaml").removesuffix(".yml").removesuffix("-sample").lower()
-    sample = DECKS_DIR / f"{name}-sample.yaml"
+    sample = _sample_file(name)
     if name and sample.is_file():
         raise DataError(shown, 1, 1, f"no such file (the shipped {name.capitalize()} sample deck is {sample})")
 
 
+def _sample_file(ruler_id: str) -> Path:
+    """Where the shipped sample deck of a ruler is, if it has one."""
+    return DECKS_DIR / f"{ruler_id}-sample.yaml"
+
+
 def sample_deck_path(ruler_id: str = "knight") -> Path:
     """The shipped sample deck for a ruler (gateruler/data/decks/<ruler>-sample.yaml)."""
-    path = DECKS_DIR / f"{ruler_id}-sample.yaml"
+    path = _sample_file(ruler_id)
     if not path.is_file():
         known = sorted(p.name.removesuffix("-sample.yaml") for p in DECKS_DIR.glob("*-sample.yaml"))
         raise GateRulerError(f"no sample deck for ruler {ruler_id!r} (there are: {', '.join(known)})")
