@@ -196,12 +196,20 @@ def test_a_missing_deck_file_is_one_line_naming_it() -> None:
     assert err.splitlines() == ["no-such-deck.yaml:1:1: no such file"]
 
 
-@pytest.mark.parametrize("typed", ["knight", "knight-sample.yaml", "Wizard", "apprentice.yaml"])
+@pytest.mark.parametrize(
+    ("typed", "ruler"),
+    [
+        ("knight", "knight"),
+        ("knight-sample.yaml", "knight"),
+        ("Wizard", "wizard"),
+        ("apprentice.yaml", "apprentice"),
+        ("KNIGHT-SAMPLE.YAML", "knight"),
+    ],
+)
 def test_a_missing_deck_named_like_a_sample_says_where_the_shipped_sample_is(
-    typed: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    typed: str, ruler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    ruler = typed.removesuffix(".yaml").removesuffix("-sample").lower()
     code, _, err = run("check", typed, "--levels", "1", "--games", "1")
     assert code == 2
     assert err.splitlines() == [

@@ -123,7 +123,7 @@ def _refuse_missing_sample_name(path: str | Path) -> None:
     shown = str(path)
     if not shown or not is_missing(shown):
         return
-    name = Path(shown).name.removesuffix(".yaml").removesuffix(".yml").removesuffix("-sample").lower()
+    name = Path(shown).name.lower().removesuffix(".yaml").removesuffix(".yml").removesuffix("-sample")
     sample = _sample_file(name)
     if name and sample.is_file():
         raise DataError(shown, 1, 1, f"no such file (the shipped {name.capitalize()} sample deck is {sample})")
