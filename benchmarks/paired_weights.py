@@ -55,9 +55,9 @@ def parse_changes(text: str) -> dict[str, float]:
     return out
 
 
-def base_weights(text: str) -> Weights:
+def base_weights(text: str) -> tuple[Weights, bool]:
     """'greedy', 'tuned' or 'learned' (the weights the learned model overrules), optionally with changes
-    after a colon: 'greedy:hold_answer=1'."""
+    after a colon: 'greedy:hold_answer=1'; and whether the games are the learned bot's over them."""
     name, _, changes = text.partition(":")
     if name not in ("greedy", "tuned", "learned"):
         raise SystemExit(f"paired_weights: --base is greedy, tuned or learned, not {name!r}")
@@ -65,7 +65,7 @@ def base_weights(text: str) -> Weights:
         weights = LEARNED_BASES[learned_model().base]()
     else:
         weights = tuned_weights().weights if name == "tuned" else Weights()
-    return Weights(**{**weights.as_dict(), **parse_changes(changes)})
+    return Weights(**{**weights.as_dict(), **parse_changes(changes)}), name == "learned"
 
 
 _specs: dict[str, dict[int, GameSpec]] = {}
@@ -103,9 +103,8 @@ def main() -> None:
         levels = parse_levels(args.levels)  # check's own reading of --levels ('1-6', '3', '1,3-4')
     except GateRulerError as error:
         raise SystemExit(f"paired_weights: {error}") from None
-    base = base_weights(args.base)
+    base, learned = base_weights(args.base)
     changed = Weights(**{**base.as_dict(), **parse_changes(args.set)})
-    learned = args.base.partition(":")[0] == "learned"
     jobs = [(d, lv, args.seed, i, changed, base, learned) for d in decks for lv in levels for i in range(args.games)]
     began = time.process_time()
     wall = time.perf_counter()
