@@ -317,7 +317,7 @@ def write_gaps(
     import yaml
 
     from gateruler.bots import bot_label
-    from gateruler.bots.fingerprint import play_fingerprint
+    from gateruler.bots.fingerprint import play_fingerprint, play_fingerprint_on
     from gateruler.bots.search import DEFAULT_BUDGET
     from gateruler.bots.standing import REFERENCE_BOT, bot_version
     from gateruler.fileio import write_text_atomic
@@ -333,6 +333,7 @@ def write_gaps(
 
     sample = [d for d in decks if d in pg.SAMPLE_DECKS]
     held = [d for d in decks if d not in pg.SAMPLE_DECKS]
+    held_paths = tuple(sorted(pg.deck_path(d) for d in held))  # in the order the tests list them
     entries = {}
     for bot in bots:
         name, budget = parse_bot(bot)
@@ -341,6 +342,7 @@ def write_gaps(
         entries[name] = {
             "version": bot_version(name),
             "play": play_fingerprint(name),  # the games these gaps rest on go this way (fingerprint.py)
+            "held_out_play": play_fingerprint_on(name, held_paths) if held else "",  # ... and on the held-out decks
             "sample_decks": {lv: mean_gap(bot, lv, sample) for lv in levels} if sample else {},
             "held_out": {lv: mean_gap(bot, lv, held) for lv in levels} if held else {},
         }
@@ -354,6 +356,7 @@ def write_gaps(
             f"held out {', '.join(held) or 'none'}"
         ),
         "reference_play": play_fingerprint(REFERENCE_BOT),
+        "reference_held_out_play": play_fingerprint_on(REFERENCE_BOT, held_paths) if held else "",
         "bots": entries,
     }
     head = (
@@ -362,7 +365,8 @@ def write_gaps(
         "# gives the rest of the command). Per bot: the version measured, its play fingerprint\n"
         "# (gateruler/bots/fingerprint.py), and per level the mean over the decks of the bot's clear rate\n"
         "# minus the reference's, in points, paired game by game. reference_play: the reference's\n"
-        "# fingerprint. check shows a gap only while both fingerprints are today's.\n"
+        "# fingerprint. check shows a gap only while both fingerprints are today's. held_out_play and\n"
+        "# reference_held_out_play: the same on the held-out decks, which the tests compare.\n"
     )
     write_text_atomic(path, head + yaml.safe_dump(data, sort_keys=False, width=100))
     print(f"   wrote {path}")

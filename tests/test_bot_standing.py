@@ -10,27 +10,33 @@ from pathlib import Path
 
 import pytest
 
-from gateruler import loader
-from gateruler.bots import standing
-from gateruler.bots.fingerprint import play_fingerprint
+from gateruler import bots, loader
+from gateruler.bots import GreedyBot, standing
+from gateruler.bots.fingerprint import play_fingerprint, play_fingerprint_on
 from gateruler.bots.standing import (
     GAPS_FILE,
+    MEASURED,
     REMEASURE,
     STALE,
+    Gap,
+    Gaps,
     bot_gap,
     bot_version,
     gap_caveat,
     gap_line,
     gap_status,
+    played_otherwise,
     read_gaps,
     standing_json,
 )
+from gateruler.bots.weights import Weights
 from gateruler.check_results import read_check_result
 from gateruler.errors import GateRulerError
 from gateruler.pages.check_report import _standing_rows
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = str(loader.sample_deck_path("knight"))
+HELD_OUT = tuple(sorted((ROOT / "benchmarks" / "decks").glob("*.yaml")))  # the held-out decks bench_bots.py plays
 
 
 def _check(tmp_path: Path, *extra: str) -> tuple[subprocess.CompletedProcess[str], dict, str]:
@@ -120,17 +126,41 @@ def test_the_play_fingerprint_is_the_games_not_the_bots_name() -> None:
 
 
 def test_shipped_gaps_were_measured_on_todays_play() -> None:
-    shipped = read_gaps(GAPS_FILE)
-    today = {name: play_fingerprint(name) for name in shipped.bots}
-    measured = {name: gap.play for name, gap in shipped.bots.items()}
-    stale = [name for name in shipped.bots if today[name] != measured[name]]
-    if shipped.reference_play != play_fingerprint("search"):
-        stale.append("search (the reference)")
+    stale = played_otherwise(read_gaps(GAPS_FILE), HELD_OUT)
     assert stale == [], (
         f"the shipped gaps of {', '.join(stale)} were measured on play that has changed since "
         f"(play fingerprints, gateruler/bots/fingerprint.py): measure them again with\n    {REMEASURE}\n"
         "(about 15 minutes on 2 cores) and update the figures docs/bots.md and docs/check.md quote"
     )
+
+
+def test_a_change_that_moves_only_the_held_out_decks_games_makes_the_shipped_gaps_stale(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No sample deck has a card with Soul guard and the held-out Wizard examples deck has one: greedy
+    without `soul_guard_lives` plays every sample deck's game as before, which a check's fingerprint sees,
+    and the held-out deck's otherwise, which only the repository's held-out fingerprint sees."""
+    today = Gap(
+        "greedy", bot_version("greedy"), play_fingerprint("greedy"), {}, {}, play_fingerprint_on("greedy", HELD_OUT)
+    )
+    gaps = Gaps(
+        "search (budget 96)",
+        40,
+        "test",
+        {"greedy": today},
+        play_fingerprint("search"),
+        play_fingerprint_on("search", HELD_OUT),
+    )
+    assert played_otherwise(gaps, HELD_OUT) == []
+    monkeypatch.setitem(bots._FACTORIES, "greedy", lambda seed, budget: GreedyBot(seed, Weights(soul_guard_lives=0)))
+    for cached in (play_fingerprint, play_fingerprint_on):
+        cached.cache_clear()
+    try:
+        assert gap_status("greedy", gaps) == MEASURED  # the sample decks' games did not change
+        assert played_otherwise(gaps, HELD_OUT) == ["greedy", "search (the reference)"]
+    finally:
+        for cached in (play_fingerprint, play_fingerprint_on):
+            cached.cache_clear()
 
 
 def test_a_broken_gaps_file_is_refused_at_its_line(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ import functools
 import hashlib
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 from gateruler import loader
 from gateruler.batch import bot_seed, game_seed
@@ -59,23 +60,26 @@ def game_text(game: Game, log: bool = True) -> str:
     return json.dumps(data, sort_keys=True, default=repr)
 
 
-def _games(levels: tuple[int, ...], games: int) -> Iterator[tuple[Game, int]]:
-    """The fingerprint's games, each fresh with its bot seed: check's seeds, shipped cards, default readings."""
+def _games(levels: tuple[int, ...], games: int, decks: tuple[Path, ...] = ()) -> Iterator[tuple[Game, int]]:
+    """The fingerprint's games, each fresh with its bot seed: check's seeds, shipped cards (and a deck's own
+    card files), default readings; on the sample decks unless `decks` names deck files."""
     pool = loader.load_card_pool()
     rulers = loader.load_rulers()
-    for deck_name in DECKS:
-        deck = loader.load_deck(loader.sample_deck_path(deck_name))
+    for path in decks or tuple(loader.sample_deck_path(name) for name in DECKS):
+        player = loader.load_player_deck(path, pool, rulers)
         for number in levels:
             level = loader.load_level(number)
-            level_pool = pool.for_level(level)
+            level_pool = player.pool.for_level(level)
             for i in range(games):
-                game = new_game(deck, level, game_seed(0, number, i), pool=level_pool, ruler=rulers[deck.ruler])
+                game = new_game(
+                    player.deck, level, game_seed(0, number, i), pool=level_pool, ruler=rulers[player.deck.ruler]
+                )
                 yield game, bot_seed(0, number, i)
 
 
-def _played(name: str, budget: int | None, levels: tuple[int, ...], games: int) -> str:
+def _played(name: str, budget: int | None, levels: tuple[int, ...], games: int, decks: tuple[Path, ...] = ()) -> str:
     digest = hashlib.sha256()
-    for game, seed in _games(levels, games):
+    for game, seed in _games(levels, games, decks):
         play_out(game, make_bot(name, seed, budget))
         digest.update(game_text(game, log=False).encode() + b"\n")
     return digest.hexdigest()
@@ -90,3 +94,12 @@ def play_fingerprint(name: str) -> str:
         return _played(name, None, LEVELS, GAMES)[:DIGITS]
     probe = _played(name, PROBE_BUDGET, (PROBE_LEVEL,), 1)
     return hashlib.sha256(f"{play_fingerprint(policy)} {probe}".encode()).hexdigest()[:DIGITS]
+
+
+@functools.cache
+def play_fingerprint_on(name: str, decks: tuple[Path, ...]) -> str:
+    """The fingerprint of bot `name`'s play on other deck files: the held-out benchmark decks, which the
+    wheel does not ship, so a check cannot play them and a change that moves only their games (a rule for
+    a card only they hold) leaves play_fingerprint as it was.  The repository's tests compare this one
+    with the gaps file's.  A searching bot is fingerprinted here by its policy alone."""
+    return _played(ROLLOUT_POLICY.get(name, name), None, LEVELS, GAMES, decks)[:DIGITS]

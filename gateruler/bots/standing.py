@@ -43,6 +43,7 @@ class Gap:
     play: str  # the bot's play fingerprint when it was measured ('' in a file written before there were any)
     sample_decks: dict[int, float]  # level -> the mean over the sample decks
     held_out: dict[int, float]  # level -> the mean over the held-out decks (no bot was fitted on them)
+    held_out_play: str = ""  # its play fingerprint on the held-out decks (play_fingerprint_on; '' if not taken)
 
 
 @attrs.frozen
@@ -52,6 +53,7 @@ class Gaps:
     measured: str  # how and on what
     bots: dict[str, Gap]
     reference_play: str = ""  # the reference's play fingerprint when the gaps were measured
+    reference_held_out_play: str = ""  # ... and on the held-out decks
 
 
 DATA_LABELS: dict[str, Callable[[], str]] = {
@@ -77,6 +79,7 @@ def read_gaps(path: str | Path) -> Gaps:
     games = f.required("games", int, min=1)
     measured = f.required("measured", str)
     reference_play = f.optional("reference_play", str, "")
+    reference_held_out_play = f.optional("reference_held_out_play", str, "")
     bots: dict[str, Gap] = {}
     inner = f.nested("bots", "bots", required=True)
     if inner is not None:
@@ -86,6 +89,7 @@ def read_gaps(path: str | Path) -> Gaps:
                 continue
             version = entry.required("version", str)
             play = entry.optional("play", str, "")
+            held_out_play = entry.optional("held_out_play", str, "")
             levels = {}
             for part in ("sample_decks", "held_out"):
                 by_level = entry.nested(part, part, required=True)
@@ -103,12 +107,14 @@ def read_gaps(path: str | Path) -> Gaps:
                     by_level.finish()
                 levels[part] = values
             entry.finish()
-            bots[str(name)] = Gap(str(name), version or "", play or "", levels["sample_decks"], levels["held_out"])
+            bots[str(name)] = Gap(
+                str(name), version or "", play or "", levels["sample_decks"], levels["held_out"], held_out_play or ""
+            )
             del entry
         inner.finish()
     f.finish()
     report.raise_errors()
-    return Gaps(reference or "", games or 0, measured or "", bots, reference_play or "")
+    return Gaps(reference or "", games or 0, measured or "", bots, reference_play or "", reference_held_out_play or "")
 
 
 @functools.cache
@@ -130,6 +136,25 @@ def gap_status(name: str, gaps: Gaps | None = None) -> str:
         and gaps.reference_play == play_fingerprint(REFERENCE_BOT)
     )
     return MEASURED if current else STALE
+
+
+def played_otherwise(gaps: Gaps, held_out: tuple[Path, ...]) -> list[str]:
+    """The bots (and the reference) whose play today differs from the play `gaps` was measured on, on the
+    sample decks or on the `held_out` deck files: the repository's check that the shipped gaps are current.
+    A check sees only the sample decks (gap_status), so a change that moves only the held-out decks' games
+    is caught here, where they are."""
+    from gateruler.bots.fingerprint import play_fingerprint_on
+
+    stale = [
+        name
+        for name, gap in gaps.bots.items()
+        if gap.play != play_fingerprint(name) or gap.held_out_play != play_fingerprint_on(name, held_out)
+    ]
+    if gaps.reference_play != play_fingerprint(REFERENCE_BOT) or gaps.reference_held_out_play != (
+        play_fingerprint_on(REFERENCE_BOT, held_out)
+    ):
+        stale.append(f"{REFERENCE_BOT} (the reference)")
+    return stale
 
 
 def bot_gap(name: str, gaps: Gaps | None = None) -> Gap | None:
