@@ -99,3 +99,56 @@ def test_with_lost_later_a_new_unit_goes_where_the_rifts_next_attacks_do_not_des
     g = game(cards=[brute, raider, NOTHING], player=["RAIDER"], rift=["BRUTE"] + ["NOTHING"] * 20, rift_pad=0, drives=1)
     assert _plan(g, Weights(lost_later=0.0)) == {"RAIDER": ATTACK_LEFT}
     assert _plan(g, Weights(lost_later=0.5)) == {"RAIDER": ATTACK_RIGHT}
+
+
+def _raider_game(rules: list[tuple[str, dict[str, str]]] | None) -> Game:
+    """The lost_later board above (BRUTE in the rift's left attack zone, RAIDER in the hand), on a level with
+    End's rule (`rules`: END_RULE, End in no zone yet) or without one (None)."""
+    brute = unit("BRUTE", 1, 4, 9, 1)
+    raider = unit("RAIDER", 1, 2, 3, 3)
+    end = unit("END", 5, 5, 8, 3)
+    return game(
+        cards=[brute, raider, end, NOTHING],
+        player=["RAIDER"],
+        rift=["BRUTE"] + ["NOTHING"] * 20,
+        rift_pad=0,
+        drives=1,
+        rules=rules or [],
+    )
+
+
+def test_with_keep_later_on_a_level_with_ends_rule_a_new_unit_goes_where_the_rifts_next_turn_does_not_destroy_it() -> (
+    None
+):
+    """The rift attacks the player's left attack unit, then the defense unit, then the ruler, never the right
+    attack unit (solo 6).  RAIDER in the left attack zone saves the ruler BRUTE's one damage check and is
+    destroyed; in the right it is not.  On a level with End's rule, `keep_later` counts what a placement loses
+    of its units' worth beyond this turn next to the placement of the same units that loses least (here none):
+    RAIDER goes to the right attack zone, where it keeps attacking in the turns after."""
+    g = _raider_game(END_RULE)
+    assert _plan(g, Weights(keep_later=0.0)) == {"RAIDER": ATTACK_LEFT}
+    assert _plan(g, Weights(keep_later=0.5)) == {"RAIDER": ATTACK_RIGHT}
+
+
+def test_with_keep_later_a_level_without_ends_rule_places_as_before() -> None:
+    """`keep_later` is a level 2 rule: on a level without End's rule the same board gets the same plan."""
+    g = _raider_game(None)
+    assert _plan(g, Weights(keep_later=0.5)) == _plan(g, Weights(keep_later=0.0)) == {"RAIDER": ATTACK_LEFT}
+
+
+def test_with_keep_later_a_unit_ends_rule_takes_wherever_it_goes_costs_nothing() -> None:
+    """End has HP 9, out of the reach of this turn's attackers (the ruler's ATK 3, STRIKER's 2): its rule
+    takes the player's one unit at the rift's next start wherever it stands (the left attack zone first, then
+    the right, then defense), so every placement of STRIKER alone loses it and `keep_later` changes nothing."""
+    end = unit("END", 5, 5, 9, 3)
+    g = game(
+        cards=[end, STRIKER, NOTHING],
+        player=["STRIKER"],
+        rift=["END"] + ["NOTHING"] * 20,
+        rift_pad=0,
+        drives=1,
+        rules=END_RULE,
+        atk=5,
+        stk=3,
+    )
+    assert _plan(g, Weights(keep_later=0.5)) == _plan(g, Weights(keep_later=0.0))

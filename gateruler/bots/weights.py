@@ -149,6 +149,13 @@ class Weights:
         "(0: not counted)",
         step=0.5,
     )
+    keep_later: float = _w(
+        0.5,
+        "on a level with End's rule (level 2), placing units, a player unit's worth beyond this turn (as "
+        "`lost_later`) when the rift's next turn destroys it (End's rule, or its attacks), next to the placement "
+        "of the same units that loses least of it: a unit lost wherever it goes costs nothing (0: not counted)",
+        step=0.5,
+    )
     sacrificer_killed: float = _w(
         1.0,
         "1: placing units, the rift's next turn comes without End's rule (and End's attack) when this turn's "

@@ -185,7 +185,7 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
             for it in items
             if it.action is None
         }
-        if facts.w.lost_later
+        if facts.w.lost_later or (facts.w.keep_later and facts.sacrifice_ids)
         else {}
     )
     placer = _Placer(facts, slots, worth, later)
@@ -300,6 +300,7 @@ class _Placer:
         "_base_later",
         "_end_need",
         "_end_world",
+        "_keeps",
     )
     facts: Facts
     board: OurBoard  # the player's board as it is (`Facts.our_board`)
@@ -321,6 +322,7 @@ class _Placer:
     _base_later: float  # what the board as it is loses of it to the rift's next turn
     _end_need: int  # the ATK the plan's new attackers must add to kill End this turn (`sacrificer_killed`)
     _end_world: tuple[tuple[RiftAttacker, ...], Battles] | None  # the rift's next attackers with End killed
+    _keeps: bool  # `keep_later` counts (a level with End's rule): placements lose what the rift's next turn destroys
 
     def __init__(
         self,
@@ -351,6 +353,7 @@ class _Placer:
         self._end_world = None
         if facts.w.sacrificer_killed and self._sacrifice:
             self._foresee_end_killed()
+        self._keeps = bool(facts.w.keep_later and self.later and facts.sacrifice_ids)
         if self.later:
             game = facts.game
             units = game.sides[PLAYER].board
@@ -422,6 +425,7 @@ class _Placer:
         left: BoardUnit | None
         right: BoardUnit | None
         defense: BoardUnit | None
+        tried: list[tuple[float, float, tuple[int, ...]]] | None = [] if self._keeps else None
         for slot in self.slots:
             if slot == ATTACK_LEFT:
                 left, right, defense = entry, b1, b2
@@ -437,9 +441,14 @@ class _Placer:
                 later = list(self._board_later)
                 later[slot] = self.later[unit.iid][slot]
                 value -= self._later_lost(battle, later)
+                if tried is not None:
+                    tried.append((value, _lost_later(battle[3], later), (slot,)))
+                    continue
             if value > best_value:
                 best_value = value
                 best = (slot,)
+        if tried:
+            return self._kept_best(tried)
         return best_value, best
 
     def _best_many(self, units: tuple[_Item, ...]) -> tuple[float, tuple[int, ...]]:
@@ -450,6 +459,7 @@ class _Placer:
         worths = [self.worth[it.iid] for it in units]
         laters = [self.later[it.iid] for it in units] if self.later else None
         atks = [it.card.atk for it in units]
+        tried: list[tuple[float, float, tuple[int, ...]]] | None = [] if self._keeps else None
         for chosen in _permutations(self.slots, len(units)):
             board = [b0, b1, b2]
             value = 0.0
@@ -467,9 +477,30 @@ class _Placer:
                 for unit_later_, slot in zip(laters, chosen):
                     later[slot] = unit_later_[slot]
                 value -= self._later_lost(battle, later)
+                if tried is not None:
+                    tried.append((value, _lost_later(battle[3], later), chosen))
+                    continue
             if value > best_value:
                 best_value = value
                 best = chosen
+        if tried:
+            return self._kept_best(tried)
+        return best_value, best
+
+    def _kept_best(self, tried: list[tuple[float, float, tuple[int, ...]]]) -> tuple[float, tuple[int, ...]]:
+        """With `keep_later`: the best of the placements `tried` (each its value, the later worth of
+        the player's units the rift's next turn destroys, and its slots) once each loses `keep_later`
+        times what it loses more than the placement of the same units that loses least.  A unit lost
+        wherever it goes costs nothing here: the term chooses where units go, not whether to summon them."""
+        least = min([lost for _value, lost, _slots in tried])
+        w = self.facts.w.keep_later
+        best_value = -1e9
+        best: tuple[int, ...] = ()
+        for value, lost, slots in tried:
+            value -= w * (lost - least)
+            if value > best_value:
+                best_value = value
+                best = slots
         return best_value, best
 
     def _saving(self, battle: BattleOutcome) -> float:
