@@ -301,6 +301,7 @@ class _Placer:
         "_end_need",
         "_end_world",
         "_keeps",
+        "_lost_later",
     )
     facts: Facts
     board: OurBoard  # the player's board as it is (`Facts.our_board`)
@@ -323,6 +324,7 @@ class _Placer:
     _end_need: int  # the ATK the plan's new attackers must add to kill End this turn (`sacrificer_killed`)
     _end_world: tuple[tuple[RiftAttacker, ...], Battles] | None  # the rift's next attackers with End killed
     _keeps: bool  # `keep_later` counts (a level with End's rule): placements lose what the rift's next turn destroys
+    _lost_later: float  # the `lost_later` weight, read once
 
     def __init__(
         self,
@@ -354,6 +356,7 @@ class _Placer:
         if facts.w.sacrificer_killed and self._sacrifice:
             self._foresee_end_killed()
         self._keeps = bool(facts.w.keep_later and self.later and facts.sacrifice_ids)
+        self._lost_later = facts.w.lost_later
         if self.later:
             game = facts.game
             units = game.sides[PLAYER].board
@@ -440,9 +443,11 @@ class _Placer:
             if self.later:
                 later = list(self._board_later)
                 later[slot] = self.later[unit.iid][slot]
-                value -= self._later_lost(battle, later)
+                lost = _lost_later(battle[3], later)
+                if self._lost_later:
+                    value -= self._lost_later * (lost - self._base_later)
                 if tried is not None:
-                    tried.append((value, _lost_later(battle[3], later), (slot,)))
+                    tried.append((value, lost, (slot,)))
                     continue
             if value > best_value:
                 best_value = value
@@ -476,9 +481,11 @@ class _Placer:
                 later = list(self._board_later)
                 for unit_later_, slot in zip(laters, chosen):
                     later[slot] = unit_later_[slot]
-                value -= self._later_lost(battle, later)
+                lost = _lost_later(battle[3], later)
+                if self._lost_later:
+                    value -= self._lost_later * (lost - self._base_later)
                 if tried is not None:
-                    tried.append((value, _lost_later(battle[3], later), chosen))
+                    tried.append((value, lost, chosen))
                     continue
             if value > best_value:
                 best_value = value
@@ -512,12 +519,6 @@ class _Placer:
             saved -= self.facts.loss_worth(battle) - self._base_losses
         return saved
 
-    def _later_lost(self, battle: BattleOutcome, later: list[float]) -> float:
-        """`lost_later` times the worth beyond this turn (`values.unit_later`, `later` by slot) of the
-        player's units the rift's next turn (`battle`) destroys, next to what the board as it is
-        loses: a unit End's rule or the attacks take attacks this turn only."""
-        return self.facts.w.lost_later * (_lost_later(battle[3], later) - self._base_later)
-
     def held(self, units: tuple[_Item, ...], kept: tuple[_Item, ...]) -> float:
         """What the answers `kept` for the rift's turn save the board `units` make in their best
         placement (`Facts.answers_saving`)."""
@@ -541,8 +542,14 @@ class _Placer:
 
 def _lost_later(lost_slots: int, later: list[float]) -> float:
     """The worth beyond this turn of the units in the zones `lost_slots` (bits `1 << slot`, as
-    `odds.rift_battle` names the zones whose units it destroys)."""
-    return sum(later[slot] for slot in UNIT_SLOTS if lost_slots >> slot & 1)
+    `odds.rift_battle` names the zones whose units it destroys).  Asked for every placement the
+    plan tries: a loop, not a generator."""
+    total = 0.0
+    if lost_slots:
+        for slot in UNIT_SLOTS:
+            if lost_slots >> slot & 1:
+                total += later[slot]
+    return total
 
 
 @functools.cache
