@@ -9,7 +9,9 @@ killed in the player's turn takes no unit at the rift's next start, and a unit
 in the right attack zone is then out of every attack's reach.  With
 `sacrificer_killed` greedy's plan foresees the kill its attacks can make this
 turn; with `lost_later` a unit the rift's next turn destroys is worth this
-turn's attack only.
+turn's attack only; with `keep_later`, on a level with End's rule, a
+placement loses that worth next to the placement of the same units that
+loses least of it.
 """
 
 from __future__ import annotations
@@ -29,13 +31,13 @@ STRIKER = unit("STRIKER", 1, 2, 3, 2)  # ATK 2, HP 3, STK 2
 WALL = unit("WALL", 1, 0, 9, 1)  # ATK 0, HP 9
 
 
-def _end_game(end_hp: int) -> Game:
-    """The Knight's first main phase (ruler ATK 3, 2 summons, STRIKER and WALL in the hand) against End (ATK 5,
+def _end_game(end_hp: int, hand: tuple[str, ...] = ("STRIKER", "WALL")) -> Game:
+    """The Knight's first main phase (ruler ATK 3, 2 summons, `hand`: STRIKER and WALL) against End (ATK 5,
     `end_hp` HP) in the rift's left attack zone, the rift's ruler ATK 5 STK 3, its deck End and then events only."""
     end = unit("END", 5, 5, end_hp, 3)
     return game(
         cards=[end, STRIKER, WALL, NOTHING],
-        player=["STRIKER", "WALL"],
+        player=list(hand),
         rift=["END"] + ["NOTHING"] * 20,
         rift_pad=0,
         drives=1,
@@ -140,15 +142,5 @@ def test_with_keep_later_a_unit_ends_rule_takes_wherever_it_goes_costs_nothing()
     """End has HP 9, out of the reach of this turn's attackers (the ruler's ATK 3, STRIKER's 2): its rule
     takes the player's one unit at the rift's next start wherever it stands (the left attack zone first, then
     the right, then defense), so every placement of STRIKER alone loses it and `keep_later` changes nothing."""
-    end = unit("END", 5, 5, 9, 3)
-    g = game(
-        cards=[end, STRIKER, NOTHING],
-        player=["STRIKER"],
-        rift=["END"] + ["NOTHING"] * 20,
-        rift_pad=0,
-        drives=1,
-        rules=END_RULE,
-        atk=5,
-        stk=3,
-    )
+    g = _end_game(end_hp=9, hand=("STRIKER",))
     assert _plan(g, Weights(keep_later=0.5)) == _plan(g, Weights(keep_later=0.0))
