@@ -12,18 +12,16 @@ unit now.  With `lasting_stats` greedy's picture of the rift's next attacks
 
 from __future__ import annotations
 
-from factories import event, fx, game, on, play, summon, unit
+from factories import event, fx, game, on, play, summon
+from test_bots_greedy_wound import BRUTE, NOTHING, WARDEN, _first_attack
 
-from gateruler.bots.greedy import Facts, GreedyBot
+from gateruler.bots.greedy import Facts
 from gateruler.bots.view import player_view
 from gateruler.bots.weights import Weights
-from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, RULER, Attack, GoToAttack
+from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, RULER, GoToAttack
 from gateruler.engine.game import Game
 
-NOTHING = event("NOTHING")
 CRY = event("CRY", on("on_play", fx("modify", "all_own_units", atk=2, duration="end_of_turn")))  # Battle Cry
-BRUTE = unit("BRUTE", 0, 5, 5, 2)  # ATK 5, HP 5, STK 2
-WARDEN = unit("WARDEN", 1, 3, 4, 1, keywords=["intercept"])  # ATK 3, HP 4
 
 
 def _attack_phase() -> Game:
@@ -43,12 +41,6 @@ def _attack_phase() -> Game:
     play(g, "CRY")
     g.apply(GoToAttack())
     return g
-
-
-def _first_attack(g: Game, weights: Weights) -> Attack:
-    action = GreedyBot(0, weights).choose(player_view(g))
-    assert type(action) is Attack
-    return action
 
 
 def test_with_lasting_stats_the_interceptor_meets_the_rifts_turn_without_this_turns_buff() -> None:
