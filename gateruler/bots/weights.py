@@ -168,6 +168,12 @@ class Weights:
         "(or its entering puts under it), times this (0: Soul guard not counted)",
         step=1.0,
     )
+    lasting_stats: float = _w(
+        1.0,
+        "1: in the player's turn, the rift's next attacks meet the player's units without this turn's "
+        "until-end-of-turn changes (Battle Cry's +2 ATK ends before they come; 0: the units as they stand)",
+        step=1.0,
+    )
     hold_answer: float = _w(
         1.0,
         "an expected damage-zone card that an answer kept for the rift's turn (a set prevention or quick removal, and the energy to play it) saves from the rift's next attacks",

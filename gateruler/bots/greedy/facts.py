@@ -345,6 +345,7 @@ class Facts:
             game = self.game
             units = game.sides[PLAYER].board
             cards = self.cards
+            lasting = bool(self.w.lasting_stats) and game.active == PLAYER
             read: list[BoardUnit | None] = []
             for slot in UNIT_SLOTS:
                 u = units[slot]
@@ -353,10 +354,17 @@ class Facts:
                 else:
                     c = cards[u.iid]
                     hp = game.hp(PLAYER, slot)
+                    atk = game.atk(PLAYER, slot)
+                    if lasting:  # this turn's changes end before the rift's turn (turns.end_phase)
+                        hp -= u.tmp_hp
+                        atk -= u.tmp_atk
                     left = hp - u.damage
+                    if left <= 0:  # destroyed as its HP falls at the end of the turn
+                        read.append(None)
+                        continue
                     if self.w.soul_guard_lives and SOUL_GUARD in game.keywords(PLAYER, slot):
                         left += hp * round(self.w.soul_guard_lives * len(game.soul(PLAYER, u.iid)))
-                    read.append((left, game.atk(PLAYER, slot), c.intercept, c.counter, c.attackable))
+                    read.append((left, atk, c.intercept, c.counter, c.attackable))
             board = self._board = (read[0], read[1], read[2])
         return board
 
