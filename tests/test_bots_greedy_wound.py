@@ -18,12 +18,13 @@ rested unit still intercepts in the rift's turn.
 from __future__ import annotations
 
 from factories import event, game, summon, unit
+from test_bots_greedy_end import _plan
 
-from gateruler.bots.greedy import Facts, GreedyBot, main_plan
+from gateruler.bots.greedy import Facts, GreedyBot
 from gateruler.bots.greedy.drives import stay_chances
 from gateruler.bots.view import player_view
 from gateruler.bots.weights import Weights
-from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, RULER, Attack, GoToAttack, Summon
+from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, RULER, Attack, GoToAttack
 from gateruler.engine.game import Game
 
 NOTHING = event("NOTHING")
@@ -118,13 +119,6 @@ def _main_phase(brute_hp: int) -> Game:
         atk=5,
         stk=6,
     )
-
-
-def _plan(g: Game, weights: Weights) -> dict[str, int]:
-    """Greedy's main-phase plan: the slot of each unit it summons, by card id."""
-    view = player_view(g).game
-    plan = main_plan(view, Facts(view, weights), view.legal_actions())
-    return {view.card(a.card).id: a.slot for a in plan if type(a) is Summon}
 
 
 def test_with_wound_foreseen_the_interceptor_goes_where_this_turns_attack_wounds_the_attacker_into_its_reach() -> None:

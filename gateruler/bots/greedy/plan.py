@@ -425,17 +425,24 @@ class _Placer:
     def _wounded(
         self,
         attackers: tuple[RiftAttacker, ...],
+        sacrifice: bool,
         left: BoardUnit | None,
         right: BoardUnit | None,
         defense: BoardUnit | None,
         new: tuple[int, ...],
     ) -> tuple[RiftAttacker, ...]:
         """The rift's next `attackers` after this turn's attacks wound them for the interceptor they meet
-        first (the left unit, else the defense unit, as the rift attacks them: solo 6): the damage of one
+        first (the left unit, else the defense unit, as the rift attacks them: solo 6; with End's rule due,
+        `sacrifice`, after the unit it destroys first, as `odds.rift_battle` has it): the damage of one
         attack each, the ready attackers' and the plan's new ones' (`new`, their ATK), that leaves an
         attacker on the board now no more HP than the interceptor's ATK and does not kill it; it then dies
         before it strikes (`odds.rift_battle`).  The smallest attack that does it goes to the first
         attacker that meets the interceptor, then the next."""
+        if sacrifice:  # End's rule takes the left unit, else the defense unit while no right one stands
+            if left is not None:
+                left = None
+            elif right is None:
+                defense = None
         first = left if left is not None and left[4] else defense if defense is not None and defense[4] else None
         ready = self._ready
         if first is None or not first[2] or ready is None:
@@ -470,7 +477,7 @@ class _Placer:
         else:
             attackers, battles, sacrifice = self._attackers, self._battles, self._sacrifice
         if self._ready is not None:
-            wounded = self._wounded(attackers, left, right, defense, new)
+            wounded = self._wounded(attackers, sacrifice, left, right, defense, new)
             if wounded != attackers:
                 return battle_in(battles_of(wounded, sacrifice), wounded, sacrifice, left, right, defense)
         return battle_in(battles, attackers, sacrifice, left, right, defense)
