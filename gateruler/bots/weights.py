@@ -109,7 +109,7 @@ class Weights:
         "is intercepted, in expected damage-zone cards",
     )
     wound_foreseen: float = _w(
-        0.0,
+        1.0,
         "1: placing units, a rift attacker one of this turn's attacks (the ready attackers' and the plan's new "
         "ones') can bring down to the ATK of the intercepting unit it meets first, without killing it, is "
         "counted as intercepted in the rift's next attacks (0: the rift's attackers as they stand)",
