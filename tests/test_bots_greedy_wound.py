@@ -9,18 +9,22 @@ until it leaves the board, so damage dealt to a rift attacker in the
 player's turn brings it within the interceptor's reach in the rift's turn.
 With `wound` greedy counts what that saves; a wound on a unit the rift's own
 drives throw out before it attacks (solo 2: on a full board, the lowest
-level goes) saves nothing.
+level goes) saves nothing.  With `wound_foreseen` greedy's plan, placing its
+units, counts the wounds this turn's attacks can make for an interceptor it
+summons now: the player's units attack in the turn they are summoned, and a
+rested unit still intercepts in the rift's turn.
 """
 
 from __future__ import annotations
 
 from factories import event, game, summon, unit
+from test_bots_greedy_end import _plan
 
 from gateruler.bots.greedy import Facts, GreedyBot
 from gateruler.bots.greedy.drives import stay_chances
 from gateruler.bots.view import player_view
 from gateruler.bots.weights import Weights
-from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, RULER, Attack, GoToAttack
+from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, RULER, Attack, GoToAttack
 from gateruler.engine.game import Game
 
 NOTHING = event("NOTHING")
@@ -94,3 +98,50 @@ def test_the_drives_throw_out_the_lowest_level_first_in_summon_order() -> None:
     assert stay_chances((1, 2, 1), levels, 2) == (0.0, 1.0)  # the left zone, first of the lowest level, both times
     assert stay_chances((1, 1, 2), ((1.0, 0),), 2) == (1.0, 1.0)  # lower than every unit: it goes itself
     assert stay_chances((1, None, 2), levels, 1) == (1.0, 0.0)  # an empty zone is filled first
+
+
+IDLE = unit("IDLE", 0, 0, 9, 0)  # ATK 0, STK 0: its attacks deal nothing
+STRIKER = unit("STRIKER", 2, 6, 3, 3)  # ATK 6, HP 3, STK 3
+GUARD = unit("GUARD", 2, 3, 5, 1, keywords=["intercept"])  # ATK 3, HP 5
+
+
+def _main_phase(brute_hp: int) -> Game:
+    """The Knight's first main phase (ruler ATK 3, energy for one of GUARD and STRIKER, both level 2), against
+    a rift unit of ATK 5 and `brute_hp` HP in its left attack zone, IDLE units in its right and defense zones,
+    and its ruler (ATK 5, STK 6); the rift's deck drives nothing more."""
+    brute = unit("BRUTE", 0, 5, brute_hp, 2)
+    return game(
+        cards=[brute, IDLE, GUARD, STRIKER, NOTHING],
+        player=["GUARD", "STRIKER"],
+        rift=["BRUTE", "IDLE", "IDLE"] + ["NOTHING"] * 20,
+        rift_pad=0,
+        drives=3,
+        atk=5,
+        stk=6,
+    )
+
+
+def test_with_wound_foreseen_the_interceptor_goes_where_this_turns_attack_wounds_the_attacker_into_its_reach() -> None:
+    """BRUTE (ATK 5, HP 5) destroys GUARD (HP 5) or STRIKER (HP 3) in the left attack zone, and the rift's ruler
+    then hits the player's ruler for 6 damage checks; as the rift stands GUARD's intercept (ATK 3) does not reach
+    BRUTE's HP, so greedy blocked with STRIKER, the one that hits harder.  But the Knight's ruler (ATK 3) attacks
+    this turn, and 3 damage leaves BRUTE 2 HP: GUARD then kills it before it strikes and takes the ruler's attack
+    (ATK 5) instead of the player's ruler.  With `wound_foreseen` greedy summons GUARD, and the rift's turn
+    deals the player's ruler nothing."""
+    g = _main_phase(brute_hp=5)
+    assert _plan(g, Weights(wound_foreseen=0.0)) == {"STRIKER": ATTACK_LEFT}
+    assert _plan(g, Weights(wound_foreseen=1.0)) == {"GUARD": ATTACK_LEFT}
+    bot = GreedyBot(0, Weights(wound_foreseen=1.0))
+    damage = len(g.sides[PLAYER].damage_zone)
+    while g.winner is None and g.turn < 4:
+        g.apply(bot.choose(player_view(g)))
+    assert g.turn == 4
+    assert len(g.sides[PLAYER].damage_zone) == damage
+    assert g.sides[INVADER].board[ATTACK_LEFT] is None  # BRUTE died in the player's turn or at GUARD's intercept
+
+
+def test_a_wound_foreseen_needs_one_attack_that_brings_the_attacker_within_the_interceptors_reach() -> None:
+    """BRUTE has HP 7: one attack of this turn's (the ruler's ATK 3, GUARD's own ATK 3) leaves it 4 HP, above
+    GUARD's ATK 3, so no wound is foreseen and the plan is the one made without the foresight."""
+    g = _main_phase(brute_hp=7)
+    assert _plan(g, Weights(wound_foreseen=1.0)) == _plan(g, Weights(wound_foreseen=0.0))

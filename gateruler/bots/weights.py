@@ -108,6 +108,13 @@ class Weights:
         "with wound: each player unit the rift's next attacks no longer destroy once the wounded attacker "
         "is intercepted, in expected damage-zone cards",
     )
+    wound_foreseen: float = _w(
+        1.0,
+        "1: placing units, a rift attacker one of this turn's attacks (the ready attackers' and the plan's new "
+        "ones') can bring down to the ATK of the intercepting unit it meets first, without killing it, is "
+        "counted as intercepted in the rift's next attacks (0: the rift's attackers as they stand)",
+        step=1.0,
+    )
     kill_shield: float = _w(
         0.0, "killing a rift attacker, per expected damage-zone card its next attack would deal the board", step=2.0
     )

@@ -302,6 +302,8 @@ class _Placer:
         "_end_world",
         "_keeps",
         "_lost_later",
+        "_ready",
+        "_woundable",
     )
     facts: Facts
     board: OurBoard  # the player's board as it is (`Facts.our_board`)
@@ -325,6 +327,8 @@ class _Placer:
     _end_world: tuple[tuple[RiftAttacker, ...], Battles] | None  # the rift's next attackers with End killed
     _keeps: bool  # `keep_later` counts (a level with End's rule): placements lose what the rift's next turn destroys
     _lost_later: float  # the `lost_later` weight, read once
+    _ready: tuple[tuple[int, int], ...] | None  # (slot, ATK) of the player's attackers ready now (None: off)
+    _woundable: tuple[RiftAttacker | None, ...]  # by place in the rift's attackers: the one on board to wound, or None
 
     def __init__(
         self,
@@ -353,10 +357,14 @@ class _Placer:
         self._base_later = 0.0
         self._end_need = 0
         self._end_world = None
+        self._ready = None
+        self._woundable = ()
         if facts.w.sacrificer_killed and self._sacrifice:
             self._foresee_end_killed()
         self._keeps = bool(facts.w.keep_later and self.later and facts.sacrifice_ids)
         self._lost_later = facts.w.lost_later
+        if facts.w.wound_foreseen:
+            self._foresee_wounds()
         if self.later:
             game = facts.game
             units = game.sides[PLAYER].board
@@ -395,15 +403,90 @@ class _Placer:
         self.base = battle[0] * self._hit_rate
         self._base_losses = facts.loss_worth(battle) if self._losses else 0.0
 
+    def _foresee_wounds(self) -> None:
+        """With `wound_foreseen`: the ATK of the player's attackers ready now, its ruler's included, which
+        with the plan's new attackers may wound the rift's attackers down to an interceptor's reach this
+        turn (`_wounded`; greedy's attacks then wound them when the wound is worth more than going face,
+        `Facts.chip_value`).  The board as it is meets the rift's turn with the wounds its own attackers
+        can make."""
+        facts = self.facts
+        game = facts.game
+        self._ready = tuple(
+            [(s, game.atk(PLAYER, s)) for s in (ATTACK_LEFT, ATTACK_RIGHT, RULER) if can_attack_now(game, s)]
+        )
+        rift = game.sides[INVADER].board
+        cards = facts.cards
+        woundable: list[RiftAttacker | None] = []  # an empty zone's attacker is an average unit, driven later
+        attackers = facts.attackers
+        for slot in (ATTACK_LEFT, ATTACK_RIGHT):
+            u = rift[slot]
+            if u is not None and cards[u.iid].dormant:
+                continue  # a dormant unit does not attack: it is not one of the attackers
+            woundable.append(attackers[len(woundable)] if u is not None else None)
+        self._woundable = tuple(woundable)
+        battle = self._battle(*self.board, ())
+        self.base = battle[0] * self._hit_rate
+        self._base_losses = self.facts.loss_worth(battle) if self._losses else 0.0
+
+    def _wounded(
+        self,
+        attackers: tuple[RiftAttacker, ...],
+        sacrifice: bool,
+        left: BoardUnit | None,
+        right: BoardUnit | None,
+        defense: BoardUnit | None,
+        new: tuple[int, ...],
+    ) -> tuple[RiftAttacker, ...]:
+        """The rift's next `attackers` after this turn's attacks wound them for the interceptor they meet
+        first (the left unit, else the defense unit, as the rift attacks them: solo 6; with End's rule due,
+        `sacrifice`, after the unit it destroys first, as `odds.rift_battle` has it): the damage of one
+        attack each, the ready attackers' and the plan's new ones' (`new`, their ATK), that leaves an
+        attacker on the board now no more HP than the interceptor's ATK and does not kill it; it then dies
+        before it strikes (`odds.rift_battle`).  The smallest attack that does it goes to the first
+        attacker that meets the interceptor, then the next."""
+        if sacrifice:  # End's rule takes the left unit, else the defense unit while no right one stands
+            if left is not None:
+                left = None
+            elif right is None:
+                defense = None
+        first = left if left is not None and left[4] else defense if defense is not None and defense[4] else None
+        ready = self._ready
+        if first is None or not first[2] or ready is None:
+            return attackers
+        reach = first[1]
+        board = self.board
+        atks = sorted(
+            [a for s, a in ready if s == RULER or (left if s == ATTACK_LEFT else right) is board[s]] + list(new)
+        )  # a unit the plan summons over attacks no more
+        wounded: list[RiftAttacker] = []
+        woundable = self._woundable
+        for place, attacker in enumerate(attackers):
+            atk, stk, pierce, hp = attacker
+            if hp > reach and place < len(woundable) and woundable[place] == attacker:
+                use = next((a for a in atks if hp - reach <= a < hp), 0)
+                if use:
+                    atks.remove(use)
+                    attacker = (atk, stk, pierce, hp - use)
+            wounded.append(attacker)
+        return tuple(wounded)
+
     def _battle(
-        self, left: BoardUnit | None, right: BoardUnit | None, defense: BoardUnit | None, new_atk: int
+        self, left: BoardUnit | None, right: BoardUnit | None, defense: BoardUnit | None, new: tuple[int, ...]
     ) -> BattleOutcome:
         """The rift's next turn against the board (`left`, `right`, `defense`), whose new units in the
-        attack zones have `new_atk` ATK: with End killed this turn if they can kill it (`_foresee_end_killed`)."""
+        attack zones have ATK `new`: with End killed this turn if they can kill it (`_foresee_end_killed`),
+        and with `wound_foreseen` the rift's attackers wounded for the interceptor (`_wounded`)."""
         world = self._end_world
-        if world is not None and new_atk >= self._end_need:
-            return battle_in(world[1], world[0], False, left, right, defense)
-        return battle_in(self._battles, self._attackers, self._sacrifice, left, right, defense)
+        if world is not None and sum(new) >= self._end_need:
+            attackers, battles = world[0], world[1]
+            sacrifice = False
+        else:
+            attackers, battles, sacrifice = self._attackers, self._battles, self._sacrifice
+        if self._ready is not None:
+            wounded = self._wounded(attackers, sacrifice, left, right, defense, new)
+            if wounded != attackers:
+                return battle_in(battles_of(wounded, sacrifice), wounded, sacrifice, left, right, defense)
+        return battle_in(battles, attackers, sacrifice, left, right, defense)
 
     def best(self, units: tuple[_Item, ...]) -> float:
         """The value of the best placement of `units` (at least one)."""
@@ -436,7 +519,7 @@ class _Placer:
                 left, right, defense = b0, b1, entry
             else:
                 left, right, defense = b0, entry, b2
-            battle = self._battle(left, right, defense, unit.card.atk if slot != DEFENSE else 0)
+            battle = self._battle(left, right, defense, (unit.card.atk,) if slot != DEFENSE else ())
             saved = self._saving(battle)
             value = 0.0 + worth[slot]
             value += saved
@@ -468,14 +551,14 @@ class _Placer:
         for chosen in _permutations(self.slots, len(units)):
             board = [b0, b1, b2]
             value = 0.0
-            new_atk = 0
+            new: tuple[int, ...] = ()
             for entry, worth, atk, slot in zip(entries, worths, atks, chosen):
                 board[slot] = entry
                 value += worth[slot]
                 if slot != DEFENSE:
-                    new_atk += atk
+                    new += (atk,)
             left, right, defense = board
-            battle = self._battle(left, right, defense, new_atk)
+            battle = self._battle(left, right, defense, new)
             value += self._saving(battle)
             if laters is not None:
                 later = list(self._board_later)
