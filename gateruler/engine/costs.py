@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from gateruler.engine.actions import DONE, INVADER, Choose, ChooseCard, Done
+from gateruler.engine.actions import DONE, INVADER, ChooseCard, Done, choose_action, choose_card_action
 from gateruler.engine.copies import first_copies, first_places
 from gateruler.engine.events import Cause
 from gateruler.engine.filters import BOARD, CardFilter, StateIs, all_of, kept_off_board
@@ -126,7 +126,7 @@ def choose_cards(
     remaining = [iid for iid in candidates if iid not in taken]
     if len(remaining) <= count - len(picked):
         return None
-    options = [ChooseCard(iid) for iid in _distinct(game, frame.side, remaining, across_hosts)]
+    options = [choose_card_action(iid) for iid in _distinct(game, frame.side, remaining, across_hosts)]
     return _pick_decision(frame, options, DecisionKind.CARD, count, picked)
 
 
@@ -156,7 +156,7 @@ def choose_more(
         return choose_cards(game, frame, candidates, count, across_hosts)
     taken = {a.card for a in picked}
     options: list[Any] = [
-        ChooseCard(iid)
+        choose_card_action(iid)
         for iid in _distinct(game, frame.side, [iid for iid in candidates if iid not in taken], across_hosts)
     ]
     if not options:
@@ -171,7 +171,7 @@ def choose_units(game: GameState, frame: Frame, where: CardFilter, count: int, e
         return None
     taken = {(a.side, a.slot) for a in picked}
     remaining = [
-        Choose(side, slot)
+        choose_action(side, slot)
         for side, slot, iid in where.places(game, frame.side)
         if (side, slot) not in taken and iid != exclude
     ]

@@ -21,7 +21,16 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gateruler.engine.actions import DONE, INVADER, RULER, Choose, ChooseCard, Confirm, Done
+from gateruler.engine.actions import (
+    DONE,
+    INVADER,
+    RULER,
+    Choose,
+    Confirm,
+    Done,
+    choose_action,
+    choose_card_action,
+)
 from gateruler.engine.candidates import does_nothing, finds_nothing
 from gateruler.engine.copies import first_places
 from gateruler.engine.events import Cause
@@ -255,4 +264,4 @@ def resolve_at_once(game: GameState, frame: Frame, effect: Any) -> None:
 
 def _answer_for(place: tuple) -> Any:
     side, where, iid = place
-    return Choose(side, where) if isinstance(where, int) else ChooseCard(iid)
+    return choose_action(side, where) if isinstance(where, int) else choose_card_action(iid)
