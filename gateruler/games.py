@@ -28,10 +28,11 @@ def new_game(
     that each of its thousands of games skips the look-ups.  `readings` are
     the rule variants it is played under (default: the level's, see
     gateruler/variants.py)."""
-    from gateruler import loader
+    if pool is None or ruler is None:  # a batch gives both: an import statement costs a look-up every game
+        from gateruler import loader
 
-    pool = pool or loader.load_card_pool()
-    ruler = ruler or loader.load_rulers()[deck.ruler]
+        pool = pool or loader.load_card_pool()
+        ruler = ruler or loader.load_rulers()[deck.ruler]
     readings = readings if readings is not None else readings_for(level)
     return Game.new(
         deck=deck.card_ids(),

@@ -27,6 +27,7 @@ from gateruler.engine import (
     action_to_dict,
 )
 from gateruler.engine.game import shuffle_list
+from gateruler.engine.zones import seeded
 from gateruler.errors import IllegalAction
 
 P, I = PLAYER, INVADER
@@ -287,6 +288,17 @@ def test_the_engines_shuffle_deals_exactly_as_randoms_shuffle(size: int) -> None
         b.shuffle(theirs)
         assert ours == theirs
         assert a.getstate() == b.getstate()
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, -3, 2**40 + 5, 2**63 - 1, True])
+def test_a_new_games_generator_is_randoms_for_its_seed(seed: int) -> None:
+    """Same seed, same game: the generator `Game.new` seeds (zones.seeded) is in the state `random.Random(seed)`
+    starts in, and draws as it does (the seeds a game's are: ints, a derived seed's 63 bits included; not an
+    int itself, a bool is handed to `Random`)."""
+    ours, theirs = seeded(seed), random.Random(seed)
+    assert ours.getstate() == theirs.getstate()
+    assert [ours.random() for _ in range(3)] == [theirs.random() for _ in range(3)]
+    assert ours.gauss(0, 1) == theirs.gauss(0, 1)
 
 
 def test_copies_of_a_card_in_the_set_zones_are_one_play() -> None:

@@ -148,6 +148,8 @@ play_event_action = functools.cache(PlayEvent)
 play_field_action = functools.cache(PlayField)
 set_card_action = functools.cache(SetCard)
 attack_action = functools.cache(Attack)
+choose_action = functools.cache(Choose)  # a decision's answers: offered, then looked up by the answer given
+choose_card_action = functools.cache(ChooseCard)
 
 
 ATTACKS: tuple[tuple[Attack, ...], ...] = tuple(

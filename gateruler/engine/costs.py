@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from gateruler.engine.actions import DONE, INVADER, Choose, ChooseCard, Done
+from gateruler.engine.actions import DONE, INVADER, ChooseCard, Done, choose_action, choose_card_action
 from gateruler.engine.copies import first_copies, first_places
 from gateruler.engine.events import Cause
 from gateruler.engine.filters import BOARD, CardFilter, StateIs, all_of, kept_off_board
@@ -126,7 +126,7 @@ def choose_cards(
     remaining = [iid for iid in candidates if iid not in taken]
     if len(remaining) <= count - len(picked):
         return None
-    options = [ChooseCard(iid) for iid in _distinct(game, frame.side, remaining, across_hosts)]
+    options = [choose_card_action(iid) for iid in _distinct(game, frame.side, remaining, across_hosts)]
     return _pick_decision(frame, options, DecisionKind.CARD, count, picked)
 
 
@@ -156,7 +156,7 @@ def choose_more(
         return choose_cards(game, frame, candidates, count, across_hosts)
     taken = {a.card for a in picked}
     options: list[Any] = [
-        ChooseCard(iid)
+        choose_card_action(iid)
         for iid in _distinct(game, frame.side, [iid for iid in candidates if iid not in taken], across_hosts)
     ]
     if not options:
@@ -171,7 +171,7 @@ def choose_units(game: GameState, frame: Frame, where: CardFilter, count: int, e
         return None
     taken = {(a.side, a.slot) for a in picked}
     remaining = [
-        Choose(side, slot)
+        choose_action(side, slot)
         for side, slot, iid in where.places(game, frame.side)
         if (side, slot) not in taken and iid != exclude
     ]
@@ -195,8 +195,30 @@ def chosen_units(
     return chosen[:count]
 
 
+_OWN: dict[tuple[str, int], tuple[Any, CardFilter]] = {}
+"""(zone, id of a cost's filter) -> (that filter, the CardFilter of the cost's own cards there): a cost asks at every
+check of whether it can be paid, and a CardFilter is an attrs instance, a Python call to make."""
+
+
 def _own(zone: str, test: Any) -> CardFilter:
-    return CardFilter("own", (zone,), test)
+    """Where a cost looks for what it is paid with: its controller's cards in `zone` that `test` takes in (the very
+    filter every time for one cost's `test`: costs are frozen, so it is made once)."""
+    key = (zone, id(test))
+    hit = _OWN.get(key)
+    if hit is None or hit[0] is not test:  # the memo keeps the test alive: its id is no other's
+        if len(_OWN) >= 256:
+            _OWN.clear()
+        where = CardFilter("own", (zone,), test) if zone != _ACTED else _acted(test)
+        hit = _OWN[key] = (test, where)
+    return hit[1]
+
+
+_ACTED = "acted"
+"""`_own`'s key for `rest_unit`'s acted units on the board that its filter takes in."""
+
+
+def _acted(test: Any) -> CardFilter:
+    return CardFilter("own", (BOARD,), all_of([StateIs(False)] + ([test] if test is not None else [])))
 
 
 _COUNT_DOC = "How many cards."
@@ -434,7 +456,7 @@ class RestUnit(_OwnUnits):
     )
 
     def _where(self) -> CardFilter:
-        return _own(BOARD, all_of([StateIs(False)] + ([self.filter] if self.filter is not None else [])))
+        return _own(_ACTED, self.filter)
 
     def take(self, game: GameState, side: int, slot: int, iid: int, source: int) -> None:
         game.sides[side].unit(slot).rested = True

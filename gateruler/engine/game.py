@@ -76,7 +76,7 @@ from gateruler.engine.tasks import (
 from gateruler.engine.windows import SPECIAL as RULES_CHOICES
 from gateruler.engine.windows import WINDOW
 from gateruler.engine.windows import answer as answer_window
-from gateruler.engine.zones import shuffle_list
+from gateruler.engine.zones import seeded, shuffle_list
 from gateruler.errors import IllegalAction
 from gateruler.models import CardDef, LevelDef, RulerDef
 
@@ -151,7 +151,7 @@ class Game:
         `opponent` plays the other side and defines its cards; `rules` are
         the readings of the open rulings the game is played under.
         """
-        rng = random.Random(seed)
+        rng = seeded(seed)
         n = len(deck)
         player_deck = list(range(n))
         if shuffle_deck:
@@ -159,12 +159,17 @@ class Game:
         else:
             player_deck.reverse()  # given top first; we keep the top at the end
         rift_ids = list(invader_deck) if invader_deck is not None else level.card_ids()
-        rift_deck = list(range(len(rift_ids)))
-        if invader_deck is None:
+        m = len(rift_ids)  # the rift's cards follow the player's: instance ids n .. n + m - 1
+        if invader_deck is not None:
+            rift_deck = list(range(n + m - 1, n - 1, -1))  # given top first; we keep the top at the end
+        elif (size := opponent.deck_size(level)) is None or size >= m:
+            rift_deck = list(range(n, n + m))  # the whole list, numbered as dealt: a shuffle moves places, not values
             shuffle_list(rng, rift_deck)
-            rift_ids, rift_deck = turns.deal(rift_ids, rift_deck, opponent.deck_size(level))
         else:
-            rift_deck.reverse()  # given top first; we keep the top at the end
+            order = list(range(m))
+            shuffle_list(rng, order)
+            rift_ids, order = turns.deal(rift_ids, order, size)
+            rift_deck = [n + i for i in order]
         setup = setup_for(
             tuple(deck),
             tuple(rift_ids),
@@ -178,7 +183,7 @@ class Game:
         )
         game = cls._blank(setup, seed, rng)
         game.sides[PLAYER].deck = player_deck
-        game.sides[INVADER].deck = list(map(n.__add__, rift_deck))  # the rift's cards follow the player's
+        game.sides[INVADER].deck = rift_deck
         if start:
             game.tasks.append(start_task(INVADER))
             turns.set_up(game)

@@ -21,7 +21,17 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gateruler.engine.actions import DONE, INVADER, RULER, Choose, ChooseCard, Confirm, Done
+from gateruler.engine.actions import (
+    DONE,
+    INVADER,
+    RULER,
+    Choose,
+    ChooseCard,
+    Confirm,
+    Done,
+    choose_action,
+    choose_card_action,
+)
 from gateruler.engine.candidates import does_nothing, finds_nothing
 from gateruler.engine.copies import first_places
 from gateruler.engine.events import Cause
@@ -200,7 +210,8 @@ def _victims(game: GameState, frame: Frame, effect: Any, answers: tuple) -> tupl
     if not places:
         log_no_effect(game, frame, Cause.NO_TARGET)
         return [], 0
-    by_answer = {_answer_for(p): p for p in places}
+    # the place each answer names, by the answer's fields (`_answer_for` inverted): no answer made, no attrs hash
+    by_answer = {(p[0], p[1]) if isinstance(p[1], int) else p[2]: p for p in places}
     needed = min(target.count, len(places))
     fewer = target.fewer  # up to N: every pick may be the last (Done), none at all included
     chosen: list = []
@@ -215,7 +226,7 @@ def _victims(game: GameState, frame: Frame, effect: Any, answers: tuple) -> tupl
             used += 1
             if type(answer) is Done:
                 break
-            picked = by_answer.get(answer)
+            picked = by_answer.get(_answered(answer))
             if picked is not None and picked not in chosen:
                 chosen.append(picked)  # in the order they were chosen
             continue
@@ -253,6 +264,12 @@ def resolve_at_once(game: GameState, frame: Frame, effect: Any) -> None:
         effect.resolve(game, frame, found[0])
 
 
+def _answered(answer: Any) -> Any:
+    """What an answer names, as `_victims`' places are keyed: (side, slot) for a unit, the card for a card."""
+    kind = type(answer)
+    return (answer.side, answer.slot) if kind is Choose else answer.card if kind is ChooseCard else None
+
+
 def _answer_for(place: tuple) -> Any:
     side, where, iid = place
-    return Choose(side, where) if isinstance(where, int) else ChooseCard(iid)
+    return choose_action(side, where) if isinstance(where, int) else choose_card_action(iid)

@@ -12,6 +12,7 @@ effect's "leave the board", first ask the game's replacement hooks
 
 from __future__ import annotations
 
+import _random
 import random
 from typing import TYPE_CHECKING
 
@@ -57,6 +58,22 @@ _WALKS: dict[int, tuple[tuple[int, int], ...]] = {}
 def _walk(size: int) -> tuple[tuple[int, int], ...]:
     walk = _WALKS[size] = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
     return walk
+
+
+_NEW_RANDOM = random.Random.__new__  # a bare generator: Random.__init__ would seed it once more
+_SEED = _random.Random.seed  # the C generator's own seeding, which `Random.seed` calls for an int
+
+
+def seeded(seed: int) -> random.Random:
+    """`random.Random(seed)`, the very same state, for the int seed that deals a game: the generator's C seeding
+    without the two Python calls around it (`Random.__init__` and `Random.seed`, whose tests of other kinds of
+    seed an int passes straight on to it), a new game's one generator; any other seed is handed to `Random`."""
+    if type(seed) is not int:
+        return random.Random(seed)
+    rng = _NEW_RANDOM(random.Random)
+    _SEED(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as `Random.seed` leaves it (typeshed does not name it)
+    return rng
 
 
 def shuffle_list(rng: random.Random, cards: list[int]) -> None:

@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gateruler.engine.actions import DONE, PLAYER, UNIT_SLOTS, Choose, ChooseCard, Done
+from gateruler.engine.actions import (
+    DONE,
+    PLAYER,
+    UNIT_SLOTS,
+    Done,
+    choose_action,
+    choose_card_action,
+)
 from gateruler.engine.copies import first_copies
 from gateruler.engine.frames import Decision, DecisionKind, Frame
 from gateruler.engine.rules import SpecialSummonZone
@@ -76,12 +83,16 @@ def pick_cards(
             picked.append(answer.card)
             continue
         if len(remaining) <= needed - len(picked) and purpose != ORDER and not fewer:
-            options = [ChooseCard(remaining[0])]
+            options = [choose_card_action(remaining[0])]
         else:
-            options = [ChooseCard(iid) for iid in first_copies(game, remaining)]
+            options = [choose_card_action(iid) for iid in first_copies(game, remaining)]
         if fewer:
             options.append(DONE)  # type: ignore[arg-type]  # the options are answers: a card, or no more
-        return picked, at, _decision(frame, frame.side, kind, purpose, options, needed, [ChooseCard(c) for c in picked])
+        return (
+            picked,
+            at,
+            _decision(frame, frame.side, kind, purpose, options, needed, [choose_card_action(c) for c in picked]),
+        )
     return picked, at, None
 
 
@@ -111,7 +122,7 @@ def plan_zones(
             placed.append((iid, answers[at].slot))
             at += 1
             continue
-        options = [Choose(side, slot) for slot in left]
+        options = [choose_action(side, slot) for slot in left]
         return placed, at, _decision(frame, side, DecisionKind.ZONE, SUMMON, options, 1, [], iid)
     return placed, at, None
 
