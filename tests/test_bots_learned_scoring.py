@@ -41,13 +41,14 @@ def random_weights(rng: np.random.Generator) -> np.ndarray:
 
 
 def test_the_fast_score_of_every_legal_action_is_the_readings_sum_to_the_bit() -> None:
-    """Every decision of sixteen games (four of the rich fixture, twelve of the mechanics fixture: every kind
-    of action and decision comes up; half greedy's moves, half random ones), every legal action scored as if
-    greedy had chosen each in turn, by fresh random weights at each decision."""
+    """Every decision of seventeen games (four of the rich fixture, thirteen of the mechanics fixture: every
+    kind of action and decision comes up; half greedy's moves, half random ones; mechanics seed 45 is the first
+    whose game offers a Split since greedy foresees wounds for its interceptors), every legal action scored as
+    if greedy had chosen each in turn, by fresh random weights at each decision."""
     rng = np.random.default_rng(24)
     seen: set[type] = set()
     kinds: set[str] = set()
-    for seed, game in [*((s, rich_game(s)) for s in range(4)), *((s, mechanics_game(s)) for s in range(12))]:
+    for seed, game in [*((s, rich_game(s)) for s in range(4)), *((s, mechanics_game(s)) for s in (*range(12), 45))]:
         chooser, greedy = random.Random(seed), GreedyPolicy()
         while not game.over:
             view = player_view(game)

@@ -290,7 +290,7 @@ def test_the_replay_pages_story_numbers_its_sentences_not_its_turn_headings(
     browser: Any, tmp_path: Path, width: int
 ) -> None:
     spec = _spec()
-    data = record_game(spec, 0, "greedy", 7)  # its rift's first turn is told in more than ten sentences
+    data = record_game(spec, 1, "greedy", 7)  # its rift's first turn is told in more than ten sentences
     watched = _at(Watched(browser, _page_for(tmp_path, data)), width)
     ending_turn = next(i for i, a in enumerate(data["actions"], 1) if a["type"] == "EndTurn")
     watched.page.locator("#slider").fill(str(ending_turn))  # the step whose story holds the rift's whole turn
