@@ -359,12 +359,15 @@ class _Placer:
         self._end_world = None
         self._ready = None
         self._woundable = ()
-        if facts.w.sacrificer_killed and self._sacrifice:
-            self._foresee_end_killed()
+        end_killed = bool(facts.w.sacrificer_killed and self._sacrifice) and self._foresee_end_killed()
         self._keeps = bool(facts.w.keep_later and self.later and facts.sacrifice_ids)
         self._lost_later = facts.w.lost_later
         if facts.w.wound_foreseen:
             self._foresee_wounds()
+        if end_killed or self._ready is not None:  # the board as it is meets another rift turn
+            battle = self._battle(*self.board, ())
+            self.base = battle[0] * self._hit_rate
+            self._base_losses = facts.loss_worth(battle) if self._losses else 0.0
         if self.later:
             game = facts.game
             units = game.sides[PLAYER].board
@@ -376,44 +379,40 @@ class _Placer:
             base = battle_in(self._battles, self._attackers, self._sacrifice, *self.board)
             self._base_later = _lost_later(base[3], self._board_later)
 
-    def _foresee_end_killed(self) -> None:
+    def _foresee_end_killed(self) -> bool:
         """With `sacrificer_killed`: when this turn's attacks can kill the one End on the rift's board
         (the ATK of the player's ready attackers, its ruler's included, with the plan's new units in
         its attack zones, reaches End's HP left; greedy's attacks then kill it, `kill_sacrificer`),
         End's rule does not come at the rift's next start and End does not attack: an average new
         unit stands in its place (the drives fill it).  A board that kills End this way meets that
-        turn (`_battle`); when the ready attackers kill it alone, so does the board as it is."""
+        turn (`_battle`); when the ready attackers kill it alone, so does the board as it is (True)."""
         facts = self.facts
         game = facts.game
         rift = game.sides[INVADER].board
         ends = [s for s, u in enumerate(rift) if u is not None and facts.cards[u.iid].id in facts.sacrifice_ids]
         if len(ends) != 1:
-            return  # none, or several: killing one does not stop the rule
+            return False  # none, or several: killing one does not stop the rule
         end = ends[0]
-        ready = sum([game.atk(PLAYER, s) for s in (ATTACK_LEFT, ATTACK_RIGHT, RULER) if can_attack_now(game, s)])
+        ready = sum([atk for _slot, atk in _ready_attackers(game)])
         attackers = facts.attackers_if_killed(end)
         world = (attackers, battles_of(attackers, False))
         self._end_need = facts.remaining_hp(INVADER, end) - ready
         if self._end_need > 0:
             self._end_world = world
-            return
+            return False
         self._attackers, self._battles = world  # killed whatever the plan: the board as it is meets that turn
         self._sacrifice = False
-        battle = battle_in(self._battles, self._attackers, False, *self.board)
-        self.base = battle[0] * self._hit_rate
-        self._base_losses = facts.loss_worth(battle) if self._losses else 0.0
+        return True
 
     def _foresee_wounds(self) -> None:
         """With `wound_foreseen`: the ATK of the player's attackers ready now, its ruler's included, which
         with the plan's new attackers may wound the rift's attackers down to an interceptor's reach this
         turn (`_wounded`; greedy's attacks then wound them when the wound is worth more than going face,
         `Facts.chip_value`).  The board as it is meets the rift's turn with the wounds its own attackers
-        can make."""
+        can make (`__init__`)."""
         facts = self.facts
         game = facts.game
-        self._ready = tuple(
-            [(s, game.atk(PLAYER, s)) for s in (ATTACK_LEFT, ATTACK_RIGHT, RULER) if can_attack_now(game, s)]
-        )
+        self._ready = _ready_attackers(game)
         rift = game.sides[INVADER].board
         cards = facts.cards
         woundable: list[RiftAttacker | None] = []  # an empty zone's attacker is an average unit, driven later
@@ -424,9 +423,6 @@ class _Placer:
                 continue  # a dormant unit does not attack: it is not one of the attackers
             woundable.append(attackers[len(woundable)] if u is not None else None)
         self._woundable = tuple(woundable)
-        battle = self._battle(*self.board, ())
-        self.base = battle[0] * self._hit_rate
-        self._base_losses = self.facts.loss_worth(battle) if self._losses else 0.0
 
     def _wounded(
         self,
@@ -526,9 +522,8 @@ class _Placer:
             if self.later:
                 later = list(self._board_later)
                 later[slot] = self.later[unit.iid][slot]
-                lost = _lost_later(battle[3], later)
-                if self._lost_later:
-                    value -= self._lost_later * (lost - self._base_later)
+                lost, penalty = self._later_lost(battle, later)
+                value -= penalty
                 if tried is not None:
                     tried.append((value, lost, (slot,)))
                     continue
@@ -564,9 +559,8 @@ class _Placer:
                 later = list(self._board_later)
                 for unit_later_, slot in zip(laters, chosen):
                     later[slot] = unit_later_[slot]
-                lost = _lost_later(battle[3], later)
-                if self._lost_later:
-                    value -= self._lost_later * (lost - self._base_later)
+                lost, penalty = self._later_lost(battle, later)
+                value -= penalty
                 if tried is not None:
                     tried.append((value, lost, chosen))
                     continue
@@ -602,6 +596,14 @@ class _Placer:
             saved -= self.facts.loss_worth(battle) - self._base_losses
         return saved
 
+    def _later_lost(self, battle: BattleOutcome, later: list[float]) -> tuple[float, float]:
+        """The worth beyond this turn (`values.unit_later`, `later` by slot) of the player's units the
+        rift's next turn (`battle`) destroys, for `keep_later`; and what `lost_later` takes off the
+        placement for it, next to what the board as it is loses (a unit End's rule or the attacks take
+        attacks this turn only)."""
+        lost = _lost_later(battle[3], later)
+        return lost, self._lost_later * (lost - self._base_later) if self._lost_later else 0.0
+
     def held(self, units: tuple[_Item, ...], kept: tuple[_Item, ...]) -> float:
         """What the answers `kept` for the rift's turn save the board `units` make in their best
         placement (`Facts.answers_saving`)."""
@@ -621,6 +623,12 @@ class _Placer:
         if not units:
             return []
         return [summon_action(it.iid, slot) for it, slot in zip(units, self._where[units])]
+
+
+def _ready_attackers(game: Game) -> tuple[tuple[int, int], ...]:
+    """(slot, ATK) of the player's units, its ruler's included, that can attack now: what this turn's
+    attacks can add to the plan's new attackers (End's kill, the wounds for an interceptor)."""
+    return tuple([(s, game.atk(PLAYER, s)) for s in (ATTACK_LEFT, ATTACK_RIGHT, RULER) if can_attack_now(game, s)])
 
 
 def _lost_later(lost_slots: int, later: list[float]) -> float:
