@@ -195,30 +195,38 @@ def chosen_units(
     return chosen[:count]
 
 
-_OWN: dict[tuple[str, int], tuple[Any, CardFilter]] = {}
-"""(zone, id of a cost's filter) -> (that filter, the CardFilter of the cost's own cards there): a cost asks at every
+_OWN: dict[tuple[Callable[[str, Any], CardFilter], str, int], tuple[Any, CardFilter]] = {}
+"""(the maker, the zone, id of a cost's filter) -> (that filter, the CardFilter made of it): a cost asks at every
 check of whether it can be paid, and a CardFilter is an attrs instance, a Python call to make."""
 
 
-def _own(zone: str, test: Any) -> CardFilter:
-    """Where a cost looks for what it is paid with: its controller's cards in `zone` that `test` takes in (the very
-    filter every time for one cost's `test`: costs are frozen, so it is made once)."""
-    key = (zone, id(test))
+def _kept(make: Callable[[str, Any], CardFilter], zone: str, test: Any) -> CardFilter:
+    """`make(zone, test)`, the very filter every time for one cost's `test`: costs are frozen, so it is made once."""
+    key = (make, zone, id(test))
     hit = _OWN.get(key)
     if hit is None or hit[0] is not test:  # the memo keeps the test alive: its id is no other's
         if len(_OWN) >= 256:
             _OWN.clear()
-        where = CardFilter("own", (zone,), test) if zone != _ACTED else _acted(test)
-        hit = _OWN[key] = (test, where)
+        hit = _OWN[key] = (test, make(zone, test))
     return hit[1]
 
 
-_ACTED = "acted"
-"""`_own`'s key for `rest_unit`'s acted units on the board that its filter takes in."""
+def _own_in(zone: str, test: Any) -> CardFilter:
+    return CardFilter("own", (zone,), test)
 
 
-def _acted(test: Any) -> CardFilter:
-    return CardFilter("own", (BOARD,), all_of([StateIs(False)] + ([test] if test is not None else [])))
+def _own(zone: str, test: Any) -> CardFilter:
+    """Where a cost looks for what it is paid with: its controller's cards in `zone` that `test` takes in."""
+    return _kept(_own_in, zone, test)
+
+
+def _unrested_in(zone: str, test: Any) -> CardFilter:
+    return CardFilter("own", (zone,), all_of([StateIs(False)] + ([test] if test is not None else [])))
+
+
+def _unrested(test: Any) -> CardFilter:
+    """`rest_unit`'s: its controller's units on the board that have not rested and that `test` takes in."""
+    return _kept(_unrested_in, BOARD, test)
 
 
 _COUNT_DOC = "How many cards."
@@ -456,7 +464,7 @@ class RestUnit(_OwnUnits):
     )
 
     def _where(self) -> CardFilter:
-        return _own(_ACTED, self.filter)
+        return _unrested(self.filter)
 
     def take(self, game: GameState, side: int, slot: int, iid: int, source: int) -> None:
         game.sides[side].unit(slot).rested = True

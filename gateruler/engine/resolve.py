@@ -210,8 +210,7 @@ def _victims(game: GameState, frame: Frame, effect: Any, answers: tuple) -> tupl
     if not places:
         log_no_effect(game, frame, Cause.NO_TARGET)
         return [], 0
-    # the place each answer names, by the answer's fields (`_answer_for` inverted): no answer made, no attrs hash
-    by_answer = {(p[0], p[1]) if isinstance(p[1], int) else p[2]: p for p in places}
+    by_answer = {_named(p): p for p in places}  # by what its answer names: no answer made, no attrs hash
     needed = min(target.count, len(places))
     fewer = target.fewer  # up to N: every pick may be the last (Done), none at all included
     chosen: list = []
@@ -268,6 +267,12 @@ def _answered(answer: Any) -> Any:
     """What an answer names, as `_victims`' places are keyed: (side, slot) for a unit, the card for a card."""
     kind = type(answer)
     return (answer.side, answer.slot) if kind is Choose else answer.card if kind is ChooseCard else None
+
+
+def _named(place: tuple) -> Any:
+    """What the answer `_answer_for` makes for `place` names, as `_answered` reads it from an answer."""
+    side, where, iid = place
+    return (side, where) if isinstance(where, int) else iid
 
 
 def _answer_for(place: tuple) -> Any:
