@@ -12,7 +12,10 @@ drives throw out before it attacks (solo 2: on a full board, the lowest
 level goes) saves nothing.  With `wound_foreseen` greedy's plan, placing its
 units, counts the wounds this turn's attacks can make for an interceptor it
 summons now: the player's units attack in the turn they are summoned, and a
-rested unit still intercepts in the rift's turn.
+rested unit still intercepts in the rift's turn.  Under the rule variant
+`unit_damage=clears` (docs/rulings.md 19) every unit's damage is removed in
+the end phase of each turn: a wound dealt in the player's turn is gone
+before the rift attacks, so neither rule counts it.
 """
 
 from __future__ import annotations
@@ -26,13 +29,16 @@ from gateruler.bots.view import player_view
 from gateruler.bots.weights import Weights
 from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, RULER, Attack, GoToAttack
 from gateruler.engine.game import Game
+from gateruler.variants import DEFAULT, Readings
+
+CLEARS = DEFAULT.with_values({"unit_damage": "clears"})
 
 NOTHING = event("NOTHING")
 BRUTE = unit("BRUTE", 0, 5, 5, 2)  # ATK 5, HP 5, STK 2
 WARDEN = unit("WARDEN", 1, 3, 4, 1, keywords=["intercept"])  # ATK 3, HP 4
 
 
-def _attack_phase(rift: list[str], drives: int, cards: list | None = None) -> Game:
+def _attack_phase(rift: list[str], drives: int, cards: list | None = None, variants: Readings = DEFAULT) -> Game:
     """The Knight's first attack phase (ruler ATK 3, STK 3) with WARDEN in its defense zone, against the
     rift's units driven in its first turn and its ruler (ATK 5, STK 6), the rest of its deck `rift`'s tail."""
     g = game(
@@ -43,6 +49,7 @@ def _attack_phase(rift: list[str], drives: int, cards: list | None = None) -> Ga
         drives=drives,
         atk=5,
         stk=6,
+        variants=variants,
     )
     summon(g, "WARDEN", DEFENSE)
     g.apply(GoToAttack())
@@ -105,7 +112,7 @@ STRIKER = unit("STRIKER", 2, 6, 3, 3)  # ATK 6, HP 3, STK 3
 GUARD = unit("GUARD", 2, 3, 5, 1, keywords=["intercept"])  # ATK 3, HP 5
 
 
-def _main_phase(brute_hp: int) -> Game:
+def _main_phase(brute_hp: int, variants: Readings = DEFAULT) -> Game:
     """The Knight's first main phase (ruler ATK 3, energy for one of GUARD and STRIKER, both level 2), against
     a rift unit of ATK 5 and `brute_hp` HP in its left attack zone, IDLE units in its right and defense zones,
     and its ruler (ATK 5, STK 6); the rift's deck drives nothing more."""
@@ -118,6 +125,7 @@ def _main_phase(brute_hp: int) -> Game:
         drives=3,
         atk=5,
         stk=6,
+        variants=variants,
     )
 
 
@@ -145,3 +153,30 @@ def test_a_wound_foreseen_needs_one_attack_that_brings_the_attacker_within_the_i
     GUARD's ATK 3, so no wound is foreseen and the plan is the one made without the foresight."""
     g = _main_phase(brute_hp=7)
     assert _plan(g, Weights(wound_foreseen=1.0)) == _plan(g, Weights(wound_foreseen=0.0))
+
+
+def test_when_damage_clears_at_the_end_of_the_turn_a_wound_saves_nothing_and_greedy_goes_face() -> None:
+    """The first test's board under `unit_damage=clears`: the ruler's 3 damage on BRUTE is removed in the
+    player's end phase, BRUTE meets WARDEN with its 5 HP, so wounding it saves nothing and greedy takes the open
+    line to the rift's ruler."""
+    g = _attack_phase(["BRUTE"] + ["NOTHING"] * 20, drives=1, variants=CLEARS)
+    facts = Facts(player_view(g).game, Weights(wound=1.0))
+    assert facts.wound_saving(ATTACK_LEFT, 3) == 0
+    assert _first_attack(g, Weights(wound=1.0)).target == RULER
+
+
+def test_when_damage_clears_the_rifts_attackers_meet_the_player_with_their_full_hp() -> None:
+    """Damage a rift attacker took in the player's turn is gone when it attacks (the end phase removes it), so the
+    rift's next attackers are counted at their full HP; with damage that stays they keep the HP they have left."""
+    for variants, hp in ((DEFAULT, 2), (CLEARS, 5)):
+        g = _attack_phase(["BRUTE"] + ["NOTHING"] * 20, drives=1, variants=variants)
+        g.apply(Attack(RULER, ATTACK_LEFT))  # the Knight's ruler deals BRUTE 3 damage
+        assert g.sides[INVADER].board[ATTACK_LEFT].damage == 3
+        assert Facts(player_view(g).game).attackers[0][3] == hp
+
+
+def test_when_damage_clears_no_wound_is_foreseen_and_the_plan_blocks_with_the_harder_hitter() -> None:
+    """The foreseen-wound board under `unit_damage=clears`: the ruler's attack this turn cannot bring BRUTE
+    within GUARD's reach for the rift's turn, so the plan is the one made without the foresight (STRIKER)."""
+    g = _main_phase(brute_hp=5, variants=CLEARS)
+    assert _plan(g, Weights(wound_foreseen=1.0)) == _plan(g, Weights(wound_foreseen=0.0)) == {"STRIKER": ATTACK_LEFT}

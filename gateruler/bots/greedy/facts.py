@@ -33,6 +33,7 @@ from gateruler.bots.greedy.odds import (
 from gateruler.bots.weights import Weights
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER
 from gateruler.engine.keywords import PIERCE, SOUL_GUARD
+from gateruler.engine.rules import UnitDamage
 
 if TYPE_CHECKING:
     from gateruler.engine.game import Game
@@ -83,6 +84,7 @@ class Facts:
         "_face",
         "_kill",
         "_wound",
+        "damage_clears",
         "keep",
     )
     game: Game
@@ -112,6 +114,9 @@ class Facts:
     _kill: dict[int, float]
     _wound: dict[tuple[int, int], float]  # `wound_saving`'s answers by (slot, damage)
     keep: float  # the chance the player's units survive until the rift's attacks, as far as a weight counts it
+    damage_clears: (
+        bool  # `Rules.unit_damage` CLEARS in the player's turn: no unit bears this turn's damage into the rift's
+    )
 
     def __init__(self, game: Game, weights: Weights = HAND_SET) -> None:
         self.game = game
@@ -135,6 +140,7 @@ class Facts:
         self.new_stk = odds.new_stk
         self.new_hp = odds.new_hp
         self.keep = 1.0
+        self.damage_clears = game.setup.rules.unit_damage is UnitDamage.CLEARS and game.active == PLAYER
         if weights.wipe_risk and odds.rift_wipers:
             chance = at_least(1, game.setup.level.drives_per_turn, odds.rift_wipers, odds.rift_cards)
             self.keep = 1.0 - weights.wipe_risk * chance
@@ -211,7 +217,7 @@ class Facts:
                         game.atk(INVADER, slot),
                         game.stk(INVADER, slot),
                         cards[u.iid].pierce,
-                        game.hp(INVADER, slot) - u.damage,
+                        game.hp(INVADER, slot) - self.borne(u.damage),
                     )
                 )
         ruler_pierce = PIERCE in game.keywords(INVADER, RULER)
@@ -307,6 +313,12 @@ class Facts:
         self._face[stk] = value
         return value
 
+    def borne(self, damage: int) -> int:
+        """The part of a unit's `damage` it still bears when the rift attacks: all of it, or under
+        `Rules.unit_damage` CLEARS, in the player's turn, none (the end phase removes it, with the
+        until-end-of-turn changes: `turns.end_phase`)."""
+        return 0 if self.damage_clears else damage
+
     def remaining_hp(self, side: int, slot: int) -> int:
         """The HP left of the unit in `slot` of `side` (there must be one)."""
         game = self.game
@@ -358,7 +370,7 @@ class Facts:
                     if lasting:  # this turn's changes end before the rift's turn (turns.end_phase)
                         hp -= u.tmp_hp
                         atk -= u.tmp_atk
-                    left = hp - u.damage
+                    left = hp - self.borne(u.damage)
                     if left <= 0:  # destroyed as its HP falls at the end of the turn
                         read.append(None)
                         continue
@@ -411,12 +423,15 @@ class Facts:
         In expected damage-zone cards (scaled by the player's danger, `dfn`), plus `wound_unit`
         for each player unit those attacks no longer destroy; times the chance the wounded unit
         still stands in its zone when the rift attacks (`drives.stay_chances`: on a full board
-        the rift's drives throw out its lowest-level unit).  A defense unit does not attack."""
+        the rift's drives throw out its lowest-level unit).  A defense unit does not attack; under
+        `Rules.unit_damage` CLEARS a wound saves nothing (`borne`)."""
         key = (slot, amount)
         saving = self._wound.get(key)
         if saving is not None:
             return saving
         saving = 0.0
+        if self.damage_clears:
+            return saving  # the wound ends with this turn, before the rift attacks
         game = self.game
         board = game.sides[INVADER].board
         if slot != DEFENSE and board[slot] is not None:

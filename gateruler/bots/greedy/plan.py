@@ -362,7 +362,7 @@ class _Placer:
         end_killed = bool(facts.w.sacrificer_killed and self._sacrifice) and self._foresee_end_killed()
         self._keeps = bool(facts.w.keep_later and self.later and facts.sacrifice_ids)
         self._lost_later = facts.w.lost_later
-        if facts.w.wound_foreseen:
+        if facts.w.wound_foreseen and not facts.damage_clears:  # a wound cleared at the end of the turn saves nothing
             self._foresee_wounds()
         if end_killed or self._ready is not None:  # the board as it is meets another rift turn
             battle = self._battle(*self.board, ())
@@ -374,7 +374,7 @@ class _Placer:
             for slot in UNIT_SLOTS:
                 u = units[slot]
                 if u is not None:
-                    hp = game.hp(PLAYER, slot) - u.damage
+                    hp = game.hp(PLAYER, slot) - facts.borne(u.damage)
                     self._board_later[slot] = unit_later(facts, facts.cards[u.iid], slot, hp, u.iid)
             base = battle_in(self._battles, self._attackers, self._sacrifice, *self.board)
             self._base_later = _lost_later(base[3], self._board_later)
