@@ -364,10 +364,11 @@ class _Placer:
         self._lost_later = facts.w.lost_later
         if facts.w.wound_foreseen and not facts.damage_clears:  # a wound cleared at the end of the turn saves nothing
             self._foresee_wounds()
+        base: BattleOutcome | None = None  # the rift's next turn against the board as it is, as placements meet it
         if end_killed or self._ready is not None:  # the board as it is meets another rift turn
-            battle = self._battle(*self.board, ())
-            self.base = battle[0] * self._hit_rate
-            self._base_losses = facts.loss_worth(battle) if self._losses else 0.0
+            base = self._battle(*self.board, ())
+            self.base = base[0] * self._hit_rate
+            self._base_losses = facts.loss_worth(base) if self._losses else 0.0
         if self.later:
             game = facts.game
             units = game.sides[PLAYER].board
@@ -376,8 +377,10 @@ class _Placer:
                 if u is not None:
                     hp = game.hp(PLAYER, slot) - facts.borne(u.damage)
                     self._board_later[slot] = unit_later(facts, facts.cards[u.iid], slot, hp, u.iid)
-            base = battle_in(self._battles, self._attackers, self._sacrifice, *self.board)
-            self._base_later = _lost_later(base[3], self._board_later)
+            if self._lost_later:  # what `_later_lost` takes its placements' losses next to
+                if base is None:
+                    base = battle_in(self._battles, self._attackers, self._sacrifice, *self.board)
+                self._base_later = _lost_later(base[3], self._board_later)
 
     def _foresee_end_killed(self) -> bool:
         """With `sacrificer_killed`: when this turn's attacks can kill the one End on the rift's board
