@@ -24,7 +24,8 @@ from factories import event, game, summon, unit
 from test_bots_greedy_end import _plan
 
 from gateruler.bots.greedy import Facts, GreedyBot
-from gateruler.bots.greedy.drives import stay_chances
+from gateruler.bots.greedy.drives import drive_levels, stay_chances
+from gateruler.bots.greedy.odds import card_facts
 from gateruler.bots.view import player_view
 from gateruler.bots.weights import Weights
 from gateruler.engine import ATTACK_LEFT, DEFENSE, INVADER, PLAYER, RULER, Attack, GoToAttack
@@ -105,6 +106,20 @@ def test_the_drives_throw_out_the_lowest_level_first_in_summon_order() -> None:
     assert stay_chances((1, 2, 1), levels, 2) == (0.0, 1.0)  # the left zone, first of the lowest level, both times
     assert stay_chances((1, 1, 2), ((1.0, 0),), 2) == (1.0, 1.0)  # lower than every unit: it goes itself
     assert stay_chances((1, None, 2), levels, 1) == (1.0, 0.0)  # an empty zone is filled first
+
+
+def test_what_the_drives_may_reveal_is_read_from_each_games_own_cards() -> None:
+    """Two games whose rift decks hold the same instance ids but other cards (here level 3 units in one, level 0
+    in the other; a batch's games of two levels or decks are such): each game's drives reveal its own deck's
+    levels, whichever game asked first.  (The answer was remembered by the instance ids alone, so a batch's
+    game played on the levels of a deck another game had shown, and a game's play hung on the games played
+    before it in the same process.)"""
+    giant = unit("GIANT", 3, 1, 20, 1)
+    high = _attack_phase(["GIANT"] * 21, drives=1, cards=[giant])
+    low = _attack_phase(["BRUTE"] * 21, drives=1, cards=[giant])
+    assert sorted(high.sides[INVADER].deck) == sorted(low.sides[INVADER].deck)  # the same instance ids
+    assert drive_levels(high, card_facts(high)) == ((1.0, 3),)
+    assert drive_levels(low, card_facts(low)) == ((1.0, 0),)
 
 
 IDLE = unit("IDLE", 0, 0, 9, 0)  # ATK 0, STK 0: its attacks deal nothing

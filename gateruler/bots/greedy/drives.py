@@ -35,25 +35,30 @@ MAX_REMEMBERED = 20_000  # answers each memo keeps before it forgets them all
 DriveLevels = tuple[tuple[float, int], ...]
 Levels = tuple[int | None, int | None, int | None]  # the levels of the rift's left, right and defense units
 
-_levels: dict[tuple[int, ...], DriveLevels] = {}
+_levels: dict[tuple[int, tuple[int, ...]], tuple[list[CardFacts], DriveLevels]] = {}
+"""(id of the game's card facts, the rift deck's instance ids) -> (those facts, what a drive may reveal): an
+instance id names another card in a game of another deck or level, so the ids alone are no key (they were, and a
+batch's games then read the levels of another level's deck: a game's play hung on the games played before it in
+the same process).  The entry keeps the facts alive, so their id is no other table's while it stands."""
 _stays: dict[tuple[Levels, DriveLevels, int], tuple[float, float]] = {}
 
 
 def drive_levels(game: Game, cards: list[CardFacts]) -> DriveLevels:
     """What the rift's next drive may reveal, by level, from the contents of its deck."""
     deck = game.sides[INVADER].deck
-    key = tuple(sorted(deck))
-    found = _levels.get(key)
-    if found is None:
-        counts: dict[int, int] = {}
-        for iid in deck:
-            c = cards[iid]
-            if c.is_unit:
-                counts[c.level] = counts.get(c.level, 0) + 1
-        found = tuple((n / len(deck), level) for level, n in sorted(counts.items()))
-        if len(_levels) >= MAX_REMEMBERED:
-            _levels.clear()
-        _levels[key] = found
+    key = (id(cards), tuple(sorted(deck)))
+    hit = _levels.get(key)
+    if hit is not None and hit[0] is cards:
+        return hit[1]
+    counts: dict[int, int] = {}
+    for iid in deck:
+        c = cards[iid]
+        if c.is_unit:
+            counts[c.level] = counts.get(c.level, 0) + 1
+    found = tuple((n / len(deck), level) for level, n in sorted(counts.items()))
+    if len(_levels) >= MAX_REMEMBERED:
+        _levels.clear()
+    _levels[key] = (cards, found)
     return found
 
 
