@@ -203,6 +203,13 @@ class Weights:
     replaced_hp: float = _w(0.25, "a point of HP left on a unit summoned over")
     replaced_atk: float = _w(0.1, "a point of ATK of a unit summoned over")
     replaced_unit: float = _w(0.5, "any unit summoned over")
+    replaced_worth: float = _w(
+        1.0,
+        "the whole worth of a unit summoned over (its attack this turn if it is ready, and its worth beyond "
+        "this turn, `values.unit_later`), in the share of the new unit's ATK it has (at most all of it): a "
+        "summon over a unit must beat what the unit would still do (0: only the replaced_* costs)",
+        step=0.5,
+    )
     # --- attacks into the rift's reactions
     lost_attacker: float = _w(1.0, "an attacker lost to intercept or counterattack")
     lost_attacker_stats: float = _w(0.2, "a point of ATK + HP of an attacker lost to intercept or counterattack")

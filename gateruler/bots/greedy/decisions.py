@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from gateruler.bots.greedy.cards import REMOVAL_WORDS, target_shape
 from gateruler.bots.greedy.facts import HAND_SET
-from gateruler.bots.greedy.values import effects_value, split_value, unit_worth
+from gateruler.bots.greedy.values import effects_value, split_value, standing_worth, unit_worth
 from gateruler.bots.weights import Weights
 from gateruler.engine.abilities import Ability
 from gateruler.engine.actions import (
@@ -219,11 +219,12 @@ def choose_zone(game: Game, facts: Facts, legal: list[Choose]) -> Choose:
     card = facts.cards[iid]
     board = facts.our_board()
     base = facts.incoming(board)
+    standing = standing_worth(facts)
 
     def value(c: Choose) -> float:
         new_board = list(board)
         new_board[c.slot] = facts.entry(card)
-        worth = unit_worth(facts, card, (c.slot,), board, 0.0, iid)[c.slot]
+        worth = unit_worth(facts, card, (c.slot,), board, 0.0, iid, standing)[c.slot]
         return worth + (base - facts.incoming(new_board)) * facts.dfn
 
     return max(legal, key=lambda c: (value(c), -c.slot))

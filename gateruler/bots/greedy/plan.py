@@ -22,7 +22,7 @@ from gateruler.bots.greedy.abilities import as_discount, discount_offers
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
 from gateruler.bots.greedy.facts import can_attack_now
 from gateruler.bots.greedy.odds import BattleOutcome, Battles, RiftAttacker, battle_in, battles_of
-from gateruler.bots.greedy.values import effects_value, new_units_share, unit_later, unit_worth
+from gateruler.bots.greedy.values import effects_value, new_units_share, standing_worth, unit_later, unit_worth
 from gateruler.engine.actions import (
     ATTACK_LEFT,
     ATTACK_RIGHT,
@@ -178,7 +178,12 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
 
     board = facts.our_board()
     slots = game.setup.summon_slots
-    worth = {it.iid: unit_worth(facts, it.card, slots, board, face_ready, it.iid) for it in items if it.action is None}
+    standing = standing_worth(facts)
+    worth = {
+        it.iid: unit_worth(facts, it.card, slots, board, face_ready, it.iid, standing)
+        for it in items
+        if it.action is None
+    }
     later = (
         {
             it.iid: {s: unit_later(facts, it.card, s, it.card.hp, it.iid) for s in slots}

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from gateruler.bots.greedy.cards import ENEMY_UNIT_TARGETS, BoardUnit, CardFacts, reaches, target_shape
-from gateruler.bots.greedy.facts import UNIT_SLOTS, Facts
+from gateruler.bots.greedy.facts import UNIT_SLOTS, Facts, can_attack_now
 from gateruler.bots.greedy.odds import at_least
 from gateruler.engine.actions import ATTACK_LEFT, ATTACK_RIGHT, DEFENSE, INVADER, PLAYER, RULER, Split
 from gateruler.engine.costs import COSTS
@@ -433,8 +433,10 @@ def unit_worth(
     board: Sequence[BoardUnit | None],
     face_ready: float,
     source: int,
+    standing: Sequence[float] | None = None,
 ) -> dict[int, float]:
-    """A unit's worth in each slot, apart from shielding: its attacks, its entry effect, staying power."""
+    """A unit's worth in each slot, apart from shielding: its attacks, its entry effect, staying power;
+    less, where it is summoned over a unit, what that throws away (`standing`, by slot: `standing_worth`)."""
     w = facts.w
     entering = effects_value(facts, card.on_enter, face_ready, source) + w.unit_hp * card.hp
     attacking = None
@@ -443,7 +445,7 @@ def unit_worth(
         value = entering
         if slot != DEFENSE and not card.dormant:
             if attacking is None:
-                per_turn = facts.face(card.stk) if facts.lines_open else w.closed_line_atk * card.atk / 3
+                per_turn = _attack_face(facts, card)
                 attacking = per_turn * (1.0 + w.future_turns * facts.keep) * w.attack_share + w.unit_atk * card.atk
                 if w.unit_on_attack and card.on_attack:
                     attacking += w.unit_on_attack * _on_attack_worth(facts, card, source)
@@ -452,8 +454,47 @@ def unit_worth(
         if old is not None:
             # Summoning over a unit throws it away: only worth it for a nearly spent one.
             value -= w.replaced_hp * old[0] + w.replaced_atk * old[1] + w.replaced_unit
+            if standing is not None:
+                value -= w.replaced_worth * standing[slot] * _hits_as_hard(old[1], card.atk)
         worth[slot] = value
     return worth
+
+
+def _hits_as_hard(old_atk: int, new_atk: int) -> float:
+    """The share of a new unit's hitting power (ATK) the unit it is summoned over already has, at
+    most 1: a summon over a unit that hits as hard throws its whole worth away, one over a unit with
+    half its ATK half of it (the new unit's attacks are counted by face damage, the same for both,
+    so what it adds by hitting harder, killing the rift's units, would be missed)."""
+    return min(1.0, old_atk / new_atk) if new_atk > 0 else 1.0
+
+
+def standing_worth(facts: Facts) -> list[float] | None:
+    """With `replaced_worth`: by slot, the whole worth of the player's unit standing there (0 where
+    none), which a summon over it throws away (`unit_worth`, as far as it hits as hard as the new
+    unit: `_hits_as_hard`): its attack this turn while it can still attack, and its worth beyond
+    this turn (`unit_later`, for its HP left).  None while the weight is 0."""
+    if not facts.w.replaced_worth:
+        return None
+    game = facts.game
+    w = facts.w
+    units = game.sides[PLAYER].board
+    worth = [0.0, 0.0, 0.0]
+    for slot in UNIT_SLOTS:
+        u = units[slot]
+        if u is None:
+            continue
+        card = facts.cards[u.iid]
+        value = unit_later(facts, card, slot, game.hp(PLAYER, slot) - u.damage, u.iid)
+        if slot != DEFENSE and not card.dormant and can_attack_now(game, slot):
+            value += _attack_face(facts, card) * w.attack_share
+        worth[slot] = value
+    return worth
+
+
+def _attack_face(facts: Facts, card: CardFacts) -> float:
+    """What one attack of a unit in an attack zone is worth in face damage: its strike while a line
+    to the rift's ruler is open, else a share of its ATK (`closed_line_atk`)."""
+    return facts.face(card.stk) if facts.lines_open else facts.w.closed_line_atk * card.atk / 3
 
 
 def _on_attack_worth(facts: Facts, card: CardFacts, source: int) -> float:
@@ -473,7 +514,7 @@ def unit_later(facts: Facts, card: CardFacts, slot: int, hp: int, source: int) -
     w = facts.w
     later = w.unit_hp * hp
     if slot != DEFENSE and not card.dormant:
-        per_turn = facts.face(card.stk) if facts.lines_open else w.closed_line_atk * card.atk / 3
+        per_turn = _attack_face(facts, card)
         if w.unit_on_attack and card.on_attack:
             per_turn += w.unit_on_attack * effects_value(facts, card.on_attack, 0.0, source)
         later += per_turn * w.future_turns * facts.keep * w.attack_share + w.unit_atk * card.atk
