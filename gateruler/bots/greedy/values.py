@@ -484,7 +484,7 @@ def standing_worth(facts: Facts) -> list[float] | None:
         if u is None:
             continue
         card = facts.cards[u.iid]
-        value = unit_later(facts, card, slot, game.hp(PLAYER, slot) - u.damage, u.iid)
+        value = unit_later(facts, card, slot, game.hp(PLAYER, slot) - facts.borne(u.damage), u.iid)
         if slot != DEFENSE and not card.dormant and can_attack_now(game, slot):
             value += _attack_face(facts, card) * w.attack_share
         worth[slot] = value
