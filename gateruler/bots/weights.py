@@ -163,6 +163,14 @@ class Weights:
         "of the same units that loses least of it: a unit lost wherever it goes costs nothing (0: not counted)",
         step=0.5,
     )
+    right_turns: float = _w(
+        4.0,
+        "on a level with End's rule (level 2), placing units, the further turns a player unit in the right attack "
+        "zone that the rift's next turn does not destroy is expected to attack in, counted instead of "
+        "`future_turns` when more, next to the board as it is: no attack reaches that zone and End's rule takes "
+        "the left unit first, so it stands longer than a unit the attacks meet (0: not counted)",
+        step=1.0,
+    )
     sacrificer_killed: float = _w(
         1.0,
         "1: placing units, the rift's next turn comes without End's rule (and End's attack) when this turn's "

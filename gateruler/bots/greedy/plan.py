@@ -22,7 +22,14 @@ from gateruler.bots.greedy.abilities import as_discount, discount_offers
 from gateruler.bots.greedy.cards import BoardUnit, CardFacts
 from gateruler.bots.greedy.facts import can_attack_now
 from gateruler.bots.greedy.odds import BattleOutcome, Battles, RiftAttacker, battle_in, battles_of
-from gateruler.bots.greedy.values import effects_value, new_units_share, standing_worth, unit_later, unit_worth
+from gateruler.bots.greedy.values import (
+    effects_value,
+    new_units_share,
+    standing_worth,
+    unit_later,
+    unit_turn,
+    unit_worth,
+)
 from gateruler.engine.actions import (
     ATTACK_LEFT,
     ATTACK_RIGHT,
@@ -193,7 +200,12 @@ def main_plan(game: Game, facts: Facts, legal: list[Action]) -> list[Action]:
         if facts.w.lost_later or (facts.w.keep_later and facts.sacrifice_ids)
         else {}
     )
-    placer = _Placer(facts, slots, worth, later)
+    turns = (
+        {it.iid: unit_turn(facts, it.card, it.iid) for it in items if it.action is None}
+        if facts.w.right_turns > facts.w.future_turns and facts.sacrifice_ids
+        else {}
+    )
+    placer = _Placer(facts, slots, worth, later, turns)
     if facts.w.hold_answer and game.setup.windows:
         items += _answer_items(facts, energy)  # after the plays: a set grows into what it keeps
     best = _best_set(items, energy, min(summons_left, len(slots)), placer)
@@ -307,6 +319,9 @@ class _Placer:
         "_end_world",
         "_keeps",
         "_lost_later",
+        "turns",
+        "_board_turn",
+        "_base_turn",
         "_ready",
         "_woundable",
     )
@@ -332,6 +347,9 @@ class _Placer:
     _end_world: tuple[tuple[RiftAttacker, ...], Battles] | None  # the rift's next attackers with End killed
     _keeps: bool  # `keep_later` counts (a level with End's rule): placements lose what the rift's next turn destroys
     _lost_later: float  # the `lost_later` weight, read once
+    turns: dict[int, float]  # each new unit's worth of one further turn's attacks (`right_turns`; empty: not counted)
+    _board_turn: float  # the same of the player's unit in the right attack zone as it stands (0: none)
+    _base_turn: float  # what the board as it is keeps of it through the rift's next turn
     _ready: tuple[tuple[int, int], ...] | None  # (slot, ATK) of the player's attackers ready now (None: off)
     _woundable: tuple[RiftAttacker | None, ...]  # by place in the rift's attackers: the one on board to wound, or None
 
@@ -341,6 +359,7 @@ class _Placer:
         slots: tuple[int, ...],
         worth: dict[int, dict[int, float]],
         later: dict[int, dict[int, float]] | None = None,
+        turns: dict[int, float] | None = None,
     ) -> None:
         self.facts = facts
         self.board = facts.our_board()
@@ -367,6 +386,9 @@ class _Placer:
         end_killed = bool(facts.w.sacrificer_killed and self._sacrifice) and self._foresee_end_killed()
         self._keeps = bool(facts.w.keep_later and self.later and facts.sacrifice_ids)
         self._lost_later = facts.w.lost_later
+        self.turns = turns or {}
+        self._board_turn = 0.0
+        self._base_turn = 0.0
         if facts.w.wound_foreseen and not facts.damage_clears:  # a wound cleared at the end of the turn saves nothing
             self._foresee_wounds()
         base: BattleOutcome | None = None  # the rift's next turn against the board as it is, as placements meet it
@@ -386,6 +408,13 @@ class _Placer:
                 if base is None:
                     base = battle_in(self._battles, self._attackers, self._sacrifice, *self.board)
                 self._base_later = _lost_later(base[3], self._board_later)
+        if self.turns:
+            right = facts.game.sides[PLAYER].board[ATTACK_RIGHT]
+            if right is not None:
+                self._board_turn = unit_turn(facts, facts.cards[right.iid], right.iid)
+                # as measured: against the rift's turn without this turn's foreseen wounds or End's kill
+                unforeseen = battle_in(self._battles, self._attackers, self._sacrifice, *self.board)
+                self._base_turn = _kept_right(unforeseen[3], self._board_turn)
 
     def _foresee_end_killed(self) -> bool:
         """With `sacrificer_killed`: when this turn's attacks can kill the one End on the rift's board
@@ -527,6 +556,8 @@ class _Placer:
             saved = self._saving(battle)
             value = 0.0 + worth[slot]
             value += saved
+            if self.turns:
+                value += self._stand_right(battle, self.turns[unit.iid] if slot == ATTACK_RIGHT else self._board_turn)
             if self.later:
                 later = list(self._board_later)
                 later[slot] = self.later[unit.iid][slot]
@@ -563,6 +594,12 @@ class _Placer:
             left, right, defense = board
             battle = self._battle(left, right, defense, new)
             value += self._saving(battle)
+            if self.turns:
+                turn = self._board_turn
+                for it, slot in zip(units, chosen):
+                    if slot == ATTACK_RIGHT:
+                        turn = self.turns[it.iid]
+                value += self._stand_right(battle, turn)
             if laters is not None:
                 later = list(self._board_later)
                 for unit_later_, slot in zip(laters, chosen):
@@ -603,6 +640,15 @@ class _Placer:
         if self._losses:  # the units the attacks would destroy, next to those of the board as it is
             saved -= self.facts.loss_worth(battle) - self._base_losses
         return saved
+
+    def _stand_right(self, battle: BattleOutcome, turn: float) -> float:
+        """With `right_turns`: the turns of attacks (`turn` each) that the player's unit in the right attack
+        zone makes beyond `future_turns` when the rift's next turn (`battle`) does not destroy it, next to
+        what the board as it is keeps there.  No attack reaches that zone and End's rule takes the left
+        unit first: a unit that stands there through one rift turn stands through more, where one the
+        attacks meet does not."""
+        w = self.facts.w
+        return (w.right_turns - w.future_turns) * (_kept_right(battle[3], turn) - self._base_turn)
 
     def _later_lost(self, battle: BattleOutcome, later: list[float]) -> tuple[float, float]:
         """The worth beyond this turn (`values.unit_later`, `later` by slot) of the player's units the
@@ -649,6 +695,12 @@ def _lost_later(lost_slots: int, later: list[float]) -> float:
             if lost_slots >> slot & 1:
                 total += later[slot]
     return total
+
+
+def _kept_right(lost_slots: int, worth: float) -> float:
+    """`worth`, the right attack zone unit's, when the rift's next turn does not destroy it (`lost_slots`,
+    bits `1 << slot` as `odds.rift_battle` names the zones whose units it destroys), else 0."""
+    return 0.0 if lost_slots >> ATTACK_RIGHT & 1 else worth
 
 
 @functools.cache

@@ -506,6 +506,24 @@ def _on_attack_worth(facts: Facts, card: CardFacts, source: int) -> float:
     return effects_value(facts, card.on_attack, 0.0, source) * (1.0 + w.future_turns * facts.keep) * w.attack_share
 
 
+def _turn_attacks(facts: Facts, card: CardFacts, source: int) -> float:
+    """What one of a new attacker's further turns of attacks deals (before `attack_share`): its face
+    damage while a line is open, else its ATK's worth, and its own "when it attacks" effects."""
+    w = facts.w
+    per_turn = _attack_face(facts, card)
+    if w.unit_on_attack and card.on_attack:
+        per_turn += w.unit_on_attack * effects_value(facts, card.on_attack, 0.0, source)
+    return per_turn
+
+
+def unit_turn(facts: Facts, card: CardFacts, source: int) -> float:
+    """One further turn's attacks of a unit in an attack zone, as `unit_later` counts each of its
+    `future_turns` (0 for a dormant unit): what a turn more of standing there is worth."""
+    if card.dormant:
+        return 0.0
+    return _turn_attacks(facts, card, source) * facts.keep * facts.w.attack_share
+
+
 def unit_later(facts: Facts, card: CardFacts, slot: int, hp: int, source: int) -> float:
     """The part of a unit's worth in `slot` (`unit_worth`, for a unit of `hp` HP left) that lasts
     beyond this turn: its attacks in the further turns, its ATK and its staying power.  A unit the
@@ -514,9 +532,7 @@ def unit_later(facts: Facts, card: CardFacts, slot: int, hp: int, source: int) -
     w = facts.w
     later = w.unit_hp * hp
     if slot != DEFENSE and not card.dormant:
-        per_turn = _attack_face(facts, card)
-        if w.unit_on_attack and card.on_attack:
-            per_turn += w.unit_on_attack * effects_value(facts, card.on_attack, 0.0, source)
+        per_turn = _turn_attacks(facts, card, source)
         later += per_turn * w.future_turns * facts.keep * w.attack_share + w.unit_atk * card.atk
     return later
 
