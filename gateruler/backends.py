@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from gateruler.errors import GateRulerError
-from gateruler.interrupts import Terminated, deferred_interrupts
+from gateruler.interrupts import EXIT_TERMINATED, Terminated, deferred_interrupts, noted_here
 from gateruler.scheduler_address import SchedulerAddress, parse_address, probe
 
 if TYPE_CHECKING:
@@ -178,6 +178,11 @@ def _init_worker(function: TaskFunction, shared: Any, parent: int) -> None:
     global _worker_state
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if noted_here(signal.SIGTERM):
+        # forked while the parent held interrupts back (stopping the pool: `Local.session`), and sent its
+        # SIGTERM before the line above: noted by the inherited handler, it would wait for tasks forever and
+        # the parent's join with it
+        os._exit(EXIT_TERMINATED)
     _end_with_parent(parent)
     _worker_state = (function, shared)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import os
 import signal
 import threading
 from collections.abc import Iterator
@@ -66,6 +67,18 @@ def _ignore_interrupts() -> None:
             signal.signal(signum, signal.SIG_IGN)
 
 
+_NOTED: list[tuple[int, int]] = []
+"""(process id, signal) of every interrupt `deferred_interrupts` noted, kept across a fork: a process forked
+inside the block (a pool worker the pool starts again while it is being stopped) inherits the noting handler,
+and a SIGTERM sent to it before it sets its own is noted, not obeyed (`noted_here`)."""
+
+
+def noted_here(signum: int) -> bool:
+    """Whether this very process noted `signum` in a `deferred_interrupts` block it inherited (see `_NOTED`)."""
+    pid = os.getpid()
+    return any(p == pid and s == signum for p, s in _NOTED)
+
+
 @contextlib.contextmanager
 def deferred_interrupts() -> Iterator[list[int]]:
     """Within the block, Ctrl-C and SIGTERM are noted (the list yielded) instead of raised.
@@ -78,6 +91,7 @@ def deferred_interrupts() -> Iterator[list[int]]:
 
     def note(signum: int, frame: FrameType | None) -> None:
         received.append(signum)
+        _NOTED.append((os.getpid(), signum))
 
     previous = {signum: signal.signal(signum, note) for signum in (signal.SIGINT, signal.SIGTERM)}
     try:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
 import subprocess
 import sys
 import time
 
 import pytest
 
-from gateruler.backends import BackendError, Local, in_order, make_backend
+from gateruler.backends import BackendError, Local, _init_worker, in_order, make_backend
+from gateruler.interrupts import EXIT_TERMINATED, deferred_interrupts
 
 
 def _slow_echo(shared: int, index: int) -> tuple[int, int]:
@@ -88,3 +91,35 @@ def test_a_ctrl_c_during_a_wait_for_a_worker_is_raised_after_the_wait_not_inside
     with pytest.raises(KeyboardInterrupt):
         _PoolTask(Waiting()).result()  # type: ignore[arg-type]
     assert Waiting.finished
+
+
+def _worker_terminated_before_it_took_over_sigterm() -> None:
+    """A pool worker forked while its parent held interrupts back, and sent SIGTERM before its initializer ran."""
+    with deferred_interrupts():  # the handler it inherited from the parent's block
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(0.05)  # the handler runs: the signal is noted, not obeyed
+    _init_worker(_slow_echo, 0, os.getppid())
+    time.sleep(5)  # a worker that went on would wait here for tasks; the test would see exit code 0
+
+
+def _worker_started_normally() -> None:
+    _init_worker(_slow_echo, 0, os.getppid())
+
+
+def test_a_worker_sent_sigterm_before_its_initializer_ends_instead_of_waiting_forever() -> None:
+    """Stopping a pool, the parent holds interrupts back and sends each worker SIGTERM; a worker the pool had just
+    started again inherited the noting handler, so the SIGTERM was noted and the worker waited for tasks forever
+    while the parent waited for it (a hang seen once in CI).  Its initializer now ends it; a SIGTERM the *parent*
+    noted before the fork does not end a worker."""
+    context = multiprocessing.get_context("fork")
+    late = context.Process(target=_worker_terminated_before_it_took_over_sigterm)
+    late.start()
+    late.join(10)
+    assert late.exitcode == EXIT_TERMINATED
+    with deferred_interrupts():
+        os.kill(os.getpid(), signal.SIGTERM)  # noted by this process, before the next worker is forked
+        time.sleep(0.05)
+    fresh = context.Process(target=_worker_started_normally)
+    fresh.start()
+    fresh.join(10)
+    assert fresh.exitcode == 0
