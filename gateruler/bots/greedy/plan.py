@@ -412,9 +412,9 @@ class _Placer:
             right = facts.game.sides[PLAYER].board[ATTACK_RIGHT]
             if right is not None:
                 self._board_turn = unit_turn(facts, facts.cards[right.iid], right.iid)
-                # as measured: against the rift's turn without this turn's foreseen wounds or End's kill
-                unforeseen = battle_in(self._battles, self._attackers, self._sacrifice, *self.board)
-                self._base_turn = _kept_right(unforeseen[3], self._board_turn)
+                if base is None:  # the same rift turn its placements meet (End's kill, this turn's wounds)
+                    base = battle_in(self._battles, self._attackers, self._sacrifice, *self.board)
+                self._base_turn = _kept_right(base[3], self._board_turn)
 
     def _foresee_end_killed(self) -> bool:
         """With `sacrificer_killed`: when this turn's attacks can kill the one End on the rift's board
