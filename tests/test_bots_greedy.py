@@ -183,7 +183,7 @@ def test_with_kill_shield_killing_an_attacker_is_worth_the_cards_its_next_attack
     game = _lone_attacker_game()
     assert game.unit_at(INVADER, ATTACK_LEFT) is not None and game.sides[PLAYER].damage_zone == []
     view = player_view(game).game
-    plain, shielding = Facts(view), Facts(view, Weights(kill_shield=1.0))
+    plain, shielding = Facts(view, Weights(kill_shield=0.0)), Facts(view, Weights(kill_shield=1.0))
     assert shielding.kill_value(ATTACK_LEFT) - plain.kill_value(ATTACK_LEFT) == pytest.approx(3.0)
 
 
@@ -196,7 +196,7 @@ def test_with_kill_shield_killing_an_attacker_the_board_stops_is_worth_no_more()
     game = _lone_attacker_game()
     summon(game, "WALL", ATTACK_LEFT)
     view = player_view(game).game
-    plain, shielding = Facts(view), Facts(view, Weights(kill_shield=1.0))
+    plain, shielding = Facts(view, Weights(kill_shield=0.0)), Facts(view, Weights(kill_shield=1.0))
     assert shielding.kill_value(ATTACK_LEFT) == pytest.approx(plain.kill_value(ATTACK_LEFT))
 
 
@@ -325,14 +325,15 @@ def test_with_kill_future_greedy_kills_the_rifts_attacker_when_its_attacks_would
     with `kill_future` it is also worth the damage-zone cards the rift's attacker would deal in its next attack
     and the turns after.  BRUTE's next attack finds the player's board empty and hits the ruler: 3 damage checks
     (solo-mode.md step 6), 3 cards with no CNT card in the player's deck, counted for 1 + `future_turns` (1.5)
-    turns; the Knight's face damage is at most 3 cards.  Without the term (weight 0, the hand-set greedy)
+    turns; the Knight's face damage is at most 3 cards.  Without the term (weight 0, the hand-set greedy's; and
+    without `kill_shield`, which counts the next attack alone and is on in the hand-set weights since stop 38)
     the ruler goes face as before."""
     from gateruler.engine import RULER, Attack
 
     g = _brute_to_kill_or_face()
     assert Attack(RULER, ATTACK_LEFT) in g.legal_actions() and Attack(RULER, RULER) in g.legal_actions()
-    assert _greedy_attack(g, kill_future=0.0) == Attack(RULER, RULER)
-    assert _greedy_attack(g, kill_future=1.0) == Attack(RULER, ATTACK_LEFT)
+    assert _greedy_attack(g, kill_future=0.0, kill_shield=0.0) == Attack(RULER, RULER)
+    assert _greedy_attack(g, kill_future=1.0, kill_shield=0.0) == Attack(RULER, ATTACK_LEFT)
 
 
 def test_with_kill_future_greedy_goes_face_when_the_board_stops_the_rifts_attacker() -> None:
@@ -361,3 +362,13 @@ def test_with_kill_future_two_attackers_kill_the_rifts_attacker_together_and_the
     assert Attack(ATTACK_RIGHT, ATTACK_LEFT) in g.legal_actions()
     assert _greedy_attack(g, kill_future=1.0) == Attack(ATTACK_RIGHT, ATTACK_LEFT)
     assert _greedy_attack(g, kill_future=0.0) == Attack(RULER, RULER)
+
+
+def test_greedy_counts_what_a_kill_spares_the_board_by_default() -> None:
+    """Issue 24, stop 38 (docs/bots.md): the hand-set weights count a kill's shield, so killing BRUTE, whose next
+    attack would deal the empty board's ruler 3 damage-zone cards, is worth more than the same kill without it."""
+    from gateruler.bots.weights import Weights
+
+    view = player_view(_lone_attacker_game()).game
+    assert Weights().kill_shield > 0
+    assert Facts(view).kill_value(ATTACK_LEFT) > Facts(view, Weights(kill_shield=0.0)).kill_value(ATTACK_LEFT)

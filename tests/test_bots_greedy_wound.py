@@ -71,8 +71,8 @@ def test_with_wound_greedy_damages_the_attacker_its_interceptor_then_kills_befor
     empty); with `wound` it wounds BRUTE."""
     g = _attack_phase(["BRUTE"] + ["NOTHING"] * 20, drives=1)
     assert g.sides[INVADER].board[ATTACK_LEFT] is not None
-    assert _first_attack(g, Weights(wound=0.0)).target == RULER
-    assert _first_attack(g, Weights(wound=1.0)).target == ATTACK_LEFT
+    assert _first_attack(g, Weights(wound=0.0, kill_shield=0.0)).target == RULER
+    assert _first_attack(g, Weights(wound=1.0, kill_shield=0.0)).target == ATTACK_LEFT
 
 
 def test_a_wound_saves_nothing_when_the_interceptor_cannot_reach_the_hp_left() -> None:
@@ -172,12 +172,12 @@ def test_a_wound_foreseen_needs_one_attack_that_brings_the_attacker_within_the_i
 
 def test_when_damage_clears_at_the_end_of_the_turn_a_wound_saves_nothing_and_greedy_goes_face() -> None:
     """The first test's board under `unit_damage=clears`: the ruler's 3 damage on BRUTE is removed in the
-    player's end phase, BRUTE meets WARDEN with its 5 HP, so wounding it saves nothing and greedy takes the open
-    line to the rift's ruler."""
+    player's end phase, BRUTE meets WARDEN with its 5 HP, so wounding it saves nothing (nor is it a share of a kill
+    made later) and greedy, with its hand-set weights, takes the open line to the rift's ruler."""
     g = _attack_phase(["BRUTE"] + ["NOTHING"] * 20, drives=1, variants=CLEARS)
     facts = Facts(player_view(g).game, Weights(wound=1.0))
-    assert facts.wound_saving(ATTACK_LEFT, 3) == 0
-    assert _first_attack(g, Weights(wound=1.0)).target == RULER
+    assert facts.wound_saving(ATTACK_LEFT, 3) == 0 and facts.chip_value(ATTACK_LEFT, 3) == 0
+    assert _first_attack(g, Weights()).target == RULER
 
 
 def test_when_damage_clears_the_rifts_attackers_meet_the_player_with_their_full_hp() -> None:

@@ -116,7 +116,7 @@ class Weights:
         step=1.0,
     )
     kill_shield: float = _w(
-        0.0, "killing a rift attacker, per expected damage-zone card its next attack would deal the board", step=2.0
+        1.5, "killing a rift attacker, per expected damage-zone card its next attack would deal the board", step=2.0
     )
     kill_saves_units: float = _w(
         0.0,

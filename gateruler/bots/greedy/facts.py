@@ -409,8 +409,10 @@ class Facts:
     def chip_value(self, slot: int, amount: int) -> float:
         """What `amount` damage that does not kill the rift's unit in `slot` is worth: a share of
         its kill (`chip`), and with `wound` what the wound saves the player's board from the
-        rift's next attacks (`wound_saving`)."""
+        rift's next attacks (`wound_saving`); nothing under `Rules.unit_damage` CLEARS."""
         w = self.w
+        if self.damage_clears:
+            return 0.0  # under unit_damage=clears it is gone at the end of the turn, before it could count
         value = w.chip * self.kill_value(slot) * amount / max(1, self.remaining_hp(INVADER, slot))
         if w.wound:
             value += w.wound * self.wound_saving(slot, amount)
