@@ -114,9 +114,8 @@ class Facts:
     _kill: dict[int, float]
     _wound: dict[tuple[int, int], float]  # `wound_saving`'s answers by (slot, damage)
     keep: float  # the chance the player's units survive until the rift's attacks, as far as a weight counts it
-    damage_clears: (
-        bool  # `Rules.unit_damage` CLEARS in the player's turn: no unit bears this turn's damage into the rift's
-    )
+    # `Rules.unit_damage` CLEARS in the player's turn: no unit bears this turn's damage into the rift's
+    damage_clears: bool
 
     def __init__(self, game: Game, weights: Weights = HAND_SET) -> None:
         self.game = game

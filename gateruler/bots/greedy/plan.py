@@ -391,9 +391,8 @@ class _Placer:
         self._base_turn = 0.0
         if facts.w.wound_foreseen and not facts.damage_clears:  # a wound cleared at the end of the turn saves nothing
             self._foresee_wounds()
-        base: BattleOutcome | None = None  # the rift's next turn against the board as it is, as placements meet it
+        base = self._battle(*self.board, ())  # the rift's next turn against the board as it is, as placements meet it
         if end_killed or self._ready is not None:  # the board as it is meets another rift turn
-            base = self._battle(*self.board, ())
             self.base = base[0] * self._hit_rate
             self._base_losses = facts.loss_worth(base) if self._losses else 0.0
         if self.later:
@@ -405,15 +404,11 @@ class _Placer:
                     hp = game.hp(PLAYER, slot) - facts.borne(u.damage)
                     self._board_later[slot] = unit_later(facts, facts.cards[u.iid], slot, hp, u.iid)
             if self._lost_later:  # what `_later_lost` takes its placements' losses next to
-                if base is None:
-                    base = battle_in(self._battles, self._attackers, self._sacrifice, *self.board)
                 self._base_later = _lost_later(base[3], self._board_later)
         if self.turns:
             right = facts.game.sides[PLAYER].board[ATTACK_RIGHT]
             if right is not None:
                 self._board_turn = unit_turn(facts, facts.cards[right.iid], right.iid)
-                if base is None:  # the same rift turn its placements meet (End's kill, this turn's wounds)
-                    base = battle_in(self._battles, self._attackers, self._sacrifice, *self.board)
                 self._base_turn = _kept_right(base[3], self._board_turn)
 
     def _foresee_end_killed(self) -> bool:
