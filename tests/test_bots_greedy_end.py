@@ -70,10 +70,11 @@ def test_with_sacrificer_killed_an_attacker_that_kills_end_this_turn_goes_where_
     come at the rift's next start, and its attacks (its ruler's: its deck holds no other unit) go to the left
     attack unit, never the right: WALL (HP 9) takes them in the left attack zone and STRIKER keeps attacking from
     the right.  Without the foresight End's rule takes the left unit first, so greedy gave STRIKER to it and
-    kept WALL in the defense zone; with it, greedy's attacks kill End and both units are on the board again in
-    the player's next turn."""
+    kept WALL in the defense zone (`lost_unit_atk` off: counting STRIKER's ATK lost to End's rule moves it without
+    the foresight too); with it, greedy's attacks kill End and both units are on the board again in the player's
+    next turn."""
     g = _end_game(end_hp=5)
-    assert _plan(g, Weights(sacrificer_killed=0.0)) == {"STRIKER": ATTACK_LEFT, "WALL": DEFENSE}
+    assert _plan(g, Weights(sacrificer_killed=0.0, lost_unit_atk=0.0)) == {"STRIKER": ATTACK_LEFT, "WALL": DEFENSE}
     assert _plan(g, Weights(sacrificer_killed=1.0)) == {"WALL": ATTACK_LEFT, "STRIKER": ATTACK_RIGHT}
     bot = GreedyBot(0, Weights(sacrificer_killed=1.0))
     while g.winner is None and g.turn < 4:

@@ -94,7 +94,7 @@ class Weights:
     kill_atk: float = _w(0.35, "killing a rift attacker, per point of ATK above an average new unit (per 3)")
     kill_stk: float = _w(0.5, "killing a rift attacker, per point of STK above an average new unit")
     kill_attacker: float = _w(0.15, "killing a rift unit in an attack zone")
-    kill_sacrificer: float = _w(3.0, "killing the unit whose rule destroys a player unit each turn (level 2's End)")
+    kill_sacrificer: float = _w(7.0, "killing the unit whose rule destroys a player unit each turn (level 2's End)")
     chip: float = _w(0.35, "damage that does not kill, as a share of the kill")
     wound: float = _w(
         1.0,
@@ -147,7 +147,7 @@ class Weights:
         0.0, "a player unit the rift's next attacks would destroy (placing units, killing attackers)", step=0.5
     )
     lost_unit_atk: float = _w(
-        0.0, "a point of ATK (per 3) of a player unit the rift's next attacks would destroy", step=0.5
+        0.1, "a point of ATK (per 3) of a player unit the rift's next attacks would destroy", step=0.5
     )
     lost_later: float = _w(
         0.0,
@@ -199,8 +199,8 @@ class Weights:
         "a player unit an answer kept for the rift's turn keeps alive, in expected damage-zone cards (times hold_answer)",
     )
     attack_share: float = _w(0.5, "the share of a new attacker's attacks counted")
-    closed_line_atk: float = _w(0.4, "a new attacker's ATK (per 3) while no line to the rift's ruler is open")
-    unit_atk: float = _w(0.1, "a point of ATK of a new unit in an attack zone")
+    closed_line_atk: float = _w(0.9, "a new attacker's ATK (per 3) while no line to the rift's ruler is open")
+    unit_atk: float = _w(0.35, "a point of ATK of a new unit in an attack zone")
     unit_hp: float = _w(0.05, "a point of HP of a new unit (staying power)")
     unit_on_attack: float = _w(
         0.0,
