@@ -4,8 +4,8 @@ The greedy heuristic's values are sums of named weights (gateruler/bots/weights.
 This script searches for weights under which the heuristic clears the rift
 levels more often, by the cross-entropy method: each generation samples a
 population of weight sets around the current mean (each weight multiplied by
-exp(N(mu, sigma)), so weights keep their sign; a weight whose hand-set value
-is 0, a term greedy does not use, moves by steps instead), plays every candidate on the
+exp(N(mu, sigma)), so weights keep their sign; a weight with a step, one whose
+hand-set value is or was 0, moves by steps instead), plays every candidate on the
 *same* training games (the shipped sample decks against the chosen levels,
 seeds `game_seed(TRAIN_SEED, level, i)`), and moves the mean and spread
 towards the best few.  The hand-set weights are always in the first

@@ -31,7 +31,8 @@ TUNED_FILE = DATA_DIR / "tuned.yaml"
 
 def _w(default: float, doc: str, step: float | None = None) -> Any:
     """A weight.  A fit moves it by factors (it keeps its sign), or, with `step`, by steps
-    of that size (a weight whose hand-set value is 0: a term greedy does not use)."""
+    of that size (a weight whose hand-set value is or was 0, a term greedy did not use: so a fit may move
+    it through 0; `kill_shield` and `lost_unit_atk` are on now and keep their steps)."""
     return attrs.field(default=default, metadata={"doc": doc, "step": step})
 
 
